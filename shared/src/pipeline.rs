@@ -1,0 +1,346 @@
+//! The result pipeline: (member, input, outcome or error, state report, held state) → tool_result content.
+
+use serde_json::Value;
+
+use crate::blocks::{BrowserState, ContentBlock, StateChange, TabEntry};
+use crate::members::{Member, ResultKind};
+use crate::sanitize;
+use crate::wire::{Outcome, StateReport};
+
+/// The most characters of error text a result carries.
+pub const ERROR_MAX: usize = 8_000;
+/// What Claude reads for a member whose text output is empty.
+pub const EMPTY_TEXT: &str = "(empty)";
+/// The error when new_tab's tab is not the one active tab afterwards.
+pub const NEW_TAB_NOT_ACTIVE: &str =
+    "new_tab opened a tab, but the browser does not report it as the only active tab. Call list_tabs to see the tabs.";
+
+/// State that outlives one call: what is held for the next block, and what Claude last saw.
+#[derive(Clone, Debug, Default)]
+pub struct Pipeline {
+    /// Changes not sent yet: a failed call's, and popups held back from a new_tab result.
+    held: Vec<StateChange>,
+    /// Notice lines not shown yet (they need a result with text).
+    notices: Vec<String>,
+    /// The inventory Claude last had rendered, to send a block only when it changed.
+    last_seen: Option<Vec<TabEntry>>,
+}
+
+impl Pipeline {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Changes waiting for the next successful result.
+    pub fn held(&self) -> &[StateChange] {
+        &self.held
+    }
+
+    /// Builds the content of the result for one call, and whether it is an error.
+    pub fn finish(
+        &mut self,
+        member: Member,
+        input: &Value,
+        outcome: Result<Outcome, String>,
+        report: StateReport,
+    ) -> (Vec<ContentBlock>, bool) {
+        let tabs: Vec<TabEntry> = report.tabs.iter().map(sanitized_tab).collect();
+        let mut changes = merge_changes(std::mem::take(&mut self.held), report.changes, &tabs);
+        self.notices.extend(report.notices.iter().map(|n| sanitize::bounded(&sanitize::one_line(n), 1_000)));
+
+        let outcome = match (member, outcome) {
+            (Member::NewTab, Ok(Outcome::Tab { tab_id })) => {
+                let active: Vec<&str> = tabs.iter().filter(|t| t.active).map(|t| t.tab_id.as_str()).collect();
+                if active == [tab_id.as_str()] {
+                    let (keep, held) = new_tab_changes(&tab_id, changes);
+                    changes = keep;
+                    self.held = held;
+                    Ok(Outcome::Tab { tab_id })
+                } else {
+                    Err(NEW_TAB_NOT_ACTIVE.to_string())
+                }
+            }
+            (_, other) => other,
+        };
+
+        let outcome = match outcome {
+            Ok(o) => o,
+            Err(error) => {
+                // An error result carries text only; its changes wait for the next block.
+                self.held.extend(changes);
+                let mut content = vec![ContentBlock::text(error_text(&error))];
+                content.extend(self.take_notices());
+                return (content, true);
+            }
+        };
+
+        let block = |changes: Vec<StateChange>| {
+            ContentBlock::BrowserState(BrowserState { tabs: tabs.clone(), state_changes: changes })
+        };
+        if member.is_tab_management() {
+            self.last_seen = Some(tabs.clone());
+            return (vec![block(changes)], false);
+        }
+
+        let mut content = render_outcome(member, input, outcome);
+        content.extend(self.take_notices());
+        let changed = self.last_seen.as_ref() != Some(&tabs);
+        if changed || !changes.is_empty() {
+            let renders_footer = member != Member::Zoom && content.iter().any(|b| b.as_text().is_some());
+            if renders_footer {
+                self.last_seen = Some(tabs.clone());
+            }
+            content.push(block(changes));
+        }
+        (content, false)
+    }
+
+    fn take_notices(&mut self) -> Vec<ContentBlock> {
+        std::mem::take(&mut self.notices).into_iter().map(ContentBlock::text).collect()
+    }
+}
+
+fn sanitized_tab(tab: &TabEntry) -> TabEntry {
+    TabEntry {
+        tab_id: tab.tab_id.clone(),
+        title: sanitize::title(&tab.title),
+        url: sanitize::url(&tab.url),
+        active: tab.active,
+    }
+}
+
+fn sanitized_change(change: StateChange) -> StateChange {
+    let field = |s: &str| sanitize::bounded(&sanitize::one_line(s), sanitize::FIELD_MAX);
+    match change {
+        StateChange::TabOpened { tab_id } => StateChange::TabOpened { tab_id },
+        StateChange::DownloadStarted { download_id, url } => {
+            StateChange::DownloadStarted { download_id: field(&download_id), url: sanitize::url(&url) }
+        }
+        StateChange::DownloadCompleted { download_id, url, path, size_bytes } => StateChange::DownloadCompleted {
+            download_id: field(&download_id),
+            url: sanitize::url(&url),
+            // A path that folding would change could name another file: drop it instead.
+            path: path.filter(|p| sanitize::one_line(p) == *p && p.chars().count() <= sanitize::FIELD_MAX),
+            size_bytes,
+        },
+        StateChange::DownloadFailed { download_id, url, error } => StateChange::DownloadFailed {
+            download_id: field(&download_id),
+            url: sanitize::url(&url),
+            error: error.map(|e| field(&e)).filter(|e| !e.is_empty()),
+        },
+    }
+}
+
+/// Held changes followed by the new ones, coalesced into what one block may hold: the latest
+/// entry per download_id, and one tab_opened per tab that is still open.
+pub fn merge_changes(held: Vec<StateChange>, new: Vec<StateChange>, tabs: &[TabEntry]) -> Vec<StateChange> {
+    let all: Vec<StateChange> = held.into_iter().chain(new).map(sanitized_change).collect();
+    let mut kept = Vec::with_capacity(all.len());
+    let mut opened = std::collections::HashSet::new();
+    for (i, change) in all.iter().enumerate() {
+        match change {
+            StateChange::TabOpened { tab_id } => {
+                if !tabs.iter().any(|t| &t.tab_id == tab_id) || !opened.insert(tab_id.clone()) {
+                    continue;
+                }
+            }
+            other => {
+                let id = other.download_id();
+                if id.is_none_or(str::is_empty) || all[i + 1..].iter().any(|c| c.download_id() == id) {
+                    continue;
+                }
+            }
+        }
+        kept.push(change.clone());
+    }
+    kept
+}
+
+/// On a new_tab result: the changes for its block (exactly one tab_opened, for `opened`) and the
+/// changes to hold for the next block (tab_opened entries for other tabs).
+pub fn new_tab_changes(opened: &str, changes: Vec<StateChange>) -> (Vec<StateChange>, Vec<StateChange>) {
+    let (mut keep, held): (Vec<_>, Vec<_>) = changes
+        .into_iter()
+        .partition(|c| !matches!(c, StateChange::TabOpened { tab_id } if tab_id != opened));
+    if !keep.iter().any(|c| matches!(c, StateChange::TabOpened { .. })) {
+        keep.push(StateChange::TabOpened { tab_id: opened.to_string() });
+    }
+    (keep, held)
+}
+
+fn error_text(error: &str) -> String {
+    let text = if error.trim().is_empty() { "The action failed without a reason." } else { error };
+    sanitize::bounded(text, ERROR_MAX)
+}
+
+/// The content for a successful non-tab-management outcome.
+fn render_outcome(member: Member, input: &Value, outcome: Outcome) -> Vec<ContentBlock> {
+    match (member.row().result, outcome) {
+        (_, Outcome::Image { media_type, data }) => vec![ContentBlock::image(&media_type, data)],
+        (_, Outcome::Navigated { url, title: _, status }) => {
+            let mut line = format!("Navigated to {}", sanitize::url(&url));
+            if let Some(status) = status.filter(|s| *s >= 400) {
+                line.push_str(&format!(" (HTTP {status})"));
+            }
+            vec![ContentBlock::text(line)]
+        }
+        (_, Outcome::Text { text }) => {
+            vec![ContentBlock::text(if text.trim().is_empty() { EMPTY_TEXT.to_string() } else { text })]
+        }
+        (ResultKind::Ack, outcome) => {
+            let mut blocks = vec![ContentBlock::text(acknowledgement(member, input))];
+            if let Outcome::Ack { line: Some(line) } = outcome {
+                let line = sanitize::bounded(&sanitize::one_line(&line), sanitize::FIELD_MAX);
+                if !line.is_empty() {
+                    blocks.push(ContentBlock::text(line));
+                }
+            }
+            blocks
+        }
+        (_, _) => vec![ContentBlock::text(format!("{} finished.", member.name()))],
+    }
+}
+
+/// A pure action's acknowledgement, its `{field}`s filled from the input in one pass, so a value
+/// that itself looks like `{ref}` stays data.
+pub fn acknowledgement(member: Member, input: &Value) -> String {
+    let Some(template) = member.row().ack else {
+        return format!("{} finished.", member.name());
+    };
+    let mut out = String::new();
+    let mut rest = template;
+    while let Some(start) = rest.find('{') {
+        out.push_str(&rest[..start]);
+        let Some(len) = rest[start..].find('}') else {
+            break;
+        };
+        let field = &rest[start + 1..start + len];
+        out.push_str(&input_field(input, field));
+        rest = &rest[start + len + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn input_field(input: &Value, field: &str) -> String {
+    let value = match field {
+        "ref" => input.pointer("/target/ref"),
+        other => input.get(other),
+    };
+    let text = match value {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Number(n)) => match n.as_f64() {
+            Some(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", f as i64),
+            _ => n.to_string(),
+        },
+        Some(Value::Bool(b)) => b.to_string(),
+        _ => String::new(),
+    };
+    sanitize::bounded(&sanitize::one_line(&text), 200)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn tab(id: &str, active: bool) -> TabEntry {
+        TabEntry { tab_id: id.into(), title: format!("T {id}"), url: format!("https://e.com/{id}"), active }
+    }
+
+    fn report(tabs: Vec<TabEntry>, changes: Vec<StateChange>) -> StateReport {
+        StateReport { tabs, changes, notices: vec![] }
+    }
+
+    fn opened(id: &str) -> StateChange {
+        StateChange::TabOpened { tab_id: id.into() }
+    }
+
+    #[test]
+    fn acknowledgements_fill_fields_once() {
+        assert_eq!(acknowledgement(Member::Scroll, &json!({"scroll_direction": "down"})), "Scrolled down.");
+        assert_eq!(acknowledgement(Member::Wait, &json!({"duration": 2.0})), "Waited 2s.");
+        assert_eq!(acknowledgement(Member::ScrollTo, &json!({"target": {"type":"ref","ref":"{ref}"}})), "Scrolled to {ref}.");
+        assert_eq!(acknowledgement(Member::HoldKey, &json!({"text":"a","duration":1.5})), "Held a for 1.5s.");
+    }
+
+    #[test]
+    fn new_tab_is_one_block_with_one_tab_opened() {
+        let mut p = Pipeline::new();
+        let (content, err) = p.finish(
+            Member::NewTab,
+            &json!({}),
+            Ok(Outcome::Tab { tab_id: "tab-3".into() }),
+            report(vec![tab("tab-1", false), tab("tab-2", false), tab("tab-3", true)], vec![opened("tab-2"), opened("tab-3")]),
+        );
+        assert!(!err);
+        assert_eq!(content.len(), 1);
+        let state = content[0].as_state().expect("block");
+        assert_eq!(state.state_changes, vec![opened("tab-3")]);
+        assert_eq!(p.held(), &[opened("tab-2")], "the popup waits for the next block");
+    }
+
+    #[test]
+    fn new_tab_not_active_is_an_error() {
+        let mut p = Pipeline::new();
+        let (content, err) = p.finish(
+            Member::NewTab,
+            &json!({}),
+            Ok(Outcome::Tab { tab_id: "tab-2".into() }),
+            report(vec![tab("tab-1", true), tab("tab-2", false)], vec![opened("tab-2")]),
+        );
+        assert!(err);
+        assert_eq!(content, vec![ContentBlock::text(NEW_TAB_NOT_ACTIVE)]);
+        assert_eq!(p.held(), &[opened("tab-2")]);
+    }
+
+    #[test]
+    fn failed_call_holds_changes_for_next_success() {
+        let mut p = Pipeline::new();
+        let (content, err) = p.finish(
+            Member::LeftClick,
+            &json!({}),
+            Err("boom".into()),
+            report(vec![tab("tab-1", true), tab("tab-2", false)], vec![opened("tab-2")]),
+        );
+        assert!(err);
+        assert_eq!(content.len(), 1);
+        let (content, err) =
+            p.finish(Member::GetPageText, &json!({}), Ok(Outcome::Text { text: "".into() }), report(vec![tab("tab-1", true), tab("tab-2", false)], vec![]));
+        assert!(!err);
+        assert_eq!(content[0], ContentBlock::text(EMPTY_TEXT));
+        assert_eq!(content[1].as_state().expect("block").state_changes, vec![opened("tab-2")]);
+        // Unchanged state sends no block.
+        let (content, _) =
+            p.finish(Member::GetPageText, &json!({}), Ok(Outcome::Text { text: "x".into() }), report(vec![tab("tab-1", true), tab("tab-2", false)], vec![]));
+        assert_eq!(content.len(), 1);
+    }
+
+    #[test]
+    fn downloads_keep_latest_and_closed_tabs_drop() {
+        let started = StateChange::DownloadStarted { download_id: "dl-1".into(), url: "https://e.com/f?token=x".into() };
+        let done = StateChange::DownloadCompleted { download_id: "dl-1".into(), url: "https://e.com/f".into(), path: None, size_bytes: Some(3) };
+        let merged = merge_changes(vec![started, opened("tab-9")], vec![done.clone(), opened("tab-1"), opened("tab-1")], &[tab("tab-1", true)]);
+        assert_eq!(merged, vec![done, opened("tab-1")]);
+    }
+
+    #[test]
+    fn image_only_result_keeps_block_for_next_text_result() {
+        let mut p = Pipeline::new();
+        let tabs = vec![tab("tab-1", true)];
+        let (content, _) = p.finish(Member::Screenshot, &json!({}), Ok(Outcome::Image { media_type: "image/png".into(), data: "AA".into() }), report(tabs.clone(), vec![]));
+        assert_eq!(content.len(), 2, "block attached to the image");
+        let (content, _) = p.finish(Member::LeftClick, &json!({}), Ok(Outcome::Ack { line: None }), report(tabs, vec![]));
+        assert!(content.iter().any(|b| b.as_state().is_some()), "not rendered with the image, so sent again");
+    }
+
+    #[test]
+    fn tab_titles_and_urls_are_sanitized() {
+        let mut p = Pipeline::new();
+        let t = TabEntry { tab_id: "tab-1".into(), title: "a\nb".into(), url: "https://u:p@e.com/?sig=1".into(), active: true };
+        let (content, _) = p.finish(Member::ListTabs, &json!({}), Ok(Outcome::Tabs), report(vec![t], vec![]));
+        let state = content[0].as_state().expect("block");
+        assert_eq!(state.tabs[0].title, "a b");
+        assert_eq!(state.tabs[0].url, "https://e.com/");
+    }
+}

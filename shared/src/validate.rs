@@ -1,0 +1,303 @@
+//! The rules the API enforces on member results, each with a name a violation reports.
+
+use std::collections::{HashMap, HashSet};
+
+use serde_json::{Map, Value};
+
+use crate::members::Member;
+use crate::sanitize::{is_forbidden, FIELD_MAX};
+
+/// One broken rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// Index of the message in the conversation (0 when checking a lone result).
+    pub message: usize,
+    /// The tool_use_id of the result, when known.
+    pub tool_use_id: String,
+    /// The rule's name, e.g. `one_active_tab`.
+    pub rule: &'static str,
+    pub detail: String,
+}
+
+impl std::fmt::Display for Violation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "message {}: {} [{}]: {}", self.message, self.tool_use_id, self.rule, self.detail)
+    }
+}
+
+struct Sink<'a> {
+    out: &'a mut Vec<Violation>,
+    message: usize,
+    id: String,
+}
+
+impl Sink<'_> {
+    fn add(&mut self, rule: &'static str, detail: impl Into<String>) {
+        self.out.push(Violation { message: self.message, tool_use_id: self.id.clone(), rule, detail: detail.into() });
+    }
+}
+
+/// Checks every member tool_result in a conversation (a list of Messages API messages).
+pub fn conversation(messages: &[Value]) -> Vec<Violation> {
+    let mut out = Vec::new();
+    let mut calls: HashMap<String, String> = HashMap::new();
+    for (index, message) in messages.iter().enumerate() {
+        let Some(content) = message.get("content").and_then(Value::as_array) else { continue };
+        for block in content {
+            match block.get("type").and_then(Value::as_str) {
+                Some("tool_use") if block.get("toolset_name").and_then(Value::as_str) == Some(crate::TOOLSET_NAME) => {
+                    if let (Some(id), Some(name)) = (block.get("id").and_then(Value::as_str), block.get("name").and_then(Value::as_str)) {
+                        calls.insert(id.to_string(), name.to_string());
+                    }
+                }
+                Some("tool_result") => {
+                    let id = block.get("tool_use_id").and_then(Value::as_str).unwrap_or_default();
+                    let is_member = calls.contains_key(id) || block.get("toolset_name").is_some();
+                    if is_member {
+                        out.extend(result_at(index, calls.get(id).map(String::as_str), block));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// Checks one member tool_result answering a call to `member` (when known).
+pub fn result(member: Option<&str>, block: &Value) -> Vec<Violation> {
+    result_at(0, member, block)
+}
+
+fn result_at(message: usize, member: Option<&str>, block: &Value) -> Vec<Violation> {
+    let mut out = Vec::new();
+    let id = block.get("tool_use_id").and_then(Value::as_str).unwrap_or("?").to_string();
+    let mut s = Sink { out: &mut out, message, id };
+    if block.get("toolset_name").and_then(Value::as_str) != Some(crate::TOOLSET_NAME) {
+        s.add("toolset_name_echoed", "a member result must carry \"toolset_name\": \"browser\"");
+    }
+    let is_error = block.get("is_error").and_then(Value::as_bool).unwrap_or(false);
+    let content: Vec<Value> = match block.get("content") {
+        Some(Value::Array(items)) => items.clone(),
+        Some(Value::String(t)) => vec![serde_json::json!({"type": "text", "text": t})],
+        None => vec![],
+        Some(_) => {
+            s.add("content_kinds", "content must be a string or a list of blocks");
+            return out;
+        }
+    };
+    let mut states = Vec::new();
+    for b in &content {
+        match b.get("type").and_then(Value::as_str) {
+            Some("text") | Some("image") => {}
+            Some("browser_state") => states.push(b),
+            other => s.add("content_kinds", format!("a member result may hold only text, image and browser_state blocks, not {other:?}")),
+        }
+    }
+    if states.len() > 1 {
+        s.add("one_block_per_result", format!("{} browser_state blocks in one result", states.len()));
+    }
+    if is_error && !states.is_empty() {
+        s.add("no_block_on_error", "an is_error result must not carry a browser_state block");
+    }
+    let member = member.and_then(Member::from_name);
+    if let Some(m) = member.filter(|m| m.is_tab_management() && !is_error) {
+        if content.len() != 1 || states.len() != 1 {
+            s.add("tab_management_one_block", format!("a successful {m} result must be exactly one browser_state block"));
+        }
+    }
+    for state in &states {
+        check_state(&mut s, state, member == Some(Member::NewTab) && !is_error);
+    }
+    out
+}
+
+fn check_field(s: &mut Sink, what: &str, value: Option<&Value>, required: bool, non_empty: bool) {
+    match value {
+        None if required => s.add("block_shape", format!("{what} is missing")),
+        None => {}
+        Some(Value::String(text)) => {
+            if non_empty && text.is_empty() {
+                s.add("non_empty_id", format!("{what} must not be empty"));
+            }
+            if text.chars().count() > FIELD_MAX {
+                s.add("field_length", format!("{what} is longer than {FIELD_MAX} characters"));
+            }
+            if text.chars().any(is_forbidden_by_api) {
+                s.add("forbidden_characters", format!("{what} contains a control or line/paragraph separator character"));
+            }
+        }
+        Some(_) => s.add("block_shape", format!("{what} must be a string")),
+    }
+}
+
+/// The API's own character rule (bidi controls are our extra, not an API rule).
+fn is_forbidden_by_api(c: char) -> bool {
+    is_forbidden(c) && (c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{85}'))
+}
+
+fn only_keys(s: &mut Sink, what: &str, obj: &Map<String, Value>, allowed: &[&str], rule: &'static str) {
+    for key in obj.keys() {
+        if !allowed.contains(&key.as_str()) {
+            s.add(rule, format!("{what} has a field it does not declare: {key:?}"));
+        }
+    }
+}
+
+fn check_state(s: &mut Sink, state: &Value, is_new_tab: bool) {
+    let Some(obj) = state.as_object() else {
+        s.add("block_shape", "browser_state must be an object");
+        return;
+    };
+    only_keys(s, "browser_state", obj, &["type", "tabs", "state_changes"], "block_shape");
+    let Some(tabs) = obj.get("tabs").and_then(Value::as_array) else {
+        s.add("block_shape", "browser_state.tabs must be a list");
+        return;
+    };
+    if tabs.len() > 100 {
+        s.add("tabs_limit", format!("{} tabs; at most 100", tabs.len()));
+    }
+    let mut ids = HashSet::new();
+    let mut active = Vec::new();
+    for (i, tab) in tabs.iter().enumerate() {
+        let Some(t) = tab.as_object() else {
+            s.add("block_shape", format!("tabs[{i}] must be an object"));
+            continue;
+        };
+        only_keys(s, &format!("tabs[{i}]"), t, &["tab_id", "title", "url", "active"], "block_shape");
+        check_field(s, &format!("tabs[{i}].tab_id"), t.get("tab_id"), true, true);
+        check_field(s, &format!("tabs[{i}].title"), t.get("title"), true, false);
+        check_field(s, &format!("tabs[{i}].url"), t.get("url"), true, false);
+        let id = t.get("tab_id").and_then(Value::as_str).unwrap_or_default();
+        if !ids.insert(id.to_string()) {
+            s.add("unique_tab_ids", format!("tab_id {id:?} is listed twice"));
+        }
+        match t.get("active") {
+            Some(Value::Bool(true)) => active.push(id.to_string()),
+            Some(Value::Bool(false)) | None => {}
+            Some(_) => s.add("block_shape", format!("tabs[{i}].active must be a boolean")),
+        }
+    }
+    if !tabs.is_empty() && active.len() != 1 {
+        s.add("one_active_tab", format!("{} tabs are marked active; a non-empty inventory needs exactly one", active.len()));
+    }
+    let changes = match obj.get("state_changes") {
+        None => &Vec::new(),
+        Some(Value::Array(c)) if c.is_empty() => {
+            s.add("no_empty_state_changes", "state_changes is present but empty; omit it instead");
+            return;
+        }
+        Some(Value::Array(c)) => c,
+        Some(_) => {
+            s.add("block_shape", "state_changes must be a list");
+            return;
+        }
+    };
+    if changes.len() > 200 {
+        s.add("changes_limit", format!("{} state changes; at most 200", changes.len()));
+    }
+    let mut downloads = HashSet::new();
+    let mut opened = Vec::new();
+    for (i, change) in changes.iter().enumerate() {
+        let Some(c) = change.as_object() else {
+            s.add("block_shape", format!("state_changes[{i}] must be an object"));
+            continue;
+        };
+        let what = format!("state_changes[{i}]");
+        match c.get("type").and_then(Value::as_str) {
+            Some("tab_opened") => {
+                only_keys(s, &what, c, &["type", "tab_id"], "change_fields");
+                check_field(s, &format!("{what}.tab_id"), c.get("tab_id"), true, true);
+                let id = c.get("tab_id").and_then(Value::as_str).unwrap_or_default().to_string();
+                if !ids.contains(&id) {
+                    s.add("tab_opened_in_tabs", format!("tab_opened names {id:?}, which is not in tabs"));
+                }
+                opened.push(id);
+            }
+            Some(kind @ ("download_started" | "download_completed" | "download_failed")) => {
+                let allowed: &[&str] = match kind {
+                    "download_started" => &["type", "download_id", "url"],
+                    "download_completed" => &["type", "download_id", "url", "path", "size_bytes"],
+                    _ => &["type", "download_id", "url", "error"],
+                };
+                only_keys(s, &what, c, allowed, "change_fields");
+                check_field(s, &format!("{what}.download_id"), c.get("download_id"), true, true);
+                check_field(s, &format!("{what}.url"), c.get("url"), true, false);
+                check_field(s, &format!("{what}.path"), c.get("path"), false, false);
+                check_field(s, &format!("{what}.error"), c.get("error"), false, false);
+                if let Some(size) = c.get("size_bytes") {
+                    if size.as_u64().is_none() {
+                        s.add("size_bytes_non_negative", format!("{what}.size_bytes must be a non-negative integer"));
+                    }
+                }
+                let id = c.get("download_id").and_then(Value::as_str).unwrap_or_default();
+                if !downloads.insert(id.to_string()) {
+                    s.add("one_entry_per_download", format!("download_id {id:?} appears more than once"));
+                }
+            }
+            other => s.add("block_shape", format!("{what} has an unknown type {other:?}")),
+        }
+    }
+    if is_new_tab && (opened.len() != 1 || active.len() != 1 || opened[0] != active[0]) {
+        s.add("new_tab_opened_active", "a new_tab result needs exactly one tab_opened, matching the active tab");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn rules(member: &str, block: Value) -> Vec<&'static str> {
+        result(Some(member), &block).into_iter().map(|v| v.rule).collect()
+    }
+
+    fn res(content: Value) -> Value {
+        json!({"type":"tool_result","tool_use_id":"t1","toolset_name":"browser","content":content})
+    }
+
+    #[test]
+    fn valid_results_pass() {
+        assert!(rules("new_tab", res(json!([{"type":"browser_state","tabs":[{"tab_id":"tab-1","title":"","url":"about:blank","active":true}],"state_changes":[{"type":"tab_opened","tab_id":"tab-1"}]}]))).is_empty());
+        assert!(rules("navigate", res(json!([{"type":"text","text":"Navigated"}]))).is_empty());
+    }
+
+    #[test]
+    fn each_rule_catches_its_break() {
+        let tab = |id: &str, active: bool| json!({"tab_id": id, "title": "t", "url": "u", "active": active});
+        let cases: Vec<(&str, Value, &str)> = vec![
+            ("list_tabs", res(json!([{"type":"browser_state","tabs":[tab("a", false)]}])), "one_active_tab"),
+            ("list_tabs", res(json!([{"type":"browser_state","tabs":[tab("a", true)]},{"type":"text","text":"x"}])), "tab_management_one_block"),
+            ("navigate", res(json!([{"type":"text","text":"x"},{"type":"browser_state","tabs":[]},{"type":"browser_state","tabs":[]}])), "one_block_per_result"),
+            ("navigate", json!({"type":"tool_result","tool_use_id":"t","toolset_name":"browser","is_error":true,"content":[{"type":"browser_state","tabs":[]}]}), "no_block_on_error"),
+            ("navigate", res(json!([{"type":"browser_state","tabs":[], "state_changes": []}])), "no_empty_state_changes"),
+            ("navigate", res(json!([{"type":"browser_state","tabs":[tab("a", true)], "state_changes": [{"type":"tab_opened","tab_id":"b"}]}])), "tab_opened_in_tabs"),
+            ("navigate", res(json!([{"type":"browser_state","tabs":[{"tab_id":"a\nb","title":"","url":"","active":true}]}])), "forbidden_characters"),
+            ("navigate", res(json!([{"type":"browser_state","tabs":[{"tab_id":"","title":"","url":"","active":true}]}])), "non_empty_id"),
+            ("navigate", res(json!([{"type":"browser_state","tabs":[{"tab_id":"a","title":"x".repeat(4097),"url":"","active":true}]}])), "field_length"),
+            ("navigate", res(json!([{"type":"browser_state","tabs":[], "state_changes": [{"type":"download_started","download_id":"d","url":"u","path":"/x"}]}])), "change_fields"),
+            ("navigate", res(json!([{"type":"browser_state","tabs":[], "state_changes": [{"type":"download_completed","download_id":"d","url":"u","size_bytes":-1}]}])), "size_bytes_non_negative"),
+            ("navigate", res(json!([{"type":"browser_state","tabs":[], "state_changes": [{"type":"download_started","download_id":"d","url":"u"},{"type":"download_failed","download_id":"d","url":"u"}]}])), "one_entry_per_download"),
+            ("navigate", res(json!([{"type":"document"}])), "content_kinds"),
+            ("new_tab", res(json!([{"type":"browser_state","tabs":[tab("a", true), tab("b", false)],"state_changes":[{"type":"tab_opened","tab_id":"b"}]}])), "new_tab_opened_active"),
+            ("navigate", json!({"type":"tool_result","tool_use_id":"t","content":"x"}), "toolset_name_echoed"),
+            ("navigate", res(json!([{"type":"browser_state","tabs":(0..101).map(|i| tab(&format!("t{i}"), i == 0)).collect::<Vec<_>>()}])), "tabs_limit"),
+            ("navigate", res(json!([{"type":"browser_state","tabs":[tab("a", true), tab("a", false)]}])), "unique_tab_ids"),
+        ];
+        for (member, block, rule) in cases {
+            let found = rules(member, block);
+            assert!(found.contains(&rule), "{rule} not caught; got {found:?}");
+        }
+    }
+
+    #[test]
+    fn conversation_maps_results_to_calls() {
+        let msgs = vec![
+            json!({"role":"assistant","content":[{"type":"tool_use","id":"a","name":"new_tab","toolset_name":"browser","input":{}}]}),
+            json!({"role":"user","content":[{"type":"tool_result","tool_use_id":"a","toolset_name":"browser","content":[{"type":"text","text":"x"}]}]}),
+        ];
+        let v = conversation(&msgs);
+        assert_eq!(v.len(), 1);
+        assert_eq!((v[0].message, v[0].rule), (1, "tab_management_one_block"));
+    }
+}
