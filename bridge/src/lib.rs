@@ -1,1 +1,14 @@
+//! The tabwright bridge: native-messaging host, agent socket, and the CLI's building blocks.
 
+pub mod agent;
+pub mod browser;
+pub mod client;
+pub mod demo;
+pub mod framing;
+pub mod host;
+pub mod hub;
+pub mod install;
+pub mod launch;
+pub mod paths;
+pub mod session;
+pub mod site;

@@ -1,1 +1,224 @@
-fn main(){}
+//! The `tabwright` command.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{bail, Context};
+use clap::{Parser, Subcommand};
+use serde_json::{json, Value};
+use tabwright::hub::HubConfig;
+use tabwright::{browser, client, demo, host, install, launch, paths};
+use tabwright_protocol::blocks::{ToolResult, ToolUse};
+use tabwright_protocol::render::Renderer;
+use tabwright_protocol::validate;
+
+#[derive(Parser)]
+#[command(name = "tabwright", version, about = "Executor for Claude's browser use tool (browser_toolset_20260801)")]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Start a browser with a dedicated profile and the extension; print `ready <socket>`.
+    Launch {
+        #[arg(long)]
+        headless: bool,
+        /// Profile folder (user-data-dir); a fresh temporary one when omitted.
+        #[arg(long)]
+        profile: Option<PathBuf>,
+        /// Browser executable; else $CHROME, else chromium/google-chrome on PATH.
+        #[arg(long)]
+        browser: Option<PathBuf>,
+        /// Agent socket path (default: $TABWRIGHT_SOCKET or the per-user runtime dir).
+        #[arg(long)]
+        socket: Option<PathBuf>,
+        /// The unpacked extension's folder (the one holding manifest.json).
+        #[arg(long)]
+        extension: Option<PathBuf>,
+        /// Seconds one member call may take.
+        #[arg(long, default_value_t = 90)]
+        call_timeout: u64,
+    },
+    /// Register the native host with your own browser, and print how to load the extension.
+    Install {
+        /// chrome, chrome-beta, chromium, brave or edge.
+        #[arg(long, default_value = "chrome")]
+        browser: String,
+        /// Install into this user-data-dir instead of the browser's default one.
+        #[arg(long)]
+        profile: Option<PathBuf>,
+        #[arg(long)]
+        extension: Option<PathBuf>,
+    },
+    /// Say whether a bridge answers on the socket and whether the extension is connected.
+    Status {
+        #[arg(long)]
+        socket: Option<PathBuf>,
+    },
+    /// Run one member and print what Claude would read.
+    Call {
+        /// Member name, e.g. navigate.
+        name: String,
+        /// The member's input as JSON, e.g. '{"url":"example.com"}'.
+        #[arg(default_value = "{}")]
+        input: String,
+        #[arg(long)]
+        socket: Option<PathBuf>,
+        /// Print the raw tool_result JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the tools[] entry for the Messages API.
+    Toolset {
+        /// The toolset's configs as JSON.
+        #[arg(long)]
+        configs: Option<String>,
+    },
+    /// Check a conversation (JSON array or JSONL of Messages API messages) against the contract.
+    Validate { file: PathBuf },
+    /// Drive the bundled local site with a scripted agent and print what Claude reads.
+    Demo {
+        /// Run headless even when a display is available.
+        #[arg(long)]
+        headless: bool,
+        /// Where screenshots go.
+        #[arg(long, default_value = "target/demo")]
+        out: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("tabwright: cannot start: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if host::is_host_invocation(&args) {
+        // Chrome started us: stdout belongs to the extension, so errors go to stderr only.
+        return match runtime.block_on(host::run()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("tabwright host: {e:#}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let cli = Cli::parse();
+    match runtime.block_on(run(cli.command)) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("tabwright: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
+    match cmd {
+        Cmd::Launch { headless, profile, browser, socket, extension, call_timeout } => {
+            let options = launch::LaunchOptions {
+                headless,
+                profile,
+                browser,
+                socket: socket.unwrap_or_else(paths::default_socket),
+                extension,
+                ready_timeout: Duration::from_secs(60),
+                hub: HubConfig { call_timeout: Duration::from_secs(call_timeout), ..HubConfig::default() },
+            };
+            launch::run(options).await?;
+        }
+        Cmd::Install { browser, profile, extension } => {
+            let extension = browser::find_extension(extension.as_deref()).map_err(anyhow::Error::msg)?;
+            print!("{}", install::install(&browser, profile.as_deref(), &extension, &paths::default_socket())?);
+        }
+        Cmd::Status { socket } => {
+            let socket = socket.unwrap_or_else(paths::default_socket);
+            let mut c = match client::Client::connect(&socket).await {
+                Ok(c) => c,
+                Err(e) => {
+                    println!("no bridge at {}: {e:#}", socket.display());
+                    return Ok(ExitCode::FAILURE);
+                }
+            };
+            let status = c.request("status", json!({})).await?;
+            println!("bridge: answering at {}", socket.display());
+            match status.get("extension").filter(|e| !e.is_null()) {
+                Some(ext) => {
+                    println!("extension: connected ({} {})", ext["extension_id"].as_str().unwrap_or("?"), ext["version"].as_str().unwrap_or("?"));
+                    let state = c.request("state", json!({})).await?;
+                    let tabs = state["browser_state"]["tabs"].as_array().map_or(0, Vec::len);
+                    println!("tabs: {tabs} open");
+                }
+                None => {
+                    println!("extension: not connected");
+                    return Ok(ExitCode::FAILURE);
+                }
+            }
+        }
+        Cmd::Call { name, input, socket, json: raw } => {
+            let input: Value = serde_json::from_str(&input).context("the input is not valid JSON")?;
+            let socket = socket.unwrap_or_else(paths::default_socket);
+            let mut c = client::Client::connect(&socket).await?;
+            let tool_use = ToolUse { id: "toolu_cli".into(), name, toolset_name: Some("browser".into()), input };
+            let result = c.request("call", json!({ "tool_use": tool_use })).await?;
+            let result: ToolResult = serde_json::from_value(result["tool_result"].clone())?;
+            if raw {
+                println!("{}", serde_json::to_string_pretty(&result)?);
+            } else {
+                println!("{}", Renderer::new().render(&tool_use, &result));
+            }
+            if result.is_error {
+                return Ok(ExitCode::FAILURE);
+            }
+        }
+        Cmd::Toolset { configs } => {
+            let configs: Option<Value> = configs.map(|c| serde_json::from_str(&c)).transpose().context("configs is not valid JSON")?;
+            let configs = tabwright_protocol::config::Configs::parse(configs.as_ref()).map_err(anyhow::Error::msg)?;
+            println!("{}", serde_json::to_string_pretty(&configs.tool_entry())?);
+        }
+        Cmd::Validate { file } => {
+            let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?;
+            let messages = parse_messages(&text)?;
+            let violations = validate::conversation(&messages);
+            for v in &violations {
+                println!("{v}");
+            }
+            if !violations.is_empty() {
+                println!("{} violation(s)", violations.len());
+                return Ok(ExitCode::FAILURE);
+            }
+            println!("ok: {} messages, no violations", messages.len());
+        }
+        Cmd::Demo { headless, out } => {
+            let headless = headless || std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty());
+            let exe = std::env::current_exe()?;
+            demo::run(&exe, headless, &out).await?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A JSON array of messages, an object with `messages`, or JSONL with one message per line.
+fn parse_messages(text: &str) -> anyhow::Result<Vec<Value>> {
+    if let Ok(value) = serde_json::from_str::<Value>(text) {
+        return match value {
+            Value::Array(items) => Ok(items),
+            Value::Object(ref o) if o.get("messages").is_some_and(Value::is_array) => {
+                Ok(o["messages"].as_array().cloned().unwrap_or_default())
+            }
+            Value::Object(_) => Ok(vec![value]),
+            _ => bail!("expected a JSON array of messages"),
+        };
+    }
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .enumerate()
+        .map(|(i, l)| serde_json::from_str(l).with_context(|| format!("line {} is not JSON", i + 1)))
+        .collect()
+}

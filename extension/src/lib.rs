@@ -1,1 +1,53 @@
+//! The Wasm core of the tabwright extension.
+//!
+//! The JS shim (`extension/js/background.js`) registers every chrome.* listener at the top
+//! level and forwards each event here once [`start`] has resolved.
 
+use wasm_bindgen::prelude::*;
+
+pub mod cdp;
+pub mod chrome;
+pub mod host;
+pub mod members;
+pub mod registry;
+pub mod state;
+
+/// Loads the tab registry, reconciles it with the open tabs, and connects to the bridge.
+#[wasm_bindgen]
+pub async fn start() {
+    state::load().await;
+    if let Err(e) = state::current_tabs().await {
+        chrome::log(&format!("tabwright: could not read tabs at start: {e}"));
+    }
+    host::connect();
+}
+
+#[wasm_bindgen]
+pub fn on_tab_created(tab_id: i32) {
+    state::with_registry(|r| {
+        r.register(tab_id);
+    });
+}
+
+#[wasm_bindgen]
+pub fn on_tab_removed(tab_id: i32) {
+    state::with_registry(|r| r.remove(tab_id));
+    cdp::on_detach(tab_id);
+}
+
+#[wasm_bindgen]
+pub fn on_tab_activated(tab_id: i32) {
+    state::with_registry(|r| r.set_active(tab_id));
+}
+
+#[wasm_bindgen]
+pub fn on_debugger_event(tab_id: i32, method: String, params: JsValue) {
+    let params = chrome::from_js(&params).unwrap_or(serde_json::Value::Null);
+    cdp::dispatch_event(tab_id, &method, params);
+}
+
+#[wasm_bindgen]
+pub fn on_debugger_detach(tab_id: i32, reason: String) {
+    chrome::log(&format!("tabwright: debugger detached from tab {tab_id}: {reason}"));
+    cdp::on_detach(tab_id);
+}

@@ -145,3 +145,6 @@ mod tests {
         assert!(matches!(err, FromExtension::Reply { outcome: Reply::Error(ref e), .. } if e == "boom"));
     }
 }
+
+/// The extension's ID, fixed by the `key` in manifest.json.
+pub const EXTENSION_ID: &str = "ffpodafnojpbkbomhogjkcemhijdghlo";

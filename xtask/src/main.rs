@@ -1,1 +1,112 @@
-fn main(){}
+//! `cargo xtask build | test | demo`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{bail, Context};
+
+const BROWSER_NAMES: &[&str] = &["chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"];
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("."))
+}
+
+fn cargo() -> Command {
+    let mut cmd = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    cmd.current_dir(root());
+    cmd
+}
+
+fn run(mut cmd: Command) -> anyhow::Result<()> {
+    let shown = format!("{cmd:?}");
+    let status = cmd.status().with_context(|| format!("cannot run {shown}"))?;
+    if !status.success() {
+        bail!("{shown} failed ({status})");
+    }
+    Ok(())
+}
+
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"))
+}
+
+/// Builds the Wasm core, runs wasm-bindgen into extension/pkg, and builds the bridge.
+fn build() -> anyhow::Result<()> {
+    let mut wasm = cargo();
+    wasm.args(["build", "-p", "tabwright-extension", "--lib", "--target", "wasm32-unknown-unknown"]);
+    run(wasm)?;
+    let input = target_dir().join("wasm32-unknown-unknown/debug/tabwright_extension.wasm");
+    let out = root().join("extension/pkg");
+    wasm_bindgen_cli_support::Bindgen::new()
+        .input_path(&input)
+        .web(true)?
+        .typescript(false)
+        .generate(&out)
+        .with_context(|| format!("wasm-bindgen on {}", input.display()))?;
+    let mut bridge = cargo();
+    bridge.args(["build", "-p", "tabwright"]);
+    run(bridge)?;
+    println!("built: extension in {} (load the repository root unpacked), bridge at {}", out.display(), bridge_exe().display());
+    Ok(())
+}
+
+fn bridge_exe() -> PathBuf {
+    target_dir().join("debug/tabwright")
+}
+
+fn on_path(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|d| d.join(name)).find(|p| p.is_file())
+}
+
+/// `$CHROME`, else a Chromium on PATH; on Debian as root, installs the `chromium` package.
+fn ensure_browser() -> anyhow::Result<PathBuf> {
+    if let Some(p) = std::env::var_os("CHROME").filter(|p| !p.is_empty()) {
+        return Ok(PathBuf::from(p));
+    }
+    if let Some(p) = BROWSER_NAMES.iter().find_map(|n| on_path(n)) {
+        return Ok(p);
+    }
+    let debian = Path::new("/etc/debian_version").exists();
+    let root_user = Command::new("id").arg("-u").output().map(|o| o.stdout.starts_with(b"0")).unwrap_or(false);
+    if debian && root_user {
+        println!("no Chromium found: installing Debian's chromium package");
+        let mut update = Command::new("apt-get");
+        update.arg("update").env("DEBIAN_FRONTEND", "noninteractive");
+        run(update)?;
+        let mut install = Command::new("apt-get");
+        install.args(["install", "-y", "--no-install-recommends", "chromium"]).env("DEBIAN_FRONTEND", "noninteractive");
+        run(install)?;
+        if let Some(p) = BROWSER_NAMES.iter().find_map(|n| on_path(n)) {
+            return Ok(p);
+        }
+    }
+    bail!("no Chromium-family browser found: install chromium (Debian/Ubuntu: apt-get install chromium) or Google Chrome, or set CHROME=/path/to/browser")
+}
+
+fn test(extra: &[String]) -> anyhow::Result<()> {
+    build()?;
+    let browser = ensure_browser()?;
+    println!("browser: {}", browser.display());
+    let mut tests = cargo();
+    tests.args(["test", "--workspace"]).args(extra).env("CHROME", &browser).env("TABWRIGHT_BIN", bridge_exe());
+    run(tests)
+}
+
+fn demo(extra: &[String]) -> anyhow::Result<()> {
+    build()?;
+    let browser = ensure_browser()?;
+    let mut demo = Command::new(bridge_exe());
+    demo.current_dir(root()).arg("demo").args(extra).env("CHROME", browser);
+    run(demo)
+}
+
+fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("build") => build(),
+        Some("test") => test(&args[1..]),
+        Some("demo") => demo(&args[1..]),
+        _ => bail!("usage: cargo xtask build | test [cargo test args] | demo [--headless]"),
+    }
+}

@@ -1,0 +1,75 @@
+//! Native-messaging host mode: what runs when Chrome starts `tabwright` for the extension.
+//!
+//! When a hub is already serving (the `tabwright launch` process, or an earlier host), the host
+//! relays its stdin/stdout to the hub's extension socket, so the agent socket outlives a
+//! service-worker restart. Otherwise the host is the hub itself and serves the agent socket.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use tokio::net::UnixStream;
+
+use crate::hub::{Hub, HubConfig};
+use crate::{agent, paths};
+
+/// Whether argv says Chrome started us as a native host (its first argument is the caller's origin).
+pub fn is_host_invocation(args: &[String]) -> bool {
+    args.get(1).is_some_and(|a| a.starts_with("chrome-extension://"))
+}
+
+/// The hub socket a host relays to: `$TABWRIGHT_HUB`, else beside the agent socket.
+pub fn hub_path() -> PathBuf {
+    match std::env::var_os("TABWRIGHT_HUB").filter(|p| !p.is_empty()) {
+        Some(p) => PathBuf::from(p),
+        None => paths::hub_socket(&paths::default_socket()),
+    }
+}
+
+/// Runs host mode until the extension disconnects.
+pub async fn run() -> anyhow::Result<()> {
+    let hub_socket = hub_path();
+    if let Ok(stream) = UnixStream::connect(&hub_socket).await {
+        relay(stream).await;
+        return Ok(());
+    }
+    // No hub: become one. The agent socket lives as long as this host does.
+    let hub = Hub::new(HubConfig::default());
+    let socket = agent::bind(&paths::default_socket()).await?;
+    let relay_socket = agent::bind(&hub_socket).await?;
+    let server_hub = hub.clone();
+    tokio::spawn(async move { agent::serve(server_hub, &socket).await });
+    let relay_hub = hub.clone();
+    tokio::spawn(async move { serve_relays(relay_hub, relay_socket).await });
+    hub.serve_extension(tokio::io::stdin(), tokio::io::stdout()).await;
+    Ok(())
+}
+
+/// Copies frames both ways between Chrome (stdin/stdout) and the hub until either side closes.
+async fn relay(stream: UnixStream) {
+    let (mut from_hub, mut to_hub) = stream.into_split();
+    let mut stdin = tokio::io::stdin();
+    let mut stdout = tokio::io::stdout();
+    tokio::select! {
+        _ = tokio::io::copy(&mut stdin, &mut to_hub) => {}
+        _ = tokio::io::copy(&mut from_hub, &mut stdout) => {}
+    }
+}
+
+/// Accepts extension links relayed by native hosts; each new one replaces the last.
+pub async fn serve_relays(hub: Arc<Hub>, socket: agent::BoundSocket) {
+    loop {
+        match socket.listener.accept().await {
+            Ok((stream, _)) => {
+                let hub = hub.clone();
+                tokio::spawn(async move {
+                    let (reader, writer) = stream.into_split();
+                    hub.serve_extension(reader, writer).await;
+                });
+            }
+            Err(e) => {
+                eprintln!("tabwright: relay accept failed: {e}");
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            }
+        }
+    }
+}

@@ -1,0 +1,325 @@
+//! The hub: one browser, one extension link, many agent connections.
+//!
+//! Member calls are serialized (a call's side effects are attributed to it), run through the
+//! protocol crate's pipeline, and answered as tool_results.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use tabwright_protocol::blocks::{BrowserState, ToolResult, ToolUse};
+use tabwright_protocol::config::Configs;
+use tabwright_protocol::members::Member;
+use tabwright_protocol::pipeline::Pipeline;
+use tabwright_protocol::wire::{AgentError, FromExtension, Outcome, Reply, StateReport, ToExtension};
+use tabwright_protocol::{NOT_EXECUTED, TOOLSET_NAME};
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::sync::{mpsc, oneshot, watch};
+
+use crate::framing::{self, FrameError, MAX_FROM_EXTENSION, MAX_TO_EXTENSION};
+
+/// Settings of a hub.
+#[derive(Clone, Debug)]
+pub struct HubConfig {
+    /// How long one member call may take end to end.
+    pub call_timeout: Duration,
+    /// How long a call waits for the extension to (re)connect before it fails.
+    pub connect_wait: Duration,
+}
+
+impl Default for HubConfig {
+    fn default() -> Self {
+        HubConfig { call_timeout: Duration::from_secs(90), connect_wait: Duration::from_secs(15) }
+    }
+}
+
+/// The extension as the hub last heard from it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExtensionInfo {
+    pub version: String,
+    pub extension_id: String,
+}
+
+struct Link {
+    serial: u64,
+    tx: mpsc::UnboundedSender<Vec<u8>>,
+}
+
+/// Why the extension could not answer a request.
+#[derive(Debug, thiserror::Error)]
+pub enum CallError {
+    #[error("The tabwright extension is not connected, so the browser cannot be reached. Check that the browser is running with the extension loaded (tabwright status).")]
+    NotConnected,
+    #[error("The extension disconnected during the call (its service worker restarted or the browser closed). Whether the action took effect is unknown: look at the page before retrying.")]
+    Disconnected,
+    #[error("The browser did not finish {0} within {1} seconds. Whether it took effect is unknown: look at the page before retrying.")]
+    Timeout(String, u64),
+    #[error("The request is too large to pass to the browser ({0} bytes; Chrome's limit is 1 MiB). Send a smaller input.")]
+    TooLarge(usize),
+    #[error("The extension sent an unexpected reply.")]
+    BadReply,
+}
+
+/// The hub shared by the extension link and every agent connection.
+pub struct Hub {
+    config: HubConfig,
+    link: Mutex<Option<Link>>,
+    pending: Mutex<HashMap<u64, oneshot::Sender<FromExtension>>>,
+    next_id: AtomicU64,
+    connected: watch::Sender<Option<ExtensionInfo>>,
+    /// Held for the whole of a member call: calls run one at a time, in order.
+    pipeline: tokio::sync::Mutex<Pipeline>,
+}
+
+impl Hub {
+    pub fn new(config: HubConfig) -> Arc<Hub> {
+        Arc::new(Hub {
+            config,
+            link: Mutex::new(None),
+            pending: Mutex::new(HashMap::new()),
+            next_id: AtomicU64::new(1),
+            connected: watch::channel(None).0,
+            pipeline: tokio::sync::Mutex::new(Pipeline::new()),
+        })
+    }
+
+    /// The extension's hello, once connected.
+    pub fn extension(&self) -> Option<ExtensionInfo> {
+        self.connected.borrow().clone()
+    }
+
+    /// Waits until an extension has said hello, at most `wait`.
+    pub async fn wait_connected(&self, wait: Duration) -> Option<ExtensionInfo> {
+        let mut rx = self.connected.subscribe();
+        let found = tokio::time::timeout(wait, rx.wait_for(Option::is_some)).await;
+        match found {
+            Ok(Ok(info)) => info.clone(),
+            _ => None,
+        }
+    }
+
+    /// Serves one extension connection until it closes. A new connection replaces the old one.
+    pub async fn serve_extension<R, W>(self: &Arc<Self>, mut reader: R, mut writer: W)
+    where
+        R: AsyncRead + Unpin + Send + 'static,
+        W: AsyncWrite + Unpin + Send + 'static,
+    {
+        static SERIAL: AtomicU64 = AtomicU64::new(1);
+        let serial = SERIAL.fetch_add(1, Ordering::Relaxed);
+        let (tx, mut rx) = mpsc::unbounded_channel::<Vec<u8>>();
+        let previous = self.link.lock().map(|mut l| l.replace(Link { serial, tx })).ok().flatten();
+        if previous.is_some() {
+            self.fail_pending();
+        }
+        let writer_task = tokio::spawn(async move {
+            while let Some(frame) = rx.recv().await {
+                if framing::write_frame(&mut writer, &frame, MAX_TO_EXTENSION).await.is_err() {
+                    break;
+                }
+            }
+        });
+        loop {
+            match framing::read_frame(&mut reader, MAX_FROM_EXTENSION).await {
+                Ok(payload) => match serde_json::from_slice::<FromExtension>(&payload) {
+                    Ok(message) => self.on_message(message),
+                    Err(e) => eprintln!("tabwright: unreadable message from the extension: {e}"),
+                },
+                Err(FrameError::Closed) => break,
+                Err(e) => {
+                    eprintln!("tabwright: extension link failed: {e}");
+                    break;
+                }
+            }
+        }
+        writer_task.abort();
+        let ours = self.link.lock().map(|mut l| {
+            if l.as_ref().is_some_and(|link| link.serial == serial) {
+                *l = None;
+                true
+            } else {
+                false
+            }
+        });
+        if ours.unwrap_or(false) {
+            self.connected.send_replace(None);
+            self.fail_pending();
+        }
+    }
+
+    fn on_message(&self, message: FromExtension) {
+        match message {
+            FromExtension::Hello { version, extension_id } => {
+                self.connected.send_replace(Some(ExtensionInfo { version, extension_id }));
+            }
+            FromExtension::Log { level, message } => eprintln!("tabwright extension [{level}]: {message}"),
+            FromExtension::Reply { id, .. } | FromExtension::State { id, .. } => {
+                let waiter = self.pending.lock().ok().and_then(|mut p| p.remove(&id));
+                match waiter {
+                    Some(tx) => {
+                        let _ = tx.send(message);
+                    }
+                    None => eprintln!("tabwright: a reply for request {id} came after its caller gave up"),
+                }
+            }
+        }
+    }
+
+    /// Drops every waiting request; their callers see a disconnect.
+    fn fail_pending(&self) {
+        if let Ok(mut pending) = self.pending.lock() {
+            pending.clear();
+        }
+    }
+
+    /// Sends one request to the extension and waits for its answer.
+    async fn request(&self, build: impl FnOnce(u64) -> ToExtension, what: &str) -> Result<FromExtension, CallError> {
+        if self.extension().is_none() && self.wait_connected(self.config.connect_wait).await.is_none() {
+            return Err(CallError::NotConnected);
+        }
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let payload = serde_json::to_vec(&build(id)).map_err(|_| CallError::BadReply)?;
+        if payload.len() > MAX_TO_EXTENSION {
+            return Err(CallError::TooLarge(payload.len()));
+        }
+        let (tx, rx) = oneshot::channel();
+        self.pending.lock().map_err(|_| CallError::BadReply)?.insert(id, tx);
+        let sent = self.link.lock().ok().and_then(|l| l.as_ref().map(|link| link.tx.send(payload).is_ok()));
+        if sent != Some(true) {
+            self.pending.lock().map(|mut p| p.remove(&id)).ok();
+            return Err(CallError::NotConnected);
+        }
+        match tokio::time::timeout(self.config.call_timeout, rx).await {
+            Ok(Ok(reply)) => Ok(reply),
+            Ok(Err(_)) => Err(CallError::Disconnected),
+            Err(_) => {
+                self.pending.lock().map(|mut p| p.remove(&id)).ok();
+                Err(CallError::Timeout(what.to_string(), self.config.call_timeout.as_secs()))
+            }
+        }
+    }
+
+    /// Runs one member in the browser and returns its raw outcome and state.
+    pub async fn member_raw(&self, member: Member, input: &Value) -> Result<(Result<Outcome, String>, StateReport), CallError> {
+        let name = member.name().to_string();
+        let input = input.clone();
+        match self.request(|id| ToExtension::Member { id, name: name.clone(), input }, &name).await? {
+            FromExtension::Reply { outcome, state, .. } => Ok((outcome.into_result(), state)),
+            _ => Err(CallError::BadReply),
+        }
+    }
+
+    /// The current inventory.
+    pub async fn state(&self) -> Result<BrowserState, CallError> {
+        match self.request(|id| ToExtension::State { id }, "state").await? {
+            FromExtension::State { state, .. } => {
+                let tabs = state.tabs.iter().map(|t| tabwright_protocol::TabEntry {
+                    tab_id: t.tab_id.clone(),
+                    title: tabwright_protocol::sanitize::title(&t.title),
+                    url: tabwright_protocol::sanitize::url(&t.url),
+                    active: t.active,
+                });
+                Ok(BrowserState { tabs: tabs.collect(), state_changes: Vec::new() })
+            }
+            _ => Err(CallError::BadReply),
+        }
+    }
+
+    /// Answers one member tool_use with its tool_result.
+    pub async fn call(&self, tool_use: &ToolUse, configs: &Configs) -> ToolResult {
+        let Some(member) = Member::from_name(&tool_use.name) else {
+            return ToolResult::error(
+                &tool_use.id,
+                format!("Unknown member {:?}: browser_toolset_20260801 has no member by that name.", tool_use.name),
+            );
+        };
+        if !configs.is_enabled(member) {
+            return ToolResult::error(
+                &tool_use.id,
+                format!("The member {member} is disabled in this toolset's configs, so it was not run. Use the enabled members instead."),
+            );
+        }
+        if let Err(e) = member.parse_input(&tool_use.input) {
+            return ToolResult::error(&tool_use.id, format!("Invalid input for {member}: {e}"));
+        }
+        let mut pipeline = self.pipeline.lock().await;
+        match self.member_raw(member, &tool_use.input).await {
+            Ok((outcome, report)) => {
+                let (content, is_error) = pipeline.finish(member, &tool_use.input, outcome, report);
+                ToolResult::new(&tool_use.id, content, is_error)
+            }
+            Err(e) => ToolResult::error(&tool_use.id, e.to_string()),
+        }
+    }
+
+    /// Runs an assistant message's member calls in order with the batch halt rule.
+    pub async fn run(&self, content: &[Value], configs: &Configs) -> Vec<ToolResult> {
+        let mut results = Vec::new();
+        let mut failed = false;
+        for block in content {
+            if block.get("type").and_then(Value::as_str) != Some("tool_use")
+                || block.get("toolset_name").and_then(Value::as_str) != Some(TOOLSET_NAME)
+            {
+                continue;
+            }
+            let id = block.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
+            if failed {
+                results.push(ToolResult::error(&id, NOT_EXECUTED));
+                continue;
+            }
+            let result = match ToolUse::from_block(block) {
+                Ok(tool_use) => self.call(&tool_use, configs).await,
+                Err(e) => ToolResult::error(&id, e),
+            };
+            failed = result.is_error;
+            results.push(result);
+        }
+        results
+    }
+
+    /// Answers one agent-socket request.
+    pub async fn handle(&self, method: &str, params: &Value) -> Result<Value, AgentError> {
+        let configs = || Configs::parse(params.get("configs")).map_err(|e| AgentError::new("invalid_configs", e));
+        match method {
+            "run" => {
+                let content = params
+                    .get("content")
+                    .and_then(Value::as_array)
+                    .ok_or_else(|| AgentError::new("invalid_params", "run needs params.content: the assistant message's content blocks"))?;
+                let results = self.run(content, &configs()?).await;
+                Ok(json!({ "tool_results": results }))
+            }
+            "call" => {
+                let block = params.get("tool_use").ok_or_else(|| AgentError::new("invalid_params", "call needs params.tool_use: one tool_use block"))?;
+                let tool_use = ToolUse::from_block(block).map_err(|e| AgentError::new("invalid_params", e))?;
+                Ok(json!({ "tool_result": self.call(&tool_use, &configs()?).await }))
+            }
+            "member" => {
+                let name = params.get("name").and_then(Value::as_str).ok_or_else(|| AgentError::new("invalid_params", "member needs params.name"))?;
+                let input = params.get("input").cloned().unwrap_or_else(|| json!({}));
+                let member = Member::from_name(name).ok_or_else(|| AgentError::new("unknown_member", format!("no member named {name:?}")))?;
+                member.parse_input(&input).map_err(|e| AgentError::new("invalid_input", format!("Invalid input for {name}: {e}")))?;
+                let _serial = self.pipeline.lock().await;
+                let (outcome, state) = self.member_raw(member, &input).await.map_err(|e| AgentError::new("browser_unavailable", e.to_string()))?;
+                let outcome = match outcome {
+                    Ok(o) => Reply::Ok(o),
+                    Err(e) => Reply::Error(e),
+                };
+                Ok(json!({ "outcome": outcome, "state": state }))
+            }
+            "toolset" => Ok(json!({ "tool": configs()?.tool_entry() })),
+            "status" => Ok(json!({
+                "extension": self.extension().map(|e| json!({"version": e.version, "extension_id": e.extension_id})),
+            })),
+            "state" => {
+                let state = self.state().await.map_err(|e| AgentError::new("browser_unavailable", e.to_string()))?;
+                Ok(json!({ "browser_state": tabwright_protocol::ContentBlock::BrowserState(state) }))
+            }
+            other => Err(AgentError::new(
+                "unknown_method",
+                format!("unknown method {other:?}; the methods are run, call, member, toolset, state and status"),
+            )),
+        }
+    }
+}

@@ -1,0 +1,184 @@
+//! `tabwright launch`: a browser with a dedicated profile and the extension, and the hub that
+//! serves the agent socket for it.
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{bail, Context};
+use tabwright_protocol::wire::{EXTENSION_ID, NATIVE_HOST_NAME};
+use tokio::process::{Child, Command};
+
+use crate::hub::{Hub, HubConfig};
+use crate::{agent, browser, host, paths};
+
+/// What `launch` was asked for.
+#[derive(Clone, Debug)]
+pub struct LaunchOptions {
+    pub headless: bool,
+    pub profile: Option<PathBuf>,
+    pub browser: Option<PathBuf>,
+    pub socket: PathBuf,
+    pub extension: Option<PathBuf>,
+    /// How long to wait for the extension to connect.
+    pub ready_timeout: Duration,
+    pub hub: HubConfig,
+}
+
+/// The native-messaging host manifest that lets the extension start `exe`.
+pub fn host_manifest(exe: &Path) -> serde_json::Value {
+    serde_json::json!({
+        "name": NATIVE_HOST_NAME,
+        "description": "tabwright bridge",
+        "path": exe,
+        "type": "stdio",
+        "allowed_origins": [format!("chrome-extension://{EXTENSION_ID}/")],
+    })
+}
+
+/// Writes the host manifest into `dir` (a NativeMessagingHosts folder).
+pub fn write_host_manifest(dir: &Path, exe: &Path) -> anyhow::Result<PathBuf> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let file = dir.join(format!("{NATIVE_HOST_NAME}.json"));
+    std::fs::write(&file, serde_json::to_vec_pretty(&host_manifest(exe))?).with_context(|| format!("cannot write {}", file.display()))?;
+    Ok(file)
+}
+
+/// The flags a launched browser gets.
+pub fn browser_args(profile: &Path, extension: &Path, headless: bool) -> Vec<String> {
+    let ext = extension.display().to_string();
+    let mut args = vec![
+        format!("--user-data-dir={}", profile.display()),
+        format!("--load-extension={ext}"),
+        format!("--disable-extensions-except={ext}"),
+        "--no-first-run".into(),
+        "--no-default-browser-check".into(),
+        "--disable-background-networking".into(),
+        "--disable-component-update".into(),
+        "--disable-sync".into(),
+        "--disable-quic".into(),
+        "--silent-debugger-extension-api".into(),
+        "--window-size=1280,800".into(),
+    ];
+    if headless {
+        args.push("--headless=new".into());
+        args.push("--disable-gpu".into());
+    }
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    if unsafe { libc::geteuid() } == 0 {
+        args.push("--no-sandbox".into());
+    }
+    args.push("about:blank".into());
+    args
+}
+
+/// A profile folder: the one given, or a fresh one removed on exit.
+struct Profile {
+    path: PathBuf,
+    temporary: bool,
+}
+
+impl Drop for Profile {
+    fn drop(&mut self) {
+        if self.temporary {
+            let _ = std::fs::remove_dir_all(&self.path);
+        }
+    }
+}
+
+fn make_profile(given: Option<&Path>) -> anyhow::Result<Profile> {
+    if let Some(p) = given {
+        std::fs::create_dir_all(p).with_context(|| format!("cannot create profile {}", p.display()))?;
+        return Ok(Profile { path: p.canonicalize()?, temporary: false });
+    }
+    let base = std::env::temp_dir();
+    for n in 0..1000u32 {
+        let path = base.join(format!("tabwright-profile-{}-{n}", std::process::id()));
+        if std::fs::create_dir(&path).is_ok() {
+            return Ok(Profile { path, temporary: true });
+        }
+    }
+    bail!("cannot create a profile folder in {}", base.display())
+}
+
+/// Runs the browser until it exits or the process is told to stop. Prints `ready <socket>`
+/// once the extension has connected.
+pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
+    let browser = browser::find_browser(options.browser.as_deref()).with_context(|| {
+        format!("no Chromium-family browser found: install chromium (or google-chrome), set $CHROME, or pass --browser PATH (tried {})", browser::BROWSER_NAMES.join(", "))
+    })?;
+    let extension = browser::find_extension(options.extension.as_deref()).map_err(anyhow::Error::msg)?;
+    let profile = make_profile(options.profile.as_deref())?;
+    let exe = std::env::current_exe().context("cannot find this executable's path")?;
+    write_host_manifest(&profile.path.join("NativeMessagingHosts"), &exe)?;
+
+    let hub = Hub::new(options.hub.clone());
+    let socket = agent::bind(&options.socket).await.with_context(|| format!("cannot serve {}", options.socket.display()))?;
+    let hub_path = paths::hub_socket(&options.socket);
+    let relay = agent::bind(&hub_path).await.with_context(|| format!("cannot serve {}", hub_path.display()))?;
+    let server_hub = hub.clone();
+    let server = tokio::spawn(async move { agent::serve(server_hub, &socket).await });
+    let relay_hub = hub.clone();
+    let relays = tokio::spawn(async move { host::serve_relays(relay_hub, relay).await });
+
+    let mut child = spawn_browser(&browser, &profile.path, &extension, options.headless, &options.socket, &hub_path)?;
+    let outcome = supervise(&hub, &mut child, &options).await;
+    stop_browser(&mut child).await;
+    server.abort();
+    relays.abort();
+    outcome
+}
+
+fn spawn_browser(browser: &Path, profile: &Path, extension: &Path, headless: bool, socket: &Path, hub: &Path) -> anyhow::Result<Child> {
+    let mut cmd = Command::new(browser);
+    cmd.args(browser_args(profile, extension, headless))
+        .env("TABWRIGHT_SOCKET", socket)
+        .env("TABWRIGHT_HUB", hub)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(if std::env::var_os("TABWRIGHT_BROWSER_LOG").is_some() { Stdio::inherit() } else { Stdio::null() })
+        .kill_on_drop(true);
+    // SAFETY: prctl is async-signal-safe; it makes the browser end when this process dies.
+    unsafe {
+        cmd.pre_exec(|| {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM);
+            Ok(())
+        });
+    }
+    cmd.spawn().with_context(|| format!("cannot start {}", browser.display()))
+}
+
+async fn supervise(hub: &Arc<Hub>, child: &mut Child, options: &LaunchOptions) -> anyhow::Result<()> {
+    let mut sigterm = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
+    tokio::select! {
+        info = hub.wait_connected(options.ready_timeout) => {
+            if info.is_none() {
+                bail!("the extension did not connect within {} s; run `cargo xtask build`, and set TABWRIGHT_BROWSER_LOG=1 to see the browser's log", options.ready_timeout.as_secs());
+            }
+            println!("ready {}", options.socket.display());
+        }
+        status = child.wait() => bail!("the browser exited before the extension connected ({})", status?),
+        _ = tokio::signal::ctrl_c() => return Ok(()),
+        _ = sigterm.recv() => return Ok(()),
+    }
+    tokio::select! {
+        status = child.wait() => { eprintln!("tabwright: the browser exited ({})", status?); }
+        _ = tokio::signal::ctrl_c() => {}
+        _ = sigterm.recv() => {}
+    }
+    Ok(())
+}
+
+async fn stop_browser(child: &mut Child) {
+    if let Some(pid) = child.id() {
+        // SAFETY: signalling our own child by pid.
+        unsafe {
+            libc::kill(pid as i32, libc::SIGTERM);
+        }
+        if tokio::time::timeout(Duration::from_secs(5), child.wait()).await.is_ok() {
+            return;
+        }
+    }
+    let _ = child.kill().await;
+}

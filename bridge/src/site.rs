@@ -1,0 +1,116 @@
+//! A small static HTTP server on 127.0.0.1, for the demo's bundled site and the test fixtures.
+
+use std::net::SocketAddr;
+use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
+
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::net::{TcpListener, TcpStream};
+
+/// Where the pages come from.
+#[derive(Clone)]
+pub enum Pages {
+    /// Files under a directory.
+    Dir(PathBuf),
+    /// Pages compiled into the binary: (path, content).
+    Embedded(&'static [(&'static str, &'static str)]),
+}
+
+/// A running server; it stops when dropped.
+pub struct Site {
+    pub addr: SocketAddr,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for Site {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+impl Site {
+    /// Serves `pages` on `host`:0.
+    pub async fn start(pages: Pages, host: &str) -> std::io::Result<Site> {
+        let listener = TcpListener::bind((host, 0)).await?;
+        let addr = listener.local_addr()?;
+        let pages = Arc::new(pages);
+        let task = tokio::spawn(async move {
+            while let Ok((stream, _)) = listener.accept().await {
+                let pages = pages.clone();
+                tokio::spawn(async move {
+                    let _ = serve(stream, &pages).await;
+                });
+            }
+        });
+        Ok(Site { addr, task })
+    }
+
+    /// The URL of `path` on this server.
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}/{}", self.addr, path.trim_start_matches('/'))
+    }
+}
+
+fn content_type(path: &str) -> &'static str {
+    match Path::new(path).extension().and_then(|e| e.to_str()) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("js") => "text/javascript",
+        Some("css") => "text/css",
+        Some("json") => "application/json",
+        Some("png") => "image/png",
+        Some("svg") => "image/svg+xml",
+        Some("txt") | Some("csv") => "text/plain; charset=utf-8",
+        _ => "application/octet-stream",
+    }
+}
+
+fn lookup(pages: &Pages, path: &str) -> Option<Vec<u8>> {
+    let path = path.trim_start_matches('/');
+    let path = if path.is_empty() { "index.html" } else { path };
+    match pages {
+        Pages::Embedded(list) => list.iter().find(|(p, _)| *p == path).map(|(_, c)| c.as_bytes().to_vec()),
+        Pages::Dir(root) => {
+            let rel = Path::new(path);
+            if rel.components().any(|c| !matches!(c, Component::Normal(_))) {
+                return None;
+            }
+            std::fs::read(root.join(rel)).ok()
+        }
+    }
+}
+
+async fn serve(stream: TcpStream, pages: &Pages) -> std::io::Result<()> {
+    let mut reader = BufReader::new(stream);
+    loop {
+        let mut request_line = String::new();
+        if reader.read_line(&mut request_line).await? == 0 {
+            return Ok(());
+        }
+        // Skip headers.
+        loop {
+            let mut line = String::new();
+            if reader.read_line(&mut line).await? == 0 || line == "\r\n" || line == "\n" {
+                break;
+            }
+        }
+        let mut parts = request_line.split_whitespace();
+        let method = parts.next().unwrap_or_default().to_string();
+        let target = parts.next().unwrap_or("/");
+        let path = target.split(['?', '#']).next().unwrap_or("/").to_string();
+        let (status, body, ctype) = match lookup(pages, &path) {
+            Some(body) if method == "GET" || method == "HEAD" => ("200 OK", body, content_type(&path)),
+            Some(_) => ("405 Method Not Allowed", b"method not allowed".to_vec(), "text/plain"),
+            None => ("404 Not Found", b"<!doctype html><title>Not found</title><h1>Not found</h1>".to_vec(), "text/html; charset=utf-8"),
+        };
+        let head = format!(
+            "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n\r\n",
+            body.len()
+        );
+        let stream = reader.get_mut();
+        stream.write_all(head.as_bytes()).await?;
+        if method != "HEAD" {
+            stream.write_all(&body).await?;
+        }
+        stream.flush().await?;
+    }
+}

@@ -1,0 +1,40 @@
+// tabwright service worker: a thin forwarder to the Wasm core.
+//
+// Every listener is registered synchronously here, at the top level, so that Chrome can wake
+// the worker for it. Events that arrive before the core has loaded wait in a queue.
+import init, * as core from "../pkg/tabwright_extension.js";
+
+const queue = [];
+let ready = false;
+
+function forward(name, ...args) {
+  if (ready) {
+    core[name](...args);
+  } else {
+    queue.push([name, args]);
+  }
+}
+
+chrome.tabs.onCreated.addListener((tab) => forward("on_tab_created", tab.id));
+chrome.tabs.onRemoved.addListener((tabId) => forward("on_tab_removed", tabId));
+chrome.tabs.onActivated.addListener((info) => forward("on_tab_activated", info.tabId));
+chrome.debugger.onEvent.addListener((source, method, params) => {
+  if (source.tabId !== undefined) forward("on_debugger_event", source.tabId, method, params ?? null);
+});
+chrome.debugger.onDetach.addListener((source, reason) => {
+  if (source.tabId !== undefined) forward("on_debugger_detach", source.tabId, String(reason));
+});
+// Waking the worker is enough: loading this module starts the core.
+chrome.runtime.onStartup.addListener(() => {});
+chrome.runtime.onInstalled.addListener(() => {});
+
+// The Wasm bytes are fetched here and handed over, which works in every service worker.
+fetch(new URL("../pkg/tabwright_extension_bg.wasm", import.meta.url))
+  .then((response) => response.arrayBuffer())
+  .then((bytes) => init({ module_or_path: bytes }))
+  .then(() => core.start())
+  .then(() => {
+    ready = true;
+    for (const [name, args] of queue.splice(0)) core[name](...args);
+  })
+  .catch((error) => console.error("tabwright: the core failed to start", error));

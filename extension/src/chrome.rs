@@ -1,0 +1,232 @@
+//! Bindings to the chrome.* APIs the core uses, as promise-returning imports.
+//!
+//! Values cross the boundary as JSON: `to_js` goes through `JSON.parse` so that maps become
+//! plain objects (chrome.debugger rejects JS `Map`s), and `from_js` through `JSON.stringify`.
+
+use js_sys::{Function, Promise};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+
+#[wasm_bindgen]
+extern "C" {
+    /// A chrome.runtime.Port.
+    pub type Port;
+    #[wasm_bindgen(js_namespace = ["chrome", "runtime"], js_name = connectNative)]
+    pub fn connect_native(name: &str) -> Port;
+    #[wasm_bindgen(method, catch, js_name = postMessage)]
+    pub fn post_message(this: &Port, message: &JsValue) -> Result<(), JsValue>;
+    #[wasm_bindgen(method, getter, js_name = onMessage)]
+    pub fn on_message(this: &Port) -> ChromeEvent;
+    #[wasm_bindgen(method, getter, js_name = onDisconnect)]
+    pub fn on_disconnect(this: &Port) -> ChromeEvent;
+
+    /// A chrome.events.Event.
+    pub type ChromeEvent;
+    #[wasm_bindgen(method, js_name = addListener)]
+    pub fn add_listener(this: &ChromeEvent, listener: &Function);
+
+
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = query)]
+    async fn tabs_query_raw(query: JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = get)]
+    async fn tabs_get_raw(tab_id: i32) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = create)]
+    async fn tabs_create_raw(props: JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = update)]
+    async fn tabs_update_raw(tab_id: i32, props: JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = remove)]
+    async fn tabs_remove_raw(tab_id: i32) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "windows"], js_name = update)]
+    async fn windows_update_raw(window_id: i32, props: JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "windows"], js_name = create)]
+    async fn windows_create_raw(props: JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "windows"], js_name = getLastFocused)]
+    async fn windows_last_focused_raw() -> Result<JsValue, JsValue>;
+
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "debugger"], js_name = attach)]
+    async fn debugger_attach_raw(target: JsValue, version: &str) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "debugger"], js_name = sendCommand)]
+    async fn debugger_send_raw(target: JsValue, method: &str, params: JsValue) -> Result<JsValue, JsValue>;
+
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "storage", "session"], js_name = get)]
+    async fn storage_get_raw(key: &str) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "storage", "session"], js_name = set)]
+    async fn storage_set_raw(items: JsValue) -> Result<JsValue, JsValue>;
+
+    #[wasm_bindgen(js_name = setTimeout)]
+    fn set_timeout(handler: &Function, ms: i32) -> JsValue;
+}
+
+/// Reads `chrome.runtime.<name>`.
+fn runtime_property(name: &str) -> JsValue {
+    let get = |target: &JsValue, key: &str| js_sys::Reflect::get(target, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED);
+    let chrome = get(&js_sys::global(), "chrome");
+    let runtime = get(&chrome, "runtime");
+    get(&runtime, name)
+}
+
+/// `chrome.runtime.lastError`.
+pub fn last_error() -> JsValue {
+    runtime_property("lastError")
+}
+
+/// `chrome.runtime.id`.
+pub fn extension_id() -> String {
+    runtime_property("id").as_string().unwrap_or_default()
+}
+
+/// What a chrome.* call failed with, as text.
+#[derive(Clone, Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct ChromeError(pub String);
+
+impl From<JsValue> for ChromeError {
+    fn from(value: JsValue) -> Self {
+        ChromeError(js_error_text(&value))
+    }
+}
+
+/// The message of a thrown JS value.
+pub fn js_error_text(value: &JsValue) -> String {
+    if let Some(text) = value.as_string() {
+        return text;
+    }
+    js_sys::Reflect::get(value, &JsValue::from_str("message"))
+        .ok()
+        .and_then(|m| m.as_string())
+        .unwrap_or_else(|| String::from(js_sys::JSON::stringify(value).unwrap_or_else(|_| "unknown error".into())))
+}
+
+/// A Rust value as a plain JS object.
+pub fn to_js<T: Serialize>(value: &T) -> Result<JsValue, ChromeError> {
+    let text = serde_json::to_string(value).map_err(|e| ChromeError(format!("cannot encode: {e}")))?;
+    js_sys::JSON::parse(&text).map_err(ChromeError::from)
+}
+
+/// A JS value read as `T`.
+pub fn from_js<T: DeserializeOwned>(value: &JsValue) -> Result<T, ChromeError> {
+    if value.is_undefined() || value.is_null() {
+        return serde_json::from_str("null").map_err(|e| ChromeError(format!("empty value: {e}")));
+    }
+    let text: String = js_sys::JSON::stringify(value).map_err(ChromeError::from)?.into();
+    serde_json::from_str(&text).map_err(|e| ChromeError(format!("unexpected shape from the browser: {e}")))
+}
+
+/// A tab as chrome.tabs describes it (the fields the core reads).
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Tab {
+    pub id: Option<i32>,
+    #[serde(default)]
+    pub window_id: i32,
+    #[serde(default)]
+    pub index: i32,
+    #[serde(default)]
+    pub active: bool,
+    #[serde(default)]
+    pub title: Option<String>,
+    #[serde(default)]
+    pub url: Option<String>,
+    #[serde(default)]
+    pub pending_url: Option<String>,
+    #[serde(default)]
+    pub status: Option<String>,
+}
+
+impl Tab {
+    /// The address the tab shows, or is about to show.
+    pub fn address(&self) -> String {
+        self.url.clone().filter(|u| !u.is_empty()).or_else(|| self.pending_url.clone()).unwrap_or_else(|| "about:blank".into())
+    }
+}
+
+pub async fn tabs_query(query: serde_json::Value) -> Result<Vec<Tab>, ChromeError> {
+    from_js(&tabs_query_raw(to_js(&query)?).await?)
+}
+
+pub async fn tabs_get(tab_id: i32) -> Result<Tab, ChromeError> {
+    from_js(&tabs_get_raw(tab_id).await?)
+}
+
+pub async fn tabs_create(props: serde_json::Value) -> Result<Tab, ChromeError> {
+    from_js(&tabs_create_raw(to_js(&props)?).await?)
+}
+
+pub async fn tabs_update(tab_id: i32, props: serde_json::Value) -> Result<Tab, ChromeError> {
+    from_js(&tabs_update_raw(tab_id, to_js(&props)?).await?)
+}
+
+pub async fn tabs_remove(tab_id: i32) -> Result<(), ChromeError> {
+    tabs_remove_raw(tab_id).await?;
+    Ok(())
+}
+
+pub async fn windows_focus(window_id: i32) -> Result<(), ChromeError> {
+    windows_update_raw(window_id, to_js(&serde_json::json!({"focused": true}))?).await?;
+    Ok(())
+}
+
+/// Opens a window at `url`, returning its first tab.
+pub async fn windows_create(url: &str) -> Result<Tab, ChromeError> {
+    #[derive(serde::Deserialize)]
+    struct Window {
+        #[serde(default)]
+        tabs: Vec<Tab>,
+    }
+    let w: Window = from_js(&windows_create_raw(to_js(&serde_json::json!({"url": url, "focused": true}))?).await?)?;
+    w.tabs.into_iter().next().ok_or_else(|| ChromeError("the new window has no tab".into()))
+}
+
+/// The id of the window that had focus last, if any.
+pub async fn last_focused_window() -> Option<i32> {
+    #[derive(serde::Deserialize)]
+    struct Window {
+        id: Option<i32>,
+    }
+    let raw = windows_last_focused_raw().await.ok()?;
+    from_js::<Window>(&raw).ok()?.id
+}
+
+fn target(tab_id: i32) -> Result<JsValue, ChromeError> {
+    to_js(&serde_json::json!({ "tabId": tab_id }))
+}
+
+pub async fn debugger_attach(tab_id: i32) -> Result<(), ChromeError> {
+    debugger_attach_raw(target(tab_id)?, "1.3").await?;
+    Ok(())
+}
+
+pub async fn debugger_send(tab_id: i32, method: &str, params: &serde_json::Value) -> Result<serde_json::Value, ChromeError> {
+    let raw = debugger_send_raw(target(tab_id)?, method, to_js(params)?).await?;
+    if raw.is_undefined() || raw.is_null() {
+        return Ok(serde_json::Value::Null);
+    }
+    from_js(&raw)
+}
+
+pub async fn storage_get(key: &str) -> Result<Option<serde_json::Value>, ChromeError> {
+    let all: serde_json::Value = from_js(&storage_get_raw(key).await?)?;
+    Ok(all.get(key).cloned())
+}
+
+pub async fn storage_set(key: &str, value: &serde_json::Value) -> Result<(), ChromeError> {
+    let mut items = serde_json::Map::new();
+    items.insert(key.to_string(), value.clone());
+    storage_set_raw(to_js(&items)?).await?;
+    Ok(())
+}
+
+/// Resolves after `ms` milliseconds.
+pub async fn sleep(ms: i32) {
+    let promise = Promise::new(&mut |resolve, _reject| {
+        set_timeout(&resolve, ms);
+    });
+    let _ = JsFuture::from(promise).await;
+}
+
+/// Writes to the service worker's console.
+pub fn log(message: &str) {
+    web_sys::console::log_1(&JsValue::from_str(message));
+}

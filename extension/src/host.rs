@@ -1,0 +1,82 @@
+//! The native-messaging port to the bridge: requests in, replies out, reconnect on loss.
+
+use std::cell::RefCell;
+
+use tabwright_protocol::wire::{FromExtension, Reply, StateReport, ToExtension, NATIVE_HOST_NAME};
+use wasm_bindgen::prelude::*;
+
+use crate::{chrome, members, state};
+
+thread_local! {
+    static PORT: RefCell<Option<chrome::Port>> = const { RefCell::new(None) };
+}
+
+/// How long to wait before reconnecting to a bridge that went away.
+const RECONNECT_MS: i32 = 1_000;
+
+/// Opens the port to the bridge and wires its listeners.
+pub fn connect() {
+    let port = chrome::connect_native(NATIVE_HOST_NAME);
+    let on_message = Closure::<dyn FnMut(JsValue)>::new(|message: JsValue| {
+        match chrome::from_js::<ToExtension>(&message) {
+            Ok(request) => wasm_bindgen_futures::spawn_local(handle(request)),
+            Err(e) => post(&FromExtension::Log { level: "error".into(), message: format!("unreadable request: {e}") }),
+        }
+    });
+    port.on_message().add_listener(on_message.as_ref().unchecked_ref());
+    on_message.forget();
+    let on_disconnect = Closure::<dyn FnMut(JsValue)>::new(|_port: JsValue| {
+        let reason = chrome::last_error();
+        chrome::log(&format!("tabwright: bridge disconnected: {}", chrome::js_error_text(&reason)));
+        PORT.with(|p| *p.borrow_mut() = None);
+        wasm_bindgen_futures::spawn_local(async {
+            chrome::sleep(RECONNECT_MS).await;
+            if PORT.with(|p| p.borrow().is_none()) {
+                connect();
+            }
+        });
+    });
+    port.on_disconnect().add_listener(on_disconnect.as_ref().unchecked_ref());
+    on_disconnect.forget();
+    PORT.with(|p| *p.borrow_mut() = Some(port));
+    post(&FromExtension::Hello { version: env!("CARGO_PKG_VERSION").into(), extension_id: chrome::extension_id() });
+}
+
+fn post(message: &FromExtension) {
+    let value = match chrome::to_js(message) {
+        Ok(v) => v,
+        Err(e) => {
+            chrome::log(&format!("tabwright: cannot encode a reply: {e}"));
+            return;
+        }
+    };
+    PORT.with(|p| {
+        if let Some(port) = p.borrow().as_ref() {
+            if let Err(e) = port.post_message(&value) {
+                chrome::log(&format!("tabwright: cannot send to the bridge: {}", chrome::js_error_text(&e)));
+            }
+        }
+    });
+}
+
+async fn handle(request: ToExtension) {
+    match request {
+        ToExtension::Member { id, name, input } => {
+            state::with_registry(|r| r.begin_call());
+            let outcome = members::run(&name, &input).await;
+            let (outcome, state) = match state::report().await {
+                Ok(state) => (outcome, state),
+                Err(e) => (Err(e), StateReport::default()),
+            };
+            let outcome = match outcome {
+                Ok(o) => Reply::Ok(o),
+                Err(e) => Reply::Error(e),
+            };
+            post(&FromExtension::Reply { id, outcome, state });
+        }
+        ToExtension::State { id } => {
+            let tabs = state::current_tabs().await.unwrap_or_default();
+            post(&FromExtension::State { id, state: StateReport { tabs, ..Default::default() } });
+        }
+    }
+}

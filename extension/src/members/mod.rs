@@ -1,0 +1,31 @@
+//! Member dispatch: one module per member group.
+
+use serde_json::Value;
+use tabwright_protocol::members::{Member, MemberInput};
+use tabwright_protocol::wire::Outcome;
+
+mod navigation;
+mod tabs;
+
+/// Runs one member call. Errors are the text Claude reads.
+pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
+    let member = Member::from_name(name).ok_or_else(|| unknown_member(name))?;
+    let parsed = member.parse_input(input).map_err(|e| format!("Invalid input for {name}: {e}"))?;
+    match parsed {
+        MemberInput::Navigate(i) => navigation::navigate(&i).await,
+        MemberInput::Screenshot(i) => navigation::screenshot(i.tab_id.as_deref()).await,
+        MemberInput::NewTab(_) => tabs::new_tab().await,
+        MemberInput::ListTabs(_) => Ok(Outcome::Tabs),
+        MemberInput::SwitchTab(i) => tabs::switch_tab(&i.tab_id).await,
+        MemberInput::CloseTab(i) => tabs::close_tab(&i.tab_id).await,
+        _ => Err(not_implemented(member)),
+    }
+}
+
+pub fn unknown_member(name: &str) -> String {
+    format!("Unknown member {name:?}: browser_toolset_20260801 has no member by that name.")
+}
+
+pub fn not_implemented(member: Member) -> String {
+    format!("The member {member} is not implemented by this executor yet. Use another member to reach the same goal.")
+}

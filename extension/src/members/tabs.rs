@@ -1,0 +1,47 @@
+//! new_tab, switch_tab, close_tab.
+
+use tabwright_protocol::wire::Outcome;
+
+use crate::{chrome, state};
+
+pub async fn new_tab() -> Result<Outcome, String> {
+    let tab = match chrome::tabs_create(serde_json::json!({"url": "about:blank", "active": true})).await {
+        Ok(tab) => tab,
+        // With every window closed there is no window to open a tab in.
+        Err(e) if e.0.to_ascii_lowercase().contains("window") => {
+            chrome::windows_create("about:blank").await.map_err(|e| format!("Could not open a new tab: {e}"))?
+        }
+        Err(e) => return Err(format!("Could not open a new tab: {e}")),
+    };
+    let id = tab.id.ok_or("The browser opened a tab but gave it no id.")?;
+    let _ = chrome::windows_focus(tab.window_id).await;
+    let tab_id = state::with_registry(|r| {
+        let tab_id = r.register(id);
+        r.set_active(id);
+        tab_id
+    });
+    Ok(Outcome::Tab { tab_id })
+}
+
+pub async fn switch_tab(tab_id: &str) -> Result<Outcome, String> {
+    let id = state::resolve_tab(Some(tab_id)).await?;
+    let tab = chrome::tabs_update(id, serde_json::json!({"active": true}))
+        .await
+        .map_err(|e| format!("Could not switch to {tab_id}: {e}"))?;
+    let _ = chrome::windows_focus(tab.window_id).await;
+    state::with_registry(|r| r.set_active(id));
+    Ok(Outcome::Tab { tab_id: tab_id.to_string() })
+}
+
+pub async fn close_tab(tab_id: &str) -> Result<Outcome, String> {
+    let id = state::resolve_tab(Some(tab_id)).await?;
+    let open = chrome::tabs_query(serde_json::json!({})).await.map_err(|e| e.to_string())?;
+    if open.len() <= 1 {
+        return Err(format!(
+            "{tab_id} is the last open tab, and closing it would close the browser. Open another tab with new_tab first."
+        ));
+    }
+    chrome::tabs_remove(id).await.map_err(|e| format!("Could not close {tab_id}: {e}"))?;
+    state::with_registry(|r| r.remove(id));
+    Ok(Outcome::Tabs)
+}

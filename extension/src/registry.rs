@@ -1,0 +1,200 @@
+//! The tab registry: tab_id (`tab-1`, `tab-2`, …) ↔ Chrome tab id. IDs are never reused, and
+//! the registry survives a service-worker restart through chrome.storage.session.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use tabwright_protocol::TabEntry;
+
+use crate::chrome::Tab;
+
+/// The registry's persisted form.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Registry {
+    /// The number the next tab gets.
+    next: u64,
+    /// Chrome tab id → our number, for open tabs.
+    tabs: BTreeMap<i32, u64>,
+    /// The tab actions without a tab_id apply to.
+    active: Option<i32>,
+    /// Tabs opened while a call ran, not yet reported.
+    #[serde(default)]
+    opened: Vec<u64>,
+    /// Whether a member call is running.
+    #[serde(default)]
+    in_call: bool,
+}
+
+/// The storage key the registry lives under.
+pub const STORAGE_KEY: &str = "tabwright.registry";
+
+fn tab_id(n: u64) -> String {
+    format!("tab-{n}")
+}
+
+impl Registry {
+    pub fn new() -> Self {
+        Registry { next: 1, ..Default::default() }
+    }
+
+    /// The tab_id of a Chrome tab, registering it when it is new.
+    pub fn register(&mut self, chrome_id: i32) -> String {
+        if let Some(n) = self.tabs.get(&chrome_id) {
+            return tab_id(*n);
+        }
+        let n = self.next.max(1);
+        self.next = n + 1;
+        self.tabs.insert(chrome_id, n);
+        if self.in_call {
+            self.opened.push(n);
+        }
+        tab_id(n)
+    }
+
+    pub fn remove(&mut self, chrome_id: i32) {
+        if let Some(n) = self.tabs.remove(&chrome_id) {
+            self.opened.retain(|o| *o != n);
+        }
+        if self.active == Some(chrome_id) {
+            self.active = None;
+        }
+    }
+
+    pub fn set_active(&mut self, chrome_id: i32) {
+        self.register(chrome_id);
+        self.active = Some(chrome_id);
+    }
+
+    pub fn active(&self) -> Option<i32> {
+        self.active
+    }
+
+    /// The Chrome tab a tab_id names, if it is open.
+    pub fn resolve(&self, id: &str) -> Option<i32> {
+        let n: u64 = id.strip_prefix("tab-")?.parse().ok()?;
+        self.tabs.iter().find(|(_, v)| **v == n).map(|(k, _)| *k)
+    }
+
+    pub fn tab_id_of(&self, chrome_id: i32) -> Option<String> {
+        self.tabs.get(&chrome_id).map(|n| tab_id(*n))
+    }
+
+    pub fn begin_call(&mut self) {
+        self.in_call = true;
+    }
+
+    /// Ends a call, returning the tab_ids it opened that are still open.
+    pub fn end_call(&mut self) -> Vec<String> {
+        self.in_call = false;
+        std::mem::take(&mut self.opened).into_iter().map(tab_id).collect()
+    }
+
+    /// Forgets tabs that are no longer open, so the registry matches `open`.
+    pub fn retain_open(&mut self, open: &[i32]) {
+        self.tabs.retain(|k, _| open.contains(k));
+        if self.active.is_some_and(|a| !open.contains(&a)) {
+            self.active = None;
+        }
+    }
+
+    /// The full inventory in tab_id order, with exactly one active entry when non-empty.
+    ///
+    /// `tabs` is every open tab as Chrome reports it; `focused_window` the last focused window.
+    pub fn inventory(&mut self, tabs: &[Tab], focused_window: Option<i32>) -> Vec<TabEntry> {
+        let open: Vec<i32> = tabs.iter().filter_map(|t| t.id).collect();
+        self.retain_open(&open);
+        let mut rows: Vec<(u64, &Tab)> = Vec::new();
+        for tab in tabs {
+            let Some(id) = tab.id else { continue };
+            self.register(id);
+            if let Some(n) = self.tabs.get(&id) {
+                rows.push((*n, tab));
+            }
+        }
+        rows.sort_by_key(|(n, _)| *n);
+        let active = self.pick_active(tabs, focused_window);
+        self.active = active;
+        rows.into_iter()
+            .map(|(n, tab)| TabEntry {
+                tab_id: tab_id(n),
+                title: tab.title.clone().unwrap_or_default(),
+                url: tab.address(),
+                active: tab.id == active,
+            })
+            .collect()
+    }
+
+    /// The active tab: the one we made active if it still is, else the active tab of the
+    /// focused window, else any active tab, else the first tab.
+    fn pick_active(&self, tabs: &[Tab], focused_window: Option<i32>) -> Option<i32> {
+        let shown: Vec<&Tab> = tabs.iter().filter(|t| t.active).collect();
+        if let Some(a) = self.active {
+            if shown.iter().any(|t| t.id == Some(a)) {
+                return Some(a);
+            }
+        }
+        shown
+            .iter()
+            .find(|t| Some(t.window_id) == focused_window)
+            .or_else(|| shown.first())
+            .and_then(|t| t.id)
+            .or_else(|| tabs.iter().find_map(|t| t.id))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tab(id: i32, window: i32, active: bool) -> Tab {
+        Tab { id: Some(id), window_id: window, active, title: Some(format!("t{id}")), url: Some(format!("https://e.com/{id}")), ..Default::default() }
+    }
+
+    #[test]
+    fn ids_are_never_reused() {
+        let mut r = Registry::new();
+        assert_eq!(r.register(10), "tab-1");
+        assert_eq!(r.register(11), "tab-2");
+        assert_eq!(r.register(10), "tab-1");
+        r.remove(11);
+        assert_eq!(r.register(12), "tab-3");
+        assert_eq!(r.resolve("tab-2"), None);
+        assert_eq!(r.resolve("tab-3"), Some(12));
+        assert_eq!(r.resolve("tab-x"), None);
+    }
+
+    #[test]
+    fn survives_a_round_trip_through_storage() {
+        let mut r = Registry::new();
+        r.register(5);
+        r.register(6);
+        r.set_active(6);
+        let back: Registry = serde_json::from_value(serde_json::to_value(&r).expect("ser")).expect("de");
+        assert_eq!(back, r);
+    }
+
+    #[test]
+    fn inventory_has_one_active_entry() {
+        let mut r = Registry::new();
+        let tabs = vec![tab(1, 1, true), tab(2, 1, false), tab(3, 2, true)];
+        let inv = r.inventory(&tabs, Some(2));
+        assert_eq!(inv.iter().filter(|t| t.active).count(), 1);
+        assert_eq!(inv.iter().find(|t| t.active).map(|t| t.tab_id.as_str()), Some("tab-3"));
+        r.set_active(1);
+        let inv = r.inventory(&tabs, Some(2));
+        assert_eq!(inv.iter().find(|t| t.active).map(|t| t.tab_id.as_str()), Some("tab-1"));
+        assert!(r.inventory(&[], None).is_empty());
+    }
+
+    #[test]
+    fn tabs_opened_during_a_call_are_reported_once() {
+        let mut r = Registry::new();
+        r.register(1);
+        r.begin_call();
+        r.register(2);
+        r.register(3);
+        r.remove(3);
+        assert_eq!(r.end_call(), vec!["tab-2".to_string()]);
+        assert!(r.end_call().is_empty());
+    }
+}

@@ -1,0 +1,75 @@
+//! The registry as the core holds it, and the state report sent with every reply.
+
+use std::cell::RefCell;
+
+use tabwright_protocol::wire::StateReport;
+use tabwright_protocol::{StateChange, TabEntry};
+
+use crate::chrome;
+use crate::registry::{Registry, STORAGE_KEY};
+
+thread_local! {
+    static REGISTRY: RefCell<Registry> = RefCell::new(Registry::new());
+}
+
+/// Runs `f` on the registry and persists it.
+pub fn with_registry<T>(f: impl FnOnce(&mut Registry) -> T) -> T {
+    let (out, snapshot) = REGISTRY.with(|r| {
+        let mut r = r.borrow_mut();
+        let out = f(&mut r);
+        (out, serde_json::to_value(&*r).ok())
+    });
+    if let Some(snapshot) = snapshot {
+        wasm_bindgen_futures::spawn_local(async move {
+            if let Err(e) = chrome::storage_set(STORAGE_KEY, &snapshot).await {
+                chrome::log(&format!("tabwright: could not save the tab registry: {e}"));
+            }
+        });
+    }
+    out
+}
+
+/// Restores the registry a previous service worker saved, so tab_ids are not renumbered.
+pub async fn load() {
+    let saved = match chrome::storage_get(STORAGE_KEY).await {
+        Ok(Some(value)) => serde_json::from_value::<Registry>(value).ok(),
+        _ => None,
+    };
+    if let Some(mut registry) = saved {
+        // A call that was running when the worker stopped is over.
+        registry.end_call();
+        REGISTRY.with(|r| *r.borrow_mut() = registry);
+    }
+}
+
+/// The full tab inventory now.
+pub async fn current_tabs() -> Result<Vec<TabEntry>, String> {
+    let tabs = chrome::tabs_query(serde_json::json!({})).await.map_err(|e| format!("Could not list the browser's tabs: {e}"))?;
+    let focused = chrome::last_focused_window().await;
+    Ok(with_registry(|r| r.inventory(&tabs, focused)))
+}
+
+/// The state report for a reply: the inventory plus the tabs the call opened.
+pub async fn report() -> Result<StateReport, String> {
+    let tabs = current_tabs().await?;
+    let opened = with_registry(|r| r.end_call());
+    let changes = opened.into_iter().map(|tab_id| StateChange::TabOpened { tab_id }).collect();
+    Ok(StateReport { tabs, changes, notices: Vec::new() })
+}
+
+/// The Chrome tab a call acts on: the one its tab_id names, else the active tab.
+pub async fn resolve_tab(tab_id: Option<&str>) -> Result<i32, String> {
+    current_tabs().await?;
+    REGISTRY.with(|r| {
+        let r = r.borrow();
+        match tab_id {
+            Some(id) => r.resolve(id).ok_or_else(|| format!("No open tab has tab_id {id}. Call list_tabs to see the open tabs.")),
+            None => r.active().ok_or_else(|| "No tab is open. Call new_tab to open one.".to_string()),
+        }
+    })
+}
+
+/// The tab_id of a Chrome tab, for messages.
+pub fn tab_name(chrome_id: i32) -> String {
+    REGISTRY.with(|r| r.borrow().tab_id_of(chrome_id)).unwrap_or_else(|| format!("tab {chrome_id}"))
+}
