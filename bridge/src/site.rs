@@ -51,6 +51,8 @@ impl Site {
     }
 }
 
+const SLOW_PAGE: &str = "<!doctype html><title>Slow page</title><p>This page took its time.</p>";
+
 fn content_type(path: &str) -> &'static str {
     match Path::new(path).extension().and_then(|e| e.to_str()) {
         Some("html") => "text/html; charset=utf-8",
@@ -97,8 +99,14 @@ async fn serve(stream: TcpStream, pages: &Pages) -> std::io::Result<()> {
         let method = parts.next().unwrap_or_default().to_string();
         let target = parts.next().unwrap_or("/");
         let path = target.split(['?', '#']).next().unwrap_or("/").to_string();
-        let (status, body, ctype) = match lookup(pages, &path) {
-            Some(body) if method == "GET" || method == "HEAD" => ("200 OK", body, content_type(&path)),
+        if path == "/slow" {
+            // A page that takes `ms` milliseconds (at most 30 s) to answer, for timing-sensitive tests.
+            let ms = target.split_once("ms=").and_then(|(_, v)| v.split('&').next()?.parse::<u64>().ok()).unwrap_or(1000);
+            tokio::time::sleep(std::time::Duration::from_millis(ms.min(30_000))).await;
+        }
+        let found = if path == "/slow" { Some(SLOW_PAGE.as_bytes().to_vec()) } else { lookup(pages, &path) };
+        let (status, body, ctype) = match found {
+            Some(body) if method == "GET" || method == "HEAD" => ("200 OK", body, if path == "/slow" { "text/html; charset=utf-8" } else { content_type(&path) }),
             Some(_) => ("405 Method Not Allowed", b"method not allowed".to_vec(), "text/plain"),
             None => ("404 Not Found", b"<!doctype html><title>Not found</title><h1>Not found</h1>".to_vec(), "text/html; charset=utf-8"),
         };

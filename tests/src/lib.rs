@@ -1,1 +1,126 @@
+//! The e2e harness: a real headless Chromium with the real extension, started by the real
+//! `tabwright launch`, fixture pages on 127.0.0.1 port 0, and an agent on the real socket.
+//!
+//! Every result that passes through [`Harness::run`] is checked against the protocol
+//! validator, so every test also proves the browser_state contract.
 
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use serde_json::{json, Value};
+use tabwright::client::Client;
+use tabwright::session::Session;
+use tabwright::site::{Pages, Site};
+use tabwright_protocol::blocks::{BrowserState, ContentBlock, ToolResult};
+use tabwright_protocol::validate;
+
+/// The `tabwright` binary under test: `$TABWRIGHT_BIN`, else the workspace's debug build.
+pub fn bridge_exe() -> PathBuf {
+    if let Some(p) = std::env::var_os("TABWRIGHT_BIN").filter(|p| !p.is_empty()) {
+        return PathBuf::from(p);
+    }
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../target"));
+    target.join("debug/tabwright")
+}
+
+/// The fixture pages' folder.
+pub fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
+}
+
+/// One browser, one fixture server, one agent connection. Dropping it always stops the browser.
+pub struct Harness {
+    pub client: Client,
+    pub site: Site,
+    // Dropped last: the browser outlives the connection.
+    pub session: Session,
+    next: u32,
+}
+
+impl Harness {
+    pub async fn start() -> anyhow::Result<Harness> {
+        let exe = bridge_exe();
+        anyhow::ensure!(exe.is_file(), "{} is missing: run `cargo xtask test`, which builds it first", exe.display());
+        let site = Site::start(Pages::Dir(fixtures()), "127.0.0.1").await?;
+        let session = tokio::task::spawn_blocking(move || Session::start(&exe, true, &[])).await??;
+        let client = session.client().await.context("connecting to the agent socket")?;
+        Ok(Harness { client, site, session, next: 0 })
+    }
+
+    /// A fixture page's URL.
+    pub fn url(&self, page: &str) -> String {
+        self.site.url(page)
+    }
+
+    /// A member tool_use block with a fresh id.
+    pub fn call(&mut self, name: &str, input: Value) -> Value {
+        self.next += 1;
+        json!({"type": "tool_use", "id": format!("toolu_e2e_{:03}", self.next), "name": name, "toolset_name": "browser", "input": input})
+    }
+
+    /// Sends one assistant turn through `run` and returns its tool_results, each checked against
+    /// the contract.
+    pub async fn run(&mut self, calls: Vec<Value>) -> anyhow::Result<Vec<ToolResult>> {
+        self.run_with(calls, Value::Null).await
+    }
+
+    pub async fn run_with(&mut self, calls: Vec<Value>, configs: Value) -> anyhow::Result<Vec<ToolResult>> {
+        let reply = self.client.request("run", json!({"content": calls, "configs": configs})).await?;
+        let raw = reply["tool_results"].as_array().cloned().context("run returned no tool_results")?;
+        let mut results = Vec::new();
+        for (call, value) in calls.iter().filter(|c| c["toolset_name"] == "browser").zip(&raw) {
+            let violations = validate::result(call["name"].as_str(), value);
+            anyhow::ensure!(violations.is_empty(), "contract violations in {}: {violations:?}", call["name"]);
+            anyhow::ensure!(value["tool_use_id"] == call["id"], "result answers the wrong call: {value}");
+            results.push(serde_json::from_value(value.clone())?);
+        }
+        anyhow::ensure!(results.len() == raw.len(), "results for calls that were not browser calls: {raw:?}");
+        Ok(results)
+    }
+
+    /// Runs one call and returns its result.
+    pub async fn one(&mut self, name: &str, input: Value) -> anyhow::Result<ToolResult> {
+        let call = self.call(name, input);
+        let mut results = self.run(vec![call]).await?;
+        results.pop().context("no result")
+    }
+}
+
+/// The result's text blocks, joined.
+pub fn text(result: &ToolResult) -> String {
+    result.text()
+}
+
+/// The result's browser_state block; panics with the result when there is none.
+pub fn state(result: &ToolResult) -> &BrowserState {
+    result.state().unwrap_or_else(|| panic!("expected a browser_state block in {result:?}"))
+}
+
+/// (tab_id, title, url, active) of each tab, for compact assertions.
+pub fn tabs(state: &BrowserState) -> Vec<(String, String, String, bool)> {
+    state.tabs.iter().map(|t| (t.tab_id.clone(), t.title.clone(), t.url.clone(), t.active)).collect()
+}
+
+/// Asserts a successful tab-management result: exactly one browser_state block and nothing else.
+pub fn only_state(result: &ToolResult) -> &BrowserState {
+    assert!(!result.is_error, "expected success, got {result:?}");
+    assert_eq!(result.content.len(), 1, "tab-management results hold exactly one block: {result:?}");
+    state(result)
+}
+
+/// Asserts an error result: text only, no block, and returns its text.
+pub fn error_text(result: &ToolResult) -> String {
+    assert!(result.is_error, "expected an error result, got {result:?}");
+    assert!(result.content.iter().all(|b| matches!(b, ContentBlock::Text { .. })), "error results are text only: {result:?}");
+    result.text()
+}
+
+/// The pixel size of a base64 PNG.
+pub fn png_size(data: &str) -> anyhow::Result<(u32, u32)> {
+    let bytes = tabwright::demo::decode_base64(data)?;
+    anyhow::ensure!(bytes.len() > 24 && bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
+    let be = |i: usize| u32::from_be_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+    Ok((be(16), be(20)))
+}
