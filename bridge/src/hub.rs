@@ -62,6 +62,14 @@ pub enum CallError {
     BadReply,
 }
 
+/// Reads one extension message; lone surrogates a page put in its text become U+FFFD instead of
+/// making the whole message unreadable.
+fn parse_from_extension(payload: &[u8]) -> Result<FromExtension, String> {
+    let text = std::str::from_utf8(payload).map_err(|e| format!("not UTF-8: {e}"))?;
+    let text = tabwright_protocol::sanitize::repair_json_surrogates(text);
+    serde_json::from_str(&text).map_err(|e| e.to_string())
+}
+
 /// The hub shared by the extension link and every agent connection.
 pub struct Hub {
     config: HubConfig,
@@ -122,7 +130,7 @@ impl Hub {
         });
         loop {
             match framing::read_frame(&mut reader, MAX_FROM_EXTENSION).await {
-                Ok(payload) => match serde_json::from_slice::<FromExtension>(&payload) {
+                Ok(payload) => match parse_from_extension(&payload) {
                     Ok(message) => self.on_message(message),
                     Err(e) => eprintln!("tabwright: unreadable message from the extension: {e}"),
                 },

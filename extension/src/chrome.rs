@@ -111,7 +111,7 @@ pub fn from_js<T: DeserializeOwned>(value: &JsValue) -> Result<T, ChromeError> {
         return serde_json::from_str("null").map_err(|e| ChromeError(format!("empty value: {e}")));
     }
     let text: String = js_sys::JSON::stringify(value).map_err(ChromeError::from)?.into();
-    serde_json::from_str(&text).map_err(|e| ChromeError(format!("unexpected shape from the browser: {e}")))
+    serde_json::from_str(&tabwright_protocol::sanitize::repair_json_surrogates(&text)).map_err(|e| ChromeError(format!("unexpected shape from the browser: {e}")))
 }
 
 /// A tab as chrome.tabs describes it (the fields the core reads).

@@ -15,6 +15,9 @@ pub const EMPTY_TEXT: &str = "(empty)";
 pub const NEW_TAB_NOT_ACTIVE: &str =
     "new_tab opened a tab, but the browser does not report it as the only active tab. Call list_tabs to see the tabs.";
 
+/// The error when new_tab's outcome does not name the tab it opened.
+pub const NEW_TAB_UNREPORTED: &str = "new_tab did not report which tab it opened. Call list_tabs to see the tabs.";
+
 /// State that outlives one call: what is held for the next block, and what Claude last saw.
 #[derive(Clone, Debug, Default)]
 pub struct Pipeline {
@@ -44,8 +47,12 @@ impl Pipeline {
         outcome: Result<Outcome, String>,
         report: StateReport,
     ) -> (Vec<ContentBlock>, bool) {
-        let tabs: Vec<TabEntry> = report.tabs.iter().map(sanitized_tab).collect();
+        let tabs = normalized_tabs(&report.tabs);
         let mut changes = merge_changes(std::mem::take(&mut self.held), report.changes, &tabs);
+        if changes.len() > MAX_CHANGES {
+            // The rest go out with the next block.
+            self.held = changes.split_off(MAX_CHANGES);
+        }
         self.notices.extend(report.notices.iter().map(|n| sanitize::bounded(&sanitize::one_line(n), 1_000)));
 
         let outcome = match (member, outcome) {
@@ -54,12 +61,13 @@ impl Pipeline {
                 if active == [tab_id.as_str()] {
                     let (keep, held) = new_tab_changes(&tab_id, changes);
                     changes = keep;
-                    self.held = held;
+                    self.held.extend(held);
                     Ok(Outcome::Tab { tab_id })
                 } else {
                     Err(NEW_TAB_NOT_ACTIVE.to_string())
                 }
             }
+            (Member::NewTab, Ok(_)) => Err(NEW_TAB_UNREPORTED.to_string()),
             (_, other) => other,
         };
 
@@ -67,7 +75,8 @@ impl Pipeline {
             Ok(o) => o,
             Err(error) => {
                 // An error result carries text only; its changes wait for the next block.
-                self.held.extend(changes);
+                changes.append(&mut self.held);
+                self.held = changes;
                 let mut content = vec![ContentBlock::text(error_text(&error))];
                 content.extend(self.take_notices());
                 return (content, true);
@@ -98,6 +107,36 @@ impl Pipeline {
     fn take_notices(&mut self) -> Vec<ContentBlock> {
         std::mem::take(&mut self.notices).into_iter().map(ContentBlock::text).collect()
     }
+}
+
+/// The most tabs one block may list.
+pub const MAX_TABS: usize = 100;
+/// The most state changes one block may carry.
+pub const MAX_CHANGES: usize = 200;
+
+/// The executor's inventory made valid whatever it holds: sanitized titles and URLs, no entry
+/// with an unusable or repeated tab_id, at most [`MAX_TABS`] entries (the active one kept), and
+/// exactly one active entry when any remain.
+pub fn normalized_tabs(reported: &[TabEntry]) -> Vec<TabEntry> {
+    let mut seen = std::collections::HashSet::new();
+    let mut tabs: Vec<TabEntry> = reported
+        .iter()
+        .filter(|t| crate::input::check_tab_id(&t.tab_id).is_ok() && seen.insert(t.tab_id.clone()))
+        .map(sanitized_tab)
+        .collect();
+    let active = tabs.iter().position(|t| t.active).unwrap_or(0);
+    for (i, tab) in tabs.iter_mut().enumerate() {
+        tab.active = i == active;
+    }
+    if tabs.len() > MAX_TABS {
+        let keep_active = active >= MAX_TABS;
+        let active_tab = tabs[active].clone();
+        tabs.truncate(if keep_active { MAX_TABS - 1 } else { MAX_TABS });
+        if keep_active {
+            tabs.push(active_tab);
+        }
+    }
+    tabs
 }
 
 fn sanitized_tab(tab: &TabEntry) -> TabEntry {

@@ -90,9 +90,82 @@ pub fn url(raw: &str) -> String {
     bounded(parsed.as_str(), FIELD_MAX)
 }
 
+/// Replaces `\uXXXX` escapes of lone surrogates in JSON text with `\uFFFD`.
+///
+/// JavaScript strings may hold lone surrogates (a page title can), and `JSON.stringify` writes
+/// them as escapes that a strict JSON parser refuses. Repairing them keeps one bad character
+/// from losing a whole message.
+pub fn repair_json_surrogates(json: &str) -> std::borrow::Cow<'_, str> {
+    if !json.contains("\\u") {
+        return std::borrow::Cow::Borrowed(json);
+    }
+    let bytes = json.as_bytes();
+    let hex_at = |i: usize| -> Option<u16> {
+        let h = json.get(i..i + 4)?;
+        u16::from_str_radix(h, 16).ok()
+    };
+    let is_escape_at = |i: usize| bytes.get(i) == Some(&b'\\') && bytes.get(i + 1) == Some(&b'u');
+    let mut out = String::with_capacity(json.len());
+    let mut i = 0;
+    let mut changed = false;
+    while i < bytes.len() {
+        if bytes[i] == b'\\' && i + 1 < bytes.len() {
+            if bytes[i + 1] == b'u' {
+                if let Some(unit) = hex_at(i + 2) {
+                    match unit {
+                        0xD800..=0xDBFF => {
+                            let pair = is_escape_at(i + 6) && matches!(hex_at(i + 8), Some(0xDC00..=0xDFFF));
+                            if pair {
+                                out.push_str(&json[i..i + 12]);
+                                i += 12;
+                            } else {
+                                out.push_str("\\uFFFD");
+                                changed = true;
+                                i += 6;
+                            }
+                            continue;
+                        }
+                        0xDC00..=0xDFFF => {
+                            out.push_str("\\uFFFD");
+                            changed = true;
+                            i += 6;
+                            continue;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            // Any other escape: copy both characters so an escaped backslash is not re-read.
+            out.push_str(&json[i..i + 2]);
+            i += 2;
+            continue;
+        }
+        let ch_len = json[i..].chars().next().map_or(1, char::len_utf8);
+        out.push_str(&json[i..i + ch_len]);
+        i += ch_len;
+    }
+    if changed {
+        std::borrow::Cow::Owned(out)
+    } else {
+        std::borrow::Cow::Borrowed(json)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lone_surrogate_escapes_are_repaired() {
+        let bad = r#"{"title":"a\ud800b","ok":"\ud83d\ude00","esc":"\\ud800","low":"\udc00"}"#;
+        let fixed = repair_json_surrogates(bad);
+        let v: serde_json::Value = serde_json::from_str(&fixed).expect("parses after repair");
+        assert_eq!(v["title"], "a\u{FFFD}b");
+        assert_eq!(v["ok"], "😀");
+        assert_eq!(v["esc"], "\\ud800", "an escaped backslash is text, not an escape");
+        assert_eq!(v["low"], "\u{FFFD}");
+        assert!(matches!(repair_json_surrogates(r#"{"a":"b"}"#), std::borrow::Cow::Borrowed(_)));
+    }
 
     #[test]
     fn folds_to_one_line() {

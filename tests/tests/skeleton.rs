@@ -171,6 +171,10 @@ async fn navigation_and_tab_errors_say_what_to_do() -> anyhow::Result<()> {
     let r = h.one("navigate", json!({"url": h.url("evil-title.html")})).await?;
     let title = &state(&r).tabs[0].title;
     assert_eq!(title, "Line one Line two reversed \"quoted\" \\ back");
+
+    // A lone surrogate a page puts in its title becomes U+FFFD; the call is not lost.
+    let r = h.one("navigate", json!({"url": h.url("surrogate-title.html")})).await?;
+    assert_eq!(state(&r).tabs[0].title, "Broken \u{FFFD} title");
     Ok(())
 }
 
