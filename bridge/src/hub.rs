@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use tabwright_protocol::blocks::{BrowserState, ToolResult, ToolUse};
 use tabwright_protocol::config::Configs;
 use tabwright_protocol::members::Member;
-use tabwright_protocol::pipeline::Pipeline;
+use tabwright_protocol::pipeline::{preflight, Pipeline};
 use tabwright_protocol::wire::{AgentError, FromExtension, Outcome, Reply, StateReport, ToExtension};
 use tabwright_protocol::{NOT_EXECUTED, TOOLSET_NAME};
 use tokio::io::{AsyncRead, AsyncWrite};
@@ -236,21 +236,10 @@ impl Hub {
 
     /// Answers one member tool_use with its tool_result.
     pub async fn call(&self, tool_use: &ToolUse, configs: &Configs) -> ToolResult {
-        let Some(member) = Member::from_name(&tool_use.name) else {
-            return ToolResult::error(
-                &tool_use.id,
-                format!("Unknown member {:?}: browser_toolset_20260801 has no member by that name.", tool_use.name),
-            );
+        let member = match preflight(&tool_use.name, &tool_use.input, configs) {
+            Ok(member) => member,
+            Err(text) => return ToolResult::error(&tool_use.id, text),
         };
-        if !configs.is_enabled(member) {
-            return ToolResult::error(
-                &tool_use.id,
-                format!("The member {member} is disabled in this toolset's configs, so it was not run. Use the enabled members instead."),
-            );
-        }
-        if let Err(e) = member.parse_input(&tool_use.input) {
-            return ToolResult::error(&tool_use.id, format!("Invalid input for {member}: {e}"));
-        }
         let mut pipeline = self.pipeline.lock().await;
         match self.member_raw(member, &tool_use.input).await {
             Ok((outcome, report)) => {

@@ -15,6 +15,20 @@ pub const EMPTY_TEXT: &str = "(empty)";
 pub const NEW_TAB_NOT_ACTIVE: &str =
     "new_tab opened a tab, but the browser does not report it as the only active tab. Call list_tabs to see the tabs.";
 
+/// The checks a member call passes before it reaches the browser: the member exists, the
+/// toolset's configs enable it, and its input parses. The error is the text Claude reads.
+pub fn preflight(name: &str, input: &Value, configs: &crate::config::Configs) -> Result<Member, String> {
+    let member = Member::from_name(name)
+        .ok_or_else(|| format!("Unknown member {name:?}: browser_toolset_20260801 has no member by that name."))?;
+    if !configs.is_enabled(member) {
+        return Err(format!(
+            "The member {member} is disabled in this toolset's configs, so it was not run. Use the enabled members instead."
+        ));
+    }
+    member.parse_input(input).map_err(|e| format!("Invalid input for {member}: {e}"))?;
+    Ok(member)
+}
+
 /// The error when new_tab's outcome does not name the tab it opened.
 pub const NEW_TAB_UNREPORTED: &str = "new_tab did not report which tab it opened. Call list_tabs to see the tabs.";
 
@@ -48,20 +62,13 @@ impl Pipeline {
         report: StateReport,
     ) -> (Vec<ContentBlock>, bool) {
         let tabs = normalized_tabs(&report.tabs);
-        let mut changes = merge_changes(std::mem::take(&mut self.held), report.changes, &tabs);
-        if changes.len() > MAX_CHANGES {
-            // The rest go out with the next block.
-            self.held = changes.split_off(MAX_CHANGES);
-        }
+        let held = std::mem::take(&mut self.held);
         self.notices.extend(report.notices.iter().map(|n| sanitize::bounded(&sanitize::one_line(n), 1_000)));
 
         let outcome = match (member, outcome) {
             (Member::NewTab, Ok(Outcome::Tab { tab_id })) => {
                 let active: Vec<&str> = tabs.iter().filter(|t| t.active).map(|t| t.tab_id.as_str()).collect();
                 if active == [tab_id.as_str()] {
-                    let (keep, held) = new_tab_changes(&tab_id, changes);
-                    changes = keep;
-                    self.held.extend(held);
                     Ok(Outcome::Tab { tab_id })
                 } else {
                     Err(NEW_TAB_NOT_ACTIVE.to_string())
@@ -74,14 +81,31 @@ impl Pipeline {
         let outcome = match outcome {
             Ok(o) => o,
             Err(error) => {
-                // An error result carries text only; its changes wait for the next block.
-                changes.append(&mut self.held);
-                self.held = changes;
+                // An error result carries text only. Its downloads wait for the next block; a tab
+                // it opened gets no tab_opened (the spec's rule) and shows in the next inventory.
+                let downloads = report.changes.into_iter().filter(|c| c.download_id().is_some()).collect();
+                self.held = merge_changes(held, downloads, &tabs);
                 let mut content = vec![ContentBlock::text(error_text(&error))];
                 content.extend(self.take_notices());
                 return (content, true);
             }
         };
+
+        let mut changes = merge_changes(held, report.changes, &tabs);
+        if let Outcome::Tab { tab_id } = &outcome {
+            if member == Member::NewTab {
+                // Exactly one tab_opened, for the new tab; a popup's waits for the next block.
+                let (keep, popups) = new_tab_changes(tab_id, changes);
+                changes = keep;
+                self.held = popups;
+            }
+        }
+        if changes.len() > MAX_CHANGES {
+            // The rest go out with the next block.
+            let mut overflow = changes.split_off(MAX_CHANGES);
+            overflow.append(&mut self.held);
+            self.held = overflow;
+        }
 
         let block = |changes: Vec<StateChange>| {
             ContentBlock::BrowserState(BrowserState { tabs: tabs.clone(), state_changes: changes })
@@ -330,25 +354,29 @@ mod tests {
         );
         assert!(err);
         assert_eq!(content, vec![ContentBlock::text(NEW_TAB_NOT_ACTIVE)]);
-        assert_eq!(p.held(), &[opened("tab-2")]);
+        assert!(p.held().is_empty(), "a failed call's tab_opened is not held");
     }
 
     #[test]
-    fn failed_call_holds_changes_for_next_success() {
+    fn failed_call_holds_downloads_but_not_tab_opened() {
         let mut p = Pipeline::new();
+        let started = StateChange::DownloadStarted { download_id: "dl-1".into(), url: "https://e.com/f".into() };
         let (content, err) = p.finish(
             Member::LeftClick,
             &json!({}),
             Err("boom".into()),
-            report(vec![tab("tab-1", true), tab("tab-2", false)], vec![opened("tab-2")]),
+            report(vec![tab("tab-1", true), tab("tab-2", false)], vec![opened("tab-2"), started.clone()]),
         );
         assert!(err);
         assert_eq!(content.len(), 1);
+        assert_eq!(p.held(), &[started.clone()]);
         let (content, err) =
             p.finish(Member::GetPageText, &json!({}), Ok(Outcome::Text { text: "".into() }), report(vec![tab("tab-1", true), tab("tab-2", false)], vec![]));
         assert!(!err);
         assert_eq!(content[0], ContentBlock::text(EMPTY_TEXT));
-        assert_eq!(content[1].as_state().expect("block").state_changes, vec![opened("tab-2")]);
+        let state = content[1].as_state().expect("the new tab is in the next inventory");
+        assert_eq!(state.tabs.len(), 2);
+        assert_eq!(state.state_changes, vec![started], "the download waited; the tab gets no tab_opened");
         // Unchanged state sends no block.
         let (content, _) =
             p.finish(Member::GetPageText, &json!({}), Ok(Outcome::Text { text: "x".into() }), report(vec![tab("tab-1", true), tab("tab-2", false)], vec![]));

@@ -84,13 +84,62 @@ fn ensure_browser() -> anyhow::Result<PathBuf> {
     bail!("no Chromium-family browser found: install chromium (Debian/Ubuntu: apt-get install chromium) or Google Chrome, or set CHROME=/path/to/browser")
 }
 
+/// A virtualenv with the official `anthropic` package, for the differential conformance test.
+fn ensure_sdk() -> anyhow::Result<PathBuf> {
+    let venv = target_dir().join("sdk-venv");
+    let python = venv.join("bin/python");
+    let ready = |p: &Path| Command::new(p).args(["-c", "import anthropic.lib.tools._toolsets._pipeline"]).output().is_ok_and(|o| o.status.success());
+    if python.is_file() && ready(&python) {
+        return Ok(python);
+    }
+    let host = ["python3", "python"].iter().find_map(|n| on_path(n)).context("python3 is needed for the SDK conformance test; install python3 (with venv)")?;
+    let mut make = Command::new(&host);
+    make.args(["-m", "venv"]).arg(&venv);
+    run(make).context("creating a virtualenv (on Debian: apt-get install python3-venv)")?;
+    let mut install = Command::new(venv.join("bin/pip"));
+    install.args(["install", "--quiet", "--disable-pip-version-check", "anthropic>=2.10"]);
+    run(install)?;
+    anyhow::ensure!(ready(&python), "the anthropic package in {} lacks the browser toolset pipeline (need 2.10 or later)", venv.display());
+    Ok(python)
+}
+
 fn test(extra: &[String]) -> anyhow::Result<()> {
     build()?;
     let browser = ensure_browser()?;
     println!("browser: {}", browser.display());
+    let python = ensure_sdk()?;
     let mut tests = cargo();
-    tests.args(["test", "--workspace"]).args(extra).env("CHROME", &browser).env("TABWRIGHT_BIN", bridge_exe());
-    run(tests)
+    tests
+        .args(["test", "--workspace"])
+        .args(extra)
+        .env("CHROME", &browser)
+        .env("TABWRIGHT_BIN", bridge_exe())
+        .env("TABWRIGHT_SDK_PYTHON", python);
+    let (passed, failed, status) = run_counting(tests)?;
+    println!("\ntests: {passed} passed, {failed} failed");
+    anyhow::ensure!(status.success() && failed == 0, "cargo test failed ({status})");
+    anyhow::ensure!(passed > 0, "no test ran");
+    Ok(())
+}
+
+/// Runs `cmd`, echoing its output, and adds up the `test result:` lines cargo test prints.
+fn run_counting(mut cmd: Command) -> anyhow::Result<(u64, u64, std::process::ExitStatus)> {
+    use std::io::BufRead;
+    let mut child = cmd.stdout(std::process::Stdio::piped()).spawn().context("cannot run cargo test")?;
+    let stdout = child.stdout.take().context("no stdout")?;
+    let (mut passed, mut failed) = (0, 0);
+    for line in std::io::BufReader::new(stdout).lines() {
+        let line = line?;
+        println!("{line}");
+        if let Some(rest) = line.strip_prefix("test result: ") {
+            let count = |word: &str| {
+                rest.split(';').find_map(|part| part.trim().strip_suffix(word)?.trim().rsplit(' ').next()?.parse::<u64>().ok())
+            };
+            passed += count("passed").unwrap_or(0);
+            failed += count("failed").unwrap_or(0);
+        }
+    }
+    Ok((passed, failed, child.wait()?))
 }
 
 fn demo(extra: &[String]) -> anyhow::Result<()> {
