@@ -41,10 +41,16 @@ pub struct Harness {
 
 impl Harness {
     pub async fn start() -> anyhow::Result<Harness> {
+        Self::start_with(&[]).await
+    }
+
+    /// Starts with extra `tabwright launch` flags.
+    pub async fn start_with(extra: &[&str]) -> anyhow::Result<Harness> {
+        let extra: Vec<String> = extra.iter().map(|s| s.to_string()).collect();
         let exe = bridge_exe();
         anyhow::ensure!(exe.is_file(), "{} is missing: run `cargo xtask test`, which builds it first", exe.display());
         let site = Site::start(Pages::Dir(fixtures()), "127.0.0.1").await?;
-        let session = tokio::task::spawn_blocking(move || Session::start(&exe, true, &[])).await??;
+        let session = tokio::task::spawn_blocking(move || Session::start(&exe, true, &extra)).await??;
         let client = session.client().await.context("connecting to the agent socket")?;
         Ok(Harness { client, site, session, next: 0 })
     }
