@@ -19,7 +19,7 @@ chrome.tabs.onCreated.addListener((tab) => forward("on_tab_created", tab.id));
 chrome.tabs.onRemoved.addListener((tabId) => forward("on_tab_removed", tabId));
 chrome.tabs.onActivated.addListener((info) => forward("on_tab_activated", info.tabId));
 chrome.debugger.onEvent.addListener((source, method, params) => {
-  if (source.tabId !== undefined) forward("on_debugger_event", source.tabId, method, params ?? null);
+  if (source.tabId !== undefined) forward("on_debugger_event", source.tabId, source.sessionId ?? null, method, params ?? null);
 });
 chrome.debugger.onDetach.addListener((source, reason) => {
   if (source.tabId !== undefined) forward("on_debugger_detach", source.tabId, String(reason));

@@ -35,7 +35,29 @@ pub enum CdpError {
 /// How long one command may take.
 pub const COMMAND_TIMEOUT_MS: i32 = 20_000;
 
+/// A CDP endpoint: a tab, or a child session of it (an out-of-process iframe).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Debuggee {
+    pub tab: i32,
+    pub session: Option<String>,
+}
+
+impl Debuggee {
+    pub fn tab(tab: i32) -> Self {
+        Debuggee { tab, session: None }
+    }
+}
+
+/// An out-of-process frame the debugger attached to.
+#[derive(Clone, Debug)]
+pub struct ChildSession {
+    pub session: String,
+    pub target_id: String,
+    pub url: String,
+}
+
 thread_local! {
+    static CHILDREN: RefCell<std::collections::HashMap<i32, Vec<ChildSession>>> = RefCell::new(std::collections::HashMap::new());
     static ATTACHED: RefCell<HashSet<i32>> = RefCell::new(HashSet::new());
     static WAITERS: RefCell<Vec<Waiter>> = const { RefCell::new(Vec::new()) };
 }
@@ -58,12 +80,46 @@ pub async fn ensure_attached(tab: i32) -> Result<(), CdpError> {
     }
     ATTACHED.with(|a| a.borrow_mut().insert(tab));
     send(tab, &PageEnable {}).await?;
+    // Out-of-process iframes become child sessions, so their content can be read and acted on.
+    send(tab, &SetAutoAttach { auto_attach: true, wait_for_debugger_on_start: false, flatten: true }).await?;
     Ok(())
+}
+
+/// The child sessions of a tab.
+pub fn children(tab: i32) -> Vec<ChildSession> {
+    CHILDREN.with(|c| c.borrow().get(&tab).cloned().unwrap_or_default())
+}
+
+fn track_children(tab: i32, method: &str, params: &Value) {
+    match method {
+        "Target.attachedToTarget" => {
+            let session = params["sessionId"].as_str().unwrap_or_default().to_string();
+            let info = &params["targetInfo"];
+            if info["type"] == "iframe" && !session.is_empty() {
+                let child = ChildSession {
+                    session,
+                    target_id: info["targetId"].as_str().unwrap_or_default().to_string(),
+                    url: info["url"].as_str().unwrap_or_default().to_string(),
+                };
+                CHILDREN.with(|c| c.borrow_mut().entry(tab).or_default().push(child));
+            }
+        }
+        "Target.detachedFromTarget" => {
+            let session = params["sessionId"].as_str().unwrap_or_default();
+            CHILDREN.with(|c| {
+                if let Some(list) = c.borrow_mut().get_mut(&tab) {
+                    list.retain(|s| s.session != session);
+                }
+            });
+        }
+        _ => {}
+    }
 }
 
 /// Called when chrome.debugger detaches from a tab.
 pub fn on_detach(tab: i32) {
     ATTACHED.with(|a| a.borrow_mut().remove(&tab));
+    CHILDREN.with(|c| c.borrow_mut().remove(&tab));
     // Wake waiters on that tab: their events will never come.
     WAITERS.with(|w| {
         for waiter in w.borrow_mut().iter_mut().filter(|w| w.tab == tab) {
@@ -77,8 +133,13 @@ pub fn on_detach(tab: i32) {
 
 /// Sends one command to `tab` and reads its response.
 pub async fn send<C: Command>(tab: i32, command: &C) -> Result<C::Response, CdpError> {
+    send_to(&Debuggee::tab(tab), command).await
+}
+
+/// Sends one command to a tab or one of its child sessions.
+pub async fn send_to<C: Command>(to: &Debuggee, command: &C) -> Result<C::Response, CdpError> {
     let params = serde_json::to_value(command).map_err(|e| CdpError::Decode { method: C::METHOD, detail: e.to_string() })?;
-    let call = Box::pin(chrome::debugger_send(tab, C::METHOD, &params));
+    let call = Box::pin(chrome::debugger_send(to.tab, to.session.as_deref(), C::METHOD, &params));
     let timer = Box::pin(chrome::sleep(COMMAND_TIMEOUT_MS));
     let raw = match select(call, timer).await {
         Either::Left((result, _)) => result.map_err(|e| CdpError::Browser(e.0))?,
@@ -104,8 +165,12 @@ pub async fn within(rx: oneshot::Receiver<(String, Value)>, ms: i32) -> Option<(
     }
 }
 
-/// Routes one debugger event to its waiters.
-pub fn dispatch_event(tab: i32, method: &str, params: Value) {
+/// Routes one debugger event to its waiters. Events of child sessions only update the session list.
+pub fn dispatch_event(tab: i32, session: Option<&str>, method: &str, params: Value) {
+    track_children(tab, method, &params);
+    if session.is_some() {
+        return;
+    }
     WAITERS.with(|w| {
         let mut waiters = w.borrow_mut();
         for waiter in waiters.iter_mut().filter(|w| w.tab == tab && w.methods.contains(&method)) {
@@ -205,3 +270,105 @@ pub struct Frame {
     pub id: String,
 }
 command!(GetFrameTree, "Page.getFrameTree", FrameTreeResponse);
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateIsolatedWorld<'a> {
+    pub frame_id: &'a str,
+    pub world_name: &'a str,
+    pub grant_univeral_access: bool,
+}
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IsolatedWorld {
+    pub execution_context_id: i64,
+}
+impl Command for CreateIsolatedWorld<'_> {
+    const METHOD: &'static str = "Page.createIsolatedWorld";
+    type Response = IsolatedWorld;
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Evaluate<'a> {
+    pub expression: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub context_id: Option<i64>,
+    pub return_by_value: bool,
+    pub await_promise: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timeout: Option<f64>,
+}
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EvaluateResponse {
+    pub result: RemoteObject,
+    pub exception_details: Option<ExceptionDetails>,
+}
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RemoteObject {
+    #[serde(rename = "type", default)]
+    pub kind: String,
+    #[serde(default)]
+    pub subtype: Option<String>,
+    #[serde(default)]
+    pub value: Option<Value>,
+    #[serde(default)]
+    pub description: Option<String>,
+    #[serde(default)]
+    pub class_name: Option<String>,
+    #[serde(default)]
+    pub object_id: Option<String>,
+}
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExceptionDetails {
+    #[serde(default)]
+    pub text: String,
+    #[serde(default)]
+    pub line_number: i64,
+    #[serde(default)]
+    pub column_number: i64,
+    #[serde(default)]
+    pub exception: Option<RemoteObject>,
+}
+impl ExceptionDetails {
+    /// The thrown value's description, else CDP's summary.
+    pub fn message(&self) -> String {
+        self.exception.as_ref().and_then(|e| e.description.clone()).unwrap_or_else(|| self.text.clone())
+    }
+}
+impl Command for Evaluate<'_> {
+    const METHOD: &'static str = "Runtime.evaluate";
+    type Response = EvaluateResponse;
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SetAutoAttach {
+    pub auto_attach: bool,
+    pub wait_for_debugger_on_start: bool,
+    pub flatten: bool,
+}
+command!(SetAutoAttach, "Target.setAutoAttach", Empty);
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DescribeNode<'a> {
+    pub object_id: &'a str,
+}
+#[derive(Debug, Deserialize)]
+pub struct DescribedNode {
+    pub node: DescribedNodeInner,
+}
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DescribedNodeInner {
+    #[serde(default)]
+    pub frame_id: Option<String>,
+}
+impl Command for DescribeNode<'_> {
+    const METHOD: &'static str = "DOM.describeNode";
+    type Response = DescribedNode;
+}

@@ -189,17 +189,21 @@ pub async fn last_focused_window() -> Option<i32> {
     from_js::<Window>(&raw).ok()?.id
 }
 
-fn target(tab_id: i32) -> Result<JsValue, ChromeError> {
-    to_js(&serde_json::json!({ "tabId": tab_id }))
+fn target(tab_id: i32, session: Option<&str>) -> Result<JsValue, ChromeError> {
+    match session {
+        Some(session) => to_js(&serde_json::json!({ "tabId": tab_id, "sessionId": session })),
+        None => to_js(&serde_json::json!({ "tabId": tab_id })),
+    }
 }
 
 pub async fn debugger_attach(tab_id: i32) -> Result<(), ChromeError> {
-    debugger_attach_raw(target(tab_id)?, "1.3").await?;
+    debugger_attach_raw(target(tab_id, None)?, "1.3").await?;
     Ok(())
 }
 
-pub async fn debugger_send(tab_id: i32, method: &str, params: &serde_json::Value) -> Result<serde_json::Value, ChromeError> {
-    let raw = debugger_send_raw(target(tab_id)?, method, to_js(params)?).await?;
+/// Sends a CDP command to a tab, or to one of its child sessions (an out-of-process frame).
+pub async fn debugger_send(tab_id: i32, session: Option<&str>, method: &str, params: &serde_json::Value) -> Result<serde_json::Value, ChromeError> {
+    let raw = debugger_send_raw(target(tab_id, session)?, method, to_js(params)?).await?;
     if raw.is_undefined() || raw.is_null() {
         return Ok(serde_json::Value::Null);
     }

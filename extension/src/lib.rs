@@ -7,9 +7,13 @@ use wasm_bindgen::prelude::*;
 
 pub mod cdp;
 pub mod chrome;
+pub mod find;
 pub mod host;
 pub mod members;
+pub mod page;
+pub mod refs;
 pub mod registry;
+pub mod snapshot;
 pub mod state;
 
 /// Loads the tab registry, reconciles it with the open tabs, and connects to the bridge.
@@ -33,6 +37,7 @@ pub fn on_tab_created(tab_id: i32) {
 pub fn on_tab_removed(tab_id: i32) {
     state::with_registry(|r| r.remove(tab_id));
     cdp::on_detach(tab_id);
+    page::forget(tab_id);
 }
 
 #[wasm_bindgen]
@@ -41,13 +46,14 @@ pub fn on_tab_activated(tab_id: i32) {
 }
 
 #[wasm_bindgen]
-pub fn on_debugger_event(tab_id: i32, method: String, params: JsValue) {
+pub fn on_debugger_event(tab_id: i32, session: Option<String>, method: String, params: JsValue) {
     let params = chrome::from_js(&params).unwrap_or(serde_json::Value::Null);
-    cdp::dispatch_event(tab_id, &method, params);
+    cdp::dispatch_event(tab_id, session.as_deref(), &method, params);
 }
 
 #[wasm_bindgen]
 pub fn on_debugger_detach(tab_id: i32, reason: String) {
     chrome::log(&format!("tabwright: debugger detached from tab {tab_id}: {reason}"));
     cdp::on_detach(tab_id);
+    page::forget(tab_id);
 }

@@ -35,6 +35,11 @@ pub async fn load() {
         Ok(Some(value)) => serde_json::from_value::<Registry>(value).ok(),
         _ => None,
     };
+    if let Ok(Some(next)) = chrome::storage_get(REFS_KEY).await {
+        if let Some(next) = next.as_u64() {
+            crate::refs::restore(next);
+        }
+    }
     if let Some(mut registry) = saved {
         // A call that was running when the worker stopped is over.
         registry.end_call();
@@ -72,4 +77,19 @@ pub async fn resolve_tab(tab_id: Option<&str>) -> Result<i32, String> {
 /// The tab_id of a Chrome tab, for messages.
 pub fn tab_name(chrome_id: i32) -> String {
     REGISTRY.with(|r| r.borrow().tab_id_of(chrome_id)).unwrap_or_else(|| format!("tab {chrome_id}"))
+}
+
+/// The storage key of the ref counter.
+const REFS_KEY: &str = "tabwright.next_ref";
+
+/// Persists the ref counter, so a restarted worker never hands a number out twice.
+pub fn save_refs(next: u64) {
+    wasm_bindgen_futures::spawn_local(async move {
+        let _ = chrome::storage_set(REFS_KEY, &serde_json::json!(next)).await;
+    });
+}
+
+/// The tab_id of an open Chrome tab.
+pub fn tab_id_of(chrome_id: i32) -> Option<String> {
+    REGISTRY.with(|r| r.borrow().tab_id_of(chrome_id))
 }

@@ -5,6 +5,7 @@ use tabwright_protocol::members::{Member, MemberInput};
 use tabwright_protocol::wire::Outcome;
 
 mod navigation;
+mod reading;
 mod tabs;
 
 /// Runs one member call. Errors are the text Claude reads.
@@ -14,6 +15,10 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
     match parsed {
         MemberInput::Navigate(i) => navigation::navigate(&i).await,
         MemberInput::Screenshot(i) => navigation::screenshot(i.tab_id.as_deref()).await,
+        MemberInput::ReadPage(i) => reading::read_page(&i).await,
+        MemberInput::Find(i) => reading::find(&i).await,
+        MemberInput::GetPageText(i) => reading::get_page_text(i.tab_id.as_deref()).await,
+        MemberInput::ScrollTo(i) => reading::scroll_to(i.target.reference().unwrap_or_default(), i.tab_id.as_deref()).await,
         MemberInput::NewTab(_) => tabs::new_tab().await,
         MemberInput::ListTabs(_) => Ok(Outcome::Tabs),
         MemberInput::SwitchTab(i) => tabs::switch_tab(&i.tab_id).await,

@@ -1,0 +1,586 @@
+// tabwright's page agent. It runs in an isolated world of each document the core reads, so the
+// page's own scripts can neither see nor patch it. It collects facts (roles, names, states,
+// boxes); the Wasm core renders them. Elements get numeric refs from the core's counter, kept in
+// a WeakMap so the same node keeps its ref for the life of the document.
+(() => {
+  if (globalThis.__tabwright) return;
+
+  const refOf = new WeakMap();
+  const byRef = new Map();
+
+  const INTERACTIVE_ROLES = new Set([
+    "button", "link", "textbox", "searchbox", "checkbox", "radio", "switch", "combobox", "listbox",
+    "option", "slider", "spinbutton", "menuitem", "menuitemcheckbox", "menuitemradio", "tab", "treeitem",
+  ]);
+  // Roles whose accessible name comes from their content, so that content is not repeated.
+  const NAME_FROM_CONTENT = new Set([
+    "button", "link", "heading", "checkbox", "radio", "switch", "option", "menuitem", "menuitemcheckbox",
+    "menuitemradio", "tab", "treeitem", "cell", "columnheader", "rowheader", "tooltip", "label", "legend",
+    "caption", "figcaption", "listitem-name",
+  ]);
+  const CONTAINER_ROLES = new Set(["cell", "columnheader", "rowheader", "listitem-name", "tooltip"]);
+  const LANDMARK_BY_TAG = { nav: "navigation", main: "main", aside: "complementary", search: "search" };
+  const INLINE_TAGS = new Set(["b", "i", "em", "strong", "span", "small", "mark", "code", "kbd", "samp", "var", "abbr", "cite", "q", "s", "u", "sub", "sup", "time", "data", "font", "slot", "bdi", "bdo", "wbr", "dfn", "ins", "del"]);
+  const ROLEFUL = "a[href],button,input,select,textarea,img,svg,[role],h1,h2,h3,h4,h5,h6,iframe,canvas,video,audio,table,ul,ol,nav,main,form,section,article,aside,header,footer,details,summary,label,p,figure,progress,meter,[contenteditable],[tabindex],[onclick]";
+  const SKIP_TAGS = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "META", "LINK", "TITLE"]);
+  const NAME_MAX = 150;
+  const TEXT_MAX = 300;
+
+  const clean = (s, max) => {
+    const t = (s || "").replace(/\s+/g, " ").trim();
+    return t.length > max ? t.slice(0, max - 1) + "…" : t;
+  };
+
+  function inputRole(el) {
+    const type = (el.getAttribute("type") || "text").toLowerCase();
+    switch (type) {
+      case "checkbox": return "checkbox";
+      case "radio": return "radio";
+      case "range": return "slider";
+      case "number": return "spinbutton";
+      case "search": return el.getAttribute("list") ? "combobox" : "searchbox";
+      case "button": case "submit": case "reset": case "image": return "button";
+      case "hidden": return null;
+      case "file": return "button";
+      default: return el.getAttribute("list") ? "combobox" : "textbox";
+    }
+  }
+
+  function implicitRole(el) {
+    const tag = el.localName;
+    switch (tag) {
+      case "a": case "area": return el.hasAttribute("href") ? "link" : null;
+      case "button": return "button";
+      case "input": return inputRole(el);
+      case "select": return el.multiple || el.size > 1 ? "listbox" : "combobox";
+      case "option": return "option";
+      case "textarea": return "textbox";
+      case "h1": case "h2": case "h3": case "h4": case "h5": case "h6": return "heading";
+      case "img": return el.getAttribute("alt") === "" ? null : "img";
+      case "svg": return el.getAttribute("aria-label") || el.querySelector("title") ? "img" : null;
+      case "nav": case "main": case "aside": case "search": return LANDMARK_BY_TAG[tag];
+      case "header": return el.closest("article,aside,main,nav,section") ? null : "banner";
+      case "footer": return el.closest("article,aside,main,nav,section") ? null : "contentinfo";
+      case "form": return hasOwnName(el) ? "form" : null;
+      case "section": return hasOwnName(el) ? "region" : null;
+      case "article": return "article";
+      case "ul": case "ol": case "menu": return "list";
+      case "li": return "listitem";
+      case "dl": return "list";
+      case "table": return "table";
+      case "tr": return "row";
+      case "td": return "cell";
+      case "th": return el.closest("thead") || el.getAttribute("scope") === "col" ? "columnheader" : "rowheader";
+      case "dialog": return "dialog";
+      case "fieldset": return "group";
+      case "details": return "group";
+      case "summary": return "button";
+      case "p": return "paragraph";
+      case "blockquote": return "blockquote";
+      case "figure": return "figure";
+      case "iframe": return "iframe";
+      case "progress": return "progressbar";
+      case "meter": return "meter";
+      case "hr": return "separator";
+      case "label": return null;
+      case "canvas": return "canvas";
+      case "video": return "video";
+      case "audio": return "audio";
+      case "output": return "status";
+      default: return null;
+    }
+  }
+
+  function roleOf(el) {
+    const explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0];
+    if (explicit && explicit !== "none" && explicit !== "presentation") return explicit;
+    if (explicit === "none" || explicit === "presentation") return null;
+    if (el.isContentEditable && (el.getAttribute("contenteditable") ?? "") !== "false" && !el.parentElement?.isContentEditable) {
+      return "textbox";
+    }
+    return implicitRole(el);
+  }
+
+  function hasOwnName(el) {
+    return el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby") || el.hasAttribute("title");
+  }
+
+  // Text of a subtree as a screen reader would read it for a name: hidden parts skipped,
+  // visually hidden (screen-reader-only) parts kept.
+  function subtreeText(node, depth = 0) {
+    if (depth > 30) return "";
+    if (node.nodeType === Node.TEXT_NODE) return node.data;
+    if (node.nodeType !== Node.ELEMENT_NODE) return "";
+    const el = node;
+    if (SKIP_TAGS.has(el.tagName) || el.getAttribute("aria-hidden") === "true") return "";
+    if (!el.checkVisibility({ visibilityProperty: true })) return "";
+    if (el.localName === "img") return el.getAttribute("alt") || "";
+    if (el.localName === "input") {
+      const t = (el.getAttribute("type") || "").toLowerCase();
+      if (["button", "submit", "reset"].includes(t)) return el.value || "";
+      return "";
+    }
+    const label = el.getAttribute("aria-label");
+    if (label && depth > 0) return label;
+    let out = "";
+    const kids = el.shadowRoot ? el.shadowRoot.childNodes : el.localName === "slot" ? el.assignedNodes({ flatten: true }) : el.childNodes;
+    for (const child of kids) {
+      const t = subtreeText(child, depth + 1);
+      if (t) out += (out && !/\s$/.test(out) && isBlock(child) ? " " : "") + t;
+    }
+    return out;
+  }
+
+  function isBlock(node) {
+    return node.nodeType === Node.ELEMENT_NODE && /^(div|p|li|td|th|tr|br|h[1-6]|section|article|header|footer|nav|ul|ol)$/.test(node.localName);
+  }
+
+  function byIds(el, attr) {
+    const ids = (el.getAttribute(attr) || "").trim().split(/\s+/).filter(Boolean);
+    const root = el.getRootNode();
+    return ids.map((id) => (root.getElementById ? root.getElementById(id) : null) || el.ownerDocument.getElementById(id)).filter(Boolean);
+  }
+
+  function labelsOf(el) {
+    const out = [];
+    if (el.labels) for (const l of el.labels) out.push(l);
+    return out;
+  }
+
+  function nameOf(el, role) {
+    const by = byIds(el, "aria-labelledby");
+    if (by.length) return clean(by.map((e) => subtreeText(e, 1)).join(" "), NAME_MAX);
+    const aria = el.getAttribute("aria-label");
+    if (aria && aria.trim()) return clean(aria, NAME_MAX);
+    const tag = el.localName;
+    if (tag === "input" || tag === "textarea" || tag === "select") {
+      const labels = labelsOf(el).map((l) => labelText(l, el)).filter(Boolean);
+      if (labels.length) return clean(labels.join(" "), NAME_MAX);
+      const type = (el.getAttribute("type") || "").toLowerCase();
+      if (["button", "submit", "reset"].includes(type)) return clean(el.value || (type === "submit" ? "Submit" : type === "reset" ? "Reset" : ""), NAME_MAX);
+      if (type === "image") return clean(el.getAttribute("alt") || "Submit", NAME_MAX);
+      const title = el.getAttribute("title");
+      if (title) return clean(title, NAME_MAX);
+      return "";
+    }
+    if (tag === "img" || tag === "area") return clean(el.getAttribute("alt") || el.getAttribute("title") || "", NAME_MAX);
+    if (tag === "svg") return clean(el.querySelector("title")?.textContent || "", NAME_MAX);
+    if (tag === "fieldset") {
+      const legend = el.querySelector(":scope > legend");
+      if (legend) return clean(subtreeText(legend, 1), NAME_MAX);
+    }
+    if (tag === "table") {
+      const caption = el.querySelector(":scope > caption");
+      if (caption) return clean(subtreeText(caption, 1), NAME_MAX);
+    }
+    if (tag === "figure") {
+      const cap = el.querySelector(":scope > figcaption");
+      if (cap) return clean(subtreeText(cap, 1), NAME_MAX);
+    }
+    if (tag === "iframe") return clean(el.getAttribute("title") || "", NAME_MAX);
+    if (NAME_FROM_CONTENT.has(role)) {
+      // A container's controls speak for themselves: a cell holding a link is not named after it.
+      if (CONTAINER_ROLES.has(role) && hasInteractiveDescendant(el)) return clean(el.getAttribute("title") || "", NAME_MAX);
+      const text = clean(subtreeText(el), NAME_MAX);
+      if (text) return text;
+    }
+    return clean(el.getAttribute("title") || "", NAME_MAX);
+  }
+
+  // A label's text without the control it wraps.
+  function labelText(label, control) {
+    let out = "";
+    for (const child of label.childNodes) {
+      if (child === control || (child.contains && child.contains(control))) {
+        if (child !== control) out += " " + subtreeText(child, 1).replace(control.value || "\u0000", "");
+        continue;
+      }
+      out += " " + subtreeText(child, 1);
+    }
+    return out.trim();
+  }
+
+  // Whether an element is rendered and not hidden from people: display, visibility, opacity,
+  // aria-hidden, and the tricks that hide text visually (1px clips, far off-page positions).
+  function hiddenReason(el, rect) {
+    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true })) return "hidden";
+    if (rect.width <= 1 || rect.height <= 1) {
+      const style = getComputedStyle(el);
+      if (style.fontSize === "0px") return "tiny";
+      if (rect.width <= 1 && rect.height <= 1) {
+        if (style.overflow !== "visible" || style.clip !== "auto" || style.clipPath !== "none") return "tiny";
+        if (rect.width === 0 && rect.height === 0 && style.display !== "contents") return "tiny";
+      } else if (style.overflow === "hidden" || style.overflow === "clip") {
+        return "tiny";
+      }
+    }
+    const doc = el.ownerDocument.documentElement;
+    const x = rect.left + (el.ownerDocument.defaultView?.scrollX || 0);
+    const y = rect.top + (el.ownerDocument.defaultView?.scrollY || 0);
+    if (x + rect.width <= 0 || y + rect.height <= 0 || x >= Math.max(doc.scrollWidth, doc.clientWidth) + 1 || y >= Math.max(doc.scrollHeight, doc.clientHeight) + 1) {
+      return "offpage";
+    }
+    return null;
+  }
+
+  function states(el, role) {
+    const s = {};
+    const attr = (n) => el.getAttribute(n);
+    if (role === "checkbox" || role === "radio" || role === "switch" || role === "menuitemcheckbox" || role === "menuitemradio") {
+      const aria = attr("aria-checked");
+      s.checked = aria != null ? aria : el.checked === true ? "true" : "false";
+    }
+    if (role === "option" || role === "tab" || role === "treeitem" || role === "row" || role === "gridcell") {
+      const aria = attr("aria-selected");
+      if (aria === "true" || (el.localName === "option" && el.selected)) s.selected = true;
+    }
+    if (attr("aria-expanded") != null) s.expanded = attr("aria-expanded") === "true";
+    else if (el.localName === "details") s.expanded = el.open;
+    else if (el.localName === "summary" && el.parentElement?.localName === "details") s.expanded = el.parentElement.open;
+    if (attr("aria-pressed") != null) s.pressed = attr("aria-pressed");
+    if (el.disabled === true || attr("aria-disabled") === "true") s.disabled = true;
+    if (el.required === true || attr("aria-required") === "true") s.required = true;
+    if (attr("aria-invalid") === "true") s.invalid = true;
+    if (role === "heading") {
+      const m = /^h([1-6])$/.exec(el.localName);
+      s.level = Number(attr("aria-level")) || (m ? Number(m[1]) : 2);
+    }
+    if (role === "link") {
+      const href = attr("href");
+      if (href != null) s.href = clean(href, 200);
+    }
+    const tag = el.localName;
+    if (tag === "input" || tag === "textarea") {
+      const type = (attr("type") || "text").toLowerCase();
+      if (!["checkbox", "radio", "button", "submit", "reset", "image", "file", "hidden"].includes(type)) {
+        if (type === "password") {
+          if (el.value) s.value = "••••";
+        } else if (el.value) s.value = clean(el.value, 200);
+        const ph = attr("placeholder");
+        if (ph) s.placeholder = clean(ph, 100);
+      }
+      if (type === "file" && el.files && el.files.length) s.value = clean([...el.files].map((f) => f.name).join(", "), 200);
+      if (type === "range") {
+        s.value = el.value;
+        s.min = el.min || "0";
+        s.max = el.max || "100";
+      }
+    } else if (tag === "select") {
+      const chosen = [...el.selectedOptions].map((o) => clean(o.label || o.text, 80));
+      if (chosen.length) s.value = chosen.join(", ");
+    } else if (role === "textbox" && el.isContentEditable) {
+      const t = clean(el.innerText, 200);
+      if (t) s.value = t;
+    } else if (attr("aria-valuenow") != null) {
+      s.value = attr("aria-valuetext") || attr("aria-valuenow");
+    }
+    if (role === "progressbar" || role === "meter") {
+      if (el.value != null && el.max != null) s.value = `${el.value}/${el.max}`;
+    }
+    const active = deepActiveElement();
+    if (active === el) s.focused = true;
+    return s;
+  }
+
+  function deepActiveElement() {
+    let a = document.activeElement;
+    while (a) {
+      if (a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+      else if (a.localName === "iframe") {
+        try {
+          const inner = a.contentDocument?.activeElement;
+          if (!inner || inner === a.contentDocument.body) break;
+          a = inner;
+        } catch {
+          break;
+        }
+      } else break;
+    }
+    return a;
+  }
+
+  function isInteractive(el, role) {
+    if (INTERACTIVE_ROLES.has(role)) return true;
+    if (el.localName === "summary") return true;
+    if (el.hasAttribute("onclick") || (el.tabIndex >= 0 && el.hasAttribute("tabindex") && role !== null && role !== "dialog")) return true;
+    return false;
+  }
+
+  function ensureRef(el, counter) {
+    let r = refOf.get(el);
+    if (r === undefined) {
+      r = counter.next++;
+      refOf.set(el, r);
+      byRef.set(r, new WeakRef(el));
+    }
+    return r;
+  }
+
+  // Collects the tree under `root` as a flat list in document order; each entry has a depth.
+  // opts: { next, filter: "visible" | "interactive" | "all", maxDepth, rootRef, limit }
+  function collect(opts) {
+    const counter = { next: opts.next };
+    const out = [];
+    const filter = opts.filter || "visible";
+    const limit = opts.limit || 60000;
+    let truncated = false;
+    let root = document.body || document.documentElement;
+    if (opts.rootRef != null) {
+      const el = resolveEl(opts.rootRef);
+      if (!el) return { error: "stale", next: counter.next };
+      root = el;
+    }
+    const viewport = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
+
+    function walkChildren(parent, depth, frame) {
+      const kids = parent.shadowRoot
+        ? parent.shadowRoot.childNodes
+        : parent.localName === "slot"
+          ? (parent.assignedNodes({ flatten: true }).length ? parent.assignedNodes({ flatten: true }) : parent.childNodes)
+          : parent.childNodes;
+      let text = "";
+      // A label's, legend's or caption's text is already some element's name; it is not repeated.
+      const quiet =
+        filter === "interactive" ||
+        (parent.localName === "label" && parent.control) ||
+        parent.localName === "legend" || parent.localName === "caption" || parent.localName === "figcaption";
+      const flush = () => {
+        const t = clean(text, TEXT_MAX);
+        text = "";
+        // Separators alone ("|", "·") say nothing.
+        if (t && !quiet && /[\p{L}\p{N}]/u.test(t)) out.push({ d: depth, text: t });
+      };
+      for (const child of kids) {
+        if (out.length >= limit) {
+          truncated = true;
+          return;
+        }
+        if (child.nodeType === Node.TEXT_NODE) {
+          if (child.data.trim()) {
+            if (filter !== "all") {
+              const range = document.createRange ? child.ownerDocument.createRange() : null;
+              if (range) {
+                range.selectNodeContents(child);
+                const r = range.getBoundingClientRect();
+                if (!intersects(r, frame.clip, frame)) continue;
+              }
+            }
+            text += (text ? " " : "") + child.data;
+          }
+          continue;
+        }
+        if (child.nodeType !== Node.ELEMENT_NODE) continue;
+        // Inline markup without roles (b, em, span, slot…) is part of the surrounding text.
+        if (isPlainInline(child)) {
+          if (filter === "all" || child.localName === "slot" || intersects(child.getBoundingClientRect(), frame.clip, frame)) text += inlineText(child);
+          continue;
+        }
+        flush();
+        walk(child, depth, frame);
+      }
+      flush();
+    }
+
+    function isPlainInline(el) {
+      if (SKIP_TAGS.has(el.tagName) || roleOf(el) || el.shadowRoot) return false;
+      if (!INLINE_TAGS.has(el.localName)) return false;
+      return !el.querySelector(ROLEFUL);
+    }
+
+    function inlineText(el) {
+      if (el.getAttribute("aria-hidden") === "true") return "";
+      if (el.localName !== "slot" && hiddenReason(el, el.getBoundingClientRect())) return "";
+      let t = "";
+      const kids = el.localName === "slot" ? (el.assignedNodes({ flatten: true }).length ? el.assignedNodes({ flatten: true }) : el.childNodes) : el.childNodes;
+      for (const c of kids) {
+        if (c.nodeType === Node.TEXT_NODE) t += c.data;
+        else if (c.nodeType === Node.ELEMENT_NODE) t += isPlainInline(c) || c.localName === "slot" ? inlineText(c) : "";
+      }
+      return t;
+    }
+
+    function intersects(r, clip, frame) {
+      const left = r.left + frame.x, top = r.top + frame.y;
+      return left < clip.right && left + r.width > clip.left && top < clip.bottom && top + r.height > clip.top;
+    }
+
+    function walk(el, depth, frame) {
+      if (SKIP_TAGS.has(el.tagName)) return;
+      if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return;
+      const rect = el.getBoundingClientRect();
+      const hidden = el.localName === "slot" || getComputedStyle(el).display === "contents" ? null : hiddenReason(el, rect);
+      if (hidden) return;
+      const role = roleOf(el);
+      const inView = intersects(rect, frame.clip, frame);
+      const interactive = role != null && isInteractive(el, role);
+      // Off-viewport subtrees are skipped unless the filter is "all" (fixed/sticky content and
+      // overflowing children are still visited through their parents' boxes).
+      if (filter !== "all" && !inView && rect.width > 0 && rect.height > 0) {
+        const style = getComputedStyle(el);
+        if (style.overflow === "visible" && style.position !== "fixed" && style.position !== "sticky" && el.children.length === 0) return;
+        if (!overflowsInto(el, rect, frame)) return;
+      }
+      let nextDepth = depth;
+      let named = false;
+      if (role && role !== "generic" && !(filter === "interactive" && !interactive)) {
+        const entry = { d: depth, ref: ensureRef(el, counter), role, name: nameOf(el, role) };
+        const st = states(el, role);
+        for (const k in st) {
+          entry.s = st;
+          break;
+        }
+        if (interactive) {
+          entry.i = 1;
+          if (opts.context) {
+            const ctx = nearbyText(el);
+            if (ctx) entry.c = ctx;
+          }
+        }
+        if (filter === "all" && !intersects(rect, viewport, frame)) entry.off = 1;
+        out.push(entry);
+        nextDepth = depth + 1;
+        named = entry.name && NAME_FROM_CONTENT.has(role);
+      }
+      if (depth >= opts.maxDepth) {
+        if (el.childElementCount || el.shadowRoot) out.push({ d: nextDepth, more: ensureRef(el, counter) });
+        return;
+      }
+      if (el.localName === "iframe") {
+        let doc = null;
+        try {
+          doc = el.contentDocument;
+        } catch {
+          doc = null;
+        }
+        if (doc && doc.body) {
+          const cs = getComputedStyle(el);
+          const fx = frame.x + rect.left + parseFloat(cs.borderLeftWidth) + parseFloat(cs.paddingLeft);
+          const fy = frame.y + rect.top + parseFloat(cs.borderTopWidth) + parseFloat(cs.paddingTop);
+          const clip = {
+            left: Math.max(frame.clip.left, frame.x + rect.left),
+            top: Math.max(frame.clip.top, frame.y + rect.top),
+            right: Math.min(frame.clip.right, frame.x + rect.right),
+            bottom: Math.min(frame.clip.bottom, frame.y + rect.bottom),
+          };
+          walkChildren(doc.body, nextDepth, { x: fx, y: fy, clip: filter === "all" ? { left: -1e9, top: -1e9, right: 1e9, bottom: 1e9 } : clip, doc });
+        } else if (!named) {
+          out.push({ d: nextDepth, frame: ensureRef(el, counter) });
+        }
+        return;
+      }
+      if (named && !hasInteractiveDescendant(el)) return;
+      if (el.localName === "select" || el.localName === "textarea") return;
+      walkChildren(el, nextDepth, frame);
+    }
+
+    function overflowsInto(el, rect, frame) {
+      // A box outside the viewport may still hold visible descendants (absolute or fixed children).
+      for (const child of el.querySelectorAll("*")) {
+        const cs = child.getBoundingClientRect();
+        if (cs.width > 0 && intersects(cs, frame.clip, frame)) return true;
+        if (child.childElementCount === 0) continue;
+      }
+      return false;
+    }
+
+    const start = performance.now();
+    const all = filter === "all" ? { left: -1e9, top: -1e9, right: 1e9, bottom: 1e9 } : viewport;
+    if (opts.rootRef != null) walk(root, 0, { x: 0, y: 0, clip: all });
+    else walkChildren(root, 0, { x: 0, y: 0, clip: all });
+    return { next: counter.next, nodes: out, truncated, ms: Math.round(performance.now() - start), url: location.href, vw: innerWidth, vh: innerHeight };
+  }
+
+  // The text of the smallest enclosing block that says more than the element itself (a card,
+  // a row, a list item), so "the Delete button for Call Bob" can be told apart.
+  function nearbyText(el) {
+    const own = (el.textContent || "").length;
+    let node = el.parentElement;
+    for (let i = 0; node && i < 6; i++, node = node.parentElement) {
+      const len = (node.textContent || "").length;
+      if (len > own + 2) return len <= 300 ? clean(node.textContent, 200) : "";
+    }
+    return "";
+  }
+
+  function hasInteractiveDescendant(el) {
+    return !!el.querySelector("a[href],button,input,select,textarea,[role=button],[role=link],[role=checkbox],[tabindex]");
+  }
+
+  function resolveEl(ref) {
+    const weak = byRef.get(ref);
+    const el = weak && weak.deref();
+    if (!el || !el.isConnected) return null;
+    return el;
+  }
+
+  // Finds an element with this role and name, for a stale ref's suggestion.
+  function suggest(role, name, next) {
+    const counter = { next };
+    const found = collect({ next, filter: "all", maxDepth: 100 });
+    counter.next = found.next;
+    const hit = found.nodes.find((n) => n.role === role && n.name === name);
+    return { next: counter.next, ref: hit ? hit.ref : null };
+  }
+
+  function scrollTo(ref) {
+    const el = resolveEl(ref);
+    if (!el) return { error: "stale" };
+    el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+    const r = el.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2, w: r.width, h: r.height };
+  }
+
+  // The page's visible text: the main or article content first, then the rest of the page with
+  // navigation, banners and footers left out. Hidden text never appears.
+  function pageText(max) {
+    const body = document.body || document.documentElement;
+    const main =
+      body.querySelector("main, [role=main]") ||
+      [...body.querySelectorAll("article")].sort((a, b) => b.textContent.length - a.textContent.length)[0] ||
+      null;
+    const chrome = "nav, [role=navigation], header, [role=banner], footer, [role=contentinfo], aside, [role=complementary]";
+    const parts = [];
+    if (main) parts.push(visibleText(main, null));
+    const rest = visibleText(body, (el) => el === main || (el.matches(chrome) && !el.contains(main) && !(main && main.contains(el))));
+    if (rest.trim()) parts.push(rest);
+    let text = parts.map((p) => p.replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n").trim()).filter(Boolean).join("\n\n");
+    const cut = text.length > max;
+    if (cut) text = text.slice(0, max);
+    return { text, cut, total: parts.reduce((n, p) => n + p.length, 0), title: document.title };
+  }
+
+  function visibleText(root, skip) {
+    let out = "";
+    const walk = (node) => {
+      if (node.nodeType === Node.TEXT_NODE) {
+        const t = node.data.replace(/\s+/g, " ");
+        if (t.trim()) out += (out.endsWith("\n") || out.endsWith(" ") || !out ? t.replace(/^ /, "") : t);
+        return;
+      }
+      if (node.nodeType !== Node.ELEMENT_NODE) return;
+      const el = node;
+      if (SKIP_TAGS.has(el.tagName) || el.getAttribute("aria-hidden") === "true") return;
+      if (skip && skip(el)) return;
+      if (el.localName !== "slot" && getComputedStyle(el).display !== "contents" && hiddenReason(el, el.getBoundingClientRect())) return;
+      const block = isBlock(el) || /^(br|hr|table|form|fieldset|main|aside|figure|figcaption|blockquote|pre|dl|dt|dd|label|details|summary|dialog)$/.test(el.localName);
+      if (block && out && !out.endsWith("\n")) out += "\n";
+      if (el.localName === "img" && el.getAttribute("alt")) out += `[image: ${clean(el.getAttribute("alt"), 100)}]`;
+      if (el.localName === "input" && ["text", "search", "email", ""].includes((el.getAttribute("type") || "").toLowerCase()) && el.value) {
+        out += `[${clean(el.value, 100)}]`;
+      }
+      const kids = el.shadowRoot ? el.shadowRoot.childNodes : el.localName === "slot" ? el.assignedNodes({ flatten: true }) : el.childNodes;
+      for (const c of kids) walk(c);
+      if (el.localName === "iframe") {
+        try {
+          if (el.contentDocument?.body) walk(el.contentDocument.body);
+        } catch {}
+      }
+      if (block && !out.endsWith("\n")) out += "\n";
+      if ((el.localName === "td" || el.localName === "th") && !out.endsWith("\n")) out += "\t";
+    };
+    walk(root);
+    return out;
+  }
+
+  globalThis.__tabwright = { pageText, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+})();

@@ -1,0 +1,350 @@
+//! `find`: ranks a page's elements against a description such as "search bar", "add to cart
+//! button" or "the second Delete link", with a local matcher and no model call.
+
+use crate::snapshot::{build, element_line, Node, Tree};
+
+/// The most matches `find` returns.
+pub const MAX_MATCHES: usize = 20;
+
+/// Words that name a kind of element, and the roles they mean.
+const ROLE_WORDS: &[(&str, &[&str])] = &[
+    ("button", &["button"]),
+    ("btn", &["button"]),
+    ("link", &["link"]),
+    ("hyperlink", &["link"]),
+    ("checkbox", &["checkbox", "switch", "menuitemcheckbox"]),
+    ("tickbox", &["checkbox"]),
+    ("radio", &["radio", "menuitemradio"]),
+    ("toggle", &["switch", "checkbox", "button"]),
+    ("switch", &["switch", "checkbox"]),
+    ("dropdown", &["combobox", "listbox", "button"]),
+    ("select", &["combobox", "listbox"]),
+    ("combobox", &["combobox"]),
+    ("picker", &["combobox", "listbox", "textbox"]),
+    ("listbox", &["listbox"]),
+    ("option", &["option", "radio", "menuitem"]),
+    ("field", &["textbox", "searchbox", "combobox", "spinbutton"]),
+    ("input", &["textbox", "searchbox", "combobox", "spinbutton", "checkbox", "radio", "slider"]),
+    ("textbox", &["textbox", "searchbox"]),
+    ("textarea", &["textbox"]),
+    ("box", &["textbox", "searchbox", "combobox", "checkbox"]),
+    ("bar", &["searchbox", "textbox", "combobox", "navigation", "progressbar", "toolbar"]),
+    ("editor", &["textbox"]),
+    ("heading", &["heading"]),
+    ("header", &["heading", "banner"]),
+    ("title", &["heading"]),
+    ("headline", &["heading"]),
+    ("image", &["img"]),
+    ("picture", &["img"]),
+    ("photo", &["img"]),
+    ("logo", &["img", "link"]),
+    ("icon", &["img", "button"]),
+    ("slider", &["slider"]),
+    ("range", &["slider"]),
+    ("tab", &["tab"]),
+    ("menu", &["menu", "menubar", "navigation", "button"]),
+    ("navigation", &["navigation"]),
+    ("nav", &["navigation"]),
+    ("table", &["table"]),
+    ("row", &["row"]),
+    ("cell", &["cell"]),
+    ("dialog", &["dialog", "alertdialog"]),
+    ("modal", &["dialog", "alertdialog"]),
+    ("form", &["form"]),
+    ("list", &["list", "listbox"]),
+    ("item", &["listitem", "menuitem", "option", "row"]),
+    ("paragraph", &["paragraph"]),
+    ("text", &["paragraph", "textbox"]),
+    ("footer", &["contentinfo"]),
+    ("sidebar", &["complementary"]),
+    ("canvas", &["canvas"]),
+    ("frame", &["iframe"]),
+    ("iframe", &["iframe"]),
+];
+
+/// Words that mean something about the query, not the element.
+const STOP_WORDS: &[&str] = &["the", "a", "an", "to", "for", "of", "on", "in", "with", "that", "this", "which", "and", "or", "element", "control", "thing", "one", "called", "named", "labeled", "labelled", "says", "saying", "near", "at", "page", "area", "section", "click", "press", "where", "i", "can", "my", "your", "it"];
+
+const ORDINALS: &[(&str, isize)] = &[
+    ("first", 1), ("1st", 1), ("second", 2), ("2nd", 2), ("third", 3), ("3rd", 3), ("fourth", 4), ("4th", 4),
+    ("fifth", 5), ("5th", 5), ("sixth", 6), ("6th", 6), ("seventh", 7), ("7th", 7), ("eighth", 8), ("8th", 8),
+    ("ninth", 9), ("9th", 9), ("tenth", 10), ("10th", 10), ("last", -1),
+];
+
+/// Synonyms that widen a content word.
+const SYNONYMS: &[(&str, &[&str])] = &[
+    ("search", &["find", "query", "lookup"]),
+    ("email", &["e-mail", "mail"]),
+    ("login", &["log", "sign", "signin"]),
+    ("signin", &["sign", "log", "login"]),
+    ("cart", &["basket", "bag"]),
+    ("basket", &["cart"]),
+    ("delete", &["remove", "trash"]),
+    ("remove", &["delete"]),
+    ("submit", &["send", "save", "continue"]),
+    ("close", &["dismiss", "×", "x"]),
+    ("next", &["forward", "continue"]),
+    ("previous", &["back", "prev"]),
+    ("phone", &["telephone", "tel", "mobile"]),
+    ("password", &["pass", "passcode"]),
+    ("username", &["user", "login"]),
+    ("menu", &["hamburger", "navigation"]),
+];
+
+fn words(text: &str) -> Vec<String> {
+    text.to_lowercase()
+        .split(|c: char| !c.is_alphanumeric() && c != '×')
+        .filter(|w| !w.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// A parsed description.
+#[derive(Debug, Default)]
+pub struct Query {
+    /// "main"/"top"/"primary" with a heading: the first-level one.
+    pub main: bool,
+    pub content: Vec<String>,
+    pub roles: Vec<&'static str>,
+    pub ordinal: Option<isize>,
+    pub phrase: String,
+}
+
+pub fn parse(query: &str) -> Query {
+    let mut q = Query { phrase: words(query).join(" "), ..Default::default() };
+    let ws = words(query);
+    for (i, w) in ws.iter().enumerate() {
+        if let Some((_, n)) = ORDINALS.iter().find(|(o, _)| o == w) {
+            q.ordinal = Some(*n);
+            continue;
+        }
+        // "check box", "text field", "search bar", "drop down", "menu item": the second word names the kind.
+        let next = ws.get(i + 1).map(String::as_str);
+        if let Some((_, roles)) = ROLE_WORDS.iter().find(|(r, _)| r == w) {
+            // A role word followed by another role word is a modifier ("menu button" → button).
+            let followed_by_role = next.is_some_and(|n| ROLE_WORDS.iter().any(|(r, _)| *r == n));
+            if !followed_by_role || matches!(w.as_str(), "search") {
+                for r in *roles {
+                    if !q.roles.contains(r) {
+                        q.roles.push(r);
+                    }
+                }
+                // Some role words are also content ("title", "logo", "menu", "text"): keep them as weak content.
+                if matches!(w.as_str(), "logo" | "menu" | "icon" | "title" | "header" | "footer" | "sidebar" | "text" | "item" | "tab") {
+                    q.content.push(w.clone());
+                }
+                continue;
+            }
+        }
+        if STOP_WORDS.contains(&w.as_str()) {
+            continue;
+        }
+        q.content.push(w.clone());
+    }
+    if q.roles.contains(&"heading") && q.content.iter().any(|w| matches!(w.as_str(), "main" | "top" | "primary" | "page")) {
+        q.main = true;
+        q.content.retain(|w| !matches!(w.as_str(), "main" | "top" | "primary" | "page" | "title" | "header"));
+    }
+    if q.content.iter().any(|w| w == "search") && q.roles.is_empty() {
+        q.roles.extend(["searchbox", "textbox", "combobox"]);
+    }
+    q
+}
+
+/// One candidate with everything it can be matched on.
+struct Candidate<'a> {
+    node: &'a Node,
+    /// Words of the element's own name.
+    name: Vec<String>,
+    /// Words of placeholder, value and href, and of the text around the element.
+    near: Vec<String>,
+    /// Words of the element's neighbours and ancestors.
+    far: Vec<String>,
+    href: String,
+    level: Option<u64>,
+    order: usize,
+}
+
+fn collect<'a>(trees: &[Tree<'a>], context: &[String], out: &mut Vec<Candidate<'a>>) {
+    // Each element's neighbours (two each side) and ancestors are its wider context.
+    let level: Vec<Option<String>> = trees.iter().map(|t| t.node.text.clone().or_else(|| t.node.name.clone())).collect();
+    for (i, t) in trees.iter().enumerate() {
+        if t.node.r#ref.is_some() && t.node.role.is_some() {
+            let name = words(t.node.name.as_deref().unwrap_or_default());
+            let mut near = Vec::new();
+            for key in ["placeholder", "value", "href"] {
+                if let Some(v) = t.node.s.get(key).and_then(|v| v.as_str()) {
+                    near.extend(words(v));
+                }
+            }
+            if let Some(c) = &t.node.c {
+                near.extend(words(c));
+            }
+            let mut far: Vec<String> = context.iter().flat_map(|c| words(c)).collect();
+            for neighbour in level.iter().take(i + 3).skip(i.saturating_sub(2)).flatten() {
+                far.extend(words(neighbour));
+            }
+            let href = t.node.s.get("href").and_then(|v| v.as_str()).unwrap_or_default().to_string();
+            let level = t.node.s.get("level").and_then(|v| v.as_u64());
+            let order = out.len();
+            out.push(Candidate { node: t.node, name, near, far, href, level, order });
+        }
+        let mut inner = context.to_vec();
+        if let Some(n) = t.node.name.as_deref().filter(|n| !n.is_empty()) {
+            inner.push(n.to_string());
+        }
+        // Only the nearest few context strings matter.
+        if inner.len() > 4 {
+            inner.drain(..inner.len() - 4);
+        }
+        collect(&t.children, &inner, out);
+    }
+}
+
+fn matches_word(word: &str, candidates: &[String]) -> f64 {
+    if candidates.iter().any(|c| c == word) {
+        return 1.0;
+    }
+    if let Some((_, syns)) = SYNONYMS.iter().find(|(w, _)| *w == word) {
+        if candidates.iter().any(|c| syns.contains(&c.as_str())) {
+            return 0.8;
+        }
+    }
+    // Plurals and stems: "cart" ~ "carts", "subscribe" ~ "subscription".
+    if word.len() >= 4 && candidates.iter().any(|c| c.len() >= 4 && (c.starts_with(&word[..word.len() - 1]) || word.starts_with(&c[..c.len() - 1]))) {
+        return 0.7;
+    }
+    0.0
+}
+
+fn score(q: &Query, c: &Candidate) -> f64 {
+    let role = c.node.role.as_deref().unwrap_or_default();
+    let mut s = 0.0;
+    if !q.content.is_empty() {
+        let mut hit: f64 = 0.0;
+        for w in &q.content {
+            let in_name = matches_word(w, &c.name);
+            let in_near = matches_word(w, &c.near) * 0.55;
+            let in_far = matches_word(w, &c.far) * 0.3;
+            // A logo is the home link or an image in it.
+            let logo = if w == "logo" && (c.href == "/" || role == "img") { 0.8 } else { 0.0 };
+            hit += in_name.max(in_near).max(in_far).max(logo);
+        }
+        if hit == 0.0 && !(q.main && q.content.is_empty()) {
+            // Nothing the description says is on or near this element.
+            return 0.0;
+        }
+        s += 3.0 * hit / q.content.len() as f64;
+        let name_phrase = c.name.join(" ");
+        let content_phrase = q.content.join(" ");
+        if !name_phrase.is_empty() && name_phrase == content_phrase {
+            s += 1.5;
+        } else if !content_phrase.is_empty() && name_phrase.contains(&content_phrase) {
+            s += 0.6;
+        }
+        // Shorter names that match are more specific.
+        if hit > 0.0 && !c.name.is_empty() {
+            s += 0.3 / (1.0 + (c.name.len() as f64 - q.content.len() as f64).abs());
+        }
+    }
+    if !q.roles.is_empty() {
+        if let Some(pos) = q.roles.iter().position(|r| *r == role) {
+            s += 1.2 - 0.1 * pos as f64;
+        } else if q.content.is_empty() {
+            return 0.0;
+        } else {
+            s -= 0.8;
+        }
+    }
+    if c.node.is_interactive() {
+        s += 0.25;
+    }
+    // "main heading", "top headline": the page's first-level heading.
+    if q.main && role == "heading" {
+        s += if c.level == Some(1) { 1.0 } else { -0.3 };
+    }
+    if c.node.s.get("disabled").is_some() {
+        s -= 0.1;
+    }
+    s
+}
+
+/// Ranks `nodes` against `query`; returns read_page lines of the best matches.
+pub fn find(nodes: &[Node], query: &str) -> Vec<String> {
+    rank(nodes, query).into_iter().map(element_line).collect()
+}
+
+/// The best matches, best first.
+pub fn rank<'a>(nodes: &'a [Node], query: &str) -> Vec<&'a Node> {
+    let q = parse(query);
+    let trees = build(nodes);
+    let mut candidates = Vec::new();
+    collect(&trees, &[], &mut candidates);
+    let mut scored: Vec<(f64, &Candidate)> =
+        candidates.iter().map(|c| (score(&q, c), c)).filter(|(s, _)| *s > 0.9).collect();
+    scored.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal).then(a.1.order.cmp(&b.1.order)));
+    if let Some(n) = q.ordinal {
+        // "the second Delete link": among the best-scoring group, in page order.
+        if let Some(best) = scored.first().map(|s| s.0) {
+            let mut group: Vec<&Candidate> = scored.iter().filter(|(s, _)| best - *s < 0.35).map(|(_, c)| *c).collect();
+            group.sort_by_key(|c| c.order);
+            let pick = if n < 0 { group.len().checked_sub(1) } else { usize::try_from(n - 1).ok().filter(|i| *i < group.len()) };
+            if let Some(i) = pick {
+                let chosen = group[i].order;
+                scored.sort_by_key(|(_, c)| if c.order == chosen { 0 } else { 1 });
+            }
+        }
+    }
+    scored.into_iter().take(MAX_MATCHES).map(|(_, c)| c.node).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn el(d: usize, r: u64, role: &str, name: &str, interactive: bool) -> Node {
+        Node { d, r#ref: Some(r), role: Some(role.into()), name: Some(name.into()), i: interactive.then_some(1), ..Default::default() }
+    }
+
+    fn page() -> Vec<Node> {
+        let mut search = el(1, 3, "searchbox", "", true);
+        search.s.insert("placeholder".into(), serde_json::json!("Search products"));
+        vec![
+            el(0, 1, "banner", "", false),
+            el(1, 2, "link", "Home", true),
+            search,
+            el(1, 4, "button", "Go", true),
+            el(0, 5, "main", "", false),
+            el(1, 6, "heading", "Cart", false),
+            el(1, 7, "row", "", false),
+            el(2, 8, "cell", "Blue mug", false),
+            el(2, 9, "button", "Delete", true),
+            el(1, 10, "row", "", false),
+            el(2, 11, "cell", "Red mug", false),
+            el(2, 12, "button", "Delete", true),
+            el(1, 13, "button", "Add to cart", true),
+            el(1, 14, "link", "Delete account", true),
+        ]
+    }
+
+    fn top(q: &str) -> Option<u64> {
+        rank(&page(), q).first().and_then(|n| n.r#ref)
+    }
+
+    #[test]
+    fn ranks_by_name_role_and_placeholder() {
+        assert_eq!(top("search bar"), Some(3));
+        assert_eq!(top("add to cart button"), Some(13));
+        assert_eq!(top("home link"), Some(2));
+        assert_eq!(top("delete button for the red mug"), Some(12));
+        assert_eq!(top("the second Delete button"), Some(12));
+        assert_eq!(top("first delete button"), Some(9));
+        assert_eq!(top("delete account link"), Some(14));
+        assert_eq!(top("cart heading"), Some(6));
+    }
+
+    #[test]
+    fn nothing_matches_nonsense() {
+        assert!(rank(&page(), "zebra stripes").is_empty());
+    }
+}

@@ -1,0 +1,212 @@
+//! read_page, find, get_page_text, scroll_to, and the resolution of element references.
+
+use serde::Deserialize;
+use tabwright_protocol::input::{Find, ReadFilter, ReadPage};
+use tabwright_protocol::wire::Outcome;
+
+use crate::cdp::{self, Debuggee};
+use crate::snapshot::{self, Collected, Node, READ_CAP};
+use crate::{find, page, refs, state};
+
+/// The most characters get_page_text returns.
+pub const TEXT_CAP: usize = 50_000;
+
+fn stale(reference: u64, why: &str) -> String {
+    format!("ref_{reference} is stale or not found on the current page ({why}). Re-read the page with read_page or find to get fresh references.")
+}
+
+/// A ref Claude passed, checked against the tab it is used on and resolved in the page: where
+/// it lives (the tab or one of its frames) and its number.
+pub async fn resolve_ref(tab: i32, text: &str) -> Result<(Debuggee, u64), String> {
+    let id = refs::parse(text).ok_or_else(|| format!("{text:?} is not an element reference; pass one such as \"ref_12\" from read_page or find."))?;
+    let owner = refs::owner(id);
+    if let Some(o) = &owner {
+        if o.tab != tab {
+            let here = state::tab_name(tab);
+            return Err(match state::tab_id_of(o.tab) {
+                Some(there) => format!("ref_{id} belongs to {there}, not {here}. Pass tab_id \"{there}\" to act on it there, or read {here}'s page for its own references."),
+                None => format!("ref_{id} came from a tab that is now closed. Read {here}'s page for its own references."),
+            });
+        }
+    }
+    let at = Debuggee { tab, session: owner.as_ref().and_then(|o| o.session.clone()) };
+    let frame_alive = at.session.is_none() || cdp::children(tab).iter().any(|c| Some(&c.session) == at.session.as_ref());
+    let (alive, generation) = if frame_alive {
+        page::call_in(&at, &format!("!!__tabwright.resolveEl({id})")).await?
+    } else {
+        (serde_json::Value::Bool(false), 0)
+    };
+    let Some(owner) = owner else {
+        return Err(stale(id, "this browser never handed it out, or it was handed out before the extension restarted"));
+    };
+    let why = if !frame_alive {
+        "the frame it was in is gone"
+    } else if owner.generation != generation {
+        "the tab navigated since it was read"
+    } else if alive != serde_json::Value::Bool(true) {
+        "the element was removed from the page"
+    } else {
+        return Ok((at, id));
+    };
+    let mut message = stale(id, why);
+    if !owner.name.is_empty() {
+        if let Some(fresh) = suggest(&Debuggee::tab(tab), &owner.role, &owner.name).await {
+            if fresh != id {
+                message.push_str(&format!(" A {} named \"{}\" is on the page now as ref_{fresh}.", owner.role, owner.name));
+            }
+        }
+    }
+    Err(message)
+}
+
+/// A current element with this role and name, if there is one.
+async fn suggest(at: &Debuggee, role: &str, name: &str) -> Option<u64> {
+    let args = serde_json::json!([role, name, refs::next()]);
+    let (value, generation) = page::call_in(at, &format!("__tabwright.suggest(...{args})")).await.ok()?;
+    #[derive(Deserialize)]
+    struct Suggestion {
+        next: u64,
+        r#ref: Option<u64>,
+    }
+    let s: Suggestion = serde_json::from_value(value).ok()?;
+    let found = s.r#ref?;
+    let node = Node { r#ref: Some(found), role: Some(role.into()), name: Some(name.into()), ..Default::default() };
+    refs::record(at, generation, s.next, &[node]);
+    Some(found)
+}
+
+/// Runs the page agent's collector in one document and records the refs it handed out.
+async fn collect_in(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>) -> Result<Collected, String> {
+    // `find` reads everything, with the text around each control.
+    let context = filter == "all" && depth >= 100;
+    let opts = serde_json::json!({ "next": refs::next(), "filter": filter, "maxDepth": depth, "rootRef": root, "context": context });
+    let (value, generation) = page::call_in(at, &format!("__tabwright.collect({opts})")).await?;
+    let collected: Collected = serde_json::from_value(value).map_err(|e| format!("unreadable page snapshot: {e}"))?;
+    refs::record(at, generation, collected.next, &collected.nodes);
+    state::save_refs(refs::next());
+    Ok(collected)
+}
+
+/// The child session showing the frame of an `<iframe>` the agent could not enter.
+async fn frame_session(at: &Debuggee, iframe_ref: u64) -> Option<Debuggee> {
+    let children = cdp::children(at.tab);
+    if children.is_empty() {
+        return None;
+    }
+    let object = page::object(at, &format!("__tabwright.resolveEl({iframe_ref})")).await.ok()?;
+    let object_id = object.object_id?;
+    let described = cdp::send_to(at, &cdp::DescribeNode { object_id: &object_id }).await.ok()?;
+    let frame = described.node.frame_id?;
+    children.into_iter().find(|c| c.target_id == frame).map(|c| Debuggee { tab: at.tab, session: Some(c.session) })
+}
+
+/// Collects a document and, in place of each out-of-process frame, that frame's content.
+async fn collect(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>) -> Result<Collected, String> {
+    let mut collected = collect_in(at, filter, depth, root).await?;
+    if !collected.nodes.iter().any(|n| n.frame.is_some()) {
+        return Ok(collected);
+    }
+    let mut nodes = Vec::with_capacity(collected.nodes.len());
+    for node in std::mem::take(&mut collected.nodes) {
+        let Some(frame_ref) = node.frame else {
+            nodes.push(node);
+            continue;
+        };
+        let child = match frame_session(at, frame_ref).await {
+            Some(child) => collect_in(&child, filter, (depth - node.d as i64).max(1), None).await.ok(),
+            None => None,
+        };
+        match child {
+            Some(inner) => {
+                nodes.extend(inner.nodes.into_iter().map(|mut n| {
+                    n.d += node.d;
+                    n
+                }));
+                collected.truncated |= inner.truncated;
+            }
+            None => nodes.push(node),
+        }
+    }
+    collected.nodes = nodes;
+    Ok(collected)
+}
+
+pub async fn read_page(input: &ReadPage) -> Result<Outcome, String> {
+    let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
+    let (at, root) = match input.reference.as_deref() {
+        Some(r) => {
+            let (at, id) = resolve_ref(tab, r).await?;
+            (at, Some(id))
+        }
+        None => (Debuggee::tab(tab), None),
+    };
+    let filter = match input.filter {
+        None => "visible",
+        Some(ReadFilter::Interactive) => "interactive",
+        Some(ReadFilter::All) => "all",
+    };
+    let collected = collect(&at, filter, input.depth(), root).await?;
+    if collected.error.is_some() {
+        return Err(stale(root.unwrap_or_default(), "the element was removed from the page"));
+    }
+    let note_room = 600;
+    let rendered = snapshot::render(&collected.nodes, READ_CAP - note_room);
+    let mut text = rendered.text;
+    if text.is_empty() {
+        text = match filter {
+            "visible" => "(nothing visible in the viewport: the page may be blank or still loading; filter \"all\" includes off-screen content)".into(),
+            "interactive" => "(no interactive elements in the viewport; filter \"all\" includes off-screen content)".into(),
+            _ => "(the page has no readable content)".into(),
+        };
+    }
+    if rendered.cut || collected.truncated {
+        let suggestions = snapshot::suggest_containers(&collected.nodes);
+        let narrower = if suggestions.is_empty() { String::new() } else { format!(", or read one region by its ref: {}", suggestions.join(", ")) };
+        text.push_str(&format!(
+            "\n[read_page stopped at {READ_CAP} characters; {} more lines were not shown. Narrow the read: filter \"interactive\", a smaller depth{narrower}.]",
+            rendered.dropped
+        ));
+    }
+    Ok(Outcome::Text { text })
+}
+
+pub async fn find(input: &Find) -> Result<Outcome, String> {
+    let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
+    let collected = collect(&Debuggee::tab(tab), "all", 100, None).await?;
+    let lines = find::find(&collected.nodes, &input.query);
+    if lines.is_empty() {
+        return Ok(Outcome::Text {
+            text: format!("No element matches \"{}\". Describe it with other words, or read_page to see what is there.", input.query.trim()),
+        });
+    }
+    Ok(Outcome::Text { text: lines.join("\n") })
+}
+
+pub async fn get_page_text(tab_id: Option<&str>) -> Result<Outcome, String> {
+    #[derive(Deserialize)]
+    struct PageText {
+        text: String,
+        cut: bool,
+        total: usize,
+    }
+    let tab = state::resolve_tab(tab_id).await?;
+    let (value, _) = page::call(tab, &format!("__tabwright.pageText({TEXT_CAP})")).await?;
+    let mut t: PageText = serde_json::from_value(value).map_err(|e| format!("unreadable page text: {e}"))?;
+    if t.cut {
+        t.text.push_str(&format!(
+            "\n[Text cut at {TEXT_CAP} characters of about {}. read_page with a ref reads one part of the page.]",
+            t.total
+        ));
+    }
+    Ok(Outcome::Text { text: t.text })
+}
+
+pub async fn scroll_to(reference: &str, tab_id: Option<&str>) -> Result<Outcome, String> {
+    let tab = state::resolve_tab(tab_id).await?;
+    let (at, id) = resolve_ref(tab, reference).await?;
+    let (value, _) = page::call_in(&at, &format!("__tabwright.scrollTo({id})")).await?;
+    if value.get("error").is_some() {
+        return Err(stale(id, "the element was removed from the page"));
+    }
+    Ok(Outcome::Ack { line: None })
+}

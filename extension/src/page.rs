@@ -1,0 +1,125 @@
+//! The page agent: installed once per document in an isolated world, called by expression.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use serde_json::Value;
+
+use crate::cdp::{self, Debuggee};
+use crate::state;
+
+/// The page agent's source.
+const AGENT: &str = include_str!("../page/agent.js");
+/// The isolated world's name.
+const WORLD: &str = "tabwright";
+
+#[derive(Clone, Copy, Debug)]
+struct World {
+    context: i64,
+    generation: u64,
+}
+
+thread_local! {
+    static WORLDS: RefCell<HashMap<Debuggee, World>> = RefCell::new(HashMap::new());
+    static GENERATION: RefCell<u64> = const { RefCell::new(0) };
+}
+
+/// Forgets a tab's worlds, its frames' included (the tab closed or the debugger detached).
+pub fn forget(tab: i32) {
+    WORLDS.with(|w| w.borrow_mut().retain(|d, _| d.tab != tab));
+}
+
+fn forget_one(d: &Debuggee) {
+    WORLDS.with(|w| w.borrow_mut().remove(d));
+}
+
+async fn create(d: &Debuggee) -> Result<World, String> {
+    let tab = d.tab;
+    cdp::ensure_attached(tab).await.map_err(|e| e.to_string())?;
+    if d.session.is_some() {
+        cdp::send_to(d, &cdp::PageEnable {}).await.map_err(|e| e.to_string())?;
+    }
+    let tree = cdp::send_to(d, &cdp::GetFrameTree {}).await.map_err(|e| e.to_string())?;
+    let world = cdp::send_to(
+        d,
+        &cdp::CreateIsolatedWorld { frame_id: &tree.frame_tree.frame.id, world_name: WORLD, grant_univeral_access: false },
+    )
+    .await
+    .map_err(|e| format!("cannot prepare {} for reading: {e}", state::tab_name(tab)))?;
+    let installed = cdp::send_to(
+        d,
+        &cdp::Evaluate { expression: AGENT, context_id: Some(world.execution_context_id), return_by_value: true, await_promise: false, timeout: None },
+    )
+    .await
+    .map_err(|e| e.to_string())?;
+    if let Some(ex) = installed.exception_details {
+        return Err(format!("the page agent failed to start: {}", ex.message()));
+    }
+    let generation = GENERATION.with(|g| {
+        *g.borrow_mut() += 1;
+        *g.borrow()
+    });
+    let w = World { context: world.execution_context_id, generation };
+    WORLDS.with(|ws| ws.borrow_mut().insert(d.clone(), w));
+    Ok(w)
+}
+
+fn context_lost(message: &str) -> bool {
+    message.contains("Cannot find context") || message.contains("Execution context was destroyed") || message.contains("Inspected target navigated")
+}
+
+/// Evaluates `expression` with the agent in scope; returns its JSON value and the document
+/// generation it ran in. A document that changed since the last call gets a fresh agent.
+pub async fn call(tab: i32, expression: &str) -> Result<(Value, u64), String> {
+    call_in(&Debuggee::tab(tab), expression).await
+}
+
+/// [`call`] in a tab or one of its out-of-process frames.
+pub async fn call_in(d: &Debuggee, expression: &str) -> Result<(Value, u64), String> {
+    let (r, generation) = evaluate(d, expression, true).await?;
+    Ok((r.value.unwrap_or(Value::Null), generation))
+}
+
+/// The remote object an expression yields (not its value), for CDP calls that take an objectId.
+pub async fn object(d: &Debuggee, expression: &str) -> Result<cdp::RemoteObject, String> {
+    Ok(evaluate(d, expression, false).await?.0)
+}
+
+async fn evaluate(d: &Debuggee, expression: &str, by_value: bool) -> Result<(cdp::RemoteObject, u64), String> {
+    let tab = d.tab;
+    for attempt in 0..2 {
+        let world = match WORLDS.with(|w| w.borrow().get(d).copied()) {
+            Some(w) => w,
+            None => create(d).await?,
+        };
+        let response = cdp::send_to(
+            d,
+            &cdp::Evaluate {
+                expression,
+                context_id: Some(world.context),
+                return_by_value: by_value,
+                await_promise: true,
+                timeout: Some(20_000.0),
+            },
+        )
+        .await;
+        match response {
+            Ok(r) => {
+                if let Some(ex) = r.exception_details {
+                    let message = ex.message();
+                    if (context_lost(&message) || message.contains("__tabwright is not defined")) && attempt == 0 {
+                        forget_one(d);
+                        continue;
+                    }
+                    return Err(format!("the page agent failed: {message}"));
+                }
+                return Ok((r.result, world.generation));
+            }
+            Err(e) if context_lost(&e.to_string()) && attempt == 0 => {
+                forget_one(d);
+            }
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+    Err(format!("{} kept changing documents while it was being read; try again", state::tab_name(tab)))
+}

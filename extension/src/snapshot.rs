@@ -1,0 +1,390 @@
+//! The page agent's collected nodes, and the read_page text rendered from them.
+//!
+//! Collection (in the page) and rendering (here) are separate passes: this one owns the
+//! indentation, the size cap and the collapsing of long repeated runs.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// The most characters read_page returns.
+pub const READ_CAP: usize = 50_000;
+/// A run of this many look-alike siblings is collapsed…
+const RUN_MIN: usize = 12;
+/// …after this many are shown in full.
+const RUN_KEEP: usize = 5;
+
+/// One collected entry, in document order with its depth.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+pub struct Node {
+    #[serde(default)]
+    pub d: usize,
+    #[serde(default)]
+    pub r#ref: Option<u64>,
+    #[serde(default)]
+    pub role: Option<String>,
+    #[serde(default)]
+    pub name: Option<String>,
+    /// States: checked, selected, expanded, disabled, required, focused, value, level, href…
+    #[serde(default)]
+    pub s: BTreeMap<String, serde_json::Value>,
+    /// Interactive.
+    #[serde(default)]
+    pub i: Option<u8>,
+    /// Outside the viewport.
+    #[serde(default)]
+    pub off: Option<u8>,
+    /// Text around a control (its card, row or list item), collected for `find`.
+    #[serde(default)]
+    pub c: Option<String>,
+    /// Visible text.
+    #[serde(default)]
+    pub text: Option<String>,
+    /// An element at the depth limit that has more inside.
+    #[serde(default)]
+    pub more: Option<u64>,
+    /// A frame whose content could not be read from here.
+    #[serde(default)]
+    pub frame: Option<u64>,
+}
+
+impl Node {
+    pub fn is_interactive(&self) -> bool {
+        self.i.is_some()
+    }
+}
+
+/// What the page agent's `collect` returns.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct Collected {
+    #[serde(default)]
+    pub next: u64,
+    #[serde(default)]
+    pub nodes: Vec<Node>,
+    #[serde(default)]
+    pub truncated: bool,
+    #[serde(default)]
+    pub error: Option<String>,
+}
+
+/// A node with its children, rebuilt from the flat list.
+#[derive(Clone, Debug)]
+pub struct Tree<'a> {
+    pub node: &'a Node,
+    pub children: Vec<Tree<'a>>,
+}
+
+/// Rebuilds the hierarchy from depths.
+pub fn build(nodes: &[Node]) -> Vec<Tree<'_>> {
+    fn take<'a>(nodes: &'a [Node], i: &mut usize, depth: usize) -> Vec<Tree<'a>> {
+        let mut out = Vec::new();
+        while *i < nodes.len() && nodes[*i].d >= depth {
+            let node = &nodes[*i];
+            *i += 1;
+            let children = take(nodes, i, node.d + 1);
+            out.push(Tree { node, children });
+        }
+        out
+    }
+    let min = nodes.iter().map(|n| n.d).min().unwrap_or(0);
+    let mut i = 0;
+    take(nodes, &mut i, min)
+}
+
+fn quote(text: &str) -> String {
+    let folded = tabwright_protocol::sanitize::one_line(text);
+    let mut out = String::with_capacity(folded.len() + 2);
+    out.push('"');
+    for c in folded.chars() {
+        if c == '"' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
+    out
+}
+
+fn state_text(key: &str, value: &serde_json::Value) -> Option<String> {
+    use serde_json::Value;
+    Some(match (key, value) {
+        ("checked", Value::String(v)) => match v.as_str() {
+            "true" => "checked".into(),
+            "mixed" => "mixed".into(),
+            _ => "unchecked".into(),
+        },
+        ("selected", Value::Bool(true)) => "selected".into(),
+        ("expanded", Value::Bool(b)) => (if *b { "expanded" } else { "collapsed" }).into(),
+        ("pressed", Value::String(v)) => (if v == "true" { "pressed" } else { "not pressed" }).into(),
+        ("disabled", Value::Bool(true)) => "disabled".into(),
+        ("required", Value::Bool(true)) => "required".into(),
+        ("invalid", Value::Bool(true)) => "invalid".into(),
+        ("focused", Value::Bool(true)) => "focused".into(),
+        ("level", Value::Number(n)) => format!("level={n}"),
+        ("href", Value::String(v)) => format!("href={}", quote(v)),
+        ("value" | "placeholder" | "min" | "max", Value::String(v)) => format!("{key}={}", quote(v)),
+        _ => return None,
+    })
+}
+
+/// One element's line, without indentation: `role "name" [ref_N] states…`.
+pub fn element_line(node: &Node) -> String {
+    let mut line = node.role.clone().unwrap_or_else(|| "generic".into());
+    if let Some(name) = node.name.as_deref().filter(|n| !n.is_empty()) {
+        line.push(' ');
+        line.push_str(&quote(name));
+    }
+    if let Some(r) = node.r#ref {
+        let _ = write!(line, " [ref_{r}]");
+    }
+    // A fixed order, so the same element always reads the same.
+    for key in ["checked", "selected", "expanded", "pressed", "value", "placeholder", "min", "max", "level", "disabled", "required", "invalid", "focused", "href"] {
+        if let Some(v) = node.s.get(key).and_then(|v| state_text(key, v)) {
+            line.push(' ');
+            line.push_str(&v);
+        }
+    }
+    if node.off.is_some() {
+        line.push_str(" (offscreen)");
+    }
+    line
+}
+
+fn node_line(node: &Node) -> String {
+    if let Some(text) = &node.text {
+        return format!("text {}", quote(text));
+    }
+    if let Some(r) = node.more {
+        return format!("… more inside; read_page with ref \"ref_{r}\" to see it");
+    }
+    if let Some(r) = node.frame {
+        return format!("(frame content of ref_{r} is not readable here; use screenshot and coordinates)");
+    }
+    element_line(node)
+}
+
+/// A structural fingerprint: siblings with the same one look alike.
+fn signature(tree: &Tree) -> String {
+    let mut sig = tree.node.role.clone().unwrap_or_default();
+    for child in &tree.children {
+        sig.push('/');
+        sig.push_str(child.node.role.as_deref().unwrap_or(if child.node.text.is_some() { "#text" } else { "?" }));
+    }
+    sig
+}
+
+fn interactive_descendants<'a>(tree: &'a Tree<'a>, out: &mut Vec<&'a Node>) {
+    for child in &tree.children {
+        if child.node.is_interactive() {
+            out.push(child.node);
+        }
+        interactive_descendants(child, out);
+    }
+}
+
+/// The rendered text and whether the cap cut it.
+pub struct Rendered {
+    pub text: String,
+    pub cut: bool,
+    /// Elements not shown because of the cap.
+    pub dropped: usize,
+}
+
+struct Writer {
+    out: String,
+    cut: bool,
+    dropped: usize,
+    cap: usize,
+}
+
+impl Writer {
+    fn line(&mut self, depth: usize, text: &str) {
+        if self.cut {
+            self.dropped += 1;
+            return;
+        }
+        let needed = depth * 2 + text.len() + 1;
+        if self.out.len() + needed > self.cap {
+            self.cut = true;
+            self.dropped += 1;
+            return;
+        }
+        for _ in 0..depth {
+            self.out.push_str("  ");
+        }
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+}
+
+fn render_level(w: &mut Writer, trees: &[Tree], depth: usize) {
+    let mut i = 0;
+    while i < trees.len() {
+        let sig = signature(&trees[i]);
+        let mut j = i + 1;
+        while j < trees.len() && !trees[i].children.is_empty() && signature(&trees[j]) == sig {
+            j += 1;
+        }
+        if j - i >= RUN_MIN {
+            for t in &trees[i..i + RUN_KEEP] {
+                render_tree(w, t, depth);
+            }
+            let mut without_controls = 0;
+            for t in &trees[i + RUN_KEEP..j] {
+                let mut controls = Vec::new();
+                interactive_descendants(t, &mut controls);
+                if t.node.is_interactive() {
+                    controls.insert(0, t.node);
+                }
+                if controls.is_empty() {
+                    without_controls += 1;
+                    continue;
+                }
+                // Compact lines drop the offscreen mark: a run this long is mostly off screen anyway.
+                let compact = |n: &Node| element_line(n).trim_end_matches(" (offscreen)").to_string();
+                let parts: Vec<String> = controls.iter().map(|n| compact(n)).collect();
+                let head = if t.node.is_interactive() { String::new() } else { format!("{}: ", compact(t.node)) };
+                w.line(depth, &format!("{head}{}", parts.join(" · ")));
+            }
+            let role = trees[i].node.role.as_deref().unwrap_or("element");
+            let first = trees[i].node.r#ref.map(|r| format!("ref_{r}")).unwrap_or_default();
+            w.line(
+                depth,
+                &format!(
+                    "({} more {role} elements like {first} shown by their controls only{}; read one by its ref for its text)",
+                    j - i - RUN_KEEP,
+                    if without_controls > 0 { format!(", {without_controls} without controls omitted") } else { String::new() }
+                ),
+            );
+            i = j;
+        } else {
+            render_tree(w, &trees[i], depth);
+            i += 1;
+        }
+    }
+}
+
+/// Wrappers that say nothing of their own: an unnamed cell or list item around one child.
+fn is_transparent(tree: &Tree) -> bool {
+    let n = tree.node;
+    tree.children.len() == 1
+        && !n.is_interactive()
+        && n.name.as_deref().is_none_or(str::is_empty)
+        && n.s.is_empty()
+        && matches!(n.role.as_deref(), Some("cell" | "gridcell" | "listitem" | "group" | "generic"))
+}
+
+fn render_tree(w: &mut Writer, tree: &Tree, depth: usize) {
+    if is_transparent(tree) {
+        render_level(w, &tree.children, depth);
+        return;
+    }
+    // An element whose whole content is one text reads on one line: `paragraph [ref_4]: "…"`.
+    if let [only] = tree.children.as_slice() {
+        if let (Some(text), None) = (&only.node.text, &tree.node.text) {
+            if only.children.is_empty() && tree.node.more.is_none() && tree.node.frame.is_none() {
+                w.line(depth, &format!("{}: {}", element_line(tree.node), quote(text)));
+                return;
+            }
+        }
+    }
+    w.line(depth, &node_line(tree.node));
+    render_level(w, &tree.children, depth + 1);
+}
+
+/// Renders collected nodes as read_page text, at most `cap` characters.
+pub fn render(nodes: &[Node], cap: usize) -> Rendered {
+    let trees = build(nodes);
+    let mut w = Writer { out: String::new(), cut: false, dropped: 0, cap };
+    render_level(&mut w, &trees, 0);
+    if w.out.ends_with('\n') {
+        w.out.pop();
+    }
+    Rendered { text: w.out, cut: w.cut, dropped: w.dropped }
+}
+
+/// The largest containers, to suggest as narrower reads when the cap cuts the output.
+pub fn suggest_containers(nodes: &[Node]) -> Vec<String> {
+    let trees = build(nodes);
+    fn size(t: &Tree) -> usize {
+        1 + t.children.iter().map(size).sum::<usize>()
+    }
+    let mut found: Vec<(usize, String)> = Vec::new();
+    fn walk(t: &Tree, found: &mut Vec<(usize, String)>) {
+        if let (Some(r), Some(role)) = (t.node.r#ref, t.node.role.as_deref()) {
+            if matches!(role, "main" | "navigation" | "region" | "form" | "table" | "list" | "article" | "complementary" | "banner" | "contentinfo" | "dialog" | "group") {
+                let name = t.node.name.as_deref().filter(|n| !n.is_empty()).map(|n| format!(" {}", quote(n))).unwrap_or_default();
+                found.push((size(t), format!("ref_{r} ({role}{name})")));
+            }
+        }
+        for c in &t.children {
+            walk(c, found);
+        }
+    }
+    for t in &trees {
+        walk(t, &mut found);
+    }
+    found.sort_by(|a, b| b.0.cmp(&a.0));
+    found.into_iter().take(4).map(|(_, s)| s).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn el(d: usize, r: u64, role: &str, name: &str) -> Node {
+        Node { d, r#ref: Some(r), role: Some(role.into()), name: Some(name.into()), ..Default::default() }
+    }
+
+    fn control(d: usize, r: u64, role: &str, name: &str) -> Node {
+        Node { i: Some(1), ..el(d, r, role, name) }
+    }
+
+    #[test]
+    fn lines_show_role_name_ref_and_state() {
+        let mut n = control(0, 3, "checkbox", "Subscribe \"now\"");
+        n.s.insert("checked".into(), json!("true"));
+        n.s.insert("required".into(), json!(true));
+        assert_eq!(element_line(&n), r#"checkbox "Subscribe \"now\"" [ref_3] checked required"#);
+        let mut h = el(0, 1, "heading", "Title");
+        h.s.insert("level".into(), json!(2));
+        assert_eq!(element_line(&h), r#"heading "Title" [ref_1] level=2"#);
+        let mut l = control(0, 2, "link", "Docs");
+        l.s.insert("href".into(), json!("/docs"));
+        assert_eq!(element_line(&l), r#"link "Docs" [ref_2] href="/docs""#);
+    }
+
+    #[test]
+    fn indentation_follows_depth() {
+        let nodes = vec![el(0, 1, "navigation", "Main"), control(1, 2, "link", "Home"), Node { d: 1, text: Some("hi".into()), ..Default::default() }, el(0, 3, "main", "")];
+        assert_eq!(render(&nodes, READ_CAP).text, "navigation \"Main\" [ref_1]\n  link \"Home\" [ref_2]\n  text \"hi\"\nmain [ref_3]");
+    }
+
+    #[test]
+    fn long_runs_collapse_but_keep_controls() {
+        let mut nodes = vec![el(0, 1, "table", "")];
+        let mut r = 2;
+        for i in 0..30 {
+            nodes.push(el(1, r, "row", ""));
+            nodes.push(el(2, r + 1, "cell", &format!("Item {i} description")));
+            nodes.push(control(2, r + 2, "button", &format!("Buy {i}")));
+            r += 3;
+        }
+        let out = render(&nodes, READ_CAP).text;
+        assert!(out.contains("cell \"Item 0 description\""));
+        assert!(!out.contains("Item 20 description"), "text of collapsed rows is omitted");
+        for i in 0..30 {
+            assert!(out.contains(&format!("button \"Buy {i}\"")), "control {i} kept:\n{out}");
+        }
+        assert!(out.contains("(25 more row elements like ref_2"), "{out}");
+    }
+
+    #[test]
+    fn the_cap_cuts_at_a_line() {
+        let nodes: Vec<Node> = (0..100).map(|i| Node { d: 0, text: Some(format!("paragraph {i} {}", "x".repeat(50))), ..Default::default() }).collect();
+        let r = render(&nodes, 1000);
+        assert!(r.cut && r.text.len() <= 1000 && r.dropped > 0);
+        assert!(r.text.lines().all(|l| l.starts_with("text \"paragraph")));
+    }
+}

@@ -1,0 +1,287 @@
+//! Page reading end to end: read_page, find, get_page_text, scroll_to and element references,
+//! on every fixture, in a real headless Chromium.
+
+use serde_json::{json, Value};
+use tabwright::site::{Pages, Site};
+use tabwright_e2e::*;
+
+/// Navigates and reads; returns the read_page text.
+async fn read(h: &mut Harness, page: &str, input: Value) -> anyhow::Result<String> {
+    let r = h.one("navigate", json!({"url": h.url(page)})).await?;
+    anyhow::ensure!(!r.is_error, "{r:?}");
+    read_here(h, input).await
+}
+
+async fn read_here(h: &mut Harness, input: Value) -> anyhow::Result<String> {
+    let r = h.one("read_page", input).await?;
+    anyhow::ensure!(!r.is_error, "{r:?}");
+    Ok(r.content[0].as_text().unwrap_or_default().to_string())
+}
+
+/// The refs of every `role "name"` element in read_page text, in page order.
+fn refs_of(text: &str, role: &str, name: &str) -> Vec<String> {
+    let needle = format!("{role} \"{name}\" [ref_");
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find(&needle) {
+        let after = &rest[i + needle.len()..];
+        let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+        out.push(format!("ref_{digits}"));
+        rest = after;
+    }
+    out
+}
+
+fn line_with<'a>(text: &'a str, needle: &str) -> &'a str {
+    text.lines().find(|l| l.contains(needle)).unwrap_or_else(|| panic!("no line with {needle:?} in:\n{text}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forms_show_names_values_and_states() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let t = read(&mut h, "form.html", json!({})).await?;
+    assert!(line_with(&t, "textbox \"First name\"").ends_with("required focused"), "{t}");
+    assert!(line_with(&t, "textbox \"Email address\"").contains("placeholder=\"you@example.com\""));
+    assert!(line_with(&t, "textbox \"Password\"").contains("value=\"••••\""), "a password's value is never shown");
+    assert!(!t.contains("hunter2"));
+    assert!(line_with(&t, "combobox \"Country\"").contains("value=\"France\""));
+    assert!(line_with(&t, "combobox \"State\"").contains("disabled"));
+    assert!(line_with(&t, "radio \"Pro\"").contains("checked") && line_with(&t, "radio \"Basic\"").contains("unchecked"));
+    assert!(t.contains("group \"Personal details\" [ref_"), "fieldsets are groups named by their legend");
+    assert!(!t.contains("text \"Personal details\""), "a legend is not repeated as text");
+    assert!(!t.contains("Submit application"), "the default read shows the viewport only:\n{t}");
+
+    let all = read_here(&mut h, json!({"filter": "all"})).await?;
+    assert!(line_with(&all, "button \"Submit application\"").ends_with("(offscreen)"), "{all}");
+    assert!(line_with(&all, "checkbox \"Send me the newsletter\"").contains(" checked"));
+    assert!(line_with(&all, "checkbox \"I accept the terms\"").contains("unchecked required"));
+    assert!(line_with(&all, "slider \"Volume\"").contains("value=\"3\" min=\"0\" max=\"10\""));
+    assert!(line_with(&all, "button \"Help\"").contains("collapsed"));
+    assert!(line_with(&all, "button \"Advanced options\"").contains("collapsed"));
+
+    let interactive = read_here(&mut h, json!({"filter": "interactive"})).await?;
+    assert!(!interactive.contains("heading") && !interactive.contains("group"), "{interactive}");
+    assert!(interactive.lines().all(|l| !l.starts_with(' ')), "interactive elements are listed flat");
+    assert!(interactive.contains("textbox \"First name\""));
+    // Refs are stable: the same node keeps its ref across reads and filters.
+    assert_eq!(refs_of(&t, "textbox", "First name"), refs_of(&all, "textbox", "First name"));
+    assert_eq!(refs_of(&t, "textbox", "First name"), refs_of(&interactive, "textbox", "First name"));
+    assert_eq!(read_here(&mut h, json!({})).await?, t, "reading twice gives the same text");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn articles_landmarks_and_page_text() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let t = read(&mut h, "article.html", json!({})).await?;
+    assert!(t.contains("heading \"City council approves new bridge\" [ref_") && t.contains("level=1"));
+    assert!(line_with(&t, "link \"Read 42 comments\"").contains("href=\"/comments\""));
+    assert!(t.contains("navigation \"Sections\" [ref_"));
+    assert!(!t.contains("text \"| | |\""), "separators alone are dropped");
+    assert!(t.contains("img \"Drawing of the bridge\""));
+    let main = t.find("main [ref_").expect("main");
+    assert!(t.find("complementary \"Related\"").expect("aside") > main, "hierarchy in document order");
+
+    let r = h.one("get_page_text", json!({})).await?;
+    let text = r.content[0].as_text().unwrap_or_default();
+    assert!(text.starts_with("City council approves new bridge\nBy Ada Writer"), "main content first:\n{text}");
+    assert!(text.contains("Construction will begin in the spring."));
+    for chrome in ["Sport", "Privacy", "Contact us"] {
+        assert!(!text.contains(chrome), "navigation chrome {chrome:?} is trimmed:\n{text}");
+    }
+
+    let t = read(&mut h, "landmarks.html", json!({})).await?;
+    let lines: Vec<&str> = t.lines().collect();
+    let depth = |needle: &str| {
+        let l = lines.iter().find(|l| l.contains(needle)).unwrap_or_else(|| panic!("{needle} in\n{t}"));
+        (l.len() - l.trim_start().len()) / 2
+    };
+    assert_eq!(depth("main [ref_"), 0);
+    assert_eq!(depth("region \"Overview\""), 1);
+    assert_eq!(depth("navigation \"In this section\""), 2);
+    assert_eq!(depth("region \"Nested region\""), 2);
+    assert_eq!(depth("form \"Subscribe\""), 3);
+    assert_eq!(depth("button \"Subscribe\""), 4);
+    assert_eq!(depth("contentinfo"), 0);
+
+    // depth limits the tree and says where more is.
+    let shallow = read_here(&mut h, json!({"depth": 2})).await?;
+    assert!(!shallow.contains("form \"Subscribe\""), "{shallow}");
+    assert!(shallow.contains("… more inside; read_page with ref"), "{shallow}");
+    // A ref reads a subtree.
+    let region = refs_of(&t, "region", "Nested region").remove(0);
+    let sub = read_here(&mut h, json!({"ref": region})).await?;
+    assert!(sub.starts_with("region \"Nested region\""), "{sub}");
+    assert!(sub.contains("button \"Subscribe\"") && !sub.contains("Overview"), "{sub}");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shadow_roots_and_frames_are_read_and_acted_on() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let t = read(&mut h, "shadow.html", json!({})).await?;
+    assert!(t.contains("paragraph [ref_") && t.contains("\"Role: Rear admiral\""), "slotted light DOM reads in place:\n{t}");
+    assert!(line_with(&t, "textbox \"Message\"").contains("placeholder=\"Say hello\""));
+    assert!(t.contains("checkbox \"Follow\" [ref_"), "nested shadow roots are read");
+    assert!(t.contains("button \"Launch\" [ref_"));
+    assert!(!t.contains("Closed content"), "closed shadow roots cannot be read");
+    let send = refs_of(&t, "button", "Send message").remove(0);
+    let r = h.one("scroll_to", json!({"target": {"type": "ref", "ref": send}})).await?;
+    assert_eq!(text(&r), format!("Scrolled to {send}."));
+
+    let other = Site::start(Pages::Dir(fixtures()), "127.0.0.2").await?;
+    let page = format!("frames.html?other=http://{}", other.addr);
+    let t = read(&mut h, &page, json!({})).await?;
+    let same = t.find("iframe \"Same-origin frame\"").expect("same-origin iframe");
+    let cross = t.find("iframe \"Cross-origin frame\"").expect("cross-origin iframe");
+    assert!(t[same..cross].contains("button \"Same button\""), "{t}");
+    assert!(t[cross..].contains("heading \"Cross-origin content\"") && t[cross..].contains("button \"Cross button\""), "{t}");
+    assert!(line_with(&t, "button \"Cross button\"").starts_with("  "), "frame content nests under its iframe");
+    let button = refs_of(&t, "button", "Cross button").remove(0);
+    let r = h.one("scroll_to", json!({"target": {"type": "ref", "ref": button}})).await?;
+    assert!(!r.is_error, "a cross-origin frame's element can be acted on: {r:?}");
+    let r = h.one("find", json!({"query": "cross button"})).await?;
+    assert!(text(&r).starts_with(&format!("button \"Cross button\" [{button}]")), "{r:?}");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hidden_text_never_reaches_claude() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let t = read(&mut h, "hidden.html", json!({})).await?;
+    let all = read_here(&mut h, json!({"filter": "all"})).await?;
+    let page_text = text(&h.one("get_page_text", json!({})).await?);
+    let found = text(&h.one("find", json!({"query": "secret"})).await?);
+    for (what, out) in [("read_page", &t), ("read_page all", &all), ("get_page_text", &page_text), ("find", &found)] {
+        assert!(!out.contains("SECRET"), "{what} leaked hidden text:\n{out}");
+    }
+    assert!(t.contains("Visible paragraph."));
+    assert!(t.contains("button \"Close dialog\""), "screen-reader-only text still names its button");
+    assert!(page_text.contains("Visible heading"));
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn big_pages_virtual_lists_and_canvas() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let t = read(&mut h, "big.html", json!({})).await?;
+    assert!(t.contains("heading \"Catalogue\"") && t.contains("link \"Item 1\""));
+    assert!(t.len() < 10_000, "the default read is the viewport: {} chars", t.len());
+    let all = read_here(&mut h, json!({"filter": "all"})).await?;
+    assert!(all.len() <= 50_000, "capped: {}", all.len());
+    assert!(all.contains("[read_page stopped at 50000 characters;") && all.contains("ref (main)") || all.contains("(main)"), "{}", &all[all.len() - 400..]);
+    assert!(all.contains("row [ref_") && all.contains(": link \"Item 300\""), "long runs of rows collapse to their controls");
+    assert!(all.contains("link \"Item 300\""), "collapsed rows keep their controls");
+
+    let t = read(&mut h, "virtual.html", json!({})).await?;
+    assert!(t.contains("list \"Messages\"") && t.contains("button \"Open 1\"") && t.contains("button \"Open 12\""), "{t}");
+    assert!(!t.contains("Open 13"), "only rendered rows exist");
+    let first = refs_of(&t, "button", "Open 1").remove(0);
+    let last = refs_of(&t, "button", "Open 12").remove(0);
+    let r = h.one("scroll_to", json!({"target": {"type": "ref", "ref": last}})).await?;
+    assert!(!r.is_error, "{r:?}");
+    let after = read_here(&mut h, json!({})).await?;
+    assert!(after.contains("button \"Open 13\""), "scrolling rendered new rows:\n{after}");
+    let r = h.one("scroll_to", json!({"target": {"type": "ref", "ref": first}})).await?;
+    let e = error_text(&r);
+    assert!(e.starts_with(&format!("{first} is stale or not found on the current page (the element was removed from the page). Re-read the page")), "{e}");
+
+    let t = read(&mut h, "canvas.html", json!({})).await?;
+    assert!(t.contains("canvas \"Drawing board\" [ref_"), "{t}");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stale_refs_say_why_and_suggest_the_fresh_one() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let t = read(&mut h, "spa.html", json!({})).await?;
+    let add = refs_of(&t, "button", "Add task").remove(0);
+    // The app re-renders on a route change: every element is new.
+    let r = h.one("navigate", json!({"url": h.url("spa.html#again")})).await?;
+    assert!(!r.is_error);
+    let r = h.one("scroll_to", json!({"target": {"type": "ref", "ref": add}})).await?;
+    let e = error_text(&r);
+    assert!(e.contains(&format!("{add} is stale or not found on the current page (the element was removed from the page)")), "{e}");
+    let fresh = e.split("is on the page now as ").nth(1).map(|s| s.trim_end_matches('.').to_string()).expect("a suggestion");
+    assert_ne!(fresh, add);
+    let r = h.one("scroll_to", json!({"target": {"type": "ref", "ref": fresh}})).await?;
+    assert!(!r.is_error, "the suggested ref works: {r:?}");
+    let again = read_here(&mut h, json!({})).await?;
+    assert_eq!(refs_of(&again, "button", "Add task"), vec![fresh.clone()], "a ref is never renumbered");
+
+    // After navigation, old refs are stale and say so.
+    let t = read(&mut h, "one.html", json!({})).await?;
+    let link = refs_of(&t, "link", "Go to two").remove(0);
+    let r = h.one("navigate", json!({"url": h.url("two.html")})).await?;
+    assert!(!r.is_error);
+    let e = error_text(&h.one("scroll_to", json!({"target": {"type": "ref", "ref": link}})).await?);
+    assert!(e.contains("(the tab navigated since it was read)"), "{e}");
+
+    // A ref from another tab is refused clearly.
+    let t = read(&mut h, "one.html", json!({})).await?;
+    let link = refs_of(&t, "link", "Go to two").remove(0);
+    assert!(!h.one("new_tab", json!({})).await?.is_error);
+    let r = h.one("navigate", json!({"url": h.url("one.html")})).await?;
+    assert!(!r.is_error);
+    let e = error_text(&h.one("scroll_to", json!({"target": {"type": "ref", "ref": link}})).await?);
+    assert!(e.starts_with(&format!("{link} belongs to tab-1, not tab-2.")), "{e}");
+    let r = h.one("scroll_to", json!({"target": {"type": "ref", "ref": link}, "tab_id": "tab-1"})).await?;
+    assert!(!r.is_error, "with its tab_id it works: {r:?}");
+    let e = error_text(&h.one("read_page", json!({"ref": "ref_999999"})).await?);
+    assert!(e.starts_with("ref_999999 is stale or not found"), "{e}");
+    let e = error_text(&h.one("read_page", json!({"ref": "button"})).await?);
+    assert!(e.contains("is not an element reference"), "{e}");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn find_accuracy_on_the_labelled_set() -> anyhow::Result<()> {
+    #[derive(serde::Deserialize)]
+    struct Case {
+        page: String,
+        query: String,
+        role: String,
+        name: String,
+        nth: usize,
+    }
+    let cases: Vec<Case> = serde_json::from_str(&std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("find_cases.json"))?)?;
+    assert!(cases.len() >= 60);
+    let mut h = Harness::start().await?;
+    let other = Site::start(Pages::Dir(fixtures()), "127.0.0.2").await?;
+    let (mut top1, mut top3) = (0, 0);
+    let mut misses = Vec::new();
+    let mut current = String::new();
+    let mut all = String::new();
+    for case in &cases {
+        if case.page != current {
+            let page = if case.page == "frames.html" { format!("frames.html?other=http://{}", other.addr) } else { case.page.clone() };
+            all = read(&mut h, &page, json!({"filter": "all"})).await?;
+            current = case.page.clone();
+        }
+        let expected = refs_of(&all, &case.role, &case.name).get(case.nth - 1).cloned();
+        let expected = expected.unwrap_or_else(|| panic!("{}: no {} {:?} #{} in\n{all}", case.page, case.role, case.name, case.nth));
+        let r = h.one("find", json!({"query": case.query})).await?;
+        let lines: Vec<String> = text(&r).lines().map(String::from).collect();
+        assert!(lines.len() <= 20);
+        let tag = format!("[{expected}]");
+        match lines.iter().position(|l| l.contains(&tag)) {
+            Some(0) => {
+                top1 += 1;
+                top3 += 1;
+            }
+            Some(i) if i < 3 => {
+                top3 += 1;
+                misses.push(format!("{} {:?}: expected at #{} ({})", case.page, case.query, i + 1, lines[0]));
+            }
+            other => misses.push(format!("{} {:?}: {:?}; got {:?}", case.page, case.query, other, lines.first())),
+        }
+    }
+    let n = cases.len() as f64;
+    println!("find accuracy on {} cases: top-1 {:.1}%, top-3 {:.1}%", cases.len(), 100.0 * top1 as f64 / n, 100.0 * top3 as f64 / n);
+    for m in &misses {
+        println!("  miss: {m}");
+    }
+    assert!(top1 as f64 / n >= 0.85, "top-1 {top1}/{n}: {misses:#?}");
+    assert!(top3 as f64 / n >= 0.95, "top-3 {top3}/{n}: {misses:#?}");
+    Ok(())
+}
