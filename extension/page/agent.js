@@ -268,6 +268,9 @@
     } else if (tag === "select") {
       const chosen = [...el.selectedOptions].map((o) => clean(o.label || o.text, 80));
       if (chosen.length) s.value = chosen.join(", ");
+      // The choices, so Claude can pick one with form_input without another read.
+      const labels = [...el.options].map((o) => clean(o.label || o.text, 60)).filter(Boolean);
+      if (labels.length) s.options = labels.length > 12 ? [...labels.slice(0, 12), `+${labels.length - 12} more`].join(" | ") : labels.join(" | ");
     } else if (role === "textbox" && el.isContentEditable) {
       const t = clean(el.innerText, 200);
       if (t) s.value = t;

@@ -108,10 +108,11 @@ fn quote(text: &str) -> String {
 fn state_text(key: &str, value: &serde_json::Value) -> Option<String> {
     use serde_json::Value;
     Some(match (key, value) {
+        // Unchecked is the absence of "checked", as a person reads a box.
         ("checked", Value::String(v)) => match v.as_str() {
             "true" => "checked".into(),
             "mixed" => "mixed".into(),
-            _ => "unchecked".into(),
+            _ => return None,
         },
         ("selected", Value::Bool(true)) => "selected".into(),
         ("expanded", Value::Bool(b)) => (if *b { "expanded" } else { "collapsed" }).into(),
@@ -121,8 +122,15 @@ fn state_text(key: &str, value: &serde_json::Value) -> Option<String> {
         ("invalid", Value::Bool(true)) => "invalid".into(),
         ("focused", Value::Bool(true)) => "focused".into(),
         ("level", Value::Number(n)) => format!("level={n}"),
-        ("href", Value::String(v)) => format!("href={}", quote(v)),
-        ("value" | "placeholder" | "min" | "max", Value::String(v)) => format!("{key}={}", quote(v)),
+        ("href", Value::String(v)) => {
+            let v = tabwright_protocol::sanitize::one_line(v);
+            if v.contains([' ', '"']) {
+                format!("→ {}", quote(&v))
+            } else {
+                format!("→ {v}")
+            }
+        }
+        ("value" | "options" | "placeholder" | "min" | "max", Value::String(v)) => format!("{key}={}", quote(v)),
         _ => return None,
     })
 }
@@ -138,7 +146,11 @@ pub fn element_line(node: &Node) -> String {
         let _ = write!(line, " [ref_{r}]");
     }
     // A fixed order, so the same element always reads the same.
-    for key in ["checked", "selected", "expanded", "pressed", "value", "placeholder", "min", "max", "level", "disabled", "required", "invalid", "focused", "href"] {
+    for key in ["checked", "selected", "expanded", "pressed", "value", "options", "placeholder", "min", "max", "level", "disabled", "required", "invalid", "focused", "href"] {
+        // A placeholder that is also the name says nothing new.
+        if key == "placeholder" && node.s.get(key).and_then(|v| v.as_str()) == node.name.as_deref() {
+            continue;
+        }
         if let Some(v) = node.s.get(key).and_then(|v| state_text(key, v)) {
             line.push(' ');
             line.push_str(&v);
@@ -352,7 +364,12 @@ mod tests {
         assert_eq!(element_line(&h), r#"heading "Title" [ref_1] level=2"#);
         let mut l = control(0, 2, "link", "Docs");
         l.s.insert("href".into(), json!("/docs"));
-        assert_eq!(element_line(&l), r#"link "Docs" [ref_2] href="/docs""#);
+        assert_eq!(element_line(&l), r#"link "Docs" [ref_2] → /docs"#);
+        l.s.insert("href".into(), json!("/a b"));
+        assert_eq!(element_line(&l), r#"link "Docs" [ref_2] → "/a b""#);
+        let mut off = control(0, 4, "checkbox", "Off");
+        off.s.insert("checked".into(), json!("false"));
+        assert_eq!(element_line(&off), r#"checkbox "Off" [ref_4]"#);
     }
 
     #[test]

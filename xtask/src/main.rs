@@ -150,12 +150,32 @@ fn demo(extra: &[String]) -> anyhow::Result<()> {
     run(demo)
 }
 
+/// Side-by-side benchmarks against playwright-core on the same Chromium.
+fn bench(extra: &[String]) -> anyhow::Result<()> {
+    build()?;
+    let browser = ensure_browser()?;
+    let dir = root().join("bench");
+    if !dir.join("node_modules/playwright-core").is_dir() || !dir.join("node_modules/ws").is_dir() {
+        let mut npm = Command::new("npm");
+        npm.current_dir(&dir).args(["install", "--no-audit", "--no-fund"]);
+        run(npm).context("installing the benchmark's npm packages (Node.js 18 or later and npm are needed)")?;
+    }
+    let scripts: Vec<String> = if extra.is_empty() { vec!["read_page".into()] } else { extra.to_vec() };
+    for script in scripts {
+        let mut node = Command::new("node");
+        node.current_dir(root()).arg(dir.join(format!("{script}.mjs"))).env("CHROME", &browser).env("TABWRIGHT_BIN", bridge_exe());
+        run(node)?;
+    }
+    Ok(())
+}
+
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("build") => build(),
         Some("test") => test(&args[1..]),
         Some("demo") => demo(&args[1..]),
-        _ => bail!("usage: cargo xtask build | test [cargo test args] | demo [--headless]"),
+        Some("bench") => bench(&args[1..]),
+        _ => bail!("usage: cargo xtask build | test [cargo test args] | demo [--headless] | bench [read_page …]"),
     }
 }
