@@ -541,7 +541,7 @@
       body.querySelector("main, [role=main]") ||
       [...body.querySelectorAll("article")].sort((a, b) => b.textContent.length - a.textContent.length)[0] ||
       null;
-    const chrome = "nav, [role=navigation], header, [role=banner], footer, [role=contentinfo], aside, [role=complementary]";
+    const chrome = "nav, [role=navigation], footer, [role=contentinfo], [role=search], dialog:not([open])";
     const parts = [];
     if (main) parts.push(visibleText(main, null));
     const rest = visibleText(body, (el) => el === main || (el.matches(chrome) && !el.contains(main) && !(main && main.contains(el))));
@@ -549,7 +549,7 @@
     let text = parts.map((p) => p.replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n").trim()).filter(Boolean).join("\n\n");
     const cut = text.length > max;
     if (cut) text = text.slice(0, max);
-    return { text, cut, total: parts.reduce((n, p) => n + p.length, 0), title: document.title };
+    return { text, cut, total: parts.reduce((n, p) => n + p.length, 0), title: document.title, url: location.href };
   }
 
   function visibleText(root, skip) {
@@ -558,6 +558,7 @@
       if (node.nodeType === Node.TEXT_NODE) {
         const t = node.data.replace(/\s+/g, " ");
         if (t.trim()) out += (out.endsWith("\n") || out.endsWith(" ") || !out ? t.replace(/^ /, "") : t);
+        else if (t && out && !/\s$/.test(out)) out += " ";
         return;
       }
       if (node.nodeType !== Node.ELEMENT_NODE) return;

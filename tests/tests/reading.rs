@@ -59,6 +59,13 @@ async fn forms_show_names_values_and_states() -> anyhow::Result<()> {
     assert!(line_with(&all, "button \"Help\"").contains("collapsed"));
     assert!(line_with(&all, "button \"Advanced options\"").contains("collapsed"));
 
+    let page_text = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page_text.starts_with("Open an account\nPersonal details\nFirst name"), "{page_text}");
+    assert!(page_text.contains("[1 Main St]"), "typed values show in brackets: {page_text}");
+    assert!(!page_text.contains("hunter2"), "never a password");
+    let found = text(&h.one("find", json!({"query": "country dropdown"})).await?);
+    assert!(found.starts_with("combobox \"Country\" [ref_"), "{found}");
+
     let interactive = read_here(&mut h, json!({"filter": "interactive"})).await?;
     assert!(!interactive.contains("heading") && !interactive.contains("group"), "{interactive}");
     assert!(interactive.lines().all(|l| !l.starts_with(' ')), "interactive elements are listed flat");
@@ -82,15 +89,17 @@ async fn articles_landmarks_and_page_text() -> anyhow::Result<()> {
     let main = t.find("main [ref_").expect("main");
     assert!(t.find("complementary \"Related\"").expect("aside") > main, "hierarchy in document order");
 
-    let r = h.one("get_page_text", json!({})).await?;
-    let text = r.content[0].as_text().unwrap_or_default();
-    assert!(text.starts_with("City council approves new bridge\nBy Ada Writer"), "main content first:\n{text}");
-    assert!(text.contains("Construction will begin in the spring."));
+    let article = text(&h.one("get_page_text", json!({})).await?);
+    assert!(article.starts_with("City council approves new bridge\nBy Ada Writer"), "main content first:\n{article}");
+    assert!(article.contains("Construction will begin in the spring."));
     for chrome in ["Sport", "Privacy", "Contact us"] {
-        assert!(!text.contains(chrome), "navigation chrome {chrome:?} is trimmed:\n{text}");
+        assert!(!article.contains(chrome), "navigation chrome {chrome:?} is trimmed:\n{article}");
     }
 
     let t = read(&mut h, "landmarks.html", json!({})).await?;
+    let page_text = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page_text.starts_with("Overview\nOverview text."), "the main landmark comes first: {page_text}");
+    assert!(page_text.contains("Site title"), "a page title in the banner is not navigation: {page_text}");
     let lines: Vec<&str> = t.lines().collect();
     let depth = |needle: &str| {
         let l = lines.iter().find(|l| l.contains(needle)).unwrap_or_else(|| panic!("{needle} in\n{t}"));
@@ -125,6 +134,8 @@ async fn shadow_roots_and_frames_are_read_and_acted_on() -> anyhow::Result<()> {
     assert!(t.contains("checkbox \"Follow\" [ref_"), "nested shadow roots are read");
     assert!(t.contains("button \"Launch\" [ref_"));
     assert!(!t.contains("Closed content"), "closed shadow roots cannot be read");
+    let page_text = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page_text.contains("Grace Hopper") && page_text.contains("Role: Rear admiral") && !page_text.contains("Closed content"), "{page_text}");
     let send = refs_of(&t, "button", "Send message").remove(0);
     let r = h.one("scroll_to", json!({"target": {"type": "ref", "ref": send}})).await?;
     assert_eq!(text(&r), format!("Scrolled to {send}."));
@@ -137,6 +148,9 @@ async fn shadow_roots_and_frames_are_read_and_acted_on() -> anyhow::Result<()> {
     assert!(t[same..cross].contains("button \"Same button\""), "{t}");
     assert!(t[cross..].contains("heading \"Cross-origin content\"") && t[cross..].contains("button \"Cross button\""), "{t}");
     assert!(line_with(&t, "button \"Cross button\"").starts_with("  "), "frame content nests under its iframe");
+    let page_text = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page_text.contains("Same-origin content") && page_text.contains("Cross-origin content"), "{page_text}");
+    assert!(page_text.contains(&format!("[Frame http://{}/frame-inner.html?from=cross]", other.addr)), "{page_text}");
     let button = refs_of(&t, "button", "Cross button").remove(0);
     let r = h.one("scroll_to", json!({"target": {"type": "ref", "ref": button}})).await?;
     assert!(!r.is_error, "a cross-origin frame's element can be acted on: {r:?}");
@@ -167,6 +181,12 @@ async fn big_pages_virtual_lists_and_canvas() -> anyhow::Result<()> {
     let t = read(&mut h, "big.html", json!({})).await?;
     assert!(t.contains("heading \"Catalogue\"") && t.contains("link \"Item 1\""));
     assert!(t.len() < 10_000, "the default read is the viewport: {} chars", t.len());
+    let page_text = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page_text.starts_with("Catalogue\n#"), "{}", &page_text[..200]);
+    assert!(page_text.ends_with("read_page with a ref reads one part of the page.]") && page_text.contains("[Text cut at 50000 characters of about"), "bounded and says so");
+    assert!(page_text.len() < 50_300);
+    let found = text(&h.one("find", json!({"query": "select item 700"})).await?);
+    assert!(found.starts_with("checkbox \"Select item 700\" [ref_"), "find searches the whole page: {found}");
     let all = read_here(&mut h, json!({"filter": "all"})).await?;
     assert!(all.len() <= 50_000, "capped: {}", all.len());
     assert!(all.contains("[read_page stopped at 50000 characters;") && all.contains("ref (main)") || all.contains("(main)"), "{}", &all[all.len() - 400..]);
@@ -176,6 +196,10 @@ async fn big_pages_virtual_lists_and_canvas() -> anyhow::Result<()> {
     let t = read(&mut h, "virtual.html", json!({})).await?;
     assert!(t.contains("list \"Messages\"") && t.contains("button \"Open 1\"") && t.contains("button \"Open 12\""), "{t}");
     assert!(!t.contains("Open 13"), "only rendered rows exist");
+    let found = text(&h.one("find", json!({"query": "open 3 button"})).await?);
+    assert!(found.starts_with("button \"Open 3\" [ref_"), "{found}");
+    let page_text = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page_text.contains("Message 1 Open 1") && !page_text.contains("Message 13"), "{page_text}");
     let first = refs_of(&t, "button", "Open 1").remove(0);
     let last = refs_of(&t, "button", "Open 12").remove(0);
     let r = h.one("scroll_to", json!({"target": {"type": "ref", "ref": last}})).await?;
@@ -188,6 +212,10 @@ async fn big_pages_virtual_lists_and_canvas() -> anyhow::Result<()> {
 
     let t = read(&mut h, "canvas.html", json!({})).await?;
     assert!(t.contains("canvas \"Drawing board\" [ref_"), "{t}");
+    let found = text(&h.one("find", json!({"query": "drawing canvas"})).await?);
+    assert!(found.starts_with("canvas \"Drawing board\""), "{found}");
+    let page_text = text(&h.one("get_page_text", json!({})).await?);
+    assert_eq!(page_text, "Drawing board", "a canvas has no text of its own");
     Ok(())
 }
 
@@ -195,6 +223,9 @@ async fn big_pages_virtual_lists_and_canvas() -> anyhow::Result<()> {
 async fn stale_refs_say_why_and_suggest_the_fresh_one() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
     let t = read(&mut h, "spa.html", json!({})).await?;
+    assert_eq!(text(&h.one("get_page_text", json!({})).await?), "Tasks\nWrite report Delete\nCall Bob Delete\nBuy milk Delete\nAdd task");
+    let found = text(&h.one("find", json!({"query": "delete call bob"})).await?);
+    assert_eq!(found.lines().next(), Some(line_with(&t, &refs_of(&t, "button", "Delete")[1]).trim()), "{found}");
     let add = refs_of(&t, "button", "Add task").remove(0);
     // The app re-renders on a route change: every element is new.
     let r = h.one("navigate", json!({"url": h.url("spa.html#again")})).await?;

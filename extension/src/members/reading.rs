@@ -188,10 +188,29 @@ pub async fn get_page_text(tab_id: Option<&str>) -> Result<Outcome, String> {
         text: String,
         cut: bool,
         total: usize,
+        #[serde(default)]
+        url: String,
     }
     let tab = state::resolve_tab(tab_id).await?;
     let (value, _) = page::call(tab, &format!("__tabwright.pageText({TEXT_CAP})")).await?;
     let mut t: PageText = serde_json::from_value(value).map_err(|e| format!("unreadable page text: {e}"))?;
+    // Out-of-process frames (cross-origin iframes) are read in their own documents.
+    for child in cdp::children(tab) {
+        if t.cut {
+            break;
+        }
+        let at = Debuggee { tab, session: Some(child.session.clone()) };
+        let room = TEXT_CAP.saturating_sub(t.text.len());
+        let Ok((value, _)) = page::call_in(&at, &format!("__tabwright.pageText({room})")).await else { continue };
+        let Ok(inner) = serde_json::from_value::<PageText>(value) else { continue };
+        if inner.text.trim().is_empty() {
+            continue;
+        }
+        let url = tabwright_protocol::sanitize::url(if inner.url.is_empty() { &child.url } else { &inner.url });
+        t.text.push_str(&format!("\n\n[Frame {url}]\n{}", inner.text));
+        t.cut |= inner.cut;
+        t.total += inner.total;
+    }
     if t.cut {
         t.text.push_str(&format!(
             "\n[Text cut at {TEXT_CAP} characters of about {}. read_page with a ref reads one part of the page.]",
