@@ -23,6 +23,8 @@ pub struct LaunchOptions {
     pub extension: Option<PathBuf>,
     /// How long to wait for the extension to connect.
     pub ready_timeout: Duration,
+    /// Extra flags for the browser (e.g. `--force-device-scale-factor=2`).
+    pub browser_args: Vec<String>,
     pub hub: HubConfig,
 }
 
@@ -122,7 +124,7 @@ pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
     let relay_hub = hub.clone();
     let relays = tokio::spawn(async move { host::serve_relays(relay_hub, relay).await });
 
-    let mut child = spawn_browser(&browser, &profile.path, &extension, options.headless, &options.socket, &hub_path)?;
+    let mut child = spawn_browser(&browser, &profile.path, &extension, options.headless, &options.browser_args, &options.socket, &hub_path)?;
     let outcome = supervise(&hub, &mut child, &options).await;
     stop_browser(&mut child).await;
     server.abort();
@@ -130,9 +132,14 @@ pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
     outcome
 }
 
-fn spawn_browser(browser: &Path, profile: &Path, extension: &Path, headless: bool, socket: &Path, hub: &Path) -> anyhow::Result<Child> {
+fn spawn_browser(browser: &Path, profile: &Path, extension: &Path, headless: bool, extra: &[String], socket: &Path, hub: &Path) -> anyhow::Result<Child> {
+    let mut args = browser_args(profile, extension, headless);
+    // The start page stays last.
+    let start = args.pop();
+    args.extend(extra.iter().cloned());
+    args.extend(start);
     let mut cmd = Command::new(browser);
-    cmd.args(browser_args(profile, extension, headless))
+    cmd.args(args)
         .env("TABWRIGHT_SOCKET", socket)
         .env("TABWRIGHT_HUB", hub)
         .stdin(Stdio::null())

@@ -41,6 +41,9 @@ enum Cmd {
         /// Seconds one member call may take.
         #[arg(long, default_value_t = 90)]
         call_timeout: u64,
+        /// An extra browser flag, e.g. --browser-arg=--force-device-scale-factor=2 (repeatable).
+        #[arg(long = "browser-arg", allow_hyphen_values = true)]
+        browser_arg: Vec<String>,
     },
     /// Register the native host with your own browser, and print how to load the extension.
     Install {
@@ -121,7 +124,7 @@ fn main() -> ExitCode {
 
 async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
     match cmd {
-        Cmd::Launch { headless, profile, browser, socket, extension, call_timeout } => {
+        Cmd::Launch { headless, profile, browser, socket, extension, call_timeout, browser_arg } => {
             let options = launch::LaunchOptions {
                 headless,
                 profile,
@@ -129,6 +132,7 @@ async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
                 socket: socket.unwrap_or_else(paths::default_socket),
                 extension,
                 ready_timeout: Duration::from_secs(60),
+                browser_args: browser_arg,
                 hub: HubConfig { call_timeout: Duration::from_secs(call_timeout), ..HubConfig::default() },
             };
             launch::run(options).await?;

@@ -2,7 +2,7 @@
 
 use std::net::SocketAddr;
 use std::path::{Component, Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{TcpListener, TcpStream};
@@ -17,9 +17,13 @@ pub enum Pages {
 }
 
 /// A running server; it stops when dropped.
+///
+/// Besides pages it keeps a log: a page POSTs lines of JSON to `/__log` (the e2e fixtures
+/// record every event they receive there), and tests read them back.
 pub struct Site {
     pub addr: SocketAddr,
     task: tokio::task::JoinHandle<()>,
+    log: Arc<Mutex<Vec<serde_json::Value>>>,
 }
 
 impl Drop for Site {
@@ -34,15 +38,32 @@ impl Site {
         let listener = TcpListener::bind((host, 0)).await?;
         let addr = listener.local_addr()?;
         let pages = Arc::new(pages);
+        let log: Arc<Mutex<Vec<serde_json::Value>>> = Arc::default();
+        let server_log = log.clone();
         let task = tokio::spawn(async move {
             while let Ok((stream, _)) = listener.accept().await {
                 let pages = pages.clone();
+                let log = server_log.clone();
                 tokio::spawn(async move {
-                    let _ = serve(stream, &pages).await;
+                    let _ = serve(stream, &pages, &log).await;
                 });
             }
         });
-        Ok(Site { addr, task })
+        Ok(Site { addr, task, log })
+    }
+
+    /// The entries pages have logged so far, in each page's own order (`seq`) when they carry one.
+    pub fn log(&self) -> Vec<serde_json::Value> {
+        let mut entries = self.log.lock().map(|l| l.clone()).unwrap_or_default();
+        entries.sort_by_key(|e| e.get("seq").and_then(serde_json::Value::as_u64).unwrap_or(0));
+        entries
+    }
+
+    /// Empties the log.
+    pub fn clear_log(&self) {
+        if let Ok(mut l) = self.log.lock() {
+            l.clear();
+        }
     }
 
     /// The URL of `path` on this server.
@@ -81,19 +102,39 @@ fn lookup(pages: &Pages, path: &str) -> Option<Vec<u8>> {
     }
 }
 
-async fn serve(stream: TcpStream, pages: &Pages) -> std::io::Result<()> {
+async fn serve(stream: TcpStream, pages: &Pages, log: &Mutex<Vec<serde_json::Value>>) -> std::io::Result<()> {
     let mut reader = BufReader::new(stream);
     loop {
         let mut request_line = String::new();
         if reader.read_line(&mut request_line).await? == 0 {
             return Ok(());
         }
-        // Skip headers.
+        let mut length = 0usize;
         loop {
             let mut line = String::new();
             if reader.read_line(&mut line).await? == 0 || line == "\r\n" || line == "\n" {
                 break;
             }
+            if let Some((name, value)) = line.split_once(':') {
+                if name.eq_ignore_ascii_case("content-length") {
+                    length = value.trim().parse().unwrap_or(0);
+                }
+            }
+        }
+        let mut body = vec![0u8; length.min(1 << 20)];
+        tokio::io::AsyncReadExt::read_exact(&mut reader, &mut body).await?;
+        if request_line.starts_with("POST /__log") {
+            let entries = String::from_utf8_lossy(&body)
+                .lines()
+                .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+                .collect::<Vec<_>>();
+            if let Ok(mut l) = log.lock() {
+                l.extend(entries);
+            }
+            let stream = reader.get_mut();
+            stream.write_all(b"HTTP/1.1 204 No Content\r\nContent-Length: 0\r\n\r\n").await?;
+            stream.flush().await?;
+            continue;
         }
         let mut parts = request_line.split_whitespace();
         let method = parts.next().unwrap_or_default().to_string();

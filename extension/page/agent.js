@@ -533,6 +533,194 @@
     return { x: r.left + r.width / 2, y: r.top + r.height / 2, w: r.width, h: r.height };
   }
 
+  // A short description of an element, for messages: `button "Save" (ref_12)`.
+  function describe(el, counter) {
+    let node = el;
+    // Describe the nearest element a person would name.
+    for (let i = 0; node && i < 5; i++) {
+      const role = roleOf(node);
+      if (role) {
+        const name = nameOf(node, role);
+        const r = counter ? ensureRef(node, counter) : refOf.get(node);
+        return `${role}${name ? ` "${name.replace(/"/g, "'")}"` : ""}${r !== undefined ? ` (ref_${r})` : ""}`;
+      }
+      node = node.parentElement || node.getRootNode().host;
+    }
+    const tag = el.localName;
+    const id = el.id ? `#${el.id}` : "";
+    const text = clean(el.textContent, 40);
+    return `<${tag}${id}>${text ? ` "${text.replace(/"/g, "'")}"` : ""}`;
+  }
+
+  // The element at a viewport point, through open shadow roots and same-origin frames.
+  function deepElementAt(x, y) {
+    let doc = document, ox = 0, oy = 0, el = null;
+    for (let i = 0; i < 10; i++) {
+      let hit = doc.elementFromPoint(x - ox, y - oy);
+      while (hit && hit.shadowRoot) {
+        const inner = hit.shadowRoot.elementFromPoint(x - ox, y - oy);
+        if (!inner || inner === hit) break;
+        hit = inner;
+      }
+      if (!hit) return { el, ox, oy };
+      el = hit;
+      if (hit.localName === "iframe") {
+        let inner = null;
+        try {
+          inner = hit.contentDocument;
+        } catch {}
+        if (!inner) return { el, ox, oy, crossFrame: true };
+        const r = hit.getBoundingClientRect(), cs = getComputedStyle(hit);
+        ox += r.left + parseFloat(cs.borderLeftWidth) + parseFloat(cs.paddingLeft);
+        oy += r.top + parseFloat(cs.borderTopWidth) + parseFloat(cs.paddingTop);
+        doc = inner;
+        continue;
+      }
+      return { el, ox, oy };
+    }
+    return { el, ox, oy };
+  }
+
+  function composedContains(outer, inner) {
+    for (let n = inner; n; n = n.parentNode || n.host) if (n === outer) return true;
+    return false;
+  }
+
+  // Offset of an element's document inside this (top) document, for same-origin frames.
+  function frameOffset(el) {
+    let ox = 0, oy = 0;
+    let win = el.ownerDocument.defaultView;
+    while (win && win !== window && win.frameElement) {
+      const f = win.frameElement, r = f.getBoundingClientRect(), cs = getComputedStyle(f);
+      ox += r.left + parseFloat(cs.borderLeftWidth) + parseFloat(cs.paddingLeft);
+      oy += r.top + parseFloat(cs.borderTopWidth) + parseFloat(cs.paddingTop);
+      win = f.ownerDocument.defaultView;
+    }
+    return { ox, oy };
+  }
+
+  // Where to put the pointer to act on a ref: scrolled into view when needed, at a point that
+  // really hits it (checked by hit test). When everything at its box is covered, says by what.
+  function pointFor(ref, next) {
+    const el = resolveEl(ref);
+    if (!el) return { error: "stale" };
+    const counter = { next };
+    const view = { w: innerWidth, h: innerHeight };
+    let r = el.getBoundingClientRect();
+    const { ox, oy } = frameOffset(el);
+    const fullyVisible = r.top + oy >= 0 && r.left + ox >= 0 && r.bottom + oy <= view.h && r.right + ox <= view.w;
+    if (!fullyVisible) {
+      el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+      r = el.getBoundingClientRect();
+    }
+    const off = frameOffset(el);
+    if (r.width === 0 && r.height === 0) return { error: "invisible", what: describe(el), next: counter.next };
+    const candidates = [[0.5, 0.5], [0.25, 0.5], [0.75, 0.5], [0.5, 0.25], [0.5, 0.75], [0.15, 0.15], [0.85, 0.85], [0.15, 0.85], [0.85, 0.15]];
+    let cover = null, coverPoint = null;
+    for (const [fx, fy] of candidates) {
+      const x = off.ox + r.left + r.width * fx, y = off.oy + r.top + r.height * fy;
+      if (x < 0 || y < 0 || x >= view.w || y >= view.h) continue;
+      const hit = deepElementAt(x, y);
+      if (hit.el && (composedContains(el, hit.el) || (el.labels && [...el.labels].some((l) => composedContains(l, hit.el))))) {
+        return { x, y, next: counter.next };
+      }
+      if (hit.el && !cover) {
+        cover = hit.el;
+        coverPoint = [x, y];
+      }
+    }
+    if (cover) return { covered: describe(cover, counter), what: describe(el, counter), x: coverPoint[0], y: coverPoint[1], next: counter.next };
+    return { error: "offscreen", what: describe(el), next: counter.next };
+  }
+
+  // What is at a viewport point, for a coordinate click's acknowledgement.
+  function describeAt(x, y, next) {
+    const counter = { next };
+    const hit = deepElementAt(x, y);
+    if (!hit.el) return { what: null, next };
+    if (hit.crossFrame) return { what: `${describe(hit.el, counter)} (another site's frame)`, next: counter.next };
+    return { what: describe(hit.el, counter), next: counter.next };
+  }
+
+  const TEXT_TYPES = new Set(["text", "search", "email", "url", "tel", "password", "number", ""]);
+  const DATE_TYPES = { date: "YYYY-MM-DD", time: "HH:MM", "datetime-local": "YYYY-MM-DDTHH:MM", month: "YYYY-MM", week: "YYYY-Www" };
+
+  function fire(el, value) {
+    el.dispatchEvent(new InputEvent("input", { bubbles: true, composed: true, inputType: "insertReplacementText", data: value == null ? null : String(value) }));
+    el.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  // Sets a form control's value directly and fires the events frameworks listen for.
+  function setValue(ref, value) {
+    const el = resolveEl(ref);
+    if (!el) return { error: "stale" };
+    const what = describe(el);
+    const tag = el.localName;
+    if (el.disabled) return { error: `${what} is disabled, so its value cannot be set.` };
+    if (el.readOnly) return { error: `${what} is read-only.` };
+    const asBool = (v) => (typeof v === "boolean" ? v : typeof v === "string" && /^(true|false|on|off|yes|no|checked|unchecked)$/i.test(v) ? /^(true|on|yes|checked)$/i.test(v) : null);
+    if (tag === "input") {
+      const type = (el.getAttribute("type") || "text").toLowerCase();
+      if (type === "checkbox" || type === "radio") {
+        const b = asBool(value);
+        if (b === null) return { error: `${what} is a ${type}: pass true or false.` };
+        if (el.checked !== b) {
+          el.checked = b;
+          fire(el, null);
+        }
+        return { ok: true, value: String(el.checked) };
+      }
+      if (type === "file") return { error: `${what} is a file input: use file_upload.` };
+      if (["button", "submit", "reset", "image", "hidden"].includes(type)) return { error: `${what} is a button, not a field: use left_click.` };
+      if (typeof value === "boolean") return { error: `${what} takes text, not true/false.` };
+      const text = String(value);
+      el.focus({ preventScroll: true });
+      el.value = text;
+      if (el.value !== text && !(type === "number" && Number(el.value) === Number(text))) {
+        const want = DATE_TYPES[type] ? ` in the form ${DATE_TYPES[type]}` : type === "range" || type === "number" ? ` between ${el.min || "any"} and ${el.max || "any"}` : "";
+        if (type === "range") {
+          fire(el, el.value);
+          return { ok: true, value: el.value, note: `the slider settled on ${el.value}` };
+        }
+        return { error: `${what} did not accept ${JSON.stringify(text)}; give a valid ${type} value${want}.` };
+      }
+      fire(el, text);
+      return { ok: true, value: el.value };
+    }
+    if (tag === "textarea") {
+      if (typeof value === "boolean") return { error: `${what} takes text, not true/false.` };
+      el.focus({ preventScroll: true });
+      el.value = String(value);
+      fire(el, el.value);
+      return { ok: true, value: el.value };
+    }
+    if (tag === "select") {
+      const want = String(value).trim();
+      const options = [...el.options];
+      const lower = want.toLowerCase();
+      const match =
+        options.find((o) => o.value === want) ||
+        options.find((o) => clean(o.label || o.text, 200).toLowerCase() === lower) ||
+        options.find((o) => clean(o.label || o.text, 200).toLowerCase().includes(lower) && lower.length > 0);
+      if (!match) {
+        const list = options.map((o) => JSON.stringify(clean(o.label || o.text, 60))).slice(0, 30).join(", ");
+        return { error: `${what} has no option ${JSON.stringify(want)}. Its options are: ${list}.` };
+      }
+      if (match.disabled) return { error: `The option ${JSON.stringify(clean(match.text, 60))} of ${what} is disabled.` };
+      el.value = match.value;
+      match.selected = true;
+      fire(el, match.value);
+      return { ok: true, value: clean(match.label || match.text, 80) };
+    }
+    if (el.isContentEditable) {
+      el.focus({ preventScroll: true });
+      el.textContent = String(value);
+      el.dispatchEvent(new InputEvent("input", { bubbles: true, composed: true, inputType: "insertReplacementText", data: String(value) }));
+      return { ok: true, value: clean(el.textContent, 80) };
+    }
+    return { error: `${what} is not a form control (input, textarea, select or contenteditable). Use left_click, or type after clicking it.` };
+  }
+
   // The page's visible text: the main or article content first, then the rest of the page with
   // navigation, banners and footers left out. Hidden text never appears.
   function pageText(max) {
@@ -586,5 +774,5 @@
     return out;
   }
 
-  globalThis.__tabwright = { pageText, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { pageText, pointFor, describeAt, setValue, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

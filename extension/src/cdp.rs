@@ -372,3 +372,139 @@ impl Command for DescribeNode<'_> {
     const METHOD: &'static str = "DOM.describeNode";
     type Response = DescribedNode;
 }
+
+#[derive(Serialize)]
+pub struct GetLayoutMetrics {}
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LayoutMetrics {
+    pub css_visual_viewport: VisualViewport,
+}
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VisualViewport {
+    pub page_x: f64,
+    pub page_y: f64,
+    pub client_width: f64,
+    pub client_height: f64,
+    #[serde(default)]
+    pub zoom: Option<f64>,
+}
+command!(GetLayoutMetrics, "Page.getLayoutMetrics", LayoutMetrics);
+
+#[derive(Serialize)]
+pub struct Clip {
+    pub x: f64,
+    pub y: f64,
+    pub width: f64,
+    pub height: f64,
+    pub scale: f64,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CaptureClip {
+    pub format: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quality: Option<u32>,
+    pub clip: Clip,
+    pub from_surface: bool,
+    pub capture_beyond_viewport: bool,
+}
+command!(CaptureClip, "Page.captureScreenshot", Screenshot);
+
+#[derive(Serialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct MouseEvent {
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub x: f64,
+    pub y: f64,
+    pub modifiers: u32,
+    pub button: &'static str,
+    pub buttons: u32,
+    pub click_count: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub delta_x: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub delta_y: Option<f64>,
+    pub pointer_type: &'static str,
+}
+command!(MouseEvent, "Input.dispatchMouseEvent", Empty);
+
+#[derive(Serialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct KeyEvent {
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub modifiers: u32,
+    pub key: String,
+    pub code: String,
+    pub windows_virtual_key_code: u32,
+    pub native_virtual_key_code: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unmodified_text: Option<String>,
+    pub location: u32,
+    pub auto_repeat: bool,
+    pub is_keypad: bool,
+}
+command!(KeyEvent, "Input.dispatchKeyEvent", Empty);
+
+#[derive(Serialize)]
+pub struct InsertText<'a> {
+    pub text: &'a str,
+}
+impl Command for InsertText<'_> {
+    const METHOD: &'static str = "Input.insertText";
+    type Response = Empty;
+}
+
+#[derive(Serialize)]
+pub struct SetInterceptDrags {
+    pub enabled: bool,
+}
+command!(SetInterceptDrags, "Input.setInterceptDrags", Empty);
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DragEvent {
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub x: f64,
+    pub y: f64,
+    pub data: Value,
+    pub modifiers: u32,
+}
+command!(DragEvent, "Input.dispatchDragEvent", Empty);
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GetFrameOwner<'a> {
+    pub frame_id: &'a str,
+}
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FrameOwner {
+    pub backend_node_id: i64,
+}
+impl Command for GetFrameOwner<'_> {
+    const METHOD: &'static str = "DOM.getFrameOwner";
+    type Response = FrameOwner;
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GetBoxModel {
+    pub backend_node_id: i64,
+}
+#[derive(Debug, Deserialize)]
+pub struct BoxModelResponse {
+    pub model: BoxModel,
+}
+#[derive(Debug, Deserialize)]
+pub struct BoxModel {
+    pub content: Vec<f64>,
+}
+command!(GetBoxModel, "DOM.getBoxModel", BoxModelResponse);

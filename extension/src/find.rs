@@ -141,6 +141,10 @@ pub fn parse(query: &str) -> Query {
         }
         q.content.push(w.clone());
     }
+    // A description made only of small words ("Press", "Go to") is itself the name.
+    if q.content.is_empty() && q.roles.is_empty() {
+        q.content = ws.iter().filter(|w| !ORDINALS.iter().any(|(o, _)| o == *w)).cloned().collect();
+    }
     if q.roles.contains(&"heading") && q.content.iter().any(|w| matches!(w.as_str(), "main" | "top" | "primary" | "page")) {
         q.main = true;
         q.content.retain(|w| !matches!(w.as_str(), "main" | "top" | "primary" | "page" | "title" | "header"));

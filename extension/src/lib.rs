@@ -9,6 +9,7 @@ pub mod cdp;
 pub mod chrome;
 pub mod find;
 pub mod host;
+pub mod keys;
 pub mod members;
 pub mod page;
 pub mod refs;
@@ -38,6 +39,8 @@ pub fn on_tab_removed(tab_id: i32) {
     state::with_registry(|r| r.remove(tab_id));
     cdp::on_detach(tab_id);
     page::forget(tab_id);
+    members::capture::forget(tab_id);
+    members::pointer::forget(tab_id);
 }
 
 #[wasm_bindgen]

@@ -94,6 +94,54 @@ impl Harness {
     }
 }
 
+impl Harness {
+    /// Waits (at most 5 s) until the pages' event log holds an entry matching `want`; returns the whole log.
+    pub async fn wait_log(&self, what: &str, want: impl Fn(&Value) -> bool) -> anyhow::Result<Vec<Value>> {
+        self.wait_log_count(what, 1, want).await
+    }
+
+    /// Waits (at most 5 s) until the log holds `n` entries matching `want`.
+    pub async fn wait_log_count(&self, what: &str, n: usize, want: impl Fn(&Value) -> bool) -> anyhow::Result<Vec<Value>> {
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
+        loop {
+            let log = self.site.log();
+            if log.iter().filter(|e| want(e)).count() >= n {
+                return Ok(log);
+            }
+            if tokio::time::Instant::now() >= deadline {
+                anyhow::bail!("no {what} in the page's event log: {log:#?}");
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+        }
+    }
+
+    /// The ref of the first `role "name"` element a read_page of the current tab shows.
+    pub async fn ref_of(&mut self, role: &str, name: &str) -> anyhow::Result<String> {
+        let r = self.one("find", json!({"query": name})).await?;
+        let needle = format!("{role} \"{name}\" [");
+        let line = r.text().lines().find(|l| l.starts_with(&needle)).map(String::from);
+        let line = line.ok_or_else(|| anyhow::anyhow!("no {role} {name:?} found: {}", r.text()))?;
+        let start = line.find("[ref_").map(|i| i + 1).unwrap_or(0);
+        let end = line[start..].find(']').map(|i| start + i).unwrap_or(line.len());
+        Ok(line[start..end].to_string())
+    }
+}
+
+/// A ref target.
+pub fn r#ref(r: &str) -> Value {
+    json!({"type": "ref", "ref": r})
+}
+
+/// A coordinate target.
+pub fn at(x: f64, y: f64) -> Value {
+    json!({"type": "coordinate", "x": x, "y": y})
+}
+
+/// Log entries of one type.
+pub fn of<'a>(log: &'a [Value], kind: &str) -> Vec<&'a Value> {
+    log.iter().filter(|e| e["type"] == kind).collect()
+}
+
 /// The result's text blocks, joined.
 pub fn text(result: &ToolResult) -> String {
     result.text()

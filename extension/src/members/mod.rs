@@ -4,8 +4,12 @@ use serde_json::Value;
 use tabwright_protocol::members::{Member, MemberInput};
 use tabwright_protocol::wire::Outcome;
 
+pub mod capture;
+mod forms;
+mod keyboard;
 mod navigation;
-mod reading;
+pub mod pointer;
+pub mod reading;
 mod tabs;
 
 /// Runs one member call. Errors are the text Claude reads.
@@ -14,7 +18,24 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
     let parsed = member.parse_input(input).map_err(|e| format!("Invalid input for {name}: {e}"))?;
     match parsed {
         MemberInput::Navigate(i) => navigation::navigate(&i).await,
-        MemberInput::Screenshot(i) => navigation::screenshot(i.tab_id.as_deref()).await,
+        MemberInput::Screenshot(i) => capture::screenshot(i.tab_id.as_deref()).await,
+        MemberInput::Zoom(i) => capture::zoom(&i.region, i.tab_id.as_deref()).await,
+        MemberInput::LeftClick(i) => pointer::click(&i, "left", 1).await,
+        MemberInput::RightClick(i) => pointer::click(&i, "right", 1).await,
+        MemberInput::MiddleClick(i) => pointer::click(&i, "middle", 1).await,
+        MemberInput::DoubleClick(i) => pointer::click(&i, "left", 2).await,
+        MemberInput::TripleClick(i) => pointer::click(&i, "left", 3).await,
+        MemberInput::Hover(i) => pointer::hover(&i).await,
+        MemberInput::MouseMove(i) => pointer::pointer(&i, "mouseMoved").await,
+        MemberInput::LeftMouseDown(i) => pointer::pointer(&i, "mousePressed").await,
+        MemberInput::LeftMouseUp(i) => pointer::pointer(&i, "mouseReleased").await,
+        MemberInput::LeftClickDrag(i) => pointer::drag(&i).await,
+        MemberInput::Scroll(i) => pointer::scroll(&i).await,
+        MemberInput::Type(i) => keyboard::type_text(&i).await,
+        MemberInput::Key(i) => keyboard::key(&i).await,
+        MemberInput::HoldKey(i) => keyboard::hold_key(&i).await,
+        MemberInput::Wait(i) => keyboard::wait(i.duration).await,
+        MemberInput::FormInput(i) => forms::form_input(&i).await,
         MemberInput::ReadPage(i) => reading::read_page(&i).await,
         MemberInput::Find(i) => reading::find(&i).await,
         MemberInput::GetPageText(i) => reading::get_page_text(i.tab_id.as_deref()).await,

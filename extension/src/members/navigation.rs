@@ -96,12 +96,3 @@ async fn navigate_tabs_api(tab: i32, url: &str) -> Result<(), String> {
     }
     Err(format!("Navigation to {url} timed out after {} seconds. The page may be unavailable.", LOAD_TIMEOUT_MS / 1000))
 }
-
-pub async fn screenshot(tab_id: Option<&str>) -> Result<Outcome, String> {
-    let tab = state::resolve_tab(tab_id).await?;
-    cdp::ensure_attached(tab).await.map_err(|e| attach_error(tab, e))?;
-    let shot = cdp::send(tab, &cdp::CaptureScreenshot { format: "png" })
-        .await
-        .map_err(|e| format!("Could not capture {}: {e}", state::tab_name(tab)))?;
-    Ok(Outcome::Image { media_type: "image/png".into(), data: shot.data })
-}

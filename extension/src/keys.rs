@@ -1,0 +1,241 @@
+//! xdotool-style key names and chords ("Return", "ctrl+a", "cmd+shift+p", "Tab Tab") mapped to
+//! the key definitions a real US keyboard sends: `key`, `code`, `keyCode`, `text`.
+
+/// Modifier bits of CDP input events.
+pub const ALT: u32 = 1;
+pub const CTRL: u32 = 2;
+pub const META: u32 = 4;
+pub const SHIFT: u32 = 8;
+
+/// One key as the page sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyDef {
+    pub key: String,
+    pub code: String,
+    pub key_code: u32,
+    /// The text the key types, if any (with the chord's modifiers applied).
+    pub text: Option<String>,
+    /// 1 for left modifiers, 3 for the keypad.
+    pub location: u32,
+    /// The modifier bit this key is, if it is one.
+    pub modifier: u32,
+}
+
+impl KeyDef {
+    fn named(key: &str, code: &str, key_code: u32) -> KeyDef {
+        KeyDef { key: key.into(), code: code.into(), key_code, text: None, location: 0, modifier: 0 }
+    }
+}
+
+/// A chord: modifiers held while one key is pressed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chord {
+    pub modifiers: Vec<KeyDef>,
+    pub key: KeyDef,
+}
+
+impl Chord {
+    pub fn bits(&self) -> u32 {
+        self.modifiers.iter().fold(0, |b, m| b | m.modifier)
+    }
+}
+
+/// A modifier by name: shift, ctrl/control, alt/option, cmd/command/super/meta/win.
+pub fn modifier(name: &str) -> Option<KeyDef> {
+    let (key, code, key_code, bit) = match name.to_ascii_lowercase().as_str() {
+        "shift" | "shift_l" | "shift_r" => ("Shift", "ShiftLeft", 16, SHIFT),
+        "ctrl" | "control" | "control_l" | "control_r" | "ctl" => ("Control", "ControlLeft", 17, CTRL),
+        "alt" | "option" | "opt" | "alt_l" | "alt_r" => ("Alt", "AltLeft", 18, ALT),
+        "cmd" | "command" | "super" | "super_l" | "super_r" | "meta" | "meta_l" | "meta_r" | "win" | "windows" => ("Meta", "MetaLeft", 91, META),
+        _ => return None,
+    };
+    Some(KeyDef { key: key.into(), code: code.into(), key_code, text: None, location: 1, modifier: bit })
+}
+
+/// Parses `modifiers` such as "shift", "ctrl+shift", "cmd+alt".
+pub fn modifiers(text: &str) -> Result<Vec<KeyDef>, String> {
+    let mut out: Vec<KeyDef> = Vec::new();
+    for part in text.split(['+', ' ']).map(str::trim).filter(|p| !p.is_empty()) {
+        let m = modifier(part).ok_or_else(|| format!("unknown modifier {part:?}; use shift, ctrl, alt, or cmd (cmd and super mean Meta)"))?;
+        if !out.iter().any(|o| o.key == m.key) {
+            out.push(m);
+        }
+    }
+    Ok(out)
+}
+
+/// US-layout characters: (unshifted, shifted, code, keyCode).
+const PRINTABLE: &[(char, char, &str, u32)] = &[
+    ('`', '~', "Backquote", 192), ('1', '!', "Digit1", 49), ('2', '@', "Digit2", 50), ('3', '#', "Digit3", 51),
+    ('4', '$', "Digit4", 52), ('5', '%', "Digit5", 53), ('6', '^', "Digit6", 54), ('7', '&', "Digit7", 55),
+    ('8', '*', "Digit8", 56), ('9', '(', "Digit9", 57), ('0', ')', "Digit0", 48), ('-', '_', "Minus", 189),
+    ('=', '+', "Equal", 187), ('[', '{', "BracketLeft", 219), (']', '}', "BracketRight", 221), ('\\', '|', "Backslash", 220),
+    (';', ':', "Semicolon", 186), ('\'', '"', "Quote", 222), (',', '<', "Comma", 188), ('.', '>', "Period", 190),
+    ('/', '?', "Slash", 191), (' ', ' ', "Space", 32),
+];
+
+/// The key that types `c` on a US keyboard, and whether Shift is held for it.
+pub fn for_char(c: char) -> Option<(KeyDef, bool)> {
+    if c.is_ascii_alphabetic() {
+        let upper = c.to_ascii_uppercase();
+        let def = KeyDef {
+            key: c.to_string(),
+            code: format!("Key{upper}"),
+            key_code: upper as u32,
+            text: Some(c.to_string()),
+            location: 0,
+            modifier: 0,
+        };
+        return Some((def, c.is_ascii_uppercase()));
+    }
+    for (plain, shifted, code, key_code) in PRINTABLE {
+        if c == *plain || c == *shifted {
+            let def = KeyDef { key: c.to_string(), code: (*code).into(), key_code: *key_code, text: Some(c.to_string()), location: 0, modifier: 0 };
+            return Some((def, c == *shifted && plain != shifted));
+        }
+    }
+    None
+}
+
+/// A named key (case-insensitive, xdotool and DOM spellings).
+pub fn named(name: &str) -> Option<KeyDef> {
+    let lower = name.to_ascii_lowercase();
+    let mut def = match lower.as_str() {
+        "return" | "enter" | "kp_enter" => KeyDef { text: Some("\r".into()), ..KeyDef::named("Enter", "Enter", 13) },
+        "backspace" | "back_space" => KeyDef::named("Backspace", "Backspace", 8),
+        "tab" => KeyDef::named("Tab", "Tab", 9),
+        "escape" | "esc" => KeyDef::named("Escape", "Escape", 27),
+        "delete" | "del" | "kp_delete" => KeyDef::named("Delete", "Delete", 46),
+        "insert" | "ins" => KeyDef::named("Insert", "Insert", 45),
+        "home" | "kp_home" => KeyDef::named("Home", "Home", 36),
+        "end" | "kp_end" => KeyDef::named("End", "End", 35),
+        "page_up" | "pageup" | "prior" | "kp_page_up" => KeyDef::named("PageUp", "PageUp", 33),
+        "page_down" | "pagedown" | "next" | "kp_page_down" => KeyDef::named("PageDown", "PageDown", 34),
+        "up" | "arrowup" | "kp_up" => KeyDef::named("ArrowUp", "ArrowUp", 38),
+        "down" | "arrowdown" | "kp_down" => KeyDef::named("ArrowDown", "ArrowDown", 40),
+        "left" | "arrowleft" | "kp_left" => KeyDef::named("ArrowLeft", "ArrowLeft", 37),
+        "right" | "arrowright" | "kp_right" => KeyDef::named("ArrowRight", "ArrowRight", 39),
+        "space" | "spacebar" => KeyDef { text: Some(" ".into()), ..KeyDef::named(" ", "Space", 32) },
+        "caps_lock" | "capslock" => KeyDef::named("CapsLock", "CapsLock", 20),
+        "num_lock" | "numlock" => KeyDef::named("NumLock", "NumLock", 144),
+        "scroll_lock" | "scrolllock" => KeyDef::named("ScrollLock", "ScrollLock", 145),
+        "pause" | "break" => KeyDef::named("Pause", "Pause", 19),
+        "print" | "printscreen" | "sys_req" => KeyDef::named("PrintScreen", "PrintScreen", 44),
+        "menu" | "contextmenu" | "apps" => KeyDef::named("ContextMenu", "ContextMenu", 93),
+        "minus" => return for_char('-').map(|d| d.0),
+        "plus" => return for_char('+').map(|d| d.0),
+        "equal" => return for_char('=').map(|d| d.0),
+        "comma" => return for_char(',').map(|d| d.0),
+        "period" => return for_char('.').map(|d| d.0),
+        "slash" => return for_char('/').map(|d| d.0),
+        "backslash" => return for_char('\\').map(|d| d.0),
+        "semicolon" => return for_char(';').map(|d| d.0),
+        "apostrophe" | "quote" => return for_char('\'').map(|d| d.0),
+        "grave" | "backquote" => return for_char('`').map(|d| d.0),
+        "bracketleft" => return for_char('[').map(|d| d.0),
+        "bracketright" => return for_char(']').map(|d| d.0),
+        _ => {
+            if let Some(n) = lower.strip_prefix('f').and_then(|n| n.parse::<u32>().ok()).filter(|n| (1..=24).contains(n)) {
+                let name = format!("F{n}");
+                return Some(KeyDef::named(&name, &name, 111 + n));
+            }
+            if let Some(m) = modifier(&lower) {
+                return Some(m);
+            }
+            let mut chars = name.chars();
+            if let (Some(c), None) = (chars.next(), chars.next()) {
+                return for_char(c).map(|d| d.0);
+            }
+            return None;
+        }
+    };
+    if lower.starts_with("kp_") {
+        def.location = 3;
+    }
+    Some(def)
+}
+
+/// Parses a `key` text: space-separated chords, each `mod+mod+key`.
+pub fn parse(text: &str) -> Result<Vec<Chord>, String> {
+    let mut chords = Vec::new();
+    for token in text.split_whitespace() {
+        // "ctrl++" means ctrl and the plus key.
+        let (head, last) = match token.strip_suffix("++") {
+            Some(head) => (head, "+"),
+            None => match token.rsplit_once('+') {
+                Some((head, last)) if !last.is_empty() => (head, last),
+                _ => ("", token),
+            },
+        };
+        let mut mods = if head.is_empty() { Vec::new() } else { modifiers(head)? };
+        let key = named(last).ok_or_else(|| {
+            format!("unknown key {last:?} in {token:?}; use names such as Return, Tab, Escape, BackSpace, Up, Page_Up, F5, or a single character")
+        })?;
+        // An uppercase letter or shifted symbol is typed with Shift held.
+        let mut chars = last.chars();
+        if let (Some(c), None) = (chars.next(), chars.next()) {
+            if for_char(c).is_some_and(|(_, shift)| shift) && !mods.iter().any(|m| m.modifier == SHIFT) {
+                mods.push(modifier("shift").ok_or("shift")?);
+            }
+        }
+        chords.push(Chord { modifiers: mods, key });
+    }
+    if chords.is_empty() {
+        return Err("key needs at least one key name".into());
+    }
+    Ok(chords)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_map_to_real_key_definitions() {
+        let enter = named("Return").expect("Return");
+        assert_eq!((enter.key.as_str(), enter.code.as_str(), enter.key_code, enter.text.as_deref()), ("Enter", "Enter", 13, Some("\r")));
+        let bs = named("BackSpace").expect("BackSpace");
+        assert_eq!((bs.key.as_str(), bs.code.as_str(), bs.key_code), ("Backspace", "Backspace", 8));
+        let pu = named("Page_Up").expect("Page_Up");
+        assert_eq!((pu.key.as_str(), pu.key_code), ("PageUp", 33));
+        assert_eq!(named("F12").map(|k| (k.key, k.key_code)), Some(("F12".into(), 123)));
+        assert_eq!(named("a").map(|k| (k.code, k.key_code)), Some(("KeyA".into(), 65)));
+        assert_eq!(named("Up").map(|k| k.key), Some("ArrowUp".into()));
+        assert!(named("Hyper_X").is_none());
+    }
+
+    #[test]
+    fn chords_and_sequences() {
+        let c = parse("ctrl+a").expect("ctrl+a");
+        assert_eq!(c.len(), 1);
+        assert_eq!(c[0].bits(), CTRL);
+        assert_eq!(c[0].key.code, "KeyA");
+        let c = parse("cmd+shift+p").expect("cmd+shift+p");
+        assert_eq!(c[0].bits(), META | SHIFT);
+        let c = parse("Tab Tab shift+Tab").expect("sequence");
+        assert_eq!(c.len(), 3);
+        assert_eq!(c[2].bits(), SHIFT);
+        let c = parse("ctrl++").expect("ctrl plus");
+        assert_eq!((c[0].key.key.as_str(), c[0].bits()), ("+", CTRL | SHIFT));
+        assert_eq!(parse("A").expect("A")[0].bits(), SHIFT, "an uppercase letter is typed with Shift");
+        assert!(parse("ctrl+nope").unwrap_err().contains("unknown key"));
+        assert!(parse("hyper+a").unwrap_err().contains("unknown modifier"));
+    }
+
+    #[test]
+    fn characters_have_us_layout_keys() {
+        assert_eq!(for_char('!').map(|(k, s)| (k.code, k.key_code, s)), Some(("Digit1".into(), 49, true)));
+        assert_eq!(for_char('/').map(|(k, s)| (k.code, s)), Some(("Slash".into(), false)));
+        assert_eq!(for_char('Z').map(|(k, s)| (k.key, k.code, s)), Some(("Z".into(), "KeyZ".into(), true)));
+        assert!(for_char('é').is_none());
+        assert!(for_char('😀').is_none());
+    }
+
+    #[test]
+    fn modifiers_parse_with_aliases() {
+        let m = modifiers("cmd+alt").expect("cmd+alt");
+        assert_eq!(m.iter().fold(0, |b, k| b | k.modifier), META | ALT);
+        assert_eq!(modifiers("super").expect("super")[0].key, "Meta");
+        assert!(modifiers("ctrl+bogus").is_err());
+    }
+}

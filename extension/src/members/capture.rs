@@ -1,0 +1,154 @@
+//! screenshot and zoom, and the screenshot frame every coordinate is expressed in.
+//!
+//! Screenshots are downscaled so their long edge is at most 1568 px and their area about
+//! 1.15 megapixels. The factor is kept per tab, and coordinates Claude sends are mapped back
+//! through it before dispatch.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use tabwright_protocol::input::Point;
+use tabwright_protocol::wire::Outcome;
+
+use crate::cdp;
+use crate::state;
+
+/// The longest screenshot edge, in pixels.
+pub const MAX_EDGE: f64 = 1568.0;
+/// The largest screenshot area, in pixels.
+pub const MAX_AREA: f64 = 1_150_000.0;
+/// The encoding screenshots use (chosen by measurement; see BENCHMARKS.md).
+pub const FORMAT: (&str, &str, Option<u32>) = ("jpeg", "image/jpeg", Some(80));
+
+thread_local! {
+    static FACTORS: RefCell<HashMap<i32, f64>> = RefCell::new(HashMap::new());
+}
+
+/// Image pixels per CSS pixel for a viewport of this size.
+pub fn factor_for(css_w: f64, css_h: f64) -> f64 {
+    if css_w <= 0.0 || css_h <= 0.0 {
+        return 1.0;
+    }
+    1.0_f64.min(MAX_EDGE / css_w.max(css_h)).min((MAX_AREA / (css_w * css_h)).sqrt())
+}
+
+/// The viewport as screenshots show it.
+#[derive(Clone, Copy, Debug)]
+pub struct View {
+    pub page_x: f64,
+    pub page_y: f64,
+    pub css_w: f64,
+    pub css_h: f64,
+    /// Image pixels per CSS pixel.
+    pub factor: f64,
+}
+
+impl View {
+    pub fn img_w(&self) -> u32 {
+        (self.css_w * self.factor).round() as u32
+    }
+    pub fn img_h(&self) -> u32 {
+        (self.css_h * self.factor).round() as u32
+    }
+}
+
+/// The tab's viewport now, with the factor its screenshots use.
+pub async fn view(tab: i32) -> Result<View, String> {
+    cdp::ensure_attached(tab).await.map_err(|e| e.to_string())?;
+    let m = cdp::send(tab, &cdp::GetLayoutMetrics {}).await.map_err(|e| e.to_string())?;
+    let v = m.css_visual_viewport;
+    let factor = FACTORS.with(|f| f.borrow().get(&tab).copied()).unwrap_or_else(|| factor_for(v.client_width, v.client_height));
+    Ok(View { page_x: v.page_x, page_y: v.page_y, css_w: v.client_width, css_h: v.client_height, factor })
+}
+
+/// Maps a point in screenshot pixels to CSS pixels, refusing points outside the viewport.
+pub async fn to_css(tab: i32, p: Point) -> Result<(f64, f64), String> {
+    let v = view(tab).await?;
+    let (w, h) = (v.img_w() as f64, v.img_h() as f64);
+    if p.x < 0.0 || p.y < 0.0 || p.x >= w || p.y >= h {
+        return Err(format!(
+            "The point ({}, {}) is outside the viewport, which is {}×{} pixels in screenshot coordinates. Scroll to bring the target into view, or use a point inside.",
+            p.x, p.y, v.img_w(), v.img_h()
+        ));
+    }
+    Ok((p.x / v.factor, p.y / v.factor))
+}
+
+async fn capture(tab: i32, x: f64, y: f64, w: f64, h: f64, out_per_css: f64) -> Result<String, String> {
+    let v = view(tab).await?;
+    let (dpr, _) = crate::page::call(tab, "devicePixelRatio").await?;
+    let dpr = dpr.as_f64().filter(|d| *d > 0.0).unwrap_or(1.0);
+    let (format, _, quality) = FORMAT;
+    let shot = cdp::send(
+        tab,
+        &cdp::CaptureClip {
+            format,
+            quality,
+            // The clip's scale multiplies the device pixels of each CSS pixel.
+            clip: cdp::Clip { x: v.page_x + x, y: v.page_y + y, width: w, height: h, scale: out_per_css / dpr },
+            from_surface: true,
+            capture_beyond_viewport: false,
+        },
+    )
+    .await
+    .map_err(|e| format!("Could not capture {}: {e}", state::tab_name(tab)))?;
+    Ok(shot.data)
+}
+
+pub async fn screenshot(tab_id: Option<&str>) -> Result<Outcome, String> {
+    let tab = state::resolve_tab(tab_id).await?;
+    let mut v = view(tab).await?;
+    // Each screenshot fixes the frame later coordinates are read in.
+    v.factor = factor_for(v.css_w, v.css_h);
+    FACTORS.with(|f| f.borrow_mut().insert(tab, v.factor));
+    let data = capture(tab, 0.0, 0.0, v.css_w, v.css_h, v.factor).await?;
+    Ok(Outcome::Image { media_type: FORMAT.1.into(), data })
+}
+
+/// The long edge of a zoomed image, in pixels.
+const ZOOM_EDGE: f64 = 1024.0;
+/// The most a zoom magnifies a CSS pixel.
+const ZOOM_MAX: f64 = 8.0;
+
+pub async fn zoom(region: &[f64], tab_id: Option<&str>) -> Result<Outcome, String> {
+    let tab = state::resolve_tab(tab_id).await?;
+    let v = view(tab).await?;
+    let [x0, y0, x1, y1] = region else {
+        return Err("zoom region must be [x0, y0, x1, y1]".into());
+    };
+    let (w, h) = (v.img_w() as f64, v.img_h() as f64);
+    if *x1 > w || *y1 > h {
+        return Err(format!(
+            "The region [{x0}, {y0}, {x1}, {y1}] reaches outside the viewport, which is {}×{} pixels in screenshot coordinates.",
+            v.img_w(),
+            v.img_h()
+        ));
+    }
+    if x1 - x0 < 4.0 || y1 - y0 < 4.0 {
+        return Err("The zoom region must be at least 4×4 pixels.".into());
+    }
+    let (cx, cy, cw, ch) = (x0 / v.factor, y0 / v.factor, (x1 - x0) / v.factor, (y1 - y0) / v.factor);
+    let scale = (ZOOM_EDGE / cw.max(ch)).min(ZOOM_MAX).max(v.factor);
+    let data = capture(tab, cx, cy, cw, ch, scale).await?;
+    Ok(Outcome::Image { media_type: FORMAT.1.into(), data })
+}
+
+/// Forgets a closed tab's factor.
+pub fn forget(tab: i32) {
+    FACTORS.with(|f| f.borrow_mut().remove(&tab));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn factors_fit_the_image_limits() {
+        assert_eq!(factor_for(1280.0, 657.0), 1.0);
+        let f = factor_for(1920.0, 1080.0);
+        assert!((1920.0 * f).round() <= MAX_EDGE && 1920.0 * f * 1080.0 * f <= MAX_AREA + 1.0);
+        let f = factor_for(3000.0, 400.0);
+        assert!((3000.0 * f).round() <= MAX_EDGE);
+        assert_eq!(factor_for(0.0, 10.0), 1.0);
+    }
+}

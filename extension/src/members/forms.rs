@@ -1,0 +1,41 @@
+//! form_input: sets a control's value directly and fires the events frameworks listen for.
+
+use serde::Deserialize;
+use tabwright_protocol::input::{FormInput, FormValue};
+use tabwright_protocol::wire::Outcome;
+
+use super::reading;
+use crate::{page, state};
+
+pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
+    let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
+    let (at, id) = reading::resolve_ref(tab, input.target.reference().unwrap_or_default()).await?;
+    let value = match &input.value {
+        FormValue::Bool(b) => serde_json::json!(b),
+        FormValue::Number(n) => serde_json::json!(if n.fract() == 0.0 && n.abs() < 1e15 { format!("{}", *n as i64) } else { n.to_string() }),
+        FormValue::Text(t) => serde_json::json!(t),
+    };
+    let (reply, _) = page::call_in(&at, &format!("__tabwright.setValue({id}, {value})")).await?;
+    #[derive(Deserialize)]
+    struct Set {
+        #[serde(default)]
+        error: Option<String>,
+        #[serde(default)]
+        value: Option<String>,
+        #[serde(default)]
+        note: Option<String>,
+    }
+    let set: Set = serde_json::from_value(reply).map_err(|e| format!("unreadable form reply: {e}"))?;
+    match set.error.as_deref() {
+        Some("stale") => Err(format!("ref_{id} is stale or not found on the current page (the element was removed from the page). Re-read the page with read_page or find to get fresh references.")),
+        Some(e) => Err(format!("{e} (ref_{id})")),
+        None => {
+            let line = match (set.note, set.value) {
+                (Some(note), _) => Some(format!("Note: {note}.")),
+                (None, Some(v)) if !v.is_empty() && !matches!(input.value, FormValue::Bool(_)) => None,
+                _ => None,
+            };
+            Ok(Outcome::Ack { line })
+        }
+    }
+}

@@ -1,0 +1,103 @@
+//! type, key, hold_key and wait: key events a real keyboard would send.
+
+use tabwright_protocol::input::{HoldKey, Key, Type};
+use tabwright_protocol::wire::Outcome;
+
+use super::pointer::{key_event, with_modifiers};
+use crate::keys::{self, Chord, SHIFT};
+use crate::{cdp, chrome, state};
+
+/// Presses and releases one chord.
+async fn press(tab: i32, chord: &Chord) -> Result<(), String> {
+    with_modifiers(tab, &chord.modifiers, |mods| async move {
+        // A chord with Ctrl, Alt or Meta is a shortcut and types nothing.
+        let text = if mods & !SHIFT == 0 { chord.key.text.clone().map(|t| shifted(&t, mods)) } else { None };
+        let down = if text.is_some() { "keyDown" } else { "rawKeyDown" };
+        // A modifier key reports itself as held while it is down, as a real one does.
+        key_event(tab, down, &chord.key, mods | chord.key.modifier, text).await?;
+        key_event(tab, "keyUp", &chord.key, mods, None).await
+    })
+    .await
+}
+
+fn shifted(text: &str, mods: u32) -> String {
+    if mods & SHIFT != 0 && text.len() == 1 {
+        let c = text.chars().next().unwrap_or_default();
+        if let Some(up) = PAIRS.iter().find(|(l, _)| *l == c).map(|(_, u)| *u) {
+            return up.to_string();
+        }
+        return text.to_uppercase();
+    }
+    text.to_string()
+}
+
+const PAIRS: &[(char, char)] = &[
+    ('`', '~'), ('1', '!'), ('2', '@'), ('3', '#'), ('4', '$'), ('5', '%'), ('6', '^'), ('7', '&'), ('8', '*'), ('9', '('),
+    ('0', ')'), ('-', '_'), ('=', '+'), ('[', '{'), (']', '}'), ('\\', '|'), (';', ':'), ('\'', '"'), (',', '<'), ('.', '>'), ('/', '?'),
+];
+
+pub async fn key(input: &Key) -> Result<Outcome, String> {
+    let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
+    let chords = keys::parse(&input.text)?;
+    cdp::ensure_attached(tab).await.map_err(|e| e.to_string())?;
+    for _ in 0..input.repeat.unwrap_or(1) {
+        for chord in &chords {
+            press(tab, chord).await?;
+        }
+    }
+    Ok(Outcome::Ack { line: None })
+}
+
+/// Types literal text at the focus: keys a US keyboard has are pressed one by one (so pages see
+/// keydown, keypress, input and keyup); anything else (accents, emoji, other scripts) is
+/// inserted as text; newlines press Enter.
+pub async fn type_text(input: &Type) -> Result<Outcome, String> {
+    let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
+    cdp::ensure_attached(tab).await.map_err(|e| e.to_string())?;
+    let mut pending = String::new();
+    for c in input.text.chars() {
+        let key = if c == '\n' { keys::named("Return").map(|k| (k, false)) } else if c == '\r' || c == '\t' { None } else { keys::for_char(c) };
+        match key {
+            Some((def, shift)) => {
+                if !pending.is_empty() {
+                    insert(tab, &std::mem::take(&mut pending)).await?;
+                }
+                let mods = if shift { SHIFT } else { 0 };
+                let text = if c == '\n' { Some("\r".to_string()) } else { Some(c.to_string()) };
+                key_event(tab, "keyDown", &def, mods, text).await?;
+                key_event(tab, "keyUp", &def, mods, None).await?;
+            }
+            None => pending.push(c),
+        }
+    }
+    if !pending.is_empty() {
+        insert(tab, &pending).await?;
+    }
+    Ok(Outcome::Ack { line: None })
+}
+
+async fn insert(tab: i32, text: &str) -> Result<(), String> {
+    cdp::send(tab, &cdp::InsertText { text }).await.map(|_| ()).map_err(|e| format!("The browser refused the text: {e}"))
+}
+
+pub async fn hold_key(input: &HoldKey) -> Result<Outcome, String> {
+    let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
+    let chords = keys::parse(&input.text)?;
+    let [chord] = chords.as_slice() else {
+        return Err("hold_key holds one key or chord (such as \"shift\" or \"ctrl+a\"), not a sequence".into());
+    };
+    cdp::ensure_attached(tab).await.map_err(|e| e.to_string())?;
+    let ms = (input.duration * 1000.0).round() as i32;
+    with_modifiers(tab, &chord.modifiers, |mods| async move {
+        key_event(tab, "rawKeyDown", &chord.key, mods | chord.key.modifier, None).await?;
+        chrome::sleep(ms).await;
+        key_event(tab, "keyUp", &chord.key, mods, None).await
+    })
+    .await?;
+    Ok(Outcome::Ack { line: None })
+}
+
+pub async fn wait(duration: f64) -> Result<Outcome, String> {
+    chrome::sleep((duration * 1000.0).round() as i32).await;
+    Ok(Outcome::Ack { line: None })
+}

@@ -1,0 +1,298 @@
+//! Pointer members, with trusted input events (Input.dispatchMouseEvent), never synthetic DOM events.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use serde::Deserialize;
+use tabwright_protocol::input::{Click, Drag, Hover, Pointer, Scroll, ScrollDirection, Target};
+use tabwright_protocol::wire::Outcome;
+
+use super::{capture, reading};
+use crate::cdp::{self, Debuggee};
+use crate::keys::{self, KeyDef};
+use crate::{page, refs, state};
+
+thread_local! {
+    /// Mouse buttons held down per tab (left_mouse_down without its up yet).
+    static BUTTONS: RefCell<HashMap<i32, u32>> = RefCell::new(HashMap::new());
+    /// Where the pointer is per tab, in CSS pixels.
+    static POSITION: RefCell<HashMap<i32, (f64, f64)>> = RefCell::new(HashMap::new());
+}
+
+/// A resolved target: a point in the tab's CSS pixels, and what it hits.
+pub struct Spot {
+    pub x: f64,
+    pub y: f64,
+    /// What is there, for the acknowledgement ("button "Save" (ref_3)").
+    pub what: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct PointFor {
+    #[serde(default)]
+    x: f64,
+    #[serde(default)]
+    y: f64,
+    #[serde(default)]
+    error: Option<String>,
+    #[serde(default)]
+    covered: Option<String>,
+    #[serde(default)]
+    what: Option<String>,
+}
+
+/// Offset of an out-of-process frame's viewport inside the tab's, in CSS pixels.
+async fn frame_offset(at: &Debuggee) -> Result<(f64, f64), String> {
+    let Some(session) = &at.session else { return Ok((0.0, 0.0)) };
+    let child = cdp::children(at.tab).into_iter().find(|c| &c.session == session).ok_or("the frame is gone")?;
+    let root = Debuggee::tab(at.tab);
+    let owner = cdp::send_to(&root, &cdp::GetFrameOwner { frame_id: &child.target_id }).await.map_err(|e| e.to_string())?;
+    let model = cdp::send_to(&root, &cdp::GetBoxModel { backend_node_id: owner.backend_node_id }).await.map_err(|e| e.to_string())?;
+    let quad = model.model.content;
+    if quad.len() < 2 {
+        return Err("the frame has no box".into());
+    }
+    Ok((quad[0], quad[1]))
+}
+
+/// Where a target is: a coordinate mapped from screenshot pixels, or a ref scrolled into view
+/// and hit-tested.
+pub async fn spot(tab: i32, target: &Target) -> Result<Spot, String> {
+    match target {
+        Target::Coordinate { x, y } => {
+            let (x, y) = capture::to_css(tab, tabwright_protocol::input::Point { x: *x, y: *y }).await?;
+            Ok(Spot { x, y, what: describe_at(tab, x, y).await })
+        }
+        Target::Ref { reference } => {
+            let (at, id) = reading::resolve_ref(tab, reference).await?;
+            let (value, _) = page::call_in(&at, &format!("__tabwright.pointFor({id}, {})", refs::next())).await?;
+            let p: PointFor = serde_json::from_value(value).map_err(|e| format!("unreadable hit test: {e}"))?;
+            let name = format!("ref_{id}");
+            match (p.error.as_deref(), p.covered) {
+                (Some("stale"), _) => Err(format!("{name} is stale or not found on the current page (the element was removed from the page). Re-read the page with read_page or find to get fresh references.")),
+                (Some("invisible"), _) => Err(format!("{name} ({}) has no size on the page, so it cannot be clicked. It may be hidden; read_page shows what is visible.", p.what.unwrap_or_default())),
+                (Some(_), _) => Err(format!("{name} ({}) could not be brought into view.", p.what.unwrap_or_default())),
+                (None, Some(cover)) => Err(format!(
+                    "{name} ({}) is covered by {cover}, so nothing was clicked. Close or move what covers it first, or act on a coordinate.",
+                    p.what.unwrap_or_default()
+                )),
+                (None, None) => {
+                    let (ox, oy) = frame_offset(&at).await?;
+                    Ok(Spot { x: p.x + ox, y: p.y + oy, what: None })
+                }
+            }
+        }
+    }
+}
+
+/// What is at a CSS point of the tab, for an acknowledgement.
+async fn describe_at(tab: i32, x: f64, y: f64) -> Option<String> {
+    let (value, _) = page::call(tab, &format!("__tabwright.describeAt({x}, {y}, {})", refs::next())).await.ok()?;
+    value.get("what").and_then(|w| w.as_str()).map(String::from)
+}
+
+fn buttons(tab: i32) -> u32 {
+    BUTTONS.with(|b| b.borrow().get(&tab).copied().unwrap_or(0))
+}
+
+async fn mouse(tab: i32, kind: &'static str, x: f64, y: f64, button: &'static str, buttons: u32, clicks: u32, modifiers: u32) -> Result<(), String> {
+    cdp::send(
+        tab,
+        &cdp::MouseEvent { kind, x, y, modifiers, button, buttons, click_count: clicks, pointer_type: "mouse", ..Default::default() },
+    )
+    .await
+    .map_err(|e| format!("The browser refused the mouse event: {e}"))?;
+    POSITION.with(|p| p.borrow_mut().insert(tab, (x, y)));
+    Ok(())
+}
+
+pub async fn key_event(tab: i32, kind: &'static str, def: &KeyDef, modifiers: u32, text: Option<String>) -> Result<(), String> {
+    cdp::send(
+        tab,
+        &cdp::KeyEvent {
+            kind,
+            modifiers,
+            key: def.key.clone(),
+            code: def.code.clone(),
+            windows_virtual_key_code: def.key_code,
+            native_virtual_key_code: def.key_code,
+            unmodified_text: text.clone(),
+            text,
+            location: def.location,
+            is_keypad: def.location == 3,
+            auto_repeat: false,
+        },
+    )
+    .await
+    .map(|_| ())
+    .map_err(|e| format!("The browser refused the key event: {e}"))
+}
+
+/// Presses the modifiers, runs `action`, and always releases them.
+pub async fn with_modifiers<F, Fut, T>(tab: i32, held: &[KeyDef], action: F) -> Result<T, String>
+where
+    F: FnOnce(u32) -> Fut,
+    Fut: std::future::Future<Output = Result<T, String>>,
+{
+    let mut bits = 0;
+    let mut pressed = Vec::new();
+    for m in held {
+        bits |= m.modifier;
+        if let Err(e) = key_event(tab, "rawKeyDown", m, bits, None).await {
+            release(tab, &pressed).await;
+            return Err(e);
+        }
+        pressed.push(m.clone());
+    }
+    let out = action(bits).await;
+    release(tab, &pressed).await;
+    out
+}
+
+async fn release(tab: i32, pressed: &[KeyDef]) {
+    let mut bits = pressed.iter().fold(0, |b, m| b | m.modifier);
+    for m in pressed.iter().rev() {
+        bits &= !m.modifier;
+        let _ = key_event(tab, "keyUp", m, bits, None).await;
+    }
+}
+
+fn ack(spot: &Spot) -> Outcome {
+    Outcome::Ack { line: spot.what.as_ref().map(|w| format!("The pointer was over {w}.")) }
+}
+
+/// left/right/middle/double/triple clicks.
+pub async fn click(input: &Click, button: &'static str, clicks: u32) -> Result<Outcome, String> {
+    let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
+    let held = keys::modifiers(input.modifiers.as_deref().unwrap_or_default())?;
+    let spot = spot(tab, &input.target).await?;
+    let bit = match button {
+        "left" => 1,
+        "right" => 2,
+        _ => 4,
+    };
+    with_modifiers(tab, &held, |mods| async move {
+        mouse(tab, "mouseMoved", spot.x, spot.y, "none", buttons(tab), 0, mods).await?;
+        for n in 1..=clicks {
+            mouse(tab, "mousePressed", spot.x, spot.y, button, buttons(tab) | bit, n, mods).await?;
+            mouse(tab, "mouseReleased", spot.x, spot.y, button, buttons(tab), n, mods).await?;
+        }
+        Ok(())
+    })
+    .await?;
+    Ok(ack(&spot))
+}
+
+pub async fn hover(input: &Hover) -> Result<Outcome, String> {
+    let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
+    let spot = spot(tab, &input.target).await?;
+    mouse(tab, "mouseMoved", spot.x, spot.y, "none", buttons(tab), 0, 0).await?;
+    Ok(ack(&spot))
+}
+
+/// mouse_move, left_mouse_down, left_mouse_up.
+pub async fn pointer(input: &Pointer, kind: &'static str) -> Result<Outcome, String> {
+    let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
+    let spot = spot(tab, &input.target).await?;
+    match kind {
+        "mousePressed" => {
+            mouse(tab, "mouseMoved", spot.x, spot.y, "none", buttons(tab), 0, 0).await?;
+            BUTTONS.with(|b| *b.borrow_mut().entry(tab).or_default() |= 1);
+            mouse(tab, "mousePressed", spot.x, spot.y, "left", buttons(tab), 1, 0).await?;
+        }
+        "mouseReleased" => {
+            mouse(tab, "mouseMoved", spot.x, spot.y, if buttons(tab) & 1 != 0 { "left" } else { "none" }, buttons(tab), 0, 0).await?;
+            BUTTONS.with(|b| *b.borrow_mut().entry(tab).or_default() &= !1);
+            mouse(tab, "mouseReleased", spot.x, spot.y, "left", buttons(tab), 1, 0).await?;
+        }
+        _ => {
+            let held = if buttons(tab) & 1 != 0 { "left" } else { "none" };
+            mouse(tab, "mouseMoved", spot.x, spot.y, held, buttons(tab), 0, 0).await?;
+        }
+    }
+    Ok(ack(&spot))
+}
+
+/// How many pointer moves a drag takes between its ends.
+const DRAG_STEPS: u32 = 12;
+
+pub async fn drag(input: &Drag) -> Result<Outcome, String> {
+    let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
+    let from = spot(tab, &input.from).await?;
+    let to = spot(tab, &input.target).await?;
+    // An HTML5 drag starts a native drag session; intercepting it lets it be finished with
+    // drag events at the target. A pointer-driven drag just sees the moves.
+    cdp::send(tab, &cdp::SetInterceptDrags { enabled: true }).await.map_err(|e| e.to_string())?;
+    let mut intercepted = cdp::wait_for(tab, &["Input.dragIntercepted"]);
+    let result = async {
+        mouse(tab, "mouseMoved", from.x, from.y, "none", 0, 0, 0).await?;
+        mouse(tab, "mousePressed", from.x, from.y, "left", 1, 1, 0).await?;
+        let mut data = None;
+        for i in 1..=DRAG_STEPS {
+            let t = i as f64 / DRAG_STEPS as f64;
+            let (x, y) = (from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t);
+            mouse(tab, "mouseMoved", x, y, "left", 1, 0, 0).await?;
+            if let Ok(Some((_, params))) = intercepted.try_recv() {
+                data = Some(params["data"].clone());
+                break;
+            }
+        }
+        if let Some(data) = data {
+            for kind in ["dragEnter", "dragOver", "drop"] {
+                cdp::send(tab, &cdp::DragEvent { kind, x: to.x, y: to.y, data: data.clone(), modifiers: 0 })
+                    .await
+                    .map_err(|e| format!("The browser refused the drag event: {e}"))?;
+            }
+        }
+        mouse(tab, "mouseReleased", to.x, to.y, "left", 0, 1, 0).await
+    }
+    .await;
+    let _ = cdp::send(tab, &cdp::SetInterceptDrags { enabled: false }).await;
+    result?;
+    Ok(Outcome::Ack { line: None })
+}
+
+/// Pixels one scroll notch moves.
+const NOTCH: f64 = 100.0;
+
+pub async fn scroll(input: &Scroll) -> Result<Outcome, String> {
+    let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
+    let spot = spot(tab, &input.target).await?;
+    let d = NOTCH * input.amount() as f64;
+    let (dx, dy) = match input.scroll_direction {
+        ScrollDirection::Up => (0.0, -d),
+        ScrollDirection::Down => (0.0, d),
+        ScrollDirection::Left => (-d, 0.0),
+        ScrollDirection::Right => (d, 0.0),
+    };
+    mouse(tab, "mouseMoved", spot.x, spot.y, "none", buttons(tab), 0, 0).await?;
+    cdp::send(
+        tab,
+        &cdp::MouseEvent {
+            kind: "mouseWheel",
+            x: spot.x,
+            y: spot.y,
+            button: "none",
+            buttons: buttons(tab),
+            delta_x: Some(dx),
+            delta_y: Some(dy),
+            pointer_type: "mouse",
+            ..Default::default()
+        },
+    )
+    .await
+    .map_err(|e| format!("The browser refused the wheel event: {e}"))?;
+    settle(tab).await;
+    Ok(Outcome::Ack { line: None })
+}
+
+/// Waits for the next two animation frames, so a scroll or re-render has landed.
+pub async fn settle(tab: i32) {
+    let _ = page::call(tab, "new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(1))))").await;
+}
+
+/// Forgets a closed tab's pointer state.
+pub fn forget(tab: i32) {
+    BUTTONS.with(|b| b.borrow_mut().remove(&tab));
+    POSITION.with(|p| p.borrow_mut().remove(&tab));
+}

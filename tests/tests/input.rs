@@ -1,0 +1,364 @@
+//! Input that behaves like a person's: every pointer and keyboard member, form_input,
+//! screenshot and zoom, checked against the page's own event log.
+
+use serde_json::{json, Value};
+use tabwright_e2e::*;
+use tabwright_protocol::ContentBlock;
+
+async fn open(h: &mut Harness, page: &str) -> anyhow::Result<()> {
+    let r = h.one("navigate", json!({"url": h.url(page)})).await?;
+    anyhow::ensure!(!r.is_error, "{r:?}");
+    h.site.clear_log();
+    Ok(())
+}
+
+fn ok(r: &tabwright_protocol::ToolResult) {
+    assert!(!r.is_error, "{r:?}");
+}
+
+fn image(r: &tabwright_protocol::ToolResult) -> (String, String) {
+    match r.content.first() {
+        Some(ContentBlock::Image { source }) => (source.media_type.clone(), source.data.clone()),
+        _ => panic!("expected an image: {r:?}"),
+    }
+}
+
+/// The pixel size of a base64 PNG or JPEG.
+fn image_size(data: &str) -> (u32, u32) {
+    let bytes = tabwright::demo::decode_base64(data).expect("base64");
+    if bytes.starts_with(b"\x89PNG") {
+        return png_size(data).expect("png");
+    }
+    // JPEG: find a start-of-frame marker.
+    let mut i = 2;
+    while i + 9 < bytes.len() {
+        if bytes[i] != 0xFF {
+            i += 1;
+            continue;
+        }
+        let marker = bytes[i + 1];
+        let len = u16::from_be_bytes([bytes[i + 2], bytes[i + 3]]) as usize;
+        if (0xC0..=0xC3).contains(&marker) {
+            let h = u16::from_be_bytes([bytes[i + 5], bytes[i + 6]]) as u32;
+            let w = u16::from_be_bytes([bytes[i + 7], bytes[i + 8]]) as u32;
+            return (w, h);
+        }
+        i += 2 + len;
+    }
+    panic!("no image size found");
+}
+
+fn trusted(entries: &[&Value]) -> bool {
+    !entries.is_empty() && entries.iter().all(|e| e["trusted"] == true)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clicks_by_ref_and_coordinate_with_modifiers() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "pointer.html").await?;
+    let press = h.ref_of("button", "Press").await?;
+
+    let r = h.one("left_click", json!({"target": r#ref(&press)})).await?;
+    assert_eq!(text(&r), "Clicked.");
+    let log = h.wait_log("click on Press", |e| e["type"] == "click" && e["target"] == "btn").await?;
+    let sequence: Vec<&str> = log.iter().filter(|e| e["target"] == "btn").filter_map(|e| e["type"].as_str()).filter(|t| ["pointerdown", "mousedown", "pointerup", "mouseup", "click"].contains(t)).collect();
+    assert_eq!(sequence, ["pointerdown", "mousedown", "pointerup", "mouseup", "click"]);
+    assert!(trusted(&log.iter().collect::<Vec<_>>()), "every event is trusted: {log:#?}");
+    assert_eq!(of(&log, "pointerdown")[0]["pointerType"], "mouse");
+
+    // A coordinate click lands where the screenshot shows it, and says what it hit.
+    h.site.clear_log();
+    let r = h.one("left_click", json!({"target": at(150.0, 120.0)})).await?;
+    assert!(text(&r).starts_with("Clicked.\nThe pointer was over canvas \"Drawing pad\" (ref_"), "{r:?}");
+    let log = h.wait_log("drawing", |e| e["type"] == "drawn").await?;
+    let drawn = of(&log, "drawn")[0];
+    assert_eq!((drawn["x"].as_i64(), drawn["y"].as_i64()), (Some(100), Some(70)), "canvas at (50, 50)");
+
+    h.site.clear_log();
+    ok(&h.one("double_click", json!({"target": r#ref(&press)})).await?);
+    let log = h.wait_log("dblclick", |e| e["type"] == "dblclick").await?;
+    assert_eq!(of(&log, "click").iter().map(|e| e["detail"].as_i64().unwrap_or(0)).collect::<Vec<_>>(), [1, 2]);
+    assert_eq!(of(&log, "dblclick")[0]["detail"], 2);
+
+    h.site.clear_log();
+    ok(&h.one("triple_click", json!({"target": r#ref(&press)})).await?);
+    let log = h.wait_log("third click", |e| e["type"] == "click" && e["detail"] == 3).await?;
+    assert_eq!(of(&log, "click").len(), 3);
+
+    h.site.clear_log();
+    ok(&h.one("right_click", json!({"target": r#ref(&press)})).await?);
+    let log = h.wait_log("contextmenu", |e| e["type"] == "contextmenu").await?;
+    assert_eq!(of(&log, "contextmenu")[0]["button"], 2);
+    assert!(of(&log, "click").is_empty());
+
+    h.site.clear_log();
+    ok(&h.one("middle_click", json!({"target": r#ref(&press)})).await?);
+    let log = h.wait_log("auxclick", |e| e["type"] == "auxclick").await?;
+    assert_eq!(of(&log, "auxclick")[0]["button"], 1);
+
+    // Modifiers are held for the action: keydown first, flags on the click, keyup after.
+    h.site.clear_log();
+    ok(&h.one("left_click", json!({"target": r#ref(&press), "modifiers": "ctrl+shift"})).await?);
+    let log = h.wait_log("modified click", |e| e["type"] == "keyup" && e["key"] == "Control").await?;
+    let click = of(&log, "click")[0];
+    assert_eq!((click["ctrl"].clone(), click["shift"].clone(), click["alt"].clone(), click["meta"].clone()), (json!(true), json!(true), json!(false), json!(false)));
+    let keys: Vec<String> = log.iter().filter(|e| e["type"] == "keydown" || e["type"] == "keyup").map(|e| format!("{} {}", e["type"].as_str().unwrap_or(""), e["key"].as_str().unwrap_or(""))).collect();
+    assert_eq!(keys, ["keydown Control", "keydown Shift", "keyup Shift", "keyup Control"]);
+    h.site.clear_log();
+    ok(&h.one("left_click", json!({"target": r#ref(&press), "modifiers": "cmd+alt"})).await?);
+    let log = h.wait_log("cmd click", |e| e["type"] == "click").await?;
+    assert_eq!((of(&log, "click")[0]["meta"].clone(), of(&log, "click")[0]["alt"].clone()), (json!(true), json!(true)));
+    let e = error_text(&h.one("left_click", json!({"target": r#ref(&press), "modifiers": "hyper"})).await?);
+    assert!(e.contains("unknown modifier"), "{e}");
+
+    // hover, and the low-level button members.
+    ok(&h.one("mouse_move", json!({"target": at(10.0, 10.0)})).await?);
+    h.site.clear_log();
+    ok(&h.one("hover", json!({"target": r#ref(&press)})).await?);
+    h.wait_log("mouseover", |e| e["type"] == "mouseover" && e["target"] == "btn").await?;
+    h.site.clear_log();
+    ok(&h.one("mouse_move", json!({"target": at(460.0, 80.0)})).await?);
+    ok(&h.one("left_mouse_down", json!({"target": at(460.0, 80.0)})).await?);
+    ok(&h.one("left_mouse_up", json!({"target": at(460.0, 80.0)})).await?);
+    let log = h.wait_log("low-level click", |e| e["type"] == "click" && e["target"] == "btn").await?;
+    assert_eq!(of(&log, "mousedown")[0]["buttons"], 1);
+
+    // Coordinates outside the viewport are refused, naming its size.
+    let e = error_text(&h.one("left_click", json!({"target": at(5000.0, 10.0)})).await?);
+    assert!(e.contains("(5000, 10) is outside the viewport, which is 1280×"), "{e}");
+
+    // scroll: the element under the point scrolls by notches.
+    h.site.clear_log();
+    let r = h.one("scroll", json!({"target": at(700.0, 120.0), "scroll_direction": "down"})).await?;
+    assert_eq!(text(&r), "Scrolled down.");
+    let log = h.wait_log("scroll", |e| e["type"] == "scrolled" && e["top"] == 300).await?;
+    assert_eq!(of(&log, "wheel")[0]["deltaY"], 300);
+    ok(&h.one("scroll", json!({"target": at(700.0, 120.0), "scroll_direction": "up", "scroll_amount": 1})).await?);
+    h.wait_log("scroll up", |e| e["type"] == "scrolled" && e["top"] == 200).await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_covered_target_is_reported_not_clicked() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "pointer.html#modal").await?;
+    let buy = h.ref_of("button", "Buy now").await;
+    // The modal hides "Buy now" from find? No: it is visible but covered.
+    let buy = buy?;
+    let e = error_text(&h.one("left_click", json!({"target": r#ref(&buy)})).await?);
+    assert!(e.starts_with(&format!("{buy} (button \"Buy now\" ({buy})) is covered by dialog \"Cookie notice\"")), "{e}");
+    assert!(e.contains("nothing was clicked"), "{e}");
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    assert!(of(&h.site.log(), "click").is_empty(), "nothing was clicked");
+    let accept = h.ref_of("button", "Accept cookies").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&accept)})).await?);
+    ok(&h.one("left_click", json!({"target": r#ref(&buy)})).await?);
+    h.wait_log("click on Buy now", |e| e["type"] == "click" && e["target"] == "covered").await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn drags_work_for_pointer_lists_and_html5_boards() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "drag.html").await?;
+    let r = h.one("left_click_drag", json!({"from": at(100.0, 45.0), "target": at(100.0, 155.0)})).await?;
+    assert_eq!(text(&r), "Dragged.");
+    let log = h.wait_log("sorted list", |e| e["type"] == "sorted").await?;
+    assert_eq!(of(&log, "sorted")[0]["order"], json!(["Beta", "Gamma", "Alpha"]));
+
+    h.site.clear_log();
+    ok(&h.one("left_click_drag", json!({"from": at(400.0, 45.0), "target": at(650.0, 100.0)})).await?);
+    let log = h.wait_log("drop", |e| e["type"] == "dropped").await?;
+    assert_eq!(of(&log, "dropped")[0]["column"], "done");
+    assert!(trusted(&of(&log, "drop")));
+    let e = error_text(&h.one("left_click_drag", json!({"from": r#ref("ref_1"), "target": at(1.0, 1.0)})).await?);
+    assert!(e.contains("left_click_drag needs coordinate targets"), "{e}");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn keyboard_members_send_real_key_definitions() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "editor.html").await?;
+    let doc = h.ref_of("textbox", "Document").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&doc)})).await?);
+
+    let r = h.one("type", json!({"text": "Hi 😀 wörld!\nline two"})).await?;
+    assert_eq!(text(&r), "Typed.");
+    let log = h.wait_log("typed text", |e| e["type"] == "content" && e["text"].as_str().is_some_and(|t| t.contains("line two"))).await?;
+    let last = of(&log, "content").last().map(|e| e["text"].as_str().unwrap_or_default().to_string()).unwrap_or_default();
+    assert_eq!(last.replace("\n\n", "\n"), "Hi 😀 wörld!\nline two");
+    let h_down = of(&log, "keydown").into_iter().find(|e| e["key"] == "H").expect("keydown H");
+    assert_eq!((h_down["code"].clone(), h_down["keyCode"].clone(), h_down["shift"].clone()), (json!("KeyH"), json!(72), json!(true)));
+    let bang = of(&log, "keydown").into_iter().find(|e| e["key"] == "!").expect("keydown !");
+    assert_eq!(bang["code"], "Digit1");
+    assert!(of(&log, "keydown").iter().any(|e| e["key"] == "Enter" && e["code"] == "Enter" && e["keyCode"] == 13));
+    assert!(trusted(&of(&log, "keydown")));
+
+    h.site.clear_log();
+    ok(&h.one("key", json!({"text": "ctrl+a ctrl+b"})).await?);
+    let log = h.wait_log("bold shortcut", |e| e["type"] == "shortcut" && e["name"] == "bold").await?;
+    let b = of(&log, "keydown").into_iter().find(|e| e["key"] == "b").expect("keydown b");
+    assert_eq!((b["code"].clone(), b["ctrl"].clone()), (json!("KeyB"), json!(true)));
+    let html = of(&h.wait_log("bold content", |e| e["type"] == "content" && e["html"].as_str().is_some_and(|t| t.contains("<b>"))).await?, "content").last().map(|e| e["html"].clone());
+    assert!(html.is_some_and(|h| h.as_str().is_some_and(|h| h.starts_with("<b>Hi"))), "ctrl+a selected everything before ctrl+b");
+
+    h.site.clear_log();
+    let r = h.one("key", json!({"text": "cmd+shift+p"})).await?;
+    assert_eq!(text(&r), "Pressed cmd+shift+p.");
+    let log = h.wait_log("palette", |e| e["type"] == "shortcut" && e["name"] == "palette").await?;
+    let p = of(&log, "keydown").into_iter().find(|e| e["code"] == "KeyP").expect("keydown P");
+    assert_eq!((p["meta"].clone(), p["shift"].clone()), (json!(true), json!(true)));
+
+    h.site.clear_log();
+    ok(&h.one("key", json!({"text": "BackSpace Page_Up Home Left F2 Escape", "repeat": 2})).await?);
+    let log = h.wait_log_count("named keys", 2, |e| e["type"] == "keyup" && e["key"] == "Escape").await?;
+    let downs: Vec<(String, String, i64)> = of(&log, "keydown").iter().map(|e| (e["key"].as_str().unwrap_or("").into(), e["code"].as_str().unwrap_or("").into(), e["keyCode"].as_i64().unwrap_or(0))).collect();
+    let once = [("Backspace", "Backspace", 8), ("PageUp", "PageUp", 33), ("Home", "Home", 36), ("ArrowLeft", "ArrowLeft", 37), ("F2", "F2", 113), ("Escape", "Escape", 27)];
+    let expected: Vec<(String, String, i64)> = once.iter().chain(once.iter()).map(|(k, c, n)| ((*k).into(), (*c).into(), *n)).collect();
+    assert_eq!(downs, expected);
+    let e = error_text(&h.one("key", json!({"text": "ctrl+Hyper"})).await?);
+    assert!(e.contains("unknown key"), "{e}");
+
+    h.site.clear_log();
+    let r = h.one("hold_key", json!({"text": "shift", "duration": 0.3})).await?;
+    assert_eq!(text(&r), "Held shift for 0.3s.");
+    let log = h.wait_log("shift released", |e| e["type"] == "keyup" && e["key"] == "Shift").await?;
+    let down = of(&log, "keydown")[0];
+    assert_eq!((down["key"].clone(), down["code"].clone(), down["keyCode"].clone(), down["shift"].clone()), (json!("Shift"), json!("ShiftLeft"), json!(16), json!(true)));
+    let r = h.one("wait", json!({"duration": 0.2})).await?;
+    assert_eq!(text(&r), "Waited 0.2s.");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn form_input_sets_every_control_and_fires_events() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "controls.html").await?;
+    let cases: &[(&str, &str, Value, &str, Value)] = &[
+        ("textbox", "Name", json!("Ada Lovelace"), "name", json!("Ada Lovelace")),
+        ("textbox", "Email", json!("ada@example.com"), "email", json!("ada@example.com")),
+        ("spinbutton", "Age", json!(42), "age", json!("42")),
+        ("textbox", "Birthday", json!("1815-12-10"), "birthday", json!("1815-12-10")),
+        ("textbox", "Alarm", json!("07:30"), "alarm", json!("07:30")),
+        ("slider", "Volume", json!(8), "volume", json!("8")),
+        ("combobox", "Colour", json!("Blue"), "colour", json!("b")),
+        ("checkbox", "Agree", json!(true), "agree", json!(true)),
+        ("radio", "Large", json!(true), "large", json!(true)),
+        ("textbox", "Bio", json!("Line one\nLine two"), "bio", json!("Line one\nLine two")),
+        ("textbox", "Notes editor", json!("Hello"), "editor", json!("Hello")),
+    ];
+    for (role, name, value, target, logged) in cases {
+        h.site.clear_log();
+        let r = h.ref_of(role, name).await?;
+        let result = h.one("form_input", json!({"target": r#ref(&r), "value": value})).await?;
+        assert_eq!(text(&result), format!("Set the value of {r}."), "{name}");
+        let log = h.wait_log(name, |e| e["type"] == "input" && e["target"] == *target).await?;
+        let input = of(&log, "input").into_iter().find(|e| e["target"] == *target).expect("input");
+        assert_eq!(&input["value"], logged, "{name}: {log:#?}");
+        if *target != "editor" {
+            assert!(of(&log, "change").iter().any(|e| e["target"] == *target), "{name} fires change");
+        }
+    }
+    // The select also takes an option's value.
+    let colour = h.ref_of("combobox", "Colour").await?;
+    ok(&h.one("form_input", json!({"target": r#ref(&colour), "value": "g"})).await?);
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&colour), "value": "Purple"})).await?);
+    assert!(e.contains("has no option \"Purple\". Its options are: \"Red\", \"Green\", \"Blue\""), "{e}");
+    // A framework that keeps its own state saw the change.
+    let page = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page.contains("state: Ada Lovelace"), "{page}");
+
+    let birthday = h.ref_of("textbox", "Birthday").await?;
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&birthday), "value": "next tuesday"})).await?);
+    assert!(e.contains("in the form YYYY-MM-DD"), "{e}");
+    let agree = h.ref_of("checkbox", "Agree").await?;
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&agree), "value": "maybe"})).await?);
+    assert!(e.contains("pass true or false"), "{e}");
+    let file = h.ref_of("button", "Upload").await?;
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&file), "value": "x"})).await?);
+    assert!(e.contains("use file_upload"), "{e}");
+    let fake = h.ref_of("checkbox", "Fancy checkbox").await?;
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&fake), "value": true})).await?);
+    assert!(e.contains("is not a form control"), "{e}");
+    let go = h.ref_of("button", "Go").await?;
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&go), "value": "x"})).await?);
+    assert!(e.contains("is not a form control"), "{e}");
+    let e = error_text(&h.one("form_input", json!({"target": at(1.0, 1.0), "value": "x"})).await?);
+    assert!(e.contains("form_input needs an element reference"), "{e}");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn screenshots_fit_and_zoom_crops() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "pointer.html").await?;
+    let (media, data) = image(&h.one("screenshot", json!({})).await?);
+    assert!(media == "image/jpeg" || media == "image/png");
+    let (w, hgt) = image_size(&data);
+    assert_eq!(w, 1280, "the viewport's width at factor 1");
+    assert!(hgt > 500 && hgt < 800 && (w.max(hgt) as f64) <= 1568.0 && (w * hgt) as f64 <= 1_150_000.0);
+    let (_, again) = image(&h.one("screenshot", json!({})).await?);
+    assert_eq!(image_size(&again), (w, hgt), "one consistent size per tab");
+
+    let (_, zoomed) = image(&h.one("zoom", json!({"region": [50, 50, 350, 200]})).await?);
+    assert_eq!(image_size(&zoomed), (1024, 512), "the region scaled up to a 1024-pixel long edge");
+    let e = error_text(&h.one("zoom", json!({"region": [0, 0, 5000, 10]})).await?);
+    assert!(e.contains("reaches outside the viewport"), "{e}");
+    let e = error_text(&h.one("zoom", json!({"region": [10, 10, 5, 20]})).await?);
+    assert!(e.contains("x1 > x0"), "{e}");
+
+    // An element outside the viewport is scrolled into view before the click.
+    open(&mut h, "wide.html").await?;
+    let far = h.ref_of("button", "Far right").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&far)})).await?);
+    h.wait_log("far click", |e| e["type"] == "click" && e["target"] == "far-right").await?;
+    let down = h.ref_of("button", "Far down").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&down)})).await?);
+    h.wait_log("far-down click", |e| e["type"] == "click" && e["target"] == "far-down").await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn device_scale_factor_two_keeps_the_frame_and_the_points() -> anyhow::Result<()> {
+    let mut h = Harness::start_with(&["--browser-arg=--force-device-scale-factor=2"]).await?;
+    open(&mut h, "pointer.html").await?;
+    let (_, data) = image(&h.one("screenshot", json!({})).await?);
+    let (w, hgt) = image_size(&data);
+    assert!((w.max(hgt) as f64) <= 1568.0 && (w * hgt) as f64 <= 1_150_000.0, "{w}×{hgt} fits the limits at DPR 2");
+    ok(&h.one("left_click", json!({"target": at(150.0, 120.0)})).await?);
+    let log = h.wait_log("drawing", |e| e["type"] == "drawn").await?;
+    let drawn = of(&log, "drawn")[0];
+    let f = w as f64 / 1280.0;
+    let (ex, ey) = ((150.0 / f - 50.0).round() as i64, (120.0 / f - 50.0).round() as i64);
+    assert!((drawn["x"].as_i64().unwrap_or(0) - ex).abs() <= 1 && (drawn["y"].as_i64().unwrap_or(0) - ey).abs() <= 1, "{drawn} vs ({ex}, {ey})");
+    let press = h.ref_of("button", "Press").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&press), "modifiers": "shift"})).await?);
+    let log = h.wait_log("click at DPR 2", |e| e["type"] == "click" && e["target"] == "btn").await?;
+    assert_eq!(of(&log, "click").last().map(|e| e["shift"].clone()), Some(json!(true)));
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clicks_reach_shadow_roots_and_cross_origin_frames() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "shadow.html").await?;
+    let send = h.ref_of("button", "Send message").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&send)})).await?);
+    let r = h.one("list_tabs", json!({})).await?;
+    assert_eq!(only_state(&r).tabs[0].title, "sent", "the shadow button's handler ran");
+
+    let other = tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.2").await?;
+    let r = h.one("navigate", json!({"url": h.url(&format!("frames.html?other=http://{}", other.addr))})).await?;
+    ok(&r);
+    let cross = h.ref_of("button", "Cross button").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&cross)})).await?);
+    let pressed = text(&h.one("find", json!({"query": "pressed button"})).await?);
+    assert!(pressed.starts_with("button \"Pressed\""), "the cross-origin button's handler ran: {pressed}");
+    let field = h.ref_of("textbox", "Inner field").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&field)})).await?);
+    ok(&h.one("type", json!({"text": "inside"})).await?);
+    let t = text(&h.one("read_page", json!({})).await?);
+    assert!(t.contains("value=\"inside\""), "typing reached the focused frame field: {t}");
+    Ok(())
+}
