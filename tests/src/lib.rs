@@ -178,3 +178,29 @@ pub fn png_size(data: &str) -> anyhow::Result<(u32, u32)> {
     let be = |i: usize| u32::from_be_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
     Ok((be(16), be(20)))
 }
+
+/// The pixel size of a base64 PNG or JPEG.
+pub fn image_size(data: &str) -> (u32, u32) {
+    let bytes = tabwright::demo::decode_base64(data).expect("base64");
+    if bytes.starts_with(b"\x89PNG") {
+        return png_size(data).expect("png");
+    }
+    // JPEG: find a start-of-frame marker.
+    let mut i = 2;
+    while i + 9 < bytes.len() {
+        if bytes[i] != 0xFF {
+            i += 1;
+            continue;
+        }
+        let marker = bytes[i + 1];
+        let len = u16::from_be_bytes([bytes[i + 2], bytes[i + 3]]) as usize;
+        if (0xC0..=0xC3).contains(&marker) {
+            let h = u16::from_be_bytes([bytes[i + 5], bytes[i + 6]]) as u32;
+            let w = u16::from_be_bytes([bytes[i + 7], bytes[i + 8]]) as u32;
+            return (w, h);
+        }
+        i += 2 + len;
+    }
+    panic!("no image size found");
+}
+

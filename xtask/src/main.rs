@@ -110,7 +110,7 @@ fn test(extra: &[String]) -> anyhow::Result<()> {
     let python = ensure_sdk()?;
     let mut tests = cargo();
     tests
-        .args(["test", "--workspace"])
+        .args(["test", "--workspace", "--no-fail-fast"])
         .args(extra)
         .env("CHROME", &browser)
         .env("TABWRIGHT_BIN", bridge_exe())
