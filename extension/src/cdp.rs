@@ -245,14 +245,16 @@ pub struct NavigateToHistoryEntry {
 command!(NavigateToHistoryEntry, "Page.navigateToHistoryEntry", Empty);
 
 #[derive(Serialize)]
-pub struct CaptureScreenshot {
+pub struct CaptureViewport {
     pub format: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quality: Option<u32>,
 }
 #[derive(Debug, Deserialize)]
 pub struct Screenshot {
     pub data: String,
 }
-command!(CaptureScreenshot, "Page.captureScreenshot", Screenshot);
+command!(CaptureViewport, "Page.captureScreenshot", Screenshot);
 
 #[derive(Serialize)]
 pub struct GetFrameTree {}

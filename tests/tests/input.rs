@@ -337,3 +337,22 @@ async fn clicks_reach_shadow_roots_and_cross_origin_frames() -> anyhow::Result<(
     assert!(t.contains("value=\"inside\""), "typing reached the focused frame field: {t}");
     Ok(())
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_large_viewport_is_downscaled_and_points_map_back() -> anyhow::Result<()> {
+    let mut h = Harness::start_with(&["--browser-arg=--window-size=2000,1400"]).await?;
+    open(&mut h, "pointer.html").await?;
+    let (_, data) = image(&h.one("screenshot", json!({})).await?);
+    let (w, hgt) = image_size(&data);
+    assert!(w < 2000 && (w.max(hgt) as f64) <= 1568.0 && (w * hgt) as f64 <= 1_150_000.0, "{w}×{hgt} is downscaled to fit");
+    // The canvas sits at CSS (50, 50); a point in screenshot pixels maps back through the factor.
+    let f = w as f64 / 2000.0;
+    let (sx, sy) = ((50.0 + 100.0) * f, (50.0 + 70.0) * f);
+    ok(&h.one("left_click", json!({"target": at(sx.round(), sy.round())})).await?);
+    let log = h.wait_log("drawing", |e| e["type"] == "drawn").await?;
+    let drawn = of(&log, "drawn")[0];
+    assert!((drawn["x"].as_i64().unwrap_or(0) - 100).abs() <= 2 && (drawn["y"].as_i64().unwrap_or(0) - 70).abs() <= 2, "{drawn} (factor {f})");
+    let e = error_text(&h.one("left_click", json!({"target": at(w as f64 + 5.0, 10.0)})).await?);
+    assert!(e.contains(&format!("which is {w}×{hgt} pixels in screenshot coordinates")), "{e}");
+    Ok(())
+}

@@ -33,9 +33,10 @@ fn target_dir() -> PathBuf {
 /// Builds the Wasm core, runs wasm-bindgen into extension/pkg, and builds the bridge.
 fn build() -> anyhow::Result<()> {
     let mut wasm = cargo();
-    wasm.args(["build", "-p", "tabwright-extension", "--lib", "--target", "wasm32-unknown-unknown"]);
+    // The core runs in the browser on every call: it is always built optimized.
+    wasm.args(["build", "-p", "tabwright-extension", "--lib", "--target", "wasm32-unknown-unknown", "--release"]);
     run(wasm)?;
-    let input = target_dir().join("wasm32-unknown-unknown/debug/tabwright_extension.wasm");
+    let input = target_dir().join("wasm32-unknown-unknown/release/tabwright_extension.wasm");
     let out = root().join("extension/pkg");
     wasm_bindgen_cli_support::Bindgen::new()
         .input_path(&input)

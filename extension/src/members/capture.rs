@@ -29,7 +29,12 @@ pub fn factor_for(css_w: f64, css_h: f64) -> f64 {
     if css_w <= 0.0 || css_h <= 0.0 {
         return 1.0;
     }
-    1.0_f64.min(MAX_EDGE / css_w.max(css_h)).min((MAX_AREA / (css_w * css_h)).sqrt())
+    let mut f = 1.0_f64.min(MAX_EDGE / css_w.max(css_h)).min((MAX_AREA / (css_w * css_h)).sqrt());
+    // The image's size is rounded to whole pixels; the rounded size must fit too.
+    while ((css_w * f).round() * (css_h * f).round() > MAX_AREA || (css_w.max(css_h) * f).round() > MAX_EDGE) && f > 0.01 {
+        f *= 0.999;
+    }
+    f
 }
 
 /// The viewport as screenshots show it.
@@ -39,6 +44,8 @@ pub struct View {
     pub page_y: f64,
     pub css_w: f64,
     pub css_h: f64,
+    /// Device pixels per CSS pixel.
+    pub dpr: f64,
     /// Image pixels per CSS pixel.
     pub factor: f64,
 }
@@ -52,13 +59,17 @@ impl View {
     }
 }
 
-/// The tab's viewport now, with the factor its screenshots use.
+/// The tab's viewport now, with the factor its screenshots use, and the device pixel ratio.
 pub async fn view(tab: i32) -> Result<View, String> {
-    cdp::ensure_attached(tab).await.map_err(|e| e.to_string())?;
-    let m = cdp::send(tab, &cdp::GetLayoutMetrics {}).await.map_err(|e| e.to_string())?;
-    let v = m.css_visual_viewport;
-    let factor = FACTORS.with(|f| f.borrow().get(&tab).copied()).unwrap_or_else(|| factor_for(v.client_width, v.client_height));
-    Ok(View { page_x: v.page_x, page_y: v.page_y, css_w: v.client_width, css_h: v.client_height, factor })
+    // One evaluation in the page answers all of it (the visual viewport excludes scrollbars).
+    let expression = "[visualViewport.pageLeft, visualViewport.pageTop, visualViewport.width, visualViewport.height, devicePixelRatio]";
+    let (value, _) = crate::page::call(tab, expression).await?;
+    let n: Vec<f64> = serde_json::from_value(value).map_err(|e| format!("unreadable viewport: {e}"))?;
+    let [page_x, page_y, css_w, css_h, dpr] = n[..] else {
+        return Err("unreadable viewport".into());
+    };
+    let factor = FACTORS.with(|f| f.borrow().get(&tab).copied()).unwrap_or_else(|| factor_for(css_w, css_h));
+    Ok(View { page_x, page_y, css_w, css_h, dpr: if dpr > 0.0 { dpr } else { 1.0 }, factor })
 }
 
 /// Maps a point in screenshot pixels to CSS pixels, refusing points outside the viewport.
@@ -74,10 +85,8 @@ pub async fn to_css(tab: i32, p: Point) -> Result<(f64, f64), String> {
     Ok((p.x / v.factor, p.y / v.factor))
 }
 
-async fn capture(tab: i32, x: f64, y: f64, w: f64, h: f64, out_per_css: f64) -> Result<String, String> {
-    let v = view(tab).await?;
-    let (dpr, _) = crate::page::call(tab, "devicePixelRatio").await?;
-    let dpr = dpr.as_f64().filter(|d| *d > 0.0).unwrap_or(1.0);
+async fn capture(tab: i32, v: &View, x: f64, y: f64, w: f64, h: f64, out_per_css: f64) -> Result<String, String> {
+    let dpr = v.dpr;
     let (format, _, quality) = FORMAT;
     let shot = cdp::send(
         tab,
@@ -101,7 +110,16 @@ pub async fn screenshot(tab_id: Option<&str>) -> Result<Outcome, String> {
     // Each screenshot fixes the frame later coordinates are read in.
     v.factor = factor_for(v.css_w, v.css_h);
     FACTORS.with(|f| f.borrow_mut().insert(tab, v.factor));
-    let data = capture(tab, 0.0, 0.0, v.css_w, v.css_h, v.factor).await?;
+    let data = if v.factor == 1.0 && v.dpr == 1.0 {
+        // Device pixels are already screenshot pixels: the plain viewport capture is the image.
+        let (format, _, quality) = FORMAT;
+        cdp::send(tab, &cdp::CaptureViewport { format, quality })
+            .await
+            .map_err(|e| format!("Could not capture {}: {e}", state::tab_name(tab)))?
+            .data
+    } else {
+        capture(tab, &v, 0.0, 0.0, v.css_w, v.css_h, v.factor).await?
+    };
     Ok(Outcome::Image { media_type: FORMAT.1.into(), data })
 }
 
@@ -129,7 +147,7 @@ pub async fn zoom(region: &[f64], tab_id: Option<&str>) -> Result<Outcome, Strin
     }
     let (cx, cy, cw, ch) = (x0 / v.factor, y0 / v.factor, (x1 - x0) / v.factor, (y1 - y0) / v.factor);
     let scale = (ZOOM_EDGE / cw.max(ch)).min(ZOOM_MAX).max(v.factor);
-    let data = capture(tab, cx, cy, cw, ch, scale).await?;
+    let data = capture(tab, &v, cx, cy, cw, ch, scale).await?;
     Ok(Outcome::Image { media_type: FORMAT.1.into(), data })
 }
 
@@ -145,8 +163,10 @@ mod tests {
     #[test]
     fn factors_fit_the_image_limits() {
         assert_eq!(factor_for(1280.0, 657.0), 1.0);
-        let f = factor_for(1920.0, 1080.0);
-        assert!((1920.0 * f).round() <= MAX_EDGE && 1920.0 * f * 1080.0 * f <= MAX_AREA + 1.0);
+        for (w, h) in [(1920.0, 1080.0), (2000.0, 1257.0), (1600.0, 1200.0), (3840.0, 2160.0)] {
+            let f = factor_for(w, h);
+            assert!((w * f).round() <= MAX_EDGE && (w * f).round() * (h * f).round() <= MAX_AREA, "{w}×{h} at {f}");
+        }
         let f = factor_for(3000.0, 400.0);
         assert!((3000.0 * f).round() <= MAX_EDGE);
         assert_eq!(factor_for(0.0, 10.0), 1.0);

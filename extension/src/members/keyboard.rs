@@ -54,30 +54,37 @@ pub async fn key(input: &Key) -> Result<Outcome, String> {
 pub async fn type_text(input: &Type) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
     cdp::ensure_attached(tab).await.map_err(|e| e.to_string())?;
+    // Every event is sent at once and answered in order: the browser queues input in the order
+    // it arrives, so the page sees exactly the sequence a person's typing makes.
+    let mut sends: Vec<std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), String>>>>> = Vec::new();
     let mut pending = String::new();
     for c in input.text.chars() {
         let key = if c == '\n' { keys::named("Return").map(|k| (k, false)) } else if c == '\r' || c == '\t' { None } else { keys::for_char(c) };
         match key {
             Some((def, shift)) => {
                 if !pending.is_empty() {
-                    insert(tab, &std::mem::take(&mut pending)).await?;
+                    sends.push(Box::pin(insert(tab, std::mem::take(&mut pending))));
                 }
                 let mods = if shift { SHIFT } else { 0 };
                 let text = if c == '\n' { Some("\r".to_string()) } else { Some(c.to_string()) };
-                key_event(tab, "keyDown", &def, mods, text).await?;
-                key_event(tab, "keyUp", &def, mods, None).await?;
+                let up = def.clone();
+                sends.push(Box::pin(async move { key_event(tab, "keyDown", &def, mods, text).await }));
+                sends.push(Box::pin(async move { key_event(tab, "keyUp", &up, mods, None).await }));
             }
             None => pending.push(c),
         }
     }
     if !pending.is_empty() {
-        insert(tab, &pending).await?;
+        sends.push(Box::pin(insert(tab, pending)));
+    }
+    for result in futures::future::join_all(sends).await {
+        result?;
     }
     Ok(Outcome::Ack { line: None })
 }
 
-async fn insert(tab: i32, text: &str) -> Result<(), String> {
-    cdp::send(tab, &cdp::InsertText { text }).await.map(|_| ()).map_err(|e| format!("The browser refused the text: {e}"))
+async fn insert(tab: i32, text: String) -> Result<(), String> {
+    cdp::send(tab, &cdp::InsertText { text: &text }).await.map(|_| ()).map_err(|e| format!("The browser refused the text: {e}"))
 }
 
 pub async fn hold_key(input: &HoldKey) -> Result<Outcome, String> {

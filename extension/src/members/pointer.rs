@@ -96,6 +96,11 @@ fn buttons(tab: i32) -> u32 {
 }
 
 async fn mouse(tab: i32, kind: &'static str, x: f64, y: f64, button: &'static str, buttons: u32, clicks: u32, modifiers: u32) -> Result<(), String> {
+    // The pointer is already there: a move would change nothing the page can see, and Chrome
+    // holds every move until the next frame.
+    if kind == "mouseMoved" && POSITION.with(|p| p.borrow().get(&tab).copied()) == Some((x, y)) {
+        return Ok(());
+    }
     cdp::send(
         tab,
         &cdp::MouseEvent { kind, x, y, modifiers, button, buttons, click_count: clicks, pointer_type: "mouse", ..Default::default() },
@@ -172,10 +177,16 @@ pub async fn click(input: &Click, button: &'static str, clicks: u32) -> Result<O
         _ => 4,
     };
     with_modifiers(tab, &held, |mods| async move {
-        mouse(tab, "mouseMoved", spot.x, spot.y, "none", buttons(tab), 0, mods).await?;
+        // Sent together and answered in order: the press right behind the move makes Chrome
+        // deliver the move at once instead of at the next frame.
+        let held = buttons(tab);
+        let mut events = vec![mouse(tab, "mouseMoved", spot.x, spot.y, "none", held, 0, mods)];
         for n in 1..=clicks {
-            mouse(tab, "mousePressed", spot.x, spot.y, button, buttons(tab) | bit, n, mods).await?;
-            mouse(tab, "mouseReleased", spot.x, spot.y, button, buttons(tab), n, mods).await?;
+            events.push(mouse(tab, "mousePressed", spot.x, spot.y, button, held | bit, n, mods));
+            events.push(mouse(tab, "mouseReleased", spot.x, spot.y, button, held, n, mods));
+        }
+        for result in futures::future::join_all(events).await {
+            result?;
         }
         Ok(())
     })
