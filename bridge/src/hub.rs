@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use tabwright_protocol::blocks::{BrowserState, ToolResult, ToolUse};
 use tabwright_protocol::config::Configs;
 use tabwright_protocol::members::Member;
-use tabwright_protocol::pipeline::{preflight, Pipeline};
+use tabwright_protocol::pipeline::{preflight, Pipeline, PipelineConfig};
 use tabwright_protocol::wire::{AgentError, FromExtension, Outcome, Reply, StateReport, ToExtension};
 use tabwright_protocol::{NOT_EXECUTED, TOOLSET_NAME};
 use tokio::io::{AsyncRead, AsyncWrite};
@@ -27,11 +27,13 @@ pub struct HubConfig {
     pub call_timeout: Duration,
     /// How long a call waits for the extension to (re)connect before it fails.
     pub connect_wait: Duration,
+    /// How results are shaped (e.g. whether download paths are shown).
+    pub pipeline: PipelineConfig,
 }
 
 impl Default for HubConfig {
     fn default() -> Self {
-        HubConfig { call_timeout: Duration::from_secs(90), connect_wait: Duration::from_secs(15) }
+        HubConfig { call_timeout: Duration::from_secs(90), connect_wait: Duration::from_secs(15), pipeline: PipelineConfig::default() }
     }
 }
 
@@ -84,12 +86,12 @@ pub struct Hub {
 impl Hub {
     pub fn new(config: HubConfig) -> Arc<Hub> {
         Arc::new(Hub {
+            pipeline: tokio::sync::Mutex::new(Pipeline::with_config(config.pipeline.clone())),
             config,
             link: Mutex::new(None),
             pending: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(1),
             connected: watch::channel(None).0,
-            pipeline: tokio::sync::Mutex::new(Pipeline::new()),
         })
     }
 

@@ -25,6 +25,8 @@ pub struct LaunchOptions {
     pub ready_timeout: Duration,
     /// Extra flags for the browser (e.g. `--force-device-scale-factor=2`).
     pub browser_args: Vec<String>,
+    /// Where downloads go; `<profile>/Downloads` when not given.
+    pub downloads: Option<PathBuf>,
     pub hub: HubConfig,
 }
 
@@ -45,6 +47,18 @@ pub fn write_host_manifest(dir: &Path, exe: &Path) -> anyhow::Result<PathBuf> {
     let file = dir.join(format!("{NATIVE_HOST_NAME}.json"));
     std::fs::write(&file, serde_json::to_vec_pretty(&host_manifest(exe))?).with_context(|| format!("cannot write {}", file.display()))?;
     Ok(file)
+}
+
+/// Browser preferences of the dedicated profile: downloads go to their own folder, unasked.
+pub fn write_preferences(profile: &Path, downloads: &Path) -> anyhow::Result<()> {
+    let dir = profile.join("Default");
+    std::fs::create_dir_all(&dir)?;
+    let file = dir.join("Preferences");
+    let mut prefs: serde_json::Value = std::fs::read(&file).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_else(|| serde_json::json!({}));
+    prefs["download"] = serde_json::json!({ "default_directory": downloads, "prompt_for_download": false, "directory_upgrade": true });
+    prefs["savefile"] = serde_json::json!({ "default_directory": downloads });
+    std::fs::write(&file, serde_json::to_vec(&prefs)?).with_context(|| format!("cannot write {}", file.display()))?;
+    Ok(())
 }
 
 /// The flags a launched browser gets.
@@ -114,6 +128,9 @@ pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
     let profile = make_profile(options.profile.as_deref())?;
     let exe = std::env::current_exe().context("cannot find this executable's path")?;
     write_host_manifest(&profile.path.join("NativeMessagingHosts"), &exe)?;
+    let downloads = options.downloads.clone().unwrap_or_else(|| profile.path.join("Downloads"));
+    std::fs::create_dir_all(&downloads).with_context(|| format!("cannot create the download folder {}", downloads.display()))?;
+    write_preferences(&profile.path, &downloads.canonicalize()?)?;
 
     let hub = Hub::new(options.hub.clone());
     let socket = agent::bind(&options.socket).await.with_context(|| format!("cannot serve {}", options.socket.display()))?;

@@ -44,6 +44,12 @@ enum Cmd {
         /// An extra browser flag, e.g. --browser-arg=--force-device-scale-factor=2 (repeatable).
         #[arg(long = "browser-arg", allow_hyphen_values = true)]
         browser_arg: Vec<String>,
+        /// The download folder (default: Downloads inside the profile).
+        #[arg(long)]
+        downloads: Option<PathBuf>,
+        /// Report finished downloads' file paths: only when the agent's other tools can read them.
+        #[arg(long)]
+        expose_download_paths: bool,
     },
     /// Register the native host with your own browser, and print how to load the extension.
     Install {
@@ -124,7 +130,7 @@ fn main() -> ExitCode {
 
 async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
     match cmd {
-        Cmd::Launch { headless, profile, browser, socket, extension, call_timeout, browser_arg } => {
+        Cmd::Launch { headless, profile, browser, socket, extension, call_timeout, browser_arg, downloads, expose_download_paths } => {
             let options = launch::LaunchOptions {
                 headless,
                 profile,
@@ -133,7 +139,12 @@ async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
                 extension,
                 ready_timeout: Duration::from_secs(60),
                 browser_args: browser_arg,
-                hub: HubConfig { call_timeout: Duration::from_secs(call_timeout), ..HubConfig::default() },
+                downloads,
+                hub: HubConfig {
+                    call_timeout: Duration::from_secs(call_timeout),
+                    pipeline: tabwright_protocol::pipeline::PipelineConfig { expose_download_paths },
+                    ..HubConfig::default()
+                },
             };
             launch::run(options).await?;
         }

@@ -72,6 +72,89 @@ impl Site {
     }
 }
 
+/// A query parameter, percent-decoded.
+fn param(target: &str, key: &str) -> Option<String> {
+    let query = target.split_once('?')?.1;
+    query.split('&').find_map(|kv| {
+        let (k, v) = kv.split_once('=')?;
+        (k == key).then(|| percent_decode(v))
+    })
+}
+
+fn percent_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' if i + 2 < bytes.len() => {
+                match u8::from_str_radix(std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("zz"), 16) {
+                    Ok(b) => {
+                        out.push(b);
+                        i += 3;
+                    }
+                    Err(_) => {
+                        out.push(b'%');
+                        i += 1;
+                    }
+                }
+            }
+            b'+' => {
+                out.push(b' ');
+                i += 1;
+            }
+            b => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Test endpoints: `/download?name=&size=&ms=` serves an attachment slowly,
+/// `/download-fail?name=&size=` breaks off halfway, `/redirect?to=` answers 302.
+/// Returns whether the connection stays open.
+async fn special(stream: &mut TcpStream, path: &str, target: &str) -> std::io::Result<bool> {
+    let name = param(target, "name").unwrap_or_else(|| "file.bin".into()).replace(['"', '\r', '\n'], "");
+    let size: usize = param(target, "size").and_then(|v| v.parse().ok()).unwrap_or(1024).min(50 << 20);
+    match path {
+        "/redirect" => {
+            let to = param(target, "to").unwrap_or_else(|| "/".into()).replace(['\r', '\n'], "");
+            let head = format!("HTTP/1.1 302 Found\r\nLocation: {to}\r\nContent-Length: 0\r\n\r\n");
+            stream.write_all(head.as_bytes()).await?;
+            Ok(true)
+        }
+        _ => {
+            let head = format!(
+                "HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nContent-Disposition: attachment; filename=\"{name}\"\r\nContent-Length: {size}\r\nCache-Control: no-store\r\n\r\n"
+            );
+            stream.write_all(head.as_bytes()).await?;
+            let fail = path == "/download-fail";
+            let ms: u64 = param(target, "ms").and_then(|v| v.parse().ok()).unwrap_or(0).min(30_000);
+            let chunks = 10;
+            let chunk = vec![b'x'; size.div_ceil(chunks)];
+            let mut sent = 0;
+            for i in 0..chunks {
+                if fail && i == chunks / 2 {
+                    // Break off: the browser sees the connection close before the body ends.
+                    stream.flush().await?;
+                    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+                    return Ok(false);
+                }
+                let n = chunk.len().min(size - sent);
+                stream.write_all(&chunk[..n]).await?;
+                stream.flush().await?;
+                sent += n;
+                if ms > 0 {
+                    tokio::time::sleep(std::time::Duration::from_millis(ms / chunks as u64)).await;
+                }
+            }
+            Ok(true)
+        }
+    }
+}
+
 const SLOW_PAGE: &str = "<!doctype html><title>Slow page</title><p>This page took its time.</p>";
 
 fn content_type(path: &str) -> &'static str {
@@ -140,6 +223,13 @@ async fn serve(stream: TcpStream, pages: &Pages, log: &Mutex<Vec<serde_json::Val
         let method = parts.next().unwrap_or_default().to_string();
         let target = parts.next().unwrap_or("/");
         let path = target.split(['?', '#']).next().unwrap_or("/").to_string();
+        if matches!(path.as_str(), "/download" | "/download-fail" | "/redirect") {
+            let keep = special(reader.get_mut(), &path, target).await?;
+            if !keep {
+                return Ok(());
+            }
+            continue;
+        }
         if path == "/slow" {
             // A page that takes `ms` milliseconds (at most 30 s) to answer, for timing-sensitive tests.
             let ms = target.split_once("ms=").and_then(|(_, v)| v.split('&').next()?.parse::<u64>().ok()).unwrap_or(1000);

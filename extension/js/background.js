@@ -24,6 +24,8 @@ chrome.debugger.onEvent.addListener((source, method, params) => {
 chrome.debugger.onDetach.addListener((source, reason) => {
   if (source.tabId !== undefined) forward("on_debugger_detach", source.tabId, String(reason));
 });
+chrome.downloads.onCreated.addListener((item) => forward("on_download_created", item));
+chrome.downloads.onChanged.addListener((delta) => forward("on_download_changed", delta));
 // Waking the worker is enough: loading this module starts the core.
 chrome.runtime.onStartup.addListener(() => {});
 chrome.runtime.onInstalled.addListener(() => {});

@@ -80,6 +80,10 @@ pub async fn ensure_attached(tab: i32) -> Result<(), CdpError> {
     }
     ATTACHED.with(|a| a.borrow_mut().insert(tab));
     send(tab, &PageEnable {}).await?;
+    // Console, network and log entries are kept from here on, for read_console and read_network.
+    for domain in [Enable("Runtime.enable"), Enable("Network.enable"), Enable("Log.enable")] {
+        send_enable(tab, &domain).await?;
+    }
     // Out-of-process iframes become child sessions, so their content can be read and acted on.
     send(tab, &SetAutoAttach { auto_attach: true, wait_for_debugger_on_start: false, flatten: true }).await?;
     Ok(())
@@ -171,6 +175,7 @@ pub fn dispatch_event(tab: i32, session: Option<&str>, method: &str, params: Val
     if session.is_some() {
         return;
     }
+    crate::activity::on_event(tab, method, &params);
     WAITERS.with(|w| {
         let mut waiters = w.borrow_mut();
         for waiter in waiters.iter_mut().filter(|w| w.tab == tab && w.methods.contains(&method)) {
@@ -334,8 +339,19 @@ pub struct ExceptionDetails {
     pub column_number: i64,
     #[serde(default)]
     pub exception: Option<RemoteObject>,
+    #[serde(default)]
+    pub stack_trace: Option<Value>,
 }
 impl ExceptionDetails {
+    /// Where it was thrown, 1-based, from the first stack frame when there is one.
+    pub fn position(&self) -> (i64, i64) {
+        let frame = self.stack_trace.as_ref().and_then(|s| s["callFrames"].get(0));
+        match frame {
+            Some(f) => (f["lineNumber"].as_i64().unwrap_or(self.line_number) + 1, f["columnNumber"].as_i64().unwrap_or(self.column_number) + 1),
+            None => (self.line_number + 1, self.column_number + 1),
+        }
+    }
+
     /// The thrown value's description, else CDP's summary.
     pub fn message(&self) -> String {
         self.exception.as_ref().and_then(|e| e.description.clone()).unwrap_or_else(|| self.text.clone())
@@ -510,3 +526,51 @@ pub struct BoxModel {
     pub content: Vec<f64>,
 }
 command!(GetBoxModel, "DOM.getBoxModel", BoxModelResponse);
+
+/// A domain's `enable` command, which takes no parameters.
+pub struct Enable(pub &'static str);
+impl Serialize for Enable {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_map(Some(0)).and_then(serde::ser::SerializeMap::end)
+    }
+}
+
+/// Sends a parameterless command whose method is only known at run time.
+pub async fn send_enable(tab: i32, e: &Enable) -> Result<(), CdpError> {
+    chrome::debugger_send(tab, None, e.0, &Value::Object(Default::default())).await.map(|_| ()).map_err(|e| CdpError::Browser(e.0))
+}
+
+#[derive(Serialize)]
+pub struct HandleDialog {
+    pub accept: bool,
+}
+command!(HandleDialog, "Page.handleJavaScriptDialog", Empty);
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EvaluateInPage<'a> {
+    pub expression: &'a str,
+    pub return_by_value: bool,
+    pub await_promise: bool,
+    pub repl_mode: bool,
+    pub user_gesture: bool,
+    pub timeout: f64,
+    pub generate_preview: bool,
+}
+impl Command for EvaluateInPage<'_> {
+    const METHOD: &'static str = "Runtime.evaluate";
+    type Response = EvaluateResponse;
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CallFunctionOn<'a> {
+    pub function_declaration: &'a str,
+    pub object_id: &'a str,
+    pub return_by_value: bool,
+    pub await_promise: bool,
+}
+impl Command for CallFunctionOn<'_> {
+    const METHOD: &'static str = "Runtime.callFunctionOn";
+    type Response = EvaluateResponse;
+}

@@ -50,6 +50,9 @@ extern "C" {
     #[wasm_bindgen(catch, js_namespace = ["chrome", "debugger"], js_name = sendCommand)]
     async fn debugger_send_raw(target: JsValue, method: &str, params: JsValue) -> Result<JsValue, JsValue>;
 
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "downloads"], js_name = search)]
+    async fn downloads_search_raw(query: JsValue) -> Result<JsValue, JsValue>;
+
     #[wasm_bindgen(catch, js_namespace = ["chrome", "storage", "session"], js_name = get)]
     async fn storage_get_raw(key: &str) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "storage", "session"], js_name = set)]
@@ -233,4 +236,10 @@ pub async fn sleep(ms: i32) {
 /// Writes to the service worker's console.
 pub fn log(message: &str) {
     web_sys::console::log_1(&JsValue::from_str(message));
+}
+
+/// The browser's record of one download.
+pub async fn downloads_search(id: i64) -> Result<Option<serde_json::Value>, ChromeError> {
+    let items: Vec<serde_json::Value> = from_js(&downloads_search_raw(to_js(&serde_json::json!({ "id": id }))?).await?)?;
+    Ok(items.into_iter().next())
 }

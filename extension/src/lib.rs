@@ -5,6 +5,7 @@
 
 use wasm_bindgen::prelude::*;
 
+pub mod activity;
 pub mod cdp;
 pub mod chrome;
 pub mod find;
@@ -41,6 +42,21 @@ pub fn on_tab_removed(tab_id: i32) {
     page::forget(tab_id);
     members::capture::forget(tab_id);
     members::pointer::forget(tab_id);
+    activity::forget(tab_id);
+}
+
+#[wasm_bindgen]
+pub fn on_download_created(item: JsValue) {
+    if let Ok(item) = chrome::from_js::<serde_json::Value>(&item) {
+        activity::on_download_created(&item);
+    }
+}
+
+#[wasm_bindgen]
+pub fn on_download_changed(delta: JsValue) {
+    if let Ok(delta) = chrome::from_js::<serde_json::Value>(&delta) {
+        activity::on_download_changed(&delta);
+    }
 }
 
 #[wasm_bindgen]

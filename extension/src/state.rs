@@ -60,8 +60,9 @@ pub async fn current_tabs() -> Result<Vec<TabEntry>, String> {
 pub async fn report() -> Result<StateReport, String> {
     let tabs = current_tabs().await?;
     let opened = with_registry(|r| r.end_call());
-    let changes = opened.into_iter().map(|tab_id| StateChange::TabOpened { tab_id }).collect();
-    Ok(StateReport { tabs, changes, notices: Vec::new() })
+    let mut changes: Vec<StateChange> = opened.into_iter().map(|tab_id| StateChange::TabOpened { tab_id }).collect();
+    changes.extend(crate::activity::take_changes());
+    Ok(StateReport { tabs, changes, notices: crate::activity::take_notices() })
 }
 
 /// The Chrome tab a call acts on: the one its tab_id names, else the active tab.

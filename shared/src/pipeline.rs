@@ -32,9 +32,18 @@ pub fn preflight(name: &str, input: &Value, configs: &crate::config::Configs) ->
 /// The error when new_tab's outcome does not name the tab it opened.
 pub const NEW_TAB_UNREPORTED: &str = "new_tab did not report which tab it opened. Call list_tabs to see the tabs.";
 
+/// How a deployment wants results shaped.
+#[derive(Clone, Debug, Default)]
+pub struct PipelineConfig {
+    /// Report a finished download's `path`: only when the agent's other tools can read the
+    /// download directory. Off by default.
+    pub expose_download_paths: bool,
+}
+
 /// State that outlives one call: what is held for the next block, and what Claude last saw.
 #[derive(Clone, Debug, Default)]
 pub struct Pipeline {
+    config: PipelineConfig,
     /// Changes not sent yet: a failed call's, and popups held back from a new_tab result.
     held: Vec<StateChange>,
     /// Notice lines not shown yet (they need a result with text).
@@ -46,6 +55,10 @@ pub struct Pipeline {
 impl Pipeline {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    pub fn with_config(config: PipelineConfig) -> Self {
+        Pipeline { config, ..Self::default() }
     }
 
     /// Changes waiting for the next successful result.
@@ -107,15 +120,40 @@ impl Pipeline {
             self.held = overflow;
         }
 
+        let expose = self.config.expose_download_paths;
+        let download_lines: Vec<String> = changes.iter().filter_map(|c| download_line(c, expose)).collect();
+        if !expose {
+            for c in &mut changes {
+                if let StateChange::DownloadCompleted { path, .. } = c {
+                    *path = None;
+                }
+            }
+        }
         let block = |changes: Vec<StateChange>| {
             ContentBlock::BrowserState(BrowserState { tabs: tabs.clone(), state_changes: changes })
         };
         if member.is_tab_management() {
             self.last_seen = Some(tabs.clone());
+            // A tab-management result carries no text: the download lines wait for the next one.
+            self.notices.extend(download_lines);
             return (vec![block(changes)], false);
         }
 
         let mut content = render_outcome(member, input, outcome);
+        if !download_lines.is_empty() {
+            // Downloads are not rendered from the block, so the text names them.
+            let lines = download_lines.join("\n");
+            match content.iter_mut().rev().find_map(|b| match b {
+                ContentBlock::Text { text } => Some(text),
+                _ => None,
+            }) {
+                Some(text) => {
+                    text.push('\n');
+                    text.push_str(&lines);
+                }
+                None => content.push(ContentBlock::text(lines)),
+            }
+        }
         content.extend(self.take_notices());
         let changed = self.last_seen.as_ref() != Some(&tabs);
         if changed || !changes.is_empty() {
@@ -231,6 +269,32 @@ pub fn new_tab_changes(opened: &str, changes: Vec<StateChange>) -> (Vec<StateCha
     (keep, held)
 }
 
+/// The file a download change is about: its path's last part, else its URL's.
+fn file_name(path: Option<&str>, url: &str) -> String {
+    let from_path = path.and_then(|p| p.rsplit(['/', '\\']).next()).filter(|n| !n.is_empty());
+    let from_url = url.split(['?', '#']).next().and_then(|u| u.trim_end_matches('/').rsplit('/').next()).filter(|n| !n.is_empty() && !n.contains(':'));
+    sanitize::bounded(&sanitize::one_line(from_path.or(from_url).unwrap_or("the file")), 200)
+}
+
+/// The line a result's text carries for one download change; the path itself only when exposed.
+pub fn download_line(change: &StateChange, expose_path: bool) -> Option<String> {
+    Some(match change {
+        StateChange::TabOpened { .. } => return None,
+        StateChange::DownloadStarted { download_id, url } => format!("Download {download_id} started: {}.", file_name(None, url)),
+        StateChange::DownloadCompleted { download_id, url, path, size_bytes } => {
+            let size = size_bytes.map(|s| format!(" ({s} bytes)")).unwrap_or_default();
+            match path {
+                Some(p) if expose_path => format!("Download complete: {p}{size}."),
+                _ => format!("Download {download_id} complete: {}{size}.", file_name(path.as_deref(), url)),
+            }
+        }
+        StateChange::DownloadFailed { download_id, url, error } => {
+            let why = error.as_deref().map(|e| format!(": {e}")).unwrap_or_default();
+            format!("Download {download_id} of {} failed{why}.", file_name(None, url))
+        }
+    })
+}
+
 fn error_text(error: &str) -> String {
     let text = if error.trim().is_empty() { "The action failed without a reason." } else { error };
     sanitize::bounded(text, ERROR_MAX)
@@ -240,12 +304,16 @@ fn error_text(error: &str) -> String {
 fn render_outcome(member: Member, input: &Value, outcome: Outcome) -> Vec<ContentBlock> {
     match (member.row().result, outcome) {
         (_, Outcome::Image { media_type, data }) => vec![ContentBlock::image(&media_type, data)],
-        (_, Outcome::Navigated { url, title: _, status }) => {
+        (_, Outcome::Navigated { url, title: _, status, note }) => {
             let mut line = format!("Navigated to {}", sanitize::url(&url));
             if let Some(status) = status.filter(|s| *s >= 400) {
                 line.push_str(&format!(" (HTTP {status})"));
             }
-            vec![ContentBlock::text(line)]
+            let mut blocks = vec![ContentBlock::text(line)];
+            if let Some(note) = note.map(|n| sanitize::bounded(&sanitize::one_line(&n), 1_000)).filter(|n| !n.is_empty()) {
+                blocks.push(ContentBlock::text(note));
+            }
+            blocks
         }
         (_, Outcome::Text { text }) => {
             vec![ContentBlock::text(if text.trim().is_empty() { EMPTY_TEXT.to_string() } else { text })]
@@ -373,7 +441,7 @@ mod tests {
         let (content, err) =
             p.finish(Member::GetPageText, &json!({}), Ok(Outcome::Text { text: "".into() }), report(vec![tab("tab-1", true), tab("tab-2", false)], vec![]));
         assert!(!err);
-        assert_eq!(content[0], ContentBlock::text(EMPTY_TEXT));
+        assert_eq!(content[0], ContentBlock::text(format!("{EMPTY_TEXT}\nDownload dl-1 started: f.")));
         let state = content[1].as_state().expect("the new tab is in the next inventory");
         assert_eq!(state.tabs.len(), 2);
         assert_eq!(state.state_changes, vec![started], "the download waited; the tab gets no tab_opened");
@@ -389,6 +457,26 @@ mod tests {
         let done = StateChange::DownloadCompleted { download_id: "dl-1".into(), url: "https://e.com/f".into(), path: None, size_bytes: Some(3) };
         let merged = merge_changes(vec![started, opened("tab-9")], vec![done.clone(), opened("tab-1"), opened("tab-1")], &[tab("tab-1", true)]);
         assert_eq!(merged, vec![done, opened("tab-1")]);
+    }
+
+    #[test]
+    fn downloads_are_named_in_text_and_paths_hidden_unless_exposed() {
+        let done = StateChange::DownloadCompleted {
+            download_id: "dl-1".into(),
+            url: "https://e.com/files/price-list.csv?token=x".into(),
+            path: Some("/home/u/Downloads/price-list.csv".into()),
+            size_bytes: Some(48213),
+        };
+        let mut p = Pipeline::new();
+        let (content, _) = p.finish(Member::Wait, &json!({"duration": 1}), Ok(Outcome::Ack { line: None }), report(vec![tab("tab-1", true)], vec![done.clone()]));
+        assert_eq!(content[0], ContentBlock::text("Waited 1s.\nDownload dl-1 complete: price-list.csv (48213 bytes)."));
+        let state = content[1].as_state().expect("block");
+        assert!(matches!(&state.state_changes[0], StateChange::DownloadCompleted { path: None, url, .. } if url == "https://e.com/files/price-list.csv"));
+
+        let mut p = Pipeline::with_config(PipelineConfig { expose_download_paths: true });
+        let (content, _) = p.finish(Member::Screenshot, &json!({}), Ok(Outcome::Image { media_type: "image/png".into(), data: "AA".into() }), report(vec![tab("tab-1", true)], vec![done]));
+        assert_eq!(content[1], ContentBlock::text("Download complete: /home/u/Downloads/price-list.csv (48213 bytes)."));
+        assert!(matches!(&content[2].as_state().expect("block").state_changes[0], StateChange::DownloadCompleted { path: Some(_), .. }));
     }
 
     #[test]

@@ -90,6 +90,72 @@ pub fn url(raw: &str) -> String {
     bounded(parsed.as_str(), FIELD_MAX)
 }
 
+/// What a redacted secret reads as.
+pub const REDACTED: &str = "[redacted]";
+
+fn is_token_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '~' | '+' | '/' | '=' | '%')
+}
+
+/// Hides credential-like values in page-supplied text (console lines, request URLs): JWTs,
+/// bearer and basic credentials, Authorization/Cookie header values, and `key=value` pairs whose
+/// key looks secret (token, key, password, signature, session, …).
+pub fn redact(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        // A JWT: three base64url parts, the first starting "eyJ".
+        if chars[i..].starts_with(&['e', 'y', 'J']) && (i == 0 || !is_token_char(chars[i - 1])) {
+            let end = (i..chars.len()).find(|&j| !is_token_char(chars[j])).unwrap_or(chars.len());
+            let token: String = chars[i..end].iter().collect();
+            if token.split('.').filter(|p| !p.is_empty()).count() >= 3 {
+                out.push_str("[redacted JWT]");
+                i = end;
+                continue;
+            }
+        }
+        // "Bearer xyz", "Basic xyz", "Authorization: …", "Cookie: …", "Set-Cookie: …"
+        let rest: String = chars[i..chars.len().min(i + 16)].iter().collect::<String>().to_ascii_lowercase();
+        let word_start = i == 0 || !chars[i - 1].is_ascii_alphanumeric();
+        if word_start {
+            let prefixes = ["bearer ", "basic ", "authorization: ", "authorization=", "cookie: ", "set-cookie: ", "cookie="];
+            if let Some(prefix) = prefixes.iter().find(|p| rest.starts_with(**p)) {
+                let start = i + prefix.chars().count();
+                let to_space = prefix.starts_with("bearer") || prefix.starts_with("basic");
+                let end = (start..chars.len())
+                    .find(|&j| if to_space { chars[j].is_whitespace() || matches!(chars[j], '"' | '\'' | ',') } else { matches!(chars[j], '\n' | '"' | '\'') })
+                    .unwrap_or(chars.len());
+                if end > start {
+                    out.extend(&chars[i..start]);
+                    out.push_str(REDACTED);
+                    i = end;
+                    continue;
+                }
+            }
+        }
+        // key=value and key: value with a secret-looking key.
+        if (chars[i] == '=' || chars[i] == ':') && i > 0 {
+            let key_start = (0..i).rev().find(|&j| !(chars[j].is_ascii_alphanumeric() || matches!(chars[j], '_' | '-'))).map_or(0, |j| j + 1);
+            let key: String = chars[key_start..i].iter().collect();
+            let mut start = i + 1;
+            while chars.get(start) == Some(&' ') && chars[i] == ':' {
+                start += 1;
+            }
+            let end = (start..chars.len()).find(|&j| !is_token_char(chars[j]) || chars[j] == '&').unwrap_or(chars.len());
+            if !key.is_empty() && is_secret_param(&key) && end > start {
+                out.extend(&chars[i..start]);
+                out.push_str(REDACTED);
+                i = end;
+                continue;
+            }
+        }
+        out.push(chars[i]);
+        i += 1;
+    }
+    out
+}
+
 /// Replaces `\uXXXX` escapes of lone surrogates in JSON text with `\uFFFD`.
 ///
 /// JavaScript strings may hold lone surrogates (a page title can), and `JSON.stringify` writes
@@ -154,6 +220,20 @@ pub fn repair_json_surrogates(json: &str) -> std::borrow::Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn credentials_are_redacted() {
+        let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.abc123_-x";
+        assert_eq!(redact(&format!("token is {jwt} ok")), "token is [redacted JWT] ok");
+        assert_eq!(redact("Authorization: Bearer abc.def"), "Authorization: [redacted]");
+        assert_eq!(redact("fetch with Bearer s3cr3t done"), "fetch with Bearer [redacted] done");
+        assert_eq!(redact("GET /api?user=7&access_token=zzz&x=1"), "GET /api?user=7&access_token=[redacted]&x=1");
+        assert_eq!(redact("password: hunter2, name: ada"), "password: [redacted], name: ada");
+        assert_eq!(redact("cookie: sid=1; theme=dark"), "cookie: [redacted]");
+        assert_eq!(redact("monkey=banana"), "monkey=[redacted]", "key-like names are treated as secret");
+        assert_eq!(redact("plain text: nothing secret"), "plain text: nothing secret");
+        assert_eq!(redact("café=1 ünï"), "café=1 ünï");
+    }
 
     #[test]
     fn lone_surrogate_escapes_are_repaired() {

@@ -19,6 +19,9 @@ pub enum Outcome {
         title: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         status: Option<u16>,
+        /// Something Claude should know about how it went (e.g. it started a download).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        note: Option<String>,
     },
     /// A screenshot or zoom image, base64.
     Image { media_type: String, data: String },
@@ -134,7 +137,7 @@ mod tests {
     fn reply_round_trips() {
         let msg = FromExtension::Reply {
             id: 7,
-            outcome: Reply::Ok(Outcome::Navigated { url: "https://a.com/".into(), title: None, status: Some(200) }),
+            outcome: Reply::Ok(Outcome::Navigated { url: "https://a.com/".into(), title: None, status: Some(200), note: None }),
             state: StateReport::default(),
         };
         let v = serde_json::to_value(&msg).expect("serialize");

@@ -40,7 +40,7 @@ fn change() -> impl Strategy<Value = StateChange> {
 fn outcome() -> impl Strategy<Value = Result<Outcome, String>> {
     prop_oneof![
         text().prop_map(Err),
-        text().prop_map(|url| Ok(Outcome::Navigated { url, title: None, status: Some(200) })),
+        text().prop_map(|url| Ok(Outcome::Navigated { url, title: None, status: Some(200), note: None })),
         Just(Ok(Outcome::Image { media_type: "image/png".into(), data: "iVBORw0KGgo=".into() })),
         text().prop_map(|text| Ok(Outcome::Text { text })),
         proptest::option::of(text()).prop_map(|line| Ok(Outcome::Ack { line })),

@@ -118,10 +118,10 @@ async fn unknown_unimplemented_and_disabled_members_are_answered_by_name() -> an
     let r = h.one("teleport", json!({})).await?;
     assert!(error_text(&r).contains("\"teleport\""), "{r:?}");
 
-    let call = h.call("read_console", json!({}));
-    let r = h.run_with(vec![call], json!({"read_console": {"enabled": true}})).await?.remove(0);
+    let call = h.call("file_upload", json!({"target": {"type": "ref", "ref": "ref_1"}, "paths": ["/tmp/x"]}));
+    let r = h.run_with(vec![call], json!({"file_upload": {"enabled": true}})).await?.remove(0);
     let t = error_text(&r);
-    assert!(t.contains("read_console") && t.contains("not implemented"), "{t}");
+    assert!(t.contains("file_upload") && t.contains("not implemented"), "{t}");
 
     let r = h.one("javascript_exec", json!({"text": "1+1"})).await?;
     let t = error_text(&r);

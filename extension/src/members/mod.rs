@@ -1,10 +1,13 @@
 //! Member dispatch: one module per member group.
 
 use serde_json::Value;
-use tabwright_protocol::members::{Member, MemberInput};
+use tabwright_protocol::members::{Group, Member, MemberInput};
+
+use crate::state;
 use tabwright_protocol::wire::Outcome;
 
 pub mod capture;
+mod diagnostics;
 mod forms;
 mod keyboard;
 mod navigation;
@@ -16,6 +19,19 @@ mod tabs;
 pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
     let member = Member::from_name(name).ok_or_else(|| unknown_member(name))?;
     let parsed = member.parse_input(input).map_err(|e| format!("Invalid input for {name}: {e}"))?;
+    let outcome = dispatch(parsed).await;
+    if outcome.is_ok() && matches!(member.row().group, Group::Pointer | Group::Keyboard) && member != Member::Wait {
+        // Let the page take its turn: a tab a click opens, or a page it starts loading, is
+        // created by the browser just after the input is acknowledged.
+        let tab = state::resolve_tab(input.get("tab_id").and_then(Value::as_str)).await.ok();
+        if let Some(tab) = tab {
+            pointer::settle_once(tab).await;
+        }
+    }
+    outcome
+}
+
+async fn dispatch(parsed: MemberInput) -> Result<Outcome, String> {
     match parsed {
         MemberInput::Navigate(i) => navigation::navigate(&i).await,
         MemberInput::Screenshot(i) => capture::screenshot(i.tab_id.as_deref()).await,
@@ -36,6 +52,9 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
         MemberInput::HoldKey(i) => keyboard::hold_key(&i).await,
         MemberInput::Wait(i) => keyboard::wait(i.duration).await,
         MemberInput::FormInput(i) => forms::form_input(&i).await,
+        MemberInput::ReadConsole(i) => diagnostics::read_console(i.tab_id.as_deref()).await,
+        MemberInput::ReadNetwork(i) => diagnostics::read_network(i.tab_id.as_deref()).await,
+        MemberInput::JavascriptExec(i) => diagnostics::javascript_exec(&i.text, i.tab_id.as_deref()).await,
         MemberInput::ReadPage(i) => reading::read_page(&i).await,
         MemberInput::Find(i) => reading::find(&i).await,
         MemberInput::GetPageText(i) => reading::get_page_text(i.tab_id.as_deref()).await,
@@ -44,7 +63,7 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
         MemberInput::ListTabs(_) => Ok(Outcome::Tabs),
         MemberInput::SwitchTab(i) => tabs::switch_tab(&i.tab_id).await,
         MemberInput::CloseTab(i) => tabs::close_tab(&i.tab_id).await,
-        _ => Err(not_implemented(member)),
+        MemberInput::FileUpload(_) => Err(not_implemented(Member::FileUpload)),
     }
 }
 

@@ -23,22 +23,37 @@ fn attach_error(tab: i32, e: CdpError) -> String {
 pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
     let target = parse_target(&input.url)?;
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
-    match cdp::ensure_attached(tab).await {
+    let note = match cdp::ensure_attached(tab).await {
         Ok(()) => navigate_cdp(tab, &target).await?,
         Err(e) => match &target {
             // A browser page (chrome://newtab, say) cannot be debugged, but it can be sent elsewhere.
-            NavTarget::Url(url) => navigate_tabs_api(tab, url).await?,
+            NavTarget::Url(url) => {
+                navigate_tabs_api(tab, url).await?;
+                None
+            }
             _ => return Err(attach_error(tab, e)),
         },
-    }
+    };
     let tab = chrome::tabs_get(tab).await.map_err(|e| format!("The tab closed during navigation: {e}"))?;
-    Ok(Outcome::Navigated { url: tab.address(), title: tab.title.clone(), status: None })
+    Ok(Outcome::Navigated { url: tab.address(), title: tab.title.clone(), status: None, note })
 }
 
 const LOAD_EVENTS: &[&str] = &["Page.loadEventFired", "Page.navigatedWithinDocument"];
 const HISTORY_EVENTS: &[&str] = &["Page.loadEventFired", "Page.navigatedWithinDocument", "Page.frameStoppedLoading"];
 
-async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<(), String> {
+/// Waits briefly for chrome.downloads to announce a download.
+async fn download_started() -> bool {
+    for _ in 0..20 {
+        if crate::activity::download_pending() {
+            return true;
+        }
+        chrome::sleep(50).await;
+    }
+    false
+}
+
+/// Navigates with CDP; `Some(note)` when the navigation did something other than load a page.
+async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Option<String>, String> {
     let describe = |url: &str| format!("Navigation to {url}");
     let cdp_err = |e: CdpError| e.to_string();
     let (what, loaded) = match target {
@@ -46,10 +61,14 @@ async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<(), String> {
             let loaded = cdp::wait_for(tab, LOAD_EVENTS);
             let response = cdp::send(tab, &cdp::Navigate { url }).await.map_err(cdp_err)?;
             if let Some(error) = response.error_text.filter(|e| !e.is_empty()) {
+                // An address that serves a file starts a download and loads no page.
+                if error.contains("ERR_ABORTED") && download_started().await {
+                    return Ok(Some(format!("{url} started a download instead of loading a page; the tab stays where it was.")));
+                }
                 return Err(format!("{} failed: {error}. The page may be unavailable, or the address may be wrong.", describe(url)));
             }
             if response.loader_id.is_none() {
-                return Ok(()); // a same-document navigation: nothing to load
+                return Ok(None); // a same-document navigation: nothing to load
             }
             (describe(url), loaded)
         }
@@ -77,7 +96,7 @@ async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<(), String> {
     };
     match cdp::within(loaded, LOAD_TIMEOUT_MS).await {
         Some((event, _)) if event == "detached" => Err(format!("{what} was interrupted: the tab closed or the debugger detached.")),
-        Some(_) => Ok(()),
+        Some(_) => Ok(None),
         None => Err(format!("{what} timed out after {} seconds. The page may be unavailable.", LOAD_TIMEOUT_MS / 1000)),
     }
 }

@@ -302,6 +302,12 @@ pub async fn settle(tab: i32) {
     let _ = page::call(tab, "new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(1))))").await;
 }
 
+/// Waits for one animation frame of the tab (bounded, as a hidden tab may not draw).
+pub async fn settle_once(tab: i32) {
+    let wait = page::call(tab, "new Promise((r) => { requestAnimationFrame(() => r(1)); setTimeout(() => r(0), 50); })");
+    let _ = futures::future::select(Box::pin(wait), Box::pin(crate::chrome::sleep(100))).await;
+}
+
 /// Forgets a closed tab's pointer state.
 pub fn forget(tab: i32) {
     BUTTONS.with(|b| b.borrow_mut().remove(&tab));

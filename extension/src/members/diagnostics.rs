@@ -1,0 +1,164 @@
+//! read_console, read_network and javascript_exec.
+
+use tabwright_protocol::sanitize::bounded;
+use tabwright_protocol::wire::Outcome;
+
+use crate::cdp::{self, RemoteObject};
+use crate::{activity, state};
+
+/// The most lines and characters read_console and read_network return.
+const MAX_LINES: usize = 200;
+const MAX_CHARS: usize = 20_000;
+/// The most characters javascript_exec returns.
+const SCRIPT_OUTPUT: usize = 20_000;
+/// How long a script may run, in milliseconds.
+const SCRIPT_TIMEOUT_MS: f64 = 10_000.0;
+
+/// The newest lines that fit the bounds, with a note about what was left out.
+fn bounded_lines(mut lines: Vec<String>, dropped: usize, what: &str) -> String {
+    let mut omitted = dropped;
+    if lines.len() > MAX_LINES {
+        omitted += lines.len() - MAX_LINES;
+        lines.drain(..lines.len() - MAX_LINES);
+    }
+    let lines: Vec<String> = lines.into_iter().map(|l| bounded(&tabwright_protocol::sanitize::one_line(&l), 1000)).collect();
+    let mut total = 0;
+    let mut keep = lines.len();
+    for (i, l) in lines.iter().enumerate().rev() {
+        total += l.len() + 1;
+        if total > MAX_CHARS {
+            keep = lines.len() - i - 1;
+            break;
+        }
+    }
+    omitted += lines.len() - keep;
+    let mut text = lines[lines.len() - keep..].join("\n");
+    if omitted > 0 {
+        text = format!("[{omitted} earlier {what} omitted to stay within {MAX_LINES} lines and {MAX_CHARS} characters]\n{text}");
+    }
+    text
+}
+
+pub async fn read_console(tab_id: Option<&str>) -> Result<Outcome, String> {
+    let tab = state::resolve_tab(tab_id).await?;
+    cdp::ensure_attached(tab).await.map_err(|e| e.to_string())?;
+    let (lines, dropped) = activity::read_console(tab);
+    if lines.is_empty() && dropped == 0 {
+        return Ok(Outcome::Text {
+            text: format!(
+                "No console entries were recorded for {} since tabwright attached to it or since the last read_console. Entries from before the attach are not available.",
+                activity::name(tab)
+            ),
+        });
+    }
+    Ok(Outcome::Text { text: bounded_lines(lines, dropped, "entries") })
+}
+
+pub async fn read_network(tab_id: Option<&str>) -> Result<Outcome, String> {
+    let tab = state::resolve_tab(tab_id).await?;
+    cdp::ensure_attached(tab).await.map_err(|e| e.to_string())?;
+    let (lines, dropped) = activity::read_network(tab);
+    if lines.is_empty() && dropped == 0 {
+        return Ok(Outcome::Text {
+            text: format!(
+                "No requests were recorded for {} since tabwright attached to it or since the last read_network. Requests from before the attach are not available.",
+                activity::name(tab)
+            ),
+        });
+    }
+    Ok(Outcome::Text { text: bounded_lines(lines, dropped, "requests") })
+}
+
+/// Describes a DOM node, an object (as JSON) or anything else, run on the value itself.
+const DESCRIBE: &str = r#"function () {
+  const v = this;
+  if (v instanceof Node) {
+    if (v.nodeType !== 1) return `${v.nodeName} ${JSON.stringify((v.textContent || "").slice(0, 100))}`;
+    const id = v.id ? `#${v.id}` : "";
+    const cls = typeof v.className === "string" && v.className.trim() ? "." + v.className.trim().split(/\s+/).join(".") : "";
+    const text = (v.innerText || v.textContent || "").replace(/\s+/g, " ").trim().slice(0, 100);
+    return `<${v.localName}${id}${cls}>${text ? ` ${JSON.stringify(text)}` : ""}`;
+  }
+  const seen = new WeakSet();
+  try {
+    const json = JSON.stringify(v, (k, x) => {
+      if (typeof x === "bigint") return x.toString();
+      if (typeof x === "function") return `[function ${x.name || "anonymous"}]`;
+      if (x instanceof Node) return `[${x.nodeName.toLowerCase()} element]`;
+      if (x && typeof x === "object") { if (seen.has(x)) return "[circular]"; seen.add(x); }
+      if (x instanceof Map) return Object.fromEntries(x);
+      if (x instanceof Set) return [...x];
+      return x;
+    }, 2);
+    return json === undefined ? String(v) : json;
+  } catch (e) {
+    return String(v);
+  }
+}"#;
+
+async fn describe(tab: i32, value: &RemoteObject) -> String {
+    match (value.kind.as_str(), value.subtype.as_deref()) {
+        ("undefined", _) => "undefined".into(),
+        ("string", _) => value.value.as_ref().and_then(|v| v.as_str()).unwrap_or_default().to_string(),
+        ("number" | "boolean", _) => value.value.as_ref().map(|v| v.to_string()).or_else(|| value.description.clone()).unwrap_or_default(),
+        ("bigint" | "symbol", _) => value.description.clone().unwrap_or_default(),
+        ("object", Some("null")) => "null".into(),
+        ("function", _) => {
+            let d = value.description.clone().unwrap_or_default();
+            format!("[function] {}", d.lines().next().unwrap_or_default())
+        }
+        ("object", Some("error")) => value.description.clone().unwrap_or_default(),
+        _ => {
+            let Some(object_id) = value.object_id.as_deref() else {
+                return value.description.clone().unwrap_or_default();
+            };
+            let call = cdp::CallFunctionOn { function_declaration: DESCRIBE, object_id, return_by_value: true, await_promise: false };
+            match cdp::send(tab, &call).await {
+                Ok(r) => r.result.value.and_then(|v| v.as_str().map(String::from)).or_else(|| value.description.clone()).unwrap_or_default(),
+                Err(_) => value.description.clone().unwrap_or_default(),
+            }
+        }
+    }
+}
+
+pub async fn javascript_exec(text: &str, tab_id: Option<&str>) -> Result<Outcome, String> {
+    let tab = state::resolve_tab(tab_id).await?;
+    cdp::ensure_attached(tab).await.map_err(|e| e.to_string())?;
+    let eval = cdp::EvaluateInPage {
+        expression: text,
+        return_by_value: false,
+        await_promise: true,
+        repl_mode: true,
+        user_gesture: true,
+        timeout: SCRIPT_TIMEOUT_MS,
+        generate_preview: false,
+    };
+    let started = js_sys::Date::now();
+    let runaway = || {
+        format!(
+            "The script ran longer than {} seconds and was stopped. Avoid endless loops; wait for a condition with a bounded loop or a promise instead.",
+            SCRIPT_TIMEOUT_MS / 1000.0
+        )
+    };
+    let r = match cdp::send(tab, &eval).await {
+        Ok(r) => r,
+        // Chrome answers a script stopped by the timeout with an internal error.
+        Err(_) if js_sys::Date::now() - started >= SCRIPT_TIMEOUT_MS - 100.0 => return Err(runaway()),
+        Err(e) => return Err(format!("The script could not be run: {e}")),
+    };
+    if let Some(ex) = r.exception_details {
+        let message = ex.message();
+        if message.contains("terminated") || message.contains("Execution was interrupted") {
+            return Err(runaway());
+        }
+        let first = message.lines().next().unwrap_or_default();
+        let (line, column) = ex.position();
+        return Err(format!("The script threw at line {line}, column {column}: {}", bounded(first, 2000)));
+    }
+    let out = describe(tab, &r.result).await;
+    let mut text = bounded(&out, SCRIPT_OUTPUT);
+    if out.chars().count() > SCRIPT_OUTPUT {
+        text.push_str(&format!("\n[The value was cut at {SCRIPT_OUTPUT} characters; return a smaller part of it.]"));
+    }
+    Ok(Outcome::Text { text })
+}

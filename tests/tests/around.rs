@@ -1,0 +1,305 @@
+//! What happens around the call: tabs the page opens, downloads, dialogs, console, network and
+//! javascript_exec. Every result also passes the protocol validator (the harness checks it).
+
+use serde_json::{json, Value};
+use tabwright_e2e::*;
+use tabwright_protocol::StateChange;
+
+async fn open(h: &mut Harness, page: &str) -> anyhow::Result<()> {
+    let r = h.one("navigate", json!({"url": h.url(page)})).await?;
+    anyhow::ensure!(!r.is_error, "{r:?}");
+    Ok(())
+}
+
+fn opened(r: &tabwright_protocol::ToolResult) -> Vec<String> {
+    r.state()
+        .map(|s| s.state_changes.iter().filter_map(|c| match c { StateChange::TabOpened { tab_id } => Some(tab_id.clone()), _ => None }).collect())
+        .unwrap_or_default()
+}
+
+fn downloads(r: &tabwright_protocol::ToolResult) -> Vec<StateChange> {
+    r.state().map(|s| s.state_changes.iter().filter(|c| c.download_id().is_some()).cloned().collect()).unwrap_or_default()
+}
+
+fn enabled(members: &[&str]) -> Value {
+    let mut configs = serde_json::Map::new();
+    for m in members {
+        configs.insert((*m).to_string(), json!({"enabled": true}));
+    }
+    Value::Object(configs)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tabs_the_page_opens_are_reported_on_that_call() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "popups.html").await?;
+    let link = h.ref_of("link", "Open two in a new tab").await?;
+    let r = h.one("left_click", json!({"target": r#ref(&link)})).await?;
+    assert_eq!(opened(&r), ["tab-2"], "{r:?}");
+    let s = state(&r);
+    assert_eq!(s.active().map(|t| t.tab_id.as_str()), Some("tab-2"), "the browser made the new tab active, so it is");
+    assert_eq!(s.tabs.len(), 2);
+
+    // An unchanged state sends no block.
+    let r = h.one("wait", json!({"duration": 0})).await?;
+    assert!(r.state().is_none(), "{r:?}");
+
+    ok(&h.one("switch_tab", json!({"tab_id": "tab-1"})).await?);
+    let button = h.ref_of("button", "Open one with window.open").await?;
+    let r = h.one("left_click", json!({"target": r#ref(&button)})).await?;
+    assert_eq!(opened(&r), ["tab-3"], "{r:?}");
+
+    // A middle click opens a background tab: reported, but the active tab stays.
+    ok(&h.one("switch_tab", json!({"tab_id": "tab-1"})).await?);
+    let plain = h.ref_of("link", "Plain link to one").await?;
+    let r = h.one("middle_click", json!({"target": r#ref(&plain)})).await?;
+    assert_eq!(opened(&r), ["tab-4"], "{r:?}");
+    assert_eq!(state(&r).active().map(|t| t.tab_id.as_str()), Some("tab-1"));
+    let r = h.one("left_click", json!({"target": r#ref(&plain), "modifiers": "ctrl"})).await?;
+    assert_eq!(opened(&r), ["tab-5"], "ctrl+click opens a tab too: {r:?}");
+
+    // A history push changes the URL and title: the next result carries a block.
+    let details = h.ref_of("button", "Show details").await?;
+    let r = h.one("left_click", json!({"target": r#ref(&details)})).await?;
+    let tab1 = state(&r).tabs.iter().find(|t| t.tab_id == "tab-1").cloned().expect("tab-1");
+    assert!(tab1.url.ends_with("popups.html?view=details") && tab1.title == "Popups — details", "{tab1:?}");
+
+    // A popup opened during a failed call gets no tab_opened, and shows in the next inventory.
+    let call = h.call("javascript_exec", json!({"text": "window.open('two.html'); throw new Error('boom')"}));
+    let r = h.run_with(vec![call], enabled(&["javascript_exec"])).await?.remove(0);
+    assert!(error_text(&r).contains("boom"));
+    let r = h.one("list_tabs", json!({})).await?;
+    assert!(only_state(&r).tabs.iter().any(|t| t.tab_id == "tab-6"), "{r:?}");
+    assert!(opened(&r).is_empty(), "no tab_opened for a failed call's popup: {r:?}");
+
+    // A tab closed outside tabwright (here the page closes its own popup) is gone from the next block.
+    let call = h.call("javascript_exec", json!({"text": "window.close()", "tab_id": "tab-3"}));
+    ok(&h.run_with(vec![call], enabled(&["javascript_exec"])).await?.remove(0));
+    let r = h.one("list_tabs", json!({})).await?;
+    let tabs = only_state(&r).tabs.iter().map(|t| t.tab_id.clone()).collect::<Vec<_>>();
+    assert!(!tabs.contains(&"tab-3".to_string()) && tabs.contains(&"tab-1".to_string()), "{tabs:?}");
+    Ok(())
+}
+
+fn ok(r: &tabwright_protocol::ToolResult) {
+    assert!(!r.is_error, "{r:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn downloads_are_reported_once_each_across_calls() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "downloads.html").await?;
+    // Starts and ends within one call: only download_completed.
+    let report = h.ref_of("link", "Get report").await?;
+    let mut r = h.one("left_click", json!({"target": r#ref(&report)})).await?;
+    // The browser may report a quick download's end just after the click returns.
+    let mut seen = Vec::new();
+    for _ in 0..20 {
+        seen.extend(downloads(&r));
+        if seen.iter().any(|c| matches!(c, StateChange::DownloadCompleted { .. })) {
+            assert!(text(&r).contains("Download dl-1 complete: report.csv (2000 bytes)."), "{r:?}");
+            break;
+        }
+        r = h.one("wait", json!({"duration": 0.1})).await?;
+    }
+    let completed: Vec<_> = seen.iter().filter(|c| matches!(c, StateChange::DownloadCompleted { download_id, .. } if download_id == "dl-1")).collect();
+    assert_eq!(completed.len(), 1, "{seen:?}");
+    assert!(matches!(completed[0], StateChange::DownloadCompleted { path: None, size_bytes: Some(2000), .. }), "no path unless exposed: {seen:?}");
+
+    // Starts in one call and finishes in a later one.
+    let big = h.ref_of("link", "Get big file").await?;
+    let r = h.one("left_click", json!({"target": r#ref(&big)})).await?;
+    let mut events = downloads(&r);
+    for _ in 0..60 {
+        if events.iter().any(|c| matches!(c, StateChange::DownloadCompleted { download_id, .. } if download_id == "dl-2")) {
+            break;
+        }
+        events.extend(downloads(&h.one("wait", json!({"duration": 0.2})).await?));
+    }
+    let kinds: Vec<&str> = events.iter().filter(|c| c.download_id() == Some("dl-2")).map(|c| match c {
+        StateChange::DownloadStarted { .. } => "started",
+        StateChange::DownloadCompleted { .. } => "completed",
+        _ => "other",
+    }).collect();
+    assert_eq!(kinds, ["started", "completed"], "each event once: {events:?}");
+
+    // A broken download fails.
+    let broken = h.ref_of("link", "Get broken file").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&broken)})).await?);
+    let mut failed = None;
+    for _ in 0..60 {
+        let r = h.one("wait", json!({"duration": 0.2})).await?;
+        if let Some(f) = downloads(&r).into_iter().find(|c| matches!(c, StateChange::DownloadFailed { .. })) {
+            assert!(text(&r).contains("failed"), "{r:?}");
+            failed = Some(f);
+            break;
+        }
+    }
+    assert!(matches!(failed, Some(StateChange::DownloadFailed { ref error, .. }) if error.is_some()), "{failed:?}");
+
+    // Behind a redirect with a signed query string: the final URL, with the secrets stripped.
+    let signed = h.ref_of("link", "Get signed file").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&signed)})).await?);
+    let mut url = None;
+    for _ in 0..40 {
+        let r = h.one("wait", json!({"duration": 0.1})).await?;
+        if let Some(StateChange::DownloadCompleted { url: u, .. } | StateChange::DownloadStarted { url: u, .. }) = downloads(&r).into_iter().find(|c| c.download_id() == Some("dl-4")) {
+            url = Some(u);
+            break;
+        }
+    }
+    let url = url.expect("the signed download was reported");
+    assert!(url.contains("/download?name=signed.csv&size=500"), "the final URL after the redirect: {url}");
+    assert!(!url.contains("abc123") && !url.contains("secret"), "signed query values are stripped: {url}");
+
+    // A navigation to a file starts a download instead of failing.
+    let r = h.one("navigate", json!({"url": h.url("download?name=direct.csv&size=100")})).await?;
+    assert!(!r.is_error, "{r:?}");
+    assert!(text(&r).contains("started a download instead of loading a page"), "{r:?}");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn download_paths_are_shown_only_when_exposed() -> anyhow::Result<()> {
+    let mut h = Harness::start_with(&["--expose-download-paths"]).await?;
+    open(&mut h, "downloads.html").await?;
+    let report = h.ref_of("link", "Get report").await?;
+    let mut r = h.one("left_click", json!({"target": r#ref(&report)})).await?;
+    for _ in 0..30 {
+        if let Some(StateChange::DownloadCompleted { path, .. }) = downloads(&r).into_iter().find(|c| matches!(c, StateChange::DownloadCompleted { .. })) {
+            let path = path.expect("exposed");
+            assert!(path.ends_with("/Downloads/report.csv") && path.starts_with(&h.session.dir().display().to_string()), "{path}");
+            assert!(text(&r).contains(&format!("Download complete: {path} (2000 bytes).")), "{r:?}");
+            assert_eq!(std::fs::read(&path)?.len(), 2000, "the file is there");
+            return Ok(());
+        }
+        r = h.one("wait", json!({"duration": 0.1})).await?;
+    }
+    anyhow::bail!("no download_completed")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dialogs_never_hang_and_are_told() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "dialogs.html").await?;
+    for (button, expect, out) in [
+        ("Alert", "An alert dialog \"Hello from alert\" was dismissed.", "nothing yet"),
+        ("Confirm", "A confirm dialog \"Delete everything?\" was dismissed.", "confirm said false"),
+        ("Prompt", "A prompt dialog \"Your name?\" was dismissed.", "prompt said null"),
+    ] {
+        let b = h.ref_of("button", button).await?;
+        let r = h.one("left_click", json!({"target": r#ref(&b)})).await?;
+        assert!(text(&r).contains(expect), "{button}: {r:?}");
+        let page = text(&h.one("get_page_text", json!({})).await?);
+        assert!(page.contains(out), "{button}: {page}");
+    }
+    // A page that opens dialogs in a loop: the call returns, and the lines are bounded.
+    let b = h.ref_of("button", "Loop").await?;
+    let r = h.one("left_click", json!({"target": r#ref(&b)})).await?;
+    let t = text(&r);
+    assert!(t.contains("An alert dialog \"Loop 1\" was dismissed.") && t.contains("An alert dialog \"Loop 3\" was dismissed."), "{t}");
+    assert!(t.contains("22 more dialogs were dismissed.") && !t.contains("Loop 4\""), "{t}");
+    // beforeunload is accepted so the navigation goes on.
+    let b = h.ref_of("button", "Guard").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&b)})).await?);
+    let r = h.one("navigate", json!({"url": h.url("one.html")})).await?;
+    assert!(!r.is_error, "{r:?}");
+    assert!(text(&r).contains("A beforeunload dialog"), "{r:?}");
+    assert_eq!(state(&r).tabs[0].title, "Fixture One");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn console_and_network_are_read_redacted_and_bounded() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    // Off by default.
+    let r = h.one("read_console", json!({})).await?;
+    assert!(error_text(&r).contains("disabled"), "{r:?}");
+    let on = enabled(&["read_console", "read_network"]);
+    open(&mut h, "console.html").await?;
+    let log = h.ref_of("button", "Log").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&log)})).await?);
+    let throw = h.ref_of("button", "Throw").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&throw)})).await?);
+    ok(&h.one("wait", json!({"duration": 0.2})).await?);
+    let call = h.call("read_console", json!({}));
+    let t = text(&h.run_with(vec![call], on.clone()).await?.remove(0));
+    let lines: Vec<&str> = t.lines().collect();
+    assert!(lines.iter().any(|l| l.starts_with("[info] page loaded")), "{t}");
+    assert!(lines.iter().any(|l| l.starts_with("[log] jwt [redacted JWT] here")), "{t}");
+    assert!(lines.iter().any(|l| l.starts_with("[log] clicked 42")), "{t}");
+    assert!(lines.iter().any(|l| l.starts_with("[warning] careful")), "{t}");
+    assert!(lines.iter().any(|l| l.starts_with("[error] bad thing with Bearer [redacted]")), "{t}");
+    assert!(lines.iter().any(|l| l.starts_with("[exception] TypeError: Cannot read properties of null")), "{t}");
+    assert!(!t.contains("abc.def.ghi"));
+    // Since the previous read: nothing new now, and it says so honestly.
+    let call = h.call("read_console", json!({}));
+    let t = text(&h.run_with(vec![call], on.clone()).await?.remove(0));
+    assert!(t.starts_with("No console entries were recorded for tab-1 since tabwright attached to it or since the last read_console"), "{t}");
+
+    // Bounded, and says so when cut.
+    let mut on_js = on.clone();
+    on_js["javascript_exec"] = json!({"enabled": true});
+    let call = h.call("javascript_exec", json!({"text": "for (let i = 0; i < 300; i++) console.log('line ' + i)"}));
+    ok(&h.run_with(vec![call], on_js).await?.remove(0));
+    let call = h.call("read_console", json!({}));
+    let t = text(&h.run_with(vec![call], on.clone()).await?.remove(0));
+    assert!(t.starts_with("[100 earlier entries omitted to stay within 200 lines"), "{}", &t[..200.min(t.len())]);
+    assert!(t.ends_with("[log] line 299 (<anonymous>:1)") || t.lines().last().is_some_and(|l| l.starts_with("[log] line 299")), "the newest are kept");
+
+    let call = h.call("read_network", json!({}));
+    ok(&h.run_with(vec![call], on.clone()).await?.remove(0));
+    let fetch = h.ref_of("button", "Fetch").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&fetch)})).await?);
+    ok(&h.one("wait", json!({"duration": 0.3})).await?);
+    let call = h.call("read_network", json!({}));
+    let t = text(&h.run_with(vec![call], on.clone()).await?.remove(0));
+    let get = t.lines().find(|l| l.starts_with("GET ") && l.contains("/api/data.json")).unwrap_or_else(|| panic!("{t}"));
+    assert!(get.contains("→ 404 text/html") && get.contains(" ms"), "{get}");
+    assert!(get.contains("user=7") && !get.contains("SECRET"), "{get}");
+    let post = t.lines().find(|l| l.starts_with("POST ") && l.contains("/api/save")).unwrap_or_else(|| panic!("{t}"));
+    assert!(!post.contains("SECRET"), "{post}");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn javascript_exec_returns_each_kind_of_value() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let r = h.one("javascript_exec", json!({"text": "1"})).await?;
+    assert!(error_text(&r).contains("disabled"), "off unless configs enable it");
+    let on = enabled(&["javascript_exec"]);
+    open(&mut h, "script.html").await?;
+    let cases = [
+        ("1 + 2", "3"),
+        ("'text ' + document.title", "text Script target"),
+        ("let a = 2; a * 21", "42"),
+        ("undefined", "undefined"),
+        ("null", "null"),
+        ("true", "true"),
+        ("10n ** 20n", "100000000000000000000n"),
+        ("await new Promise(r => setTimeout(() => r('waited'), 50))", "waited"),
+        ("window.data", "{\n  \"name\": \"Ada\",\n  \"tags\": [\n    \"math\",\n    \"engines\"\n  ],\n  \"nested\": {\n    \"n\": 1\n  }\n}"),
+        ("window.loop", "{\n  \"self\": \"[circular]\"\n}"),
+        ("document.getElementById('title')", "<h1#title.big.bold> \"Script target\""),
+        ("window.greet", "[function] function greet(who) { return \"hi \" + who; }"),
+        ("[1, 'two', {three: 3}]", "[\n  1,\n  \"two\",\n  {\n    \"three\": 3\n  }\n]"),
+    ];
+    for (code, expected) in cases {
+        let call = h.call("javascript_exec", json!({"text": code}));
+        let r = h.run_with(vec![call], on.clone()).await?.remove(0);
+        assert_eq!(text(&r), expected, "{code}");
+    }
+    let call = h.call("javascript_exec", json!({"text": "const x = 1;\nundefinedFunction()"}));
+    let e = error_text(&h.run_with(vec![call], on.clone()).await?.remove(0));
+    assert!(e.starts_with("The script threw at line 2, column 1: ReferenceError: undefinedFunction is not defined"), "{e}");
+    let call = h.call("javascript_exec", json!({"text": "while (true) {}"}));
+    let e = error_text(&h.run_with(vec![call], on.clone()).await?.remove(0));
+    assert!(e.contains("ran longer than 10 seconds and was stopped"), "{e}");
+    // The page still answers after a runaway script.
+    let call = h.call("javascript_exec", json!({"text": "document.title"}));
+    assert_eq!(text(&h.run_with(vec![call], on.clone()).await?.remove(0)), "Script target");
+    let call = h.call("javascript_exec", json!({"text": "'x'.repeat(30000)"}));
+    let t = text(&h.run_with(vec![call], on.clone()).await?.remove(0));
+    assert!(t.ends_with("return a smaller part of it.]") && t.len() < 20_200, "bounded");
+    Ok(())
+}
