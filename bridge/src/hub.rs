@@ -29,11 +29,18 @@ pub struct HubConfig {
     pub connect_wait: Duration,
     /// How results are shaped (e.g. whether download paths are shown).
     pub pipeline: PipelineConfig,
+    /// The browsing policy: allowed and blocked hosts, confirmations, upload roots.
+    pub policy: tabwright_protocol::policy::Policy,
 }
 
 impl Default for HubConfig {
     fn default() -> Self {
-        HubConfig { call_timeout: Duration::from_secs(90), connect_wait: Duration::from_secs(15), pipeline: PipelineConfig::default() }
+        HubConfig {
+            call_timeout: Duration::from_secs(90),
+            connect_wait: Duration::from_secs(15),
+            pipeline: PipelineConfig::default(),
+            policy: tabwright_protocol::policy::Policy::default(),
+        }
     }
 }
 
@@ -161,6 +168,13 @@ impl Hub {
     fn on_message(&self, message: FromExtension) {
         match message {
             FromExtension::Hello { version, extension_id } => {
+                // Every (re)connected extension enforces the session's policy.
+                let policy = ToExtension::Policy { policy: self.config.policy.clone() };
+                if let (Ok(payload), Ok(link)) = (serde_json::to_vec(&policy), self.link.lock()) {
+                    if let Some(link) = link.as_ref() {
+                        let _ = link.tx.send(payload);
+                    }
+                }
                 self.connected.send_replace(Some(ExtensionInfo { version, extension_id }));
             }
             FromExtension::Log { level, message } => eprintln!("tabwright extension [{level}]: {message}"),
@@ -211,10 +225,10 @@ impl Hub {
     }
 
     /// Runs one member in the browser and returns its raw outcome and state.
-    pub async fn member_raw(&self, member: Member, input: &Value) -> Result<(Result<Outcome, String>, StateReport), CallError> {
+    pub async fn member_raw(&self, member: Member, input: &Value, confirm: bool) -> Result<(Result<Outcome, String>, StateReport), CallError> {
         let name = member.name().to_string();
         let input = input.clone();
-        match self.request(|id| ToExtension::Member { id, name: name.clone(), input }, &name).await? {
+        match self.request(|id| ToExtension::Member { id, name: name.clone(), input, confirm }, &name).await? {
             FromExtension::Reply { outcome, state, .. } => Ok((outcome.into_result(), state)),
             _ => Err(CallError::BadReply),
         }
@@ -242,13 +256,57 @@ impl Hub {
             Ok(member) => member,
             Err(text) => return ToolResult::error(&tool_use.id, text),
         };
+        let input = match self.vet(member, &tool_use.input) {
+            Ok(input) => input,
+            Err(text) => return ToolResult::error(&tool_use.id, text),
+        };
+        let confirm = self.config.policy.member_needs_confirmation(member);
         let mut pipeline = self.pipeline.lock().await;
-        match self.member_raw(member, &tool_use.input).await {
+        match self.member_raw(member, &input, confirm).await {
             Ok((outcome, report)) => {
                 let (content, is_error) = pipeline.finish(member, &tool_use.input, outcome, report);
                 ToolResult::new(&tool_use.id, content, is_error)
             }
             Err(e) => ToolResult::error(&tool_use.id, e.to_string()),
+        }
+    }
+
+    /// The bridge's own checks before a call reaches the browser: navigate addresses against the
+    /// host policy, and file_upload paths resolved against the upload roots (the extension
+    /// receives the resolved paths, never Claude's).
+    pub fn vet(&self, member: Member, input: &Value) -> Result<Value, String> {
+        let policy = &self.config.policy;
+        match member {
+            Member::Navigate => {
+                let raw = input.get("url").and_then(Value::as_str).unwrap_or_default();
+                if let Ok(tabwright_protocol::navigation::NavTarget::Url(url)) = tabwright_protocol::navigation::parse_target(raw) {
+                    policy.check_url(&url).map_err(|why| format!("Refused to navigate to {url}: {why}."))?;
+                }
+                Ok(input.clone())
+            }
+            Member::FileUpload => {
+                let roots = crate::uploads::canonical_roots(&policy.upload_roots);
+                let mut files = Vec::new();
+                for p in input.get("paths").and_then(Value::as_array).into_iter().flatten() {
+                    let p = p.as_str().ok_or("paths must be strings")?;
+                    files.push(crate::uploads::resolve(p, &roots)?);
+                }
+                for id in input.get("document_ids").and_then(Value::as_array).into_iter().flatten() {
+                    let id = id.as_str().ok_or("document_ids must be strings")?;
+                    let staged = policy.documents.get(id).ok_or_else(|| {
+                        format!("No staged file has the document id {id:?}. Use one of the ids the application staged for this task.")
+                    })?;
+                    let real = staged.canonicalize().map_err(|e| format!("The staged file for {id:?} cannot be read: {e}."))?;
+                    files.push(real);
+                }
+                let mut vetted = input.clone();
+                vetted["paths"] = Value::Array(files.into_iter().map(|f| Value::String(f.display().to_string())).collect());
+                if let Some(o) = vetted.as_object_mut() {
+                    o.remove("document_ids");
+                }
+                Ok(vetted)
+            }
+            _ => Ok(input.clone()),
         }
     }
 
@@ -299,8 +357,22 @@ impl Hub {
                 let input = params.get("input").cloned().unwrap_or_else(|| json!({}));
                 let member = Member::from_name(name).ok_or_else(|| AgentError::new("unknown_member", format!("no member named {name:?}")))?;
                 member.parse_input(&input).map_err(|e| AgentError::new("invalid_input", format!("Invalid input for {name}: {e}")))?;
+                let input = match self.vet(member, &input) {
+                    Ok(input) => input,
+                    Err(e) => return Ok(json!({ "outcome": Reply::Error(e), "state": StateReport::default() })),
+                };
+                // An SDK driver may answer the confirmation itself (its own `confirm` callable).
+                let confirm = match params.get("confirmed").and_then(Value::as_bool) {
+                    Some(true) => false,
+                    Some(false) => {
+                        let e = format!("The person declined the {name} call, so it was not run. Ask them, or do the task another way.");
+                        return Ok(json!({ "outcome": Reply::Error(e), "state": StateReport::default() }));
+                    }
+                    None => self.config.policy.member_needs_confirmation(member),
+                };
                 let _serial = self.pipeline.lock().await;
-                let (outcome, state) = self.member_raw(member, &input).await.map_err(|e| AgentError::new("browser_unavailable", e.to_string()))?;
+                let (outcome, state) =
+                    self.member_raw(member, &input, confirm).await.map_err(|e| AgentError::new("browser_unavailable", e.to_string()))?;
                 let outcome = match outcome {
                     Ok(o) => Reply::Ok(o),
                     Err(e) => Reply::Error(e),

@@ -130,7 +130,18 @@ pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
     write_host_manifest(&profile.path.join("NativeMessagingHosts"), &exe)?;
     let downloads = options.downloads.clone().unwrap_or_else(|| profile.path.join("Downloads"));
     std::fs::create_dir_all(&downloads).with_context(|| format!("cannot create the download folder {}", downloads.display()))?;
-    write_preferences(&profile.path, &downloads.canonicalize()?)?;
+    let downloads = downloads.canonicalize()?;
+    // Every file a page makes the browser download would become uploadable.
+    for root in crate::uploads::canonical_roots(&options.hub.policy.upload_roots) {
+        if crate::uploads::overlaps(&downloads, &root) {
+            bail!(
+                "the download folder {} overlaps the upload root {}: keep them apart, or any page could make its downloads uploadable",
+                downloads.display(),
+                root.display()
+            );
+        }
+    }
+    write_preferences(&profile.path, &downloads)?;
 
     let hub = Hub::new(options.hub.clone());
     let socket = agent::bind(&options.socket).await.with_context(|| format!("cannot serve {}", options.socket.display()))?;

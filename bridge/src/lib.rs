@@ -12,3 +12,4 @@ pub mod launch;
 pub mod paths;
 pub mod session;
 pub mod site;
+pub mod uploads;

@@ -50,6 +50,9 @@ enum Cmd {
         /// Report finished downloads' file paths: only when the agent's other tools can read them.
         #[arg(long)]
         expose_download_paths: bool,
+        /// The browsing policy (JSON): allow/block hosts, confirmations, upload roots.
+        #[arg(long)]
+        policy: Option<PathBuf>,
     },
     /// Register the native host with your own browser, and print how to load the extension.
     Install {
@@ -130,7 +133,14 @@ fn main() -> ExitCode {
 
 async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
     match cmd {
-        Cmd::Launch { headless, profile, browser, socket, extension, call_timeout, browser_arg, downloads, expose_download_paths } => {
+        Cmd::Launch { headless, profile, browser, socket, extension, call_timeout, browser_arg, downloads, expose_download_paths, policy } => {
+            let policy = match policy {
+                Some(file) => {
+                    let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read the policy {}", file.display()))?;
+                    tabwright_protocol::policy::Policy::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?
+                }
+                None => tabwright_protocol::policy::Policy::default(),
+            };
             let options = launch::LaunchOptions {
                 headless,
                 profile,
@@ -143,6 +153,7 @@ async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
                 hub: HubConfig {
                     call_timeout: Duration::from_secs(call_timeout),
                     pipeline: tabwright_protocol::pipeline::PipelineConfig { expose_download_paths },
+                    policy,
                     ..HubConfig::default()
                 },
             };

@@ -26,6 +26,14 @@ chrome.debugger.onDetach.addListener((source, reason) => {
 });
 chrome.downloads.onCreated.addListener((item) => forward("on_download_created", item));
 chrome.downloads.onChanged.addListener((delta) => forward("on_download_changed", delta));
+chrome.webNavigation.onErrorOccurred.addListener((details) => forward("on_navigation_error", details));
+chrome.windows.onRemoved.addListener((windowId) => forward("on_window_removed", windowId));
+// Messages from this extension's own pages (the approval window) get a synchronous reply.
+chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
+  if (sender.id !== chrome.runtime.id) return false;
+  sendResponse(ready ? core.on_runtime_message(message) : null);
+  return false;
+});
 // Waking the worker is enough: loading this module starts the core.
 chrome.runtime.onStartup.addListener(() => {});
 chrome.runtime.onInstalled.addListener(() => {});

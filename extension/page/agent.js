@@ -721,6 +721,19 @@
     return { error: `${what} is not a form control (input, textarea, select or contenteditable). Use left_click, or type after clicking it.` };
   }
 
+  // Whether a ref is a file input that can take `count` files.
+  function fileInput(ref, count) {
+    const el = resolveEl(ref);
+    if (!el) return { error: "stale" };
+    const what = describe(el);
+    if (el.localName !== "input" || (el.getAttribute("type") || "").toLowerCase() !== "file") {
+      return { error: `${what} is not a file input (<input type="file">), so files cannot be set on it.` };
+    }
+    if (el.disabled) return { error: `${what} is disabled.` };
+    if (count > 1 && !el.multiple) return { error: `${what} takes one file, and ${count} were given.` };
+    return { ok: true };
+  }
+
   // The page's visible text: the main or article content first, then the rest of the page with
   // navigation, banners and footers left out. Hidden text never appears.
   function pageText(max) {
@@ -774,5 +787,5 @@
     return out;
   }
 
-  globalThis.__tabwright = { pageText, pointFor, describeAt, setValue, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { pageText, pointFor, describeAt, setValue, fileInput, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

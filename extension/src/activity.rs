@@ -49,6 +49,7 @@ struct Download {
 struct Activity {
     tabs: HashMap<i32, Tab>,
     dialogs: Vec<(String, String)>,
+    notices: Vec<String>,
     changes: Vec<StateChange>,
     downloads: HashMap<i64, Download>,
     next_download: u64,
@@ -179,10 +180,26 @@ pub fn on_event(tab: i32, method: &str, p: &Value) {
     }
 }
 
-/// A line per dismissed dialog (a few at most, then a count), for the next text result.
+/// Queues a line for the next text result.
+pub fn notice(line: String) {
+    with(|a| {
+        if !a.notices.contains(&line) && a.notices.len() < 20 {
+            a.notices.push(line);
+        }
+    });
+}
+
+/// chrome.webNavigation.onErrorOccurred: a navigation the policy blocked is told to Claude.
+pub fn on_navigation_error(details: &Value) {
+    if details["error"].as_str().is_some_and(|e| e.contains("ERR_BLOCKED_BY_CLIENT")) {
+        let url = bounded(&clean_url(details["url"].as_str().unwrap_or_default()), 300);
+        notice(format!("A navigation was refused. The browsing policy does not allow {url}; the tab shows a blank error page instead."));
+    }
+}
+
+/// A line per dismissed dialog (a few at most, then a count), and other notices, for the next text result.
 pub fn take_notices() -> Vec<String> {
-    let dialogs = with(|a| std::mem::take(&mut a.dialogs));
-    let mut lines = Vec::new();
+    let (dialogs, mut lines) = with(|a| (std::mem::take(&mut a.dialogs), std::mem::take(&mut a.notices)));
     for (kind, message) in dialogs.iter().take(DIALOG_LINES) {
         let kind = bounded(&one_line(kind), 20);
         let message = bounded(&one_line(message), DIALOG_MESSAGE);

@@ -574,3 +574,14 @@ impl Command for CallFunctionOn<'_> {
     const METHOD: &'static str = "Runtime.callFunctionOn";
     type Response = EvaluateResponse;
 }
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SetFileInputFiles<'a> {
+    pub files: &'a [String],
+    pub object_id: &'a str,
+}
+impl Command for SetFileInputFiles<'_> {
+    const METHOD: &'static str = "DOM.setFileInputFiles";
+    type Response = Empty;
+}

@@ -42,6 +42,8 @@ extern "C" {
     async fn windows_update_raw(window_id: i32, props: JsValue) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "windows"], js_name = create)]
     async fn windows_create_raw(props: JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "windows"], js_name = remove)]
+    async fn windows_remove_raw(window_id: i32) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "windows"], js_name = getLastFocused)]
     async fn windows_last_focused_raw() -> Result<JsValue, JsValue>;
 
@@ -49,6 +51,11 @@ extern "C" {
     async fn debugger_attach_raw(target: JsValue, version: &str) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "debugger"], js_name = sendCommand)]
     async fn debugger_send_raw(target: JsValue, method: &str, params: JsValue) -> Result<JsValue, JsValue>;
+
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "declarativeNetRequest"], js_name = updateSessionRules)]
+    async fn dnr_update_raw(options: JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "declarativeNetRequest"], js_name = getSessionRules)]
+    async fn dnr_get_raw() -> Result<JsValue, JsValue>;
 
     #[wasm_bindgen(catch, js_namespace = ["chrome", "downloads"], js_name = search)]
     async fn downloads_search_raw(query: JsValue) -> Result<JsValue, JsValue>;
@@ -242,4 +249,23 @@ pub fn log(message: &str) {
 pub async fn downloads_search(id: i64) -> Result<Option<serde_json::Value>, ChromeError> {
     let items: Vec<serde_json::Value> = from_js(&downloads_search_raw(to_js(&serde_json::json!({ "id": id }))?).await?)?;
     Ok(items.into_iter().next())
+}
+
+/// Replaces the declarativeNetRequest session rules.
+pub async fn set_session_rules(rules: &serde_json::Value) -> Result<(), ChromeError> {
+    let existing: Vec<serde_json::Value> = from_js(&dnr_get_raw().await?)?;
+    let remove: Vec<i64> = existing.iter().filter_map(|r| r["id"].as_i64()).collect();
+    dnr_update_raw(to_js(&serde_json::json!({ "removeRuleIds": remove, "addRules": rules }))?).await?;
+    Ok(())
+}
+
+/// Opens a small popup window at an extension page; returns the window id.
+pub async fn windows_open_popup(url: &str, width: i32, height: i32) -> Result<i32, ChromeError> {
+    let w: serde_json::Value = from_js(&windows_create_raw(to_js(&serde_json::json!({"url": url, "type": "popup", "width": width, "height": height, "focused": true}))?).await?)?;
+    w["id"].as_i64().map(|i| i as i32).ok_or_else(|| ChromeError("the window has no id".into()))
+}
+
+pub async fn windows_remove(window_id: i32) -> Result<(), ChromeError> {
+    windows_remove_raw(window_id).await?;
+    Ok(())
 }

@@ -61,9 +61,12 @@ fn post(message: &FromExtension) {
 
 async fn handle(request: ToExtension) {
     match request {
-        ToExtension::Member { id, name, input } => {
+        ToExtension::Member { id, name, input, confirm } => {
             state::with_registry(|r| r.begin_call());
-            let outcome = members::run(&name, &input).await;
+            let outcome = match members::approval(&name, &input, confirm).await {
+                Ok(()) => members::run(&name, &input).await,
+                Err(e) => Err(e),
+            };
             let (outcome, state) = match state::report().await {
                 Ok(state) => (outcome, state),
                 Err(e) => (Err(e), StateReport::default()),
@@ -74,6 +77,7 @@ async fn handle(request: ToExtension) {
             };
             post(&FromExtension::Reply { id, outcome, state });
         }
+        ToExtension::Policy { policy } => crate::policy::apply(policy).await,
         ToExtension::State { id } => {
             let tabs = state::current_tabs().await.unwrap_or_default();
             post(&FromExtension::State { id, state: StateReport { tabs, ..Default::default() } });

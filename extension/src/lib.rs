@@ -7,12 +7,14 @@ use wasm_bindgen::prelude::*;
 
 pub mod activity;
 pub mod cdp;
+pub mod confirm;
 pub mod chrome;
 pub mod find;
 pub mod host;
 pub mod keys;
 pub mod members;
 pub mod page;
+pub mod policy;
 pub mod refs;
 pub mod registry;
 pub mod snapshot;
@@ -75,4 +77,23 @@ pub fn on_debugger_detach(tab_id: i32, reason: String) {
     chrome::log(&format!("tabwright: debugger detached from tab {tab_id}: {reason}"));
     cdp::on_detach(tab_id);
     page::forget(tab_id);
+}
+
+#[wasm_bindgen]
+pub fn on_navigation_error(details: JsValue) {
+    if let Ok(details) = chrome::from_js::<serde_json::Value>(&details) {
+        activity::on_navigation_error(&details);
+    }
+}
+
+/// chrome.runtime.onMessage from this extension's own pages; the reply goes back synchronously.
+#[wasm_bindgen]
+pub fn on_runtime_message(message: JsValue) -> JsValue {
+    let message = chrome::from_js::<serde_json::Value>(&message).unwrap_or(serde_json::Value::Null);
+    chrome::to_js(&confirm::on_message(&message)).unwrap_or(JsValue::NULL)
+}
+
+#[wasm_bindgen]
+pub fn on_window_removed(window_id: i32) {
+    confirm::on_window_removed(window_id);
 }

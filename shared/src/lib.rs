@@ -9,6 +9,7 @@ pub mod input;
 pub mod members;
 pub mod navigation;
 pub mod pipeline;
+pub mod policy;
 pub mod render;
 pub mod sanitize;
 pub mod validate;

@@ -56,10 +56,19 @@ pub struct StateReport {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ToExtension {
-    /// Run one member. `input` has passed the protocol's input checks.
-    Member { id: u64, name: String, input: Value },
+    /// Run one member. `input` has passed the protocol's input checks. `confirm`: a person must
+    /// approve it in the browser first.
+    Member {
+        id: u64,
+        name: String,
+        input: Value,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        confirm: bool,
+    },
     /// Report the current state without running anything.
     State { id: u64 },
+    /// The browsing policy to enforce (sent after every hello).
+    Policy { policy: crate::policy::Policy },
 }
 
 /// Extension → bridge.

@@ -44,6 +44,20 @@ impl Harness {
         Self::start_with(&[]).await
     }
 
+    /// Starts with a browsing policy (JSON) and extra flags.
+    pub async fn start_with_policy(policy: Value, extra: &[&str]) -> anyhow::Result<Harness> {
+        static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let file = std::env::temp_dir().join(format!("tabwright-policy-{}-{n}.json", std::process::id()));
+        std::fs::write(&file, policy.to_string())?;
+        let path = file.display().to_string();
+        let mut args = vec!["--policy", path.as_str()];
+        args.extend_from_slice(extra);
+        let h = Self::start_with(&args).await;
+        let _ = std::fs::remove_file(&file);
+        h
+    }
+
     /// Starts with extra `tabwright launch` flags.
     pub async fn start_with(extra: &[&str]) -> anyhow::Result<Harness> {
         let extra: Vec<String> = extra.iter().map(|s| s.to_string()).collect();

@@ -31,7 +31,7 @@ fn enabled(members: &[&str]) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tabs_the_page_opens_are_reported_on_that_call() -> anyhow::Result<()> {
-    let mut h = Harness::start().await?;
+    let mut h = Harness::start_with_policy(json!({"auto_approve": ["javascript_exec"]}), &[]).await?;
     open(&mut h, "popups.html").await?;
     let link = h.ref_of("link", "Open two in a new tab").await?;
     let r = h.one("left_click", json!({"target": r#ref(&link)})).await?;
@@ -211,7 +211,7 @@ async fn dialogs_never_hang_and_are_told() -> anyhow::Result<()> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn console_and_network_are_read_redacted_and_bounded() -> anyhow::Result<()> {
-    let mut h = Harness::start().await?;
+    let mut h = Harness::start_with_policy(json!({"auto_approve": ["javascript_exec"]}), &[]).await?;
     // Off by default.
     let r = h.one("read_console", json!({})).await?;
     assert!(error_text(&r).contains("disabled"), "{r:?}");
@@ -264,7 +264,7 @@ async fn console_and_network_are_read_redacted_and_bounded() -> anyhow::Result<(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn javascript_exec_returns_each_kind_of_value() -> anyhow::Result<()> {
-    let mut h = Harness::start().await?;
+    let mut h = Harness::start_with_policy(json!({"auto_approve": ["javascript_exec"]}), &[]).await?;
     let r = h.one("javascript_exec", json!({"text": "1"})).await?;
     assert!(error_text(&r).contains("disabled"), "off unless configs enable it");
     let on = enabled(&["javascript_exec"]);

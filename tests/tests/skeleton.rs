@@ -121,7 +121,7 @@ async fn unknown_unimplemented_and_disabled_members_are_answered_by_name() -> an
     let call = h.call("file_upload", json!({"target": {"type": "ref", "ref": "ref_1"}, "paths": ["/tmp/x"]}));
     let r = h.run_with(vec![call], json!({"file_upload": {"enabled": true}})).await?.remove(0);
     let t = error_text(&r);
-    assert!(t.contains("file_upload") && t.contains("not implemented"), "{t}");
+    assert!(t.contains("no upload folder configured"), "enabled, but no upload root: {t}");
 
     let r = h.one("javascript_exec", json!({"text": "1+1"})).await?;
     let t = error_text(&r);

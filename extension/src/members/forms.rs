@@ -1,11 +1,11 @@
 //! form_input: sets a control's value directly and fires the events frameworks listen for.
 
 use serde::Deserialize;
-use tabwright_protocol::input::{FormInput, FormValue};
+use tabwright_protocol::input::{FileUpload, FormInput, FormValue};
 use tabwright_protocol::wire::Outcome;
 
 use super::reading;
-use crate::{page, state};
+use crate::{cdp, page, state};
 
 pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
@@ -38,4 +38,27 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
             Ok(Outcome::Ack { line })
         }
     }
+}
+
+/// file_upload: the bridge has already resolved every path inside the upload roots.
+pub async fn file_upload(input: &FileUpload) -> Result<Outcome, String> {
+    let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
+    let files = input.paths.clone().unwrap_or_default();
+    if files.is_empty() {
+        return Err("No file to upload: give paths inside an upload folder, or staged document_ids.".into());
+    }
+    let (at, id) = reading::resolve_ref(tab, input.target.reference().unwrap_or_default()).await?;
+    let (check, _) = page::call_in(&at, &format!("__tabwright.fileInput({id}, {})", files.len())).await?;
+    match check.get("error").and_then(|e| e.as_str()) {
+        Some("stale") => return Err(format!("ref_{id} is stale or not found on the current page (the element was removed from the page). Re-read the page with read_page or find to get fresh references.")),
+        Some(e) => return Err(format!("{e} (ref_{id})")),
+        None => {}
+    }
+    let object = page::object(&at, &format!("__tabwright.resolveEl({id})")).await?;
+    let object_id = object.object_id.ok_or("the file input could not be reached")?;
+    cdp::send_to(&at, &cdp::SetFileInputFiles { files: &files, object_id: &object_id })
+        .await
+        .map_err(|e| format!("The browser refused the files: {e}"))?;
+    let names: Vec<&str> = files.iter().map(|f| f.rsplit('/').next().unwrap_or(f)).collect();
+    Ok(Outcome::Ack { line: Some(format!("Set {} on ref_{id}: {}.", if files.len() == 1 { "1 file" } else { "the files" }, names.join(", "))) })
 }

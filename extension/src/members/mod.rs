@@ -63,8 +63,45 @@ async fn dispatch(parsed: MemberInput) -> Result<Outcome, String> {
         MemberInput::ListTabs(_) => Ok(Outcome::Tabs),
         MemberInput::SwitchTab(i) => tabs::switch_tab(&i.tab_id).await,
         MemberInput::CloseTab(i) => tabs::close_tab(&i.tab_id).await,
-        MemberInput::FileUpload(_) => Err(not_implemented(Member::FileUpload)),
+        MemberInput::FileUpload(i) => forms::file_upload(&i).await,
     }
+}
+
+/// Asks the person watching when the bridge says this member needs it, or when the policy lists
+/// the name of the element a click is aimed at.
+pub async fn approval(name: &str, input: &Value, member_rule: bool) -> Result<(), String> {
+    let Some(member) = Member::from_name(name) else { return Ok(()) };
+    let policy = crate::policy::current();
+    let click_target = match member {
+        Member::LeftClick | Member::DoubleClick | Member::TripleClick | Member::MiddleClick | Member::RightClick => input
+            .pointer("/target/ref")
+            .and_then(Value::as_str)
+            .and_then(crate::refs::parse)
+            .and_then(crate::refs::owner)
+            .map(|o| (o.role, o.name)),
+        _ => None,
+    };
+    let click_rule = click_target.as_ref().is_some_and(|(_, n)| policy.click_needs_confirmation(n));
+    if !member_rule && !click_rule {
+        return Ok(());
+    }
+    let tab = state::resolve_tab(input.get("tab_id").and_then(Value::as_str)).await?;
+    let entry = state::current_tabs().await?.into_iter().find(|t| Some(&t.tab_id) == state::tab_id_of(tab).as_ref());
+    let what = match (&click_target, member) {
+        (Some((role, n)), _) => format!("{name} on {role} \"{n}\""),
+        (None, Member::JavascriptExec) => format!("javascript_exec:\n{}", tabwright_protocol::sanitize::bounded(input["text"].as_str().unwrap_or_default(), 600)),
+        (None, Member::FileUpload) => format!("file_upload of {}", input["paths"].as_array().map(|p| p.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", ")).unwrap_or_default()),
+        _ => format!("{name} {}", tabwright_protocol::sanitize::bounded(&input.to_string(), 300)),
+    };
+    let why = if click_rule { "the policy asks before clicks on elements with this name" } else { "this action can reach beyond the page, so the policy asks first" };
+    crate::confirm::ask(
+        what,
+        entry.as_ref().map(|t| format!("{} — {}", t.tab_id, t.title)).unwrap_or_default(),
+        entry.map(|t| t.url).unwrap_or_default(),
+        why.to_string(),
+        policy.confirm_timeout_secs.unwrap_or(60),
+    )
+    .await
 }
 
 pub fn unknown_member(name: &str) -> String {

@@ -65,6 +65,12 @@ async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Option<String>, St
                 if error.contains("ERR_ABORTED") && download_started().await {
                     return Ok(Some(format!("{url} started a download instead of loading a page; the tab stays where it was.")));
                 }
+                if error.contains("ERR_BLOCKED_BY_CLIENT") {
+                    return Err(format!(
+                        "{} was refused: the browsing policy does not allow that site (after any redirects). The tab shows a blank error page.",
+                        describe(url)
+                    ));
+                }
                 return Err(format!("{} failed: {error}. The page may be unavailable, or the address may be wrong.", describe(url)));
             }
             if response.loader_id.is_none() {

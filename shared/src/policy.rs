@@ -1,0 +1,203 @@
+//! The browsing policy: which hosts may be opened, which actions need a person's approval, and
+//! where uploads may come from. `tabwright launch --policy FILE` loads it (JSON).
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+/// The policy file's contents.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Policy {
+    /// Hosts that may be opened; when non-empty, every other host is refused.
+    /// `example.com` (that host), `*.example.com` (it and its subdomains), `localhost:8080` (one port).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub allow: Vec<String>,
+    /// Hosts that are always refused, whatever `allow` says.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub block: Vec<String>,
+    /// Members that need a person's approval besides javascript_exec and file_upload.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub confirm_members: Vec<String>,
+    /// Clicks on an element whose name contains one of these words (`buy|pay|delete|send`) need approval.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confirm_clicks: Option<String>,
+    /// Members that run without asking even though they normally need approval. Only for
+    /// sessions nobody watches; each entry widens what a manipulated page can make Claude do.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub auto_approve: Vec<String>,
+    /// Seconds a person has to answer a confirmation (default 60).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confirm_timeout_secs: Option<u64>,
+    /// Folders file_upload may read from. None means every path is refused.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub upload_roots: Vec<PathBuf>,
+    /// Staged files file_upload may name by document id.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub documents: BTreeMap<String, PathBuf>,
+}
+
+/// One host pattern.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostRule {
+    host: String,
+    subdomains: bool,
+    port: Option<u16>,
+}
+
+impl HostRule {
+    pub fn parse(text: &str) -> Result<HostRule, String> {
+        let t = text.trim().to_ascii_lowercase();
+        let (subdomains, rest) = match t.strip_prefix("*.") {
+            Some(rest) => (true, rest),
+            None => (false, t.as_str()),
+        };
+        let (host, port) = match rest.rsplit_once(':') {
+            Some((h, p)) if !h.contains(':') => (h, Some(p.parse::<u16>().map_err(|_| format!("{text:?}: the port must be a number"))?)),
+            _ => (rest, None),
+        };
+        if host.is_empty() || !host.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_')) {
+            return Err(format!("{text:?} is not a host pattern; use example.com, *.example.com or host:port"));
+        }
+        Ok(HostRule { host: host.to_string(), subdomains, port })
+    }
+
+    pub fn matches(&self, host: &str, port: Option<u16>) -> bool {
+        let host = host.trim_end_matches('.').to_ascii_lowercase();
+        let host_ok = host == self.host || (self.subdomains && host.ends_with(&format!(".{}", self.host)));
+        host_ok && self.port.is_none_or(|p| Some(p) == port)
+    }
+
+    /// An RE2 pattern matching http(s) URLs of this rule, for declarativeNetRequest.
+    pub fn url_regex(&self) -> String {
+        let host = self.host.replace('.', "\\.");
+        let sub = if self.subdomains { "([a-z0-9-]+\\.)*" } else { "" };
+        let port = match self.port {
+            Some(p) => format!(":{p}"),
+            None => "(:[0-9]+)?".to_string(),
+        };
+        format!("^https?://([^/?#@]*@)?{sub}{host}{port}([/?#]|$)")
+    }
+}
+
+impl Policy {
+    /// Reads and checks a policy file's text.
+    pub fn parse(text: &str) -> Result<Policy, String> {
+        let p: Policy = serde_json::from_str(text).map_err(|e| format!("the policy is not valid: {e}"))?;
+        for h in p.allow.iter().chain(&p.block) {
+            HostRule::parse(h)?;
+        }
+        for m in p.confirm_members.iter().chain(&p.auto_approve) {
+            if crate::Member::from_name(m).is_none() {
+                return Err(format!("{m:?} is not a member of browser_toolset_20260801"));
+            }
+        }
+        Ok(p)
+    }
+
+    fn rules(list: &[String]) -> Vec<HostRule> {
+        list.iter().filter_map(|h| HostRule::parse(h).ok()).collect()
+    }
+
+    /// Whether an http(s) URL may be opened; the error says why not.
+    pub fn check_url(&self, url: &str) -> Result<(), String> {
+        let Ok(parsed) = url::Url::parse(url) else { return Ok(()) };
+        if !matches!(parsed.scheme(), "http" | "https") {
+            return Ok(());
+        }
+        let host = parsed.host_str().unwrap_or_default();
+        let port = parsed.port_or_known_default();
+        if Self::rules(&self.block).iter().any(|r| r.matches(host, port)) {
+            return Err(format!("{host} is blocked by this session's browsing policy"));
+        }
+        let allow = Self::rules(&self.allow);
+        if !allow.is_empty() && !allow.iter().any(|r| r.matches(host, port)) {
+            return Err(format!("{host} is not on this session's list of allowed sites"));
+        }
+        Ok(())
+    }
+
+    /// Whether a click on an element with this name needs approval.
+    pub fn click_needs_confirmation(&self, name: &str) -> bool {
+        let name = name.to_lowercase();
+        self.confirm_clicks
+            .as_deref()
+            .is_some_and(|p| p.split('|').map(|w| w.trim().to_lowercase()).filter(|w| !w.is_empty()).any(|w| name.contains(&w)))
+    }
+
+    /// Whether a member needs a person's approval under this policy.
+    pub fn member_needs_confirmation(&self, member: crate::Member) -> bool {
+        let listed = |list: &[String]| list.iter().any(|m| m == member.name());
+        (member.row().confirm_required || listed(&self.confirm_members)) && !listed(&self.auto_approve)
+    }
+
+    /// The declarativeNetRequest session rules that enforce the host lists on every document
+    /// request (typed addresses, links, forms, scripts, redirects and frames alike).
+    pub fn network_rules(&self) -> serde_json::Value {
+        let documents = serde_json::json!(["main_frame", "sub_frame"]);
+        let mut rules = Vec::new();
+        let allow = Self::rules(&self.allow);
+        if !allow.is_empty() {
+            rules.push(serde_json::json!({"id": 1, "priority": 1, "action": {"type": "block"},
+                "condition": {"regexFilter": "^https?://", "resourceTypes": documents}}));
+            for (i, r) in allow.iter().enumerate() {
+                rules.push(serde_json::json!({"id": 100 + i, "priority": 2, "action": {"type": "allow"},
+                    "condition": {"regexFilter": r.url_regex(), "resourceTypes": documents}}));
+            }
+        }
+        for (i, r) in Self::rules(&self.block).iter().enumerate() {
+            rules.push(serde_json::json!({"id": 1000 + i, "priority": 3, "action": {"type": "block"},
+                "condition": {"regexFilter": r.url_regex(), "resourceTypes": documents}}));
+        }
+        serde_json::Value::Array(rules)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn host_patterns() {
+        let exact = HostRule::parse("example.com").expect("exact");
+        assert!(exact.matches("example.com", Some(443)) && exact.matches("EXAMPLE.com.", None));
+        assert!(!exact.matches("www.example.com", None) && !exact.matches("badexample.com", None));
+        let sub = HostRule::parse("*.example.com").expect("sub");
+        assert!(sub.matches("a.b.example.com", None) && sub.matches("example.com", None) && !sub.matches("example.org", None));
+        let port = HostRule::parse("localhost:8080").expect("port");
+        assert!(port.matches("localhost", Some(8080)) && !port.matches("localhost", Some(80)));
+        assert!(HostRule::parse("exa mple.com").is_err() && HostRule::parse("host:http").is_err());
+    }
+
+    #[test]
+    fn allow_and_block_lists() {
+        let p = Policy::parse(r#"{"allow": ["*.example.com", "127.0.0.1"], "block": ["evil.example.com"]}"#).expect("policy");
+        assert!(p.check_url("https://docs.example.com/x").is_ok());
+        assert!(p.check_url("http://127.0.0.1:5000/").is_ok());
+        assert!(p.check_url("https://evil.example.com/").unwrap_err().contains("blocked"));
+        assert!(p.check_url("https://other.org/").unwrap_err().contains("not on this session's list"));
+        assert!(p.check_url("https://user@other.org/").is_err());
+        assert!(Policy::default().check_url("https://anything.org/").is_ok());
+        assert!(Policy::parse(r#"{"allow": ["bad host"]}"#).is_err());
+        assert!(Policy::parse(r#"{"alow": []}"#).unwrap_err().contains("unknown field"));
+    }
+
+    #[test]
+    fn regexes_cover_ports_userinfo_and_subdomains() {
+        let r = HostRule::parse("*.example.com").expect("sub").url_regex();
+        assert_eq!(r, "^https?://([^/?#@]*@)?([a-z0-9-]+\\.)*example\\.com(:[0-9]+)?([/?#]|$)");
+        let rules = Policy::parse(r#"{"allow": ["a.com"], "block": ["b.com"]}"#).expect("p").network_rules();
+        assert_eq!(rules.as_array().map(Vec::len), Some(3));
+    }
+
+    #[test]
+    fn confirmations() {
+        let p = Policy::parse(r#"{"confirm_clicks": "buy|pay|Delete", "confirm_members": ["navigate"]}"#).expect("p");
+        assert!(p.click_needs_confirmation("Buy now") && p.click_needs_confirmation("delete account") && !p.click_needs_confirmation("Search"));
+        assert!(p.member_needs_confirmation(crate::Member::Navigate) && p.member_needs_confirmation(crate::Member::JavascriptExec));
+        assert!(!p.member_needs_confirmation(crate::Member::LeftClick));
+        let p = Policy::parse(r#"{"auto_approve": ["javascript_exec"]}"#).expect("p");
+        assert!(!p.member_needs_confirmation(crate::Member::JavascriptExec) && p.member_needs_confirmation(crate::Member::FileUpload));
+    }
+}
