@@ -28,7 +28,10 @@ pub fn hub_path() -> PathBuf {
 /// Runs host mode until the extension disconnects.
 pub async fn run() -> anyhow::Result<()> {
     let hub_socket = hub_path();
-    if let Ok(stream) = UnixStream::connect(&hub_socket).await {
+    if let Ok(mut stream) = UnixStream::connect(&hub_socket).await {
+        // The hub only takes links from the browser it launched, which passed us its token.
+        let token = std::env::var("TABWRIGHT_HUB_TOKEN").unwrap_or_default();
+        tokio::io::AsyncWriteExt::write_all(&mut stream, format!("{token}\n").as_bytes()).await?;
         relay(stream).await;
         return Ok(());
     }
@@ -39,7 +42,7 @@ pub async fn run() -> anyhow::Result<()> {
     let server_hub = hub.clone();
     tokio::spawn(async move { agent::serve(server_hub, &socket).await });
     let relay_hub = hub.clone();
-    tokio::spawn(async move { serve_relays(relay_hub, relay_socket).await });
+    tokio::spawn(async move { serve_relays(relay_hub, relay_socket, String::new()).await });
     hub.serve_extension(tokio::io::stdin(), tokio::io::stdout()).await;
     Ok(())
 }
@@ -55,13 +58,34 @@ async fn relay(stream: UnixStream) {
     }
 }
 
-/// Accepts extension links relayed by native hosts; each new one replaces the last.
-pub async fn serve_relays(hub: Arc<Hub>, socket: agent::BoundSocket) {
+/// Reads the token line a relaying host sends first.
+async fn read_token(stream: &mut UnixStream) -> Option<String> {
+    let mut line = Vec::new();
+    let mut byte = [0u8; 1];
+    while line.len() <= 128 {
+        tokio::io::AsyncReadExt::read_exact(stream, &mut byte).await.ok()?;
+        if byte[0] == b'\n' {
+            return String::from_utf8(line).ok();
+        }
+        line.push(byte[0]);
+    }
+    None
+}
+
+/// Accepts extension links relayed by native hosts that present `token`; each new one replaces
+/// the last. A host of another browser (one `launch` did not start) has no token and is refused.
+pub async fn serve_relays(hub: Arc<Hub>, socket: agent::BoundSocket, token: String) {
     loop {
         match socket.listener.accept().await {
-            Ok((stream, _)) => {
+            Ok((mut stream, _)) => {
                 let hub = hub.clone();
+                let token = token.clone();
                 tokio::spawn(async move {
+                    let presented = tokio::time::timeout(std::time::Duration::from_secs(5), read_token(&mut stream)).await.ok().flatten();
+                    if presented.as_deref() != Some(token.as_str()) {
+                        eprintln!("tabwright: refused an extension link from a browser this bridge did not start");
+                        return;
+                    }
                     let (reader, writer) = stream.into_split();
                     hub.serve_extension(reader, writer).await;
                 });

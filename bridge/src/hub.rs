@@ -54,6 +54,8 @@ pub struct ExtensionInfo {
 struct Link {
     serial: u64,
     tx: mpsc::UnboundedSender<Vec<u8>>,
+    /// Closes this link's transport when a newer one replaces it, so its extension reconnects.
+    close: Option<oneshot::Sender<()>>,
 }
 
 /// Why the extension could not answer a request.
@@ -86,8 +88,10 @@ pub struct Hub {
     pending: Mutex<HashMap<u64, oneshot::Sender<FromExtension>>>,
     next_id: AtomicU64,
     connected: watch::Sender<Option<ExtensionInfo>>,
-    /// Held for the whole of a member call: calls run one at a time, in order.
+    /// Held for the whole of a member call (a whole batch for `run`): calls run one at a time, in order.
     pipeline: tokio::sync::Mutex<Pipeline>,
+    /// What replies that came after their call timed out reported.
+    late: Mutex<StateReport>,
 }
 
 impl Hub {
@@ -99,6 +103,7 @@ impl Hub {
             pending: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(1),
             connected: watch::channel(None).0,
+            late: Mutex::new(StateReport::default()),
         })
     }
 
@@ -126,8 +131,12 @@ impl Hub {
         static SERIAL: AtomicU64 = AtomicU64::new(1);
         let serial = SERIAL.fetch_add(1, Ordering::Relaxed);
         let (tx, mut rx) = mpsc::unbounded_channel::<Vec<u8>>();
-        let previous = self.link.lock().map(|mut l| l.replace(Link { serial, tx })).ok().flatten();
-        if previous.is_some() {
+        let (close, mut closed) = oneshot::channel::<()>();
+        let previous = self.link.lock().map(|mut l| l.replace(Link { serial, tx, close: Some(close) })).ok().flatten();
+        if let Some(mut previous) = previous {
+            if let Some(close) = previous.close.take() {
+                let _ = close.send(());
+            }
             self.fail_pending();
         }
         let writer_task = tokio::spawn(async move {
@@ -138,7 +147,11 @@ impl Hub {
             }
         });
         loop {
-            match framing::read_frame(&mut reader, MAX_FROM_EXTENSION).await {
+            let frame = tokio::select! {
+                frame = framing::read_frame(&mut reader, MAX_FROM_EXTENSION) => frame,
+                _ = &mut closed => break,
+            };
+            match frame {
                 Ok(payload) => match parse_from_extension(&payload) {
                     Ok(message) => self.on_message(message),
                     Err(e) => eprintln!("tabwright: unreadable message from the extension: {e}"),
@@ -184,7 +197,16 @@ impl Hub {
                     Some(tx) => {
                         let _ = tx.send(message);
                     }
-                    None => eprintln!("tabwright: a reply for request {id} came after its caller gave up"),
+                    None => {
+                        // The call timed out and was answered with an error; what it caused
+                        // (downloads, dialogs) still reaches Claude with the next result.
+                        if let FromExtension::Reply { state, .. } = message {
+                            if let Ok(mut late) = self.late.lock() {
+                                late.changes.extend(state.changes.into_iter().filter(|c| c.download_id().is_some()));
+                                late.notices.extend(state.notices);
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -219,6 +241,12 @@ impl Hub {
             Ok(Err(_)) => Err(CallError::Disconnected),
             Err(_) => {
                 self.pending.lock().map(|mut p| p.remove(&id)).ok();
+                // Tell the extension to stop it, so the next call does not wait behind it.
+                if let (Ok(payload), Ok(link)) = (serde_json::to_vec(&ToExtension::Cancel { id }), self.link.lock()) {
+                    if let Some(link) = link.as_ref() {
+                        let _ = link.tx.send(payload);
+                    }
+                }
                 Err(CallError::Timeout(what.to_string(), self.config.call_timeout.as_secs()))
             }
         }
@@ -238,13 +266,7 @@ impl Hub {
     pub async fn state(&self) -> Result<BrowserState, CallError> {
         match self.request(|id| ToExtension::State { id }, "state").await? {
             FromExtension::State { state, .. } => {
-                let tabs = state.tabs.iter().map(|t| tabwright_protocol::TabEntry {
-                    tab_id: t.tab_id.clone(),
-                    title: tabwright_protocol::sanitize::title(&t.title),
-                    url: tabwright_protocol::sanitize::url(&t.url),
-                    active: t.active,
-                });
-                Ok(BrowserState { tabs: tabs.collect(), state_changes: Vec::new() })
+                Ok(BrowserState { tabs: tabwright_protocol::pipeline::normalized_tabs(&state.tabs), state_changes: Vec::new() })
             }
             _ => Err(CallError::BadReply),
         }
@@ -252,6 +274,11 @@ impl Hub {
 
     /// Answers one member tool_use with its tool_result.
     pub async fn call(&self, tool_use: &ToolUse, configs: &Configs) -> ToolResult {
+        let mut pipeline = self.pipeline.lock().await;
+        self.call_locked(&mut pipeline, tool_use, configs).await
+    }
+
+    async fn call_locked(&self, pipeline: &mut Pipeline, tool_use: &ToolUse, configs: &Configs) -> ToolResult {
         let member = match preflight(&tool_use.name, &tool_use.input, configs) {
             Ok(member) => member,
             Err(text) => return ToolResult::error(&tool_use.id, text),
@@ -261,9 +288,13 @@ impl Hub {
             Err(text) => return ToolResult::error(&tool_use.id, text),
         };
         let confirm = self.config.policy.member_needs_confirmation(member);
-        let mut pipeline = self.pipeline.lock().await;
         match self.member_raw(member, &input, confirm).await {
-            Ok((outcome, report)) => {
+            Ok((outcome, mut report)) => {
+                if let Ok(mut late) = self.late.lock() {
+                    let late = std::mem::take(&mut *late);
+                    report.changes.splice(0..0, late.changes);
+                    report.notices.splice(0..0, late.notices);
+                }
                 let (content, is_error) = pipeline.finish(member, &tool_use.input, outcome, report);
                 ToolResult::new(&tool_use.id, content, is_error)
             }
@@ -312,6 +343,8 @@ impl Hub {
 
     /// Runs an assistant message's member calls in order with the batch halt rule.
     pub async fn run(&self, content: &[Value], configs: &Configs) -> Vec<ToolResult> {
+        // One batch at a time: another connection's calls never land between this batch's.
+        let mut pipeline = self.pipeline.lock().await;
         let mut results = Vec::new();
         let mut failed = false;
         for block in content {
@@ -326,7 +359,7 @@ impl Hub {
                 continue;
             }
             let result = match ToolUse::from_block(block) {
-                Ok(tool_use) => self.call(&tool_use, configs).await,
+                Ok(tool_use) => self.call_locked(&mut pipeline, &tool_use, configs).await,
                 Err(e) => ToolResult::error(&id, e),
             };
             failed = result.is_error;

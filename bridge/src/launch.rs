@@ -149,10 +149,12 @@ pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
     let relay = agent::bind(&hub_path).await.with_context(|| format!("cannot serve {}", hub_path.display()))?;
     let server_hub = hub.clone();
     let server = tokio::spawn(async move { agent::serve(server_hub, &socket).await });
+    let token = random_token()?;
     let relay_hub = hub.clone();
-    let relays = tokio::spawn(async move { host::serve_relays(relay_hub, relay).await });
+    let relay_token = token.clone();
+    let relays = tokio::spawn(async move { host::serve_relays(relay_hub, relay, relay_token).await });
 
-    let mut child = spawn_browser(&browser, &profile.path, &extension, options.headless, &options.browser_args, &options.socket, &hub_path)?;
+    let mut child = spawn_browser(&browser, &profile.path, &extension, options.headless, &options.browser_args, &options.socket, &hub_path, &token)?;
     let outcome = supervise(&hub, &mut child, &options).await;
     stop_browser(&mut child).await;
     server.abort();
@@ -160,7 +162,15 @@ pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
     outcome
 }
 
-fn spawn_browser(browser: &Path, profile: &Path, extension: &Path, headless: bool, extra: &[String], socket: &Path, hub: &Path) -> anyhow::Result<Child> {
+/// A secret shared with the launched browser's native hosts (they inherit its environment).
+fn random_token() -> anyhow::Result<String> {
+    let mut bytes = [0u8; 16];
+    std::io::Read::read_exact(&mut std::fs::File::open("/dev/urandom")?, &mut bytes)?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn spawn_browser(browser: &Path, profile: &Path, extension: &Path, headless: bool, extra: &[String], socket: &Path, hub: &Path, token: &str) -> anyhow::Result<Child> {
     let mut args = browser_args(profile, extension, headless);
     // The start page stays last.
     let start = args.pop();
@@ -170,6 +180,7 @@ fn spawn_browser(browser: &Path, profile: &Path, extension: &Path, headless: boo
     cmd.args(args)
         .env("TABWRIGHT_SOCKET", socket)
         .env("TABWRIGHT_HUB", hub)
+        .env("TABWRIGHT_HUB_TOKEN", token)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(if std::env::var_os("TABWRIGHT_BROWSER_LOG").is_some() { Stdio::inherit() } else { Stdio::null() })

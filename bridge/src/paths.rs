@@ -30,7 +30,18 @@ pub fn prepare_socket_dir(socket: &Path) -> std::io::Result<()> {
     if !dir.exists() {
         std::fs::DirBuilder::new().recursive(true).mode(0o700).create(dir)?;
     }
-    let mode = std::fs::metadata(dir)?.permissions().mode() & 0o777;
+    let meta = std::fs::symlink_metadata(dir)?;
+    if meta.file_type().is_symlink() || !meta.is_dir() {
+        return Err(std::io::Error::new(std::io::ErrorKind::PermissionDenied, format!("{} is not a plain directory", dir.display())));
+    }
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    if std::os::unix::fs::MetadataExt::uid(&meta) != unsafe { libc::geteuid() } {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::PermissionDenied,
+            format!("{} belongs to another user; the socket must live in a directory of your own", dir.display()),
+        ));
+    }
+    let mode = meta.permissions().mode() & 0o777;
     if mode & 0o077 != 0 {
         return Err(std::io::Error::new(
             std::io::ErrorKind::PermissionDenied,

@@ -92,7 +92,9 @@
   }
 
   function roleOf(el) {
-    const explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0];
+    // Only a plain role word is taken from the page: anything else could spoof a line.
+    let explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0].toLowerCase();
+    if (explicit && !/^[a-z]{2,20}$/.test(explicit)) explicit = "";
     if (explicit && explicit !== "none" && explicit !== "presentation") return explicit;
     if (explicit === "none" || explicit === "presentation") return null;
     if (el.isContentEditable && (el.getAttribute("contenteditable") ?? "") !== "false" && !el.parentElement?.isContentEditable) {
@@ -113,7 +115,7 @@
     if (node.nodeType !== Node.ELEMENT_NODE) return "";
     const el = node;
     if (SKIP_TAGS.has(el.tagName) || el.getAttribute("aria-hidden") === "true") return "";
-    if (!el.checkVisibility({ visibilityProperty: true })) return "";
+    if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return "";
     if (el.localName === "img") return el.getAttribute("alt") || "";
     if (el.localName === "input") {
       const t = (el.getAttribute("type") || "").toLowerCase();
@@ -547,7 +549,7 @@
       node = node.parentElement || node.getRootNode().host;
     }
     const tag = el.localName;
-    const id = el.id ? `#${el.id}` : "";
+    const id = el.id ? `#${clean(el.id, 40).replace(/[^\w-]/g, "")}` : "";
     const text = clean(el.textContent, 40);
     return `<${tag}${id}>${text ? ` "${text.replace(/"/g, "'")}"` : ""}`;
   }
@@ -629,7 +631,7 @@
         coverPoint = [x, y];
       }
     }
-    if (cover) return { covered: describe(cover, counter), what: describe(el, counter), x: coverPoint[0], y: coverPoint[1], next: counter.next };
+    if (cover) return { covered: describe(cover), what: describe(el), x: coverPoint[0], y: coverPoint[1], next: counter.next };
     return { error: "offscreen", what: describe(el), next: counter.next };
   }
 
@@ -638,8 +640,8 @@
     const counter = { next };
     const hit = deepElementAt(x, y);
     if (!hit.el) return { what: null, next };
-    if (hit.crossFrame) return { what: `${describe(hit.el, counter)} (another site's frame)`, next: counter.next };
-    return { what: describe(hit.el, counter), next: counter.next };
+    if (hit.crossFrame) return { what: `${describe(hit.el)} (another site's frame)`, next: counter.next };
+    return { what: describe(hit.el), next: counter.next };
   }
 
   const TEXT_TYPES = new Set(["text", "search", "email", "url", "tel", "password", "number", ""]);

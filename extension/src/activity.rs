@@ -63,6 +63,17 @@ fn with<T>(f: impl FnOnce(&mut Activity) -> T) -> T {
     ACTIVITY.with(|a| f(&mut a.borrow_mut()))
 }
 
+const DOWNLOADS_KEY: &str = "tabwright.next_download";
+
+/// Restores the download counter a previous worker saved.
+pub async fn load() {
+    if let Ok(Some(n)) = chrome::storage_get(DOWNLOADS_KEY).await {
+        if let Some(n) = n.as_u64() {
+            with(|a| a.next_download = a.next_download.max(n));
+        }
+    }
+}
+
 /// Forgets a closed tab's buffers.
 pub fn forget(tab: i32) {
     with(|a| a.tabs.remove(&tab));
@@ -231,11 +242,16 @@ pub fn download_pending() -> bool {
 pub fn on_download_created(item: &Value) {
     let Some(chrome_id) = item["id"].as_i64() else { return };
     let url = item["finalUrl"].as_str().filter(|u| !u.is_empty()).or_else(|| item["url"].as_str()).unwrap_or_default().to_string();
-    with(|a| {
+    let next = with(|a| {
         let id = format!("dl-{}", a.next_download);
         a.next_download += 1;
         a.changes.push(StateChange::DownloadStarted { download_id: id.clone(), url: url.clone() });
         a.downloads.insert(chrome_id, Download { id, url, path: item["filename"].as_str().unwrap_or_default().to_string() });
+        a.next_download
+    });
+    // A restarted worker must not hand out a download_id twice.
+    wasm_bindgen_futures::spawn_local(async move {
+        let _ = chrome::storage_set(DOWNLOADS_KEY, &serde_json::json!(next)).await;
     });
     // A download that is already over when it is created (a tiny file) reports its end too.
     on_download_changed(item);

@@ -73,12 +73,13 @@ pub async fn ensure_attached(tab: i32) -> Result<(), CdpError> {
     if ATTACHED.with(|a| a.borrow().contains(&tab)) {
         return Ok(());
     }
-    match chrome::debugger_attach(tab).await {
-        Ok(()) => {}
-        Err(e) if e.0.contains("Another debugger is already attached") => {}
-        Err(e) => return Err(CdpError::Browser(e.0)),
+    let attach = Box::pin(chrome::debugger_attach(tab));
+    match select(attach, Box::pin(chrome::sleep(COMMAND_TIMEOUT_MS))).await {
+        Either::Left((Ok(()), _)) => {}
+        Either::Left((Err(e), _)) if e.0.contains("Another debugger is already attached") => {}
+        Either::Left((Err(e), _)) => return Err(CdpError::Browser(e.0)),
+        Either::Right(_) => return Err(CdpError::Timeout { method: "chrome.debugger.attach", secs: (COMMAND_TIMEOUT_MS / 1000) as u32 }),
     }
-    ATTACHED.with(|a| a.borrow_mut().insert(tab));
     send(tab, &PageEnable {}).await?;
     // Console, network and log entries are kept from here on, for read_console and read_network.
     for domain in [Enable("Runtime.enable"), Enable("Network.enable"), Enable("Log.enable")] {
@@ -86,6 +87,8 @@ pub async fn ensure_attached(tab: i32) -> Result<(), CdpError> {
     }
     // Out-of-process iframes become child sessions, so their content can be read and acted on.
     send(tab, &SetAutoAttach { auto_attach: true, wait_for_debugger_on_start: false, flatten: true }).await?;
+    // Only a tab whose domains are all on counts as attached; a failure is retried next time.
+    ATTACHED.with(|a| a.borrow_mut().insert(tab));
     Ok(())
 }
 
@@ -537,7 +540,13 @@ impl Serialize for Enable {
 
 /// Sends a parameterless command whose method is only known at run time.
 pub async fn send_enable(tab: i32, e: &Enable) -> Result<(), CdpError> {
-    chrome::debugger_send(tab, None, e.0, &Value::Object(Default::default())).await.map(|_| ()).map_err(|e| CdpError::Browser(e.0))
+    let params = Value::Object(Default::default());
+    let call = Box::pin(chrome::debugger_send(tab, None, e.0, &params));
+    let outcome = match select(call, Box::pin(chrome::sleep(COMMAND_TIMEOUT_MS))).await {
+        Either::Left((result, _)) => result.map(|_| ()).map_err(|e| CdpError::Browser(e.0)),
+        Either::Right(_) => Err(CdpError::Timeout { method: e.0, secs: (COMMAND_TIMEOUT_MS / 1000) as u32 }),
+    };
+    outcome
 }
 
 #[derive(Serialize)]

@@ -214,9 +214,16 @@ fn matches_word(word: &str, candidates: &[String]) -> f64 {
             return 0.8;
         }
     }
-    // Plurals and stems: "cart" ~ "carts", "subscribe" ~ "subscription".
-    if word.len() >= 4 && candidates.iter().any(|c| c.len() >= 4 && (c.starts_with(&word[..word.len() - 1]) || word.starts_with(&c[..c.len() - 1]))) {
-        return 0.7;
+    // Plurals and stems: "cart" ~ "carts", "subscribe" ~ "subscription" (cut by characters,
+    // never inside one).
+    let stem = |w: &str| -> Option<String> {
+        let n = w.chars().count();
+        (n >= 4).then(|| w.chars().take(n - 1).collect())
+    };
+    if let Some(ws) = stem(word) {
+        if candidates.iter().any(|c| stem(c).is_some_and(|cs| c.starts_with(&ws) || word.starts_with(&cs))) {
+            return 0.7;
+        }
     }
     0.0
 }
@@ -345,6 +352,16 @@ mod tests {
         assert_eq!(top("first delete button"), Some(9));
         assert_eq!(top("delete account link"), Some(14));
         assert_eq!(top("cart heading"), Some(6));
+    }
+
+    #[test]
+    fn non_ascii_words_do_not_panic() {
+        let mut p = page();
+        p.push(el(1, 20, "button", "検索する", true));
+        p.push(el(1, 21, "link", "Café crème", true));
+        assert_eq!(rank(&p, "検索する").first().and_then(|n| n.r#ref), Some(20));
+        assert_eq!(rank(&p, "café link").first().and_then(|n| n.r#ref), Some(21));
+        assert!(rank(&p, "cafés").iter().any(|n| n.r#ref == Some(21)));
     }
 
     #[test]

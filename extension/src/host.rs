@@ -9,6 +9,11 @@ use crate::{chrome, members, state};
 
 thread_local! {
     static PORT: RefCell<Option<chrome::Port>> = const { RefCell::new(None) };
+    /// Member calls run one at a time, so each call's side effects are its own, even when the
+    /// bridge gave up on a slow one and sent the next.
+    static CALLS: std::rc::Rc<futures::lock::Mutex<()>> = std::rc::Rc::new(futures::lock::Mutex::new(()));
+    /// How to stop each running call, for when the bridge gives up on it.
+    static RUNNING: RefCell<std::collections::HashMap<u64, futures::future::AbortHandle>> = RefCell::new(std::collections::HashMap::new());
 }
 
 /// How long to wait before reconnecting to a bridge that went away.
@@ -42,6 +47,12 @@ pub fn connect() {
     post(&FromExtension::Hello { version: env!("CARGO_PKG_VERSION").into(), extension_id: chrome::extension_id() });
 }
 
+fn cancel(id: u64) {
+    if let Some(handle) = RUNNING.with(|r| r.borrow_mut().remove(&id)) {
+        handle.abort();
+    }
+}
+
 fn post(message: &FromExtension) {
     let value = match chrome::to_js(message) {
         Ok(v) => v,
@@ -61,7 +72,22 @@ fn post(message: &FromExtension) {
 
 async fn handle(request: ToExtension) {
     match request {
+        ToExtension::Cancel { id } => cancel(id),
+        ToExtension::Member { id, .. } => {
+            let (handle, registration) = futures::future::AbortHandle::new_pair();
+            RUNNING.with(|r| r.borrow_mut().insert(id, handle));
+            let _ = futures::future::Abortable::new(run_member(request), registration).await;
+            RUNNING.with(|r| r.borrow_mut().remove(&id));
+        }
+        other => handle_other(other).await,
+    }
+}
+
+async fn run_member(request: ToExtension) {
+    match request {
         ToExtension::Member { id, name, input, confirm } => {
+            let calls = CALLS.with(|c| c.clone());
+            let _one_at_a_time = calls.lock().await;
             state::with_registry(|r| r.begin_call());
             let outcome = match members::approval(&name, &input, confirm).await {
                 Ok(()) => members::run(&name, &input).await,
@@ -77,10 +103,17 @@ async fn handle(request: ToExtension) {
             };
             post(&FromExtension::Reply { id, outcome, state });
         }
+        _ => {}
+    }
+}
+
+async fn handle_other(request: ToExtension) {
+    match request {
         ToExtension::Policy { policy } => crate::policy::apply(policy).await,
         ToExtension::State { id } => {
             let tabs = state::current_tabs().await.unwrap_or_default();
             post(&FromExtension::State { id, state: StateReport { tabs, ..Default::default() } });
         }
+        _ => {}
     }
 }

@@ -24,6 +24,7 @@ pub mod state;
 #[wasm_bindgen]
 pub async fn start() {
     state::load().await;
+    activity::load().await;
     if let Err(e) = state::current_tabs().await {
         chrome::log(&format!("tabwright: could not read tabs at start: {e}"));
     }

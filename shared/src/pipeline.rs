@@ -105,6 +105,8 @@ impl Pipeline {
         };
 
         let mut changes = merge_changes(held, report.changes, &tabs);
+        // tab_opened entries first, so the cut below only ever defers downloads.
+        changes.sort_by_key(|c| c.download_id().is_some());
         if let Outcome::Tab { tab_id } = &outcome {
             if member == Member::NewTab {
                 // Exactly one tab_opened, for the new tab; a popup's waits for the next block.
@@ -133,7 +135,8 @@ impl Pipeline {
             ContentBlock::BrowserState(BrowserState { tabs: tabs.clone(), state_changes: changes })
         };
         if member.is_tab_management() {
-            self.last_seen = Some(tabs.clone());
+            // The text Claude reads for these (e.g. "Closed tab tab-2") does not show the whole
+            // inventory, so `last_seen` stays: the next text result carries the block again.
             // A tab-management result carries no text: the download lines wait for the next one.
             self.notices.extend(download_lines);
             return (vec![block(changes)], false);

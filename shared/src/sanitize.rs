@@ -44,9 +44,13 @@ pub fn bounded(text: &str, max: usize) -> String {
     out
 }
 
+/// The longest title Claude reads: a page's own title rarely needs more, and a long one is a
+/// place to hide instructions.
+pub const TITLE_MAX: usize = 300;
+
 /// A page-supplied title as a tab entry may carry it.
 pub fn title(text: &str) -> String {
-    bounded(&one_line(text), FIELD_MAX)
+    bounded(&one_line(text), TITLE_MAX)
 }
 
 /// Query-parameter names (lower-cased) whose values are treated as secrets.
@@ -74,6 +78,12 @@ pub fn url(raw: &str) -> String {
     if !parsed.username().is_empty() || parsed.password().is_some() {
         let _ = parsed.set_username("");
         let _ = parsed.set_password(None);
+    }
+    if let Some(fragment) = parsed.fragment().filter(|f| f.contains('=')) {
+        // OAuth implicit flows put tokens in the fragment: keep only harmless pairs.
+        let kept: Vec<&str> = fragment.split('&').filter(|kv| !kv.split_once('=').is_some_and(|(k, _)| is_secret_param(k))).collect();
+        let kept = kept.join("&");
+        parsed.set_fragment(if kept.is_empty() { None } else { Some(&kept) });
     }
     if parsed.query().is_some() {
         let pairs: Vec<(String, String)> = parsed
@@ -201,9 +211,11 @@ pub fn repair_json_surrogates(json: &str) -> std::borrow::Cow<'_, str> {
                     }
                 }
             }
-            // Any other escape: copy both characters so an escaped backslash is not re-read.
-            out.push_str(&json[i..i + 2]);
-            i += 2;
+            // Any other escape: copy the backslash and the whole next character, so an escaped
+            // backslash is not re-read (and a multi-byte character is never split).
+            let next_len = json[i + 1..].chars().next().map_or(0, char::len_utf8);
+            out.push_str(&json[i..i + 1 + next_len]);
+            i += 1 + next_len;
             continue;
         }
         let ch_len = json[i..].chars().next().map_or(1, char::len_utf8);
@@ -245,6 +257,7 @@ mod tests {
         assert_eq!(v["esc"], "\\ud800", "an escaped backslash is text, not an escape");
         assert_eq!(v["low"], "\u{FFFD}");
         assert!(matches!(repair_json_surrogates(r#"{"a":"b"}"#), std::borrow::Cow::Borrowed(_)));
+        assert_eq!(repair_json_surrogates("\\é \\u"), "\\é \\u", "no panic on a backslash before a multi-byte character");
     }
 
     #[test]
@@ -257,7 +270,7 @@ mod tests {
     #[test]
     fn bounds_length() {
         let long = "x".repeat(5000);
-        assert_eq!(title(&long).chars().count(), FIELD_MAX);
+        assert_eq!(title(&long).chars().count(), TITLE_MAX);
         assert!(title(&long).ends_with('…'));
     }
 
@@ -266,6 +279,8 @@ mod tests {
         assert_eq!(url("https://user:pw@example.com/a?x=1&token=abc&X-Amz-Signature=zz"), "https://example.com/a?x=1");
         assert_eq!(url("https://example.com/a?api_key=1"), "https://example.com/a");
         assert_eq!(url("about:blank"), "about:blank");
+        assert_eq!(url("https://app.example/cb#access_token=abc&token_type=Bearer&state=1"), "https://app.example/cb#state=1");
+        assert_eq!(url("https://a.example/#section-2"), "https://a.example/#section-2");
         assert_eq!(url("https://example.com/docs"), "https://example.com/docs");
     }
 }

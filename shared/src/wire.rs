@@ -69,6 +69,8 @@ pub enum ToExtension {
     State { id: u64 },
     /// The browsing policy to enforce (sent after every hello).
     Policy { policy: crate::policy::Policy },
+    /// The bridge gave up on request `id` (it timed out): stop it, so the next call can run.
+    Cancel { id: u64 },
 }
 
 /// Extension → bridge.

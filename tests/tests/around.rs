@@ -75,8 +75,16 @@ async fn tabs_the_page_opens_are_reported_on_that_call() -> anyhow::Result<()> {
     // A tab closed outside tabwright (here the page closes its own popup) is gone from the next block.
     let call = h.call("javascript_exec", json!({"text": "window.close()", "tab_id": "tab-3"}));
     ok(&h.run_with(vec![call], enabled(&["javascript_exec"])).await?.remove(0));
-    let r = h.one("list_tabs", json!({})).await?;
-    let tabs = only_state(&r).tabs.iter().map(|t| t.tab_id.clone()).collect::<Vec<_>>();
+    // The browser closes it just after the script returns: poll with a deadline.
+    let mut tabs = Vec::new();
+    for _ in 0..50 {
+        let r = h.one("list_tabs", json!({})).await?;
+        tabs = only_state(&r).tabs.iter().map(|t| t.tab_id.clone()).collect::<Vec<_>>();
+        if !tabs.contains(&"tab-3".to_string()) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
     assert!(!tabs.contains(&"tab-3".to_string()) && tabs.contains(&"tab-1".to_string()), "{tabs:?}");
     Ok(())
 }

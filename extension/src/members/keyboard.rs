@@ -77,11 +77,19 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
     if !pending.is_empty() {
         sends.push(Box::pin(insert(tab, pending)));
     }
-    for result in futures::future::join_all(sends).await {
-        result?;
+    // In batches, so a long text never has hundreds of commands waiting on the browser at once.
+    let mut sends = sends.into_iter().peekable();
+    while sends.peek().is_some() {
+        let batch: Vec<_> = sends.by_ref().take(TYPE_BATCH).collect();
+        for result in futures::future::join_all(batch).await {
+            result?;
+        }
     }
     Ok(Outcome::Ack { line: None })
 }
+
+/// How many key events `type` has in flight at once.
+const TYPE_BATCH: usize = 64;
 
 async fn insert(tab: i32, text: String) -> Result<(), String> {
     cdp::send(tab, &cdp::InsertText { text: &text }).await.map(|_| ()).map_err(|e| format!("The browser refused the text: {e}"))

@@ -66,7 +66,11 @@ pub async fn spot(tab: i32, target: &Target) -> Result<Spot, String> {
         Target::Ref { reference } => {
             let (at, id) = reading::resolve_ref(tab, reference).await?;
             let (value, _) = page::call_in(&at, &format!("__tabwright.pointFor({id}, {})", refs::next())).await?;
-            let p: PointFor = serde_json::from_value(value).map_err(|e| format!("unreadable hit test: {e}"))?;
+            let mut p: PointFor = serde_json::from_value(value).map_err(|e| format!("unreadable hit test: {e}"))?;
+            // Page-supplied descriptions are folded before they reach error text.
+            let fold = |s: Option<String>| s.map(|s| tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(&s), 200));
+            p.what = fold(p.what);
+            p.covered = fold(p.covered);
             let name = format!("ref_{id}");
             match (p.error.as_deref(), p.covered) {
                 (Some("stale"), _) => Err(format!("{name} is stale or not found on the current page (the element was removed from the page). Re-read the page with read_page or find to get fresh references.")),
@@ -88,7 +92,7 @@ pub async fn spot(tab: i32, target: &Target) -> Result<Spot, String> {
 /// What is at a CSS point of the tab, for an acknowledgement.
 async fn describe_at(tab: i32, x: f64, y: f64) -> Option<String> {
     let (value, _) = page::call(tab, &format!("__tabwright.describeAt({x}, {y}, {})", refs::next())).await.ok()?;
-    value.get("what").and_then(|w| w.as_str()).map(String::from)
+    value.get("what").and_then(|w| w.as_str()).map(|w| tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(w), 200))
 }
 
 fn buttons(tab: i32) -> u32 {
