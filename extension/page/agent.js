@@ -6,6 +6,7 @@
   if (globalThis.__tabwright) return;
 
   const refOf = new WeakMap();
+  let overlayHost = null;
   const byRef = new Map();
 
   const INTERACTIVE_ROLES = new Set([
@@ -410,7 +411,7 @@
     }
 
     function walk(el, depth, frame) {
-      if (SKIP_TAGS.has(el.tagName)) return;
+      if (SKIP_TAGS.has(el.tagName) || el === overlayHost) return;
       if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return;
       const rect = el.getBoundingClientRect();
       const hidden = el.localName === "slot" || getComputedStyle(el).display === "contents" ? null : hiddenReason(el, rect);
@@ -559,6 +560,8 @@
     let doc = document, ox = 0, oy = 0, el = null;
     for (let i = 0; i < 10; i++) {
       let hit = doc.elementFromPoint(x - ox, y - oy);
+      // The overlay's Stop button is not part of the page.
+      if (hit && hit === overlayHost) hit = doc.elementsFromPoint(x - ox, y - oy).find((e) => e !== overlayHost) || null;
       while (hit && hit.shadowRoot) {
         const inner = hit.shadowRoot.elementFromPoint(x - ox, y - oy);
         if (!inner || inner === hit) break;
@@ -736,6 +739,75 @@
     return { ok: true };
   }
 
+
+  // The overlay a person sees on the tab Claude controls: a slim banner with Stop, a marker where
+  // each pointer action lands, and a brief highlight of an element acted on. It lives in a closed
+  // shadow root of a fixed, pointer-transparent host: it takes no space in the layout, is hidden
+  // from the accessibility tree, and is hidden while screenshots are taken.
+  let overlayParts = null;
+  function overlay() {
+    if (overlayHost && overlayHost.isConnected) return overlayParts;
+    overlayHost = document.createElement("tabwright-overlay");
+    overlayHost.setAttribute("aria-hidden", "true");
+    overlayHost.style.cssText = "all: initial; position: fixed; inset: 0; pointer-events: none; z-index: 2147483647; display: block; contain: strict;";
+    const root = overlayHost.attachShadow({ mode: "closed" });
+    root.innerHTML = `<style>
+      .banner { position: fixed; top: 6px; left: 50%; transform: translateX(-50%); display: flex; align-items: center; gap: 10px;
+        font: 13px/1.2 system-ui, sans-serif; color: #fff; background: rgba(201, 100, 66, .94); padding: 5px 6px 5px 12px;
+        border-radius: 999px; box-shadow: 0 2px 10px rgba(0,0,0,.25); pointer-events: none; }
+      .stop { pointer-events: auto; font: 600 12px system-ui, sans-serif; border: 0; border-radius: 999px; padding: 4px 12px;
+        background: #fff; color: #b3261e; cursor: pointer; }
+      .stopped .stop { display: none; }
+      .marker { position: fixed; width: 18px; height: 18px; margin: -9px 0 0 -9px; border-radius: 50%;
+        border: 3px solid rgba(201,100,66,.95); background: rgba(201,100,66,.25); display: none; pointer-events: none; }
+      .box { position: fixed; border: 2px solid rgba(201,100,66,.95); border-radius: 4px; background: rgba(201,100,66,.12);
+        display: none; pointer-events: none; transition: opacity .6s; }
+    </style>
+    <div class="banner"><span class="label">Claude is controlling this tab</span><button class="stop" title="Stop Claude">Stop</button></div>
+    <div class="marker"></div><div class="box"></div>`;
+    const banner = root.querySelector(".banner");
+    root.querySelector(".stop").addEventListener("click", (e) => {
+      // Only a person's real click counts; a page cannot forge one.
+      if (!e.isTrusted) return;
+      if (typeof globalThis.tabwrightStop === "function") globalThis.tabwrightStop("stop");
+      stopped(true);
+    });
+    (document.documentElement || document.body).appendChild(overlayHost);
+    overlayParts = { banner, label: root.querySelector(".label"), marker: root.querySelector(".marker"), box: root.querySelector(".box") };
+    return overlayParts;
+  }
+  function stopped(is) {
+    const o = overlay();
+    o.banner.classList.toggle("stopped", is);
+    o.label.textContent = is ? "Claude was stopped. Resume from the tabwright button." : "Claude is controlling this tab";
+  }
+  function showOverlay(state) {
+    if (window !== window.top) return;
+    const o = overlay();
+    overlayHost.style.display = "block";
+    if (state && "stopped" in state) stopped(state.stopped);
+  }
+  function hideOverlay() {
+    if (overlayHost) overlayHost.style.display = "none";
+  }
+  function markPointer(x, y) {
+    if (window !== window.top) return;
+    const o = overlay();
+    o.marker.style.left = `${x}px`;
+    o.marker.style.top = `${y}px`;
+    o.marker.style.display = "block";
+  }
+  let boxTimer = null;
+  function highlight(ref) {
+    const el = resolveEl(ref);
+    if (!el || window !== window.top) return;
+    const o = overlay();
+    const r = el.getBoundingClientRect(), off = frameOffset(el);
+    Object.assign(o.box.style, { left: `${r.left + off.ox - 3}px`, top: `${r.top + off.oy - 3}px`, width: `${r.width + 6}px`, height: `${r.height + 6}px`, display: "block", opacity: "1" });
+    clearTimeout(boxTimer);
+    boxTimer = setTimeout(() => { o.box.style.opacity = "0"; }, 700);
+  }
+
   // The page's visible text: the main or article content first, then the rest of the page with
   // navigation, banners and footers left out. Hidden text never appears.
   function pageText(max) {
@@ -766,7 +838,7 @@
       }
       if (node.nodeType !== Node.ELEMENT_NODE) return;
       const el = node;
-      if (SKIP_TAGS.has(el.tagName) || el.getAttribute("aria-hidden") === "true") return;
+      if (SKIP_TAGS.has(el.tagName) || el.getAttribute("aria-hidden") === "true" || el === overlayHost) return;
       if (skip && skip(el)) return;
       if (el.localName !== "slot" && getComputedStyle(el).display !== "contents" && hiddenReason(el, el.getBoundingClientRect())) return;
       const block = isBlock(el) || /^(br|hr|table|form|fieldset|main|aside|figure|figcaption|blockquote|pre|dl|dt|dd|label|details|summary|dialog)$/.test(el.localName);
@@ -789,5 +861,5 @@
     return out;
   }
 
-  globalThis.__tabwright = { pageText, pointFor, describeAt, setValue, fileInput, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

@@ -176,6 +176,7 @@ pub fn on_event(tab: i32, method: &str, p: &Value) {
                 }
             });
         }
+        "Runtime.bindingCalled" if p["name"] == "tabwrightStop" => crate::session::stop(),
         "Page.javascriptDialogOpening" => {
             let kind = p["type"].as_str().unwrap_or("dialog").to_string();
             let message = p["message"].as_str().unwrap_or_default().to_string();

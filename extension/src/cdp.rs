@@ -85,6 +85,8 @@ pub async fn ensure_attached(tab: i32) -> Result<(), CdpError> {
     for domain in [Enable("Runtime.enable"), Enable("Network.enable"), Enable("Log.enable")] {
         send_enable(tab, &domain).await?;
     }
+    // The overlay's Stop button reaches the core through a binding only our isolated world has.
+    send(tab, &AddBinding { name: "tabwrightStop", execution_context_name: "tabwright" }).await?;
     // Out-of-process iframes become child sessions, so their content can be read and acted on.
     send(tab, &SetAutoAttach { auto_attach: true, wait_for_debugger_on_start: false, flatten: true }).await?;
     // Only a tab whose domains are all on counts as attached; a failure is retried next time.
@@ -594,3 +596,11 @@ impl Command for SetFileInputFiles<'_> {
     const METHOD: &'static str = "DOM.setFileInputFiles";
     type Response = Empty;
 }
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AddBinding {
+    pub name: &'static str,
+    pub execution_context_name: &'static str,
+}
+command!(AddBinding, "Runtime.addBinding", Empty);

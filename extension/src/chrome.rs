@@ -57,8 +57,22 @@ extern "C" {
     #[wasm_bindgen(catch, js_namespace = ["chrome", "declarativeNetRequest"], js_name = getSessionRules)]
     async fn dnr_get_raw() -> Result<JsValue, JsValue>;
 
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "action"], js_name = setBadgeText)]
+    async fn badge_text_raw(details: JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "action"], js_name = setBadgeBackgroundColor)]
+    async fn badge_color_raw(details: JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = group)]
+    async fn tabs_group_raw(options: JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabGroups"], js_name = update)]
+    async fn tab_groups_update_raw(group_id: i32, props: JsValue) -> Result<JsValue, JsValue>;
+
     #[wasm_bindgen(catch, js_namespace = ["chrome", "downloads"], js_name = search)]
     async fn downloads_search_raw(query: JsValue) -> Result<JsValue, JsValue>;
+
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "storage", "local"], js_name = get)]
+    async fn storage_local_get_raw(key: &str) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "storage", "local"], js_name = set)]
+    async fn storage_local_set_raw(items: JsValue) -> Result<JsValue, JsValue>;
 
     #[wasm_bindgen(catch, js_namespace = ["chrome", "storage", "session"], js_name = get)]
     async fn storage_get_raw(key: &str) -> Result<JsValue, JsValue>;
@@ -267,5 +281,38 @@ pub async fn windows_open_popup(url: &str, width: i32, height: i32) -> Result<i3
 
 pub async fn windows_remove(window_id: i32) -> Result<(), ChromeError> {
     windows_remove_raw(window_id).await?;
+    Ok(())
+}
+
+pub async fn action_badge(text: &str, color: &str) -> Result<(), ChromeError> {
+    badge_text_raw(to_js(&serde_json::json!({ "text": text }))?).await?;
+    badge_color_raw(to_js(&serde_json::json!({ "color": color }))?).await?;
+    Ok(())
+}
+
+/// Adds a tab to a tab group (a new one when `group` is None); returns the group's id.
+pub async fn tabs_group(tab: i32, group: Option<i32>) -> Result<i32, ChromeError> {
+    let options = match group {
+        Some(g) => serde_json::json!({ "tabIds": [tab], "groupId": g }),
+        None => serde_json::json!({ "tabIds": [tab] }),
+    };
+    let id: serde_json::Value = from_js(&tabs_group_raw(to_js(&options)?).await?)?;
+    id.as_i64().map(|i| i as i32).ok_or_else(|| ChromeError("no group id".into()))
+}
+
+pub async fn tab_group_title(group: i32, title: &str) -> Result<(), ChromeError> {
+    tab_groups_update_raw(group, to_js(&serde_json::json!({ "title": title, "color": "orange" }))?).await?;
+    Ok(())
+}
+
+pub async fn storage_local_get(key: &str) -> Result<Option<serde_json::Value>, ChromeError> {
+    let all: serde_json::Value = from_js(&storage_local_get_raw(key).await?)?;
+    Ok(all.get(key).cloned())
+}
+
+pub async fn storage_local_set(key: &str, value: &serde_json::Value) -> Result<(), ChromeError> {
+    let mut items = serde_json::Map::new();
+    items.insert(key.to_string(), value.clone());
+    storage_local_set_raw(to_js(&items)?).await?;
     Ok(())
 }

@@ -13,7 +13,7 @@ thread_local! {
     /// bridge gave up on a slow one and sent the next.
     static CALLS: std::rc::Rc<futures::lock::Mutex<()>> = std::rc::Rc::new(futures::lock::Mutex::new(()));
     /// How to stop each running call, for when the bridge gives up on it.
-    static RUNNING: RefCell<std::collections::HashMap<u64, futures::future::AbortHandle>> = RefCell::new(std::collections::HashMap::new());
+    static RUNNING: RefCell<std::collections::HashMap<u64, (futures::future::AbortHandle, String, String)>> = RefCell::new(std::collections::HashMap::new());
 }
 
 /// How long to wait before reconnecting to a bridge that went away.
@@ -34,6 +34,7 @@ pub fn connect() {
         let reason = chrome::last_error();
         chrome::log(&format!("tabwright: bridge disconnected: {}", chrome::js_error_text(&reason)));
         PORT.with(|p| *p.borrow_mut() = None);
+        crate::session::set_connected(false);
         wasm_bindgen_futures::spawn_local(async {
             chrome::sleep(RECONNECT_MS).await;
             if PORT.with(|p| p.borrow().is_none()) {
@@ -44,13 +45,26 @@ pub fn connect() {
     port.on_disconnect().add_listener(on_disconnect.as_ref().unchecked_ref());
     on_disconnect.forget();
     PORT.with(|p| *p.borrow_mut() = Some(port));
+    crate::session::set_connected(true);
     post(&FromExtension::Hello { version: env!("CARGO_PKG_VERSION").into(), extension_id: chrome::extension_id() });
 }
 
-fn cancel(id: u64) {
-    if let Some(handle) = RUNNING.with(|r| r.borrow_mut().remove(&id)) {
-        handle.abort();
+fn cancel(id: u64) -> Option<(String, String)> {
+    let (handle, name, target) = RUNNING.with(|r| r.borrow_mut().remove(&id))?;
+    handle.abort();
+    Some((name, target))
+}
+
+/// The person pressed Stop: every running call ends now with that answer.
+pub fn stop_running() {
+    let ids: Vec<u64> = RUNNING.with(|r| r.borrow().keys().copied().collect());
+    for id in ids {
+        if let Some((name, target)) = cancel(id) {
+            crate::session::log(&name, target, Err(crate::session::STOPPED.into()));
+        }
+        post(&FromExtension::Reply { id, outcome: Reply::Error(crate::session::STOPPED.into()), state: StateReport::default() });
     }
+    crate::session::set_working(false);
 }
 
 fn post(message: &FromExtension) {
@@ -72,10 +86,17 @@ fn post(message: &FromExtension) {
 
 async fn handle(request: ToExtension) {
     match request {
-        ToExtension::Cancel { id } => cancel(id),
-        ToExtension::Member { id, .. } => {
+        ToExtension::Cancel { id } => {
+            cancel(id);
+        }
+        ToExtension::Member { id, ref name, ref input, .. } if crate::session::is_stopped() => {
+            crate::session::log(name, members::summary(name, input), Err(crate::session::STOPPED.into()));
+            post(&FromExtension::Reply { id, outcome: Reply::Error(crate::session::STOPPED.into()), state: StateReport::default() });
+        }
+        ToExtension::Member { id, ref name, ref input, .. } => {
             let (handle, registration) = futures::future::AbortHandle::new_pair();
-            RUNNING.with(|r| r.borrow_mut().insert(id, handle));
+            let entry = (handle, name.clone(), members::summary(name, input));
+            RUNNING.with(|r| r.borrow_mut().insert(id, entry));
             let _ = futures::future::Abortable::new(run_member(request), registration).await;
             RUNNING.with(|r| r.borrow_mut().remove(&id));
         }
@@ -89,10 +110,14 @@ async fn run_member(request: ToExtension) {
             let calls = CALLS.with(|c| c.clone());
             let _one_at_a_time = calls.lock().await;
             state::with_registry(|r| r.begin_call());
+            crate::session::set_working(true);
             let outcome = match members::approval(&name, &input, confirm).await {
+                Ok(()) if crate::session::is_stopped() => Err(crate::session::STOPPED.to_string()),
                 Ok(()) => members::run(&name, &input).await,
                 Err(e) => Err(e),
             };
+            crate::session::set_working(false);
+            crate::session::log(&name, members::summary(&name, &input), outcome.as_ref().map(|_| ()).map_err(Clone::clone));
             let (outcome, state) = match state::report().await {
                 Ok(state) => (outcome, state),
                 Err(e) => (Err(e), StateReport::default()),

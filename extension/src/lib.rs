@@ -17,6 +17,7 @@ pub mod page;
 pub mod policy;
 pub mod refs;
 pub mod registry;
+pub mod session;
 pub mod snapshot;
 pub mod state;
 
@@ -91,7 +92,20 @@ pub fn on_navigation_error(details: JsValue) {
 #[wasm_bindgen]
 pub fn on_runtime_message(message: JsValue) -> JsValue {
     let message = chrome::from_js::<serde_json::Value>(&message).unwrap_or(serde_json::Value::Null);
-    chrome::to_js(&confirm::on_message(&message)).unwrap_or(JsValue::NULL)
+    let reply = match message["type"].as_str() {
+        Some("status") => session::status(),
+        Some("stop") => {
+            session::stop();
+            session::status()
+        }
+        Some("resume") => {
+            session::resume();
+            session::status()
+        }
+        Some("set-options-policy") => policy::set_options(&message),
+        _ => confirm::on_message(&message),
+    };
+    chrome::to_js(&reply).unwrap_or(JsValue::NULL)
 }
 
 #[wasm_bindgen]

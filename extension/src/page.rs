@@ -123,3 +123,8 @@ async fn evaluate(d: &Debuggee, expression: &str, by_value: bool) -> Result<(cdp
     }
     Err(format!("{} kept changing documents while it was being read; try again", state::tab_name(tab)))
 }
+
+/// The tabs whose main document has a page agent.
+pub fn tabs_with_agent() -> Vec<i32> {
+    WORLDS.with(|w| w.borrow().keys().filter(|d| d.session.is_none()).map(|d| d.tab).collect())
+}

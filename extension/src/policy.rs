@@ -8,19 +8,54 @@ use tabwright_protocol::policy::Policy;
 use crate::chrome;
 
 thread_local! {
+    /// The policy the bridge sent.
     static POLICY: RefCell<Policy> = RefCell::new(Policy::default());
+    /// Sites the person listed on the options page.
+    static OPTIONS: RefCell<Policy> = RefCell::new(Policy::default());
 }
 
-/// The policy in force.
+const OPTIONS_KEY: &str = "tabwright.options_policy";
+
+/// The policy in force: the bridge's, with the options page's sites added.
 pub fn current() -> Policy {
-    POLICY.with(|p| p.borrow().clone())
+    let mut p = POLICY.with(|p| p.borrow().clone());
+    OPTIONS.with(|o| {
+        let o = o.borrow();
+        p.allow.extend(o.allow.iter().cloned());
+        p.block.extend(o.block.iter().cloned());
+    });
+    p
+}
+
+async fn enforce() {
+    if let Err(e) = chrome::set_session_rules(&current().network_rules()).await {
+        chrome::log(&format!("tabwright: could not apply the browsing policy: {e}"));
+    }
 }
 
 /// Enforces a policy the bridge sent.
 pub async fn apply(policy: Policy) {
-    let rules = policy.network_rules();
     POLICY.with(|p| *p.borrow_mut() = policy);
-    if let Err(e) = chrome::set_session_rules(&rules).await {
-        chrome::log(&format!("tabwright: could not apply the browsing policy: {e}"));
+    if let Ok(Some(saved)) = chrome::storage_local_get(OPTIONS_KEY).await {
+        if let Ok(o) = serde_json::from_value::<Policy>(saved) {
+            OPTIONS.with(|x| *x.borrow_mut() = o);
+        }
     }
+    enforce().await;
+}
+
+/// The options page saved its sites: check, keep and enforce them.
+pub fn set_options(message: &serde_json::Value) -> serde_json::Value {
+    let list = |k: &str| -> Vec<String> { message[k].as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect()).unwrap_or_default() };
+    let candidate = Policy { allow: list("allow"), block: list("block"), ..Policy::default() };
+    let text = serde_json::to_string(&candidate).unwrap_or_default();
+    if let Err(e) = Policy::parse(&text) {
+        return serde_json::json!({ "error": e });
+    }
+    OPTIONS.with(|o| *o.borrow_mut() = candidate.clone());
+    wasm_bindgen_futures::spawn_local(async move {
+        let _ = chrome::storage_local_set(OPTIONS_KEY, &serde_json::to_value(&candidate).unwrap_or_default()).await;
+        enforce().await;
+    });
+    serde_json::json!({ "ok": true })
 }

@@ -85,6 +85,15 @@ pub async fn to_css(tab: i32, p: Point) -> Result<(f64, f64), String> {
     Ok((p.x / v.factor, p.y / v.factor))
 }
 
+/// Runs a capture with the overlay hidden: screenshots show the page, never tabwright's own UI.
+async fn without_overlay<F: std::future::Future<Output = Result<String, String>>>(tab: i32, capture: F) -> Result<String, String> {
+    let _ = crate::page::call(tab, "__tabwright.hideOverlay()").await;
+    let shot = capture.await;
+    let stopped = crate::session::is_stopped();
+    let _ = crate::page::call(tab, &format!("__tabwright.showOverlay({{stopped: {stopped}}})")).await;
+    shot
+}
+
 async fn capture(tab: i32, v: &View, x: f64, y: f64, w: f64, h: f64, out_per_css: f64) -> Result<String, String> {
     let dpr = v.dpr;
     let (format, _, quality) = FORMAT;
@@ -110,16 +119,19 @@ pub async fn screenshot(tab_id: Option<&str>) -> Result<Outcome, String> {
     // Each screenshot fixes the frame later coordinates are read in.
     v.factor = factor_for(v.css_w, v.css_h);
     FACTORS.with(|f| f.borrow_mut().insert(tab, v.factor));
-    let data = if v.factor == 1.0 && v.dpr == 1.0 {
-        // Device pixels are already screenshot pixels: the plain viewport capture is the image.
-        let (format, _, quality) = FORMAT;
-        cdp::send(tab, &cdp::CaptureViewport { format, quality })
-            .await
-            .map_err(|e| format!("Could not capture {}: {e}", state::tab_name(tab)))?
-            .data
-    } else {
-        capture(tab, &v, 0.0, 0.0, v.css_w, v.css_h, v.factor).await?
-    };
+    let data = without_overlay(tab, async {
+        if v.factor == 1.0 && v.dpr == 1.0 {
+            // Device pixels are already screenshot pixels: the plain viewport capture is the image.
+            let (format, _, quality) = FORMAT;
+            cdp::send(tab, &cdp::CaptureViewport { format, quality })
+                .await
+                .map(|s| s.data)
+                .map_err(|e| format!("Could not capture {}: {e}", state::tab_name(tab)))
+        } else {
+            capture(tab, &v, 0.0, 0.0, v.css_w, v.css_h, v.factor).await
+        }
+    })
+    .await?;
     Ok(Outcome::Image { media_type: FORMAT.1.into(), data })
 }
 
@@ -147,7 +159,7 @@ pub async fn zoom(region: &[f64], tab_id: Option<&str>) -> Result<Outcome, Strin
     }
     let (cx, cy, cw, ch) = (x0 / v.factor, y0 / v.factor, (x1 - x0) / v.factor, (y1 - y0) / v.factor);
     let scale = (ZOOM_EDGE / cw.max(ch)).min(ZOOM_MAX).max(v.factor);
-    let data = capture(tab, &v, cx, cy, cw, ch, scale).await?;
+    let data = without_overlay(tab, capture(tab, &v, cx, cy, cw, ch, scale)).await?;
     Ok(Outcome::Image { media_type: FORMAT.1.into(), data })
 }
 

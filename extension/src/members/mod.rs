@@ -19,6 +19,13 @@ mod tabs;
 pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
     let member = Member::from_name(name).ok_or_else(|| unknown_member(name))?;
     let parsed = member.parse_input(input).map_err(|e| format!("Invalid input for {name}: {e}"))?;
+    if !member.is_tab_management() && member != Member::Wait {
+        // The person sees which tab Claude is working in, and the tab joins the "Claude" group.
+        if let Ok(tab) = state::resolve_tab(input.get("tab_id").and_then(Value::as_str)).await {
+            let _ = crate::page::call(tab, "__tabwright.showOverlay({stopped: false})").await;
+            crate::session::group(tab).await;
+        }
+    }
     let outcome = dispatch(parsed).await;
     if outcome.is_ok() && matches!(member.row().group, Group::Pointer | Group::Keyboard) && member != Member::Wait {
         // Let the page take its turn: a tab a click opens, or a page it starts loading, is
@@ -102,6 +109,22 @@ pub async fn approval(name: &str, input: &Value, member_rule: bool) -> Result<()
         policy.confirm_timeout_secs.unwrap_or(60),
     )
     .await
+}
+
+/// What a call acted on, for the popup's log.
+pub fn summary(name: &str, input: &Value) -> String {
+    let target = match input.get("target") {
+        Some(t) if t["type"] == "ref" => t["ref"].as_str().unwrap_or_default().to_string(),
+        Some(t) if t["type"] == "coordinate" => format!("({}, {})", t["x"], t["y"]),
+        _ => String::new(),
+    };
+    let detail = match name {
+        "navigate" => input["url"].as_str().unwrap_or_default().to_string(),
+        "type" | "key" | "find" => input.get("text").or_else(|| input.get("query")).and_then(Value::as_str).unwrap_or_default().to_string(),
+        "switch_tab" | "close_tab" => input["tab_id"].as_str().unwrap_or_default().to_string(),
+        _ => target,
+    };
+    tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(&detail), 80)
 }
 
 pub fn unknown_member(name: &str) -> String {

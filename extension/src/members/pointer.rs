@@ -61,7 +61,9 @@ pub async fn spot(tab: i32, target: &Target) -> Result<Spot, String> {
     match target {
         Target::Coordinate { x, y } => {
             let (x, y) = capture::to_css(tab, tabwright_protocol::input::Point { x: *x, y: *y }).await?;
-            Ok(Spot { x, y, what: describe_at(tab, x, y).await })
+            let spot = Spot { x, y, what: describe_at(tab, x, y).await };
+            mark(tab, &spot).await;
+            Ok(spot)
         }
         Target::Ref { reference } => {
             let (at, id) = reading::resolve_ref(tab, reference).await?;
@@ -82,11 +84,21 @@ pub async fn spot(tab: i32, target: &Target) -> Result<Spot, String> {
                 )),
                 (None, None) => {
                     let (ox, oy) = frame_offset(&at).await?;
-                    Ok(Spot { x: p.x + ox, y: p.y + oy, what: None })
+                    if at.session.is_none() {
+                        let _ = page::call(tab, &format!("__tabwright.highlight({id})")).await;
+                    }
+                    let spot = Spot { x: p.x + ox, y: p.y + oy, what: None };
+                    mark(tab, &spot).await;
+                    Ok(spot)
                 }
             }
         }
     }
+}
+
+/// Shows the person where the pointer lands.
+async fn mark(tab: i32, spot: &Spot) {
+    let _ = page::call(tab, &format!("__tabwright.markPointer({}, {})", spot.x, spot.y)).await;
 }
 
 /// What is at a CSS point of the tab, for an acknowledgement.

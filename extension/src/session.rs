@@ -1,0 +1,128 @@
+//! The session as the person watching sees and steers it: Stop and Resume, the badge, the log of
+//! the last actions the popup shows, and the "Claude" tab group.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+
+use serde_json::{json, Value};
+
+use crate::chrome;
+
+/// How many actions the popup lists.
+const LOG: usize = 50;
+
+#[derive(Default)]
+struct Session {
+    stopped: bool,
+    connected: bool,
+    working: bool,
+    actions: VecDeque<Value>,
+    group: Option<i32>,
+}
+
+thread_local! {
+    static SESSION: RefCell<Session> = RefCell::new(Session::default());
+}
+
+/// The text a call gets while the session is stopped.
+pub const STOPPED: &str = "The person watching stopped this session with the Stop button, so nothing more was done. Wait until they resume it from the tabwright button in the browser toolbar, or ask them what they want.";
+
+pub fn is_stopped() -> bool {
+    SESSION.with(|s| s.borrow().stopped)
+}
+
+fn badge() {
+    let (text, color) = SESSION.with(|s| {
+        let s = s.borrow();
+        if s.stopped {
+            ("STOP", "#b3261e")
+        } else if s.working {
+            ("•••", "#c96442")
+        } else if s.connected {
+            ("ON", "#2e7d32")
+        } else {
+            ("", "#777777")
+        }
+    });
+    wasm_bindgen_futures::spawn_local(async move {
+        let _ = chrome::action_badge(text, color).await;
+    });
+}
+
+pub fn set_connected(connected: bool) {
+    SESSION.with(|s| s.borrow_mut().connected = connected);
+    badge();
+}
+
+pub fn set_working(working: bool) {
+    SESSION.with(|s| s.borrow_mut().working = working);
+    badge();
+}
+
+/// Stops the session: the running call is cut off and every later call is refused until resume.
+pub fn stop() {
+    SESSION.with(|s| s.borrow_mut().stopped = true);
+    crate::host::stop_running();
+    badge();
+    wasm_bindgen_futures::spawn_local(async { show_on_all(true).await });
+}
+
+pub fn resume() {
+    SESSION.with(|s| s.borrow_mut().stopped = false);
+    badge();
+    wasm_bindgen_futures::spawn_local(async { show_on_all(false).await });
+}
+
+/// Updates the banner of every tab the agent has a page agent in.
+async fn show_on_all(stopped: bool) {
+    for tab in crate::page::tabs_with_agent() {
+        let _ = crate::page::call(tab, &format!("__tabwright.showOverlay({{stopped: {stopped}}})")).await;
+    }
+}
+
+/// Records one finished call for the popup.
+pub fn log(member: &str, target: String, outcome: Result<(), String>) {
+    let when = js_sys::Date::new_0().to_locale_time_string("en-GB").as_string().unwrap_or_default();
+    let entry = json!({
+        "member": member,
+        "target": target,
+        "ok": outcome.is_ok(),
+        "outcome": match outcome { Ok(()) => "done".to_string(), Err(e) => tabwright_protocol::sanitize::bounded(&e, 160) },
+        "time": when,
+    });
+    SESSION.with(|s| {
+        let mut s = s.borrow_mut();
+        s.actions.push_front(entry);
+        s.actions.truncate(LOG);
+    });
+}
+
+/// What the popup shows.
+pub fn status() -> Value {
+    let policy = crate::policy::current();
+    SESSION.with(|s| {
+        let s = s.borrow();
+        json!({
+            "connected": s.connected,
+            "stopped": s.stopped,
+            "working": s.working,
+            "actions": s.actions,
+            "policy": policy,
+            "extension": chrome::extension_id(),
+        })
+    })
+}
+
+/// Puts a tab Claude acts on into the "Claude" tab group (best effort).
+pub async fn group(tab: i32) {
+    let group = SESSION.with(|s| s.borrow().group);
+    match chrome::tabs_group(tab, group).await {
+        Ok(id) => {
+            if group != Some(id) {
+                SESSION.with(|s| s.borrow_mut().group = Some(id));
+                let _ = chrome::tab_group_title(id, "Claude").await;
+            }
+        }
+        Err(_) => SESSION.with(|s| s.borrow_mut().group = None),
+    }
+}

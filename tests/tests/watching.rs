@@ -1,0 +1,136 @@
+//! Visible to the person watching: the overlay (never in Claude's screenshots), Stop in the
+//! middle of a batch, approvals in the browser, the popup, the badge and the "Claude" group.
+
+use serde_json::{json, Value};
+use tabwright_e2e::person::{Person, PERSON_FLAG};
+use tabwright_e2e::*;
+use tabwright_protocol::NOT_EXECUTED;
+
+fn ok(r: &tabwright_protocol::ToolResult) {
+    assert!(!r.is_error, "{r:?}");
+}
+
+/// How many pixels of the overlay's orange are in the top band of an image.
+fn orange_pixels(data: &str) -> usize {
+    let bytes = tabwright::demo::decode_base64(data).expect("base64");
+    let img = image::load_from_memory(&bytes).expect("decodable image").to_rgb8();
+    let mut n = 0;
+    for y in 0..40.min(img.height()) {
+        for x in 0..img.width() {
+            let p = img.get_pixel(x, y);
+            if (p[0] as i32 - 201).abs() < 30 && (p[1] as i32 - 100).abs() < 30 && (p[2] as i32 - 66).abs() < 30 {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+async fn page_target(person: &mut Person, needle: &str) -> anyhow::Result<String> {
+    let t = person.targets(needle).await?;
+    let t = t.iter().find(|t| t["type"] == "page").ok_or_else(|| anyhow::anyhow!("no page {needle}"))?;
+    Ok(t["targetId"].as_str().unwrap_or_default().to_string())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_overlay_is_seen_by_the_person_and_never_by_claude() -> anyhow::Result<()> {
+    let mut h = Harness::start_with(&[PERSON_FLAG]).await?;
+    ok(&h.one("navigate", json!({"url": h.url("one.html")})).await?);
+    let link = h.ref_of("link", "Go to two").await?;
+    ok(&h.one("hover", json!({"target": r#ref(&link)})).await?);
+    let mut person = Person::connect(&h.session.dir().join("profile")).await?;
+    let page = page_target(&mut person, "one.html").await?;
+    let facts = person
+        .eval_in(&page, "(() => { const h = document.querySelector('tabwright-overlay'); if (!h) return null; const s = getComputedStyle(h); return [s.position, s.display, s.pointerEvents, h.getAttribute('aria-hidden'), h.shadowRoot === null]; })()")
+        .await?;
+    assert_eq!(facts, json!(["fixed", "block", "none", "true", true]), "a fixed, pointer-transparent, aria-hidden host with a closed shadow root");
+    // What the person sees has the banner; what Claude sees does not.
+    let seen = person.send(None, "Target.attachToTarget", json!({"targetId": page, "flatten": true})).await?;
+    let session = seen["sessionId"].as_str().unwrap_or_default().to_string();
+    let shot = person.send(Some(&session), "Page.captureScreenshot", json!({"format": "png"})).await?;
+    assert!(orange_pixels(shot["data"].as_str().unwrap_or_default()) > 200, "the person sees the banner");
+    let r = h.one("screenshot", json!({})).await?;
+    let tabwright_protocol::ContentBlock::Image { source } = &r.content[0] else { panic!("{r:?}") };
+    assert_eq!(orange_pixels(&source.data), 0, "Claude's screenshot has no overlay");
+    // Nor does the overlay reach what Claude reads.
+    let t = text(&h.one("read_page", json!({"filter": "all"})).await?);
+    assert!(!t.contains("controlling") && !t.contains("Stop"), "{t}");
+    let t = text(&h.one("get_page_text", json!({})).await?);
+    assert!(!t.contains("controlling"), "{t}");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stop_cuts_off_a_batch_until_the_person_resumes() -> anyhow::Result<()> {
+    let mut h = Harness::start_with(&[PERSON_FLAG]).await?;
+    ok(&h.one("navigate", json!({"url": h.url("one.html")})).await?);
+    let mut person = Person::connect(&h.session.dir().join("profile")).await?;
+    let popup = person.open_extension_page("extension/ui/popup.html").await?;
+    assert_eq!(person.eval_in(&popup, "chrome.action.getBadgeText({})").await?, json!("ON"));
+
+    let calls = vec![h.call("wait", json!({"duration": 5})), h.call("navigate", json!({"url": h.url("two.html")})), h.call("screenshot", json!({}))];
+    let mut second = tabwright::client::Client::connect(&h.session.socket).await?;
+    let batch = tokio::spawn(async move { second.request("run", json!({"content": calls})).await });
+    tokio::time::sleep(std::time::Duration::from_millis(700)).await;
+    assert_eq!(person.eval_in(&popup, "chrome.action.getBadgeText({})").await?, json!("•••"), "the badge says Claude is working");
+    person.eval_in(&popup, "document.getElementById('stop').click()").await?;
+    let started = std::time::Instant::now();
+    let reply = batch.await??;
+    assert!(started.elapsed() < std::time::Duration::from_secs(3), "the wait was cut off, not finished");
+    let results: Vec<Value> = reply["tool_results"].as_array().cloned().unwrap_or_default();
+    assert_eq!(results.len(), 3);
+    assert_eq!(results[0]["is_error"], true);
+    assert!(results[0]["content"][0]["text"].as_str().unwrap_or_default().starts_with("The person watching stopped this session"), "{}", results[0]);
+    for r in &results[1..] {
+        assert_eq!(r["content"][0]["text"], NOT_EXECUTED);
+    }
+    let e = error_text(&h.one("list_tabs", json!({})).await?);
+    assert!(e.starts_with("The person watching stopped this session"), "{e}");
+    assert_eq!(person.eval_in(&popup, "chrome.action.getBadgeText({})").await?, json!("STOP"));
+    let status = person.eval_in(&popup, "new Promise(r => setTimeout(() => r(document.getElementById('state').textContent), 1100))").await?;
+    assert_eq!(status, json!("Stopped"));
+    let log = person.eval_in(&popup, "[...document.querySelectorAll('#actions li')].map(li => li.textContent)").await?;
+    let log = log.as_array().cloned().unwrap_or_default();
+    assert!(log.iter().any(|l| l.as_str().is_some_and(|l| l.contains("wait") && l.contains("stopped this session"))), "{log:?}");
+    assert!(log.iter().any(|l| l.as_str().is_some_and(|l| l.contains("navigate") && l.contains("one.html"))), "{log:?}");
+
+    person.eval_in(&popup, "document.getElementById('resume').click()").await?;
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    ok(&h.one("list_tabs", json!({})).await?);
+    assert_eq!(person.eval_in(&popup, "chrome.action.getBadgeText({})").await?, json!("ON"));
+    // The tabs Claude works in are grouped as "Claude".
+    let groups = person.eval_in(&popup, "chrome.tabGroups.query({title: 'Claude'}).then(g => g.length)").await?;
+    assert_eq!(groups, json!(1));
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn approvals_are_answered_in_the_browser() -> anyhow::Result<()> {
+    let mut h = Harness::start_with_policy(json!({"confirm_timeout_secs": 20}), &[PERSON_FLAG]).await?;
+    ok(&h.one("navigate", json!({"url": h.url("one.html")})).await?);
+    let mut person = Person::connect(&h.session.dir().join("profile")).await?;
+    for (answer, expect) in [("allow", Ok("Fixture One")), ("deny", Err("The person watching declined this action"))] {
+        let call = h.call("javascript_exec", json!({"text": "document.title"}));
+        let mut second = tabwright::client::Client::connect(&h.session.socket).await?;
+        let pending = tokio::spawn(async move { second.request("run", json!({"content": [call], "configs": {"javascript_exec": {"enabled": true}}})).await });
+        let mut window = None;
+        for _ in 0..100 {
+            if let Some(t) = person.targets("confirm.html").await?.first() {
+                window = t["targetId"].as_str().map(String::from);
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        let window = window.expect("the approval window opened");
+        let what = person.eval_in(&window, "new Promise(r => setTimeout(() => r(document.getElementById('what').textContent), 200))").await?;
+        assert!(what.as_str().is_some_and(|w| w.starts_with("javascript_exec:") && w.contains("document.title")), "{what}");
+        let _ = person.eval_in(&window, &format!("document.getElementById('{answer}').click()")).await;
+        let reply = pending.await??;
+        let result = &reply["tool_results"][0];
+        match expect {
+            Ok(title) => assert_eq!(result["content"][0]["text"], title, "{result}"),
+            Err(text) => assert!(result["content"][0]["text"].as_str().unwrap_or_default().starts_with(text), "{result}"),
+        }
+    }
+    Ok(())
+}
