@@ -16,8 +16,11 @@ use tokio_tungstenite::tungstenite::Message;
 use crate::hub::Hub;
 use crate::paths;
 
-/// The largest agent message accepted (a run with many tool_use blocks stays far below it).
+/// The largest agent message answered (a run with many tool_use blocks stays far below it).
 pub const MAX_AGENT_MESSAGE: usize = 16 * 1024 * 1024;
+/// The largest frame read at all; between the two, a message gets an error reply and the
+/// connection stays open.
+const MAX_FRAME: usize = 64 * 1024 * 1024;
 
 /// A bound Unix socket that removes its file when dropped.
 pub struct BoundSocket {
@@ -55,7 +58,7 @@ pub async fn serve(hub: Arc<Hub>, socket: &BoundSocket) {
             Ok((stream, _)) => {
                 let hub = hub.clone();
                 tokio::spawn(async move {
-                    if let Err(e) = serve_connection(hub, stream).await {
+                    if let Err(e) = serve_connection(hub, stream, None).await {
                         eprintln!("tabwright: agent connection ended: {e}");
                     }
                 });
@@ -68,20 +71,59 @@ pub async fn serve(hub: Arc<Hub>, socket: &BoundSocket) {
     }
 }
 
-/// Refuses any handshake that carries an `Origin` header: web pages always send one, agents don't.
+fn refuse(status: StatusCode, why: String) -> ErrorResponse {
+    let mut refused = ErrorResponse::new(Some(why));
+    *refused.status_mut() = status;
+    refused
+}
+
+/// Refuses any handshake that carries an `Origin` header (web pages always send one, agents
+/// don't) and, when a token is set (TCP), any that does not present it as a bearer token.
 #[allow(clippy::result_large_err)]
-fn check_origin(request: &Request, response: Response) -> Result<Response, ErrorResponse> {
+fn check_handshake(request: &Request, response: Response, token: Option<&str>) -> Result<Response, ErrorResponse> {
     if let Some(origin) = request.headers().get("origin") {
-        let mut refused = ErrorResponse::new(Some(format!("origin {origin:?} may not use the agent socket")));
-        *refused.status_mut() = StatusCode::FORBIDDEN;
-        return Err(refused);
+        return Err(refuse(StatusCode::FORBIDDEN, format!("origin {origin:?} may not use the agent socket")));
+    }
+    if let Some(token) = token {
+        let presented = request.headers().get("authorization").and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer ")).unwrap_or_default();
+        // Compared in full, whatever the first difference.
+        let same = presented.len() == token.len() && presented.bytes().zip(token.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0;
+        if !same {
+            return Err(refuse(StatusCode::UNAUTHORIZED, "the agent socket needs Authorization: Bearer <token>".into()));
+        }
     }
     Ok(response)
 }
 
-async fn serve_connection(hub: Arc<Hub>, stream: UnixStream) -> anyhow::Result<()> {
-    let config = WebSocketConfig::default().max_message_size(Some(MAX_AGENT_MESSAGE)).max_frame_size(Some(MAX_AGENT_MESSAGE));
-    let ws = tokio_tungstenite::accept_hdr_async_with_config(stream, check_origin, Some(config)).await?;
+/// Accepts agent connections on loopback TCP, each presenting the token.
+pub async fn serve_tcp(hub: Arc<Hub>, listener: tokio::net::TcpListener, token: String) {
+    let token = Arc::new(token);
+    loop {
+        match listener.accept().await {
+            Ok((stream, peer)) if peer.ip().is_loopback() => {
+                let hub = hub.clone();
+                let token = token.clone();
+                tokio::spawn(async move {
+                    if let Err(e) = serve_connection(hub, stream, Some(token.as_str())).await {
+                        eprintln!("tabwright: agent connection ended: {e}");
+                    }
+                });
+            }
+            Ok(_) => {}
+            Err(e) => {
+                eprintln!("tabwright: accept failed: {e}");
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            }
+        }
+    }
+}
+
+async fn serve_connection<S>(hub: Arc<Hub>, stream: S, token: Option<&str>) -> anyhow::Result<()>
+where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    let config = WebSocketConfig::default().max_message_size(Some(MAX_FRAME)).max_frame_size(Some(MAX_FRAME));
+    let ws = tokio_tungstenite::accept_hdr_async_with_config(stream, |req: &Request, resp| check_handshake(req, resp, token), Some(config)).await?;
     let (mut sink, mut stream) = ws.split();
     let (tx, mut rx) = mpsc::unbounded_channel::<Message>();
     let writer = tokio::spawn(async move {
@@ -102,6 +144,11 @@ async fn serve_connection(hub: Arc<Hub>, stream: UnixStream) -> anyhow::Result<(
             }
         };
         let text = match frame {
+            Message::Text(t) if t.len() > MAX_AGENT_MESSAGE => {
+                let reply = response(&Value::Null, Err(AgentError::new("too_large", format!("a request may be at most {MAX_AGENT_MESSAGE} bytes"))));
+                let _ = tx.send(Message::text(reply.to_string()));
+                continue;
+            }
             Message::Text(t) => t.to_string(),
             Message::Binary(_) => {
                 let reply = response(&Value::Null, Err(AgentError::new("malformed_request", "send requests as text frames of JSON")));

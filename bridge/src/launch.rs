@@ -27,6 +27,8 @@ pub struct LaunchOptions {
     pub browser_args: Vec<String>,
     /// Where downloads go; `<profile>/Downloads` when not given.
     pub downloads: Option<PathBuf>,
+    /// Also serve agents on this loopback TCP port, with a bearer token.
+    pub tcp: Option<u16>,
     pub hub: HubConfig,
 }
 
@@ -149,6 +151,20 @@ pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
     let relay = agent::bind(&hub_path).await.with_context(|| format!("cannot serve {}", hub_path.display()))?;
     let server_hub = hub.clone();
     let server = tokio::spawn(async move { agent::serve(server_hub, &socket).await });
+    let tcp = match options.tcp {
+        Some(port) => {
+            let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await.with_context(|| format!("cannot listen on 127.0.0.1:{port}"))?;
+            let addr = listener.local_addr()?;
+            let token = random_token()?;
+            let token_file = paths::hub_socket(&options.socket).with_file_name("agent.token");
+            write_private(&token_file, &token)?;
+            write_private(&token_file.with_file_name("agent.tcp"), &addr.to_string())?;
+            eprintln!("tabwright: agents may also connect to ws://{addr}/ with Authorization: Bearer <the token in {}>", token_file.display());
+            let tcp_hub = hub.clone();
+            Some(tokio::spawn(async move { agent::serve_tcp(tcp_hub, listener, token).await }))
+        }
+        None => None,
+    };
     let token = random_token()?;
     let relay_hub = hub.clone();
     let relay_token = token.clone();
@@ -158,8 +174,20 @@ pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
     let outcome = supervise(&hub, &mut child, &options).await;
     stop_browser(&mut child).await;
     server.abort();
+    if let Some(tcp) = tcp {
+        tcp.abort();
+    }
     relays.abort();
     outcome
+}
+
+/// Writes a file only this user can read.
+fn write_private(path: &Path, text: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut f = std::fs::OpenOptions::new().write(true).create(true).truncate(true).mode(0o600).open(path)?;
+    f.write_all(text.as_bytes())?;
+    Ok(())
 }
 
 /// A secret shared with the launched browser's native hosts (they inherit its environment).

@@ -53,6 +53,10 @@ enum Cmd {
         /// The browsing policy (JSON): allow/block hosts, confirmations, upload roots.
         #[arg(long)]
         policy: Option<PathBuf>,
+        /// Also serve agents on 127.0.0.1:PORT (0 picks one); they must send the bearer token
+        /// written to agent.token beside the socket.
+        #[arg(long)]
+        tcp: Option<u16>,
     },
     /// Register the native host with your own browser, and print how to load the extension.
     Install {
@@ -133,7 +137,7 @@ fn main() -> ExitCode {
 
 async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
     match cmd {
-        Cmd::Launch { headless, profile, browser, socket, extension, call_timeout, browser_arg, downloads, expose_download_paths, policy } => {
+        Cmd::Launch { headless, profile, browser, socket, extension, call_timeout, browser_arg, downloads, expose_download_paths, policy, tcp } => {
             let policy = match policy {
                 Some(file) => {
                     let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read the policy {}", file.display()))?;
@@ -150,6 +154,7 @@ async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
                 ready_timeout: Duration::from_secs(60),
                 browser_args: browser_arg,
                 downloads,
+                tcp,
                 hub: HubConfig {
                     call_timeout: Duration::from_secs(call_timeout),
                     pipeline: tabwright_protocol::pipeline::PipelineConfig { expose_download_paths },

@@ -195,3 +195,48 @@ async fn confirmations_can_be_declined_or_time_out() -> anyhow::Result<()> {
     assert_eq!(m["outcome"]["ok"]["text"], "42", "{m}");
     Ok(())
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_agent_socket_refuses_pages_strangers_and_bad_frames() -> anyhow::Result<()> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut h = Harness::start_with(&["--tcp", "0"]).await?;
+    let dir = h.session.dir().to_path_buf();
+    let addr = std::fs::read_to_string(dir.join("agent.tcp"))?;
+    let token = std::fs::read_to_string(dir.join("agent.token"))?;
+    use std::os::unix::fs::PermissionsExt;
+    assert_eq!(std::fs::metadata(dir.join("agent.token"))?.permissions().mode() & 0o777, 0o600);
+    assert!(addr.starts_with("127.0.0.1:"), "loopback only: {addr}");
+    let url = format!("ws://{addr}/");
+    // No token: refused.
+    assert!(tokio_tungstenite::connect_async(url.as_str()).await.is_err());
+    let mut wrong = url.as_str().into_client_request()?;
+    wrong.headers_mut().insert("authorization", "Bearer nope".parse()?);
+    assert!(tokio_tungstenite::connect_async(wrong).await.is_err());
+    // The token and no Origin: served.
+    let mut good = url.as_str().into_client_request()?;
+    good.headers_mut().insert("authorization", format!("Bearer {token}").parse()?);
+    let (mut ws, _) = tokio_tungstenite::connect_async(good).await?;
+    use futures_util::{SinkExt, StreamExt};
+    ws.send(tokio_tungstenite::tungstenite::Message::text(r#"{"id":1,"method":"status"}"#)).await?;
+    let reply = ws.next().await.expect("reply")?;
+    assert!(reply.to_text()?.contains("\"extension\""), "{reply}");
+    // The token with an Origin: refused (a page that somehow learned it still cannot connect).
+    let mut page = url.as_str().into_client_request()?;
+    page.headers_mut().insert("authorization", format!("Bearer {token}").parse()?);
+    page.headers_mut().insert("origin", "http://127.0.0.1:8000".parse()?);
+    assert!(tokio_tungstenite::connect_async(page).await.is_err());
+
+    // A page served on localhost cannot reach it.
+    let r = h.one("navigate", json!({"url": h.url(&format!("socketprobe.html?port={}", addr.rsplit(':').next().unwrap_or("0")))})).await?;
+    ok(&r);
+    let log = h.wait_log_count("probe results", 2, |e| e["type"] == "probe" && e["result"] == "closed").await?;
+    assert!(of(&log, "probe").iter().all(|e| e["result"] != "open" && e["result"] != "message"), "{log:#?}");
+
+    // A frame too large gets an error reply, and the connection goes on.
+    let big = format!(r#"{{"id": 9, "method": "state", "params": {{"pad": "{}"}}}}"#, "x".repeat(17 * 1024 * 1024));
+    let reply = h.client.raw(&big).await?;
+    assert_eq!(reply["error"]["code"], "too_large", "{}", reply);
+    let r = h.one("list_tabs", json!({})).await?;
+    ok(&r);
+    Ok(())
+}
