@@ -5,6 +5,7 @@ chrome.storage.local.get("tabwright.options_policy", (items) => {
   const p = items["tabwright.options_policy"] || {};
   $("allow").value = (p.allow || []).join("\n");
   $("block").value = (p.block || []).join("\n");
+  document.body.dataset.ready = "1";
 });
 $("save").addEventListener("click", () => {
   chrome.runtime.sendMessage({ type: "set-options-policy", allow: lines("allow"), block: lines("block") }, (reply) => {

@@ -109,19 +109,22 @@ async fn approvals_are_answered_in_the_browser() -> anyhow::Result<()> {
     let mut h = Harness::start_with_policy(json!({"confirm_timeout_secs": 20}), &[PERSON_FLAG]).await?;
     ok(&h.one("navigate", json!({"url": h.url("one.html")})).await?);
     let mut person = Person::connect(&h.session.dir().join("profile")).await?;
+    let mut answered: Vec<String> = Vec::new();
     for (answer, expect) in [("allow", Ok("Fixture One")), ("deny", Err("The person watching declined this action"))] {
         let call = h.call("javascript_exec", json!({"text": "document.title"}));
         let mut second = tabwright::client::Client::connect(&h.session.socket).await?;
         let pending = tokio::spawn(async move { second.request("run", json!({"content": [call], "configs": {"javascript_exec": {"enabled": true}}})).await });
         let mut window = None;
         for _ in 0..100 {
-            if let Some(t) = person.targets("confirm.html").await?.first() {
+            // A window answered before may still be closing: wait for a new one.
+            if let Some(t) = person.targets("confirm.html").await?.into_iter().find(|t| !answered.iter().any(|a| t["targetId"] == json!(a))) {
                 window = t["targetId"].as_str().map(String::from);
                 break;
             }
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         }
         let window = window.expect("the approval window opened");
+        answered.push(window.clone());
         let what = person.eval_in(&window, "new Promise(r => setTimeout(() => r(document.getElementById('what').textContent), 200))").await?;
         assert!(what.as_str().is_some_and(|w| w.starts_with("javascript_exec:") && w.contains("document.title")), "{what}");
         let _ = person.eval_in(&window, &format!("document.getElementById('{answer}').click()")).await;
@@ -134,3 +137,27 @@ async fn approvals_are_answered_in_the_browser() -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sites_blocked_on_the_options_page_are_enforced() -> anyhow::Result<()> {
+    let other = tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.2").await?;
+    let mut h = Harness::start_with(&[PERSON_FLAG]).await?;
+    ok(&h.one("navigate", json!({"url": other.url("one.html")})).await?);
+    let mut person = Person::connect(&h.session.dir().join("profile")).await?;
+    let options = person.open_extension_page("extension/ui/options.html").await?;
+    // The page has read the saved lists before the person edits them.
+    person.eval_in(&options, "new Promise(r => { const t = setInterval(() => { if (document.body.dataset.ready) { clearInterval(t); r(1); } }, 20); })").await?;
+    person.eval_in(&options, "document.getElementById('block').value = '127.0.0.2'; document.getElementById('save').click()").await?;
+    let saved = person.eval_in(&options, WAIT_SAVED).await?;
+    assert_eq!(saved, json!("Saved."));
+    let e = error_text(&h.one("navigate", json!({"url": other.url("two.html")})).await?);
+    assert!(e.contains("was refused: the browsing policy does not allow that site"), "{e}");
+    // A bad entry is refused on the page itself.
+    person.eval_in(&options, "document.getElementById('saved').textContent = ''; document.getElementById('block').value = 'not a host'; document.getElementById('save').click()").await?;
+    let saved = person.eval_in(&options, WAIT_SAVED).await?;
+    assert!(saved.as_str().is_some_and(|s| s.contains("is not a host pattern")), "{saved}");
+    Ok(())
+}
+
+/// Waits (at most 5 s) for the options page to say how saving went.
+const WAIT_SAVED: &str = "new Promise(r => { let n = 0; const t = setInterval(() => { const s = document.getElementById('saved').textContent; if (s || ++n > 250) { clearInterval(t); r(s); } }, 20); })";
