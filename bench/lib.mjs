@@ -35,10 +35,11 @@ export async function serveFixtures() {
 }
 
 /** `tabwright launch --headless` with a private socket, and a client on it. */
-export async function startTabwright() {
+export async function startTabwright({ headed = false, extra = [] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "tabwright-bench-"));
   const socket = join(dir, "agent.sock");
-  const child = spawn(tabwrightBin, ["launch", "--headless", "--socket", socket, "--profile", join(dir, "profile")], {
+  const args = ["launch", ...(headed ? [] : ["--headless"]), "--socket", socket, "--profile", join(dir, "profile"), ...extra];
+  const child = spawn(tabwrightBin, args, {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, CHROME: chrome },
   });
@@ -85,7 +86,7 @@ export async function startTabwright() {
     await new Promise((ok) => child.once("exit", ok));
     rmSync(dir, { recursive: true, force: true });
   };
-  return { call, close };
+  return { call, close, dir };
 }
 
 /** Playwright driving the same Chromium binary. */
