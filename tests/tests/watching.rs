@@ -161,3 +161,58 @@ async fn sites_blocked_on_the_options_page_are_enforced() -> anyhow::Result<()> 
 
 /// Waits (at most 5 s) for the options page to say how saving went.
 const WAIT_SAVED: &str = "new Promise(r => { let n = 0; const t = setInterval(() => { const s = document.getElementById('saved').textContent; if (s || ++n > 250) { clearInterval(t); r(s); } }, 20); })";
+
+/// Finds, in a pierced DOM tree, the node id of the first element with this class.
+fn find_class(node: &Value, class: &str) -> Option<i64> {
+    let attrs = node["attributes"].as_array().cloned().unwrap_or_default();
+    let has = attrs.chunks(2).any(|kv| kv.first() == Some(&json!("class")) && kv.get(1).and_then(Value::as_str).is_some_and(|c| c.split(' ').any(|x| x == class)));
+    if has {
+        return node["nodeId"].as_i64();
+    }
+    for key in ["children", "shadowRoots"] {
+        for child in node[key].as_array().into_iter().flatten() {
+            if let Some(id) = find_class(child, class) {
+                return Some(id);
+            }
+        }
+    }
+    None
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_banner_stop_button_stops_the_session() -> anyhow::Result<()> {
+    let mut h = Harness::start_with(&[PERSON_FLAG]).await?;
+    ok(&h.one("navigate", json!({"url": h.url("one.html")})).await?);
+    let mut person = Person::connect(&h.session.dir().join("profile")).await?;
+    let page = page_target(&mut person, "one.html").await?;
+    let attached = person.send(None, "Target.attachToTarget", json!({"targetId": page, "flatten": true})).await?;
+    let session = attached["sessionId"].as_str().unwrap_or_default().to_string();
+    // A person can see into the closed shadow root with DevTools; a page cannot.
+    let doc = person.send(Some(&session), "DOM.getDocument", json!({"depth": -1, "pierce": true})).await?;
+    let stop = find_class(&doc["root"], "stop").expect("the Stop button");
+    let model = person.send(Some(&session), "DOM.getBoxModel", json!({"nodeId": stop})).await?;
+    let quad = model["model"]["content"].as_array().cloned().unwrap_or_default();
+    let (x, y) = ((quad[0].as_f64().unwrap_or(0.0) + quad[4].as_f64().unwrap_or(0.0)) / 2.0, (quad[1].as_f64().unwrap_or(0.0) + quad[5].as_f64().unwrap_or(0.0)) / 2.0);
+    for kind in ["mousePressed", "mouseReleased"] {
+        person.send(Some(&session), "Input.dispatchMouseEvent", json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})).await?;
+    }
+    let mut stopped = false;
+    for _ in 0..40 {
+        let r = h.one("list_tabs", json!({})).await?;
+        if r.is_error {
+            assert!(error_text(&r).starts_with("The person watching stopped this session"), "{r:?}");
+            stopped = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(stopped, "the banner's Stop stopped the session");
+    // A script on the page cannot press it: only a trusted click counts, and the page cannot reach it.
+    let popup = person.open_extension_page("extension/ui/popup.html").await?;
+    person.eval_in(&popup, "document.getElementById('resume').click()").await?;
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    ok(&h.one("list_tabs", json!({})).await?);
+    let reach = person.eval_in(&page, "(() => { const h = document.querySelector('tabwright-overlay'); return h.shadowRoot === null && typeof window.tabwrightStop; })()").await?;
+    assert_eq!(reach, json!("undefined"), "the page sees neither the shadow root nor the binding");
+    Ok(())
+}

@@ -27,6 +27,13 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
         }
     }
     let outcome = dispatch(parsed).await;
+    if member == Member::Navigate || member == Member::NewTab {
+        // A new document has no overlay yet.
+        if let Ok(tab) = state::resolve_tab(input.get("tab_id").and_then(Value::as_str)).await {
+            let stopped = crate::session::is_stopped();
+            let _ = crate::page::call(tab, &format!("__tabwright.showOverlay({{stopped: {stopped}}})")).await;
+        }
+    }
     if outcome.is_ok() && matches!(member.row().group, Group::Pointer | Group::Keyboard) && member != Member::Wait {
         // Let the page take its turn: a tab a click opens, or a page it starts loading, is
         // created by the browser just after the input is acknowledged.
