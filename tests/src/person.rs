@@ -75,8 +75,19 @@ impl Person {
     pub async fn eval_in(&mut self, target_id: &str, expression: &str) -> anyhow::Result<Value> {
         let r = self.send(None, "Target.attachToTarget", json!({"targetId": target_id, "flatten": true})).await?;
         let session = r["sessionId"].as_str().context("session")?.to_string();
-        let r = self.send(Some(&session), "Runtime.evaluate", json!({"expression": expression, "returnByValue": true, "awaitPromise": true})).await?;
-        Ok(r["result"]["value"].clone())
+        // A page still committing its first document replaces its context: try again shortly.
+        let mut last = None;
+        for _ in 0..20 {
+            match self.send(Some(&session), "Runtime.evaluate", json!({"expression": expression, "returnByValue": true, "awaitPromise": true})).await {
+                Ok(r) => return Ok(r["result"]["value"].clone()),
+                Err(e) if e.to_string().contains("context was destroyed") || e.to_string().contains("Cannot find context") => {
+                    last = Some(e);
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Err(last.unwrap_or_else(|| anyhow::anyhow!("no answer")))
     }
 
     /// Opens one of the extension's pages in a new tab, as a person clicking its button would.

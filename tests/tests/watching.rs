@@ -95,8 +95,7 @@ async fn stop_cuts_off_a_batch_until_the_person_resumes() -> anyhow::Result<()> 
     assert!(log.iter().any(|l| l.as_str().is_some_and(|l| l.contains("navigate") && l.contains("one.html"))), "{log:?}");
 
     person.eval_in(&popup, "document.getElementById('resume').click()").await?;
-    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    ok(&h.one("list_tabs", json!({})).await?);
+    resumed(&mut h).await?;
     assert_eq!(person.eval_in(&popup, "chrome.action.getBadgeText({})").await?, json!("ON"));
     // The tabs Claude works in are grouped as "Claude".
     let groups = person.eval_in(&popup, "chrome.tabGroups.query({title: 'Claude'}).then(g => g.length)").await?;
@@ -209,10 +208,23 @@ async fn the_banner_stop_button_stops_the_session() -> anyhow::Result<()> {
     assert!(stopped, "the banner's Stop stopped the session");
     // A script on the page cannot press it: only a trusted click counts, and the page cannot reach it.
     let popup = person.open_extension_page("extension/ui/popup.html").await?;
-    person.eval_in(&popup, "document.getElementById('resume').click()").await?;
-    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    ok(&h.one("list_tabs", json!({})).await?);
+    let answer = person.eval_in(&popup, "new Promise(r => chrome.runtime.sendMessage({type: 'resume'}, (s) => r(JSON.stringify(s && s.stopped))))").await?;
+    if resumed(&mut h).await.is_err() {
+        let after = person.eval_in(&popup, "new Promise(r => chrome.runtime.sendMessage({type: 'status'}, (s) => r(JSON.stringify(s))))").await?;
+        panic!("not resumed: resume said {answer}, status now {after}");
+    }
     let reach = person.eval_in(&page, "(() => { const h = document.querySelector('tabwright-overlay'); return h.shadowRoot === null && typeof window.tabwrightStop; })()").await?;
     assert_eq!(reach, json!("undefined"), "the page sees neither the shadow root nor the binding");
     Ok(())
+}
+
+/// Waits (at most 5 s) until calls run again after Resume.
+async fn resumed(h: &mut Harness) -> anyhow::Result<()> {
+    for _ in 0..100 {
+        if !h.one("list_tabs", json!({})).await?.is_error {
+            return Ok(());
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    anyhow::bail!("the session did not resume")
 }
