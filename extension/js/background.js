@@ -31,7 +31,7 @@ chrome.windows.onRemoved.addListener((windowId) => forward("on_window_removed", 
 // Messages from this extension's own pages (the approval window) get a synchronous reply.
 chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
   if (sender.id !== chrome.runtime.id) return false;
-  sendResponse(ready ? core.on_runtime_message(message) : null);
+  sendResponse(ready ? core.on_runtime_message(message, sender.tab ? sender.tab.windowId : null) : null);
   return false;
 });
 // Waking the worker is enough: loading this module starts the core.

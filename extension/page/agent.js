@@ -749,7 +749,10 @@
     if (overlayHost && overlayHost.isConnected) return overlayParts;
     overlayHost = document.createElement("tabwright-overlay");
     overlayHost.setAttribute("aria-hidden", "true");
-    overlayHost.style.cssText = "all: initial; position: fixed; inset: 0; pointer-events: none; z-index: 2147483647; display: block; contain: strict;";
+    // Important inline styles: a page rule cannot hide or move the overlay.
+    for (const [k, v] of [["all", "initial"], ["position", "fixed"], ["inset", "0"], ["pointer-events", "none"], ["z-index", "2147483647"], ["display", "block"], ["contain", "strict"]]) {
+      overlayHost.style.setProperty(k, v, "important");
+    }
     const root = overlayHost.attachShadow({ mode: "closed" });
     root.innerHTML = `<style>
       .banner { position: fixed; top: 6px; left: 50%; transform: translateX(-50%); display: flex; align-items: center; gap: 10px;
@@ -784,11 +787,11 @@
   function showOverlay(state) {
     if (window !== window.top) return;
     const o = overlay();
-    overlayHost.style.display = "block";
+    overlayHost.style.setProperty("display", "block", "important");
     if (state && "stopped" in state) stopped(state.stopped);
   }
   function hideOverlay() {
-    if (overlayHost) overlayHost.style.display = "none";
+    if (overlayHost) overlayHost.style.setProperty("display", "none", "important");
   }
   function markPointer(x, y) {
     if (window !== window.top) return;

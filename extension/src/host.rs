@@ -52,6 +52,11 @@ pub fn connect() {
 fn cancel(id: u64) -> Option<(String, String)> {
     let (handle, name, target) = RUNNING.with(|r| r.borrow_mut().remove(&id))?;
     handle.abort();
+    // The call is over: tabs opened from now on are nobody's, and the badge stops saying "working".
+    state::with_registry(|r| {
+        r.end_call();
+    });
+    crate::session::set_working(false);
     Some((name, target))
 }
 
@@ -62,7 +67,11 @@ pub fn stop_running() {
         if let Some((name, target)) = cancel(id) {
             crate::session::log(&name, target, Err(crate::session::STOPPED.into()));
         }
-        post(&FromExtension::Reply { id, outcome: Reply::Error(crate::session::STOPPED.into()), state: StateReport::default() });
+        // The reply still carries the inventory, so nothing held is dropped for a missing tab.
+        wasm_bindgen_futures::spawn_local(async move {
+            let state = state::report().await.unwrap_or_default();
+            post(&FromExtension::Reply { id, outcome: Reply::Error(crate::session::STOPPED.into()), state });
+        });
     }
     crate::session::set_working(false);
 }
@@ -111,7 +120,11 @@ async fn run_member(request: ToExtension) {
             let _one_at_a_time = calls.lock().await;
             state::with_registry(|r| r.begin_call());
             crate::session::set_working(true);
-            let outcome = match members::approval(&name, &input, confirm).await {
+            let outcome = match crate::policy::check_enforced() {
+                Err(e) => Err(e),
+                Ok(()) => members::approval(&name, &input, confirm).await,
+            };
+            let outcome = match outcome {
                 Ok(()) if crate::session::is_stopped() => Err(crate::session::STOPPED.to_string()),
                 Ok(()) => members::run(&name, &input).await,
                 Err(e) => Err(e),
@@ -134,7 +147,12 @@ async fn run_member(request: ToExtension) {
 
 async fn handle_other(request: ToExtension) {
     match request {
-        ToExtension::Policy { policy } => crate::policy::apply(policy).await,
+        ToExtension::Policy { policy } => {
+            // No call runs while the rules change: the first call after a hello sees them in force.
+            let calls = CALLS.with(|c| c.clone());
+            let _no_calls = calls.lock().await;
+            crate::policy::apply(policy).await;
+        }
         ToExtension::State { id } => {
             let tabs = state::current_tabs().await.unwrap_or_default();
             post(&FromExtension::State { id, state: StateReport { tabs, ..Default::default() } });

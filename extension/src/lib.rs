@@ -26,6 +26,7 @@ pub mod state;
 pub async fn start() {
     state::load().await;
     activity::load().await;
+    session::load().await;
     if let Err(e) = state::current_tabs().await {
         chrome::log(&format!("tabwright: could not read tabs at start: {e}"));
     }
@@ -90,7 +91,7 @@ pub fn on_navigation_error(details: JsValue) {
 
 /// chrome.runtime.onMessage from this extension's own pages; the reply goes back synchronously.
 #[wasm_bindgen]
-pub fn on_runtime_message(message: JsValue) -> JsValue {
+pub fn on_runtime_message(message: JsValue, sender_window: Option<i32>) -> JsValue {
     let message = chrome::from_js::<serde_json::Value>(&message).unwrap_or(serde_json::Value::Null);
     let reply = match message["type"].as_str() {
         Some("status") => session::status(),
@@ -103,7 +104,7 @@ pub fn on_runtime_message(message: JsValue) -> JsValue {
             session::status()
         }
         Some("set-options-policy") => policy::set_options(&message),
-        _ => confirm::on_message(&message),
+        _ => confirm::on_message(&message, sender_window),
     };
     chrome::to_js(&reply).unwrap_or(JsValue::NULL)
 }

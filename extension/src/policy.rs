@@ -8,6 +8,8 @@ use tabwright_protocol::policy::Policy;
 use crate::chrome;
 
 thread_local! {
+    /// Why the rules could not be put in force, if they could not.
+    static BROKEN: RefCell<Option<String>> = const { RefCell::new(None) };
     /// The policy the bridge sent.
     static POLICY: RefCell<Policy> = RefCell::new(Policy::default());
     /// Sites the person listed on the options page.
@@ -28,8 +30,15 @@ pub fn current() -> Policy {
 }
 
 async fn enforce() {
-    if let Err(e) = chrome::set_session_rules(&current().network_rules()).await {
-        chrome::log(&format!("tabwright: could not apply the browsing policy: {e}"));
+    let outcome = chrome::set_session_rules(&current().network_rules()).await;
+    BROKEN.with(|b| *b.borrow_mut() = outcome.err().map(|e| e.to_string()));
+}
+
+/// Calls are refused while the policy is not in force: it fails closed.
+pub fn check_enforced() -> Result<(), String> {
+    match BROKEN.with(|b| b.borrow().clone()) {
+        Some(e) => Err(format!("The browsing policy could not be put in force ({e}), so nothing is run. The person running tabwright has to fix the policy.")),
+        None => Ok(()),
     }
 }
 

@@ -59,9 +59,27 @@ pub fn set_working(working: bool) {
     badge();
 }
 
+const STOPPED_KEY: &str = "tabwright.stopped";
+
+fn persist(stopped: bool) {
+    // A restarted service worker must not quietly resume a stopped session.
+    wasm_bindgen_futures::spawn_local(async move {
+        let _ = chrome::storage_set(STOPPED_KEY, &json!(stopped)).await;
+    });
+}
+
+/// Restores Stop after a service-worker restart.
+pub async fn load() {
+    if let Ok(Some(Value::Bool(true))) = chrome::storage_get(STOPPED_KEY).await {
+        SESSION.with(|s| s.borrow_mut().stopped = true);
+        badge();
+    }
+}
+
 /// Stops the session: the running call is cut off and every later call is refused until resume.
 pub fn stop() {
     SESSION.with(|s| s.borrow_mut().stopped = true);
+    persist(true);
     crate::host::stop_running();
     badge();
     wasm_bindgen_futures::spawn_local(async { show_on_all(true).await });
@@ -69,6 +87,7 @@ pub fn stop() {
 
 pub fn resume() {
     SESSION.with(|s| s.borrow_mut().stopped = false);
+    persist(false);
     badge();
     wasm_bindgen_futures::spawn_local(async { show_on_all(false).await });
 }

@@ -72,12 +72,15 @@ impl HostRule {
     /// An RE2 pattern matching http(s) URLs of this rule, for declarativeNetRequest.
     pub fn url_regex(&self) -> String {
         let host = self.host.replace('.', "\\.");
-        let sub = if self.subdomains { "([a-z0-9-]+\\.)*" } else { "" };
+        // Any subdomain label (underscores included); a trailing dot names the same host.
+        let sub = if self.subdomains { "([^/?#@:.]+\\.)*" } else { "" };
         let port = match self.port {
+            // Browsers drop a scheme's default port from the URL.
+            Some(p @ (80 | 443)) => format!("(:{p})?"),
             Some(p) => format!(":{p}"),
             None => "(:[0-9]+)?".to_string(),
         };
-        format!("^https?://([^/?#@]*@)?{sub}{host}{port}([/?#]|$)")
+        format!("^https?://([^/?#@]*@)?{sub}{host}\\.?{port}([/?#]|$)")
     }
 }
 
@@ -135,7 +138,7 @@ impl Policy {
     /// The declarativeNetRequest session rules that enforce the host lists on every document
     /// request (typed addresses, links, forms, scripts, redirects and frames alike).
     pub fn network_rules(&self) -> serde_json::Value {
-        let documents = serde_json::json!(["main_frame", "sub_frame"]);
+        let documents = serde_json::json!(["main_frame", "sub_frame", "object"]);
         let mut rules = Vec::new();
         let allow = Self::rules(&self.allow);
         if !allow.is_empty() {
@@ -186,7 +189,8 @@ mod tests {
     #[test]
     fn regexes_cover_ports_userinfo_and_subdomains() {
         let r = HostRule::parse("*.example.com").expect("sub").url_regex();
-        assert_eq!(r, "^https?://([^/?#@]*@)?([a-z0-9-]+\\.)*example\\.com(:[0-9]+)?([/?#]|$)");
+        assert_eq!(r, "^https?://([^/?#@]*@)?([^/?#@:.]+\\.)*example\\.com\\.?(:[0-9]+)?([/?#]|$)");
+        assert_eq!(HostRule::parse("a.com:443").expect("port").url_regex(), "^https?://([^/?#@]*@)?a\\.com\\.?(:443)?([/?#]|$)");
         let rules = Policy::parse(r#"{"allow": ["a.com"], "block": ["b.com"]}"#).expect("p").network_rules();
         assert_eq!(rules.as_array().map(Vec::len), Some(3));
     }

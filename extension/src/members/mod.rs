@@ -103,7 +103,8 @@ pub async fn approval(name: &str, input: &Value, member_rule: bool) -> Result<()
     let entry = state::current_tabs().await?.into_iter().find(|t| Some(&t.tab_id) == state::tab_id_of(tab).as_ref());
     let what = match (&click_target, member) {
         (Some((role, n)), _) => format!("{name} on {role} \"{n}\""),
-        (None, Member::JavascriptExec) => format!("javascript_exec:\n{}", tabwright_protocol::sanitize::bounded(input["text"].as_str().unwrap_or_default(), 600)),
+        // The whole script: what the person approves is exactly what runs.
+        (None, Member::JavascriptExec) => format!("javascript_exec:\n{}", input["text"].as_str().unwrap_or_default()),
         (None, Member::FileUpload) => format!("file_upload of {}", input["paths"].as_array().map(|p| p.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", ")).unwrap_or_default()),
         _ => format!("{name} {}", tabwright_protocol::sanitize::bounded(&input.to_string(), 300)),
     };

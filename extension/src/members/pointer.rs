@@ -96,6 +96,16 @@ pub async fn spot(tab: i32, target: &Target) -> Result<Spot, String> {
     }
 }
 
+/// Runs pointer input with the overlay out of the way, so Claude's clicks can never land on the
+/// banner's Stop button (screenshots never show it either).
+pub async fn under_overlay<T, F: std::future::Future<Output = Result<T, String>>>(tab: i32, input: F) -> Result<T, String> {
+    let _ = page::call(tab, "__tabwright.hideOverlay()").await;
+    let out = input.await;
+    let stopped = crate::session::is_stopped();
+    let _ = page::call(tab, &format!("__tabwright.showOverlay({{stopped: {stopped}}})")).await;
+    out
+}
+
 /// Shows the person where the pointer lands.
 async fn mark(tab: i32, spot: &Spot) {
     let _ = page::call(tab, &format!("__tabwright.markPointer({}, {})", spot.x, spot.y)).await;
@@ -192,7 +202,7 @@ pub async fn click(input: &Click, button: &'static str, clicks: u32) -> Result<O
         "right" => 2,
         _ => 4,
     };
-    with_modifiers(tab, &held, |mods| async move {
+    under_overlay(tab, with_modifiers(tab, &held, |mods| async move {
         // Sent together and answered in order: the press right behind the move makes Chrome
         // deliver the move at once instead of at the next frame.
         let held = buttons(tab);
@@ -205,7 +215,7 @@ pub async fn click(input: &Click, button: &'static str, clicks: u32) -> Result<O
             result?;
         }
         Ok(())
-    })
+    }))
     .await?;
     Ok(ack(&spot))
 }
