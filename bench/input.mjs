@@ -7,7 +7,8 @@ const RUNS = Number(process.env.RUNS || 30);
 const TEXT = "The quick brown fox jumps over the lazy dog. ".repeat(3).slice(0, 100);
 
 const site = await serveFixtures();
-const tw = await startTabwright();
+// TABWRIGHT_POLICY=file measures with a policy (e.g. {"overlay": false} for unattended sessions).
+const tw = await startTabwright({ extra: process.env.TABWRIGHT_POLICY ? ["--policy", process.env.TABWRIGHT_POLICY] : [] });
 const pw = await startPlaywright();
 
 async function sample(fn, before) {

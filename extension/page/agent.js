@@ -770,8 +770,8 @@
     <div class="marker"></div><div class="box"></div>`;
     const banner = root.querySelector(".banner");
     root.querySelector(".stop").addEventListener("click", (e) => {
-      // Only a person's real click counts; a page cannot forge one.
-      if (!e.isTrusted) return;
+      // Only a person's real click counts; a page cannot forge one, and Claude's own input is not a person's.
+      if (!e.isTrusted || inputBusy) return;
       if (typeof globalThis.tabwrightStop === "function") globalThis.tabwrightStop("stop");
       stopped(true);
     });
@@ -789,6 +789,19 @@
     const o = overlay();
     overlayHost.style.setProperty("display", "block", "important");
     if (state && "stopped" in state) stopped(state.stopped);
+  }
+  // Claude's input must never land on the Stop button: it ignores clicks while input is sent.
+  let inputBusy = false, busyTimer = null;
+  function inputStart(x, y, ref) {
+    inputBusy = true;
+    // Never for long: the person's Stop must work again even if no end arrives.
+    clearTimeout(busyTimer);
+    busyTimer = setTimeout(() => { inputBusy = false; }, 1000);
+    if (x != null) markPointer(x, y);
+    if (ref != null) highlight(ref);
+  }
+  function inputEnd() {
+    inputBusy = false;
   }
   function hideOverlay() {
     if (overlayHost) overlayHost.style.setProperty("display", "none", "important");
@@ -864,5 +877,5 @@
     return out;
   }
 
-  globalThis.__tabwright = { showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

@@ -128,3 +128,12 @@ async fn evaluate(d: &Debuggee, expression: &str, by_value: bool) -> Result<(cdp
 pub fn tabs_with_agent() -> Vec<i32> {
     WORLDS.with(|w| w.borrow().keys().filter(|d| d.session.is_none()).map(|d| d.tab).collect())
 }
+
+/// Shows the overlay on the tab's current document (a click may have loaded a new one).
+pub async fn ensure_overlay(tab: i32) {
+    if !crate::policy::current().overlay {
+        return;
+    }
+    let stopped = crate::session::is_stopped();
+    let _ = call(tab, &format!("__tabwright.showOverlay({{stopped: {stopped}}})")).await;
+}

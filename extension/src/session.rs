@@ -18,6 +18,8 @@ struct Session {
     working: bool,
     actions: VecDeque<Value>,
     group: Option<i32>,
+    /// Tabs already in the group.
+    grouped: std::collections::HashSet<i32>,
 }
 
 thread_local! {
@@ -134,9 +136,13 @@ pub fn status() -> Value {
 
 /// Puts a tab Claude acts on into the "Claude" tab group (best effort).
 pub async fn group(tab: i32) {
+    if SESSION.with(|s| s.borrow().grouped.contains(&tab)) {
+        return;
+    }
     let group = SESSION.with(|s| s.borrow().group);
     match chrome::tabs_group(tab, group).await {
         Ok(id) => {
+            SESSION.with(|s| s.borrow_mut().grouped.insert(tab));
             if group != Some(id) {
                 SESSION.with(|s| s.borrow_mut().group = Some(id));
                 let _ = chrome::tab_group_title(id, "Claude").await;

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 /// The policy file's contents.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Policy {
     /// Hosts that may be opened; when non-empty, every other host is refused.
@@ -36,6 +36,34 @@ pub struct Policy {
     /// Staged files file_upload may name by document id.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub documents: BTreeMap<String, PathBuf>,
+    /// Show the overlay (banner with Stop, pointer marker, highlight) on the controlled tab.
+    /// On by default; turning it off is for sessions nobody watches.
+    #[serde(default = "yes", skip_serializing_if = "is_yes")]
+    pub overlay: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn is_yes(b: &bool) -> bool {
+    *b
+}
+
+impl Default for Policy {
+    fn default() -> Self {
+        Policy {
+            allow: Vec::new(),
+            block: Vec::new(),
+            confirm_members: Vec::new(),
+            confirm_clicks: None,
+            auto_approve: Vec::new(),
+            confirm_timeout_secs: None,
+            upload_roots: Vec::new(),
+            documents: BTreeMap::new(),
+            overlay: true,
+        }
+    }
 }
 
 /// One host pattern.

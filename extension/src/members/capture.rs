@@ -87,6 +87,9 @@ pub async fn to_css(tab: i32, p: Point) -> Result<(f64, f64), String> {
 
 /// Runs a capture with the overlay hidden: screenshots show the page, never tabwright's own UI.
 async fn without_overlay<F: std::future::Future<Output = Result<String, String>>>(tab: i32, capture: F) -> Result<String, String> {
+    if !crate::policy::current().overlay {
+        return capture.await;
+    }
     let _ = crate::page::call(tab, "__tabwright.hideOverlay()").await;
     let shot = capture.await;
     let stopped = crate::session::is_stopped();

@@ -1,7 +1,7 @@
 //! Member dispatch: one module per member group.
 
 use serde_json::Value;
-use tabwright_protocol::members::{Group, Member, MemberInput};
+use tabwright_protocol::members::{Member, MemberInput};
 
 use crate::state;
 use tabwright_protocol::wire::Outcome;
@@ -22,7 +22,7 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
     if !member.is_tab_management() && member != Member::Wait {
         // The person sees which tab Claude is working in, and the tab joins the "Claude" group.
         if let Ok(tab) = state::resolve_tab(input.get("tab_id").and_then(Value::as_str)).await {
-            let _ = crate::page::call(tab, "__tabwright.showOverlay({stopped: false})").await;
+            crate::page::ensure_overlay(tab).await;
             crate::session::group(tab).await;
         }
     }
@@ -30,11 +30,10 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
     if member == Member::Navigate || member == Member::NewTab {
         // A new document has no overlay yet.
         if let Ok(tab) = state::resolve_tab(input.get("tab_id").and_then(Value::as_str)).await {
-            let stopped = crate::session::is_stopped();
-            let _ = crate::page::call(tab, &format!("__tabwright.showOverlay({{stopped: {stopped}}})")).await;
+            crate::page::ensure_overlay(tab).await;
         }
     }
-    if outcome.is_ok() && matches!(member.row().group, Group::Pointer | Group::Keyboard) && member != Member::Wait {
+    if outcome.is_ok() && may_open_or_load(member, input) {
         // Let the page take its turn: a tab a click opens, or a page it starts loading, is
         // created by the browser just after the input is acknowledged.
         let tab = state::resolve_tab(input.get("tab_id").and_then(Value::as_str)).await.ok();
@@ -43,6 +42,20 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
         }
     }
     outcome
+}
+
+/// Whether an input action can make the browser open a tab or start loading a page: clicks, and
+/// keys that activate (Enter, Space). Typing and moving cannot.
+fn may_open_or_load(member: Member, input: &Value) -> bool {
+    match member {
+        Member::LeftClick | Member::MiddleClick | Member::DoubleClick | Member::TripleClick | Member::LeftMouseUp | Member::LeftClickDrag => true,
+        Member::Key => input["text"].as_str().is_some_and(|t| {
+            let t = t.to_ascii_lowercase();
+            t.contains("enter") || t.contains("return") || t.contains("space")
+        }),
+        Member::Type => input["text"].as_str().is_some_and(|t| t.contains('\n')),
+        _ => false,
+    }
 }
 
 async fn dispatch(parsed: MemberInput) -> Result<Outcome, String> {

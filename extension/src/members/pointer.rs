@@ -84,11 +84,11 @@ pub async fn spot(tab: i32, target: &Target) -> Result<Spot, String> {
                 )),
                 (None, None) => {
                     let (ox, oy) = frame_offset(&at).await?;
-                    if at.session.is_none() {
-                        let _ = page::call(tab, &format!("__tabwright.highlight({id})")).await;
-                    }
                     let spot = Spot { x: p.x + ox, y: p.y + oy, what: None };
-                    mark(tab, &spot).await;
+                    let highlight = if at.session.is_none() { id.to_string() } else { "null".into() };
+                    if crate::policy::current().overlay {
+                        let _ = page::call(tab, &format!("__tabwright.inputStart({}, {}, {highlight})", spot.x, spot.y)).await;
+                    }
                     Ok(spot)
                 }
             }
@@ -99,16 +99,19 @@ pub async fn spot(tab: i32, target: &Target) -> Result<Spot, String> {
 /// Runs pointer input with the overlay out of the way, so Claude's clicks can never land on the
 /// banner's Stop button (screenshots never show it either).
 pub async fn under_overlay<T, F: std::future::Future<Output = Result<T, String>>>(tab: i32, input: F) -> Result<T, String> {
-    let _ = page::call(tab, "__tabwright.hideOverlay()").await;
     let out = input.await;
-    let stopped = crate::session::is_stopped();
-    let _ = page::call(tab, &format!("__tabwright.showOverlay({{stopped: {stopped}}})")).await;
+    if crate::policy::current().overlay {
+        let _ = page::call(tab, "__tabwright.inputEnd()").await;
+    }
     out
 }
 
-/// Shows the person where the pointer lands.
+/// Shows the person where the pointer lands (and keeps the Stop button out of Claude's input).
 async fn mark(tab: i32, spot: &Spot) {
-    let _ = page::call(tab, &format!("__tabwright.markPointer({}, {})", spot.x, spot.y)).await;
+    if !crate::policy::current().overlay {
+        return;
+    }
+    let _ = page::call(tab, &format!("__tabwright.inputStart({}, {}, null)", spot.x, spot.y)).await;
 }
 
 /// What is at a CSS point of the tab, for an acknowledgement.
