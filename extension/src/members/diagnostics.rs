@@ -39,34 +39,42 @@ fn bounded_lines(mut lines: Vec<String>, dropped: usize, what: &str) -> String {
     text
 }
 
-pub async fn read_console(tab_id: Option<&str>) -> Result<Outcome, String> {
+/// One of the two activity logs a tab keeps since attach.
+enum Log {
+    Console,
+    Network,
+}
+
+/// Reads a tab's console or network log since attach and since the last read.
+async fn read_log(tab_id: Option<&str>, log: Log) -> Result<Outcome, String> {
     let tab = state::resolve_tab(tab_id).await?;
     cdp::ensure_attached(tab).await.map_err(|e| e.to_string())?;
-    let (lines, dropped) = activity::read_console(tab);
+    let ((lines, dropped), nothing, what) = match log {
+        Log::Console => (activity::read_console(tab), "No console entries", "entries"),
+        Log::Network => (activity::read_network(tab), "No requests", "requests"),
+    };
     if lines.is_empty() && dropped == 0 {
+        let member = match log {
+            Log::Console => "read_console",
+            Log::Network => "read_network",
+        };
+        let what_cap = if what == "entries" { "Entries" } else { "Requests" };
         return Ok(Outcome::Text {
             text: format!(
-                "No console entries were recorded for {} since tabwright attached to it or since the last read_console. Entries from before the attach are not available.",
+                "{nothing} were recorded for {} since tabwright attached to it or since the last {member}. {what_cap} from before the attach are not available.",
                 activity::name(tab)
             ),
         });
     }
-    Ok(Outcome::Text { text: bounded_lines(lines, dropped, "entries") })
+    Ok(Outcome::Text { text: bounded_lines(lines, dropped, what) })
+}
+
+pub async fn read_console(tab_id: Option<&str>) -> Result<Outcome, String> {
+    read_log(tab_id, Log::Console).await
 }
 
 pub async fn read_network(tab_id: Option<&str>) -> Result<Outcome, String> {
-    let tab = state::resolve_tab(tab_id).await?;
-    cdp::ensure_attached(tab).await.map_err(|e| e.to_string())?;
-    let (lines, dropped) = activity::read_network(tab);
-    if lines.is_empty() && dropped == 0 {
-        return Ok(Outcome::Text {
-            text: format!(
-                "No requests were recorded for {} since tabwright attached to it or since the last read_network. Requests from before the attach are not available.",
-                activity::name(tab)
-            ),
-        });
-    }
-    Ok(Outcome::Text { text: bounded_lines(lines, dropped, "requests") })
+    read_log(tab_id, Log::Network).await
 }
 
 /// Describes a DOM node, an object (as JSON) or anything else, run on the value itself.

@@ -27,7 +27,7 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
     }
     let set: Set = serde_json::from_value(reply).map_err(|e| format!("unreadable form reply: {e}"))?;
     match set.error.as_deref() {
-        Some("stale") => Err(format!("ref_{id} is stale or not found on the current page (the element was removed from the page). Re-read the page with read_page or find to get fresh references.")),
+        Some("stale") => Err(reading::stale(id, "the element was removed from the page")),
         Some(e) => Err(format!("{} (ref_{id})", tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(e), 2000))),
         None => {
             let line = match (set.note, set.value) {
@@ -50,7 +50,7 @@ pub async fn file_upload(input: &FileUpload) -> Result<Outcome, String> {
     let (at, id) = reading::resolve_ref(tab, input.target.reference().unwrap_or_default()).await?;
     let (check, _) = page::call_in(&at, &format!("__tabwright.fileInput({id}, {})", files.len())).await?;
     match check.get("error").and_then(|e| e.as_str()) {
-        Some("stale") => return Err(format!("ref_{id} is stale or not found on the current page (the element was removed from the page). Re-read the page with read_page or find to get fresh references.")),
+        Some("stale") => return Err(reading::stale(id, "the element was removed from the page")),
         Some(e) => return Err(format!("{} (ref_{id})", tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(e), 2000))),
         None => {}
     }

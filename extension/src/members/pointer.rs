@@ -75,7 +75,7 @@ pub async fn spot(tab: i32, target: &Target) -> Result<Spot, String> {
             p.covered = fold(p.covered);
             let name = format!("ref_{id}");
             match (p.error.as_deref(), p.covered) {
-                (Some("stale"), _) => Err(format!("{name} is stale or not found on the current page (the element was removed from the page). Re-read the page with read_page or find to get fresh references.")),
+                (Some("stale"), _) => Err(reading::stale(id, "the element was removed from the page")),
                 (Some("invisible"), _) => Err(format!("{name} ({}) has no size on the page, so it cannot be clicked. It may be hidden; read_page shows what is visible.", p.what.unwrap_or_default())),
                 (Some(_), _) => Err(format!("{name} ({}) could not be brought into view.", p.what.unwrap_or_default())),
                 (None, Some(cover)) => Err(format!(

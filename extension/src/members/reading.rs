@@ -11,7 +11,8 @@ use crate::{find, page, refs, state};
 /// The most characters get_page_text returns.
 pub const TEXT_CAP: usize = 50_000;
 
-fn stale(reference: u64, why: &str) -> String {
+/// The error for a ref that no longer resolves, saying why.
+pub fn stale(reference: u64, why: &str) -> String {
     format!("ref_{reference} is stale or not found on the current page ({why}). Re-read the page with read_page or find to get fresh references.")
 }
 
