@@ -31,6 +31,8 @@ pub struct HubConfig {
     pub pipeline: PipelineConfig,
     /// The browsing policy: allowed and blocked hosts, confirmations, upload roots.
     pub policy: tabwright_protocol::policy::Policy,
+    /// A private folder where files to upload are copied after their check.
+    pub staging: std::path::PathBuf,
 }
 
 impl Default for HubConfig {
@@ -40,6 +42,7 @@ impl Default for HubConfig {
             connect_wait: Duration::from_secs(15),
             pipeline: PipelineConfig::default(),
             policy: tabwright_protocol::policy::Policy::default(),
+            staging: std::env::temp_dir().join(format!("tabwright-uploads-{}", std::process::id())),
         }
     }
 }
@@ -330,8 +333,14 @@ impl Hub {
                     let real = staged.canonicalize().map_err(|e| format!("The staged file for {id:?} cannot be read: {e}."))?;
                     files.push(real);
                 }
+                // The browser reads copies made now, never the originals, so nothing can be
+                // swapped in between the check and the upload.
+                let mut staged = Vec::new();
+                for f in files {
+                    staged.push(crate::uploads::stage(&f, &self.config.staging)?);
+                }
                 let mut vetted = input.clone();
-                vetted["paths"] = Value::Array(files.into_iter().map(|f| Value::String(f.display().to_string())).collect());
+                vetted["paths"] = Value::Array(staged.into_iter().map(|f| Value::String(f.display().to_string())).collect());
                 if let Some(o) = vetted.as_object_mut() {
                     o.remove("document_ids");
                 }

@@ -145,7 +145,11 @@ pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
     }
     write_preferences(&profile.path, &downloads)?;
 
-    let hub = Hub::new(options.hub.clone());
+    let mut hub_config = options.hub.clone();
+    // Staged uploads live beside the socket, in the private directory, and go with it.
+    hub_config.staging = paths::hub_socket(&options.socket).with_file_name("uploads");
+    let staging = hub_config.staging.clone();
+    let hub = Hub::new(hub_config);
     let socket = agent::bind(&options.socket).await.with_context(|| format!("cannot serve {}", options.socket.display()))?;
     let hub_path = paths::hub_socket(&options.socket);
     let relay = agent::bind(&hub_path).await.with_context(|| format!("cannot serve {}", hub_path.display()))?;
@@ -173,6 +177,7 @@ pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
     let mut child = spawn_browser(&browser, &profile.path, &extension, options.headless, &options.browser_args, &options.socket, &hub_path, &token)?;
     let outcome = supervise(&hub, &mut child, &options).await;
     stop_browser(&mut child).await;
+    let _ = std::fs::remove_dir_all(&staging);
     server.abort();
     if let Some(tcp) = tcp {
         tcp.abort();

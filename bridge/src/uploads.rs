@@ -40,6 +40,35 @@ pub fn resolve(path: &str, roots: &[PathBuf]) -> Result<PathBuf, String> {
     Ok(real)
 }
 
+/// Copies a checked file into a private staging folder and returns the copy's path, so the file
+/// the browser reads cannot be swapped (say, for a symlink) between the check and the upload.
+/// The source is opened without following a final symlink.
+pub fn stage(checked: &Path, staging: &Path) -> Result<PathBuf, String> {
+    use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+    static N: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = staging.join(format!("{}-{n}", std::process::id()));
+    std::fs::DirBuilder::new().recursive(true).mode(0o700).create(&dir).map_err(|e| format!("cannot stage the upload: {e}"))?;
+    let name = checked.file_name().ok_or("the path names no file")?;
+    let mut source = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW)
+        .open(checked)
+        .map_err(|e| format!("{} cannot be read: {e}.", checked.display()))?;
+    if !source.metadata().map(|m| m.is_file()).unwrap_or(false) {
+        return Err(format!("{} is not a file.", checked.display()));
+    }
+    let copy = dir.join(name);
+    let mut target = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(&copy)
+        .map_err(|e| format!("cannot stage the upload: {e}"))?;
+    std::io::copy(&mut source, &mut target).map_err(|e| format!("cannot stage the upload: {e}"))?;
+    Ok(copy)
+}
+
 /// Whether `inner` is `outer` or inside it (both canonical).
 pub fn overlaps(a: &Path, b: &Path) -> bool {
     a.starts_with(b) || b.starts_with(a)
@@ -81,5 +110,9 @@ mod tests {
         assert!(resolve(base.0.join("root2/x.txt").to_str().unwrap_or_default(), &roots).unwrap_err().contains("outside"));
         assert!(resolve(root.join("ok.txt").to_str().unwrap_or_default(), &[]).unwrap_err().contains("no upload folder"));
         assert!(overlaps(&root, &root.join("sub")) && !overlaps(&root, &outside));
+        let staged = stage(&root.join("ok.txt").canonicalize().expect("ok"), &base.0.join("staging")).expect("staged");
+        assert_eq!(std::fs::read_to_string(&staged).expect("copy"), "ok");
+        assert!(staged.starts_with(base.0.join("staging")) && staged.ends_with("ok.txt"));
+        assert!(stage(&root.join("link.txt"), &base.0.join("staging")).is_err(), "a final symlink is not followed");
     }
 }

@@ -638,6 +638,16 @@
     return { error: "offscreen", what: describe(el), next: counter.next };
   }
 
+  // What a ref or the focused element is now (for the click-approval rule: names are read live).
+  function describeRef(ref) {
+    const el = resolveEl(ref);
+    return el ? describe(el) : null;
+  }
+  function describeFocus() {
+    const el = deepActiveElement();
+    return el && el !== document.body ? describe(el) : null;
+  }
+
   // What is at a viewport point, for a coordinate click's acknowledgement.
   function describeAt(x, y, next) {
     const counter = { next };
@@ -877,5 +887,5 @@
     return out;
   }
 
-  globalThis.__tabwright = { inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { describeRef, describeFocus, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

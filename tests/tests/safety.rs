@@ -188,6 +188,15 @@ async fn confirmations_can_be_declined_or_time_out() -> anyhow::Result<()> {
     assert!(e.contains("did not approve"), "{e}");
     let search = h.ref_of("button", "Search").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&search)})).await?);
+    // A coordinate click on it, or Enter on it when focused, asks as well.
+    let box_of = "(() => { const b = [...document.querySelectorAll('button')].find(b => b.textContent === 'Buy now'); b.focus(); const r = b.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()";
+    let m = h.client.request("member", json!({"name": "javascript_exec", "input": {"text": box_of}, "confirmed": true})).await?;
+    let point: Vec<f64> = serde_json::from_str(m["outcome"]["ok"]["text"].as_str().unwrap_or("[]")).unwrap_or_default();
+    let e = error_text(&h.one("left_click", json!({"target": {"type": "coordinate", "x": point[0], "y": point[1]}})).await?);
+    assert!(e.contains("did not approve"), "{e}");
+    let e = error_text(&h.one("key", json!({"text": "Return"})).await?);
+    assert!(e.contains("did not approve"), "{e}");
+    ok(&h.one("key", json!({"text": "Tab"})).await?);
     // The SDK driver's own confirmation, through the member method.
     let m = h.client.request("member", json!({"name": "javascript_exec", "input": {"text": "1"}, "confirmed": false})).await?;
     assert!(m["outcome"]["error"].as_str().is_some_and(|e| e.starts_with("The person declined the javascript_exec call")), "{m}");

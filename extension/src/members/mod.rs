@@ -99,29 +99,23 @@ async fn dispatch(parsed: MemberInput) -> Result<Outcome, String> {
 pub async fn approval(name: &str, input: &Value, member_rule: bool) -> Result<(), String> {
     let Some(member) = Member::from_name(name) else { return Ok(()) };
     let policy = crate::policy::current();
-    let click_target = match member {
-        Member::LeftClick | Member::DoubleClick | Member::TripleClick | Member::MiddleClick | Member::RightClick => input
-            .pointer("/target/ref")
-            .and_then(Value::as_str)
-            .and_then(crate::refs::parse)
-            .and_then(crate::refs::owner)
-            .map(|o| (o.role, o.name)),
-        _ => None,
-    };
-    let click_rule = click_target.as_ref().is_some_and(|(_, n)| policy.click_needs_confirmation(n));
+    // What a click (or an activating key) would act on, described from the live page: a page
+    // cannot dodge the rule by renaming an element after it was read.
+    let aimed_at = if policy.confirm_clicks.is_some() { aimed_at(member, input).await } else { None };
+    let click_rule = aimed_at.as_deref().is_some_and(|d| policy.click_needs_confirmation(d));
     if !member_rule && !click_rule {
         return Ok(());
     }
     let tab = state::resolve_tab(input.get("tab_id").and_then(Value::as_str)).await?;
     let entry = state::current_tabs().await?.into_iter().find(|t| Some(&t.tab_id) == state::tab_id_of(tab).as_ref());
-    let what = match (&click_target, member) {
-        (Some((role, n)), _) => format!("{name} on {role} \"{n}\""),
+    let what = match (&aimed_at, member) {
+        (Some(d), _) if click_rule => format!("{name} on {d}"),
         // The whole script: what the person approves is exactly what runs.
-        (None, Member::JavascriptExec) => format!("javascript_exec:\n{}", input["text"].as_str().unwrap_or_default()),
-        (None, Member::FileUpload) => format!("file_upload of {}", input["paths"].as_array().map(|p| p.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", ")).unwrap_or_default()),
+        (_, Member::JavascriptExec) => format!("javascript_exec:\n{}", input["text"].as_str().unwrap_or_default()),
+        (_, Member::FileUpload) => format!("file_upload of {}", input["paths"].as_array().map(|p| p.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", ")).unwrap_or_default()),
         _ => format!("{name} {}", tabwright_protocol::sanitize::bounded(&input.to_string(), 300)),
     };
-    let why = if click_rule { "the policy asks before clicks on elements with this name" } else { "this action can reach beyond the page, so the policy asks first" };
+    let why = if click_rule { "the policy asks before acting on elements with this name" } else { "this action can reach beyond the page, so the policy asks first" };
     crate::confirm::ask(
         what,
         entry.as_ref().map(|t| format!("{} — {}", t.tab_id, t.title)).unwrap_or_default(),
@@ -130,6 +124,31 @@ pub async fn approval(name: &str, input: &Value, member_rule: bool) -> Result<()
         policy.confirm_timeout_secs.unwrap_or(60),
     )
     .await
+}
+
+/// The element a click, a mouse release or an activating key (Enter, Space) would act on.
+async fn aimed_at(member: Member, input: &Value) -> Option<String> {
+    let tab = state::resolve_tab(input.get("tab_id").and_then(Value::as_str)).await.ok()?;
+    let clicks = matches!(member, Member::LeftClick | Member::DoubleClick | Member::TripleClick | Member::MiddleClick | Member::RightClick | Member::LeftMouseUp);
+    let (value, _) = if clicks {
+        let target = input.get("target")?;
+        if let Some(r) = target.get("ref").and_then(Value::as_str) {
+            let (at, id) = reading::resolve_ref(tab, r).await.ok()?;
+            crate::page::call_in(&at, &format!("__tabwright.describeRef({id})")).await.ok()?
+        } else {
+            let p = tabwright_protocol::input::Point { x: target["x"].as_f64()?, y: target["y"].as_f64()? };
+            let (x, y) = capture::to_css(tab, p).await.ok()?;
+            crate::page::call(tab, &format!("__tabwright.describeAt({x}, {y}, {})", crate::refs::next())).await.ok().map(|(v, g)| (v["what"].clone(), g))?
+        }
+    } else if member == Member::Key && input["text"].as_str().is_some_and(|t| {
+        let t = t.to_ascii_lowercase();
+        t.contains("enter") || t.contains("return") || t.contains("space")
+    }) {
+        crate::page::call(tab, "__tabwright.describeFocus()").await.ok()?
+    } else {
+        return None;
+    };
+    value.as_str().map(String::from)
 }
 
 /// What a call acted on, for the popup's log.
