@@ -27,7 +27,15 @@ fn tool_use(n: &mut u32, name: &str, input: Value) -> Value {
 fn script(site: &Site) -> Vec<(&'static str, Vec<Value>)> {
     let n = &mut 0;
     vec![
-        ("I'll open the docs site.", vec![tool_use(n, "navigate", json!({"url": site.url("index.html")}))]),
+        ("I'll open the docs site and read what I can act on.", vec![
+            tool_use(n, "navigate", json!({"url": site.url("index.html")})),
+            tool_use(n, "read_page", json!({"filter": "interactive"})),
+        ]),
+        ("Where is the search box?", vec![tool_use(n, "find", json!({"query": "search box"}))]),
+        ("I'll search the docs for \"init\".", vec![
+            tool_use(n, "left_click", json!({"target": {"type": "ref", "ref": "{search}"}})),
+            tool_use(n, "type", json!({"text": "init"})),
+        ]),
         ("Let me look at the page.", vec![tool_use(n, "screenshot", json!({}))]),
         ("I'll open pricing in a new tab.", vec![
             tool_use(n, "new_tab", json!({})),
@@ -58,7 +66,14 @@ pub async fn run(exe: &Path, headless: bool, out: &Path) -> anyhow::Result<()> {
     let mut renderer = Renderer::new();
     let mut violations = 0;
     let mut shots = 0;
-    for (say, calls) in script(&site) {
+    let mut search_ref = String::new();
+    for (say, mut calls) in script(&site) {
+        // A later turn uses the ref an earlier read handed out, as Claude would.
+        for call in &mut calls {
+            if call["input"]["target"]["ref"] == "{search}" {
+                call["input"]["target"]["ref"] = json!(search_ref);
+            }
+        }
         println!("\nClaude: {say}");
         let result = client.request("run", json!({"content": calls})).await?;
         let results: Vec<ToolResult> = serde_json::from_value(result["tool_results"].clone())?;
@@ -75,6 +90,12 @@ pub async fn run(exe: &Path, headless: bool, out: &Path) -> anyhow::Result<()> {
                     let file = out.join(format!("screenshot-{shots}.png"));
                     std::fs::write(&file, decode_base64(&source.data)?)?;
                     println!("    (image saved to {})", file.display());
+                }
+            }
+            if call.name == "find" {
+                let text = result.text();
+                if let Some(r) = text.split("[ref_").nth(1).and_then(|t| t.split(']').next()) {
+                    search_ref = format!("ref_{r}");
                 }
             }
             let marker = if result.is_error { " [is_error]" } else { "" };
