@@ -173,6 +173,11 @@ pub fn tabs(state: &BrowserState) -> Vec<(String, String, String, bool)> {
     state.tabs.iter().map(|t| (t.tab_id.clone(), t.title.clone(), t.url.clone(), t.active)).collect()
 }
 
+/// Asserts a successful result.
+pub fn ok(result: &ToolResult) {
+    assert!(!result.is_error, "{result:?}");
+}
+
 /// Asserts a successful tab-management result: exactly one browser_state block and nothing else.
 pub fn only_state(result: &ToolResult) -> &BrowserState {
     assert!(!result.is_error, "expected success, got {result:?}");

@@ -89,10 +89,6 @@ async fn tabs_the_page_opens_are_reported_on_that_call() -> anyhow::Result<()> {
     Ok(())
 }
 
-fn ok(r: &tabwright_protocol::ToolResult) {
-    assert!(!r.is_error, "{r:?}");
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn downloads_are_reported_once_each_across_calls() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;

@@ -12,10 +12,6 @@ async fn open(h: &mut Harness, page: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn ok(r: &tabwright_protocol::ToolResult) {
-    assert!(!r.is_error, "{r:?}");
-}
-
 fn image(r: &tabwright_protocol::ToolResult) -> (String, String) {
     match r.content.first() {
         Some(ContentBlock::Image { source }) => (source.media_type.clone(), source.data.clone()),

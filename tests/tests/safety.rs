@@ -7,10 +7,6 @@ use serde_json::{json, Value};
 use tabwright::site::{Pages, Site};
 use tabwright_e2e::*;
 
-fn ok(r: &tabwright_protocol::ToolResult) {
-    assert!(!r.is_error, "{r:?}");
-}
-
 struct TempDir(PathBuf);
 impl TempDir {
     fn new(tag: &str) -> TempDir {

@@ -6,10 +6,6 @@ use tabwright_e2e::person::{Person, PERSON_FLAG};
 use tabwright_e2e::*;
 use tabwright_protocol::NOT_EXECUTED;
 
-fn ok(r: &tabwright_protocol::ToolResult) {
-    assert!(!r.is_error, "{r:?}");
-}
-
 /// How many pixels of the overlay's orange are in the top band of an image.
 fn orange_pixels(data: &str) -> usize {
     let bytes = tabwright::demo::decode_base64(data).expect("base64");

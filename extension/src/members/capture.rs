@@ -92,8 +92,7 @@ async fn without_overlay<F: std::future::Future<Output = Result<String, String>>
     }
     let _ = crate::page::call(tab, "__tabwright.hideOverlay()").await;
     let shot = capture.await;
-    let stopped = crate::session::is_stopped();
-    let _ = crate::page::call(tab, &format!("__tabwright.showOverlay({{stopped: {stopped}}})")).await;
+    crate::page::ensure_overlay(tab).await;
     shot
 }
 

@@ -49,13 +49,18 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
 fn may_open_or_load(member: Member, input: &Value) -> bool {
     match member {
         Member::LeftClick | Member::MiddleClick | Member::DoubleClick | Member::TripleClick | Member::LeftMouseUp | Member::LeftClickDrag => true,
-        Member::Key => input["text"].as_str().is_some_and(|t| {
-            let t = t.to_ascii_lowercase();
-            t.contains("enter") || t.contains("return") || t.contains("space")
-        }),
+        Member::Key => presses_activating_key(input),
         Member::Type => input["text"].as_str().is_some_and(|t| t.contains('\n')),
         _ => false,
     }
+}
+
+/// Whether a key member's text presses a key that activates the focused element (Enter, Space).
+fn presses_activating_key(input: &Value) -> bool {
+    input["text"].as_str().is_some_and(|t| {
+        let t = t.to_ascii_lowercase();
+        t.contains("enter") || t.contains("return") || t.contains("space")
+    })
 }
 
 async fn dispatch(parsed: MemberInput) -> Result<Outcome, String> {
@@ -140,10 +145,7 @@ async fn aimed_at(member: Member, input: &Value) -> Option<String> {
             let (x, y) = capture::to_css(tab, p).await.ok()?;
             crate::page::call(tab, &format!("__tabwright.describeAt({x}, {y}, {})", crate::refs::next())).await.ok().map(|(v, g)| (v["what"].clone(), g))?
         }
-    } else if member == Member::Key && input["text"].as_str().is_some_and(|t| {
-        let t = t.to_ascii_lowercase();
-        t.contains("enter") || t.contains("return") || t.contains("space")
-    }) {
+    } else if member == Member::Key && presses_activating_key(input) {
         crate::page::call(tab, "__tabwright.describeFocus()").await.ok()?
     } else {
         return None;
