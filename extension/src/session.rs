@@ -84,20 +84,20 @@ pub fn stop() {
     persist(true);
     crate::host::stop_running();
     badge();
-    wasm_bindgen_futures::spawn_local(async { show_on_all(true).await });
+    wasm_bindgen_futures::spawn_local(async { show_on_all().await });
 }
 
 pub fn resume() {
     SESSION.with(|s| s.borrow_mut().stopped = false);
     persist(false);
     badge();
-    wasm_bindgen_futures::spawn_local(async { show_on_all(false).await });
+    wasm_bindgen_futures::spawn_local(async { show_on_all().await });
 }
 
-/// Updates the banner of every tab the agent has a page agent in.
-async fn show_on_all(stopped: bool) {
+/// Updates the banner of every tab the agent has a page agent in (when the policy shows one).
+async fn show_on_all() {
     for tab in crate::page::tabs_with_agent() {
-        let _ = crate::page::call(tab, &format!("__tabwright.showOverlay({{stopped: {stopped}}})")).await;
+        crate::page::ensure_overlay(tab).await;
     }
 }
 

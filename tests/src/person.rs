@@ -95,9 +95,10 @@ impl Person {
         let url = format!("chrome-extension://{}/{path}", tabwright_protocol::wire::EXTENSION_ID);
         let r = self.send(None, "Target.createTarget", json!({"url": url})).await?;
         let id = r["targetId"].as_str().context("target")?.to_string();
-        // Wait until its script has run.
+        // Wait until its script has run; the tab shows about:blank, complete, before the page commits.
+        let loaded = format!("document.readyState === 'complete' && location.href === {}", json!(url));
         for _ in 0..100 {
-            if self.eval_in(&id, "document.readyState").await.ok() == Some(json!("complete")) {
+            if self.eval_in(&id, &loaded).await.ok() == Some(json!(true)) {
                 return Ok(id);
             }
             tokio::time::sleep(Duration::from_millis(50)).await;

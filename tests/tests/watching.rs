@@ -224,3 +224,30 @@ async fn resumed(h: &mut Harness) -> anyhow::Result<()> {
     }
     anyhow::bail!("the session did not resume")
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stop_and_resume_keep_the_overlay_off_when_the_policy_turns_it_off() -> anyhow::Result<()> {
+    let mut h = Harness::start_with_policy(json!({"overlay": false}), &[PERSON_FLAG]).await?;
+    ok(&h.one("navigate", json!({"url": h.url("one.html")})).await?);
+    // Reading puts tabwright's page agent in the tab, which is what Stop and Resume update.
+    ok(&h.one("read_page", json!({})).await?);
+    let mut person = Person::connect(&h.session.dir().join("profile")).await?;
+    let page = page_target(&mut person, "one.html").await?;
+    let banner = "document.querySelector('tabwright-overlay') === null || getComputedStyle(document.querySelector('tabwright-overlay')).display === 'none'";
+    assert_eq!(person.eval_in(&page, banner).await?, json!(true), "no banner while the overlay is off");
+    let popup = person.open_extension_page("extension/ui/popup.html").await?;
+    person.eval_in(&popup, "document.getElementById('stop').click()").await?;
+    // The click reaches the service worker as a message; wait for the badge to say it arrived.
+    let badge = "new Promise(r => { const t = Date.now(); (function poll() { chrome.action.getBadgeText({}).then(b => b === 'STOP' || Date.now() - t > 5000 ? r(b) : setTimeout(poll, 50)); })(); })";
+    assert_eq!(person.eval_in(&popup, badge).await?, json!("STOP"));
+    let e = error_text(&h.one("list_tabs", json!({})).await?);
+    assert!(e.starts_with("The person watching stopped this session"), "{e}");
+    // Stop updates the banners of the tabs Claude works in; give that its time before looking.
+    tokio::time::sleep(std::time::Duration::from_millis(800)).await;
+    assert_eq!(person.eval_in(&page, banner).await?, json!(true), "Stop does not bring up a banner the policy turned off");
+    person.eval_in(&popup, "document.getElementById('resume').click()").await?;
+    resumed(&mut h).await?;
+    tokio::time::sleep(std::time::Duration::from_millis(800)).await;
+    assert_eq!(person.eval_in(&page, banner).await?, json!(true), "nor does Resume");
+    Ok(())
+}
