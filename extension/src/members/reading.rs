@@ -228,5 +228,7 @@ pub async fn scroll_to(reference: &str, tab_id: Option<&str>) -> Result<Outcome,
     if value.get("error").is_some() {
         return Err(stale(id, "the element was removed from the page"));
     }
+    // The page hears of the scroll at its next frame; let that land (a virtual list re-renders then).
+    super::pointer::settle(tab).await;
     Ok(Outcome::Ack { line: None })
 }
