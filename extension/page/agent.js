@@ -8,6 +8,42 @@
   const refOf = new WeakMap();
   let overlayHost = null;
   const byRef = new Map();
+  // Elements the page gave a click, mouse, pointer or key listener (found through CDP's
+  // DOMDebugger by the core, which hands them over with markListeners).
+  const listened = new WeakSet();
+  // The open shadow roots and same-origin frame documents, whose listeners are asked for apart.
+  function listenerRoots() {
+    const out = [];
+    const visit = (root) => {
+      const it = (root.ownerDocument || root).createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+      for (let n = it.nextNode(); n && out.length < 50; n = it.nextNode()) {
+        // A shadow root is asked with its own shadow roots inside.
+        if (n.shadowRoot && n !== overlayHost) out.push(n.shadowRoot);
+        if (n.localName === "iframe") {
+          let doc = null;
+          try {
+            doc = n.contentDocument;
+          } catch {}
+          if (doc && doc.documentElement) {
+            out.push(doc);
+            visit(doc);
+          }
+        }
+      }
+    };
+    visit(document);
+    return out;
+  }
+  function markListeners(...els) {
+    let n = 0;
+    for (const el of els) {
+      if (el && el.nodeType === Node.ELEMENT_NODE) {
+        listened.add(el);
+        n++;
+      }
+    }
+    return n;
+  }
 
   const INTERACTIVE_ROLES = new Set([
     "button", "link", "textbox", "searchbox", "checkbox", "radio", "switch", "combobox", "listbox",
@@ -205,25 +241,41 @@
 
   // Whether an element is rendered and not hidden from people: display, visibility, opacity,
   // aria-hidden, and the tricks that hide text visually (1px clips, far off-page positions).
-  function hiddenReason(el, rect) {
+  //
+  // Each element is judged by its own rendering. A box of (almost) no size that does not clip
+  // shows its content outside itself (absolutely positioned children, overflowing text), so it
+  // is not hidden: it answers "open", and the text under it is then judged text node by text
+  // node (see textShown).
+  function hiddenReason(el, rect, style) {
     if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true })) return "hidden";
     if (rect.width <= 1 || rect.height <= 1) {
-      const style = getComputedStyle(el);
+      style = style || getComputedStyle(el);
       if (style.fontSize === "0px") return "tiny";
-      if (rect.width <= 1 && rect.height <= 1) {
-        if (style.overflow !== "visible" || style.clip !== "auto" || style.clipPath !== "none") return "tiny";
-        if (rect.width === 0 && rect.height === 0 && style.display !== "contents") return "tiny";
-      } else if (style.overflow === "hidden" || style.overflow === "clip") {
-        return "tiny";
-      }
+      const doc = el.ownerDocument;
+      // The root and the body hand their overflow to the viewport: they never clip.
+      const root = el === doc.documentElement || el === doc.body;
+      const clipsX = !root && rect.width <= 1 && style.overflowX !== "visible";
+      const clipsY = !root && rect.height <= 1 && style.overflowY !== "visible";
+      if (clipsX || clipsY || style.clip !== "auto" || style.clipPath !== "none") return "tiny";
+      return "open";
     }
-    const doc = el.ownerDocument.documentElement;
-    const x = rect.left + (el.ownerDocument.defaultView?.scrollX || 0);
-    const y = rect.top + (el.ownerDocument.defaultView?.scrollY || 0);
-    if (x + rect.width <= 0 || y + rect.height <= 0 || x >= Math.max(doc.scrollWidth, doc.clientWidth) + 1 || y >= Math.max(doc.scrollHeight, doc.clientHeight) + 1) {
-      return "offpage";
-    }
-    return null;
+    return offPage(el.ownerDocument, rect) ? "offpage" : null;
+  }
+
+  // Whether a box lies wholly outside the page (the far-off-screen trick).
+  function offPage(doc, rect) {
+    const root = doc.documentElement;
+    const x = rect.left + (doc.defaultView?.scrollX || 0);
+    const y = rect.top + (doc.defaultView?.scrollY || 0);
+    return x + rect.width <= 0 || y + rect.height <= 0 || x >= Math.max(root.scrollWidth, root.clientWidth) + 1 || y >= Math.max(root.scrollHeight, root.clientHeight) + 1;
+  }
+
+  // Whether a text node under an "open" box is rendered: it has a size and is on the page.
+  function textShown(node) {
+    const range = node.ownerDocument.createRange();
+    range.selectNodeContents(node);
+    const r = range.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && !offPage(node.ownerDocument, r);
   }
 
   function states(el, role) {
@@ -308,7 +360,43 @@
   function isInteractive(el, role) {
     if (INTERACTIVE_ROLES.has(role)) return true;
     if (el.localName === "summary") return true;
-    if (el.hasAttribute("onclick") || (el.tabIndex >= 0 && el.hasAttribute("tabindex") && role !== null && role !== "dialog")) return true;
+    if (el.hasAttribute("onclick") || (el.tabIndex >= 0 && el.hasAttribute("tabindex") && role !== null && !STRUCTURE_ROLES.has(role))) return true;
+    return false;
+  }
+
+  // Roles that hold a page's structure: a tab stop on one of them is for keyboard scrolling or
+  // focus management, not a control.
+  const STRUCTURE_ROLES = new Set(["dialog", "alertdialog", "main", "region", "navigation", "complementary", "banner", "contentinfo", "form", "search", "article", "document", "application", "list", "table", "grid", "tree", "listbox", "menu", "menubar", "toolbar", "tablist", "tabpanel", "group", "radiogroup", "feed", "log", "status"]);
+  const HANDLER_ATTRS = ["onclick", "onmousedown", "onmouseup", "onpointerdown", "onpointerup", "ondblclick", "onkeydown", "onkeyup", "ontouchstart"];
+  const CONTROLS = "a[href],button,input,select,textarea,[role=button],[role=link],[role=checkbox],[role=tab],[role=menuitem],[role=option]";
+
+  // Why a person can act on an element that has no widget role: "clickable" (a click, mouse,
+  // pointer or key handler, a pointer cursor its parent does not have, a tab stop) or
+  // "draggable". Null when nothing says so.
+  function actionable(el, style, role) {
+    const doc = el.ownerDocument;
+    if (el === doc.body || el === doc.documentElement || STRUCTURE_ROLES.has(role)) return null;
+    // A label acts for its control, which has a line of its own.
+    if (el.localName === "label" && el.control) return null;
+    if (el.getAttribute("draggable") === "true") return "draggable";
+    if (HANDLER_ATTRS.some((a) => el.hasAttribute(a))) return "clickable";
+    if (listened.has(el) && !delegates(el)) return "clickable";
+    if (el.hasAttribute("tabindex") && el.tabIndex >= 0) return "clickable";
+    if (style.cursor === "pointer") {
+      const parent = el.parentElement || el.getRootNode().host;
+      if (!parent || getComputedStyle(parent).cursor !== "pointer") return "clickable";
+    }
+    return null;
+  }
+
+  // A listener on a container of many elements, or of controls, serves them (event delegation,
+  // as React's root or a list does): the container itself is not something to click.
+  function delegates(el) {
+    const inside = el.getElementsByTagName("*");
+    if (inside.length > 60 || el.querySelector(CONTROLS)) return true;
+    // Parts that show a pointer of their own are what the listener serves.
+    const own = getComputedStyle(el).cursor;
+    for (const d of inside) if (getComputedStyle(d).cursor === "pointer" && own !== "pointer") return true;
     return false;
   }
 
@@ -320,6 +408,17 @@
       byRef.set(r, new WeakRef(el));
     }
     return r;
+  }
+
+  // The element a text run belongs to, for its ref: its parent, or the nearest ancestor with a
+  // box when the parent has none (a slot, display: contents).
+  function holderOf(parent) {
+    let p = parent;
+    for (let i = 0; p && i < 10; i++) {
+      if (p.localName !== "slot" && getComputedStyle(p).display !== "contents") return p;
+      p = p.parentElement || p.getRootNode().host;
+    }
+    return parent;
   }
 
   // Collects the tree under `root` as a flat list in document order; each entry has a depth.
@@ -338,23 +437,88 @@
     }
     const viewport = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
 
-    function walkChildren(parent, depth, frame) {
-      const kids = parent.shadowRoot
-        ? parent.shadowRoot.childNodes
-        : parent.localName === "slot"
-          ? (parent.assignedNodes({ flatten: true }).length ? parent.assignedNodes({ flatten: true }) : parent.childNodes)
-          : parent.childNodes;
-      let text = "";
+    function kidsOf(parent) {
+      if (parent.shadowRoot) return parent.shadowRoot.childNodes;
+      if (parent.localName === "slot") {
+        const assigned = parent.assignedNodes({ flatten: true });
+        return assigned.length ? assigned : parent.childNodes;
+      }
+      return parent.childNodes;
+    }
+
+    // Whether a text node shows: in the clip (unless everything is read), and rendered at all
+    // when its parent's box is too small to hold it.
+    function textVisible(node, frame, open) {
+      if (filter === "all" && !open) return true;
+      const range = node.ownerDocument.createRange();
+      range.selectNodeContents(node);
+      const r = range.getBoundingClientRect();
+      if (open && !(r.width > 0 && r.height > 0 && !offPage(node.ownerDocument, r))) return false;
+      return filter === "all" || intersects(r, frame.clip, frame);
+    }
+
+    // `entry` is the parent's own line, if it has one; `open` says the parent's box is too small
+    // to hold its content.
+    function walkChildren(parent, depth, frame, entry, open) {
+      const kids = kidsOf(parent);
       // A label's, legend's or caption's text is already some element's name; it is not repeated.
       const quiet =
         filter === "interactive" ||
         (parent.localName === "label" && parent.control) ||
         parent.localName === "legend" || parent.localName === "caption" || parent.localName === "figcaption";
+      const holder = () => ensureRef(holderOf(parent), counter);
+      const speaks = (t) => t && /[\p{L}\p{N}]/u.test(t);
+      // Running text with inline parts a person can act on (links, clickable spans) reads as one
+      // line, and those parts are listed under it.
+      if (!quiet && isTextBlock(kids)) {
+        let text = "";
+        const parts = [];
+        for (const child of kids) {
+          if (child.nodeType === Node.TEXT_NODE) {
+            if (child.data.trim() && textVisible(child, frame, open)) text += child.data;
+            else if (child.data) text += " ";
+            continue;
+          }
+          if (child.nodeType !== Node.ELEMENT_NODE || SKIP_TAGS.has(child.tagName)) continue;
+          if (child.localName === "br") {
+            text += " ";
+            continue;
+          }
+          const shown = filter === "all" || child.localName === "slot" || intersects(child.getBoundingClientRect(), frame.clip, frame);
+          if (isPlainInline(child)) {
+            if (shown) text += inlineText(child);
+            continue;
+          }
+          if (shown) text += subtreeText(child, 1);
+          parts.push(child);
+        }
+        const t = clean(text, TEXT_MAX);
+        let partsDepth = depth;
+        if (speaks(t)) {
+          if (entry && entry.name && clean(entry.name, TEXT_MAX).startsWith(t.slice(0, NAME_MAX - 1))) {
+            // The parent's name already says it.
+          } else if (entry) {
+            entry.t = t;
+          } else {
+            out.push({ d: depth, text: t, ref: holder() });
+            partsDepth = depth + 1;
+          }
+        }
+        for (const p of parts) {
+          if (out.length >= limit) {
+            truncated = true;
+            return;
+          }
+          walk(p, partsDepth, frame, open);
+        }
+        return;
+      }
+      let text = "";
       const flush = () => {
         const t = clean(text, TEXT_MAX);
         text = "";
         // Separators alone ("|", "·") say nothing.
-        if (t && !quiet && /[\p{L}\p{N}]/u.test(t)) out.push({ d: depth, text: t });
+        if (!quiet && speaks(t)) out.push({ d: depth, text: t, ref: holder() });
       };
       for (const child of kids) {
         if (out.length >= limit) {
@@ -362,17 +526,7 @@
           return;
         }
         if (child.nodeType === Node.TEXT_NODE) {
-          if (child.data.trim()) {
-            if (filter !== "all") {
-              const range = document.createRange ? child.ownerDocument.createRange() : null;
-              if (range) {
-                range.selectNodeContents(child);
-                const r = range.getBoundingClientRect();
-                if (!intersects(r, frame.clip, frame)) continue;
-              }
-            }
-            text += (text ? " " : "") + child.data;
-          }
+          if (child.data.trim() && textVisible(child, frame, open)) text += (text ? " " : "") + child.data;
           continue;
         }
         if (child.nodeType !== Node.ELEMENT_NODE) continue;
@@ -382,23 +536,54 @@
           continue;
         }
         flush();
-        walk(child, depth, frame);
+        walk(child, depth, frame, open);
       }
       flush();
     }
 
+    // Children that make running text: text, with inline elements only (no blocks).
+    function isTextBlock(kids) {
+      let hasText = false;
+      let parts = 0;
+      for (const child of kids) {
+        if (child.nodeType === Node.TEXT_NODE) {
+          if (child.data.trim()) hasText = true;
+          continue;
+        }
+        if (child.nodeType !== Node.ELEMENT_NODE || SKIP_TAGS.has(child.tagName) || child.localName === "br") continue;
+        if (isPlainInline(child)) {
+          if (child.textContent.trim()) hasText = true;
+          continue;
+        }
+        const display = getComputedStyle(child).display;
+        if (display === "none") continue;
+        if (!display.startsWith("inline") || child.getElementsByTagName("*").length > 12) return false;
+        parts++;
+      }
+      return hasText && parts > 0;
+    }
+
     function isPlainInline(el) {
-      if (SKIP_TAGS.has(el.tagName) || roleOf(el) || el.shadowRoot) return false;
-      if (!INLINE_TAGS.has(el.localName)) return false;
-      return !el.querySelector(ROLEFUL);
+      if (SKIP_TAGS.has(el.tagName) || el.shadowRoot || !INLINE_TAGS.has(el.localName)) return false;
+      if (el.localName === "slot") {
+        if (roleOf(el)) return false;
+        for (const n of el.assignedNodes({ flatten: true })) if (n.nodeType === Node.ELEMENT_NODE && !isPlainInline(n)) return false;
+        return !el.querySelector(ROLEFUL);
+      }
+      if (roleOf(el) || actionable(el, getComputedStyle(el), null)) return false;
+      if (el.querySelector(ROLEFUL)) return false;
+      for (const c of el.children) if (!isPlainInline(c)) return false;
+      return true;
     }
 
     function inlineText(el) {
       if (el.getAttribute("aria-hidden") === "true") return "";
-      if (el.localName !== "slot" && hiddenReason(el, el.getBoundingClientRect())) return "";
+      if (el.localName !== "slot") {
+        const hidden = hiddenReason(el, el.getBoundingClientRect());
+        if (hidden && hidden !== "open") return "";
+      }
       let t = "";
-      const kids = el.localName === "slot" ? (el.assignedNodes({ flatten: true }).length ? el.assignedNodes({ flatten: true }) : el.childNodes) : el.childNodes;
-      for (const c of kids) {
+      for (const c of kidsOf(el)) {
         if (c.nodeType === Node.TEXT_NODE) t += c.data;
         else if (c.nodeType === Node.ELEMENT_NODE) t += isPlainInline(c) || c.localName === "slot" ? inlineText(c) : "";
       }
@@ -410,27 +595,51 @@
       return left < clip.right && left + r.width > clip.left && top < clip.bottom && top + r.height > clip.top;
     }
 
-    function walk(el, depth, frame) {
+    // Text only, short enough to be the element's whole name: nothing under it needs a line.
+    function textOnly(el) {
+      for (const c of kidsOf(el)) {
+        if (c.nodeType === Node.ELEMENT_NODE && !SKIP_TAGS.has(c.tagName) && c.localName !== "br" && !isPlainInline(c)) return false;
+      }
+      return true;
+    }
+
+    function walk(el, depth, frame, parentOpen) {
       if (SKIP_TAGS.has(el.tagName) || el === overlayHost) return;
       if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return;
       const rect = el.getBoundingClientRect();
-      const hidden = el.localName === "slot" || getComputedStyle(el).display === "contents" ? null : hiddenReason(el, rect);
-      if (hidden) return;
-      const role = roleOf(el);
+      const style = getComputedStyle(el);
+      const boxless = el.localName === "slot" || style.display === "contents";
+      const hidden = boxless ? null : hiddenReason(el, rect, style);
+      if (hidden && hidden !== "open") return;
+      const open = boxless ? parentOpen : hidden === "open";
+      let role = roleOf(el);
       const inView = intersects(rect, frame.clip, frame);
-      const interactive = role != null && isInteractive(el, role);
+      let interactive = role != null && isInteractive(el, role);
+      const mark = interactive || boxless ? null : actionable(el, style, role);
+      if (mark) {
+        interactive = true;
+        if (!role) role = "generic";
+      }
       // Off-viewport subtrees are skipped unless the filter is "all" (fixed/sticky content and
       // overflowing children are still visited through their parents' boxes).
       if (filter !== "all" && !inView && rect.width > 0 && rect.height > 0) {
-        const style = getComputedStyle(el);
         if (style.overflow === "visible" && style.position !== "fixed" && style.position !== "sticky" && el.children.length === 0) return;
         if (!overflowsInto(el, rect, frame)) return;
       }
       let nextDepth = depth;
       let named = false;
-      if (role && role !== "generic" && !(filter === "interactive" && !interactive)) {
-        const entry = { d: depth, ref: ensureRef(el, counter), role, name: nameOf(el, role) };
+      let entry = null;
+      if (role && (role !== "generic" || mark) && !(filter === "interactive" && !interactive)) {
+        entry = { d: depth, ref: ensureRef(el, counter), role, name: nameOf(el, role) };
         const st = states(el, role);
+        if (mark) {
+          st[mark] = true;
+          // An element a person clicks is named by what it says.
+          if (!entry.name) {
+            const said = clean(subtreeText(el), NAME_MAX + 1);
+            if (said.length <= NAME_MAX) entry.name = said;
+          }
+        }
         for (const k in st) {
           entry.s = st;
           break;
@@ -445,7 +654,7 @@
         if (filter === "all" && !intersects(rect, viewport, frame)) entry.off = 1;
         out.push(entry);
         nextDepth = depth + 1;
-        named = entry.name && NAME_FROM_CONTENT.has(role);
+        named = entry.name && (mark ? textOnly(el) : NAME_FROM_CONTENT.has(role));
       }
       if (depth >= opts.maxDepth) {
         if (el.childElementCount || el.shadowRoot) out.push({ d: nextDepth, more: ensureRef(el, counter) });
@@ -468,7 +677,7 @@
             right: Math.min(frame.clip.right, frame.x + rect.right),
             bottom: Math.min(frame.clip.bottom, frame.y + rect.bottom),
           };
-          walkChildren(doc.body, nextDepth, { x: fx, y: fy, clip: filter === "all" ? { left: -1e9, top: -1e9, right: 1e9, bottom: 1e9 } : clip, doc });
+          walkChildren(doc.body, nextDepth, { x: fx, y: fy, clip: filter === "all" ? { left: -1e9, top: -1e9, right: 1e9, bottom: 1e9 } : clip, doc }, null, false);
         } else if (!named) {
           out.push({ d: nextDepth, frame: ensureRef(el, counter) });
         }
@@ -476,7 +685,7 @@
       }
       if (named && !hasInteractiveDescendant(el)) return;
       if (el.localName === "select" || el.localName === "textarea") return;
-      walkChildren(el, nextDepth, frame);
+      walkChildren(el, nextDepth, frame, entry, open);
     }
 
     function overflowsInto(el, rect, frame) {
@@ -491,8 +700,8 @@
 
     const start = performance.now();
     const all = filter === "all" ? { left: -1e9, top: -1e9, right: 1e9, bottom: 1e9 } : viewport;
-    if (opts.rootRef != null) walk(root, 0, { x: 0, y: 0, clip: all });
-    else walkChildren(root, 0, { x: 0, y: 0, clip: all });
+    if (opts.rootRef != null) walk(root, 0, { x: 0, y: 0, clip: all }, false);
+    else walkChildren(root, 0, { x: 0, y: 0, clip: all }, null, false);
     return { next: counter.next, nodes: out, truncated, ms: Math.round(performance.now() - start), url: location.href, vw: innerWidth, vh: innerHeight };
   }
 
@@ -855,9 +1064,11 @@
 
   function visibleText(root, skip) {
     let out = "";
-    const walk = (node) => {
+    // open: under a box too small to hold its content, where each text node is judged by itself.
+    const walk = (node, open) => {
       if (node.nodeType === Node.TEXT_NODE) {
         const t = node.data.replace(/\s+/g, " ");
+        if (t.trim() && open && !textShown(node)) return;
         if (t.trim()) out += (out.endsWith("\n") || out.endsWith(" ") || !out ? t.replace(/^ /, "") : t);
         else if (t && out && !/\s$/.test(out)) out += " ";
         return;
@@ -866,7 +1077,12 @@
       const el = node;
       if (SKIP_TAGS.has(el.tagName) || el.getAttribute("aria-hidden") === "true" || el === overlayHost) return;
       if (skip && skip(el)) return;
-      if (el.localName !== "slot" && getComputedStyle(el).display !== "contents" && hiddenReason(el, el.getBoundingClientRect())) return;
+      const style = getComputedStyle(el);
+      const boxless = el.localName === "slot" || style.display === "contents";
+      const hidden = boxless ? null : hiddenReason(el, el.getBoundingClientRect(), style);
+      if (hidden && hidden !== "open") return;
+      // A box of its own holds its text; one without a box leaves it to its parent's.
+      const inner = boxless ? open : hidden === "open";
       const block = isBlock(el) || /^(br|hr|table|form|fieldset|main|aside|figure|figcaption|blockquote|pre|dl|dt|dd|label|details|summary|dialog)$/.test(el.localName);
       if (block && out && !out.endsWith("\n")) out += "\n";
       if (el.localName === "img" && el.getAttribute("alt")) out += `[image: ${clean(el.getAttribute("alt"), 100)}]`;
@@ -874,18 +1090,18 @@
         out += `[${clean(el.value, 100)}]`;
       }
       const kids = el.shadowRoot ? el.shadowRoot.childNodes : el.localName === "slot" ? el.assignedNodes({ flatten: true }) : el.childNodes;
-      for (const c of kids) walk(c);
+      for (const c of kids) walk(c, inner);
       if (el.localName === "iframe") {
         try {
-          if (el.contentDocument?.body) walk(el.contentDocument.body);
+          if (el.contentDocument?.body) walk(el.contentDocument.body, false);
         } catch {}
       }
       if (block && !out.endsWith("\n")) out += "\n";
       if ((el.localName === "td" || el.localName === "th") && !out.endsWith("\n")) out += "\t";
     };
-    walk(root);
+    walk(root, false);
     return out;
   }
 
-  globalThis.__tabwright = { describeRef, describeFocus, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { listenerRoots, markListeners, describeRef, describeFocus, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

@@ -310,6 +310,9 @@ pub struct Evaluate<'a> {
     pub await_promise: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timeout: Option<f64>,
+    /// The group a returned object joins, to be released with it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub object_group: Option<&'a str>,
 }
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -604,3 +607,99 @@ pub struct AddBinding {
     pub execution_context_name: &'static str,
 }
 command!(AddBinding, "Runtime.addBinding", Empty);
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GetEventListeners<'a> {
+    pub object_id: &'a str,
+    /// -1: the whole subtree.
+    pub depth: i32,
+    /// Into shadow roots and same-process frames.
+    pub pierce: bool,
+}
+#[derive(Debug, Default, Deserialize)]
+pub struct EventListeners {
+    #[serde(default)]
+    pub listeners: Vec<EventListener>,
+}
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EventListener {
+    #[serde(rename = "type", default)]
+    pub kind: String,
+    #[serde(default)]
+    pub backend_node_id: Option<i64>,
+}
+impl Command for GetEventListeners<'_> {
+    const METHOD: &'static str = "DOMDebugger.getEventListeners";
+    type Response = EventListeners;
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResolveNode<'a> {
+    pub backend_node_id: i64,
+    pub execution_context_id: i64,
+    pub object_group: &'a str,
+}
+#[derive(Debug, Deserialize)]
+pub struct ResolvedNode {
+    pub object: RemoteObject,
+}
+impl Command for ResolveNode<'_> {
+    const METHOD: &'static str = "DOM.resolveNode";
+    type Response = ResolvedNode;
+}
+
+/// Calls a function with remote objects as its `this` and arguments.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CallFunctionWith<'a> {
+    pub function_declaration: &'a str,
+    pub object_id: &'a str,
+    pub arguments: Vec<CallArgument<'a>>,
+    pub return_by_value: bool,
+}
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CallArgument<'a> {
+    pub object_id: &'a str,
+}
+impl Command for CallFunctionWith<'_> {
+    const METHOD: &'static str = "Runtime.callFunctionOn";
+    type Response = EvaluateResponse;
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReleaseObjectGroup<'a> {
+    pub object_group: &'a str,
+}
+impl Command for ReleaseObjectGroup<'_> {
+    const METHOD: &'static str = "Runtime.releaseObjectGroup";
+    type Response = Empty;
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GetProperties<'a> {
+    pub object_id: &'a str,
+    pub own_properties: bool,
+}
+#[derive(Debug, Default, Deserialize)]
+pub struct Properties {
+    #[serde(default)]
+    pub result: Vec<Property>,
+}
+#[derive(Debug, Default, Deserialize)]
+pub struct Property {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub value: Option<RemoteObject>,
+}
+impl Command for GetProperties<'_> {
+    const METHOD: &'static str = "Runtime.getProperties";
+    type Response = Properties;
+}
+

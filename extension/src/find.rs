@@ -1,7 +1,7 @@
 //! `find`: ranks a page's elements against a description such as "search bar", "add to cart
 //! button" or "the second Delete link", with a local matcher and no model call.
 
-use crate::snapshot::{build, element_line, Node, Tree};
+use crate::snapshot::{build, node_line, Node, Tree};
 
 /// The most matches `find` returns.
 pub const MAX_MATCHES: usize = 20;
@@ -173,8 +173,12 @@ fn collect<'a>(trees: &[Tree<'a>], context: &[String], out: &mut Vec<Candidate<'
     // Each element's neighbours (two each side) and ancestors are its wider context.
     let level: Vec<Option<String>> = trees.iter().map(|t| t.node.text.clone().or_else(|| t.node.name.clone())).collect();
     for (i, t) in trees.iter().enumerate() {
-        if t.node.r#ref.is_some() && t.node.role.is_some() {
-            let name = words(t.node.name.as_deref().unwrap_or_default());
+        // Elements, and text by the element that holds it: a text container is found by what it says.
+        if t.node.r#ref.is_some() && (t.node.role.is_some() || t.node.text.is_some()) {
+            let name = match t.node.name.as_deref().filter(|n| !n.is_empty()) {
+                Some(n) => words(n),
+                None => own_words(t),
+            };
             let mut near = Vec::new();
             for key in ["placeholder", "value", "href"] {
                 if let Some(v) = t.node.s.get(key).and_then(|v| v.as_str()) {
@@ -205,6 +209,20 @@ fn collect<'a>(trees: &[Tree<'a>], context: &[String], out: &mut Vec<Candidate<'
     }
 }
 
+/// The words of a text line or running text that are its own: the parts listed under it (a
+/// link, a clickable span) are candidates of their own and are not counted twice.
+fn own_words(tree: &Tree) -> Vec<String> {
+    let mut own = words(tree.node.text.as_deref().or(tree.node.t.as_deref()).unwrap_or_default());
+    for child in &tree.children {
+        for w in words(child.node.name.as_deref().unwrap_or_default()) {
+            if let Some(i) = own.iter().position(|o| *o == w) {
+                own.remove(i);
+            }
+        }
+    }
+    own
+}
+
 fn matches_word(word: &str, candidates: &[String]) -> f64 {
     if candidates.iter().any(|c| c == word) {
         return 1.0;
@@ -228,13 +246,25 @@ fn matches_word(word: &str, candidates: &[String]) -> f64 {
     0.0
 }
 
+/// Whether the element's own name holds every content word of the description.
+fn names_all(q: &Query, c: &Candidate) -> bool {
+    !q.content.is_empty() && q.content.iter().all(|w| matches_word(w, &c.name) > 0.0)
+}
+
+/// Whether the element's own name holds any content word (or the description names none).
+fn names_any(q: &Query, c: &Candidate) -> bool {
+    q.content.is_empty() || q.content.iter().any(|w| matches_word(w, &c.name) > 0.0)
+}
+
 fn score(q: &Query, c: &Candidate) -> f64 {
-    let role = c.node.role.as_deref().unwrap_or_default();
+    let role = c.node.role.as_deref().unwrap_or(if c.node.text.is_some() { "text" } else { "" });
     let mut s = 0.0;
     if !q.content.is_empty() {
         let mut hit: f64 = 0.0;
+        let mut in_names: f64 = 0.0;
         for w in &q.content {
             let in_name = matches_word(w, &c.name);
+            in_names += in_name;
             let in_near = matches_word(w, &c.near) * 0.55;
             let in_far = matches_word(w, &c.far) * 0.3;
             // A logo is the home link or an image in it.
@@ -254,7 +284,7 @@ fn score(q: &Query, c: &Candidate) -> f64 {
             s += 0.6;
         }
         // Shorter names that match are more specific.
-        if hit > 0.0 && !c.name.is_empty() {
+        if in_names > 0.0 {
             s += 0.3 / (1.0 + (c.name.len() as f64 - q.content.len() as f64).abs());
         }
     }
@@ -282,7 +312,7 @@ fn score(q: &Query, c: &Candidate) -> f64 {
 
 /// Ranks `nodes` against `query`; returns read_page lines of the best matches.
 pub fn find(nodes: &[Node], query: &str) -> Vec<String> {
-    rank(nodes, query).into_iter().map(element_line).collect()
+    rank(nodes, query).into_iter().map(node_line).collect()
 }
 
 /// The best matches, best first.
@@ -294,6 +324,11 @@ pub fn rank<'a>(nodes: &'a [Node], query: &str) -> Vec<&'a Node> {
     let mut scored: Vec<(f64, &Candidate)> =
         candidates.iter().map(|c| (score(&q, c), c)).filter(|(s, _)| *s > 0.9).collect();
     scored.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal).then(a.1.order.cmp(&b.1.order)));
+    // Matches far weaker than the best only lengthen the answer; and when the best says every
+    // word of the description itself, elements that only stand near those words are noise.
+    if let Some((best, top)) = scored.first().map(|(s, c)| (*s, names_all(&q, c))) {
+        scored.retain(|(s, c)| *s >= best * 0.45 && (!top || names_any(&q, c)));
+    }
     if let Some(n) = q.ordinal {
         // "the second Delete link": among the best-scoring group, in page order.
         if let Some(best) = scored.first().map(|s| s.0) {
@@ -306,7 +341,9 @@ pub fn rank<'a>(nodes: &'a [Node], query: &str) -> Vec<&'a Node> {
             }
         }
     }
-    scored.into_iter().take(MAX_MATCHES).map(|(_, c)| c.node).collect()
+    // One line per element: a text run shares its holder's ref, and the best of them stands.
+    let mut seen = std::collections::HashSet::new();
+    scored.into_iter().filter(|(_, c)| c.node.r#ref.is_none_or(|r| seen.insert(r))).take(MAX_MATCHES).map(|(_, c)| c.node).collect()
 }
 
 #[cfg(test)]

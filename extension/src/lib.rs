@@ -13,6 +13,7 @@ pub mod find;
 pub mod host;
 pub mod keys;
 pub mod members;
+mod listeners;
 pub mod page;
 pub mod policy;
 pub mod refs;
@@ -45,6 +46,7 @@ pub fn on_tab_removed(tab_id: i32) {
     state::with_registry(|r| r.remove(tab_id));
     cdp::on_detach(tab_id);
     page::forget(tab_id);
+    listeners::forget(tab_id);
     members::capture::forget(tab_id);
     members::pointer::forget(tab_id);
     activity::forget(tab_id);
@@ -80,6 +82,7 @@ pub fn on_debugger_detach(tab_id: i32, reason: String) {
     chrome::log(&format!("tabwright: debugger detached from tab {tab_id}: {reason}"));
     cdp::on_detach(tab_id);
     page::forget(tab_id);
+    listeners::forget(tab_id);
 }
 
 #[wasm_bindgen]

@@ -48,7 +48,7 @@ async fn create(d: &Debuggee) -> Result<World, String> {
     .map_err(|e| format!("cannot prepare {} for reading: {e}", state::tab_name(tab)))?;
     let installed = cdp::send_to(
         d,
-        &cdp::Evaluate { expression: AGENT, context_id: Some(world.execution_context_id), return_by_value: true, await_promise: false, timeout: None },
+        &cdp::Evaluate { expression: AGENT, context_id: Some(world.execution_context_id), return_by_value: true, await_promise: false, timeout: None, object_group: None },
     )
     .await
     .map_err(|e| e.to_string())?;
@@ -76,16 +76,23 @@ pub async fn call(tab: i32, expression: &str) -> Result<(Value, u64), String> {
 
 /// [`call`] in a tab or one of its out-of-process frames.
 pub async fn call_in(d: &Debuggee, expression: &str) -> Result<(Value, u64), String> {
-    let (r, generation) = evaluate(d, expression, true).await?;
-    Ok((r.value.unwrap_or(Value::Null), generation))
+    let (r, world) = evaluate(d, expression, true, None).await?;
+    Ok((r.value.unwrap_or(Value::Null), world.generation))
 }
 
 /// The remote object an expression yields (not its value), for CDP calls that take an objectId.
 pub async fn object(d: &Debuggee, expression: &str) -> Result<cdp::RemoteObject, String> {
-    Ok(evaluate(d, expression, false).await?.0)
+    Ok(evaluate(d, expression, false, None).await?.0)
 }
 
-async fn evaluate(d: &Debuggee, expression: &str, by_value: bool) -> Result<(cdp::RemoteObject, u64), String> {
+/// [`object`] in an object group (released by the caller), with the agent's execution context
+/// and the document's generation, for CDP calls that hand nodes to the agent.
+pub async fn object_in_group(d: &Debuggee, expression: &str, group: &str) -> Result<(cdp::RemoteObject, i64, u64), String> {
+    let (object, world) = evaluate(d, expression, false, Some(group)).await?;
+    Ok((object, world.context, world.generation))
+}
+
+async fn evaluate(d: &Debuggee, expression: &str, by_value: bool, object_group: Option<&str>) -> Result<(cdp::RemoteObject, World), String> {
     let tab = d.tab;
     for attempt in 0..2 {
         let world = match WORLDS.with(|w| w.borrow().get(d).copied()) {
@@ -100,6 +107,7 @@ async fn evaluate(d: &Debuggee, expression: &str, by_value: bool) -> Result<(cdp
                 return_by_value: by_value,
                 await_promise: true,
                 timeout: Some(20_000.0),
+                object_group,
             },
         )
         .await;
@@ -113,7 +121,7 @@ async fn evaluate(d: &Debuggee, expression: &str, by_value: bool) -> Result<(cdp
                     }
                     return Err(format!("the page agent failed: {message}"));
                 }
-                return Ok((r.result, world.generation));
+                return Ok((r.result, world));
             }
             Err(e) if context_lost(&e.to_string()) && attempt == 0 => {
                 forget_one(d);

@@ -39,8 +39,20 @@ pub fn record(at: &crate::cdp::Debuggee, generation: u64, next: u64, nodes: &[No
         let mut r = r.borrow_mut();
         r.next = r.next.max(next);
         for n in nodes {
-            if let (Some(id), Some(role)) = (n.r#ref, n.role.as_ref()) {
-                r.owners.insert(id, Owner { tab, session: session.clone(), generation, role: role.clone(), name: n.name.clone().unwrap_or_default() });
+            let owner = |role: &str, name: &str| Owner { tab, session: session.clone(), generation, role: role.into(), name: name.into() };
+            match (n.r#ref, n.role.as_ref()) {
+                (Some(id), Some(role)) => {
+                    r.owners.insert(id, owner(role, n.name.as_deref().unwrap_or_default()));
+                }
+                // The element holding a text run, a depth cut or an unreadable frame: known, but
+                // never suggested by name. An element line of the same read says more.
+                _ => {
+                    for id in [n.r#ref, n.more, n.frame].into_iter().flatten() {
+                        if r.owners.get(&id).is_none_or(|o| o.generation != generation) {
+                            r.owners.insert(id, owner("", ""));
+                        }
+                    }
+                }
             }
         }
     });

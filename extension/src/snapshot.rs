@@ -37,9 +37,13 @@ pub struct Node {
     /// Text around a control (its card, row or list item), collected for `find`.
     #[serde(default)]
     pub c: Option<String>,
-    /// Visible text.
+    /// Visible text (a text line; its `ref` is the element holding the text).
     #[serde(default)]
     pub text: Option<String>,
+    /// An element's own running text, shown after its line (`paragraph [ref_4]: "…"`); the
+    /// inline parts a person can act on follow as its children.
+    #[serde(default)]
+    pub t: Option<String>,
     /// An element at the depth limit that has more inside.
     #[serde(default)]
     pub more: Option<u64>,
@@ -120,6 +124,8 @@ fn state_text(key: &str, value: &serde_json::Value) -> Option<String> {
         ("disabled", Value::Bool(true)) => "disabled".into(),
         ("required", Value::Bool(true)) => "required".into(),
         ("invalid", Value::Bool(true)) => "invalid".into(),
+        ("clickable", Value::Bool(true)) => "clickable".into(),
+        ("draggable", Value::Bool(true)) => "draggable".into(),
         ("focused", Value::Bool(true)) => "focused".into(),
         ("level", Value::Number(n)) => format!("level={n}"),
         ("href", Value::String(v)) => {
@@ -146,7 +152,7 @@ pub fn element_line(node: &Node) -> String {
         let _ = write!(line, " [ref_{r}]");
     }
     // A fixed order, so the same element always reads the same.
-    for key in ["checked", "selected", "expanded", "pressed", "value", "options", "placeholder", "min", "max", "level", "disabled", "required", "invalid", "focused", "href"] {
+    for key in ["clickable", "draggable", "checked", "selected", "expanded", "pressed", "value", "options", "placeholder", "min", "max", "level", "disabled", "required", "invalid", "focused", "href"] {
         // A placeholder that is also the name says nothing new.
         if key == "placeholder" && node.s.get(key).and_then(|v| v.as_str()) == node.name.as_deref() {
             continue;
@@ -162,17 +168,25 @@ pub fn element_line(node: &Node) -> String {
     line
 }
 
-fn node_line(node: &Node) -> String {
+/// Any entry's line: an element, a text run (with the ref of the element holding it), a depth
+/// cut or an unreadable frame. Every line carries a ref.
+pub fn node_line(node: &Node) -> String {
     if let Some(text) = &node.text {
-        return format!("text {}", quote(text));
+        return match node.r#ref {
+            Some(r) => format!("text {} [ref_{r}]", quote(text)),
+            None => format!("text {}", quote(text)),
+        };
     }
     if let Some(r) = node.more {
-        return format!("… more inside; read_page with ref \"ref_{r}\" to see it");
+        return format!("… more inside [ref_{r}]: read_page with this ref to see it");
     }
     if let Some(r) = node.frame {
-        return format!("(frame content of ref_{r} is not readable here; use screenshot and coordinates)");
+        return format!("frame content [ref_{r}] is not readable here: use screenshot and coordinates");
     }
-    element_line(node)
+    match &node.t {
+        Some(t) => format!("{}: {}", element_line(node), quote(t)),
+        None => element_line(node),
+    }
 }
 
 /// A structural fingerprint: siblings with the same one look alike.
@@ -259,11 +273,11 @@ fn render_level(w: &mut Writer, trees: &[Tree], depth: usize) {
                 w.line(depth, &format!("{head}{}", parts.join(" · ")));
             }
             let role = trees[i].node.role.as_deref().unwrap_or("element");
-            let first = trees[i].node.r#ref.map(|r| format!("ref_{r}")).unwrap_or_default();
+            let first = trees[i].node.r#ref.map(|r| format!(" [ref_{r}]")).unwrap_or_default();
             w.line(
                 depth,
                 &format!(
-                    "({} more {role} elements like {first} shown by their controls only{}; read one by its ref for its text)",
+                    "({} more {role} elements like{first} shown by their controls only{}; read one by its ref for its text)",
                     j - i - RUN_KEEP,
                     if without_controls > 0 { format!(", {without_controls} without controls omitted") } else { String::new() }
                 ),
@@ -282,6 +296,7 @@ fn is_transparent(tree: &Tree) -> bool {
     tree.children.len() == 1
         && !n.is_interactive()
         && n.name.as_deref().is_none_or(str::is_empty)
+        && n.t.is_none()
         && n.s.is_empty()
         && matches!(n.role.as_deref(), Some("cell" | "gridcell" | "listitem" | "group" | "generic"))
 }
@@ -293,7 +308,7 @@ fn render_tree(w: &mut Writer, tree: &Tree, depth: usize) {
     }
     // An element whose whole content is one text reads on one line: `paragraph [ref_4]: "…"`.
     if let [only] = tree.children.as_slice() {
-        if let (Some(text), None) = (&only.node.text, &tree.node.text) {
+        if let (Some(text), None, None) = (&only.node.text, &tree.node.text, &tree.node.t) {
             if only.children.is_empty() && tree.node.more.is_none() && tree.node.frame.is_none() {
                 w.line(depth, &format!("{}: {}", element_line(tree.node), quote(text)));
                 return;
@@ -374,8 +389,8 @@ mod tests {
 
     #[test]
     fn indentation_follows_depth() {
-        let nodes = vec![el(0, 1, "navigation", "Main"), control(1, 2, "link", "Home"), Node { d: 1, text: Some("hi".into()), ..Default::default() }, el(0, 3, "main", "")];
-        assert_eq!(render(&nodes, READ_CAP).text, "navigation \"Main\" [ref_1]\n  link \"Home\" [ref_2]\n  text \"hi\"\nmain [ref_3]");
+        let nodes = vec![el(0, 1, "navigation", "Main"), control(1, 2, "link", "Home"), Node { d: 1, text: Some("hi".into()), r#ref: Some(1), ..Default::default() }, el(0, 3, "main", "")];
+        assert_eq!(render(&nodes, READ_CAP).text, "navigation \"Main\" [ref_1]\n  link \"Home\" [ref_2]\n  text \"hi\" [ref_1]\nmain [ref_3]");
     }
 
     #[test]
@@ -394,7 +409,24 @@ mod tests {
         for i in 0..30 {
             assert!(out.contains(&format!("button \"Buy {i}\"")), "control {i} kept:\n{out}");
         }
-        assert!(out.contains("(25 more row elements like ref_2"), "{out}");
+        assert!(out.contains("(25 more row elements like [ref_2]"), "{out}");
+    }
+
+    #[test]
+    fn running_text_lists_its_parts_and_every_line_has_a_ref() {
+        let mut p = el(0, 4, "paragraph", "");
+        p.t = Some("Read the rules first.".into());
+        let mut rules = control(1, 5, "generic", "rules");
+        rules.s.insert("clickable".into(), json!(true));
+        let text = Node { d: 0, text: Some("A note".into()), r#ref: Some(6), ..Default::default() };
+        let more = Node { d: 0, more: Some(7), ..Default::default() };
+        let frame = Node { d: 0, frame: Some(8), ..Default::default() };
+        let out = render(&[p, rules, text, more, frame], READ_CAP).text;
+        assert_eq!(
+            out,
+            "paragraph [ref_4]: \"Read the rules first.\"\n  generic \"rules\" [ref_5] clickable\ntext \"A note\" [ref_6]\n… more inside [ref_7]: read_page with this ref to see it\nframe content [ref_8] is not readable here: use screenshot and coordinates"
+        );
+        assert!(out.lines().all(|l| l.contains("[ref_")), "{out}");
     }
 
     #[test]

@@ -80,6 +80,7 @@ async fn suggest(at: &Debuggee, role: &str, name: &str) -> Option<u64> {
 async fn collect_in(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>) -> Result<Collected, String> {
     // `find` reads everything, with the text around each control.
     let context = filter == "all" && depth >= 100;
+    crate::listeners::mark(at).await;
     let opts = serde_json::json!({ "next": refs::next(), "filter": filter, "maxDepth": depth, "rootRef": root, "context": context });
     let (value, generation) = page::call_in(at, &format!("__tabwright.collect({opts})")).await?;
     let collected: Collected = serde_json::from_value(value).map_err(|e| format!("unreadable page snapshot: {e}"))?;
