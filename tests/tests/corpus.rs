@@ -1,0 +1,662 @@
+//! The regression corpus: pages built the way real sites are, with widely used widget libraries
+//! (jQuery UI, Bootstrap, React) served from their own npm files, and the hand-written patterns
+//! that go with them: clickable divs and spans, listeners delegated to a container, a hand-made
+//! autocomplete list, a body of absolutely positioned boxes, a virtualized grid, a contenteditable
+//! editor with a toolbar of spans.
+//!
+//! Each test does one task as Claude would, through the agent socket and by refs only: read_page
+//! or find, take the ref from the line that names the element, act on it, read again. The outcome
+//! is asserted from the page's own account of its state, which every corpus page sends to the
+//! fixture server's log (`tests/corpus/report.js`).
+//!
+//! The libraries are npm packages pinned by `tests/corpus/package-lock.json`; the first test to
+//! need them runs `npm ci` in `tests/corpus` when `node_modules` lacks them.
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use tabwright::site::{Pages, Site};
+use tabwright_e2e::*;
+
+/// Every page of the corpus, for the tests that go over all of them.
+const PAGES: &[&str] = &[
+    "jqueryui/autocomplete.html",
+    "jqueryui/accordion.html",
+    "jqueryui/tabs.html",
+    "jqueryui/datepicker.html",
+    "jqueryui/dialog.html",
+    "bootstrap/team.html",
+    "react/app.html",
+    "jquery/task.html",
+    "grid/orders.html",
+    "editor/notes.html",
+];
+
+/// The same pages with a widget opened on load by their URL: suggestions, a calendar, a dialog,
+/// a menu, a modal, a collapsed panel, a running task.
+const OPENED: &[&str] = &[
+    "jqueryui/autocomplete.html?q=Por",
+    "jqueryui/tabs.html?tab=1",
+    "jqueryui/datepicker.html?open=1",
+    "jqueryui/dialog.html?open=report.pdf",
+    "bootstrap/team.html?open=menu",
+    "bootstrap/team.html?open=modal",
+    "bootstrap/team.html?open=filters",
+    "react/app.html?phase=running&panel=instructions",
+    "jquery/task.html?q=Li",
+];
+
+/// Files the pages load from `/node_modules`; all must be there before a page is opened.
+const LIBRARY_FILES: &[&str] = &[
+    "jquery/dist/jquery.min.js",
+    "jquery-ui/dist/jquery-ui.min.js",
+    "jquery-ui/dist/themes/base/jquery-ui.min.css",
+    "bootstrap/dist/js/bootstrap.bundle.min.js",
+    "bootstrap/dist/css/bootstrap.min.css",
+    "react/umd/react.production.min.js",
+    "react-dom/umd/react-dom.production.min.js",
+];
+
+/// How long a page may take to show what an action caused.
+const PATIENCE: Duration = Duration::from_secs(5);
+
+fn corpus() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
+}
+
+fn libraries_present(dir: &Path) -> bool {
+    LIBRARY_FILES.iter().all(|f| dir.join("node_modules").join(f).is_file())
+}
+
+/// Installs the corpus's npm packages once per test binary when they are missing. Tests run in
+/// parallel; the OnceLock makes the others wait for the one install and share its outcome.
+fn ensure_libraries() -> anyhow::Result<()> {
+    static INSTALLED: OnceLock<Result<(), String>> = OnceLock::new();
+    let outcome = INSTALLED.get_or_init(|| {
+        let dir = corpus();
+        if libraries_present(&dir) {
+            return Ok(());
+        }
+        let output = std::process::Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(&dir).output();
+        match output {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(format!(
+                "npm is not installed, and the corpus pages need their widget libraries from npm: install Node.js with npm, or run `npm ci` in {} on a machine that has it",
+                dir.display()
+            )),
+            Err(e) => Err(format!("could not run npm in {}: {e}", dir.display())),
+            Ok(out) if !out.status.success() => Err(format!(
+                "`npm ci --no-audit --no-fund` in {} failed ({}):\n{}{}",
+                dir.display(),
+                out.status,
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            )),
+            Ok(_) if !libraries_present(&dir) => Err(format!("`npm ci` in {} did not install every file the pages load: {LIBRARY_FILES:?}", dir.display())),
+            Ok(_) => Ok(()),
+        }
+    });
+    outcome.clone().map_err(anyhow::Error::msg)
+}
+
+/// A browser with the corpus (not the fixtures) on the harness's site, so `h.url` and the log
+/// speak of corpus pages.
+async fn start() -> anyhow::Result<Harness> {
+    tokio::task::spawn_blocking(ensure_libraries).await??;
+    let mut h = Harness::start().await?;
+    h.site = Site::start(Pages::Dir(corpus()), "127.0.0.1").await?;
+    Ok(h)
+}
+
+/// Opens a corpus page, waits until the page says its widgets are in place (`ready`), and
+/// returns its read_page text. The log is emptied first, so it holds this visit's entries only.
+async fn open(h: &mut Harness, page: &str) -> anyhow::Result<String> {
+    h.site.clear_log();
+    let r = h.one("navigate", json!({"url": h.url(page)})).await?;
+    anyhow::ensure!(!r.is_error, "navigating to {page}: {r:?}");
+    let path = format!("/{}", page.split('?').next().unwrap_or_default());
+    h.wait_log(&format!("{page} ready"), |e| e["ready"] == true && e["page"] == path.as_str()).await?;
+    read(h, json!({})).await
+}
+
+async fn read(h: &mut Harness, input: Value) -> anyhow::Result<String> {
+    let r = h.one("read_page", input).await?;
+    anyhow::ensure!(!r.is_error, "read_page: {r:?}");
+    Ok(text(&r))
+}
+
+/// Reads the page until `ready` holds for its text, at most [`PATIENCE`]: a widget may animate
+/// or render a moment after the action that opened it.
+async fn read_until(h: &mut Harness, what: &str, ready: impl Fn(&str) -> bool) -> anyhow::Result<String> {
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    loop {
+        let t = read(h, json!({})).await?;
+        if ready(&t) {
+            return Ok(t);
+        }
+        anyhow::ensure!(tokio::time::Instant::now() < deadline, "the page never showed {what}; it reads:\n{t}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The ref a line carries: the first `[ref_N]` on it.
+fn ref_on(line: &str) -> Option<String> {
+    let start = line.find("[ref_")? + 1;
+    let digits: String = line[start + 4..].chars().take_while(char::is_ascii_digit).collect();
+    (!digits.is_empty() && line[start + 4 + digits.len()..].starts_with(']')).then(|| format!("ref_{digits}"))
+}
+
+/// The ref of the first `role "name"` line, as a model picks one out of read_page or find.
+fn ref_of(text: &str, role: &str, name: &str) -> anyhow::Result<String> {
+    let needle = format!("{role} \"{name}\" [ref_");
+    text.lines()
+        .find(|l| l.trim_start().starts_with(&needle) || l.contains(&format!(": {needle}")) || l.contains(&format!(" · {needle}")))
+        .and_then(ref_on)
+        .ok_or_else(|| anyhow::anyhow!("no line `{role} \"{name}\" [ref_…]` in:\n{text}"))
+}
+
+/// The refs of every `role "name"` element, in page order (compact lines included).
+fn refs_of(text: &str, role: &str, name: &str) -> Vec<String> {
+    let needle = format!("{role} \"{name}\" [ref_");
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find(&needle) {
+        let after = &rest[i + needle.len()..];
+        let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+        out.push(format!("ref_{digits}"));
+        rest = after;
+    }
+    out
+}
+
+/// The ref of the first line that shows `words` as a quoted name or text and carries a ref,
+/// whatever its role: what a model clicks when it sees the words it is looking for.
+fn ref_showing(text: &str, words: &str) -> anyhow::Result<String> {
+    let quoted = format!("\"{words}\"");
+    let lines: Vec<&str> = text.lines().filter(|l| l.contains(&quoted)).collect();
+    lines
+        .iter()
+        .find_map(|l| ref_on(l))
+        .ok_or_else(|| anyhow::anyhow!("no line showing {quoted} carries a ref (lines showing it: {lines:?}) in:\n{text}"))
+}
+
+/// The ref of the first `role "name"` line after the first line showing `anchor` and before
+/// the next line showing `until`: the Delete button in the row of report.pdf.
+fn ref_between(text: &str, anchor: &str, until: &str, role: &str, name: &str) -> anyhow::Result<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines.iter().position(|l| l.contains(anchor)).ok_or_else(|| anyhow::anyhow!("nothing shows {anchor:?} in:\n{text}"))?;
+    let end = lines[at + 1..].iter().position(|l| l.contains(until)).map_or(lines.len(), |i| at + 1 + i);
+    ref_of(&lines[at..end].join("\n"), role, name).map_err(|e| anyhow::anyhow!("between the line showing {anchor:?} and the next showing {until:?}: {e}"))
+}
+
+fn line_with<'a>(text: &'a str, needle: &str) -> &'a str {
+    text.lines().find(|l| l.contains(needle)).unwrap_or_else(|| panic!("no line with {needle:?} in:\n{text}"))
+}
+
+fn indent(line: &str) -> usize {
+    line.len() - line.trim_start().len()
+}
+
+async fn click(h: &mut Harness, r: &str) -> anyhow::Result<()> {
+    let res = h.one("left_click", json!({"target": r#ref(r)})).await?;
+    anyhow::ensure!(!res.is_error, "left_click {r}: {}", text(&res));
+    Ok(())
+}
+
+async fn act(h: &mut Harness, name: &str, input: Value) -> anyhow::Result<()> {
+    let res = h.one(name, input.clone()).await?;
+    anyhow::ensure!(!res.is_error, "{name} {input}: {}", text(&res));
+    Ok(())
+}
+
+/// Waits until the page reported a state entry with every field of `want`.
+async fn reported(h: &Harness, want: Value) -> anyhow::Result<Value> {
+    let matches = |e: &Value| e["type"] == "state" && want.as_object().is_some_and(|w| w.iter().all(|(k, v)| &e[k] == v));
+    let log = h.wait_log(&format!("state {want}"), matches).await?;
+    Ok(log.into_iter().rev().find(|e| matches(e)).unwrap_or(Value::Null))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn jquery_ui_autocomplete_picks_portugal_after_typing_por() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "jqueryui/autocomplete.html").await?;
+    let field = ref_of(&t, "textbox", "Destination country")?;
+    click(&mut h, &field).await?;
+    act(&mut h, "type", json!({"text": "Por"})).await?;
+    // jQuery UI matches anywhere in the name: Singapore is offered too.
+    let t = read_until(&mut h, "the suggestions for \"Por\"", |t| t.contains("\"Portugal\"") && t.contains("\"Singapore\"")).await?;
+    let portugal = ref_showing(&t, "Portugal")?;
+    click(&mut h, &portugal).await?;
+    reported(&h, json!({"widget": "autocomplete", "event": "select", "value": "Portugal"})).await?;
+    let t = read(&mut h, json!({})).await?;
+    assert!(line_with(&t, "textbox \"Destination country\"").contains("value=\"Portugal\""), "{t}");
+    assert!(!t.contains("\"Singapore\""), "the list closed after the choice:\n{t}");
+    let search = ref_of(&t, "button", "Search trips")?;
+    click(&mut h, &search).await?;
+    reported(&h, json!({"widget": "autocomplete", "event": "submit", "country": "Portugal", "travellers": 1})).await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn jquery_ui_accordion_opens_the_third_section() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "jqueryui/accordion.html").await?;
+    assert!(t.contains("Forgot password"), "the first section starts open:\n{t}");
+    assert!(!t.contains("Refunds are issued"), "the third starts closed:\n{t}");
+    let third = ref_of(&t, "tab", "What is your refund policy?")?;
+    click(&mut h, &third).await?;
+    reported(&h, json!({"widget": "accordion", "active": 2, "header": "What is your refund policy?"})).await?;
+    let t = read_until(&mut h, "the refund policy's text", |t| t.contains("Refunds are issued within 14 days") && !t.contains("Forgot password")).await?;
+    assert!(t.contains("Shipping costs are refunded only when the item arrived damaged."), "{t}");
+    assert!(line_with(&t, "tab \"What is your refund policy?\"").contains("expanded"), "{t}");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn jquery_ui_tabs_switch_to_the_second_tab_and_save() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "jqueryui/tabs.html").await?;
+    assert!(!t.contains("Weekly summary"), "the second tab's panel starts hidden:\n{t}");
+    let second = ref_of(&t, "tab", "Notifications")?;
+    click(&mut h, &second).await?;
+    reported(&h, json!({"widget": "tabs", "active": 1, "label": "Notifications"})).await?;
+    let t = read_until(&mut h, "the notification settings", |t| t.contains("checkbox \"Weekly summary\"")).await?;
+    assert!(!t.contains("textbox \"Display name\""), "the first panel is hidden now:\n{t}");
+    let weekly = ref_of(&t, "checkbox", "Weekly summary")?;
+    click(&mut h, &weekly).await?;
+    let save = ref_of(&t, "button", "Save notifications")?;
+    click(&mut h, &save).await?;
+    reported(&h, json!({"widget": "tabs", "event": "save", "orders": true, "weekly": true, "offers": false})).await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn jquery_ui_datepicker_picks_the_15th() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "jqueryui/datepicker.html").await?;
+    let date = ref_of(&t, "textbox", "Appointment date")?;
+    click(&mut h, &date).await?;
+    let t = read_until(&mut h, "the calendar", |t| t.contains("link \"15\" [ref_")).await?;
+    assert!(t.contains("June") && t.contains("2025"), "the calendar opens on June 2025:\n{t}");
+    let fifteenth = ref_of(&t, "link", "15")?;
+    click(&mut h, &fifteenth).await?;
+    reported(&h, json!({"widget": "datepicker", "event": "select", "value": "2025-06-15"})).await?;
+    let t = read_until(&mut h, "the calendar closed", |t| !t.contains("link \"15\"")).await?;
+    assert!(line_with(&t, "textbox \"Appointment date\"").contains("value=\"2025-06-15\""), "{t}");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn jquery_ui_datepicker_next_month_arrow() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "jqueryui/datepicker.html").await?;
+    let date = ref_of(&t, "textbox", "Appointment date")?;
+    click(&mut h, &date).await?;
+    let t = read_until(&mut h, "the calendar", |t| t.contains("link \"15\" [ref_")).await?;
+    // The arrows are anchors without href, with jQuery listeners of their own.
+    let next = ref_of(&t, "generic", "Next")?;
+    click(&mut h, &next).await?;
+    reported(&h, json!({"widget": "datepicker", "event": "month", "year": 2025, "month": 7})).await?;
+    let t = read_until(&mut h, "July", |t| t.contains("July")).await?;
+    let fifteenth = ref_of(&t, "link", "15")?;
+    click(&mut h, &fifteenth).await?;
+    reported(&h, json!({"widget": "datepicker", "event": "select", "value": "2025-07-15"})).await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn jquery_ui_dialog_is_confirmed_with_ok() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "jqueryui/dialog.html").await?;
+    assert!(!t.contains("dialog \""), "no dialog before asking:\n{t}");
+    let delete = ref_between(&t, "\"report.pdf\"", "row [ref_", "button", "Delete")?;
+    click(&mut h, &delete).await?;
+    reported(&h, json!({"widget": "dialog", "event": "open", "file": "report.pdf"})).await?;
+    let t = read_until(&mut h, "the confirmation dialog", |t| t.contains("dialog \"Delete this file?\"")).await?;
+    assert!(t.contains("will be moved to the bin"), "{t}");
+    let dialog = &t[t.find("dialog \"Delete this file?\"").unwrap_or(0)..];
+    let ok = ref_of(dialog, "button", "OK")?;
+    click(&mut h, &ok).await?;
+    reported(&h, json!({"widget": "dialog", "choice": "ok", "file": "report.pdf"})).await?;
+    let t = read_until(&mut h, "the dialog closed", |t| !t.contains("dialog \"Delete this file?\"")).await?;
+    assert!(t.contains("report.pdf was deleted. 2 files."), "{t}");
+    assert!(t.contains("\"budget.xlsx\"") && t.contains("\"poster.png\""), "the other files stay:\n{t}");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bootstrap_dropdown_modal_and_collapse() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    // Dropdown: open the menu, choose an item.
+    let t = open(&mut h, "bootstrap/team.html").await?;
+    assert!(!t.contains("Archive project"), "the menu starts closed:\n{t}");
+    let actions = ref_of(&t, "button", "Actions")?;
+    click(&mut h, &actions).await?;
+    reported(&h, json!({"widget": "dropdown", "event": "shown"})).await?;
+    let t = read_until(&mut h, "the Actions menu", |t| t.contains("link \"Archive project\"")).await?;
+    assert!(line_with(&t, "button \"Actions\"").contains("expanded"), "{t}");
+    let archive = ref_of(&t, "link", "Archive project")?;
+    click(&mut h, &archive).await?;
+    reported(&h, json!({"widget": "dropdown", "choice": "Archive project"})).await?;
+
+    // Modal: open it, fill it, save it.
+    let t = open(&mut h, "bootstrap/team.html").await?;
+    let add = ref_of(&t, "button", "Add member")?;
+    click(&mut h, &add).await?;
+    reported(&h, json!({"widget": "modal", "event": "shown"})).await?;
+    let t = read_until(&mut h, "the New team member dialog", |t| t.contains("dialog \"New team member\"")).await?;
+    let name = ref_of(&t, "textbox", "Full name")?;
+    click(&mut h, &name).await?;
+    act(&mut h, "type", json!({"text": "Dora Lind"})).await?;
+    let email = ref_of(&t, "textbox", "Work email")?;
+    act(&mut h, "form_input", json!({"target": r#ref(&email), "value": "dora@example.test"})).await?;
+    let role = ref_of(&t, "combobox", "Role")?;
+    act(&mut h, "form_input", json!({"target": r#ref(&role), "value": "Engineer"})).await?;
+    let save = ref_of(&t, "button", "Save member")?;
+    click(&mut h, &save).await?;
+    let saved = reported(&h, json!({"widget": "modal", "event": "saved"})).await?;
+    assert_eq!((saved["name"].clone(), saved["email"].clone(), saved["role"].clone()), (json!("Dora Lind"), json!("dora@example.test"), json!("Engineer")), "{saved}");
+    reported(&h, json!({"widget": "modal", "event": "hidden"})).await?;
+    let t = read_until(&mut h, "the dialog closed", |t| !t.contains("dialog \"New team member\"")).await?;
+    assert!(t.contains("Dora Lind") && t.contains("4 members."), "{t}");
+
+    // Collapse: show the filters, use them.
+    let t = open(&mut h, "bootstrap/team.html").await?;
+    assert!(!t.contains("Only admins"), "the filters start collapsed:\n{t}");
+    assert!(line_with(&t, "button \"Show filters\"").contains("collapsed"), "{t}");
+    let show = ref_of(&t, "button", "Show filters")?;
+    click(&mut h, &show).await?;
+    reported(&h, json!({"widget": "collapse", "event": "shown"})).await?;
+    let t = read_until(&mut h, "the filters", |t| t.contains("checkbox \"Only admins\"")).await?;
+    assert!(line_with(&t, "button \"Show filters\"").contains("expanded"), "{t}");
+    let admins = ref_of(&t, "checkbox", "Only admins")?;
+    click(&mut h, &admins).await?;
+    let apply = ref_of(&t, "button", "Apply filters")?;
+    click(&mut h, &apply).await?;
+    reported(&h, json!({"widget": "collapse", "event": "apply", "active": false, "admins": true})).await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bootstrap_list_removes_a_member_by_its_span() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "bootstrap/team.html").await?;
+    // "Remove" is a span with a click listener, one per member.
+    let remove = ref_between(&t, "Bilal Haddad", "Chloe Park", "generic", "Remove")?;
+    click(&mut h, &remove).await?;
+    reported(&h, json!({"widget": "list", "event": "remove", "name": "Bilal Haddad", "members": ["Alice Moreau", "Chloe Park"]})).await?;
+    let t = read_until(&mut h, "the list without Bilal", |t| !t.contains("Bilal Haddad")).await?;
+    assert!(t.contains("2 members."), "{t}");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn react_app_start_div_and_span_link_in_a_paragraph() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "react/app.html").await?;
+    // React handles every click with one listener on its root: the div has none of its own.
+    let start_div = ref_of(&t, "generic", "START")?;
+    click(&mut h, &start_div).await?;
+    reported(&h, json!({"app": "react", "phase": "running"})).await?;
+    let t = read_until(&mut h, "the question", |t| t.contains("Which colour is the car")).await?;
+    let green = ref_of(&t, "generic", "Green")?;
+    click(&mut h, &green).await?;
+    reported(&h, json!({"app": "react", "phase": "running", "colour": "Green"})).await?;
+    let t = read(&mut h, json!({})).await?;
+    let submit = ref_of(&t, "generic", "Submit answer")?;
+    click(&mut h, &submit).await?;
+    reported(&h, json!({"app": "react", "phase": "done", "colour": "Green"})).await?;
+    let t = read_until(&mut h, "the end of the task", |t| t.contains("Thanks! Task complete.")).await?;
+
+    // The span "links" in the paragraph are their own lines under it.
+    let paragraph = line_with(&t, "paragraph [ref_");
+    let link = line_with(&t, "generic \"instructions\" [ref_");
+    let (p_at, l_at) = (t.find(paragraph).unwrap_or(0), t.find(link).unwrap_or(0));
+    assert!(l_at > p_at && indent(link) > indent(paragraph), "the paragraph lists its inline clickable parts under it:\n{t}");
+    assert!(link.contains("clickable"), "{link}");
+    let instructions = ref_of(&t, "generic", "instructions")?;
+    click(&mut h, &instructions).await?;
+    reported(&h, json!({"app": "react", "panel": "instructions"})).await?;
+    let t = read_until(&mut h, "the instructions", |t| t.contains("Look at picture 1 and choose the colour of the car")).await?;
+    let close = ref_of(&t, "generic", "Close")?;
+    click(&mut h, &close).await?;
+    reported(&h, json!({"app": "react", "panel": null, "phase": "done"})).await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn jquery_task_page_start_autocomplete_choice_and_submit() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "jquery/task.html").await?;
+    let start_div = ref_of(&t, "generic", "START")?;
+    click(&mut h, &start_div).await?;
+    reported(&h, json!({"task": "started"})).await?;
+    let t = read(&mut h, json!({})).await?;
+    let city = line_with(&t, "placeholder=\"Start typing a city\"");
+    assert!(city.trim_start().starts_with("textbox"), "{city}");
+    let city = ref_on(city).expect("a textbox line carries its ref");
+    click(&mut h, &city).await?;
+    act(&mut h, "type", json!({"text": "Li"})).await?;
+    let t = read_until(&mut h, "the city suggestions", |t| t.contains("\"Lisbon\"") && t.contains("\"Liverpool\"")).await?;
+    let lisbon = ref_of(&t, "generic", "Lisbon")?;
+    click(&mut h, &lisbon).await?;
+    reported(&h, json!({"task": "city", "value": "Lisbon"})).await?;
+    let t = read(&mut h, json!({})).await?;
+    assert!(!t.contains("\"Liverpool\""), "the suggestions closed:\n{t}");
+    let three = ref_of(&t, "generic", "3 parcels")?;
+    click(&mut h, &three).await?;
+    reported(&h, json!({"task": "parcels", "value": 3})).await?;
+
+    // A span link inside a paragraph.
+    let times = ref_of(&t, "generic", "See delivery times")?;
+    click(&mut h, &times).await?;
+    reported(&h, json!({"task": "times"})).await?;
+    read_until(&mut h, "the delivery times", |t| t.contains("Lisbon and Porto: next day.")).await?;
+
+    let t = read(&mut h, json!({})).await?;
+    let submit = ref_of(&t, "generic", "Submit")?;
+    click(&mut h, &submit).await?;
+    reported(&h, json!({"task": "done", "value": {"city": "Lisbon", "parcels": 3}, "correct": true, "started": true})).await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_body_of_absolutely_positioned_boxes_still_has_page_text() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    open(&mut h, "jquery/task.html").await?;
+    // The premise: the page itself measures its body at zero height.
+    reported(&h, json!({"task": "layout", "bodyHeight": 0})).await?;
+    let r = h.one("get_page_text", json!({})).await?;
+    ok(&r);
+    let page_text = text(&r);
+    assert_ne!(page_text.trim(), "(empty)", "the page has text; its body is only zero pixels high");
+    for words in ["Parcel desk", "Send 3 parcels to Lisbon, then press Submit.", "Deliveries leave the depot every morning at 8:00.", "START"] {
+        assert!(page_text.contains(words), "get_page_text lacks {words:?}:\n{page_text}");
+    }
+    Ok(())
+}
+
+/// The row numbers a read of the grid shows (`"#N"`).
+fn rows_shown(t: &str) -> Vec<u32> {
+    let mut rows = Vec::new();
+    for l in t.lines() {
+        let mut rest = l;
+        while let Some(i) = rest.find("\"#") {
+            let digits: String = rest[i + 2..].chars().take_while(char::is_ascii_digit).collect();
+            if rest[i + 2 + digits.len()..].starts_with('"') {
+                if let Ok(n) = digits.parse() {
+                    rows.push(n);
+                }
+            }
+            rest = &rest[i + 2..];
+        }
+    }
+    rows
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn virtual_grid_scrolls_to_row_500_and_edits_it() -> anyhow::Result<()> {
+    const TARGET: u32 = 500;
+    let mut h = start().await?;
+    let mut t = open(&mut h, "grid/orders.html").await?;
+    let rows = rows_shown(&t);
+    assert_eq!(rows.first(), Some(&1), "{t}");
+    assert!(rows.len() <= 12 && !rows.contains(&12), "only the visible window is rendered:\n{t}");
+    // scroll_to the last row the read shows, read again, and so on: each turn brings a few new
+    // rows, as it does for a model working down a long list by refs.
+    let mut turns = 0;
+    while !rows_shown(&t).contains(&TARGET) {
+        turns += 1;
+        assert!(turns <= 200, "row {TARGET} never came into view; the last read:\n{t}");
+        let last = t.lines().rfind(|l| l.trim_start().starts_with("row [ref_")).and_then(ref_on);
+        let last = last.ok_or_else(|| anyhow::anyhow!("no row carries a ref in:\n{t}"))?;
+        let before = rows_shown(&t);
+        act(&mut h, "scroll_to", json!({"target": r#ref(&last)})).await?;
+        t = read(&mut h, json!({})).await?;
+        let after = rows_shown(&t);
+        assert!(after.iter().max() > before.iter().max(), "scroll_to {last} rendered no new rows: {before:?} then {after:?}:\n{t}");
+    }
+    assert!(rows_shown(&t).len() <= 12, "the grid keeps rendering a window only:\n{t}");
+    let edit = ref_between(&t, &format!("\"#{TARGET}\""), "row [ref_", "generic", "Edit")?;
+    click(&mut h, &edit).await?;
+    let r = reported(&h, json!({"grid": "edit"})).await?;
+    assert_eq!(r["row"], TARGET, "{r}");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn editor_bolds_a_paragraph_from_the_span_toolbar_and_saves() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "editor/notes.html").await?;
+    let milk = ref_showing(&t, "Buy milk and eggs")?;
+    act(&mut h, "triple_click", json!({"target": r#ref(&milk)})).await?;
+    let bold = ref_of(&t, "generic", "Bold")?;
+    click(&mut h, &bold).await?;
+    let r = reported(&h, json!({"editor": "command", "cmd": "bold"})).await?;
+    assert_eq!(r["bold"], json!(["Buy milk and eggs"]), "only the selected paragraph is bold: {r}");
+
+    let t = read(&mut h, json!({})).await?;
+    let parcel = ref_showing(&t, "Pick up the parcel from the post office")?;
+    click(&mut h, &parcel).await?;
+    act(&mut h, "key", json!({"text": "End"})).await?;
+    act(&mut h, "type", json!({"text": " before noon"})).await?;
+    let save = ref_of(&t, "generic", "Save note")?;
+    click(&mut h, &save).await?;
+    let r = reported(&h, json!({"editor": "saved"})).await?;
+    let saved = r["text"].as_str().unwrap_or_default();
+    assert!(saved.contains("Pick up the parcel from the post office before noon\n"), "{r}");
+    assert_eq!(r["bold"], json!(["Buy milk and eggs"]), "{r}");
+    Ok(())
+}
+
+/// Lines of read_page that are the reader's own notes, not elements or text: where more is
+/// (`… more inside`), runs shown by their controls only (`(N more …)`), the cap (`[read_page …`).
+fn is_note(line: &str) -> bool {
+    let l = line.trim_start();
+    l.starts_with("… more inside") || l.starts_with('(') || l.starts_with("[read_page")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_line_of_read_page_carries_a_ref_on_every_corpus_page() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let mut without = Vec::new();
+    for page in PAGES.iter().chain(OPENED) {
+        let t = open(&mut h, page).await?;
+        assert!(t.lines().count() >= 5, "{page} reads as almost nothing:\n{t}");
+        for line in t.lines().filter(|l| !is_note(l) && ref_on(l).is_none()) {
+            without.push(format!("{page}: {line}"));
+        }
+    }
+    assert!(without.is_empty(), "{} lines carry no ref:\n{}", without.len(), without.join("\n"));
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn find_accuracy_on_the_corpus() -> anyhow::Result<()> {
+    // Cases name statically visible elements. An element that exists only in some state (an
+    // open menu, the suggestions under a field) is named on a page URL that opens that state
+    // itself on load (?q=…, ?open=…, ?tab=…, ?phase=…), and the page reports `ready` once it
+    // has, so no case needs calls before its find.
+    #[derive(serde::Deserialize)]
+    struct Case {
+        page: String,
+        query: String,
+        role: String,
+        name: String,
+        nth: usize,
+    }
+    let cases: Vec<Case> = serde_json::from_str(&std::fs::read_to_string(corpus().join("find_cases.json"))?)?;
+    assert!(cases.len() >= 100, "{} cases", cases.len());
+    let pages: std::collections::BTreeSet<&str> = cases.iter().map(|c| c.page.split('?').next().unwrap_or_default()).collect();
+    for page in PAGES {
+        assert!(pages.contains(page), "no find case on {page}");
+    }
+    let mut h = start().await?;
+    let (mut top1, mut top3) = (0, 0);
+    let mut misses = Vec::new();
+    let mut absent = Vec::new();
+    let mut current = String::new();
+    let mut all = String::new();
+    for case in &cases {
+        if case.page != current {
+            open(&mut h, &case.page).await?;
+            all = read(&mut h, json!({"filter": "all"})).await?;
+            current = case.page.clone();
+        }
+        let Some(expected) = refs_of(&all, &case.role, &case.name).get(case.nth.saturating_sub(1)).cloned() else {
+            absent.push(format!("{}: no {} {:?} #{}", case.page, case.role, case.name, case.nth));
+            continue;
+        };
+        let r = h.one("find", json!({"query": case.query})).await?;
+        ok(&r);
+        let lines: Vec<String> = text(&r).lines().map(String::from).collect();
+        assert!(lines.len() <= 20, "find returns at most 20 matches: {}", lines.len());
+        let tag = format!("[{expected}]");
+        match lines.iter().position(|l| l.contains(&tag)) {
+            Some(0) => {
+                top1 += 1;
+                top3 += 1;
+            }
+            Some(i) if i < 3 => {
+                top3 += 1;
+                misses.push(format!("{} {:?}: expected at #{} ({})", case.page, case.query, i + 1, lines[0]));
+            }
+            other => misses.push(format!("{} {:?}: {:?}; got {:?}", case.page, case.query, other, lines.first())),
+        }
+    }
+    // An expected element read_page does not show counts as a miss.
+    let n = cases.len() as f64;
+    println!("find accuracy on {} corpus cases: top-1 {:.1}%, top-3 {:.1}%", cases.len(), 100.0 * top1 as f64 / n, 100.0 * top3 as f64 / n);
+    if !absent.is_empty() {
+        println!("  ({} of them expect an element read_page does not show, counted as misses)", absent.len());
+    }
+    for m in &misses {
+        println!("  miss: {m}");
+    }
+    for a in &absent {
+        println!("  absent from read_page: {a}");
+    }
+    assert!(absent.is_empty(), "{} expected elements are not in read_page {{\"filter\":\"all\"}}:\n{}", absent.len(), absent.join("\n"));
+    Ok(())
+}
+
+/// What the reader makes of each corpus page: `cargo test -p tabwright-e2e --test corpus -- --ignored --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "prints the corpus as read; run by hand"]
+async fn show_the_corpus_as_read() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    // CORPUS_PAGES="a.html b.html" shows only those.
+    let chosen: Vec<String> = match std::env::var("CORPUS_PAGES") {
+        Ok(list) => list.split_whitespace().map(String::from).collect(),
+        Err(_) => PAGES.iter().chain(OPENED).map(|p| p.to_string()).collect(),
+    };
+    for page in &chosen {
+        open(&mut h, page).await?;
+        let t = read(&mut h, json!({"filter": "all"})).await?;
+        println!("===== {page} (read_page all)\n{t}\n");
+        let pt = text(&h.one("get_page_text", json!({})).await?);
+        println!("----- {page} (get_page_text)\n{pt}\n");
+    }
+    Ok(())
+}
