@@ -17,8 +17,10 @@
     const visit = (root) => {
       const it = (root.ownerDocument || root).createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
       for (let n = it.nextNode(); n && out.length < 50; n = it.nextNode()) {
-        // A shadow root is asked with its own shadow roots inside.
-        if (n.shadowRoot && n !== overlayHost) out.push(n.shadowRoot);
+        if (n.shadowRoot && n !== overlayHost) {
+          out.push(n.shadowRoot);
+          visit(n.shadowRoot);
+        }
         if (n.localName === "iframe") {
           let doc = null;
           try {
@@ -489,7 +491,10 @@
             if (shown) text += inlineText(child);
             continue;
           }
-          if (shown) text += subtreeText(child, 1);
+          if (shown) {
+            const pad = getComputedStyle(child).display === "inline" ? "" : " ";
+            text += pad + subtreeText(child, 1) + pad;
+          }
           parts.push(child);
         }
         const t = clean(text, TEXT_MAX);
@@ -526,7 +531,9 @@
           return;
         }
         if (child.nodeType === Node.TEXT_NODE) {
-          if (child.data.trim() && textVisible(child, frame, open)) text += (text ? " " : "") + child.data;
+          if (child.data.trim()) {
+            if (textVisible(child, frame, open)) text += child.data;
+          } else if (child.data) text += " ";
           continue;
         }
         if (child.nodeType !== Node.ELEMENT_NODE) continue;
@@ -587,6 +594,8 @@
         if (c.nodeType === Node.TEXT_NODE) t += c.data;
         else if (c.nodeType === Node.ELEMENT_NODE) t += isPlainInline(c) || c.localName === "slot" ? inlineText(c) : "";
       }
+      // A span laid out as a block or an inline box stands apart from its neighbours.
+      if (el.localName !== "slot" && getComputedStyle(el).display !== "inline") t = ` ${t} `;
       return t;
     }
 
@@ -707,14 +716,25 @@
 
   // The text of the smallest enclosing block that says more than the element itself (a card,
   // a row, a list item), so "the Delete button for Call Bob" can be told apart.
+  // A table cell is not that block: the row it sits in is.
   function nearbyText(el) {
     const own = (el.textContent || "").length;
     let node = el.parentElement;
     for (let i = 0; node && i < 6; i++, node = node.parentElement) {
+      if (/^(td|th)$/.test(node.localName) || /^(cell|gridcell)$/.test(node.getAttribute("role") || "")) continue;
       const len = (node.textContent || "").length;
-      if (len > own + 2) return len <= 300 ? clean(node.textContent, 200) : "";
+      if (len > own + 2) return len <= 300 ? clean(spacedText(node), 200) : "";
     }
     return "";
+  }
+
+  // An element's text with its text nodes kept apart, so "Chen Wei" and "Remove" in sibling
+  // boxes stay two words each.
+  function spacedText(el) {
+    const it = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    const parts = [];
+    for (let n = it.nextNode(); n; n = it.nextNode()) parts.push(n.data);
+    return parts.join(" ");
   }
 
   function hasInteractiveDescendant(el) {

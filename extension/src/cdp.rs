@@ -393,6 +393,8 @@ pub struct DescribedNode {
 pub struct DescribedNodeInner {
     #[serde(default)]
     pub frame_id: Option<String>,
+    #[serde(default)]
+    pub backend_node_id: Option<i64>,
 }
 impl Command for DescribeNode<'_> {
     const METHOD: &'static str = "DOM.describeNode";
@@ -639,7 +641,9 @@ impl Command for GetEventListeners<'_> {
 #[serde(rename_all = "camelCase")]
 pub struct ResolveNode<'a> {
     pub backend_node_id: i64,
-    pub execution_context_id: i64,
+    /// None: the page's own (main) world.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub execution_context_id: Option<i64>,
     pub object_group: &'a str,
 }
 #[derive(Debug, Deserialize)]

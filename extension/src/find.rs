@@ -45,7 +45,9 @@ const ROLE_WORDS: &[(&str, &[&str])] = &[
     ("menu", &["menu", "menubar", "navigation", "button"]),
     ("navigation", &["navigation"]),
     ("nav", &["navigation"]),
-    ("table", &["table"]),
+    ("table", &["table", "grid"]),
+    ("grid", &["grid", "table", "treegrid"]),
+    ("column", &["columnheader"]),
     ("row", &["row"]),
     ("cell", &["cell"]),
     ("dialog", &["dialog", "alertdialog"]),
@@ -53,6 +55,10 @@ const ROLE_WORDS: &[(&str, &[&str])] = &[
     ("form", &["form"]),
     ("list", &["list", "listbox"]),
     ("item", &["listitem", "menuitem", "option", "row"]),
+    ("suggestion", &["option", "listitem", "menuitem"]),
+    ("choice", &["option", "radio", "menuitem"]),
+    ("entry", &["listitem", "row", "option"]),
+    ("arrow", &["button", "link"]),
     ("paragraph", &["paragraph"]),
     ("text", &["paragraph", "textbox"]),
     ("footer", &["contentinfo"]),
@@ -63,7 +69,7 @@ const ROLE_WORDS: &[(&str, &[&str])] = &[
 ];
 
 /// Words that mean something about the query, not the element.
-const STOP_WORDS: &[&str] = &["the", "a", "an", "to", "for", "of", "on", "in", "with", "that", "this", "which", "and", "or", "element", "control", "thing", "one", "called", "named", "labeled", "labelled", "says", "saying", "near", "at", "page", "area", "section", "click", "press", "where", "i", "can", "my", "your", "it"];
+const STOP_WORDS: &[&str] = &["the", "a", "an", "to", "for", "of", "on", "in", "with", "that", "this", "which", "and", "or", "element", "control", "thing", "one", "called", "named", "labeled", "labelled", "says", "saying", "near", "at", "page", "area", "section", "click", "press", "where", "i", "can", "my", "your", "it", "pick", "choose", "from", "under", "inside", "within", "do", "is", "s"];
 
 const ORDINALS: &[(&str, isize)] = &[
     ("first", 1), ("1st", 1), ("second", 2), ("2nd", 2), ("third", 3), ("3rd", 3), ("fourth", 4), ("4th", 4),
@@ -110,19 +116,39 @@ pub struct Query {
     pub phrase: String,
 }
 
+/// The number in "15th", "1st", "22nd", "3rd".
+fn numbered(word: &str) -> Option<String> {
+    let digits: String = word.chars().take_while(char::is_ascii_digit).collect();
+    let suffix = &word[digits.len()..];
+    (!digits.is_empty() && matches!(suffix, "st" | "nd" | "rd" | "th")).then_some(digits)
+}
+
 pub fn parse(query: &str) -> Query {
     let mut q = Query { phrase: words(query).join(" "), ..Default::default() };
     let ws = words(query);
+    // A role word before another ("menu button", "link item") narrows it: its roles come after.
+    let mut modifiers: Vec<&'static str> = Vec::new();
     for (i, w) in ws.iter().enumerate() {
+        // "column header": a column's header cell, not a page header.
+        if w == "header" && i > 0 && ws[i - 1] == "column" {
+            continue;
+        }
         if let Some((_, n)) = ORDINALS.iter().find(|(o, _)| o == w) {
             q.ordinal = Some(*n);
+            continue;
+        }
+        if let Some(n) = numbered(w).and_then(|d| d.parse::<isize>().ok()) {
+            q.ordinal = Some(n);
             continue;
         }
         // "check box", "text field", "search bar", "drop down", "menu item": the second word names the kind.
         let next = ws.get(i + 1).map(String::as_str);
         if let Some((_, roles)) = ROLE_WORDS.iter().find(|(r, _)| r == w) {
             // A role word followed by another role word is a modifier ("menu button" → button).
-            let followed_by_role = next.is_some_and(|n| ROLE_WORDS.iter().any(|(r, _)| *r == n));
+            let followed_by_role = next.is_some_and(|n| ROLE_WORDS.iter().any(|(r, _)| *r == n)) && !(w == "column" && next == Some("header"));
+            if followed_by_role && !matches!(w.as_str(), "search") {
+                modifiers.extend(roles.iter().copied());
+            }
             if !followed_by_role || matches!(w.as_str(), "search") {
                 for r in *roles {
                     if !q.roles.contains(r) {
@@ -140,6 +166,18 @@ pub fn parse(query: &str) -> Query {
             continue;
         }
         q.content.push(w.clone());
+    }
+    for r in modifiers {
+        if !q.roles.contains(&r) {
+            q.roles.push(r);
+        }
+    }
+    // "the 15th", "the 3rd" with nothing else: a day or a number, not a position.
+    if q.content.is_empty() && q.roles.is_empty() {
+        if let Some(number) = ws.iter().find_map(|w| numbered(w)) {
+            q.ordinal = None;
+            q.content.push(number);
+        }
     }
     // A description made only of small words ("Press", "Go to") is itself the name.
     if q.content.is_empty() && q.roles.is_empty() {
@@ -246,6 +284,14 @@ fn matches_word(word: &str, candidates: &[String]) -> f64 {
     0.0
 }
 
+/// Roles a clickable element without a widget role can stand for.
+const CONTROL_ROLES: &[&str] = &["button", "link", "menuitem", "option", "listitem", "tab", "switch", "checkbox", "radio", "treeitem"];
+
+/// A clickable element with no widget role of its own (`generic … clickable`, a clickable cell).
+fn acts_as_control(node: &Node) -> bool {
+    node.s.contains_key("clickable")
+}
+
 /// Whether the element's own name holds every content word of the description.
 fn names_all(q: &Query, c: &Candidate) -> bool {
     !q.content.is_empty() && q.content.iter().all(|w| matches_word(w, &c.name) > 0.0)
@@ -287,10 +333,21 @@ fn score(q: &Query, c: &Candidate) -> f64 {
         if in_names > 0.0 {
             s += 0.3 / (1.0 + (c.name.len() as f64 - q.content.len() as f64).abs());
         }
+        // "the Remove button for Chloe Park": a control its own name picks out, and the text
+        // around it places.
+        if c.node.is_interactive() && in_names > 0.0 && in_names < q.content.len() as f64 {
+            let placed = q.content.iter().all(|w| matches_word(w, &c.name) == 1.0 || (matches_word(w, &c.name) == 0.0 && matches_word(w, &c.near) > 0.0));
+            if placed {
+                s += 0.8;
+            }
+        }
     }
     if !q.roles.is_empty() {
         if let Some(pos) = q.roles.iter().position(|r| *r == role) {
             s += 1.2 - 0.1 * pos as f64;
+        } else if acts_as_control(c.node) && q.roles.iter().any(|r| CONTROL_ROLES.contains(r)) {
+            // A clickable div or span is the button, link, item or option a person sees.
+            s += 0.7;
         } else if q.content.is_empty() {
             return 0.0;
         } else {
@@ -399,6 +456,37 @@ mod tests {
         assert_eq!(rank(&p, "検索する").first().and_then(|n| n.r#ref), Some(20));
         assert_eq!(rank(&p, "café link").first().and_then(|n| n.r#ref), Some(21));
         assert!(rank(&p, "cafés").iter().any(|n| n.r#ref == Some(21)));
+    }
+
+    fn clickable(d: usize, r: u64, name: &str, around: &str) -> Node {
+        let mut n = el(d, r, "generic", name, true);
+        n.s.insert("clickable".into(), serde_json::json!(true));
+        n.c = Some(around.into());
+        n
+    }
+
+    fn text(d: usize, r: u64, t: &str) -> Node {
+        Node { d, r#ref: Some(r), text: Some(t.into()), ..Default::default() }
+    }
+
+    #[test]
+    fn a_clickable_span_is_the_button_its_row_places() {
+        let nodes = vec![
+            el(0, 1, "list", "", false),
+            text(1, 2, "Ana Ruiz · Designer Remove"),
+            clickable(2, 3, "Remove", "Ana Ruiz · Designer Remove"),
+            text(1, 4, "Chloe Park · Manager Remove"),
+            clickable(2, 5, "Remove", "Chloe Park · Manager Remove"),
+            clickable(0, 6, "Prev", "Prev Next June 2025"),
+            clickable(0, 7, "15", "June 2025 14 15 16"),
+        ];
+        let top = |q: &str| rank(&nodes, q).first().and_then(|n| n.r#ref);
+        assert_eq!(top("remove button for Chloe Park"), Some(5));
+        assert_eq!(top("remove Chloe Park"), Some(5));
+        assert_eq!(top("Chloe Park"), Some(4), "a name alone finds the text that says it");
+        assert_eq!(top("previous month button"), Some(6));
+        assert_eq!(top("the 15th"), Some(7));
+        assert_eq!(top("second remove link"), Some(5));
     }
 
     #[test]

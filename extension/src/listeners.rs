@@ -1,9 +1,11 @@
 //! Elements the page listens on for clicks, mouse, pointer or keys: found with CDP's
-//! DOMDebugger (one call per document read) and handed to the page agent, which counts them as
-//! something a person can act on.
+//! DOMDebugger and handed to the page agent, which counts them as something a person can act on.
 //!
-//! Only new nodes are resolved: a document's listener nodes are remembered per document
-//! generation, so a page read again costs one `getEventListeners` call.
+//! DOMDebugger reports the listeners of the world the node object belongs to, so the trees are
+//! asked through the page's own (main) world, each on its own: `pierce` (every world, every
+//! shadow root and frame in one call) was measured to stall the page's scripts for tens of
+//! seconds on a large document. Only new nodes are resolved: a document's listener nodes are
+//! remembered per document generation, so a page read again costs a few calls.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -34,24 +36,28 @@ pub fn forget(tab: i32) {
 }
 
 /// Marks, in the page agent of `at`'s document, the elements with action listeners. Failing is
-/// not an error: the read goes on with the other signals (roles, handlers in attributes, cursor).
+/// not an error: the read goes on with the other signals (roles, handler attributes, cursor).
 pub async fn mark(at: &Debuggee) {
     let _ = try_mark(at).await;
     let _ = cdp::send_to(at, &cdp::ReleaseObjectGroup { object_group: GROUP }).await;
 }
 
 async fn try_mark(at: &Debuggee) -> Result<(), String> {
-    let (document, context, generation) = page::object_in_group(at, "document", GROUP).await?;
-    let document = document.object_id.ok_or("no document object")?;
-    // Each tree on its own: `pierce` (into shadow roots and frames in one call) was measured to
-    // leave the page's scripts stalled for tens of seconds on a large document.
-    let mut roots = vec![(document.clone(), false)];
-    roots.extend(inner_roots(at).await);
-    let queries: Vec<cdp::GetEventListeners> = roots.iter().map(|(r, pierce)| cdp::GetEventListeners { object_id: r, depth: -1, pierce: *pierce }).collect();
-    let mut found = cdp::EventListeners::default();
-    for answer in futures::future::join_all(queries.iter().map(|q| cdp::send_to(at, q))).await {
-        found.listeners.extend(answer.map_err(|e| e.to_string())?.listeners);
-    }
+    // The agent's world first: it knows the document generation and lists the inner trees.
+    let (roots, context, generation) = page::object_in_group(at, "__tabwright.listenerRoots()", GROUP).await?;
+    let main_document = cdp::send_to(
+        at,
+        &cdp::Evaluate { expression: "document", context_id: None, return_by_value: false, await_promise: false, timeout: None, object_group: Some(GROUP) },
+    )
+    .await
+    .map_err(|e| e.to_string())?
+    .result
+    .object_id
+    .ok_or("no document object")?;
+    let mut trees = vec![main_document];
+    trees.extend(inner_trees(at, &roots).await);
+    let queries: Vec<cdp::GetEventListeners> = trees.iter().map(|t| cdp::GetEventListeners { object_id: t, depth: -1, pierce: false }).collect();
+    let answers = futures::future::join_all(queries.iter().map(|q| cdp::send_to(at, q))).await;
     let fresh: Vec<i64> = KNOWN.with(|k| {
         let mut k = k.borrow_mut();
         let known = k.entry(at.clone()).or_default();
@@ -60,7 +66,7 @@ async fn try_mark(at: &Debuggee) -> Result<(), String> {
         }
         let mut fresh = Vec::new();
         let mut taken = HashSet::new();
-        for l in &found.listeners {
+        for l in answers.iter().flatten().flat_map(|a| &a.listeners) {
             let Some(id) = l.backend_node_id else { continue };
             if ACTION_EVENTS.contains(&l.kind.as_str()) && fresh.len() < MAX_NEW && !known.nodes.contains(&id) && taken.insert(id) {
                 fresh.push(id);
@@ -73,17 +79,14 @@ async fn try_mark(at: &Debuggee) -> Result<(), String> {
     }
     // Sent together: the browser answers them in one stretch.
     let commands: Vec<cdp::ResolveNode> =
-        fresh.iter().map(|&id| cdp::ResolveNode { backend_node_id: id, execution_context_id: context, object_group: GROUP }).collect();
+        fresh.iter().map(|&id| cdp::ResolveNode { backend_node_id: id, execution_context_id: Some(context), object_group: GROUP }).collect();
     let resolved = futures::future::join_all(commands.iter().map(|c| cdp::send_to(at, c))).await;
     let objects: Vec<String> = resolved.into_iter().filter_map(|r| r.ok()?.object.object_id).collect();
-    if objects.is_empty() {
-        return Ok(());
-    }
-    let arguments = objects.iter().map(|o| cdp::CallArgument { object_id: o }).collect();
+    let (Some(first), false) = (objects.first(), objects.is_empty()) else { return Ok(()) };
     let call = cdp::CallFunctionWith {
-        function_declaration: "function (...els) { return __tabwright.markListeners(...els); }",
-        object_id: &document,
-        arguments,
+        function_declaration: "function (...els) { return __tabwright.markListeners(this, ...els); }",
+        object_id: first,
+        arguments: objects[1..].iter().map(|o| cdp::CallArgument { object_id: o }).collect(),
         return_by_value: true,
     };
     let r = cdp::send_to(at, &call).await.map_err(|e| e.to_string())?;
@@ -98,21 +101,16 @@ async fn try_mark(at: &Debuggee) -> Result<(), String> {
     Ok(())
 }
 
-/// The open shadow roots (asked with `pierce`, which a shadow root needs) and same-origin frame
-/// documents of the page, as remote objects.
-async fn inner_roots(at: &Debuggee) -> Vec<(String, bool)> {
-    let Ok((list, _, _)) = page::object_in_group(at, "__tabwright.listenerRoots()", GROUP).await else { return Vec::new() };
-    let Some(list) = list.object_id.filter(|_| list.description.as_deref() != Some("Array(0)")) else { return Vec::new() };
-    let Ok(props) = cdp::send_to(at, &cdp::GetProperties { object_id: &list, own_properties: true }).await else { return Vec::new() };
-    props
-        .result
-        .into_iter()
-        .filter(|p| p.name.parse::<usize>().is_ok())
-        .filter_map(|p| {
-            let value = p.value?;
-            let shadow = value.class_name.as_deref() == Some("ShadowRoot");
-            Some((value.object_id?, shadow))
-        })
-        .collect()
+/// The open shadow roots and same-origin frame documents the agent listed, as objects of the
+/// page's own world.
+async fn inner_trees(at: &Debuggee, roots: &cdp::RemoteObject) -> Vec<String> {
+    let Some(list) = roots.object_id.as_deref().filter(|_| roots.description.as_deref() != Some("Array(0)")) else { return Vec::new() };
+    let Ok(props) = cdp::send_to(at, &cdp::GetProperties { object_id: list, own_properties: true }).await else { return Vec::new() };
+    let ours: Vec<String> = props.result.into_iter().filter(|p| p.name.parse::<usize>().is_ok()).filter_map(|p| p.value?.object_id).collect();
+    let describe: Vec<cdp::DescribeNode> = ours.iter().map(|o| cdp::DescribeNode { object_id: o }).collect();
+    let described = futures::future::join_all(describe.iter().map(|d| cdp::send_to(at, d))).await;
+    let ids: Vec<i64> = described.into_iter().filter_map(|d| d.ok()?.node.backend_node_id).collect();
+    let commands: Vec<cdp::ResolveNode> = ids.iter().map(|&id| cdp::ResolveNode { backend_node_id: id, execution_context_id: None, object_group: GROUP }).collect();
+    let resolved = futures::future::join_all(commands.iter().map(|c| cdp::send_to(at, c))).await;
+    resolved.into_iter().filter_map(|r| r.ok()?.object.object_id).collect()
 }
-

@@ -306,11 +306,15 @@ fn render_tree(w: &mut Writer, tree: &Tree, depth: usize) {
         render_level(w, &tree.children, depth);
         return;
     }
-    // An element whose whole content is one text reads on one line: `paragraph [ref_4]: "…"`.
-    if let [only] = tree.children.as_slice() {
-        if let (Some(text), None, None) = (&only.node.text, &tree.node.text, &tree.node.t) {
-            if only.children.is_empty() && tree.node.more.is_none() && tree.node.frame.is_none() {
+    // An element whose content opens with its own text reads it on its line:
+    // `paragraph [ref_4]: "…"`, then the rest of its content under it.
+    if let Some(first) = tree.children.first() {
+        let own = first.node.r#ref == tree.node.r#ref || tree.children.len() == 1;
+        if let (Some(text), None, None, true) = (&first.node.text, &tree.node.text, &tree.node.t, own) {
+            if tree.node.more.is_none() && tree.node.frame.is_none() {
                 w.line(depth, &format!("{}: {}", element_line(tree.node), quote(text)));
+                render_level(w, &first.children, depth + 1);
+                render_level(w, &tree.children[1..], depth + 1);
                 return;
             }
         }

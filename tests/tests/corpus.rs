@@ -638,6 +638,7 @@ async fn find_accuracy_on_the_corpus() -> anyhow::Result<()> {
         println!("  absent from read_page: {a}");
     }
     assert!(absent.is_empty(), "{} expected elements are not in read_page {{\"filter\":\"all\"}}:\n{}", absent.len(), absent.join("\n"));
+    assert!(top1 as f64 / n >= 0.85 && top3 as f64 / n >= 0.95, "find fell below 85% top-1 or 95% top-3 on the corpus");
     Ok(())
 }
 
