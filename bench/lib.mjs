@@ -17,12 +17,19 @@ export const tabwrightBin = process.env.TABWRIGHT_BIN || join(root, "target", "d
 
 const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css" };
 
+export const corpus = join(root, "tests", "corpus");
+
 /** Serves tests/fixtures on 127.0.0.1, port 0. */
 export async function serveFixtures() {
+  return serveDir(fixtures);
+}
+
+/** Serves a folder on 127.0.0.1, port 0 (the corpus pages need their npm packages installed). */
+export async function serveDir(dir) {
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url, "http://x").pathname).replace(/^\/+/, "") || "index.html";
-    const file = join(fixtures, path);
-    if (!file.startsWith(fixtures) || !existsSync(file)) {
+    const file = join(dir, path);
+    if (!file.startsWith(dir) || !existsSync(file)) {
       res.writeHead(404).end("not found");
       return;
     }
@@ -84,7 +91,12 @@ export async function startTabwright({ headed = false, extra = [] } = {}) {
     ws.close();
     child.kill("SIGTERM");
     await new Promise((ok) => child.once("exit", ok));
-    rmSync(dir, { recursive: true, force: true });
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    } catch (e) {
+      // The browser's helper processes may still write there for a moment; a temp folder stays.
+      console.error(`could not remove ${dir}: ${e.message}`);
+    }
   };
   return { call, close, dir };
 }

@@ -1,19 +1,26 @@
 // read_page vs Playwright's aria snapshot, side by side on the same pages and the same Chromium.
 // Usage: node bench/read_page.mjs   (cargo xtask bench runs it after building)
-import { serveFixtures, startTabwright, startPlaywright, median, timed } from "./lib.mjs";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { serveFixtures, serveDir, corpus, startTabwright, startPlaywright, median, timed } from "./lib.mjs";
 
-const PAGES = ["big.html", "article.html", "form.html", "shop.html", "landmarks.html"];
+const FIXTURES = ["big.html", "article.html", "form.html", "shop.html", "landmarks.html", "controls.html", "clickables.html", "spa.html", "shadow.html"];
+// The widget-library corpus (tests/corpus; its npm packages come from `npm ci` there).
+const CORPUS = ["jqueryui/autocomplete.html", "jqueryui/accordion.html", "jqueryui/tabs.html", "jqueryui/datepicker.html?open=1", "jqueryui/dialog.html", "bootstrap/team.html", "react/app.html", "jquery/task.html", "grid/orders.html", "editor/notes.html"];
 const RUNS = Number(process.env.RUNS || 7);
 
-const site = await serveFixtures();
+const fixtureSite = await serveFixtures();
+const corpusSite = existsSync(join(corpus, "node_modules", "jquery")) ? await serveDir(corpus) : null;
+if (!corpusSite) console.error("tests/corpus/node_modules is missing (npm ci there): corpus pages skipped");
+const PAGES = [...FIXTURES.map((p) => [p, fixtureSite.url(p)]), ...(corpusSite ? CORPUS.map((p) => [p, corpusSite.url(p)]) : [])];
+const site = { close: () => { fixtureSite.close(); corpusSite?.close(); } };
 const tw = await startTabwright();
 const pw = await startPlaywright();
 const rows = [];
 const textOf = (result) => result.content.filter((b) => b.type === "text").map((b) => b.text).join("\n");
 const ROLE_LINE = /^\s*- (link|button|textbox|searchbox|checkbox|radio|combobox|slider|spinbutton|switch|tab|menuitem|option)\b(.*)$/;
 
-for (const page of PAGES) {
-  const url = site.url(page);
+for (const [page, url] of PAGES) {
   await pw.page.goto(url);
   await tw.call("navigate", { url });
   let snapshot = "";

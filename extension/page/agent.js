@@ -11,6 +11,11 @@
   // Elements the page gave a click, mouse, pointer or key listener (found through CDP's
   // DOMDebugger by the core, which hands them over with markListeners).
   const listened = new WeakSet();
+  // Whether the page's elements changed since the last read (new elements may bring listeners).
+  let dirty = true;
+  new MutationObserver(() => {
+    dirty = true;
+  }).observe(document, { childList: true, subtree: true });
   // The open shadow roots and same-origin frame documents, whose listeners are asked for apart.
   function listenerRoots() {
     const out = [];
@@ -202,7 +207,8 @@
       if (type === "image") return clean(el.getAttribute("alt") || "Submit", NAME_MAX);
       const title = el.getAttribute("title");
       if (title) return clean(title, NAME_MAX);
-      return "";
+      // The last resort of the accessible name: the placeholder.
+      return clean(el.getAttribute("placeholder") || "", NAME_MAX);
     }
     if (tag === "img" || tag === "area") return clean(el.getAttribute("alt") || el.getAttribute("title") || "", NAME_MAX);
     if (tag === "svg") return clean(el.querySelector("title")?.textContent || "", NAME_MAX);
@@ -329,8 +335,11 @@
       const labels = [...el.options].map((o) => clean(o.label || o.text, 60)).filter(Boolean);
       if (labels.length) s.options = labels.length > 12 ? [...labels.slice(0, 12), `+${labels.length - 12} more`].join(" | ") : labels.join(" | ");
     } else if (role === "textbox" && el.isContentEditable) {
-      const t = clean(el.innerText, 200);
-      if (t) s.value = t;
+      // An editor of paragraphs lists them under its line; plain text is its value.
+      if (!el.querySelector("p,div,li,h1,h2,h3,h4,h5,h6,pre,blockquote,table")) {
+        const t = clean(el.innerText, 200);
+        if (t) s.value = t;
+      }
     } else if (attr("aria-valuenow") != null) {
       s.value = attr("aria-valuetext") || attr("aria-valuenow");
     }
@@ -426,6 +435,8 @@
   // Collects the tree under `root` as a flat list in document order; each entry has a depth.
   // opts: { next, filter: "visible" | "interactive" | "all", maxDepth, rootRef, limit }
   function collect(opts) {
+    const changed = dirty;
+    dirty = false;
     const counter = { next: opts.next };
     const out = [];
     const filter = opts.filter || "visible";
@@ -438,9 +449,15 @@
       root = el;
     }
     const viewport = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
+    // Whether the page has trees of its own inside (shadow roots, same-origin frames), whose
+    // listeners the core then asks for apart.
+    let sawInner = !!document.querySelector("iframe");
 
     function kidsOf(parent) {
-      if (parent.shadowRoot) return parent.shadowRoot.childNodes;
+      if (parent.shadowRoot) {
+        if (parent !== overlayHost) sawInner = true;
+        return parent.shadowRoot.childNodes;
+      }
       if (parent.localName === "slot") {
         const assigned = parent.assignedNodes({ flatten: true });
         return assigned.length ? assigned : parent.childNodes;
@@ -711,7 +728,7 @@
     const all = filter === "all" ? { left: -1e9, top: -1e9, right: 1e9, bottom: 1e9 } : viewport;
     if (opts.rootRef != null) walk(root, 0, { x: 0, y: 0, clip: all }, false);
     else walkChildren(root, 0, { x: 0, y: 0, clip: all }, null, false);
-    return { next: counter.next, nodes: out, truncated, ms: Math.round(performance.now() - start), url: location.href, vw: innerWidth, vh: innerHeight };
+    return { next: counter.next, nodes: out, truncated, inner: sawInner, dirty: changed, ms: Math.round(performance.now() - start), url: location.href, vw: innerWidth, vh: innerHeight };
   }
 
   // The text of the smallest enclosing block that says more than the element itself (a card,

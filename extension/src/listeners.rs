@@ -4,8 +4,12 @@
 //! DOMDebugger reports the listeners of the world the node object belongs to, so the trees are
 //! asked through the page's own (main) world, each on its own: `pierce` (every world, every
 //! shadow root and frame in one call) was measured to stall the page's scripts for tens of
-//! seconds on a large document. Only new nodes are resolved: a document's listener nodes are
-//! remembered per document generation, so a page read again costs a few calls.
+//! seconds on a large document.
+//!
+//! A read of an unchanged page costs nothing here: listeners are asked for on a document's first
+//! read, and later only when the agent saw the DOM change. Then the main world's document object
+//! is reused, only new listener nodes are handed over, and shadow roots and frames are asked for
+//! only when the agent last saw some.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -18,12 +22,21 @@ const ACTION_EVENTS: &[&str] =
     &["click", "dblclick", "auxclick", "contextmenu", "mousedown", "mouseup", "pointerdown", "pointerup", "keydown", "keyup", "keypress", "touchstart", "touchend"];
 /// The most nodes handed over in one read; the rest follow on the next.
 const MAX_NEW: usize = 600;
+/// Objects used within one read.
 const GROUP: &str = "tabwright-listeners";
+/// The document object kept for the life of the document.
+const KEEP: &str = "tabwright-document";
 
 #[derive(Default)]
 struct Known {
-    generation: u64,
+    /// The agent's document generation these facts are about.
+    generation: Option<u64>,
+    /// The main world's document object.
+    document: Option<String>,
+    /// Listener nodes already handed to the agent.
     nodes: HashSet<i64>,
+    /// The agent last saw shadow roots or same-origin frames (or has not read yet).
+    inner: bool,
 }
 
 thread_local! {
@@ -35,54 +48,101 @@ pub fn forget(tab: i32) {
     KNOWN.with(|k| k.borrow_mut().retain(|d, _| d.tab != tab));
 }
 
-/// Marks, in the page agent of `at`'s document, the elements with action listeners. Failing is
-/// not an error: the read goes on with the other signals (roles, handler attributes, cursor).
-pub async fn mark(at: &Debuggee) {
-    let _ = try_mark(at).await;
-    let _ = cdp::send_to(at, &cdp::ReleaseObjectGroup { object_group: GROUP }).await;
+/// What the agent's last read saw: whether the document has shadow roots or same-origin frames.
+pub fn saw_inner_trees(at: &Debuggee, inner: bool) {
+    KNOWN.with(|k| {
+        if let Some(known) = k.borrow_mut().get_mut(at) {
+            known.inner = inner;
+        }
+    });
 }
 
-async fn try_mark(at: &Debuggee) -> Result<(), String> {
-    // The agent's world first: it knows the document generation and lists the inner trees.
-    let (roots, context, generation) = page::object_in_group(at, "__tabwright.listenerRoots()", GROUP).await?;
-    let main_document = cdp::send_to(
+/// Whether the agent's document (as far as is known) has not had its listeners asked for yet.
+pub fn unmarked(at: &Debuggee) -> bool {
+    let generation = page::known_generation(at);
+    generation.is_none() || KNOWN.with(|k| k.borrow().get(at).map(|known| known.generation) != Some(generation))
+}
+
+/// Marks, in the page agent of `at`'s document, the elements with action listeners; true when
+/// elements were newly marked. Failing is not an error: the read goes on with the other signals
+/// (roles, handler attributes, cursor).
+pub async fn mark(at: &Debuggee) -> bool {
+    let marked = try_mark(at).await.unwrap_or(false);
+    KNOWN.with(|k| {
+        if let Some(known) = k.borrow_mut().get_mut(at) {
+            known.generation = page::known_generation(at);
+        }
+    });
+    // Not waited for: the next command queues behind it.
+    let at = at.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        let _ = cdp::send_to(&at, &cdp::ReleaseObjectGroup { object_group: GROUP }).await;
+    });
+    marked
+}
+
+/// The main world's document object: kept, or fetched anew (a new document starts afresh).
+async fn document(at: &Debuggee, refresh: bool) -> Result<String, String> {
+    if !refresh {
+        if let Some(doc) = KNOWN.with(|k| k.borrow().get(at).and_then(|known| known.document.clone())) {
+            return Ok(doc);
+        }
+    }
+    let evaluated = cdp::send_to(
         at,
-        &cdp::Evaluate { expression: "document", context_id: None, return_by_value: false, await_promise: false, timeout: None, object_group: Some(GROUP) },
+        &cdp::Evaluate { expression: "document", context_id: None, return_by_value: false, await_promise: false, timeout: None, object_group: Some(KEEP) },
     )
     .await
-    .map_err(|e| e.to_string())?
-    .result
-    .object_id
-    .ok_or("no document object")?;
-    let mut trees = vec![main_document];
-    trees.extend(inner_trees(at, &roots).await);
-    let queries: Vec<cdp::GetEventListeners> = trees.iter().map(|t| cdp::GetEventListeners { object_id: t, depth: -1, pierce: false }).collect();
-    let answers = futures::future::join_all(queries.iter().map(|q| cdp::send_to(at, q))).await;
-    let fresh: Vec<i64> = KNOWN.with(|k| {
-        let mut k = k.borrow_mut();
-        let known = k.entry(at.clone()).or_default();
-        if known.generation != generation {
-            *known = Known { generation, nodes: HashSet::new() };
+    .map_err(|e| e.to_string())?;
+    let doc = evaluated.result.object_id.ok_or("no document object")?;
+    KNOWN.with(|k| k.borrow_mut().insert(at.clone(), Known { generation: None, document: Some(doc.clone()), nodes: HashSet::new(), inner: true }));
+    Ok(doc)
+}
+
+async fn listeners_of(at: &Debuggee, tree: &str) -> Result<Vec<cdp::EventListener>, cdp::CdpError> {
+    Ok(cdp::send_to(at, &cdp::GetEventListeners { object_id: tree, depth: -1, pierce: false }).await?.listeners)
+}
+
+async fn try_mark(at: &Debuggee) -> Result<bool, String> {
+    let doc = document(at, false).await?;
+    let mut found = match listeners_of(at, &doc).await {
+        Ok(found) => found,
+        // The document the object belonged to is gone: this is a new one.
+        Err(_) => {
+            let doc = document(at, true).await?;
+            listeners_of(at, &doc).await.map_err(|e| e.to_string())?
         }
+    };
+    if KNOWN.with(|k| k.borrow().get(at).is_some_and(|known| known.inner)) {
+        for tree in inner_trees(at).await {
+            found.extend(listeners_of(at, &tree).await.unwrap_or_default());
+        }
+    }
+    let fresh: Vec<i64> = KNOWN.with(|k| {
+        let k = k.borrow();
+        let known = k.get(at);
         let mut fresh = Vec::new();
         let mut taken = HashSet::new();
-        for l in answers.iter().flatten().flat_map(|a| &a.listeners) {
+        for l in &found {
             let Some(id) = l.backend_node_id else { continue };
-            if ACTION_EVENTS.contains(&l.kind.as_str()) && fresh.len() < MAX_NEW && !known.nodes.contains(&id) && taken.insert(id) {
+            let old = known.is_some_and(|known| known.nodes.contains(&id));
+            if ACTION_EVENTS.contains(&l.kind.as_str()) && fresh.len() < MAX_NEW && !old && taken.insert(id) {
                 fresh.push(id);
             }
         }
         fresh
     });
     if fresh.is_empty() {
-        return Ok(());
+        return Ok(false);
     }
+    // The agent's world, where the nodes are handed over.
+    let (_, context, _) = page::object_in_group(at, "globalThis", GROUP).await?;
     // Sent together: the browser answers them in one stretch.
     let commands: Vec<cdp::ResolveNode> =
         fresh.iter().map(|&id| cdp::ResolveNode { backend_node_id: id, execution_context_id: Some(context), object_group: GROUP }).collect();
     let resolved = futures::future::join_all(commands.iter().map(|c| cdp::send_to(at, c))).await;
     let objects: Vec<String> = resolved.into_iter().filter_map(|r| r.ok()?.object.object_id).collect();
-    let (Some(first), false) = (objects.first(), objects.is_empty()) else { return Ok(()) };
+    let Some(first) = objects.first() else { return Ok(false) };
     let call = cdp::CallFunctionWith {
         function_declaration: "function (...els) { return __tabwright.markListeners(this, ...els); }",
         object_id: first,
@@ -94,16 +154,17 @@ async fn try_mark(at: &Debuggee) -> Result<(), String> {
         return Err(ex.message());
     }
     KNOWN.with(|k| {
-        if let Some(known) = k.borrow_mut().get_mut(at).filter(|k| k.generation == generation) {
+        if let Some(known) = k.borrow_mut().get_mut(at) {
             known.nodes.extend(fresh);
         }
     });
-    Ok(())
+    Ok(true)
 }
 
-/// The open shadow roots and same-origin frame documents the agent listed, as objects of the
+/// The open shadow roots and same-origin frame documents the agent lists, as objects of the
 /// page's own world.
-async fn inner_trees(at: &Debuggee, roots: &cdp::RemoteObject) -> Vec<String> {
+async fn inner_trees(at: &Debuggee) -> Vec<String> {
+    let Ok((roots, _, _)) = page::object_in_group(at, "__tabwright.listenerRoots()", GROUP).await else { return Vec::new() };
     let Some(list) = roots.object_id.as_deref().filter(|_| roots.description.as_deref() != Some("Array(0)")) else { return Vec::new() };
     let Ok(props) = cdp::send_to(at, &cdp::GetProperties { object_id: list, own_properties: true }).await else { return Vec::new() };
     let ours: Vec<String> = props.result.into_iter().filter(|p| p.name.parse::<usize>().is_ok()).filter_map(|p| p.value?.object_id).collect();

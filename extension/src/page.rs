@@ -132,6 +132,11 @@ async fn evaluate(d: &Debuggee, expression: &str, by_value: bool, object_group: 
     Err(format!("{} kept changing documents while it was being read; try again", state::tab_name(tab)))
 }
 
+/// The generation of the document the agent last ran in, as far as is known without asking.
+pub fn known_generation(d: &Debuggee) -> Option<u64> {
+    WORLDS.with(|w| w.borrow().get(d).map(|w| w.generation))
+}
+
 /// The tabs whose main document has a page agent.
 pub fn tabs_with_agent() -> Vec<i32> {
     WORLDS.with(|w| w.borrow().keys().filter(|d| d.session.is_none()).map(|d| d.tab).collect())

@@ -69,6 +69,9 @@ pub struct Collected {
     pub truncated: bool,
     #[serde(default)]
     pub error: Option<String>,
+    /// The document has open shadow roots or same-origin frames.
+    #[serde(default)]
+    pub inner: bool,
 }
 
 /// A node with its children, rebuilt from the flat list.

@@ -80,10 +80,21 @@ async fn suggest(at: &Debuggee, role: &str, name: &str) -> Option<u64> {
 async fn collect_in(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>) -> Result<Collected, String> {
     // `find` reads everything, with the text around each control.
     let context = filter == "all" && depth >= 100;
-    crate::listeners::mark(at).await;
+    // A document's listeners are asked for before its first read; later only when the page
+    // changed since the last read, and the read is redone only when that found new ones.
+    let first = crate::listeners::unmarked(at);
+    if first {
+        crate::listeners::mark(at).await;
+    }
     let opts = serde_json::json!({ "next": refs::next(), "filter": filter, "maxDepth": depth, "rootRef": root, "context": context });
-    let (value, generation) = page::call_in(at, &format!("__tabwright.collect({opts})")).await?;
+    let expression = format!("__tabwright.collect({opts})");
+    let (mut value, mut generation) = page::call_in(at, &expression).await?;
+    let changed = value.get("dirty").and_then(serde_json::Value::as_bool).unwrap_or(true);
+    if !first && changed && crate::listeners::mark(at).await {
+        (value, generation) = page::call_in(at, &expression).await?;
+    }
     let collected: Collected = serde_json::from_value(value).map_err(|e| format!("unreadable page snapshot: {e}"))?;
+    crate::listeners::saw_inner_trees(at, collected.inner);
     refs::record(at, generation, collected.next, &collected.nodes);
     state::save_refs(refs::next());
     Ok(collected)
