@@ -30,13 +30,78 @@ fn target_dir() -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"))
 }
 
+/// The target the extension's core is compiled for.
+const WASM_TARGET: &str = "wasm32-unknown-unknown";
+
+/// Where `rustc` looks for `target`'s standard library. rustc prints the folder whether or not it
+/// exists, so this works on a toolchain that lacks the target.
+fn target_libdir(rustc: &Path, target: &str) -> anyhow::Result<PathBuf> {
+    let out = Command::new(rustc)
+        .current_dir(root())
+        .args(["--print", "target-libdir", "--target", target])
+        .output()
+        .with_context(|| format!("cannot run {}", rustc.display()))?;
+    anyhow::ensure!(out.status.success(), "{} --print target-libdir failed: {}", rustc.display(), String::from_utf8_lossy(&out.stderr).trim());
+    let dir = String::from_utf8(out.stdout).context("rustc printed a non-UTF-8 path")?;
+    Ok(PathBuf::from(dir.trim()))
+}
+
+/// Whether `libdir` holds a compiled standard library (its `core` crate).
+fn std_installed(libdir: &Path) -> bool {
+    std::fs::read_dir(libdir).is_ok_and(|entries| {
+        entries.filter_map(Result::ok).any(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            name.starts_with("libcore-") && name.ends_with(".rlib")
+        })
+    })
+}
+
+/// Makes sure the toolchain `rustc` belongs to can build for `target`, adding it with `rustup`
+/// when it cannot: rustup does not always install the targets rust-toolchain.toml lists (it does
+/// not for an already-installed toolchain, nor with auto-install off).
+fn ensure_target(rustc: &Path, rustup: Option<&Path>, target: &str) -> anyhow::Result<()> {
+    let libdir = target_libdir(rustc, target)?;
+    if std_installed(&libdir) {
+        return Ok(());
+    }
+    let Some(rustup) = rustup else {
+        bail!(
+            "this Rust toolchain cannot build for {target} ({} has no standard library) and rustup is not on PATH: \
+             install the {target} target with the tool that installed Rust, or install Rust with rustup",
+            libdir.display()
+        );
+    };
+    println!("the toolchain lacks the {target} target: running `rustup target add {target}`");
+    let mut add = Command::new(rustup);
+    add.current_dir(root()).args(["target", "add", target]);
+    run(add).with_context(|| {
+        format!("could not add the {target} target; run `rustup target add {target}` yourself (it downloads the target's standard library)")
+    })?;
+    anyhow::ensure!(
+        std_installed(&libdir),
+        "`rustup target add {target}` succeeded, but {} still has no standard library: is `rustc` ({}) from another toolchain than rustup's?",
+        libdir.display(),
+        rustc.display()
+    );
+    Ok(())
+}
+
+/// `ensure_target` for the Wasm core with the `rustc` and `rustup` cargo runs under.
+fn ensure_wasm_target() -> anyhow::Result<()> {
+    let rustc = std::env::var_os("RUSTC").filter(|r| !r.is_empty()).map(PathBuf::from).unwrap_or_else(|| PathBuf::from("rustc"));
+    let rustup = on_path("rustup");
+    ensure_target(&rustc, rustup.as_deref(), WASM_TARGET)
+}
+
 /// Builds the Wasm core, runs wasm-bindgen into extension/pkg, and builds the bridge.
 fn build() -> anyhow::Result<()> {
+    ensure_wasm_target()?;
     let mut wasm = cargo();
     // The core runs in the browser on every call: it is always built optimized.
-    wasm.args(["build", "-p", "tabwright-extension", "--lib", "--target", "wasm32-unknown-unknown", "--release"]);
+    wasm.args(["build", "-p", "tabwright-extension", "--lib", "--target", WASM_TARGET, "--release"]);
     run(wasm)?;
-    let input = target_dir().join("wasm32-unknown-unknown/release/tabwright_extension.wasm");
+    let input = target_dir().join(WASM_TARGET).join("release/tabwright_extension.wasm");
     let out = root().join("extension/pkg");
     wasm_bindgen_cli_support::Bindgen::new()
         .input_path(&input)
@@ -177,6 +242,106 @@ fn main() -> anyhow::Result<()> {
         Some("test") => test(&args[1..]),
         Some("demo") => demo(&args[1..]),
         Some("bench") => bench(&args[1..]),
-        _ => bail!("usage: cargo xtask build | test [cargo test args] | demo [--headless] | bench [read_page …]"),
+        Some("wasm-target") => ensure_wasm_target(),
+        _ => bail!("usage: cargo xtask build | test [cargo test args] | demo [--headless] | bench [read_page …] | wasm-target"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    /// A scratch folder holding a fake toolchain: `rustc` reports a target-libdir inside it, and
+    /// `rustup` records its arguments and (when `installs`) puts a `core` there.
+    struct FakeToolchain {
+        dir: PathBuf,
+    }
+
+    impl FakeToolchain {
+        fn new(name: &str, rustup_installs: bool, rustup_fails: bool) -> FakeToolchain {
+            let dir = std::env::temp_dir().join(format!("xtask-{name}-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).expect("scratch dir");
+            let libdir = dir.join("sysroot/lib/rustlib/wasm32-unknown-unknown/lib");
+            let script = |file: &str, body: String| {
+                let path = dir.join(file);
+                std::fs::write(&path, format!("#!/bin/sh\n{body}")).expect("write script");
+                std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+            };
+            script("rustc", format!("[ \"$1 $2 $3 $4\" = \"--print target-libdir --target wasm32-unknown-unknown\" ] || exit 3\necho '{}'\n", libdir.display()));
+            let mut rustup = format!("echo \"$@\" >> '{}'\n", dir.join("rustup.log").display());
+            if rustup_installs {
+                rustup.push_str(&format!("mkdir -p '{0}' && touch '{0}/libcore-0123abcd.rlib'\n", libdir.display()));
+            }
+            if rustup_fails {
+                rustup.push_str("echo 'error: could not download' >&2\nexit 1\n");
+            }
+            script("rustup", rustup);
+            FakeToolchain { dir }
+        }
+
+        fn rustc(&self) -> PathBuf {
+            self.dir.join("rustc")
+        }
+
+        fn rustup(&self) -> PathBuf {
+            self.dir.join("rustup")
+        }
+
+        fn rustup_calls(&self) -> Vec<String> {
+            std::fs::read_to_string(self.dir.join("rustup.log")).unwrap_or_default().lines().map(String::from).collect()
+        }
+    }
+
+    impl Drop for FakeToolchain {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+
+    #[test]
+    fn a_missing_target_is_added_with_rustup_once() {
+        let tc = FakeToolchain::new("adds", true, false);
+        ensure_target(&tc.rustc(), Some(&tc.rustup()), WASM_TARGET).expect("the target gets added");
+        assert_eq!(tc.rustup_calls(), vec!["target add wasm32-unknown-unknown"]);
+        // Now present: rustup is not asked again.
+        ensure_target(&tc.rustc(), Some(&tc.rustup()), WASM_TARGET).expect("present");
+        assert_eq!(tc.rustup_calls().len(), 1);
+    }
+
+    #[test]
+    fn a_failed_or_ineffective_rustup_is_reported() {
+        let tc = FakeToolchain::new("fails", false, true);
+        let e = format!("{:#}", ensure_target(&tc.rustc(), Some(&tc.rustup()), WASM_TARGET).expect_err("rustup failed"));
+        assert!(e.contains("rustup target add wasm32-unknown-unknown"), "{e}");
+
+        let tc = FakeToolchain::new("noop", false, false);
+        let e = format!("{:#}", ensure_target(&tc.rustc(), Some(&tc.rustup()), WASM_TARGET).expect_err("nothing installed"));
+        assert!(e.contains("still has no standard library"), "{e}");
+
+        let tc = FakeToolchain::new("norustup", false, false);
+        let e = format!("{:#}", ensure_target(&tc.rustc(), None, WASM_TARGET).expect_err("no rustup"));
+        assert!(e.contains("rustup is not on PATH"), "{e}");
+    }
+
+    #[test]
+    fn only_a_compiled_core_counts_as_installed() {
+        let dir = std::env::temp_dir().join(format!("xtask-libdir-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(!std_installed(&dir), "a missing folder");
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        std::fs::write(dir.join("libcore-1.rmeta"), b"").expect("write");
+        assert!(!std_installed(&dir), "metadata alone cannot be linked");
+        std::fs::write(dir.join("libcore-1.rlib"), b"").expect("write");
+        assert!(std_installed(&dir));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_real_toolchain_reports_a_wasm_libdir() {
+        // The path rustc reports is the one checked, installed or not.
+        let dir = target_libdir(Path::new("rustc"), WASM_TARGET).expect("rustc --print target-libdir");
+        assert!(dir.ends_with("lib/rustlib/wasm32-unknown-unknown/lib"), "{}", dir.display());
     }
 }
