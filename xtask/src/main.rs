@@ -169,11 +169,58 @@ fn ensure_sdk() -> anyhow::Result<PathBuf> {
     Ok(python)
 }
 
+/// A digest of the files under `dir` (names and contents), to tell whether a copy installed from
+/// it is current.
+fn tree_digest(dir: &Path, skip: &[&str]) -> anyhow::Result<String> {
+    use std::hash::{Hash, Hasher};
+    fn walk(dir: &Path, skip: &[&str], files: &mut Vec<PathBuf>) -> std::io::Result<()> {
+        for entry in std::fs::read_dir(dir)? {
+            let path = entry?.path();
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            if skip.contains(&name.as_str()) || name.starts_with('.') {
+                continue;
+            }
+            if path.is_dir() {
+                walk(&path, skip, files)?;
+            } else {
+                files.push(path);
+            }
+        }
+        Ok(())
+    }
+    let mut files = Vec::new();
+    walk(dir, skip, &mut files).with_context(|| format!("cannot read {}", dir.display()))?;
+    files.sort();
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for f in files {
+        f.strip_prefix(dir).unwrap_or(&f).hash(&mut hasher);
+        std::fs::read(&f).with_context(|| format!("cannot read {}", f.display()))?.hash(&mut hasher);
+    }
+    Ok(format!("{:016x}", hasher.finish()))
+}
+
+/// `pip install ./clients/python` into the SDK's venv, again whenever the package's files changed.
+fn ensure_python_client(python: &Path) -> anyhow::Result<()> {
+    let package = root().join("clients/python");
+    let digest = tree_digest(&package, &["tests", "__pycache__", "build", "dist"])?;
+    let stamp = python.parent().and_then(Path::parent).unwrap_or(Path::new(".")).join("tabwright-client.stamp");
+    let installed = Command::new(python).args(["-c", "import tabwright"]).output().is_ok_and(|o| o.status.success());
+    if installed && std::fs::read_to_string(&stamp).is_ok_and(|s| s.trim() == digest) {
+        return Ok(());
+    }
+    let mut pip = Command::new(python);
+    pip.args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--force-reinstall", "--no-deps"]).arg(&package);
+    run(pip).context("installing clients/python into the SDK's virtualenv")?;
+    std::fs::write(&stamp, digest)?;
+    Ok(())
+}
+
 fn test(extra: &[String]) -> anyhow::Result<()> {
     build()?;
     let browser = ensure_browser()?;
     println!("browser: {}", browser.display());
     let python = ensure_sdk()?;
+    ensure_python_client(&python)?;
     let mut tests = cargo();
     tests
         .args(["test", "--workspace", "--no-fail-fast"])
