@@ -217,3 +217,54 @@ async fn python_tool_runner_fills_the_form_in_every_mode() -> anyhow::Result<()>
     }
     Ok(())
 }
+
+/// The built TypeScript client (`cargo xtask test` installs its packages and builds it).
+fn typescript_ready() -> PathBuf {
+    let dir = repo().join("clients/typescript");
+    assert!(
+        dir.join("dist/index.js").is_file() && dir.join("node_modules/@anthropic-ai/sdk").is_dir(),
+        "clients/typescript is not built: run `cargo xtask test`, which runs npm install and npm run build there (Node.js 18 or later)"
+    );
+    dir
+}
+
+#[test]
+fn typescript_unit_tests() {
+    let dir = typescript_ready();
+    let out = std::process::Command::new("node").current_dir(&dir).args(["--test", "test/"]).output().expect("run node --test");
+    let all = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{all}");
+    assert!(all.contains("# fail 0") && !all.contains("# pass 0"), "{all}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn typescript_tool_runner_fills_the_form_in_every_mode() -> anyhow::Result<()> {
+    let dir = typescript_ready();
+    let mut h = Harness::start().await.context("starting the browser")?;
+    let form = h.url("form.html");
+    for (threaded, streamed) in [(true, false), (true, true), (false, true), (false, false)] {
+        let label = format!("typescript thread={threaded} stream={streamed}");
+        let blank = h.one("navigate", json!({"url": "about:blank"})).await.with_context(|| format!("{label}: resetting the page"))?;
+        assert!(!blank.is_error, "{blank:?}");
+        let api = FakeApi::start(form_script(form.clone())).await?;
+        let mut cmd = tokio::process::Command::new("node");
+        cmd.current_dir(&dir)
+            .arg("e2e/session.mjs")
+            .args(["--thread", if threaded { "on" } else { "off" }, "--stream", if streamed { "on" } else { "off" }, TASK])
+            .env("ANTHROPIC_BASE_URL", api.base_url())
+            .env("ANTHROPIC_API_KEY", "sk-ant-fake")
+            .env("TABWRIGHT_SOCKET", &h.session.socket);
+        let started = std::time::Instant::now();
+        let (ok, stdout, stderr) = run_client(cmd).await.with_context(|| format!("{label}: running the client"))?;
+        println!("{label}: {:.1} s", started.elapsed().as_secs_f64());
+        assert!(ok, "{label} failed:\n{stdout}\n{stderr}\nproblems: {:?}", api.problems());
+        assert_eq!(stdout.lines().last(), Some(format!("final: {}", json!(FINAL)).as_str()), "{label}: {stdout}\n{stderr}");
+        if streamed {
+            assert!(stderr.contains("I'll open the application form"), "{label}: the streamed text was not shown: {stderr}");
+        }
+        check_requests(&api, &label, threaded, streamed);
+        let url = submitted_url(&mut h).await.with_context(|| format!("{label}: the page after the session"))?;
+        check_submission(&label, &url);
+    }
+    Ok(())
+}

@@ -125,6 +125,48 @@ fn on_path(name: &str) -> Option<PathBuf> {
     std::env::split_paths(&path).map(|d| d.join(name)).find(|p| p.is_file())
 }
 
+/// Whether this is Debian (or a derivative) and we are root, so missing packages can be installed.
+fn debian_root() -> bool {
+    let root_user = Command::new("id").arg("-u").output().map(|o| o.stdout.starts_with(b"0")).unwrap_or(false);
+    Path::new("/etc/debian_version").exists() && root_user
+}
+
+/// Installs Debian packages (as root).
+fn apt_install(packages: &[&str]) -> anyhow::Result<()> {
+    let mut update = Command::new("apt-get");
+    update.arg("update").env("DEBIAN_FRONTEND", "noninteractive");
+    run(update)?;
+    let mut install = Command::new("apt-get");
+    install.args(["install", "-y", "--no-install-recommends"]).args(packages).env("DEBIAN_FRONTEND", "noninteractive");
+    run(install)
+}
+
+/// `npm install` and `npm run build` in clients/typescript, again whenever its files changed.
+fn ensure_typescript_client() -> anyhow::Result<()> {
+    if (on_path("node").is_none() || on_path("npm").is_none()) && debian_root() {
+        println!("no Node.js found: installing Debian's nodejs and npm packages");
+        apt_install(&["nodejs", "npm"])?;
+    }
+    anyhow::ensure!(
+        on_path("node").is_some() && on_path("npm").is_some(),
+        "Node.js 18 or later and npm are needed for the TypeScript client's tests; install them (Debian/Ubuntu: apt-get install nodejs npm)"
+    );
+    let dir = root().join("clients/typescript");
+    let digest = tree_digest(&dir, &["node_modules", "dist", "test", "e2e"])?;
+    let stamp = dir.join("node_modules/.tabwright-stamp");
+    if dir.join("dist/index.js").is_file() && std::fs::read_to_string(&stamp).is_ok_and(|s| s.trim() == digest) {
+        return Ok(());
+    }
+    let mut install = Command::new("npm");
+    install.current_dir(&dir).args(["ci", "--no-audit", "--no-fund"]);
+    run(install).context("installing the TypeScript client's npm packages")?;
+    let mut build = Command::new("npm");
+    build.current_dir(&dir).args(["run", "build"]);
+    run(build).context("building the TypeScript client")?;
+    std::fs::write(&stamp, digest)?;
+    Ok(())
+}
+
 /// `$CHROME`, else a Chromium on PATH; on Debian as root, installs the `chromium` package.
 fn ensure_browser() -> anyhow::Result<PathBuf> {
     if let Some(p) = std::env::var_os("CHROME").filter(|p| !p.is_empty()) {
@@ -133,16 +175,9 @@ fn ensure_browser() -> anyhow::Result<PathBuf> {
     if let Some(p) = BROWSER_NAMES.iter().find_map(|n| on_path(n)) {
         return Ok(p);
     }
-    let debian = Path::new("/etc/debian_version").exists();
-    let root_user = Command::new("id").arg("-u").output().map(|o| o.stdout.starts_with(b"0")).unwrap_or(false);
-    if debian && root_user {
+    if debian_root() {
         println!("no Chromium found: installing Debian's chromium package");
-        let mut update = Command::new("apt-get");
-        update.arg("update").env("DEBIAN_FRONTEND", "noninteractive");
-        run(update)?;
-        let mut install = Command::new("apt-get");
-        install.args(["install", "-y", "--no-install-recommends", "chromium"]).env("DEBIAN_FRONTEND", "noninteractive");
-        run(install)?;
+        apt_install(&["chromium"])?;
         if let Some(p) = BROWSER_NAMES.iter().find_map(|n| on_path(n)) {
             return Ok(p);
         }
@@ -221,6 +256,7 @@ fn test(extra: &[String]) -> anyhow::Result<()> {
     println!("browser: {}", browser.display());
     let python = ensure_sdk()?;
     ensure_python_client(&python)?;
+    ensure_typescript_client()?;
     let mut tests = cargo();
     tests
         .args(["test", "--workspace", "--no-fail-fast"])
