@@ -242,7 +242,13 @@ impl FakeApi {
                 let shared = server.clone();
                 tokio::spawn(async move {
                     if let Err(e) = serve(stream, &shared).await {
-                        shared.problem(format!("connection failed: {e}"));
+                        // A client may drop a kept-alive connection at any time.
+                        let dropped = e.downcast_ref::<std::io::Error>().is_some_and(|e| {
+                            matches!(e.kind(), std::io::ErrorKind::ConnectionReset | std::io::ErrorKind::BrokenPipe | std::io::ErrorKind::UnexpectedEof)
+                        });
+                        if !dropped {
+                            shared.problem(format!("connection failed: {e}"));
+                        }
                     }
                 });
             }
@@ -526,10 +532,10 @@ impl Shared {
             }
             return Answer::Json(fault.status, extra, json!({"type": "error", "error": {"type": kind, "message": format!("scripted {} error", fault.status)}}));
         }
-        if !body["model"].as_str().is_some_and(|m| !m.is_empty()) {
+        if body["model"].as_str().is_none_or(str::is_empty) {
             problems.push("no model".into());
         }
-        if !body["max_tokens"].as_u64().is_some_and(|n| n > 0) {
+        if body["max_tokens"].as_u64().is_none_or(|n| n == 0) {
             problems.push("no positive max_tokens".into());
         }
         let Some(new_messages) = body["messages"].as_array().cloned() else {
@@ -674,6 +680,139 @@ impl Shared {
         ));
         events.push(("message_stop", json!({"type": "message_stop"})));
         Answer::Events(events)
+    }
+}
+
+/// The form-filling session every client runs: the scripted Claude and the checks after it.
+pub mod form {
+    use std::time::Duration;
+
+    use serde_json::json;
+    use tabwright_protocol::NOT_EXECUTED;
+
+    use super::{call, ref_target, text, FakeApi, Script};
+    use crate::fakeapi;
+    use crate::Harness;
+
+    pub const TASK: &str = "Open the account application form, fill in Ada Lovelace, accept the terms and submit it.";
+    pub const FINAL: &str = "I submitted the application for Ada Lovelace.";
+
+    /// The scripted Claude of the form-filling session.
+    pub fn form_script(form_url: String) -> Script {
+        Script::new()
+            .turn(move |x| {
+                let first = &x.messages[0];
+                let asked = first["content"].as_str().map(String::from).unwrap_or_else(|| first["content"][0]["text"].as_str().unwrap_or_default().to_string());
+                x.expect(asked == TASK, || format!("the first message is not the task: {first}"))?;
+                Ok(vec![
+                    text("I'll open the application form and look for its name fields."),
+                    call("navigate", json!({"url": form_url})),
+                    call("find", json!({"query": "First name and Last name text boxes"})),
+                ])
+            })
+            .turn(|x| {
+                let r = x.results();
+                x.expect(r.len() == 2 && r.iter().all(|r| !fakeapi::is_error(r)), || format!("navigate and find failed: {r:?}"))?;
+                x.expect(fakeapi::result_text(r[0]).starts_with("Navigated to"), || format!("navigate says {:?}", fakeapi::result_text(r[0])))?;
+                x.find_ref("textbox", "First name")?;
+                // A ref this page never handed out: the click fails, so the typing must not run.
+                Ok(vec![
+                    text("I'll click the first name box and type the name."),
+                    call("left_click", json!({"target": ref_target("ref_9999")})),
+                    call("type", json!({"text": "Ada"})),
+                ])
+            })
+            .turn(|x| {
+                let r = x.results();
+                x.expect(r.len() == 2, || format!("{} results for a batch of two", r.len()))?;
+                x.expect(fakeapi::is_error(r[0]) && fakeapi::result_text(r[0]).contains("ref_9999"), || format!("the bogus click: {}", r[0]))?;
+                x.expect(fakeapi::is_error(r[1]) && fakeapi::result_text(r[1]) == NOT_EXECUTED, || format!("the typing after it: {}", r[1]))?;
+                let first = x.find_ref("textbox", "First name")?;
+                let last = x.find_ref("textbox", "Last name")?;
+                Ok(vec![
+                    text("That ref was stale. I'll use the ones find gave me."),
+                    call("form_input", json!({"target": ref_target(&first), "value": "Ada"})),
+                    call("left_click", json!({"target": ref_target(&last)})),
+                    call("type", json!({"text": "Lovelace"})),
+                    call("find", json!({"query": "I accept the terms checkbox and the Submit application button"})),
+                ])
+            })
+            .turn(|x| {
+                let r = x.results();
+                x.expect(r.len() == 4 && r.iter().all(|r| !fakeapi::is_error(r)), || format!("filling failed: {r:?}"))?;
+                let terms = x.find_ref("checkbox", "I accept the terms")?;
+                Ok(vec![
+                    text("Now I'll accept the terms and look at the form."),
+                    call("form_input", json!({"target": ref_target(&terms), "value": true})),
+                    call("screenshot", json!({})),
+                ])
+            })
+            .turn(|x| {
+                let r = x.results();
+                x.expect(r.len() == 2 && r.iter().all(|r| !fakeapi::is_error(r)), || format!("ticking failed: {r:?}"))?;
+                x.expect(fakeapi::images_in(r[1]) == 1, || format!("the screenshot result holds no image: {}", r[1]))?;
+                let submit = x.find_ref("button", "Submit application")?;
+                Ok(vec![text("Everything is filled in. Submitting."), call("left_click", json!({"target": ref_target(&submit)}))])
+            })
+            .turn(|x| {
+                let r = x.results();
+                x.expect(r.len() == 1 && !fakeapi::is_error(r[0]), || format!("the submit click failed: {r:?}"))?;
+                Ok(vec![text(FINAL)])
+            })
+    }
+
+    /// The turns of [`form_script`], so the number of requests a session makes.
+    pub const FORM_TURNS: usize = 6;
+
+    /// Asserts what every session must show: a clean fake API, one request per turn, the thread
+    /// fields of the mode, streaming as asked.
+    pub fn check_requests(api: &FakeApi, mode: &str, threaded: bool, streamed: bool) {
+        let problems = api.problems();
+        assert!(problems.is_empty(), "{mode}: the fake API found problems:\n{}", problems.join("\n"));
+        let requests = api.requests();
+        assert_eq!(requests.len(), FORM_TURNS, "{mode}: one request per turn");
+        for (i, r) in requests.iter().enumerate() {
+            assert_eq!(r.turn, Some(i), "{mode}: request {i} answered turn {:?}", r.turn);
+            assert_eq!(r.stream(), streamed, "{mode}: request {i} stream is {}", r.body["stream"]);
+            let thread = r.thread();
+            if !threaded {
+                assert!(thread.is_null(), "{mode}: request {i} carries thread {thread}");
+                assert_eq!(r.body["messages"].as_array().map(Vec::len), Some(2 * i + 1), "{mode}: request {i} sends the whole history");
+            } else if i == 0 {
+                assert_eq!(thread, &json!({"type": "create"}), "{mode}: the first request creates the thread");
+            } else {
+                let previous = requests[i - 1].response_id.clone().unwrap_or_default();
+                assert_eq!(thread, &json!({"type": "continue", "previous_message_id": previous}), "{mode}: request {i}");
+                assert_eq!(r.body["messages"].as_array().map(Vec::len), Some(1), "{mode}: request {i} sends only the new turn");
+            }
+        }
+        // The halt rule, end to end: the batch after the bogus click.
+        let conversation = api.final_conversation();
+        let halted = &conversation[4]["content"][1];
+        assert_eq!(halted["is_error"], json!(true), "{mode}: {halted}");
+        assert_eq!(fakeapi::result_text(halted), NOT_EXECUTED, "{mode}");
+    }
+
+    /// Waits until the active tab shows the submitted form, and returns its URL.
+    pub async fn submitted_url(h: &mut Harness) -> anyhow::Result<String> {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        loop {
+            let state = h.client.request("state", json!({})).await?;
+            let tabs = state["browser_state"]["tabs"].as_array().cloned().unwrap_or_default();
+            let url = tabs.iter().find(|t| t["active"] == json!(true)).and_then(|t| t["url"].as_str()).unwrap_or_default().to_string();
+            if url.contains("/submitted?") {
+                return Ok(url);
+            }
+            anyhow::ensure!(tokio::time::Instant::now() < deadline, "the form was not submitted; the active tab is at {url:?}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Asserts the submitted form carried what the session typed and ticked.
+    pub fn check_submission(mode: &str, url: &str) {
+        for field in ["first=Ada", "last=Lovelace", "terms=on", "country=fr", "plan=pro"] {
+            assert!(url.split(['?', '&']).any(|p| p == field), "{mode}: the submission lacks {field}: {url}");
+        }
     }
 }
 
