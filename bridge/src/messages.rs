@@ -100,6 +100,9 @@ fn new_agent() -> ureq::Agent {
         // The API pings a stream every few seconds; minutes of silence mean it is gone.
         .timeout_per_read(Some(Duration::from_secs(300)))
         .user_agent(concat!("tabwright/", env!("CARGO_PKG_VERSION")))
+        // The system's certificate store, so a proxy's or a company's own CA is trusted as the
+        // SDKs trust it (and SSL_CERT_FILE is honoured).
+        .tls_config(ureq::tls::TlsConfig::builder().root_certs(ureq::tls::RootCerts::PlatformVerifier).build())
         .build()
         .into()
 }
