@@ -309,7 +309,7 @@ pub async fn run(options: AgentOptions) -> anyhow::Result<u8> {
         None => format!("launched ({})", if options.headless { "headless" } else { "visible" }),
     };
     let mut report = Report::new(path.clone(), &options.task, &options.model, &browser);
-    let outcome = drive(&options, &api, &socket, &mut report, &mut stop).await;
+    let outcome = drive(&options, &api, &socket, &mut report, &mut stop, launched.as_mut()).await;
     let code = match outcome {
         Ok(code) => code,
         Err(e) => {
@@ -335,10 +335,19 @@ pub async fn run(options: AgentOptions) -> anyhow::Result<u8> {
 }
 
 /// The loop itself; the report is updated (and written) after every turn.
-async fn drive(options: &AgentOptions, api: &ApiConfig, socket: &Path, report: &mut Report, stop: &mut Stop) -> anyhow::Result<u8> {
-    let mut client = Client::connect(socket).await.with_context(|| format!("no tabwright bridge answers at {}", socket.display()))?;
+async fn drive(options: &AgentOptions, api: &ApiConfig, socket: &Path, report: &mut Report, stop: &mut Stop, mut launched: Option<&mut Launched>) -> anyhow::Result<u8> {
+    // Why the bridge is gone, when this run launched it and it has exited.
+    let mut gone = |e: anyhow::Error| -> anyhow::Error {
+        match launched.as_mut().and_then(|l| l.child.try_wait().ok().flatten()) {
+            Some(status) => e.context(format!("the browser this run launched has stopped (tabwright launch exited: {status})")),
+            None => e,
+        }
+    };
+    let connect = || async { Client::connect(socket).await.with_context(|| format!("no tabwright bridge answers at {}", socket.display())) };
+    let mut client = connect().await?;
     let configs = options.configs.clone().unwrap_or(Value::Null);
     let mut tool = client.request("toolset", json!({"configs": configs})).await.context("asking the bridge for the toolset entry")?["tool"].clone();
+    drop(client);
     tool["cache_control"] = json!({"type": "ephemeral"});
     report.write().with_context(|| format!("cannot write the report {}", report.path.display()))?;
     eprintln!("Report: {}", report.path.display());
@@ -392,8 +401,12 @@ async fn drive(options: &AgentOptions, api: &ApiConfig, socket: &Path, report: &
         match turn.stop_reason.as_str() {
             "tool_use" => {
                 let started = Instant::now();
+                // A fresh connection for every batch: one left idle while Claude thought is not relied on.
                 let ran = tokio::select! {
-                    r = client.request("run", json!({"content": content, "configs": configs})) => r,
+                    r = async {
+                        let mut client = connect().await?;
+                        client.request("run", json!({"content": content, "configs": configs})).await
+                    } => r,
                     _ = stop.signalled() => {
                         turn.browser_time = Some(started.elapsed());
                         report.turns.push(turn);
@@ -407,7 +420,7 @@ async fn drive(options: &AgentOptions, api: &ApiConfig, socket: &Path, report: &
                     Ok(r) => r,
                     Err(e) => {
                         report.turns.push(turn);
-                        return Err(e.context("the browser could not run the turn's calls"));
+                        return Err(gone(e.context("the browser could not run the turn's calls")));
                     }
                 };
                 let results = ran["tool_results"].as_array().cloned().unwrap_or_default();

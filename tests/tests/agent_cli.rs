@@ -154,6 +154,7 @@ async fn agent_fills_the_form_and_its_report_opens_in_chromium() -> anyhow::Resu
     for expected in [TASK, "Status: done", "Turn 1", "Turn 6", "left_click", "ref_9999", tabwright_protocol::NOT_EXECUTED, "Tab Context:", "Executed on tab_id:", FINAL] {
         assert!(text.contains(expected), "the report in Chromium lacks {expected:?}:\n{text}");
     }
+    assert_eq!(text.matches("what Claude read").count(), calls, "every call shows what Claude read:\n{text}");
     let found = h.one("find", json!({"query": "screenshot image"})).await?;
     assert!(found.text().contains("screenshot 1: turn 4, screenshot"), "the screenshot is not on the page: {}", found.text());
 
