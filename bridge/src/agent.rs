@@ -118,6 +118,7 @@ pub async fn serve_tcp(hub: Arc<Hub>, listener: tokio::net::TcpListener, token: 
     }
 }
 
+#[allow(clippy::result_large_err)] // the handshake callback's error type is tungstenite's
 async fn serve_connection<S>(hub: Arc<Hub>, stream: S, token: Option<&str>) -> anyhow::Result<()>
 where
     S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,

@@ -1,6 +1,7 @@
 //! The tabwright bridge: native-messaging host, agent socket, and the CLI's building blocks.
 
 pub mod agent;
+pub mod agent_loop;
 pub mod browser;
 pub mod client;
 pub mod demo;
@@ -9,7 +10,9 @@ pub mod host;
 pub mod hub;
 pub mod install;
 pub mod launch;
+pub mod messages;
 pub mod paths;
+pub mod report;
 pub mod session;
 pub mod site;
 pub mod uploads;

@@ -95,6 +95,72 @@ enum Cmd {
     },
     /// Check a conversation (JSON array or JSONL of Messages API messages) against the contract.
     Validate { file: PathBuf },
+    /// Have Claude do TASK in a browser: our own Messages API loop (needs ANTHROPIC_API_KEY).
+    ///
+    /// Streams Claude's text and one line per action to stderr, writes an HTML report of the
+    /// session, and prints Claude's final answer to stdout. Exit status: 0 when Claude ends its
+    /// turn, 1 on an error, 2 at --max-turns, 3 when a reply hits --max-tokens, 130 on Ctrl-C.
+    Agent {
+        /// What Claude should do.
+        task: String,
+        /// The model.
+        #[arg(long, default_value = "claude-opus-5")]
+        model: String,
+        /// Stop after this many turns.
+        #[arg(long, default_value_t = 50)]
+        max_turns: usize,
+        /// The most tokens one reply may have.
+        #[arg(long, default_value_t = 8192)]
+        max_tokens: u32,
+        /// Use the browser of a running `tabwright launch` (its socket) instead of launching one.
+        #[arg(long)]
+        socket: Option<PathBuf>,
+        /// Where the session report goes (default: ~/.local/share/tabwright/reports).
+        #[arg(long)]
+        report: Option<PathBuf>,
+        /// The toolset's configs as JSON, e.g. '{"read_console":{"enabled":true}}'.
+        #[arg(long)]
+        configs: Option<String>,
+        /// How many of the latest screenshots each request keeps (older ones are left out).
+        #[arg(long, default_value_t = 5)]
+        keep_screenshots: usize,
+        /// How often a request is retried on 429, 529 and 5xx answers.
+        #[arg(long, default_value_t = 6)]
+        max_retries: u32,
+        /// Launch the browser headless (it is visible when there is a display).
+        #[arg(long)]
+        headless: bool,
+        /// Launch: the profile folder.
+        #[arg(long)]
+        profile: Option<PathBuf>,
+        /// Launch: the browser executable.
+        #[arg(long)]
+        browser: Option<PathBuf>,
+        /// Launch: the browsing policy (JSON).
+        #[arg(long)]
+        policy: Option<PathBuf>,
+        /// Launch: the download folder.
+        #[arg(long)]
+        downloads: Option<PathBuf>,
+        /// Launch: the unpacked extension's folder.
+        #[arg(long)]
+        extension: Option<PathBuf>,
+        /// Launch: seconds one member call may take.
+        #[arg(long)]
+        call_timeout: Option<u64>,
+        /// Launch: an extra browser flag (repeatable).
+        #[arg(long = "browser-arg", allow_hyphen_values = true)]
+        browser_arg: Vec<String>,
+    },
+    /// List the recent session reports of `tabwright agent`.
+    Report {
+        /// The reports' folder (default: ~/.local/share/tabwright/reports).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+        /// How many to list.
+        #[arg(long, default_value_t = 10)]
+        limit: usize,
+    },
     /// Drive the bundled local site with a scripted agent and print what Claude reads.
     Demo {
         /// Run headless even when a display is available.
@@ -225,6 +291,70 @@ async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
                 return Ok(ExitCode::FAILURE);
             }
             println!("ok: {} messages, no violations", messages.len());
+        }
+        Cmd::Agent {
+            task,
+            model,
+            max_turns,
+            max_tokens,
+            socket,
+            report,
+            configs,
+            keep_screenshots,
+            max_retries,
+            headless,
+            profile,
+            browser,
+            policy,
+            downloads,
+            extension,
+            call_timeout,
+            browser_arg,
+        } => {
+            let configs: Option<Value> = configs.map(|c| serde_json::from_str(&c)).transpose().context("--configs is not valid JSON")?;
+            let mut launch_args: Vec<String> = Vec::new();
+            for (flag, value) in [("--profile", &profile), ("--browser", &browser), ("--policy", &policy), ("--downloads", &downloads), ("--extension", &extension)] {
+                if let Some(v) = value {
+                    launch_args.push(flag.to_string());
+                    launch_args.push(v.display().to_string());
+                }
+            }
+            if let Some(secs) = call_timeout {
+                launch_args.push(format!("--call-timeout={secs}"));
+            }
+            launch_args.extend(browser_arg.iter().map(|a| format!("--browser-arg={a}")));
+            if socket.is_some() && (!launch_args.is_empty() || headless) {
+                bail!("--socket uses a running browser, so the launch options (--headless, --profile, --policy, …) do not apply; give one or the other");
+            }
+            let no_display = std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty()) && std::env::var_os("WAYLAND_DISPLAY").is_none_or(|d| d.is_empty());
+            let options = tabwright::agent_loop::AgentOptions {
+                task,
+                model,
+                max_turns,
+                max_tokens,
+                socket,
+                headless: headless || no_display,
+                launch_args,
+                report_dir: report,
+                configs,
+                keep_screenshots,
+                max_retries,
+            };
+            let code = tabwright::agent_loop::run(options).await?;
+            return Ok(ExitCode::from(code));
+        }
+        Cmd::Report { dir, limit } => {
+            let dir = dir.unwrap_or_else(tabwright::report::default_dir);
+            let reports = match tabwright::report::list(&dir) {
+                Ok(r) => r,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+                Err(e) => bail!("cannot read {}: {e}", dir.display()),
+            };
+            if reports.is_empty() {
+                println!("no reports in {} yet: `tabwright agent TASK` writes one per session", dir.display());
+            } else {
+                print!("{}", tabwright::report::listing(&reports[..reports.len().min(limit)]));
+            }
         }
         Cmd::Demo { headless, out } => {
             let headless = headless || std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty());

@@ -4,6 +4,7 @@
 //! Every result that passes through [`Harness::run`] is checked against the protocol
 //! validator, so every test also proves the browser_state contract.
 
+pub mod fakeapi;
 pub mod person;
 
 use std::path::{Path, PathBuf};

@@ -30,13 +30,78 @@ fn target_dir() -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"))
 }
 
+/// The target the extension's core is compiled for.
+const WASM_TARGET: &str = "wasm32-unknown-unknown";
+
+/// Where `rustc` looks for `target`'s standard library. rustc prints the folder whether or not it
+/// exists, so this works on a toolchain that lacks the target.
+fn target_libdir(rustc: &Path, target: &str) -> anyhow::Result<PathBuf> {
+    let out = Command::new(rustc)
+        .current_dir(root())
+        .args(["--print", "target-libdir", "--target", target])
+        .output()
+        .with_context(|| format!("cannot run {}", rustc.display()))?;
+    anyhow::ensure!(out.status.success(), "{} --print target-libdir failed: {}", rustc.display(), String::from_utf8_lossy(&out.stderr).trim());
+    let dir = String::from_utf8(out.stdout).context("rustc printed a non-UTF-8 path")?;
+    Ok(PathBuf::from(dir.trim()))
+}
+
+/// Whether `libdir` holds a compiled standard library (its `core` crate).
+fn std_installed(libdir: &Path) -> bool {
+    std::fs::read_dir(libdir).is_ok_and(|entries| {
+        entries.filter_map(Result::ok).any(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            name.starts_with("libcore-") && name.ends_with(".rlib")
+        })
+    })
+}
+
+/// Makes sure the toolchain `rustc` belongs to can build for `target`, adding it with `rustup`
+/// when it cannot: rustup does not always install the targets rust-toolchain.toml lists (it does
+/// not for an already-installed toolchain, nor with auto-install off).
+fn ensure_target(rustc: &Path, rustup: Option<&Path>, target: &str) -> anyhow::Result<()> {
+    let libdir = target_libdir(rustc, target)?;
+    if std_installed(&libdir) {
+        return Ok(());
+    }
+    let Some(rustup) = rustup else {
+        bail!(
+            "this Rust toolchain cannot build for {target} ({} has no standard library) and rustup is not on PATH: \
+             install the {target} target with the tool that installed Rust, or install Rust with rustup",
+            libdir.display()
+        );
+    };
+    println!("the toolchain lacks the {target} target: running `rustup target add {target}`");
+    let mut add = Command::new(rustup);
+    add.current_dir(root()).args(["target", "add", target]);
+    run(add).with_context(|| {
+        format!("could not add the {target} target; run `rustup target add {target}` yourself (it downloads the target's standard library)")
+    })?;
+    anyhow::ensure!(
+        std_installed(&libdir),
+        "`rustup target add {target}` succeeded, but {} still has no standard library: is `rustc` ({}) from another toolchain than rustup's?",
+        libdir.display(),
+        rustc.display()
+    );
+    Ok(())
+}
+
+/// `ensure_target` for the Wasm core with the `rustc` and `rustup` cargo runs under.
+fn ensure_wasm_target() -> anyhow::Result<()> {
+    let rustc = std::env::var_os("RUSTC").filter(|r| !r.is_empty()).map(PathBuf::from).unwrap_or_else(|| PathBuf::from("rustc"));
+    let rustup = on_path("rustup");
+    ensure_target(&rustc, rustup.as_deref(), WASM_TARGET)
+}
+
 /// Builds the Wasm core, runs wasm-bindgen into extension/pkg, and builds the bridge.
 fn build() -> anyhow::Result<()> {
+    ensure_wasm_target()?;
     let mut wasm = cargo();
     // The core runs in the browser on every call: it is always built optimized.
-    wasm.args(["build", "-p", "tabwright-extension", "--lib", "--target", "wasm32-unknown-unknown", "--release"]);
+    wasm.args(["build", "-p", "tabwright-extension", "--lib", "--target", WASM_TARGET, "--release"]);
     run(wasm)?;
-    let input = target_dir().join("wasm32-unknown-unknown/release/tabwright_extension.wasm");
+    let input = target_dir().join(WASM_TARGET).join("release/tabwright_extension.wasm");
     let out = root().join("extension/pkg");
     wasm_bindgen_cli_support::Bindgen::new()
         .input_path(&input)
@@ -60,6 +125,48 @@ fn on_path(name: &str) -> Option<PathBuf> {
     std::env::split_paths(&path).map(|d| d.join(name)).find(|p| p.is_file())
 }
 
+/// Whether this is Debian (or a derivative) and we are root, so missing packages can be installed.
+fn debian_root() -> bool {
+    let root_user = Command::new("id").arg("-u").output().map(|o| o.stdout.starts_with(b"0")).unwrap_or(false);
+    Path::new("/etc/debian_version").exists() && root_user
+}
+
+/// Installs Debian packages (as root).
+fn apt_install(packages: &[&str]) -> anyhow::Result<()> {
+    let mut update = Command::new("apt-get");
+    update.arg("update").env("DEBIAN_FRONTEND", "noninteractive");
+    run(update)?;
+    let mut install = Command::new("apt-get");
+    install.args(["install", "-y", "--no-install-recommends"]).args(packages).env("DEBIAN_FRONTEND", "noninteractive");
+    run(install)
+}
+
+/// `npm install` and `npm run build` in clients/typescript, again whenever its files changed.
+fn ensure_typescript_client() -> anyhow::Result<()> {
+    if (on_path("node").is_none() || on_path("npm").is_none()) && debian_root() {
+        println!("no Node.js found: installing Debian's nodejs and npm packages");
+        apt_install(&["nodejs", "npm"])?;
+    }
+    anyhow::ensure!(
+        on_path("node").is_some() && on_path("npm").is_some(),
+        "Node.js 18 or later and npm are needed for the TypeScript client's tests; install them (Debian/Ubuntu: apt-get install nodejs npm)"
+    );
+    let dir = root().join("clients/typescript");
+    let digest = tree_digest(&dir, &["node_modules", "dist", "test", "e2e"])?;
+    let stamp = dir.join("node_modules/.tabwright-stamp");
+    if dir.join("dist/index.js").is_file() && std::fs::read_to_string(&stamp).is_ok_and(|s| s.trim() == digest) {
+        return Ok(());
+    }
+    let mut install = Command::new("npm");
+    install.current_dir(&dir).args(["ci", "--no-audit", "--no-fund"]);
+    run(install).context("installing the TypeScript client's npm packages")?;
+    let mut build = Command::new("npm");
+    build.current_dir(&dir).args(["run", "build"]);
+    run(build).context("building the TypeScript client")?;
+    std::fs::write(&stamp, digest)?;
+    Ok(())
+}
+
 /// `$CHROME`, else a Chromium on PATH; on Debian as root, installs the `chromium` package.
 fn ensure_browser() -> anyhow::Result<PathBuf> {
     if let Some(p) = std::env::var_os("CHROME").filter(|p| !p.is_empty()) {
@@ -68,16 +175,9 @@ fn ensure_browser() -> anyhow::Result<PathBuf> {
     if let Some(p) = BROWSER_NAMES.iter().find_map(|n| on_path(n)) {
         return Ok(p);
     }
-    let debian = Path::new("/etc/debian_version").exists();
-    let root_user = Command::new("id").arg("-u").output().map(|o| o.stdout.starts_with(b"0")).unwrap_or(false);
-    if debian && root_user {
+    if debian_root() {
         println!("no Chromium found: installing Debian's chromium package");
-        let mut update = Command::new("apt-get");
-        update.arg("update").env("DEBIAN_FRONTEND", "noninteractive");
-        run(update)?;
-        let mut install = Command::new("apt-get");
-        install.args(["install", "-y", "--no-install-recommends", "chromium"]).env("DEBIAN_FRONTEND", "noninteractive");
-        run(install)?;
+        apt_install(&["chromium"])?;
         if let Some(p) = BROWSER_NAMES.iter().find_map(|n| on_path(n)) {
             return Ok(p);
         }
@@ -104,11 +204,59 @@ fn ensure_sdk() -> anyhow::Result<PathBuf> {
     Ok(python)
 }
 
+/// A digest of the files under `dir` (names and contents), to tell whether a copy installed from
+/// it is current.
+fn tree_digest(dir: &Path, skip: &[&str]) -> anyhow::Result<String> {
+    use std::hash::{Hash, Hasher};
+    fn walk(dir: &Path, skip: &[&str], files: &mut Vec<PathBuf>) -> std::io::Result<()> {
+        for entry in std::fs::read_dir(dir)? {
+            let path = entry?.path();
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            if skip.contains(&name.as_str()) || name.starts_with('.') {
+                continue;
+            }
+            if path.is_dir() {
+                walk(&path, skip, files)?;
+            } else {
+                files.push(path);
+            }
+        }
+        Ok(())
+    }
+    let mut files = Vec::new();
+    walk(dir, skip, &mut files).with_context(|| format!("cannot read {}", dir.display()))?;
+    files.sort();
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for f in files {
+        f.strip_prefix(dir).unwrap_or(&f).hash(&mut hasher);
+        std::fs::read(&f).with_context(|| format!("cannot read {}", f.display()))?.hash(&mut hasher);
+    }
+    Ok(format!("{:016x}", hasher.finish()))
+}
+
+/// `pip install ./clients/python` into the SDK's venv, again whenever the package's files changed.
+fn ensure_python_client(python: &Path) -> anyhow::Result<()> {
+    let package = root().join("clients/python");
+    let digest = tree_digest(&package, &["tests", "__pycache__", "build", "dist"])?;
+    let stamp = python.parent().and_then(Path::parent).unwrap_or(Path::new(".")).join("tabwright-client.stamp");
+    let installed = Command::new(python).args(["-c", "import tabwright"]).output().is_ok_and(|o| o.status.success());
+    if installed && std::fs::read_to_string(&stamp).is_ok_and(|s| s.trim() == digest) {
+        return Ok(());
+    }
+    let mut pip = Command::new(python);
+    pip.args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--force-reinstall", "--no-deps"]).arg(&package);
+    run(pip).context("installing clients/python into the SDK's virtualenv")?;
+    std::fs::write(&stamp, digest)?;
+    Ok(())
+}
+
 fn test(extra: &[String]) -> anyhow::Result<()> {
     build()?;
     let browser = ensure_browser()?;
     println!("browser: {}", browser.display());
     let python = ensure_sdk()?;
+    ensure_python_client(&python)?;
+    ensure_typescript_client()?;
     let mut tests = cargo();
     tests
         .args(["test", "--workspace", "--no-fail-fast"])
@@ -177,6 +325,106 @@ fn main() -> anyhow::Result<()> {
         Some("test") => test(&args[1..]),
         Some("demo") => demo(&args[1..]),
         Some("bench") => bench(&args[1..]),
-        _ => bail!("usage: cargo xtask build | test [cargo test args] | demo [--headless] | bench [read_page …]"),
+        Some("wasm-target") => ensure_wasm_target(),
+        _ => bail!("usage: cargo xtask build | test [cargo test args] | demo [--headless] | bench [read_page …] | wasm-target"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    /// A scratch folder holding a fake toolchain: `rustc` reports a target-libdir inside it, and
+    /// `rustup` records its arguments and (when `installs`) puts a `core` there.
+    struct FakeToolchain {
+        dir: PathBuf,
+    }
+
+    impl FakeToolchain {
+        fn new(name: &str, rustup_installs: bool, rustup_fails: bool) -> FakeToolchain {
+            let dir = std::env::temp_dir().join(format!("xtask-{name}-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).expect("scratch dir");
+            let libdir = dir.join("sysroot/lib/rustlib/wasm32-unknown-unknown/lib");
+            let script = |file: &str, body: String| {
+                let path = dir.join(file);
+                std::fs::write(&path, format!("#!/bin/sh\n{body}")).expect("write script");
+                std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+            };
+            script("rustc", format!("[ \"$1 $2 $3 $4\" = \"--print target-libdir --target wasm32-unknown-unknown\" ] || exit 3\necho '{}'\n", libdir.display()));
+            let mut rustup = format!("echo \"$@\" >> '{}'\n", dir.join("rustup.log").display());
+            if rustup_installs {
+                rustup.push_str(&format!("mkdir -p '{0}' && touch '{0}/libcore-0123abcd.rlib'\n", libdir.display()));
+            }
+            if rustup_fails {
+                rustup.push_str("echo 'error: could not download' >&2\nexit 1\n");
+            }
+            script("rustup", rustup);
+            FakeToolchain { dir }
+        }
+
+        fn rustc(&self) -> PathBuf {
+            self.dir.join("rustc")
+        }
+
+        fn rustup(&self) -> PathBuf {
+            self.dir.join("rustup")
+        }
+
+        fn rustup_calls(&self) -> Vec<String> {
+            std::fs::read_to_string(self.dir.join("rustup.log")).unwrap_or_default().lines().map(String::from).collect()
+        }
+    }
+
+    impl Drop for FakeToolchain {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+
+    #[test]
+    fn a_missing_target_is_added_with_rustup_once() {
+        let tc = FakeToolchain::new("adds", true, false);
+        ensure_target(&tc.rustc(), Some(&tc.rustup()), WASM_TARGET).expect("the target gets added");
+        assert_eq!(tc.rustup_calls(), vec!["target add wasm32-unknown-unknown"]);
+        // Now present: rustup is not asked again.
+        ensure_target(&tc.rustc(), Some(&tc.rustup()), WASM_TARGET).expect("present");
+        assert_eq!(tc.rustup_calls().len(), 1);
+    }
+
+    #[test]
+    fn a_failed_or_ineffective_rustup_is_reported() {
+        let tc = FakeToolchain::new("fails", false, true);
+        let e = format!("{:#}", ensure_target(&tc.rustc(), Some(&tc.rustup()), WASM_TARGET).expect_err("rustup failed"));
+        assert!(e.contains("rustup target add wasm32-unknown-unknown"), "{e}");
+
+        let tc = FakeToolchain::new("noop", false, false);
+        let e = format!("{:#}", ensure_target(&tc.rustc(), Some(&tc.rustup()), WASM_TARGET).expect_err("nothing installed"));
+        assert!(e.contains("still has no standard library"), "{e}");
+
+        let tc = FakeToolchain::new("norustup", false, false);
+        let e = format!("{:#}", ensure_target(&tc.rustc(), None, WASM_TARGET).expect_err("no rustup"));
+        assert!(e.contains("rustup is not on PATH"), "{e}");
+    }
+
+    #[test]
+    fn only_a_compiled_core_counts_as_installed() {
+        let dir = std::env::temp_dir().join(format!("xtask-libdir-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(!std_installed(&dir), "a missing folder");
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        std::fs::write(dir.join("libcore-1.rmeta"), b"").expect("write");
+        assert!(!std_installed(&dir), "metadata alone cannot be linked");
+        std::fs::write(dir.join("libcore-1.rlib"), b"").expect("write");
+        assert!(std_installed(&dir));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_real_toolchain_reports_a_wasm_libdir() {
+        // The path rustc reports is the one checked, installed or not.
+        let dir = target_libdir(Path::new("rustc"), WASM_TARGET).expect("rustc --print target-libdir");
+        assert!(dir.ends_with("lib/rustlib/wasm32-unknown-unknown/lib"), "{}", dir.display());
     }
 }
