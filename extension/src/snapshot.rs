@@ -160,6 +160,11 @@ pub fn element_line(node: &Node) -> String {
         if key == "placeholder" && node.s.get(key).and_then(|v| v.as_str()) == node.name.as_deref() {
             continue;
         }
+        // A tab says which one is open by `selected` (accordion headers are tabs that also
+        // carry aria-expanded); the closed ones need no word.
+        if key == "expanded" && node.role.as_deref() == Some("tab") && node.s.get(key) == Some(&serde_json::Value::Bool(false)) {
+            continue;
+        }
         if let Some(v) = node.s.get(key).and_then(|v| state_text(key, v)) {
             line.push(' ');
             line.push_str(&v);
