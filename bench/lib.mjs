@@ -82,8 +82,8 @@ export async function startTabwright({ headed = false, extra = [] } = {}) {
       ws.send(JSON.stringify({ id, method, params }));
     });
   /** Runs one member; returns its tool_result. */
-  const call = async (name, input = {}) => {
-    const reply = await request("call", { tool_use: { type: "tool_use", id: `toolu_bench_${next}`, name, toolset_name: "browser", input } });
+  const call = async (name, input = {}, configs = null) => {
+    const reply = await request("call", { tool_use: { type: "tool_use", id: `toolu_bench_${next}`, name, toolset_name: "browser", input }, configs });
     if (reply.error) throw new Error(`${name}: ${reply.error.message}`);
     return reply.result.tool_result;
   };

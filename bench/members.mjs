@@ -1,0 +1,323 @@
+// Every member of browser_toolset_20260801, side by side in one interleaved run:
+// - ours: `call` through the agent socket, as a user gets it (socket → bridge → native messaging →
+//   extension → CDP → back, rendered by the bridge);
+// - the peer: the official TypeScript SDK's browser toolset pipeline (`toolResult`, which renders
+//   the same tool_result) with playwright-core driving the same Chromium over CDP.
+// Usage: cargo xtask bench members        (RUNS=n, default 10; QUICK=1 for a short CI run)
+import { writeFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BetaAbstractBrowserToolset20260801 } from "@anthropic-ai/sdk/helpers/beta/toolsets";
+import { serveFixtures, startTabwright, startPlaywright, median } from "./lib.mjs";
+
+const QUICK = !!process.env.QUICK;
+const RUNS = Number(process.env.RUNS || (QUICK ? 5 : 10));
+const TEXT = "The quick brown fox jumps over the lazy dog. ".repeat(3).slice(0, 100);
+
+/** Playwright as a browser toolset: each member done the way a direct CDP client would. */
+class PlaywrightBrowser extends BetaAbstractBrowserToolset20260801 {
+  constructor(context, page, upload) {
+    const tabs = new Map();
+    let opened = [];
+    let nextId = 1;
+    const idOf = (p) => {
+      if (!tabs.has(p)) tabs.set(p, `tab-${nextId++}`);
+      return tabs.get(p);
+    };
+    const self = {};
+    super({
+      configs: { javascript_exec: { enabled: true }, read_console: { enabled: true }, read_network: { enabled: true }, file_upload: { enabled: true } },
+      confirm: () => true,
+      filePolicy: {
+        resolveUploadPaths: (_ctx, paths) => paths,
+        resolveUploadDocuments: (_ctx, ids) => ids,
+        isPathVisible: () => false,
+      },
+      browserState: async () => {
+        const pages = self.context.pages();
+        const entries = [];
+        for (const p of pages) entries.push({ tab_id: idOf(p), title: await p.title(), url: p.url(), ...(p === self.page ? { active: true } : {}) });
+        const changes = opened.filter((p) => pages.includes(p)).map((p) => ({ type: "tab_opened", tab_id: idOf(p) }));
+        opened = [];
+        return changes.length ? { tabs: entries, state_changes: changes } : { tabs: entries };
+      },
+    });
+    Object.assign(self, { context, page });
+    this.self = self;
+    this.upload = upload;
+    this.console = [];
+    this.network = [];
+    this.idOf = idOf;
+    context.on("page", (p) => {
+      opened.push(p);
+      this.watch(p);
+    });
+    this.watch(page);
+  }
+  get page() {
+    return this.self.page;
+  }
+  watch(p) {
+    p.on("console", (m) => this.console.push(`${m.type()}: ${m.text()}`));
+    p.on("requestfinished", (r) => this.network.push(`${r.method()} ${r.url()}`));
+  }
+  at(target) {
+    return target.type === "ref" ? this.page.locator(`aria-ref=${target.ref}`) : null;
+  }
+  async point(target) {
+    if (target.type === "coordinate") return [target.x, target.y];
+    const box = await this.at(target).boundingBox();
+    return [box.x + box.width / 2, box.y + box.height / 2];
+  }
+  async click(input, options) {
+    const [x, y] = await this.point(input.target);
+    await this.page.mouse.click(x, y, options);
+  }
+  async navigate(_ctx, input) {
+    const page = this.page;
+    const r = input.url === "back" ? await page.goBack() : input.url === "forward" ? await page.goForward() : input.url === "reload" ? await page.reload() : await page.goto(input.url);
+    return { url: page.url(), title: await page.title(), status: r?.status() };
+  }
+  async screenshot() {
+    return { data: (await this.page.screenshot({ type: "jpeg", quality: 80 })).toString("base64"), mediaType: "image/jpeg" };
+  }
+  async zoom(_ctx, input) {
+    const [x0, y0, x1, y1] = input.region;
+    return { data: (await this.page.screenshot({ type: "jpeg", quality: 80, clip: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } })).toString("base64"), mediaType: "image/jpeg" };
+  }
+  left_click(_c, i) { return this.click(i); }
+  right_click(_c, i) { return this.click(i, { button: "right" }); }
+  middle_click(_c, i) { return this.click(i, { button: "middle" }); }
+  double_click(_c, i) { return this.click(i, { clickCount: 2 }); }
+  triple_click(_c, i) { return this.click(i, { clickCount: 3 }); }
+  async hover(_c, i) {
+    const [x, y] = await this.point(i.target);
+    await this.page.mouse.move(x, y);
+  }
+  async mouse_move(_c, i) { await this.page.mouse.move(...(await this.point(i.target))); }
+  async left_mouse_down(_c, i) {
+    await this.page.mouse.move(...(await this.point(i.target)));
+    await this.page.mouse.down();
+  }
+  async left_mouse_up(_c, i) {
+    await this.page.mouse.move(...(await this.point(i.target)));
+    await this.page.mouse.up();
+  }
+  async left_click_drag(_c, i) {
+    const m = this.page.mouse;
+    await m.move(...(await this.point(i.from)));
+    await m.down();
+    await m.move(...(await this.point(i.target)), { steps: 2 });
+    await m.up();
+  }
+  async scroll(_c, i) {
+    const [x, y] = await this.point(i.target);
+    await this.page.mouse.move(x, y);
+    const d = 100 * (i.scroll_amount ?? 3);
+    const [dx, dy] = { up: [0, -d], down: [0, d], left: [-d, 0], right: [d, 0] }[i.scroll_direction];
+    await this.page.mouse.wheel(dx, dy);
+  }
+  async scroll_to(_c, i) { await this.at(i.target).scrollIntoViewIfNeeded(); }
+  async type_(_c, i) { await this.page.keyboard.type(i.text); }
+  async key(_c, i) {
+    const name = (k) => ({ ctrl: "Control", cmd: "Meta", alt: "Alt", shift: "Shift", return: "Enter", esc: "Escape" })[k.toLowerCase()] || (k.length === 1 ? k : k[0].toUpperCase() + k.slice(1));
+    for (let n = 0; n < (i.repeat ?? 1); n++) for (const chord of i.text.split(" ")) await this.page.keyboard.press(chord.split("+").map(name).join("+"));
+  }
+  async hold_key(_c, i) {
+    await this.page.keyboard.down(i.text);
+    await new Promise((ok) => setTimeout(ok, i.duration * 1000));
+    await this.page.keyboard.up(i.text);
+  }
+  async form_input(_c, i) {
+    const el = this.at(i.target);
+    const tag = await el.evaluate((e) => e.localName + ":" + (e.type || ""));
+    if (tag.startsWith("select")) await el.selectOption(String(i.value));
+    else if (tag.endsWith("checkbox") || tag.endsWith("radio")) await el.setChecked(i.value === true || i.value === "true");
+    else await el.fill(String(i.value));
+  }
+  async read_page(_c, i) {
+    return i.ref ? await this.at({ type: "ref", ref: i.ref }).ariaSnapshot({ mode: "ai" }) : await this.page.ariaSnapshot({ mode: "ai" });
+  }
+  async find(_c, i) {
+    const words = i.query.toLowerCase().split(/\W+/).filter(Boolean);
+    const lines = (await this.page.ariaSnapshot({ mode: "ai" })).split("\n").filter((l) => l.includes("[ref=") && words.some((w) => l.toLowerCase().includes(w)));
+    return lines.slice(0, 20).join("\n") || "No match.";
+  }
+  async get_page_text() { return await this.page.evaluate(() => document.body.innerText); }
+  async wait(_c, i) { await new Promise((ok) => setTimeout(ok, i.duration * 1000)); }
+  async file_upload(_c, i) { await this.at(i.target).setInputFiles(i.paths); }
+  read_console() { return this.console.splice(0).join("\n") || "No console entries."; }
+  read_network() { return this.network.splice(0).join("\n") || "No requests."; }
+  async javascript_exec(_c, i) { return String(await this.page.evaluate(i.text)); }
+  async new_tab() {
+    const p = await this.self.context.newPage();
+    this.self.page = p;
+    return { tab_id: this.idOf(p), title: "", url: p.url(), active: true };
+  }
+  async list_tabs() {
+    return Promise.all(this.self.context.pages().map(async (p) => ({ tab_id: this.idOf(p), title: await p.title(), url: p.url(), ...(p === this.page ? { active: true } : {}) })));
+  }
+  async switch_tab(_c, i) {
+    const p = this.self.context.pages().find((p) => this.idOf(p) === i.tab_id);
+    await p.bringToFront();
+    this.self.page = p;
+    return { tab_id: i.tab_id, title: await p.title(), url: p.url(), active: true };
+  }
+  async close_tab(_c, i) {
+    const p = this.self.context.pages().find((p) => this.idOf(p) === i.tab_id);
+    await p.close();
+    if (p === this.page) this.self.page = this.self.context.pages()[0];
+  }
+}
+
+const site = await serveFixtures();
+const upload = mkdtempSync(join(tmpdir(), "tabwright-bench-upload-"));
+writeFileSync(join(upload, "note.txt"), "hello");
+const policy = join(upload, "policy.json");
+writeFileSync(policy, JSON.stringify({ upload_roots: [upload], auto_approve: ["javascript_exec", "file_upload"] }));
+const tw = await startTabwright({ extra: ["--policy", policy] });
+const pw = await startPlaywright();
+const peer = new PlaywrightBrowser(pw.page.context(), pw.page, upload);
+const CONFIGS = { javascript_exec: { enabled: true }, read_console: { enabled: true }, read_network: { enabled: true }, file_upload: { enabled: true } };
+
+let n = 0;
+const ours = async (name, input) => {
+  const r = await tw.call(name, input, CONFIGS);
+  if (r.is_error) throw new Error(`ours ${name}: ${JSON.stringify(r.content).slice(0, 300)}`);
+  return r;
+};
+const theirs = async (name, input) => {
+  const r = await peer.toolResult({ type: "tool_use", id: `toolu_peer_${n++}`, name, input, toolset_name: "browser" });
+  if (r.is_error) throw new Error(`peer ${name}: ${JSON.stringify(r.content).slice(0, 300)}`);
+  return r;
+};
+const textOf = (r) => (Array.isArray(r.content) ? r.content : [{ type: "text", text: r.content }]).filter((b) => b.type === "text").map((b) => b.text).join("\n");
+const refIn = (text, pattern, re) => {
+  const line = text.split("\n").find((l) => pattern.test(l) && re.test(l));
+  if (!line) throw new Error(`no line matching ${pattern} in:\n${text}`);
+  return line.match(re)[1];
+};
+const ourRef = async (pattern) => refIn(textOf(await ours("read_page", { filter: "all" })), pattern, /\[(ref_\d+)\]/);
+const peerRef = async (pattern) => refIn(textOf(await theirs("read_page", {})), pattern, /\[ref=(\w+)\]/);
+
+// Each case: a member with its input for both sides (refs differ), prepared on both sides the same way.
+const go = { ours: null, theirs: null };
+const cases = [];
+const add = (name, input, { page = "controls.html", prepare, label } = {}) => cases.push({ name, input, page, prepare, label: label || name });
+const ref = (which) => ({ ours: () => ({ type: "ref", ref: go.ours[which] }), theirs: () => ({ type: "ref", ref: go.theirs[which] }) });
+const at = (x, y) => ({ type: "coordinate", x, y });
+add("navigate", { url: () => site.url("one.html") }, { page: "two.html" });
+add("screenshot", {});
+add("zoom", { region: [0, 0, 400, 300] });
+add("left_click", { target: at(300, 420) }, { label: "left_click (coordinate)" });
+add("left_click", { target: ref("go") }, { label: "left_click (ref)" });
+add("right_click", { target: at(300, 420) });
+add("middle_click", { target: at(300, 420) });
+add("double_click", { target: at(300, 420) });
+add("triple_click", { target: ref("out") });
+add("hover", { target: ref("go") });
+add("mouse_move", { target: at(200, 200) });
+add("left_mouse_down", { target: at(250, 250) });
+add("left_mouse_up", { target: at(250, 250) });
+add("left_click_drag", { from: at(100, 100), target: at(200, 160) });
+add("scroll", { target: at(300, 300), scroll_direction: "down", scroll_amount: 1 });
+add("scroll_to", { target: ref("go") });
+add("type", { text: TEXT }, { prepare: "bio", label: "type (100 chars)" });
+add("key", { text: "Tab" });
+add("hold_key", { text: "Shift", duration: 0.1 });
+add("wait", { duration: 0.1 });
+add("form_input", { target: ref("name"), value: "Ada Lovelace" });
+add("read_page", {}, { page: "article.html" });
+add("find", { query: "Go button" });
+add("get_page_text", {}, { page: "article.html" });
+add("file_upload", { target: ref("file"), paths: () => [join(upload, "note.txt")] });
+add("javascript_exec", { text: "document.title" });
+add("read_console", {}, { page: "console.html" });
+add("read_network", {}, { page: "article.html" });
+add("new_tab", {}, { label: "new_tab (then close_tab)" });
+add("list_tabs", {});
+add("switch_tab", { tab_id: "$first" });
+add("close_tab", { tab_id: "$new" });
+
+const resolve = (input, side, tabs) => {
+  const out = {};
+  for (const [k, v] of Object.entries(input)) {
+    if (typeof v === "function") out[k] = v();
+    else if (v && typeof v === "object" && (v.ours || v.theirs)) out[k] = v[side]();
+    else if (v === "$first") out[k] = tabs.first;
+    else if (v === "$new") out[k] = tabs.extra;
+    else out[k] = v;
+  }
+  return out;
+};
+
+const results = [];
+let currentPage = null;
+for (const c of cases) {
+  if (c.page !== currentPage) {
+    await ours("navigate", { url: site.url(c.page) });
+    await theirs("navigate", { url: site.url(c.page) });
+    currentPage = c.page;
+    if (c.page === "controls.html") {
+      const names = { go: /button "Go"/, out: /paragraph|text "clicked|out/, name: /textbox "Name"/, file: /button "Upload"|"Upload"/, bio: /textbox "Bio"/ };
+      go.ours = {};
+      go.theirs = {};
+      for (const [k, pattern] of Object.entries(names)) {
+        try {
+          go.ours[k] = await ourRef(k === "out" ? /button "Go"/ : pattern);
+          go.theirs[k] = await peerRef(k === "out" ? /button "Go"/ : pattern);
+        } catch (e) {
+          console.error(`no ${k}: ${e.message.slice(0, 2000)}`);
+        }
+      }
+    }
+  }
+  const sides = { ours: [], theirs: [] };
+  // Interleaved: ours, peer, ours, peer… after one warm-up each.
+  for (let i = 0; i <= RUNS; i++) {
+    for (const side of ["ours", "theirs"]) {
+      const call = side === "ours" ? ours : theirs;
+      const tabs = {};
+      if (c.name === "switch_tab" || c.name === "close_tab") {
+        const listed = await call("list_tabs", {});
+        const block = listed.content.find((b) => b.type === "browser_state") || listed.content[0];
+        const ids = (block.tabs || []).map((t) => t.tab_id);
+        tabs.first = ids[0];
+        if (c.name === "close_tab") {
+          const opened = await call("new_tab", {});
+          const st = opened.content.find((b) => b.type === "browser_state");
+          tabs.extra = st ? st.tabs.find((t) => t.active).tab_id : ids[ids.length - 1];
+        }
+      }
+      if (c.prepare === "bio") await call("form_input", { target: side === "ours" ? { type: "ref", ref: go.ours.bio } : { type: "ref", ref: go.theirs.bio }, value: "" });
+      const input = resolve(c.input, side, tabs);
+      const t = performance.now();
+      await call(c.name, input);
+      const ms = performance.now() - t;
+      if (i > 0) sides[side].push(ms);
+      if (c.name === "new_tab") {
+        // Back to one tab, on both sides, outside the timing.
+        const listed = await call("list_tabs", {});
+        const block = listed.content.find((b) => b.type === "browser_state");
+        const active = block.tabs.find((t) => t.active).tab_id;
+        await call("close_tab", { tab_id: active });
+        await call("switch_tab", { tab_id: block.tabs[0].tab_id });
+      }
+    }
+  }
+  results.push({ label: c.label, ours: median(sides.ours), theirs: median(sides.theirs) });
+}
+
+await pw.close();
+await tw.close();
+site.close();
+
+const r2 = (x) => (Math.round(x * 100) / 100).toFixed(2);
+const geo = Math.exp(results.reduce((s, r) => s + Math.log(r.ours / r.theirs), 0) / results.length);
+const out = [`Median milliseconds of ${RUNS} interleaved runs per member (after one warm-up). Ours: \`call\` through the agent socket. Peer: the official TypeScript SDK's browser toolset pipeline (\`toolResult\`) over playwright-core on the same Chromium.\n`];
+out.push("| member | tabwright | peer | ratio |");
+out.push("|---|---|---|---|");
+for (const r of results) out.push(`| ${r.label} | ${r.ours.toFixed(1)} | ${r.theirs.toFixed(1)} | ${r2(r.ours / r.theirs)} |`);
+out.push(`\nGeometric mean of the ratios: ${r2(geo)} (${results.length} rows)`);
+console.log(out.join("\n"));
+if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ runs: RUNS, geo, results }, null, 1));
