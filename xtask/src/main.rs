@@ -99,9 +99,9 @@ fn build() -> anyhow::Result<()> {
     ensure_wasm_target()?;
     let mut wasm = cargo();
     // The core runs in the browser on every call: it is always built optimized.
-    wasm.args(["build", "-p", "tabwright-extension", "--lib", "--target", WASM_TARGET, "--release"]);
+    wasm.args(["build", "-p", "tabwright-extension", "--lib", "--target", WASM_TARGET, "--profile", "wasm"]);
     run(wasm)?;
-    let input = target_dir().join(WASM_TARGET).join("release/tabwright_extension.wasm");
+    let input = target_dir().join(WASM_TARGET).join("wasm/tabwright_extension.wasm");
     let out = root().join("extension/pkg");
     wasm_bindgen_cli_support::Bindgen::new()
         .input_path(&input)
