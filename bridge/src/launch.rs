@@ -59,6 +59,9 @@ pub fn write_preferences(profile: &Path, downloads: &Path) -> anyhow::Result<()>
     let mut prefs: serde_json::Value = std::fs::read(&file).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_else(|| serde_json::json!({}));
     prefs["download"] = serde_json::json!({ "default_directory": downloads, "prompt_for_download": false, "directory_upgrade": true });
     prefs["savefile"] = serde_json::json!({ "default_directory": downloads });
+    // No preconnect or DNS prefetch: those open connections to hosts the browsing policy has not
+    // seen (its rules act on requests, and a preconnect sends none).
+    prefs["net"] = serde_json::json!({ "network_prediction_options": 2 });
     std::fs::write(&file, serde_json::to_vec(&prefs)?).with_context(|| format!("cannot write {}", file.display()))?;
     Ok(())
 }
