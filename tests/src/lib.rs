@@ -85,6 +85,7 @@ impl Harness {
 
     /// Starts a browser for an already running fixture server.
     pub async fn start_on(site: Site, extra: &[&str]) -> anyhow::Result<Harness> {
+        // Session::start passes --no-sandbox when the tests run as root.
         let extra: Vec<String> = extra.iter().map(|s| s.to_string()).collect();
         let exe = bridge_exe();
         anyhow::ensure!(exe.is_file(), "{} is missing: run `cargo xtask test`, which builds it first", exe.display());
