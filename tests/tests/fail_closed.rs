@@ -92,3 +92,18 @@ async fn blocked_requests_are_counted_and_told_once_per_host() -> anyhow::Result
     assert_eq!(sink.heard().connections, 0, "{:?}", sink.heard());
     Ok(())
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn secrets_a_page_logs_never_reach_claude() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    ok(&h.one("navigate", json!({"url": h.url("secrets.html")})).await?);
+    let call = h.call("read_console", json!({}));
+    let r = h.run_with(vec![call], json!({"read_console": {"enabled": true}})).await?.remove(0);
+    let t = text(&r);
+    assert!(t.contains("ordinary line: status 200"), "the console was read: {t}");
+    assert!(t.matches("[log]").count() + t.matches("[info]").count() + t.matches("[warning]").count() + t.matches("[error]").count() >= 15, "{t}");
+    assert!(!t.contains("PLANTED") && !t.contains("Z7Q3K2PLM9X4R8T1"), "a planted secret reached Claude:\n{t}");
+    // The Basic credential is base64: look for it encoded too.
+    assert!(!t.contains("YWRhOlBMQU5URUQx"), "{t}");
+    Ok(())
+}
