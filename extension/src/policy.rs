@@ -81,7 +81,7 @@ struct Blocked {
 const BLOCKED_HOSTS: usize = 100;
 
 thread_local! {
-    static BLOCKED: RefCell<std::collections::BTreeMap<String, Blocked>> = RefCell::new(std::collections::BTreeMap::new());
+    static BLOCKED: RefCell<std::collections::BTreeMap<String, Blocked>> = const { RefCell::new(std::collections::BTreeMap::new()) };
     static BLOCKED_ELSEWHERE: RefCell<(u64, bool)> = const { RefCell::new((0, false)) };
 }
 
@@ -114,11 +114,6 @@ pub fn websocket_created(url: &str) {
     if current().refuses_request(url) {
         blocked_request(url, "websocket");
     }
-}
-
-/// How many requests the policy blocked so far, per host (for the popup and tests).
-pub fn blocked_counts() -> Vec<(String, u64)> {
-    BLOCKED.with(|b| b.borrow().iter().map(|(h, e)| (h.clone(), e.count)).collect())
 }
 
 /// One line per host whose requests were blocked since Claude was last told, each host once.
