@@ -45,7 +45,9 @@ export async function serveDir(dir) {
 export async function startTabwright({ headed = false, extra = [] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "tabwright-bench-"));
   const socket = join(dir, "agent.sock");
-  const args = ["launch", ...(headed ? [] : ["--headless"]), "--socket", socket, "--profile", join(dir, "profile"), ...extra];
+  // As root the browser's sandbox cannot start, and launch only turns it off when asked.
+  const root = typeof process.getuid === "function" && process.getuid() === 0;
+  const args = ["launch", ...(headed ? [] : ["--headless"]), ...(root ? ["--no-sandbox"] : []), "--socket", socket, "--profile", join(dir, "profile"), ...extra];
   const child = spawn(tabwrightBin, args, {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, CHROME: chrome },

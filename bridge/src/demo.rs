@@ -60,6 +60,10 @@ pub async fn run(exe: &Path, headless: bool, out: &Path) -> anyhow::Result<()> {
     let site = Site::start(Pages::Embedded(SITE), "127.0.0.1").await?;
     println!("Bundled site at {}", site.url(""));
     println!("Starting the browser ({})…", if headless { "headless" } else { "visible" });
+    if crate::launch::running_as_root() {
+        // Session::start passes --no-sandbox as root; the demo only opens its own local pages.
+        println!("Running as root: the browser's sandbox cannot start, so the demo runs it with --no-sandbox (its own local pages only).");
+    }
     let session = Session::start(exe, headless, &[])?;
     let mut client = session.client().await?;
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;

@@ -7,6 +7,8 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use anyhow::Context;
+
 use tokio::net::UnixStream;
 
 use crate::hub::{Hub, HubConfig};
@@ -25,24 +27,44 @@ pub fn hub_path() -> PathBuf {
     }
 }
 
+/// The variable naming the file that holds a launched browser's relay token. Only the file's
+/// name is in the browser's environment, never the token.
+pub const TOKEN_FILE_ENV: &str = "TABWRIGHT_HUB_TOKEN_FILE";
+
+/// The relay token this host presents or requires: the launched browser's (from the file
+/// `launch` named), else the one `tabwright install` made.
+fn relay_token() -> anyhow::Result<String> {
+    match std::env::var_os(TOKEN_FILE_ENV).filter(|p| !p.is_empty()) {
+        Some(file) => {
+            let token = std::fs::read_to_string(&file).with_context(|| format!("cannot read the relay token {}", PathBuf::from(&file).display()))?;
+            let token = token.trim().to_string();
+            anyhow::ensure!(!token.is_empty(), "the relay token file {} is empty", PathBuf::from(&file).display());
+            Ok(token)
+        }
+        None => crate::install::relay_token(),
+    }
+}
+
 /// Runs host mode until the extension disconnects.
 pub async fn run() -> anyhow::Result<()> {
     let hub_socket = hub_path();
+    let token = relay_token()?;
     if let Ok(mut stream) = UnixStream::connect(&hub_socket).await {
-        // The hub only takes links from the browser it launched, which passed us its token.
-        let token = std::env::var("TABWRIGHT_HUB_TOKEN").unwrap_or_default();
+        // The hub only takes links that present its token.
         tokio::io::AsyncWriteExt::write_all(&mut stream, format!("{token}\n").as_bytes()).await?;
         relay(stream).await;
         return Ok(());
     }
-    // No hub: become one. The agent socket lives as long as this host does.
-    let hub = Hub::new(HubConfig::default());
+    // No hub: become one, with the policy `tabwright install --policy` recorded. The agent
+    // socket lives as long as this host does.
+    let policy = crate::install::installed_policy()?;
+    let hub = Hub::new(HubConfig { policy, ..HubConfig::default() });
     let socket = agent::bind(&paths::default_socket()).await?;
     let relay_socket = agent::bind(&hub_socket).await?;
     let server_hub = hub.clone();
     tokio::spawn(async move { agent::serve(server_hub, &socket).await });
     let relay_hub = hub.clone();
-    tokio::spawn(async move { serve_relays(relay_hub, relay_socket, String::new()).await });
+    tokio::spawn(async move { serve_relays(relay_hub, relay_socket, token).await });
     hub.serve_extension(tokio::io::stdin(), tokio::io::stdout()).await;
     Ok(())
 }
@@ -82,7 +104,8 @@ pub async fn serve_relays(hub: Arc<Hub>, socket: agent::BoundSocket, token: Stri
                 let token = token.clone();
                 tokio::spawn(async move {
                     let presented = tokio::time::timeout(std::time::Duration::from_secs(5), read_token(&mut stream)).await.ok().flatten();
-                    if presented.as_deref() != Some(token.as_str()) {
+                    // An empty token never matches, even when this hub was given none.
+                    if token.is_empty() || presented.as_deref() != Some(token.as_str()) {
                         eprintln!("tabwright: refused an extension link from a browser this bridge did not start");
                         return;
                     }

@@ -29,8 +29,22 @@ pub struct LaunchOptions {
     pub downloads: Option<PathBuf>,
     /// Also serve agents on this loopback TCP port, with a bearer token.
     pub tcp: Option<u16>,
+    /// Run the browser without its sandbox (only ever when asked: root cannot start it).
+    pub no_sandbox: bool,
     pub hub: HubConfig,
 }
+
+/// Whether this process runs as root, where Chromium's sandbox cannot start.
+pub fn running_as_root() -> bool {
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// The refusal when root asks for a browser without saying `--no-sandbox`.
+pub const ROOT_NEEDS_NO_SANDBOX: &str = "tabwright launch runs as root, where the browser's sandbox cannot start, and it never turns the sandbox off by itself. Run it as an ordinary user, or pass --no-sandbox to run every page unconfined knowingly";
+
+/// The warning printed whenever the sandbox is off.
+pub const NO_SANDBOX_WARNING: &str = "tabwright: WARNING: the browser runs without its sandbox (--no-sandbox): a page that exploits a browser bug is not confined. Only visit sites you trust.";
 
 /// The native-messaging host manifest that lets the extension start `exe`.
 pub fn host_manifest(exe: &Path) -> serde_json::Value {
@@ -59,12 +73,15 @@ pub fn write_preferences(profile: &Path, downloads: &Path) -> anyhow::Result<()>
     let mut prefs: serde_json::Value = std::fs::read(&file).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_else(|| serde_json::json!({}));
     prefs["download"] = serde_json::json!({ "default_directory": downloads, "prompt_for_download": false, "directory_upgrade": true });
     prefs["savefile"] = serde_json::json!({ "default_directory": downloads });
+    // No preconnect or DNS prefetch: those open connections to hosts the browsing policy has not
+    // seen (its rules act on requests, and a preconnect sends none).
+    prefs["net"] = serde_json::json!({ "network_prediction_options": 2 });
     std::fs::write(&file, serde_json::to_vec(&prefs)?).with_context(|| format!("cannot write {}", file.display()))?;
     Ok(())
 }
 
 /// The flags a launched browser gets.
-pub fn browser_args(profile: &Path, extension: &Path, headless: bool) -> Vec<String> {
+pub fn browser_args(profile: &Path, extension: &Path, headless: bool, no_sandbox: bool) -> Vec<String> {
     let ext = extension.display().to_string();
     let mut args = vec![
         format!("--user-data-dir={}", profile.display()),
@@ -83,8 +100,8 @@ pub fn browser_args(profile: &Path, extension: &Path, headless: bool) -> Vec<Str
         args.push("--headless=new".into());
         args.push("--disable-gpu".into());
     }
-    // SAFETY: geteuid has no preconditions and cannot fail.
-    if unsafe { libc::geteuid() } == 0 {
+    // Only when asked (`launch --no-sandbox`), never because of who runs it.
+    if no_sandbox {
         args.push("--no-sandbox".into());
     }
     args.push("about:blank".into());
@@ -144,6 +161,13 @@ pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
         }
     }
     write_preferences(&profile.path, &downloads)?;
+    let no_sandbox = options.no_sandbox || options.browser_args.iter().any(|a| a == "--no-sandbox");
+    if running_as_root() && !no_sandbox {
+        bail!("{ROOT_NEEDS_NO_SANDBOX}.");
+    }
+    if no_sandbox {
+        eprintln!("{NO_SANDBOX_WARNING}");
+    }
 
     let mut hub_config = options.hub.clone();
     // Staged uploads live beside the socket, in the private directory, and go with it.
@@ -169,14 +193,27 @@ pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
         }
         None => None,
     };
+    // The relay token goes to the native hosts in a file only this user can read, in the
+    // socket's private folder; the browser's environment (which every renderer inherits) only
+    // names the file.
     let token = random_token()?;
+    let token_file = paths::hub_socket(&options.socket).with_file_name(format!("relay-{}.token", std::process::id()));
+    write_private(&token_file, &token)?;
     let relay_hub = hub.clone();
     let relay_token = token.clone();
     let relays = tokio::spawn(async move { host::serve_relays(relay_hub, relay, relay_token).await });
 
-    let mut child = spawn_browser(&browser, &profile.path, &extension, options.headless, &options.browser_args, &options.socket, &hub_path, &token)?;
+    let spawned = spawn_browser(&browser, &profile.path, &extension, options.headless, options.no_sandbox, &options.browser_args, &options.socket, &hub_path, &token_file);
+    let mut child = match spawned {
+        Ok(child) => child,
+        Err(e) => {
+            let _ = std::fs::remove_file(&token_file);
+            return Err(e);
+        }
+    };
     let outcome = supervise(&hub, &mut child, &options).await;
     stop_browser(&mut child).await;
+    let _ = std::fs::remove_file(&token_file);
     let _ = std::fs::remove_dir_all(&staging);
     server.abort();
     if let Some(tcp) = tcp {
@@ -187,7 +224,7 @@ pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
 }
 
 /// Writes a file only this user can read.
-fn write_private(path: &Path, text: &str) -> anyhow::Result<()> {
+pub fn write_private(path: &Path, text: &str) -> anyhow::Result<()> {
     use std::io::Write;
     use std::os::unix::fs::OpenOptionsExt;
     let mut f = std::fs::OpenOptions::new().write(true).create(true).truncate(true).mode(0o600).open(path)?;
@@ -195,25 +232,40 @@ fn write_private(path: &Path, text: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// A secret shared with the launched browser's native hosts (they inherit its environment).
-fn random_token() -> anyhow::Result<String> {
+/// A secret shared with the launched browser's native hosts (through a private file).
+pub fn random_token() -> anyhow::Result<String> {
     let mut bytes = [0u8; 16];
     std::io::Read::read_exact(&mut std::fs::File::open("/dev/urandom")?, &mut bytes)?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
+/// Whether an environment variable's name says it holds a credential (`ANTHROPIC_API_KEY`,
+/// `GITHUB_TOKEN`, `AWS_SECRET_ACCESS_KEY`, `DB_PASSWORD`, …).
+pub fn names_a_credential(name: &str) -> bool {
+    let upper = name.to_ascii_uppercase();
+    const WORDS: &[&str] = &["TOKEN", "SECRET", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "ACCESS_KEY", "PRIVATE_KEY", "CREDENTIAL", "AUTH_KEY"];
+    upper.starts_with("ANTHROPIC_") || WORDS.iter().any(|w| upper.contains(w))
+}
+
 #[allow(clippy::too_many_arguments)]
-fn spawn_browser(browser: &Path, profile: &Path, extension: &Path, headless: bool, extra: &[String], socket: &Path, hub: &Path, token: &str) -> anyhow::Result<Child> {
-    let mut args = browser_args(profile, extension, headless);
+fn spawn_browser(browser: &Path, profile: &Path, extension: &Path, headless: bool, no_sandbox: bool, extra: &[String], socket: &Path, hub: &Path, token_file: &Path) -> anyhow::Result<Child> {
+    let mut args = browser_args(profile, extension, headless, no_sandbox);
     // The start page stays last.
     let start = args.pop();
     args.extend(extra.iter().cloned());
     args.extend(start);
     let mut cmd = Command::new(browser);
+    // Every renderer starts with the browser's environment: credentials this process was given
+    // (an API key for `tabwright agent`, tokens) stay out of it.
+    for (name, _) in std::env::vars_os() {
+        if name.to_str().is_some_and(names_a_credential) {
+            cmd.env_remove(&name);
+        }
+    }
     cmd.args(args)
         .env("TABWRIGHT_SOCKET", socket)
         .env("TABWRIGHT_HUB", hub)
-        .env("TABWRIGHT_HUB_TOKEN", token)
+        .env(crate::host::TOKEN_FILE_ENV, token_file)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(if std::env::var_os("TABWRIGHT_BROWSER_LOG").is_some() { Stdio::inherit() } else { Stdio::null() })

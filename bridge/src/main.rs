@@ -57,6 +57,10 @@ enum Cmd {
         /// written to agent.token beside the socket.
         #[arg(long)]
         tcp: Option<u16>,
+        /// Run the browser without its sandbox. Needed as root (the sandbox cannot start
+        /// there); every page then runs unconfined, and launch says so.
+        #[arg(long)]
+        no_sandbox: bool,
     },
     /// Register the native host with your own browser, and print how to load the extension.
     Install {
@@ -68,6 +72,10 @@ enum Cmd {
         profile: Option<PathBuf>,
         #[arg(long)]
         extension: Option<PathBuf>,
+        /// The browsing policy (JSON) the native host enforces in that browser; the options
+        /// page adds sites to it.
+        #[arg(long)]
+        policy: Option<PathBuf>,
     },
     /// Say whether a bridge answers on the socket and whether the extension is connected.
     Status {
@@ -151,6 +159,9 @@ enum Cmd {
         /// Launch: an extra browser flag (repeatable).
         #[arg(long = "browser-arg", allow_hyphen_values = true)]
         browser_arg: Vec<String>,
+        /// Launch: run the browser without its sandbox (needed as root; see `launch --no-sandbox`).
+        #[arg(long)]
+        no_sandbox: bool,
     },
     /// List the recent session reports of `tabwright agent`.
     Report {
@@ -203,7 +214,7 @@ fn main() -> ExitCode {
 
 async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
     match cmd {
-        Cmd::Launch { headless, profile, browser, socket, extension, call_timeout, browser_arg, downloads, expose_download_paths, policy, tcp } => {
+        Cmd::Launch { headless, profile, browser, socket, extension, call_timeout, browser_arg, downloads, expose_download_paths, policy, tcp, no_sandbox } => {
             let policy = match policy {
                 Some(file) => {
                     let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read the policy {}", file.display()))?;
@@ -221,6 +232,7 @@ async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
                 browser_args: browser_arg,
                 downloads,
                 tcp,
+                no_sandbox,
                 hub: HubConfig {
                     call_timeout: Duration::from_secs(call_timeout),
                     pipeline: tabwright_protocol::pipeline::PipelineConfig { expose_download_paths },
@@ -230,9 +242,9 @@ async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
             };
             launch::run(options).await?;
         }
-        Cmd::Install { browser, profile, extension } => {
+        Cmd::Install { browser, profile, extension, policy } => {
             let extension = browser::find_extension(extension.as_deref()).map_err(anyhow::Error::msg)?;
-            print!("{}", install::install(&browser, profile.as_deref(), &extension, &paths::default_socket())?);
+            print!("{}", install::install(&browser, profile.as_deref(), &extension, &paths::default_socket(), policy.as_deref())?);
         }
         Cmd::Status { socket } => {
             let socket = socket.unwrap_or_else(paths::default_socket);
@@ -310,6 +322,7 @@ async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
             extension,
             call_timeout,
             browser_arg,
+            no_sandbox,
         } => {
             let configs: Option<Value> = configs.map(|c| serde_json::from_str(&c)).transpose().context("--configs is not valid JSON")?;
             let mut launch_args: Vec<String> = Vec::new();
@@ -323,6 +336,9 @@ async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
                 launch_args.push(format!("--call-timeout={secs}"));
             }
             launch_args.extend(browser_arg.iter().map(|a| format!("--browser-arg={a}")));
+            if no_sandbox {
+                launch_args.push("--no-sandbox".into());
+            }
             if socket.is_some() && (!launch_args.is_empty() || headless) {
                 bail!("--socket uses a running browser, so the launch options (--headless, --profile, --policy, …) do not apply; give one or the other");
             }

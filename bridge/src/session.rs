@@ -35,6 +35,11 @@ impl Session {
         if headless {
             cmd.arg("--headless");
         }
+        // The browser's sandbox cannot start as root, and launch never turns it off unasked: the
+        // tests and the demo (local pages only) ask for it.
+        if crate::launch::running_as_root() && !extra.iter().any(|a| a == "--no-sandbox") {
+            cmd.arg("--no-sandbox");
+        }
         cmd.args(extra).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::inherit());
         let mut child = cmd.spawn().with_context(|| format!("cannot run {}", exe.display()))?;
         let stdout = child.stdout.take().context("no stdout")?;
@@ -68,6 +73,11 @@ impl Session {
     /// A new agent connection.
     pub async fn client(&self) -> anyhow::Result<Client> {
         client::connect_with_retry(&self.socket, Duration::from_secs(10)).await
+    }
+
+    /// The process id of `tabwright launch` (the browser is its child).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// The session's private folder (its profile lives under it).

@@ -889,18 +889,92 @@
     const el = resolveEl(ref);
     return el ? describe(el) : null;
   }
-  function describeFocus() {
-    const el = deepActiveElement();
-    return el && el !== document.body ? describe(el) : null;
+
+  // Whether `describe` finds a name or text for an element: a canvas, an unlabelled image or an
+  // empty box says nothing a rule could be checked against.
+  function isNamed(el) {
+    let node = el;
+    for (let i = 0; node && i < 5; i++) {
+      const role = roleOf(node);
+      if (role) return !!nameOf(node, role);
+      node = node.parentElement || node.getRootNode().host;
+    }
+    return !!clean(el.textContent, 40);
+  }
+  function describeRefNamed(ref) {
+    const el = resolveEl(ref);
+    return el ? { what: describe(el), named: isNamed(el) } : null;
   }
 
-  // What is at a viewport point, for a coordinate click's acknowledgement.
-  function describeAt(x, y, next) {
+  // Where a point of a frame element lands inside the frame's own viewport.
+  function intoFrame(frame, x, y) {
+    const r = frame.getBoundingClientRect(), cs = getComputedStyle(frame);
+    return { fx: x - r.left - parseFloat(cs.borderLeftWidth) - parseFloat(cs.paddingLeft), fy: y - r.top - parseFloat(cs.borderTopWidth) - parseFloat(cs.paddingTop) };
+  }
+
+  // The controls that submit a form, first the default one (what Enter in a field presses).
+  function submitterOf(form) {
+    const isSubmit = (e) =>
+      (e.localName === "button" && (e.getAttribute("type") || "submit").toLowerCase() === "submit") ||
+      (e.localName === "input" && ["submit", "image"].includes((e.getAttribute("type") || "").toLowerCase()));
+    return [...form.elements].find((e) => isSubmit(e) && !e.disabled) || null;
+  }
+
+  // A form as a submission is judged: its name, its default submit control and where it goes.
+  function describeForm(form) {
+    const submit = submitterOf(form);
+    const name = clean(form.getAttribute("aria-label") || form.getAttribute("name") || form.id || "", 80);
+    return {
+      name: name ? `form "${name.replace(/"/g, "'")}"` : "form",
+      submit: submit ? describe(submit) : null,
+      action: clean(form.action || location.href, 300),
+    };
+  }
+
+  // Fields where Enter submits the form (implicit submission) and Space types a space.
+  const NOT_FIELDS = new Set(["button", "submit", "reset", "image", "checkbox", "radio", "file", "color", "range"]);
+  function isTextEntry(el) {
+    if (el.localName === "textarea" || el.isContentEditable) return true;
+    return el.localName === "input" && !NOT_FIELDS.has((el.getAttribute("type") || "text").toLowerCase());
+  }
+
+  // What an activating key (Enter, Space) would act on: the focused element, whether it takes
+  // text, and its form. A cross-origin frame says which frame holds the focus instead.
+  function describeFocus(next) {
+    const counter = { next };
+    const el = deepActiveElement();
+    if (!el || el === document.body || el === document.documentElement) return { what: "the page itself (nothing is focused)", named: true, entry: false, next };
+    if (el.localName === "iframe" && !el.contentDocument) return { crossFrame: true, frame: ensureRef(el, counter), what: describe(el), next: counter.next };
+    const out = { what: describe(el), named: isNamed(el), entry: isTextEntry(el), next: counter.next };
+    const form = el.form || (el.closest && el.closest("form"));
+    if (form) out.form = describeForm(form);
+    return out;
+  }
+
+  // Whether a ref is a control that submits a form, for form_input's approval.
+  function describeControl(ref) {
+    const el = resolveEl(ref);
+    if (!el) return { error: "stale" };
+    const type = (el.getAttribute("type") || "").toLowerCase();
+    const submits = (el.localName === "button" && (type || "submit") === "submit") || (el.localName === "input" && ["submit", "image"].includes(type));
+    const out = { what: describe(el), named: isNamed(el), submits };
+    if (submits && el.form) out.form = describeForm(el.form);
+    return out;
+  }
+
+  // What is at a viewport point: for a coordinate click's acknowledgement and its approval. With
+  // `frames`, a point over another site's frame says which frame (by a ref) and where in it, to
+  // be described there.
+  function describeAt(x, y, next, frames) {
     const counter = { next };
     const hit = deepElementAt(x, y);
     if (!hit.el) return { what: null, next };
+    if (hit.crossFrame && frames) {
+      const { fx, fy } = intoFrame(hit.el, x - hit.ox, y - hit.oy);
+      return { what: `${describe(hit.el)} (another site's frame)`, crossFrame: true, frame: ensureRef(hit.el, counter), fx, fy, next: counter.next };
+    }
     if (hit.crossFrame) return { what: `${describe(hit.el)} (another site's frame)`, next: counter.next };
-    return { what: describe(hit.el), next: counter.next };
+    return { what: describe(hit.el), named: isNamed(hit.el), next: counter.next };
   }
 
   const TEXT_TYPES = new Set(["text", "search", "email", "url", "tel", "password", "number", ""]);
@@ -1140,5 +1214,5 @@
     return out;
   }
 
-  globalThis.__tabwright = { listenerRoots, markListeners, describeRef, describeFocus, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { listenerRoots, markListeners, describeRef, describeRefNamed, describeFocus, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

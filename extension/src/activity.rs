@@ -172,10 +172,14 @@ pub fn on_event(tab: i32, method: &str, p: &Value) {
                     _ => {
                         r.ended = p["timestamp"].as_f64();
                         r.failed = Some(if p["canceled"] == true { "canceled".into() } else { p["errorText"].as_str().unwrap_or("failed").to_string() });
+                        if p["errorText"].as_str().is_some_and(|e| e.contains("ERR_BLOCKED_BY_CLIENT")) {
+                            crate::policy::blocked_request(&r.url, &r.kind);
+                        }
                     }
                 }
             });
         }
+        "Network.webSocketCreated" => crate::policy::websocket_created(p["url"].as_str().unwrap_or_default()),
         "Runtime.bindingCalled" if p["name"] == "tabwrightStop" => crate::session::stop(),
         "Page.javascriptDialogOpening" => {
             let kind = p["type"].as_str().unwrap_or("dialog").to_string();
@@ -212,6 +216,7 @@ pub fn on_navigation_error(details: &Value) {
 /// A line per dismissed dialog (a few at most, then a count), and other notices, for the next text result.
 pub fn take_notices() -> Vec<String> {
     let (dialogs, mut lines) = with(|a| (std::mem::take(&mut a.dialogs), std::mem::take(&mut a.notices)));
+    lines.extend(crate::policy::take_blocked_notices());
     for (kind, message) in dialogs.iter().take(DIALOG_LINES) {
         let kind = bounded(&one_line(kind), 20);
         let message = bounded(&one_line(message), DIALOG_MESSAGE);

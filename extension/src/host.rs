@@ -124,9 +124,10 @@ async fn run_member(request: ToExtension) {
                 Err(e) => Err(e),
                 Ok(()) => members::approval(&name, &input, confirm).await,
             };
+            // What runs is the input the approval bound (its tab resolved once).
             let outcome = match outcome {
-                Ok(()) if crate::session::is_stopped() => Err(crate::session::STOPPED.to_string()),
-                Ok(()) => members::run(&name, &input).await,
+                Ok(_) if crate::session::is_stopped() => Err(crate::session::STOPPED.to_string()),
+                Ok(bound) => members::run(&name, &bound).await,
                 Err(e) => Err(e),
             };
             crate::session::set_working(false);

@@ -68,3 +68,77 @@ pub fn set_options(message: &serde_json::Value) -> serde_json::Value {
     });
     serde_json::json!({ "ok": true })
 }
+
+/// Requests the policy blocked, per host: how many, of which kinds, and whether Claude was told.
+#[derive(Default)]
+struct Blocked {
+    count: u64,
+    kinds: std::collections::BTreeSet<String>,
+    told: bool,
+}
+
+/// The most hosts whose blocked requests are tracked one by one; the rest are only counted.
+const BLOCKED_HOSTS: usize = 100;
+
+thread_local! {
+    static BLOCKED: RefCell<std::collections::BTreeMap<String, Blocked>> = const { RefCell::new(std::collections::BTreeMap::new()) };
+    static BLOCKED_ELSEWHERE: RefCell<(u64, bool)> = const { RefCell::new((0, false)) };
+}
+
+/// A request of a page failed because the policy's rules refused it (a subresource: fetch, an
+/// image, a script, a beacon, a WebSocket …). Refused documents are told by their navigation.
+pub fn blocked_request(url: &str, kind: &str) {
+    let kind = kind.to_ascii_lowercase();
+    if kind == "document" {
+        return;
+    }
+    // Only the host is kept: the URL may hold exactly what the page tried to send.
+    let Some(host) = tabwright_protocol::policy::host_label(url) else { return };
+    BLOCKED.with(|b| {
+        let mut b = b.borrow_mut();
+        if !b.contains_key(&host) && b.len() >= BLOCKED_HOSTS {
+            BLOCKED_ELSEWHERE.with(|e| e.borrow_mut().0 += 1);
+            return;
+        }
+        let entry = b.entry(host).or_default();
+        entry.count += 1;
+        if !kind.is_empty() && entry.kinds.len() < 8 {
+            entry.kinds.insert(kind);
+        }
+    });
+}
+
+/// A page opened a WebSocket. The browser reports no error text for one its rules refuse, so
+/// the policy is asked directly (its rules say the same).
+pub fn websocket_created(url: &str) {
+    if current().refuses_request(url) {
+        blocked_request(url, "websocket");
+    }
+}
+
+/// One line per host whose requests were blocked since Claude was last told, each host once.
+pub fn take_blocked_notices() -> Vec<String> {
+    let mut lines: Vec<String> = BLOCKED.with(|b| {
+        b.borrow_mut()
+            .iter_mut()
+            .filter(|(_, e)| !e.told && e.count > 0)
+            .map(|(host, e)| {
+                e.told = true;
+                let host = tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(host), 120);
+                let kinds = e.kinds.iter().cloned().collect::<Vec<_>>().join(", ");
+                let requests = if e.count == 1 { "1 request".to_string() } else { format!("{} requests", e.count) };
+                format!(
+                    "The browsing policy blocked {requests} ({kinds}) the page made to {host}, a site it does not allow; nothing was sent there. Later requests to {host} are blocked without another notice."
+                )
+            })
+            .collect()
+    });
+    BLOCKED_ELSEWHERE.with(|e| {
+        let mut e = e.borrow_mut();
+        if e.0 > 0 && !e.1 {
+            e.1 = true;
+            lines.push(format!("The browsing policy also blocked {} requests to other sites it does not allow.", e.0));
+        }
+    });
+    lines
+}

@@ -66,6 +66,29 @@ impl Default for Policy {
     }
 }
 
+/// Every kind of request a page can make, as declarativeNetRequest names them. The host lists
+/// apply to all of them: a page on an allowed site must not reach any other host by a script,
+/// an image, a beacon or a WebSocket either.
+pub const RESOURCE_TYPES: &[&str] = &[
+    "main_frame", "sub_frame", "stylesheet", "script", "image", "font", "object", "xmlhttprequest", "ping", "csp_report", "media",
+    "websocket", "webtransport", "webbundle", "other",
+];
+
+/// The URL schemes that reach the network (an RE2 prefix): http, https, ws and wss. Everything
+/// else a page can name (data:, blob:, the extension's own chrome-extension:// pages) stays in
+/// the browser.
+const NETWORK_SCHEMES: &str = "(https?|wss?)://";
+
+/// The host (and port, when the URL names one) a request goes to, as a notice names it.
+pub fn host_label(url: &str) -> Option<String> {
+    let parsed = url::Url::parse(url).ok()?;
+    let host = parsed.host_str()?;
+    Some(match parsed.port() {
+        Some(port) => format!("{host}:{port}"),
+        None => host.to_string(),
+    })
+}
+
 /// One host pattern.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HostRule {
@@ -97,18 +120,19 @@ impl HostRule {
         host_ok && self.port.is_none_or(|p| Some(p) == port)
     }
 
-    /// An RE2 pattern matching http(s) URLs of this rule, for declarativeNetRequest.
+    /// An RE2 pattern matching the http(s) and ws(s) URLs of this rule, for declarativeNetRequest.
     pub fn url_regex(&self) -> String {
         let host = self.host.replace('.', "\\.");
         // Any subdomain label (underscores included); a trailing dot names the same host.
         let sub = if self.subdomains { "([^/?#@:.]+\\.)*" } else { "" };
         let port = match self.port {
-            // Browsers drop a scheme's default port from the URL.
+            // Browsers drop a scheme's default port from the URL (80 for http and ws, 443 for
+            // https and wss).
             Some(p @ (80 | 443)) => format!("(:{p})?"),
             Some(p) => format!(":{p}"),
             None => "(:[0-9]+)?".to_string(),
         };
-        format!("^https?://([^/?#@]*@)?{sub}{host}\\.?{port}([/?#]|$)")
+        format!("^{NETWORK_SCHEMES}([^/?#@]*@)?{sub}{host}\\.?{port}([/?#]|$)")
     }
 }
 
@@ -149,6 +173,19 @@ impl Policy {
         Ok(())
     }
 
+    /// Whether the network rules refuse a request to this URL (http, https, ws or wss).
+    pub fn refuses_request(&self, url: &str) -> bool {
+        let Ok(mut parsed) = url::Url::parse(url) else { return false };
+        let as_http = match parsed.scheme() {
+            "ws" => "http",
+            "wss" => "https",
+            "http" | "https" => return self.check_url(url).is_err(),
+            _ => return false,
+        };
+        // The default ports of ws and wss are those of http and https.
+        parsed.set_scheme(as_http).is_ok() && self.check_url(parsed.as_str()).is_err()
+    }
+
     /// Whether a click on an element with this name needs approval.
     pub fn click_needs_confirmation(&self, name: &str) -> bool {
         let name = name.to_lowercase();
@@ -163,23 +200,25 @@ impl Policy {
         (member.row().confirm_required || listed(&self.confirm_members)) && !listed(&self.auto_approve)
     }
 
-    /// The declarativeNetRequest session rules that enforce the host lists on every document
-    /// request (typed addresses, links, forms, scripts, redirects and frames alike).
+    /// The declarativeNetRequest session rules that enforce the host lists on every request a
+    /// page makes, documents (typed addresses, links, forms, scripts, redirects, frames) and
+    /// subresources (fetch, images, scripts, styles, fonts, media, beacons, WebSockets) alike.
+    /// The browser applies them before the request leaves, so a refused host gets no byte.
     pub fn network_rules(&self) -> serde_json::Value {
-        let documents = serde_json::json!(["main_frame", "sub_frame", "object"]);
+        let every = serde_json::json!(RESOURCE_TYPES);
         let mut rules = Vec::new();
         let allow = Self::rules(&self.allow);
         if !allow.is_empty() {
             rules.push(serde_json::json!({"id": 1, "priority": 1, "action": {"type": "block"},
-                "condition": {"regexFilter": "^https?://", "resourceTypes": documents}}));
+                "condition": {"regexFilter": format!("^{NETWORK_SCHEMES}"), "resourceTypes": every}}));
             for (i, r) in allow.iter().enumerate() {
                 rules.push(serde_json::json!({"id": 100 + i, "priority": 2, "action": {"type": "allow"},
-                    "condition": {"regexFilter": r.url_regex(), "resourceTypes": documents}}));
+                    "condition": {"regexFilter": r.url_regex(), "resourceTypes": every}}));
             }
         }
         for (i, r) in Self::rules(&self.block).iter().enumerate() {
             rules.push(serde_json::json!({"id": 1000 + i, "priority": 3, "action": {"type": "block"},
-                "condition": {"regexFilter": r.url_regex(), "resourceTypes": documents}}));
+                "condition": {"regexFilter": r.url_regex(), "resourceTypes": every}}));
         }
         serde_json::Value::Array(rules)
     }
@@ -217,10 +256,30 @@ mod tests {
     #[test]
     fn regexes_cover_ports_userinfo_and_subdomains() {
         let r = HostRule::parse("*.example.com").expect("sub").url_regex();
-        assert_eq!(r, "^https?://([^/?#@]*@)?([^/?#@:.]+\\.)*example\\.com\\.?(:[0-9]+)?([/?#]|$)");
-        assert_eq!(HostRule::parse("a.com:443").expect("port").url_regex(), "^https?://([^/?#@]*@)?a\\.com\\.?(:443)?([/?#]|$)");
+        assert_eq!(r, "^(https?|wss?)://([^/?#@]*@)?([^/?#@:.]+\\.)*example\\.com\\.?(:[0-9]+)?([/?#]|$)");
+        assert_eq!(HostRule::parse("a.com:443").expect("port").url_regex(), "^(https?|wss?)://([^/?#@]*@)?a\\.com\\.?(:443)?([/?#]|$)");
         let rules = Policy::parse(r#"{"allow": ["a.com"], "block": ["b.com"]}"#).expect("p").network_rules();
         assert_eq!(rules.as_array().map(Vec::len), Some(3));
+    }
+
+    #[test]
+    fn rules_cover_every_request_a_page_makes() {
+        let rules = Policy::parse(r#"{"allow": ["a.com"], "block": ["b.com"]}"#).expect("p").network_rules();
+        for rule in rules.as_array().expect("rules") {
+            let types: Vec<&str> = rule["condition"]["resourceTypes"].as_array().expect("types").iter().filter_map(|t| t.as_str()).collect();
+            for kind in ["main_frame", "sub_frame", "xmlhttprequest", "image", "script", "stylesheet", "font", "media", "websocket", "ping", "other"] {
+                assert!(types.contains(&kind), "{kind} missing from {rule}");
+            }
+            let regex = rule["condition"]["regexFilter"].as_str().expect("regex");
+            assert!(regex.starts_with("^(https?|wss?)://"), "WebSocket URLs are covered too: {regex}");
+        }
+        assert_eq!(host_label("ws://127.0.0.1:9/x?secret=1").as_deref(), Some("127.0.0.1:9"));
+        assert_eq!(host_label("https://a.example/path?q=1").as_deref(), Some("a.example"));
+        assert_eq!(host_label("data:text/plain,x"), None);
+        let p = Policy::parse(r#"{"allow": ["127.0.0.1:8000"]}"#).expect("p");
+        assert!(p.refuses_request("ws://127.0.0.1:9000/socket") && p.refuses_request("wss://a.example/"));
+        assert!(!p.refuses_request("ws://127.0.0.1:8000/socket") && !p.refuses_request("http://127.0.0.1:8000/x"));
+        assert!(!p.refuses_request("data:text/plain,x") && !p.refuses_request("blob:http://127.0.0.1:8000/1"));
     }
 
     #[test]

@@ -53,16 +53,31 @@ pub fn title(text: &str) -> String {
     bounded(&one_line(text), TITLE_MAX)
 }
 
-/// Query-parameter names (lower-cased) whose values are treated as secrets.
+/// Words that mark a name (a query parameter, a JSON key, a `key: value` label) as one whose
+/// value is a secret. Matched inside the lower-cased name.
 const SECRET_PARAM_WORDS: &[&str] = &[
-    "token", "key", "signature", "sig", "password", "passwd", "pwd", "auth", "secret", "credential",
-    "session", "jwt", "code", "ticket", "x-amz-", "x-goog-",
+    "token", "key", "signature", "sig", "password", "passwd", "pwd", "passphrase", "auth", "secret", "credential",
+    "session", "jwt", "code", "ticket", "cookie", "csrf", "xsrf", "bearer", "private", "x-amz-", "x-goog-",
 ];
+
+/// The longest name that is checked: labels are short, and a longer run is not a name.
+const KEY_MAX: usize = 64;
 
 /// Whether a query-parameter name looks like it carries a credential.
 pub fn is_secret_param(name: &str) -> bool {
-    let lower = name.to_ascii_lowercase();
-    SECRET_PARAM_WORDS.iter().any(|w| lower.contains(w))
+    is_secret_name(name.as_bytes())
+}
+
+fn is_secret_name(name: &[u8]) -> bool {
+    if name.is_empty() || name.len() > KEY_MAX {
+        return false;
+    }
+    let mut lower = [0u8; KEY_MAX];
+    for (l, c) in lower.iter_mut().zip(name) {
+        *l = c.to_ascii_lowercase();
+    }
+    let lower = &lower[..name.len()];
+    SECRET_PARAM_WORDS.iter().any(|w| lower.windows(w.len()).any(|win| win == w.as_bytes()))
 }
 
 /// A page-supplied URL as Claude may read it: one line, no userinfo, no secret-looking query
@@ -103,67 +118,266 @@ pub fn url(raw: &str) -> String {
 /// What a redacted secret reads as.
 pub const REDACTED: &str = "[redacted]";
 
-fn is_token_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '~' | '+' | '/' | '=' | '%')
+/// What a redacted JSON Web Token reads as.
+pub const REDACTED_JWT: &str = "[redacted JWT]";
+
+/// Characters of names and of most tokens.
+fn is_ident(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_' || c == b'-'
 }
 
-/// Hides credential-like values in page-supplied text (console lines, request URLs): JWTs,
-/// bearer and basic credentials, Authorization/Cookie header values, and `key=value` pairs whose
-/// key looks secret (token, key, password, signature, session, …).
+/// Characters of a credential after `Bearer` or `Basic` (RFC 6750's b64token).
+fn is_b64token(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~' | b'+' | b'/' | b'=')
+}
+
+/// Where an unquoted value ends.
+fn ends_value(c: u8) -> bool {
+    c.is_ascii_whitespace() || matches!(c, b'&' | b',' | b';' | b'"' | b'\'' | b'`' | b'<' | b'>' | b')' | b']' | b'}' | b'\\')
+}
+
+/// Token shapes recognised by their prefix: the prefix, and how many name characters at least
+/// follow it.
+const TOKEN_PREFIXES: &[(&str, usize)] = &[
+    ("sk-ant-", 12),    // Anthropic API and admin keys
+    ("sk-", 20),        // OpenAI keys (sk-…, sk-proj-…)
+    ("ghp_", 20),       // GitHub personal access tokens
+    ("gho_", 20),       // GitHub OAuth tokens
+    ("ghu_", 20),       // GitHub user-to-server tokens
+    ("ghs_", 20),       // GitHub server-to-server tokens
+    ("ghr_", 20),       // GitHub refresh tokens
+    ("github_pat_", 20), // GitHub fine-grained tokens
+    ("glpat-", 20),     // GitLab personal access tokens
+    ("xoxa-", 10),      // Slack tokens
+    ("xoxb-", 10),
+    ("xoxp-", 10),
+    ("xoxr-", 10),
+    ("xoxs-", 10),
+    ("xoxe-", 10),
+    ("AIza", 30),       // Google API keys
+    ("sk_live_", 16),   // Stripe secret keys
+    ("sk_test_", 16),
+    ("rk_live_", 16),
+    ("npm_", 30),       // npm tokens
+];
+
+/// HTTP headers whose whole value is a credential.
+const SECRET_HEADERS: &[&str] = &["authorization", "proxy-authorization", "cookie", "set-cookie"];
+
+/// Hides credential-like values in page-supplied text (console lines, request URLs):
+///
+/// - values of secret-looking names (token, key, password, secret, session, …) in every way
+///   logs write them: `name=value` (queries and fragments), `name: value`, `name: "value"`,
+///   JSON (`{"api_key": "…"}`, escaped JSON too) and `'name': 'value'`;
+/// - token shapes wherever they stand: Anthropic and OpenAI keys, GitHub, GitLab, Slack,
+///   Google, Stripe and npm tokens, AWS access key ids, JWTs;
+/// - `Bearer` and `Basic` credentials, Authorization and Cookie header values, and the
+///   password in a URL's `user:password@`.
+///
+/// One pass over the bytes, each looked at a bounded number of times, and the output is built
+/// from slices of the input: time and memory are linear in the input's size.
 pub fn redact(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let chars: Vec<char> = text.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        // A JWT: three base64url parts, the first starting "eyJ".
-        if chars[i..].starts_with(&['e', 'y', 'J']) && (i == 0 || !is_token_char(chars[i - 1])) {
-            let end = (i..chars.len()).find(|&j| !is_token_char(chars[j])).unwrap_or(chars.len());
-            let token: String = chars[i..end].iter().collect();
-            if token.split('.').filter(|p| !p.is_empty()).count() >= 3 {
-                out.push_str("[redacted JWT]");
-                i = end;
+    Redactor { text, bytes: text.as_bytes(), out: String::new(), copied: 0 }.run()
+}
+
+struct Redactor<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    out: String,
+    /// Input before this index is in `out` already.
+    copied: usize,
+}
+
+impl Redactor<'_> {
+    fn run(mut self) -> String {
+        let b = self.bytes;
+        let n = b.len();
+        // The last name seen, when only quotes, backslashes and spaces followed it.
+        let mut key: Option<(usize, usize)> = None;
+        let mut word: Option<usize> = None;
+        let mut i = 0;
+        while i < n {
+            let c = b[i];
+            if is_ident(c) {
+                if word.is_none() {
+                    if let Some(end) = self.at_word_start(i) {
+                        i = end;
+                        key = None;
+                        continue;
+                    }
+                    word = Some(i);
+                }
+                i += 1;
                 continue;
             }
-        }
-        // "Bearer xyz", "Basic xyz", "Authorization: …", "Cookie: …", "Set-Cookie: …"
-        let rest: String = chars[i..chars.len().min(i + 16)].iter().collect::<String>().to_ascii_lowercase();
-        let word_start = i == 0 || !chars[i - 1].is_ascii_alphanumeric();
-        if word_start {
-            let prefixes = ["bearer ", "basic ", "authorization: ", "authorization=", "cookie: ", "set-cookie: ", "cookie="];
-            if let Some(prefix) = prefixes.iter().find(|p| rest.starts_with(**p)) {
-                let start = i + prefix.chars().count();
-                let to_space = prefix.starts_with("bearer") || prefix.starts_with("basic");
-                let end = (start..chars.len())
-                    .find(|&j| if to_space { chars[j].is_whitespace() || matches!(chars[j], '"' | '\'' | ',') } else { matches!(chars[j], '\n' | '"' | '\'') })
-                    .unwrap_or(chars.len());
-                if end > start {
-                    out.extend(&chars[i..start]);
-                    out.push_str(REDACTED);
-                    i = end;
-                    continue;
+            if let Some(start) = word.take() {
+                key = Some((start, i));
+            }
+            match c {
+                b':' if b.get(i + 1..i + 3) == Some(b"//") => {
+                    key = None;
+                    i = self.userinfo(i + 3);
+                }
+                b'=' | b':' => {
+                    let name = key.take();
+                    let mut from = i + 1;
+                    if c == b'=' && b.get(from) == Some(&b'>') {
+                        from += 1;
+                    }
+                    match name.filter(|(s, e)| is_secret_name(&b[*s..*e])).and_then(|_| self.value(from)) {
+                        Some((start, end)) => {
+                            self.replace(start, end, REDACTED);
+                            i = end;
+                        }
+                        None => i += 1,
+                    }
+                }
+                b'"' | b'\'' | b'\\' | b' ' | b'\t' => i += 1,
+                _ => {
+                    key = None;
+                    i += 1;
                 }
             }
         }
-        // key=value and key: value with a secret-looking key.
-        if (chars[i] == '=' || chars[i] == ':') && i > 0 {
-            let key_start = (0..i).rev().find(|&j| !(chars[j].is_ascii_alphanumeric() || matches!(chars[j], '_' | '-'))).map_or(0, |j| j + 1);
-            let key: String = chars[key_start..i].iter().collect();
-            let mut start = i + 1;
-            while chars.get(start) == Some(&' ') && chars[i] == ':' {
-                start += 1;
-            }
-            let end = (start..chars.len()).find(|&j| !is_token_char(chars[j]) || chars[j] == '&').unwrap_or(chars.len());
-            if !key.is_empty() && is_secret_param(&key) && end > start {
-                out.extend(&chars[i..start]);
-                out.push_str(REDACTED);
-                i = end;
-                continue;
+        self.out.push_str(&self.text[self.copied..]);
+        self.out
+    }
+
+    /// Puts `replacement` in place of `start..end`.
+    fn replace(&mut self, start: usize, end: usize, replacement: &str) {
+        if self.out.capacity() == 0 {
+            self.out.reserve(self.text.len() + 16);
+        }
+        self.out.push_str(&self.text[self.copied..start]);
+        self.out.push_str(replacement);
+        self.copied = end;
+    }
+
+    /// The end of the run of name characters starting at `i`.
+    fn run_end(&self, i: usize) -> usize {
+        self.bytes[i..].iter().position(|c| !is_ident(*c)).map_or(self.bytes.len(), |p| i + p)
+    }
+
+    /// At the start of a word: a token shape, a Bearer/Basic credential or a secret header.
+    /// Returns where scanning goes on when something was redacted.
+    fn at_word_start(&mut self, i: usize) -> Option<usize> {
+        let b = self.bytes;
+        let end = self.run_end(i);
+        let run = &b[i..end];
+        // A JWT: base64url header (always "eyJ…"), payload and signature, dot-separated.
+        if run.starts_with(b"eyJ") && b.get(end) == Some(&b'.') {
+            let payload_end = self.run_end(end + 1);
+            if payload_end > end + 1 && b.get(payload_end) == Some(&b'.') {
+                let signature_end = self.run_end(payload_end + 1);
+                self.replace(i, signature_end, REDACTED_JWT);
+                return Some(signature_end);
             }
         }
-        out.push(chars[i]);
-        i += 1;
+        for (prefix, least) in TOKEN_PREFIXES {
+            if run.starts_with(prefix.as_bytes()) && run.len() >= prefix.len() + least {
+                self.replace(i, end, REDACTED);
+                return Some(end);
+            }
+        }
+        // AWS access key ids: AKIA or ASIA and 16 upper-case letters or digits.
+        if run.len() == 20 && (run.starts_with(b"AKIA") || run.starts_with(b"ASIA")) && run.iter().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()) {
+            self.replace(i, end, REDACTED);
+            return Some(end);
+        }
+        if run.eq_ignore_ascii_case(b"bearer") || run.eq_ignore_ascii_case(b"basic") {
+            let mut v = end;
+            while matches!(b.get(v), Some(b' ' | b'\t')) {
+                v += 1;
+            }
+            let credential_end = b[v..].iter().position(|c| !is_b64token(*c)).map_or(b.len(), |p| v + p);
+            // "basic" is also an ordinary word: its credential is base64 of user:password.
+            let least = if run.len() == 5 { 8 } else { 1 };
+            if v > end && credential_end - v >= least {
+                self.replace(v, credential_end, REDACTED);
+                return Some(credential_end);
+            }
+        }
+        if SECRET_HEADERS.iter().any(|h| run.eq_ignore_ascii_case(h.as_bytes())) {
+            let mut v = end;
+            while matches!(b.get(v), Some(b' ' | b'\t')) {
+                v += 1;
+            }
+            if matches!(b.get(v), Some(b':' | b'=')) {
+                v += 1;
+                while matches!(b.get(v), Some(b' ' | b'\t')) {
+                    v += 1;
+                }
+                let value_end = b[v..].iter().position(|c| matches!(c, b'\n' | b'\r' | b'"' | b'\'')).map_or(b.len(), |p| v + p);
+                if value_end > v {
+                    self.replace(v, value_end, REDACTED);
+                    return Some(value_end);
+                }
+            }
+        }
+        None
     }
-    out
+
+    /// The value after a separator, quoted or not; `None` when there is none.
+    fn value(&self, from: usize) -> Option<(usize, usize)> {
+        let b = self.bytes;
+        let mut v = from;
+        while matches!(b.get(v), Some(b' ' | b'\t')) {
+            v += 1;
+        }
+        let first = *b.get(v)?;
+        if matches!(first, b'"' | b'\'' | b'`') || (first == b'\\' && b.get(v + 1) == Some(&b'"')) {
+            // Quoted: up to the same quote (or an escaped one, for JSON inside a string), or the
+            // line's end when it is never closed.
+            let escaped = first == b'\\';
+            let start = if escaped { v + 2 } else { v + 1 };
+            let mut j = start;
+            while j < b.len() {
+                match b[j] {
+                    b'\\' if escaped && b.get(j + 1) == Some(&b'"') => break,
+                    b'\\' => j += 2,
+                    b'\n' | b'\r' => break,
+                    c if c == first || (escaped && c == b'"') => break,
+                    _ => j += 1,
+                }
+            }
+            let end = j.min(b.len());
+            return (end > start).then_some((start, end));
+        }
+        if matches!(first, b'{' | b'[') {
+            // A nested object or list: its own names are checked as the scan goes on.
+            return None;
+        }
+        let mut end = b[v..].iter().position(|c| ends_value(*c)).map_or(b.len(), |p| v + p);
+        let word = &b[v..end];
+        if word.eq_ignore_ascii_case(b"bearer") || word.eq_ignore_ascii_case(b"basic") {
+            // `auth=Bearer xyz`: the credential is the next word.
+            let mut w = end;
+            while matches!(b.get(w), Some(b' ' | b'\t')) {
+                w += 1;
+            }
+            end = b[w..].iter().position(|c| ends_value(*c)).map_or(b.len(), |p| w + p);
+        }
+        (end > v).then_some((v, end))
+    }
+
+    /// After `://`: hides the password of a `user:password@host`. Returns where to go on.
+    fn userinfo(&mut self, from: usize) -> usize {
+        let b = self.bytes;
+        let end = b[from..]
+            .iter()
+            .position(|c| c.is_ascii_whitespace() || matches!(c, b'/' | b'?' | b'#' | b'@' | b'"' | b'\'' | b'<' | b'>'))
+            .map_or(b.len(), |p| from + p);
+        if b.get(end) == Some(&b'@') {
+            if let Some(colon) = b[from..end].iter().position(|c| *c == b':') {
+                let start = from + colon + 1;
+                if end > start {
+                    self.replace(start, end, REDACTED);
+                }
+                return end;
+            }
+        }
+        from
+    }
 }
 
 /// Replaces `\uXXXX` escapes of lone surrogates in JSON text with `\uFFFD`.
@@ -245,6 +459,21 @@ mod tests {
         assert_eq!(redact("monkey=banana"), "monkey=[redacted]", "key-like names are treated as secret");
         assert_eq!(redact("plain text: nothing secret"), "plain text: nothing secret");
         assert_eq!(redact("café=1 ünï"), "café=1 ünï");
+    }
+
+    #[test]
+    fn quoted_values_and_token_shapes_are_redacted() {
+        assert_eq!(redact(r#"{"api_key":"abc123","user":"ada"}"#), r#"{"api_key":"[redacted]","user":"ada"}"#);
+        assert_eq!(redact(r#"password: "hunter two""#), r#"password: "[redacted]""#);
+        assert_eq!(redact(r#"{'secret': 'x y z'}"#), r#"{'secret': '[redacted]'}"#);
+        assert_eq!(redact(r#""{"token":"abc"}""#), r#""{"token":"[redacted]"}""#);
+        assert_eq!(redact(r#""Authorization": "Bearer abc""#), r#""Authorization": "[redacted]""#);
+        assert_eq!(redact("key sk-ant-api03-abcdefghijklmnop here"), "key [redacted] here");
+        assert_eq!(redact("AKIAIOSFODNN7EXAMPLE,"), "[redacted],");
+        assert_eq!(redact("https://ada:pw@example.com/x"), "https://ada:[redacted]@example.com/x");
+        assert_eq!(redact("auth=Bearer abc def"), "auth=[redacted] def");
+        assert_eq!(redact(r#"{"password": {"x": 1}}"#), r#"{"password": {"x": 1}}"#, "a nested object is not a value");
+        assert_eq!(redact("a basic example"), "a basic example");
     }
 
     #[test]

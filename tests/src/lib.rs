@@ -6,6 +6,7 @@
 
 pub mod fakeapi;
 pub mod person;
+pub mod sink;
 
 use std::path::{Path, PathBuf};
 
@@ -63,10 +64,31 @@ impl Harness {
 
     /// Starts with extra `tabwright launch` flags.
     pub async fn start_with(extra: &[&str]) -> anyhow::Result<Harness> {
+        let site = Site::start(Pages::Dir(fixtures()), "127.0.0.1").await?;
+        Self::start_on(site, extra).await
+    }
+
+    /// Starts with a policy written for the fixture server already running (a policy that
+    /// names its port), and extra flags.
+    pub async fn start_on_site_with_policy(site: Site, policy: Value, extra: &[&str]) -> anyhow::Result<Harness> {
+        static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let file = std::env::temp_dir().join(format!("tabwright-site-policy-{}-{n}.json", std::process::id()));
+        std::fs::write(&file, policy.to_string())?;
+        let path = file.display().to_string();
+        let mut args = vec!["--policy", path.as_str()];
+        args.extend_from_slice(extra);
+        let h = Self::start_on(site, &args).await;
+        let _ = std::fs::remove_file(&file);
+        h
+    }
+
+    /// Starts a browser for an already running fixture server.
+    pub async fn start_on(site: Site, extra: &[&str]) -> anyhow::Result<Harness> {
+        // Session::start passes --no-sandbox when the tests run as root.
         let extra: Vec<String> = extra.iter().map(|s| s.to_string()).collect();
         let exe = bridge_exe();
         anyhow::ensure!(exe.is_file(), "{} is missing: run `cargo xtask test`, which builds it first", exe.display());
-        let site = Site::start(Pages::Dir(fixtures()), "127.0.0.1").await?;
         let session = tokio::task::spawn_blocking(move || Session::start(&exe, true, &extra)).await??;
         let client = session.client().await.context("connecting to the agent socket")?;
         Ok(Harness { client, site, session, next: 0 })

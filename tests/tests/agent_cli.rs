@@ -189,7 +189,13 @@ async fn agent_launches_its_browser_retries_busy_answers_and_drops_old_screensho
     api.push_fault(Fault { status: 500, retry_after: None });
     let reports = Scratch::new("launch");
     let dir = reports.0.display().to_string();
-    let mut cmd = agent(&api, &["--headless", "--report", &dir, "--keep-screenshots", "3", "Take screenshots"]);
+    let mut args = vec!["--headless", "--report", &dir, "--keep-screenshots", "3"];
+    // As root the browser's sandbox cannot start; the flag says so explicitly.
+    if tabwright::launch::running_as_root() {
+        args.push("--no-sandbox");
+    }
+    args.push("Take screenshots");
+    let mut cmd = agent(&api, &args);
     let child = cmd.spawn()?;
     let pid = child.id().unwrap_or_default();
     let out = tokio::time::timeout(Duration::from_secs(180), child.wait_with_output()).await??;

@@ -245,3 +245,224 @@ async fn the_agent_socket_refuses_pages_strangers_and_bad_frames() -> anyhow::Re
     ok(&r);
     Ok(())
 }
+
+/// Every process below `root` in the process tree, with its command line.
+fn descendants(root: u32) -> Vec<(u32, String)> {
+    let mut parent_of = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else { continue };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else { continue };
+        // The fields after the command name (which may hold spaces) start after its last ')'.
+        let ppid = stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().nth(1)?.parse::<u32>().ok());
+        if let Some(ppid) = ppid {
+            parent_of.push((pid, ppid));
+        }
+    }
+    let mut found = vec![root];
+    let mut i = 0;
+    while i < found.len() {
+        let p = found[i];
+        found.extend(parent_of.iter().filter(|(_, pp)| *pp == p).map(|(c, _)| *c));
+        i += 1;
+    }
+    found
+        .into_iter()
+        .skip(1)
+        .map(|pid| (pid, std::fs::read(format!("/proc/{pid}/cmdline")).map(|b| String::from_utf8_lossy(&b).replace('\0', " ")).unwrap_or_default()))
+        .collect()
+}
+
+/// Whether a process's private anonymous memory (its heap, where a forked process's
+/// environment lives) holds any of `needles`; one answer per needle. Chromium rewrites a
+/// renderer's /proc/PID/environ with its process title, so its memory is read instead.
+fn memory_holds(pid: u32, needles: &[&str]) -> anyhow::Result<Vec<bool>> {
+    use std::os::unix::fs::FileExt;
+    let maps = std::fs::read_to_string(format!("/proc/{pid}/maps"))?;
+    let mem = std::fs::File::open(format!("/proc/{pid}/mem"))?;
+    let mut found = vec![false; needles.len()];
+    let mut read_any = false;
+    for line in maps.lines() {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        if fields.len() < 5 || fields[1] != "rw-p" || fields[4] != "0" {
+            continue;
+        }
+        let Some((start, end)) = fields[0].split_once('-') else { continue };
+        let (Ok(start), Ok(end)) = (u64::from_str_radix(start, 16), u64::from_str_radix(end, 16)) else { continue };
+        let mut region = vec![0u8; (end - start) as usize];
+        if mem.read_exact_at(&mut region, start).is_err() {
+            continue;
+        }
+        read_any = true;
+        for (i, needle) in needles.iter().enumerate() {
+            // SAFETY: both pointers and lengths come from live slices; memmem only reads them.
+            let hit = unsafe { libc::memmem(region.as_ptr().cast(), region.len(), needle.as_ptr().cast(), needle.len()) };
+            found[i] |= !hit.is_null();
+        }
+    }
+    anyhow::ensure!(read_any, "could not read the memory of process {pid}");
+    Ok(found)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_sandbox_is_never_turned_off_silently_and_secrets_stay_out_of_renderers() -> anyhow::Result<()> {
+    let base = TempDir::new("sandbox");
+    let root = tabwright::launch::running_as_root();
+    if root {
+        // As root, launch refuses to start the browser unless told to run it without its sandbox.
+        let out = std::process::Command::new(bridge_exe())
+            .args(["launch", "--headless", "--socket"])
+            .arg(base.0.join("refused/agent.sock"))
+            .arg("--profile")
+            .arg(base.0.join("refused-profile"))
+            .output()?;
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{err}");
+        assert!(err.contains("runs as root") && err.contains("--no-sandbox"), "{err}");
+    }
+
+    // A planted credential in launch's own environment (as `tabwright agent` has its API key).
+    let planted = "sk-ant-api03-planted0secret0for0the0renderer0test";
+    let site = Site::start(Pages::Dir(fixtures()), "127.0.0.1").await?;
+    let socket = base.0.join("s/agent.sock");
+    let mut cmd = tokio::process::Command::new(bridge_exe());
+    cmd.args(["launch", "--headless", "--socket"]).arg(&socket).arg("--profile").arg(base.0.join("profile"));
+    if root {
+        cmd.arg("--no-sandbox");
+    }
+    cmd.env("ANTHROPIC_API_KEY", planted).stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped()).kill_on_drop(true);
+    let mut child = cmd.spawn()?;
+    let pid = child.id().unwrap_or_default();
+    let stdout = child.stdout.take().expect("stdout");
+    let mut stderr = child.stderr.take().expect("stderr");
+    let mut lines = tokio::io::AsyncBufReadExt::lines(tokio::io::BufReader::new(stdout));
+    let ready = tokio::time::timeout(std::time::Duration::from_secs(60), async {
+        while let Some(line) = lines.next_line().await? {
+            if line.starts_with("ready ") {
+                return Ok(());
+            }
+        }
+        anyhow::bail!("launch exited before it was ready")
+    });
+    ready.await??;
+    let mut client = tabwright::client::connect_with_retry(&socket, std::time::Duration::from_secs(10)).await?;
+    let tool_use = json!({"type": "tool_use", "id": "toolu_env", "name": "navigate", "toolset_name": "browser", "input": {"url": site.url("one.html")}});
+    let reply = client.request("call", json!({"tool_use": tool_use})).await?;
+    assert_ne!(reply["tool_result"]["is_error"], json!(true), "{reply}");
+
+    // The relay token is in a private file beside the socket, and only its name is passed on.
+    let token_file = std::fs::read_dir(socket.parent().expect("dir"))?
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("relay-") && n.ends_with(".token")))
+        .expect("the relay token file");
+    use std::os::unix::fs::PermissionsExt;
+    assert_eq!(std::fs::metadata(&token_file)?.permissions().mode() & 0o777, 0o600);
+    let token = std::fs::read_to_string(&token_file)?;
+    assert!(token.len() >= 32, "{token}");
+    let processes = descendants(pid);
+    let renderers: Vec<&(u32, String)> = processes.iter().filter(|(_, c)| c.contains("--type=renderer")).collect();
+    assert!(!renderers.is_empty(), "no renderer among {processes:#?}");
+    // The browser's own environment, which its zygotes and so every renderer start from.
+    let browser = processes.iter().find(|(_, c)| !c.contains("--type=") && !c.contains("chrome-extension://")).expect("the browser process");
+    let environ = String::from_utf8_lossy(&std::fs::read(format!("/proc/{}/environ", browser.0))?).into_owned();
+    assert!(environ.contains("TABWRIGHT_SOCKET="), "the browser's environment was read: {environ}");
+    assert!(!environ.contains(token.trim()) && !environ.contains(planted), "the browser's environment holds a secret");
+    for (p, cmdline) in &renderers {
+        // The renderer's environment is in its memory: the socket's name is there, no secret is.
+        let held = memory_holds(*p, &["TABWRIGHT_SOCKET=", token.trim(), planted])?;
+        assert!(held[0], "renderer {p}: its environment was not found in its memory, so this check proves nothing");
+        assert!(!held[1], "renderer {p} holds the relay token");
+        assert!(!held[2], "renderer {p} holds launch's API key");
+        assert_eq!(cmdline.contains("--no-sandbox"), root, "the sandbox is off exactly when asked: {cmdline}");
+    }
+    // The native host did get the token: the extension is connected through it.
+    let status = client.request("status", json!({})).await?;
+    assert!(!status["extension"].is_null(), "{status}");
+
+    // SAFETY: signalling our own child by pid.
+    unsafe {
+        libc::kill(pid as i32, libc::SIGTERM);
+    }
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(10), child.wait()).await;
+    let mut err = String::new();
+    tokio::io::AsyncReadExt::read_to_string(&mut stderr, &mut err).await?;
+    assert_eq!(err.contains("WARNING: the browser runs without its sandbox"), root, "launch warns exactly when the sandbox is off: {err}");
+    assert!(!token_file.exists(), "the token file goes with the session");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn install_mode_enforces_its_policy_and_refuses_relays_without_the_token() -> anyhow::Result<()> {
+    let base = TempDir::new("install");
+    let blocked = Site::start(Pages::Dir(fixtures()), "127.0.0.2").await?;
+    let allowed = Site::start(Pages::Dir(fixtures()), "127.0.0.1").await?;
+    let config = base.0.join("config");
+    let profile = base.0.join("profile");
+    let socket = base.0.join("s/agent.sock");
+    let policy = base.0.join("policy.json");
+    std::fs::write(&policy, json!({"block": ["127.0.0.2"]}).to_string())?;
+    let extension = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").canonicalize()?;
+    let out = std::process::Command::new(bridge_exe())
+        .args(["install", "--profile"])
+        .arg(&profile)
+        .arg("--extension")
+        .arg(&extension)
+        .arg("--policy")
+        .arg(&policy)
+        .env("XDG_CONFIG_HOME", &config)
+        .output()?;
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{said}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(said.contains("The browsing policy is"), "{said}");
+    use std::os::unix::fs::PermissionsExt;
+    assert_eq!(std::fs::metadata(config.join("tabwright/relay.token"))?.permissions().mode() & 0o777, 0o600);
+    // A policy that does not parse is refused before anything is written.
+    let bad = base.0.join("bad.json");
+    std::fs::write(&bad, r#"{"allow": ["not a host"]}"#)?;
+    let out = std::process::Command::new(bridge_exe()).args(["install", "--profile"]).arg(&profile).arg("--extension").arg(&extension).arg("--policy").arg(&bad).env("XDG_CONFIG_HOME", &config).output()?;
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("not a host pattern"));
+
+    // The person's own browser: the extension loaded unpacked, the host found through the
+    // manifest install wrote. Nothing of `launch` is involved.
+    let chrome = tabwright::browser::find_browser(None).expect("a browser ($CHROME)");
+    let mut browser = tokio::process::Command::new(chrome);
+    browser
+        .args(tabwright::launch::browser_args(&profile, &extension, true, tabwright::launch::running_as_root()))
+        .env("XDG_CONFIG_HOME", &config)
+        .env("TABWRIGHT_SOCKET", &socket)
+        .env_remove(tabwright::host::TOKEN_FILE_ENV)
+        .env_remove("TABWRIGHT_HUB")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .kill_on_drop(true);
+    let mut browser = browser.spawn()?;
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(60);
+    let mut client = loop {
+        if let Ok(mut c) = tabwright::client::Client::connect(&socket).await {
+            if c.request("status", json!({})).await.is_ok_and(|s| !s["extension"].is_null()) {
+                break c;
+            }
+        }
+        anyhow::ensure!(tokio::time::Instant::now() < deadline, "the installed host never served {}", socket.display());
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    let call = |url: String| json!({"tool_use": {"type": "tool_use", "id": "toolu_inst", "name": "navigate", "toolset_name": "browser", "input": {"url": url}}});
+    let r = client.request("call", call(blocked.url("one.html"))).await?;
+    assert_eq!(r["tool_result"]["is_error"], json!(true), "the installed policy blocks 127.0.0.2: {r}");
+    assert!(r.to_string().contains("blocked by this session's browsing policy"), "{r}");
+
+    // A relay with no token, or a wrong one, is closed at once, and the extension's link stays.
+    let hub = tabwright::paths::hub_socket(&socket);
+    for presented in ["", "0123456789abcdef"] {
+        let mut stream = tokio::net::UnixStream::connect(&hub).await?;
+        tokio::io::AsyncWriteExt::write_all(&mut stream, format!("{presented}\n").as_bytes()).await?;
+        let mut buf = [0u8; 16];
+        let read = tokio::time::timeout(std::time::Duration::from_secs(10), tokio::io::AsyncReadExt::read(&mut stream, &mut buf)).await;
+        assert!(matches!(read, Ok(Ok(0))), "a relay presenting {presented:?} was not refused: {read:?}");
+    }
+    let r = client.request("call", call(allowed.url("one.html"))).await?;
+    assert_ne!(r["tool_result"]["is_error"], json!(true), "{r}");
+    let _ = browser.kill().await;
+    Ok(())
+}

@@ -56,11 +56,14 @@ fn may_open_or_load(member: Member, input: &Value) -> bool {
 }
 
 /// Whether a key member's text presses a key that activates the focused element (Enter, Space).
+/// The check is on the parsed keys, exactly: `BackSpace` is not `Space`.
 fn presses_activating_key(input: &Value) -> bool {
-    input["text"].as_str().is_some_and(|t| {
-        let t = t.to_ascii_lowercase();
-        t.contains("enter") || t.contains("return") || t.contains("space")
-    })
+    input["text"].as_str().and_then(|t| crate::keys::parse(t).ok()).is_some_and(|chords| chords.iter().any(|c| is_activating(&c.key)))
+}
+
+/// Enter and Space: the keys that press a focused button or link, or submit a form.
+fn is_activating(key: &crate::keys::KeyDef) -> bool {
+    key.key == "Enter" || key.key == " "
 }
 
 async fn dispatch(parsed: MemberInput) -> Result<Outcome, String> {
@@ -100,57 +103,299 @@ async fn dispatch(parsed: MemberInput) -> Result<Outcome, String> {
 }
 
 /// Asks the person watching when the bridge says this member needs it, or when the policy lists
-/// the name of the element a click is aimed at.
-pub async fn approval(name: &str, input: &Value, member_rule: bool) -> Result<(), String> {
-    let Some(member) = Member::from_name(name) else { return Ok(()) };
+/// the name of what a click, a release, a drag or an activating key would act on. It fails
+/// closed: an action whose target cannot be described is asked about too.
+///
+/// Returns the input to run: the tab is resolved here, once, and named in it, so what runs is
+/// exactly what the person was shown, in the tab they were shown (the approval window takes the
+/// focus, which changes the browser's active tab).
+pub async fn approval(name: &str, input: &Value, member_rule: bool) -> Result<Value, String> {
+    let Some(member) = Member::from_name(name) else { return Ok(input.clone()) };
     let policy = crate::policy::current();
-    // What a click (or an activating key) would act on, described from the live page: a page
-    // cannot dodge the rule by renaming an element after it was read.
-    let aimed_at = if policy.confirm_clicks.is_some() { aimed_at(member, input).await } else { None };
-    let click_rule = aimed_at.as_deref().is_some_and(|d| policy.click_needs_confirmation(d));
-    if !member_rule && !click_rule {
-        return Ok(());
+    let click_rules = policy.confirm_clicks.is_some() && may_activate(member, input);
+    if !member_rule && !click_rules {
+        return Ok(input.clone());
     }
-    let tab = state::resolve_tab(input.get("tab_id").and_then(Value::as_str)).await?;
-    let entry = state::current_tabs().await?.into_iter().find(|t| Some(&t.tab_id) == state::tab_id_of(tab).as_ref());
-    let what = match (&aimed_at, member) {
-        (Some(d), _) if click_rule => format!("{name} on {d}"),
-        // The whole script: what the person approves is exactly what runs.
-        (_, Member::JavascriptExec) => format!("javascript_exec:\n{}", input["text"].as_str().unwrap_or_default()),
-        (_, Member::FileUpload) => format!("file_upload of {}", input["paths"].as_array().map(|p| p.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", ")).unwrap_or_default()),
-        _ => format!("{name} {}", tabwright_protocol::sanitize::bounded(&input.to_string(), 300)),
+    let (input, tab) = bind_tab(member, input).await?;
+    // Described from the live page: a page cannot dodge the rule by renaming an element after
+    // it was read.
+    let aim = match (click_rules, tab) {
+        (false, _) => Aim::Nothing,
+        (true, Some(tab)) => aimed_at(tab, member, &input).await?,
+        (true, None) => Aim::Unknown("no tab to look in".into()),
     };
-    let why = if click_rule { "the policy asks before acting on elements with this name" } else { "this action can reach beyond the page, so the policy asks first" };
-    crate::confirm::ask(
+    let click_rule = match &aim {
+        Aim::Nothing => false,
+        Aim::Described(all) => all.iter().any(|d| policy.click_needs_confirmation(d)),
+        Aim::Unknown(_) => true,
+    };
+    if !member_rule && !click_rule {
+        return Ok(input);
+    }
+    let entry = match tab {
+        Some(tab) => state::current_tabs().await?.into_iter().find(|t| Some(&t.tab_id) == state::tab_id_of(tab).as_ref()),
+        None => None,
+    };
+    let headline = match (&aim, member) {
+        (Aim::Described(all), _) if click_rule => format!("{name} on {}", all.join("; ")),
+        (Aim::Unknown(why), _) => format!("{name} on something that could not be described ({why})"),
+        (_, Member::FileUpload) => format!("file_upload of {}", input["paths"].as_array().map(|p| p.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", ")).unwrap_or_default()),
+        _ => name.to_string(),
+    };
+    // The whole input, exactly as it runs (a script is shown whole).
+    let what = format!("{headline}:\n{}", serde_json::to_string(&input).unwrap_or_default());
+    let why = match &aim {
+        Aim::Unknown(_) if click_rule => "what this action would act on could not be described, so the policy asks first",
+        _ if click_rule => "the policy asks before acting on elements with this name",
+        _ => "this action can reach beyond the page, so the policy asks first",
+    };
+    let active_before = state::with_registry(|r| r.active());
+    let answer = crate::confirm::ask(
         what,
         entry.as_ref().map(|t| format!("{} — {}", t.tab_id, t.title)).unwrap_or_default(),
         entry.map(|t| t.url).unwrap_or_default(),
         why.to_string(),
         policy.confirm_timeout_secs.unwrap_or(60),
     )
-    .await
+    .await;
+    // The approval window took the focus: Claude's active tab is what it was.
+    if let Some(active) = active_before {
+        state::with_registry(|r| {
+            if r.tab_id_of(active).is_some() {
+                r.set_active(active);
+            }
+        });
+    }
+    answer.map(|()| input)
 }
 
-/// The element a click, a mouse release or an activating key (Enter, Space) would act on.
-async fn aimed_at(member: Member, input: &Value) -> Option<String> {
-    let tab = state::resolve_tab(input.get("tab_id").and_then(Value::as_str)).await.ok()?;
-    let clicks = matches!(member, Member::LeftClick | Member::DoubleClick | Member::TripleClick | Member::MiddleClick | Member::RightClick | Member::LeftMouseUp);
-    let (value, _) = if clicks {
-        let target = input.get("target")?;
-        if let Some(r) = target.get("ref").and_then(Value::as_str) {
-            let (at, id) = reading::resolve_ref(tab, r).await.ok()?;
-            crate::page::call_in(&at, &format!("__tabwright.describeRef({id})")).await.ok()?
-        } else {
-            let p = tabwright_protocol::input::Point { x: target["x"].as_f64()?, y: target["y"].as_f64()? };
-            let (x, y) = capture::to_css(tab, p).await.ok()?;
-            crate::page::call(tab, &format!("__tabwright.describeAt({x}, {y}, {})", crate::refs::next())).await.ok().map(|(v, g)| (v["what"].clone(), g))?
+/// The tab a call acts on, resolved once and named in its input. Tab members name their own.
+async fn bind_tab(member: Member, input: &Value) -> Result<(Value, Option<i32>), String> {
+    let mut bound = if input.is_object() { input.clone() } else { Value::Object(Default::default()) };
+    if member.is_tab_management() {
+        return Ok((bound, None));
+    }
+    match input.get("tab_id").and_then(Value::as_str) {
+        Some(id) => Ok((bound, Some(state::resolve_tab(Some(id)).await?))),
+        None => match state::resolve_tab(None).await {
+            Ok(tab) => {
+                if let Some(id) = state::tab_id_of(tab) {
+                    bound["tab_id"] = Value::String(id);
+                }
+                Ok((bound, Some(tab)))
+            }
+            // No tab at all: the member says so itself.
+            Err(_) => Ok((bound, None)),
+        },
+    }
+}
+
+/// Whether an action can press, submit or drop something, so the click rule applies to it.
+fn may_activate(member: Member, input: &Value) -> bool {
+    match member {
+        Member::LeftClick | Member::RightClick | Member::MiddleClick | Member::DoubleClick | Member::TripleClick | Member::LeftMouseUp | Member::LeftClickDrag => true,
+        Member::Key | Member::HoldKey => presses_activating_key(input),
+        Member::Type => input["text"].as_str().is_some_and(|t| t.contains(['\n', ' '])),
+        Member::FormInput => true,
+        _ => false,
+    }
+}
+
+/// What an action would act on.
+enum Aim {
+    /// Nothing it presses or submits (a space typed into a field, a plain field set).
+    Nothing,
+    /// What it presses: the element, and for a submission the form's name, submit control and
+    /// destination.
+    Described(Vec<String>),
+    /// It presses something that could not be described, and why: that needs approval.
+    Unknown(String),
+}
+
+impl Aim {
+    fn and(self, other: Aim) -> Aim {
+        match (self, other) {
+            (Aim::Unknown(why), _) | (_, Aim::Unknown(why)) => Aim::Unknown(why),
+            (Aim::Described(mut a), Aim::Described(b)) => {
+                a.extend(b);
+                Aim::Described(a)
+            }
+            (Aim::Nothing, x) | (x, Aim::Nothing) => x,
         }
-    } else if member == Member::Key && presses_activating_key(input) {
-        crate::page::call(tab, "__tabwright.describeFocus()").await.ok()?
+    }
+}
+
+/// How many frames deep a point or the focus is followed.
+const FRAME_DEPTH: u32 = 5;
+
+/// What a click, a release, a drag, an activating key or a form_input would act on, described
+/// from the live page. `Err` is a stale ref: the member would refuse it the same way.
+async fn aimed_at(tab: i32, member: Member, input: &Value) -> Result<Aim, String> {
+    match member {
+        Member::LeftClick | Member::RightClick | Member::MiddleClick | Member::DoubleClick | Member::TripleClick | Member::LeftMouseUp => {
+            describe_target(tab, &input["target"]).await
+        }
+        // A drag presses on one element and releases on another: both are judged.
+        Member::LeftClickDrag => Ok(describe_target(tab, &input["from"]).await?.and(describe_target(tab, &input["target"]).await?)),
+        Member::Key | Member::HoldKey => {
+            let Some(chords) = input["text"].as_str().and_then(|t| crate::keys::parse(t).ok()) else { return Ok(Aim::Nothing) };
+            let Some(first) = chords.iter().position(|c| is_activating(&c.key)) else { return Ok(Aim::Nothing) };
+            // Keys before it that are not plain typing (Tab, arrows, shortcuts) may move the
+            // focus: what Enter then presses cannot be known beforehand.
+            let typing = |c: &crate::keys::Chord| {
+                c.bits() & !crate::keys::SHIFT == 0 && (matches!(c.key.key.as_str(), "Backspace" | "Delete") || c.key.text.as_deref().is_some_and(|t| t != "\r" && t != "\t"))
+            };
+            let moves_focus = !chords[..first].iter().all(typing);
+            if moves_focus {
+                return Ok(Aim::Unknown(format!("the keys before {} may move the focus", if chords[first].key.key == "Enter" { "Enter" } else { "Space" })));
+            }
+            let enter = chords.iter().any(|c| c.key.key == "Enter");
+            let space = chords.iter().any(|c| c.key.key == " ");
+            Ok(describe_focus(tab, enter, space).await)
+        }
+        Member::Type => {
+            let text = input["text"].as_str().unwrap_or_default();
+            Ok(describe_focus(tab, text.contains('\n'), text.contains(' ')).await)
+        }
+        Member::FormInput => {
+            let Some(reference) = input["target"]["ref"].as_str() else { return Ok(Aim::Nothing) };
+            let (at, id) = reading::resolve_ref(tab, reference).await?;
+            let Ok((value, _)) = crate::page::call_in(&at, &format!("__tabwright.describeControl({id})")).await else {
+                return Ok(Aim::Unknown("the page could not be read".into()));
+            };
+            if value.get("error").is_some() {
+                return Err(reading::stale(id, "the element was removed from the page"));
+            }
+            if value["submits"] != Value::Bool(true) {
+                return Ok(Aim::Nothing);
+            }
+            if value["named"] != Value::Bool(true) {
+                return Ok(named(&value));
+            }
+            let mut all: Vec<String> = value["what"].as_str().map(String::from).into_iter().collect();
+            all.extend(form_lines(&value["form"]));
+            Ok(Aim::Described(all))
+        }
+        _ => Ok(Aim::Nothing),
+    }
+}
+
+/// A form as a submission is judged: its name, the control that submits it, and its action.
+fn form_lines(form: &Value) -> Vec<String> {
+    if !form.is_object() {
+        return Vec::new();
+    }
+    let name = form["name"].as_str().unwrap_or("form");
+    let mut lines = vec![match form["submit"].as_str() {
+        Some(submit) => format!("{name} submitted by {submit}"),
+        None => format!("{name}, submitted without a button"),
+    }];
+    if let Some(action) = form["action"].as_str() {
+        lines.push(format!("{name} sending to {}", tabwright_protocol::sanitize::url(action)));
+    }
+    lines
+}
+
+/// What a ref or a coordinate target is now.
+async fn describe_target(tab: i32, target: &Value) -> Result<Aim, String> {
+    if let Some(r) = target.get("ref").and_then(Value::as_str) {
+        let (at, id) = reading::resolve_ref(tab, r).await?;
+        return Ok(match crate::page::call_in(&at, &format!("__tabwright.describeRefNamed({id})")).await {
+            Ok((value, _)) if value.is_object() => named(&value),
+            Ok(_) => return Err(reading::stale(id, "the element was removed from the page")),
+            Err(e) => Aim::Unknown(format!("the page could not be read: {}", tabwright_protocol::sanitize::bounded(&e, 200))),
+        });
+    }
+    let (Some(x), Some(y)) = (target["x"].as_f64(), target["y"].as_f64()) else { return Ok(Aim::Unknown("no point given".into())) };
+    // A point outside the viewport is refused by the member the same way.
+    let (x, y) = capture::to_css(tab, tabwright_protocol::input::Point { x, y }).await?;
+    Ok(describe_point(crate::cdp::Debuggee::tab(tab), x, y, 0).await)
+}
+
+/// An element the page agent described: judged by its description when it has a name or text,
+/// else it cannot be judged (a canvas, an unlabelled image).
+fn named(value: &Value) -> Aim {
+    let what = value["what"].as_str().unwrap_or_default().to_string();
+    if value["named"] == Value::Bool(true) && !what.is_empty() {
+        Aim::Described(vec![what])
     } else {
-        return None;
-    };
-    value.as_str().map(String::from)
+        Aim::Unknown(format!("{}, which has no name or text", if what.is_empty() { "an element" } else { &what }))
+    }
+}
+
+/// What is at a CSS point of a document; a point over another site's frame is described by the
+/// element inside that frame, through the frame's own session.
+fn describe_point(at: crate::cdp::Debuggee, x: f64, y: f64, depth: u32) -> std::pin::Pin<Box<dyn std::future::Future<Output = Aim>>> {
+    Box::pin(async move {
+        let Ok((value, generation)) = crate::page::call_in(&at, &format!("__tabwright.describeAt({x}, {y}, {}, true)", crate::refs::next())).await else {
+            return Aim::Unknown("the page could not be read".into());
+        };
+        if let Some(next) = value["next"].as_u64() {
+            crate::refs::record(&at, generation, next, &[]);
+        }
+        let what = value["what"].as_str().map(String::from);
+        if value["crossFrame"] == Value::Bool(true) {
+            let frame = value["frame"].as_u64();
+            let (fx, fy) = (value["fx"].as_f64().unwrap_or(-1.0), value["fy"].as_f64().unwrap_or(-1.0));
+            let child = match frame {
+                Some(frame) if depth < FRAME_DEPTH => reading::frame_session(&at, frame).await,
+                _ => None,
+            };
+            return match child {
+                Some(child) => describe_point(child, fx, fy, depth + 1).await,
+                None => Aim::Unknown(format!("{}, whose content could not be read", what.unwrap_or_else(|| "a frame".into()))),
+            };
+        }
+        match what {
+            Some(_) => named(&value),
+            None => Aim::Unknown("nothing is at that point".into()),
+        }
+    })
+}
+
+/// What Enter or Space would press: the focused element (a frame's too), and for Enter its
+/// form's submission. Space in a text field types a space and presses nothing.
+async fn describe_focus(tab: i32, enter: bool, space: bool) -> Aim {
+    let mut at = crate::cdp::Debuggee::tab(tab);
+    for _ in 0..=FRAME_DEPTH {
+        let Ok((value, generation)) = crate::page::call_in(&at, &format!("__tabwright.describeFocus({})", crate::refs::next())).await else {
+            return Aim::Unknown("the page could not be read".into());
+        };
+        if let Some(next) = value["next"].as_u64() {
+            crate::refs::record(&at, generation, next, &[]);
+        }
+        if value["crossFrame"] == Value::Bool(true) {
+            let child = match value["frame"].as_u64() {
+                Some(frame) => reading::frame_session(&at, frame).await,
+                None => None,
+            };
+            match child {
+                Some(child) => {
+                    at = child;
+                    continue;
+                }
+                None => return Aim::Unknown("the focus is in another site's frame whose content could not be read".into()),
+            }
+        }
+        let Some(what) = value["what"].as_str().map(String::from) else { return Aim::Unknown("the focused element could not be described".into()) };
+        let entry = value["entry"] == Value::Bool(true);
+        // Enter in a field submits its form, which is judged by the form; anything else Enter
+        // or Space presses is judged by its own name, so it needs one.
+        let in_form = entry && value["form"].is_object();
+        if ((enter && !in_form) || (space && !entry)) && value["named"] != Value::Bool(true) {
+            return named(&value);
+        }
+        let mut all = Vec::new();
+        if enter {
+            all.push(what.clone());
+            all.extend(form_lines(&value["form"]));
+        }
+        if space && !entry && !all.contains(&what) {
+            all.push(what);
+        }
+        return if all.is_empty() { Aim::Nothing } else { Aim::Described(all) };
+    }
+    Aim::Unknown("the focus is too many frames deep".into())
 }
 
 /// What a call acted on, for the popup's log.

@@ -101,7 +101,7 @@ async fn collect_in(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>) 
 }
 
 /// The child session showing the frame of an `<iframe>` the agent could not enter.
-async fn frame_session(at: &Debuggee, iframe_ref: u64) -> Option<Debuggee> {
+pub(super) async fn frame_session(at: &Debuggee, iframe_ref: u64) -> Option<Debuggee> {
     let children = cdp::children(at.tab);
     if children.is_empty() {
         return None;
