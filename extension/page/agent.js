@@ -852,7 +852,14 @@
 
   // Where to put the pointer to act on a ref: scrolled into view when needed, at a point that
   // really hits it (checked by hit test). When everything at its box is covered, says by what.
-  function pointFor(ref, next) {
+  // With `overlay`, a point found in the top document is also marked (inputStart), so the
+  // overlay needs no call of its own.
+  function pointFor(ref, next, overlay) {
+    const found = findPoint(ref, next);
+    if (overlay && found.error == null && found.covered == null && window === window.top) inputStart(found.x, found.y, ref);
+    return found;
+  }
+  function findPoint(ref, next) {
     const el = resolveEl(ref);
     if (!el) return { error: "stale" };
     const counter = { next };
@@ -1133,6 +1140,14 @@
   function inputEnd() {
     inputBusy = false;
   }
+  // Before pointer input at a viewport point, in one call: what is there (for the
+  // acknowledgement), and the overlay's marker (the Stop button kept out of Claude's input).
+  function pointerAt(x, y, next, overlay) {
+    const found = describeAt(x, y, next);
+    if (overlay) inputStart(x, y, null);
+    found.view = { w: visualViewport.width, h: visualViewport.height };
+    return found;
+  }
   function hideOverlay() {
     if (overlayHost) overlayHost.style.setProperty("display", "none", "important");
   }
@@ -1214,5 +1229,5 @@
     return out;
   }
 
-  globalThis.__tabwright = { listenerRoots, markListeners, describeRef, describeRefNamed, describeFocus, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { pointerAt, listenerRoots, markListeners, describeRef, describeRefNamed, describeFocus, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

@@ -181,6 +181,7 @@ pub fn dispatch_event(tab: i32, session: Option<&str>, method: &str, params: Val
         return;
     }
     crate::activity::on_event(tab, method, &params);
+    crate::page::on_event(tab, method, &params);
     WAITERS.with(|w| {
         let mut waiters = w.borrow_mut();
         for waiter in waiters.iter_mut().filter(|w| w.tab == tab && w.methods.contains(&method)) {

@@ -316,3 +316,4 @@ pub async fn storage_local_set(key: &str, value: &serde_json::Value) -> Result<(
     storage_local_set_raw(to_js(&items)?).await?;
     Ok(())
 }
+

@@ -17,6 +17,8 @@ const WORLD: &str = "tabwright";
 struct World {
     context: i64,
     generation: u64,
+    /// The overlay shown in this document, and whether it said "stopped".
+    overlay: Option<bool>,
 }
 
 thread_local! {
@@ -33,6 +35,14 @@ fn forget_one(d: &Debuggee) {
     WORLDS.with(|w| w.borrow_mut().remove(d));
 }
 
+/// A tab's events: a new main document drops the old one's world at once, so the next call
+/// neither tries a destroyed context first nor takes the old document's overlay for shown.
+pub fn on_event(tab: i32, method: &str, params: &Value) {
+    if method == "Page.frameNavigated" && params["frame"]["parentId"].is_null() {
+        forget_one(&Debuggee::tab(tab));
+    }
+}
+
 async fn create(d: &Debuggee) -> Result<World, String> {
     let tab = d.tab;
     cdp::ensure_attached(tab).await.map_err(|e| e.to_string())?;
@@ -46,9 +56,15 @@ async fn create(d: &Debuggee) -> Result<World, String> {
     )
     .await
     .map_err(|e| format!("cannot prepare {} for reading: {e}", state::tab_name(tab)))?;
+    // A tab's own document shows the overlay as soon as the agent is in it.
+    let overlay = (d.session.is_none() && crate::policy::current().overlay).then(crate::session::is_stopped);
+    let source = match overlay {
+        Some(stopped) => std::borrow::Cow::Owned(format!("{AGENT}\n;__tabwright.showOverlay({{stopped: {stopped}}});")),
+        None => std::borrow::Cow::Borrowed(AGENT),
+    };
     let installed = cdp::send_to(
         d,
-        &cdp::Evaluate { expression: AGENT, context_id: Some(world.execution_context_id), return_by_value: true, await_promise: false, timeout: None, object_group: None },
+        &cdp::Evaluate { expression: &source, context_id: Some(world.execution_context_id), return_by_value: true, await_promise: false, timeout: None, object_group: None },
     )
     .await
     .map_err(|e| e.to_string())?;
@@ -59,7 +75,7 @@ async fn create(d: &Debuggee) -> Result<World, String> {
         *g.borrow_mut() += 1;
         *g.borrow()
     });
-    let w = World { context: world.execution_context_id, generation };
+    let w = World { context: world.execution_context_id, generation, overlay };
     WORLDS.with(|ws| ws.borrow_mut().insert(d.clone(), w));
     Ok(w)
 }
@@ -148,5 +164,19 @@ pub async fn ensure_overlay(tab: i32) {
         return;
     }
     let stopped = crate::session::is_stopped();
-    let _ = call(tab, &format!("__tabwright.showOverlay({{stopped: {stopped}}})")).await;
+    if call(tab, &format!("__tabwright.showOverlay({{stopped: {stopped}}})")).await.is_ok() {
+        WORLDS.with(|w| {
+            if let Some(world) = w.borrow_mut().get_mut(&Debuggee::tab(tab)) {
+                world.overlay = Some(stopped);
+            }
+        });
+    }
+}
+
+/// [`ensure_overlay`], unless this document already shows it as it should.
+pub async fn overlay_once(tab: i32) {
+    let shown = WORLDS.with(|w| w.borrow().get(&Debuggee::tab(tab)).and_then(|w| w.overlay));
+    if crate::policy::current().overlay && shown != Some(crate::session::is_stopped()) {
+        ensure_overlay(tab).await;
+    }
 }

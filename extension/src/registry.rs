@@ -83,6 +83,11 @@ impl Registry {
         self.in_call = true;
     }
 
+    /// The Chrome ids of the tabs opened during the call in progress.
+    pub fn opened_during_call(&self) -> Vec<i32> {
+        self.tabs.iter().filter(|(_, n)| self.opened.contains(n)).map(|(chrome_id, _)| *chrome_id).collect()
+    }
+
     /// Ends a call, returning the tab_ids it opened that are still open.
     pub fn end_call(&mut self) -> Vec<String> {
         self.in_call = false;

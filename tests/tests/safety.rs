@@ -58,8 +58,10 @@ async fn blocked_hosts_are_refused_however_the_navigation_starts() -> anyhow::Re
         let target = h.ref_of(role, button).await?;
         let r = h.one("left_click", json!({"target": r#ref(&target)})).await?;
         let mut t = text(&r);
-        if !t.contains("A navigation was refused.") {
-            t = text(&h.one("wait", json!({"duration": 0.3})).await?);
+        // The refusal is told on the first text result after the browser refused it: poll.
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
+        while !t.contains("A navigation was refused.") && tokio::time::Instant::now() < deadline {
+            t = text(&h.one("wait", json!({"duration": 0.1})).await?);
         }
         assert!(t.contains("A navigation was refused.") && t.contains("127.0.0.2"), "{button}: {t}");
         told += 1;

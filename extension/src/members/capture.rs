@@ -75,6 +75,17 @@ pub async fn view(tab: i32) -> Result<View, String> {
 /// Maps a point in screenshot pixels to CSS pixels, refusing points outside the viewport.
 pub async fn to_css(tab: i32, p: Point) -> Result<(f64, f64), String> {
     let v = view(tab).await?;
+    point_in(p, &v)
+}
+
+/// The screenshot factor of the tab's last screenshot, if it had one (Claude's coordinates come
+/// from it).
+pub fn known_factor(tab: i32) -> Option<f64> {
+    FACTORS.with(|f| f.borrow().get(&tab).copied())
+}
+
+/// A screenshot point in CSS pixels of a viewport, refused when outside it.
+pub fn point_in(p: Point, v: &View) -> Result<(f64, f64), String> {
     let (w, h) = (v.img_w() as f64, v.img_h() as f64);
     if p.x < 0.0 || p.y < 0.0 || p.x >= w || p.y >= h {
         return Err(format!(

@@ -13,9 +13,14 @@ async fn press(tab: i32, chord: &Chord) -> Result<(), String> {
         // A chord with Ctrl, Alt or Meta is a shortcut and types nothing.
         let text = if mods & !SHIFT == 0 { chord.key.text.clone().map(|t| shifted(&t, mods)) } else { None };
         let down = if text.is_some() { "keyDown" } else { "rawKeyDown" };
-        // A modifier key reports itself as held while it is down, as a real one does.
-        key_event(tab, down, &chord.key, mods | chord.key.modifier, text).await?;
-        key_event(tab, "keyUp", &chord.key, mods, None).await
+        // A modifier key reports itself as held while it is down, as a real one does. Sent
+        // together and answered in order, as the browser queues input as it arrives.
+        let (pressed, released) = futures::future::join(
+            key_event(tab, down, &chord.key, mods | chord.key.modifier, text),
+            key_event(tab, "keyUp", &chord.key, mods, None),
+        )
+        .await;
+        pressed.and(released)
     })
     .await
 }

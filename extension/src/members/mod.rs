@@ -3,7 +3,7 @@
 use serde_json::Value;
 use tabwright_protocol::members::{Member, MemberInput};
 
-use crate::state;
+use crate::{cdp, state};
 use tabwright_protocol::wire::Outcome;
 
 pub mod capture;
@@ -19,13 +19,14 @@ mod tabs;
 pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
     let member = Member::from_name(name).ok_or_else(|| unknown_member(name))?;
     let parsed = member.parse_input(input).map_err(|e| format!("Invalid input for {name}: {e}"))?;
-    if !member.is_tab_management() && member != Member::Wait {
+    let tab = if member.is_tab_management() { None } else { state::resolve_tab(input.get("tab_id").and_then(Value::as_str)).await.ok() };
+    if let (Some(tab), false) = (tab, member == Member::Wait) {
         // The person sees which tab Claude is working in, and the tab joins the "Claude" group.
-        if let Ok(tab) = state::resolve_tab(input.get("tab_id").and_then(Value::as_str)).await {
-            crate::page::ensure_overlay(tab).await;
-            crate::session::group(tab).await;
-        }
+        crate::page::overlay_once(tab).await;
+        crate::session::group(tab).await;
     }
+    // Whether the input opens a window or starts a navigation is heard as it happens.
+    let effects = tab.filter(|_| may_open_or_load(member, input)).map(|tab| (tab, cdp::wait_for(tab, EFFECTS)));
     let outcome = dispatch(parsed).await;
     if member == Member::Navigate || member == Member::NewTab {
         // A new document has no overlay yet.
@@ -33,15 +34,40 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
             crate::page::ensure_overlay(tab).await;
         }
     }
-    if outcome.is_ok() && may_open_or_load(member, input) {
-        // Let the page take its turn: a tab a click opens, or a page it starts loading, is
-        // created by the browser just after the input is acknowledged.
-        let tab = state::resolve_tab(input.get("tab_id").and_then(Value::as_str)).await.ok();
-        if let Some(tab) = tab {
-            pointer::settle_once(tab).await;
-        }
+    if let (Ok(_), Some((tab, heard))) = (&outcome, effects) {
+        settle(tab, heard).await;
     }
     outcome
+}
+
+/// What an input's effect on windows and navigation looks like on the tab's CDP session.
+const EFFECTS: &[&str] = &["Page.windowOpen", "Page.frameRequestedNavigation"];
+
+/// After an input that can open a tab or start a load: when one of them began, the browser gets
+/// the moment it needs to create the tab (so the call's own result reports it); otherwise the
+/// call returns at once.
+async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Value)>) {
+    // Events the input caused arrive before its command's answer, or right behind it.
+    let Some((method, _)) = cdp::within(heard, 0).await else { return };
+    if method == "Page.windowOpen" {
+        // The new tab, reported with the page it opened on (its address and title), within a second.
+        let deadline = js_sys::Date::now() + 1_000.0;
+        let mut opened = Vec::new();
+        while opened.is_empty() && js_sys::Date::now() < deadline {
+            crate::chrome::sleep(10).await;
+            opened = state::with_registry(|r| r.opened_during_call());
+        }
+        for tab in opened {
+            while js_sys::Date::now() < deadline {
+                match crate::chrome::tabs_get(tab).await {
+                    Ok(t) if t.status.as_deref() != Some("complete") => crate::chrome::sleep(10).await,
+                    _ => break,
+                }
+            }
+        }
+    } else {
+        pointer::settle_once(tab).await;
+    }
 }
 
 /// Whether an input action can make the browser open a tab or start loading a page: clicks, and

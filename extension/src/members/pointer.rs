@@ -60,14 +60,34 @@ async fn frame_offset(at: &Debuggee) -> Result<(f64, f64), String> {
 pub async fn spot(tab: i32, target: &Target) -> Result<Spot, String> {
     match target {
         Target::Coordinate { x, y } => {
-            let (x, y) = capture::to_css(tab, tabwright_protocol::input::Point { x: *x, y: *y }).await?;
-            let spot = Spot { x, y, what: describe_at(tab, x, y).await };
-            mark(tab, &spot).await;
-            Ok(spot)
+            let point = tabwright_protocol::input::Point { x: *x, y: *y };
+            let overlay = crate::policy::current().overlay;
+            // With the factor of the screenshot Claude looked at, what is there, the overlay's
+            // marker and the viewport to check the point against come in one call; without one,
+            // the viewport is read first.
+            let (css, found) = match capture::known_factor(tab) {
+                Some(factor) => {
+                    let (cx, cy) = (point.x / factor, point.y / factor);
+                    let (found, _) = page::call(tab, &format!("__tabwright.pointerAt({cx}, {cy}, {}, {overlay})", refs::next())).await?;
+                    let size = |k: &str| found["view"][k].as_f64().unwrap_or(0.0);
+                    let v = capture::View { page_x: 0.0, page_y: 0.0, css_w: size("w"), css_h: size("h"), dpr: 1.0, factor };
+                    (capture::point_in(point, &v)?, found)
+                }
+                None => {
+                    let (cx, cy) = capture::to_css(tab, point).await?;
+                    let (found, _) = page::call(tab, &format!("__tabwright.pointerAt({cx}, {cy}, {}, {overlay})", refs::next())).await?;
+                    ((cx, cy), found)
+                }
+            };
+            let what = found.get("what").and_then(|w| w.as_str()).map(|w| tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(w), 200));
+            Ok(Spot { x: css.0, y: css.1, what })
         }
         Target::Ref { reference } => {
-            let (at, id) = reading::resolve_ref(tab, reference).await?;
-            let (value, _) = page::call_in(&at, &format!("__tabwright.pointFor({id}, {})", refs::next())).await?;
+            // The ref's owner is checked here; whether it is still on the page, by the hit test
+            // itself (a stale one is then explained in full).
+            let (at, id) = reading::locate_ref(tab, reference)?;
+            let top = at.session.is_none() && crate::policy::current().overlay;
+            let (value, _) = page::call_in(&at, &format!("__tabwright.pointFor({id}, {}, {top})", refs::next())).await?;
             let mut p: PointFor = serde_json::from_value(value).map_err(|e| format!("unreadable hit test: {e}"))?;
             // Page-supplied descriptions are folded before they reach error text.
             let fold = |s: Option<String>| s.map(|s| tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(&s), 200));
@@ -75,7 +95,7 @@ pub async fn spot(tab: i32, target: &Target) -> Result<Spot, String> {
             p.covered = fold(p.covered);
             let name = format!("ref_{id}");
             match (p.error.as_deref(), p.covered) {
-                (Some("stale"), _) => Err(reading::stale(id, "the element was removed from the page")),
+                (Some("stale"), _) => Err(reading::resolve_ref(tab, reference).await.err().unwrap_or_else(|| reading::stale(id, "the element was removed from the page"))),
                 (Some("invisible"), _) => Err(format!("{name} ({}) has no size on the page, so it cannot be clicked. It may be hidden; read_page shows what is visible.", p.what.unwrap_or_default())),
                 (Some(_), _) => Err(format!("{name} ({}) could not be brought into view.", p.what.unwrap_or_default())),
                 (None, Some(cover)) => Err(format!(
@@ -85,9 +105,9 @@ pub async fn spot(tab: i32, target: &Target) -> Result<Spot, String> {
                 (None, None) => {
                     let (ox, oy) = frame_offset(&at).await?;
                     let spot = Spot { x: p.x + ox, y: p.y + oy, what: None };
-                    let highlight = if at.session.is_none() { id.to_string() } else { "null".into() };
-                    if crate::policy::current().overlay {
-                        let _ = page::call(tab, &format!("__tabwright.inputStart({}, {}, {highlight})", spot.x, spot.y)).await;
+                    // A point inside another site's frame is marked in the tab's own overlay.
+                    if at.session.is_some() && crate::policy::current().overlay {
+                        let _ = page::call(tab, &format!("__tabwright.inputStart({}, {}, null)", spot.x, spot.y)).await;
                     }
                     Ok(spot)
                 }
@@ -101,23 +121,12 @@ pub async fn spot(tab: i32, target: &Target) -> Result<Spot, String> {
 pub async fn under_overlay<T, F: std::future::Future<Output = Result<T, String>>>(tab: i32, input: F) -> Result<T, String> {
     let out = input.await;
     if crate::policy::current().overlay {
-        let _ = page::call(tab, "__tabwright.inputEnd()").await;
+        // Not waited for: the next command to the tab queues behind it.
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = page::call(tab, "__tabwright.inputEnd()").await;
+        });
     }
     out
-}
-
-/// Shows the person where the pointer lands (and keeps the Stop button out of Claude's input).
-async fn mark(tab: i32, spot: &Spot) {
-    if !crate::policy::current().overlay {
-        return;
-    }
-    let _ = page::call(tab, &format!("__tabwright.inputStart({}, {}, null)", spot.x, spot.y)).await;
-}
-
-/// What is at a CSS point of the tab, for an acknowledgement.
-async fn describe_at(tab: i32, x: f64, y: f64) -> Option<String> {
-    let (value, _) = page::call(tab, &format!("__tabwright.describeAt({x}, {y}, {})", refs::next())).await.ok()?;
-    value.get("what").and_then(|w| w.as_str()).map(|w| tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(w), 200))
 }
 
 fn buttons(tab: i32) -> u32 {

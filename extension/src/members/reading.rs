@@ -16,6 +16,27 @@ pub fn stale(reference: u64, why: &str) -> String {
     format!("ref_{reference} is stale or not found on the current page ({why}). Re-read the page with read_page or find to get fresh references.")
 }
 
+/// Where a ref Claude passed lives (the tab or one of its frames) and its number, checked
+/// against the tab it is used on but not against the page: the call that uses it finds out
+/// whether it is still there, and [`resolve_ref`] then says why not.
+pub fn locate_ref(tab: i32, text: &str) -> Result<(Debuggee, u64), String> {
+    let id = refs::parse(text).ok_or_else(|| format!("{text:?} is not an element reference; pass one such as \"ref_12\" from read_page or find."))?;
+    let Some(owner) = refs::owner(id) else {
+        return Err(stale(id, "this browser never handed it out, or it was handed out before the extension restarted"));
+    };
+    if owner.tab != tab {
+        let here = state::tab_name(tab);
+        return Err(match state::tab_id_of(owner.tab) {
+            Some(there) => format!("ref_{id} belongs to {there}, not {here}. Pass tab_id \"{there}\" to act on it there, or read {here}'s page for its own references."),
+            None => format!("ref_{id} came from a tab that is now closed. Read {here}'s page for its own references."),
+        });
+    }
+    if owner.session.as_ref().is_some_and(|s| !cdp::children(tab).iter().any(|c| &c.session == s)) {
+        return Err(stale(id, "the frame it was in is gone"));
+    }
+    Ok((Debuggee { tab, session: owner.session }, id))
+}
+
 /// A ref Claude passed, checked against the tab it is used on and resolved in the page: where
 /// it lives (the tab or one of its frames) and its number.
 pub async fn resolve_ref(tab: i32, text: &str) -> Result<(Debuggee, u64), String> {
