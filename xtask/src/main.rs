@@ -107,6 +107,9 @@ fn build() -> anyhow::Result<()> {
         .input_path(&input)
         .web(true)?
         .typescript(false)
+        // Function names are for debuggers; the worker loads every byte at each start.
+        .remove_name_section(true)
+        .remove_producers_section(true)
         .generate(&out)
         .with_context(|| format!("wasm-bindgen on {}", input.display()))?;
     let mut bridge = cargo();
