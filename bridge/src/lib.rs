@@ -10,6 +10,7 @@ pub mod host;
 pub mod hub;
 pub mod install;
 pub mod launch;
+pub mod link;
 pub mod messages;
 pub mod paths;
 pub mod report;

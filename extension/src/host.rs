@@ -154,6 +154,11 @@ async fn handle_other(request: ToExtension) {
             crate::policy::apply(policy).await;
         }
         ToExtension::State { id } => {
+            // Answered in turn with calls and policy changes: a state taken in the middle of a
+            // call could predate a tab the call opened, and the bridge takes the answer to the
+            // state request that follows a policy as proof the policy is in force.
+            let calls = CALLS.with(|c| c.clone());
+            let _in_turn = calls.lock().await;
             let tabs = state::current_tabs().await.unwrap_or_default();
             post(&FromExtension::State { id, state: StateReport { tabs, ..Default::default() } });
         }
