@@ -14,6 +14,7 @@ pub mod link;
 pub mod messages;
 pub mod paths;
 pub mod report;
+pub mod revive;
 pub mod session;
 pub mod site;
 pub mod uploads;
