@@ -172,23 +172,41 @@ enum Fault {
 struct Outside {
     person: Person,
     page: String,
-    launch: i32,
+    /// The process the browser's processes run under.
+    root: i32,
 }
 
 impl Outside {
     async fn connect(h: &Harness) -> anyhow::Result<Outside> {
-        let mut person = Person::connect(&h.session.dir().join("profile")).await?;
+        Self::connect_to(&h.session.dir().join("profile"), launch_pid(&h.session.socket)?).await
+    }
+
+    /// To the browser of `profile`, whose processes run under `root`.
+    async fn connect_to(profile: &Path, root: i32) -> anyhow::Result<Outside> {
+        let mut person = Person::connect(profile).await?;
         let created = person.send(None, "Target.createTarget", json!({"url": "about:blank", "hidden": true})).await?;
         let target = created["targetId"].as_str().context("no hidden target")?.to_string();
         let attached = person.send(None, "Target.attachToTarget", json!({"targetId": target, "flatten": true})).await?;
         let page = attached["sessionId"].as_str().context("no session")?.to_string();
         person.send(Some(&page), "ServiceWorker.enable", json!({})).await?;
-        Ok(Outside { person, page, launch: launch_pid(&h.session.socket)? })
+        Ok(Outside { person, page, root })
     }
 
     async fn worker_targets(&mut self) -> anyhow::Result<Vec<Value>> {
         let ours = format!("chrome-extension://{}/", tabwright_protocol::wire::EXTENSION_ID);
         Ok(self.person.targets(&ours).await?.into_iter().filter(|t| t["type"] == "service_worker").collect())
+    }
+
+    /// The service worker's JS heap after a garbage collection, in KiB.
+    async fn worker_heap_kib(&mut self) -> anyhow::Result<f64> {
+        let worker = self.worker_targets().await?.into_iter().next().context("no worker target")?;
+        let id = worker["targetId"].as_str().context("target id")?.to_string();
+        let attached = self.person.send(None, "Target.attachToTarget", json!({"targetId": id, "flatten": true})).await?;
+        let session = attached["sessionId"].as_str().context("no session")?.to_string();
+        self.person.send(Some(&session), "HeapProfiler.collectGarbage", json!({})).await?;
+        let usage = self.person.send(Some(&session), "Runtime.getHeapUsage", json!({})).await?;
+        self.person.send(None, "Target.detachFromTarget", json!({"sessionId": session})).await?;
+        Ok(usage["usedSize"].as_f64().unwrap_or(0.0) / 1024.0)
     }
 
     async fn make(&mut self, fault: Fault) -> anyhow::Result<()> {
@@ -197,8 +215,8 @@ impl Outside {
                 self.person.send(Some(&self.page), "ServiceWorker.stopAllWorkers", json!({})).await?;
             }
             Fault::KillProcess => {
-                let victims = extension_pids(self.launch);
-                anyhow::ensure!(!victims.is_empty(), "no extension process under {}", self.launch);
+                let victims = extension_pids(self.root);
+                anyhow::ensure!(!victims.is_empty(), "no extension process under {}", self.root);
                 victims.into_iter().for_each(kill);
             }
             Fault::CloseTarget => {
@@ -430,6 +448,7 @@ impl OwnBrowser {
         let chrome = tabwright::browser::find_browser(None).context("no browser")?;
         let child = std::process::Command::new(chrome)
             .args(tabwright::launch::browser_args(&profile, &extension, true))
+            .arg("--remote-debugging-port=0")
             .env("TABWRIGHT_SOCKET", &socket)
             .env_remove("TABWRIGHT_HUB")
             .env_remove("TABWRIGHT_HUB_TOKEN")
@@ -438,6 +457,43 @@ impl OwnBrowser {
             .stderr(std::process::Stdio::null())
             .spawn()?;
         Ok(OwnBrowser { child, dir, socket })
+    }
+
+    fn profile(&self) -> PathBuf {
+        self.dir.join("profile")
+    }
+
+    /// A client once the extension's bridge answers, with the tabs as the test set them up:
+    /// tab-1, and tab-2 on `page`.
+    async fn ready(&self, page: &str) -> anyhow::Result<tabwright::client::Client> {
+        let mut client = tabwright::client::connect_with_retry(&self.socket, Duration::from_secs(60)).await?;
+        let mut ready = call(&mut client, "list_tabs", json!({})).await?;
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while ready.is_error && Instant::now() < deadline {
+            ready = call(&mut client, "list_tabs", json!({})).await?;
+        }
+        ok(&ready);
+        ok(&call(&mut client, "new_tab", json!({})).await?);
+        ok(&call(&mut client, "navigate", json!({"url": page})).await?);
+        assert_eq!(tab_ids(&call(&mut client, "list_tabs", json!({})).await?), ["tab-1", "tab-2"]);
+        Ok(client)
+    }
+
+    /// Waits (at most 10 s) until a bridge answers on the socket again; returns its client and
+    /// its list_tabs result.
+    async fn reconnected(&self) -> anyhow::Result<(tabwright::client::Client, tabwright_protocol::ToolResult)> {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Ok(mut c) = tabwright::client::Client::connect(&self.socket).await {
+                if let Ok(r) = call(&mut c, "list_tabs", json!({})).await {
+                    if !r.is_error {
+                        return Ok((c, r));
+                    }
+                }
+            }
+            anyhow::ensure!(Instant::now() < deadline, "no bridge answered within 10 s");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
     }
 }
 
@@ -466,18 +522,7 @@ async fn call(client: &mut tabwright::client::Client, name: &str, input: Value) 
 async fn a_killed_bridge_is_replaced_and_the_extension_reconnects_to_the_new_one() -> anyhow::Result<()> {
     let site = tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.1").await?;
     let own = OwnBrowser::start()?;
-    let mut client = tabwright::client::connect_with_retry(&own.socket, Duration::from_secs(60)).await?;
-    let mut ready = call(&mut client, "list_tabs", json!({})).await?;
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while ready.is_error && Instant::now() < deadline {
-        ready = call(&mut client, "list_tabs", json!({})).await?;
-    }
-    ok(&ready);
-    ok(&call(&mut client, "new_tab", json!({})).await?);
-    ok(&call(&mut client, "navigate", json!({"url": site.url("one.html")})).await?);
-    let before = tab_ids(&call(&mut client, "list_tabs", json!({})).await?);
-    assert_eq!(before, ["tab-1", "tab-2"]);
-
+    let mut client = own.ready(&site.url("one.html")).await?;
     let mut took = Vec::new();
     for round in 1..=rounds() {
         let hosts = host_pids(&own.socket);
@@ -485,21 +530,10 @@ async fn a_killed_bridge_is_replaced_and_the_extension_reconnects_to_the_new_one
         let t0 = Instant::now();
         kill(hosts[0]);
         // The agent's connection ended with its bridge; a new bridge serves the same socket.
-        let deadline = Instant::now() + Duration::from_secs(10);
-        let after = loop {
-            if let Ok(mut c) = tabwright::client::Client::connect(&own.socket).await {
-                if let Ok(r) = call(&mut c, "list_tabs", json!({})).await {
-                    if !r.is_error {
-                        client = c;
-                        break r;
-                    }
-                }
-            }
-            anyhow::ensure!(Instant::now() < deadline, "round {round}: no new bridge answered within 10 s");
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        };
+        let (c, after) = own.reconnected().await.with_context(|| format!("round {round}"))?;
+        client = c;
         took.push(t0.elapsed().as_secs_f64());
-        assert_eq!(tab_ids(&after), before, "round {round}: the tab ids changed");
+        assert_eq!(tab_ids(&after), ["tab-1", "tab-2"], "round {round}: the tab ids changed");
         let now = host_pids(&own.socket);
         assert!(now.len() == 1 && now != hosts, "round {round}: a new host took over: {hosts:?} → {now:?}");
     }
@@ -508,6 +542,55 @@ async fn a_killed_bridge_is_replaced_and_the_extension_reconnects_to_the_new_one
     println!("FIGURES fault=BridgeKilled rounds={} next_call_median_s={:.2} next_call_max_s={:.2}", took.len(), median(took.clone()), took.iter().copied().fold(0.0, f64::max));
     assert!(median(took.clone()) <= 2.0 && took.iter().all(|t| *t <= 5.0), "{took:?}");
     Ok(())
+}
+
+/// What a person's own browser gets (no launch process, so no DevTools pipe): the extension's
+/// alarm starts a stopped or killed worker again, its native host becomes the bridge on the same
+/// agent socket, and the agent reconnects. The call in flight ends with its connection (its
+/// bridge was the host that went with the worker), never hangs.
+async fn own_browser_survives(fault: Fault) -> anyhow::Result<()> {
+    let site = tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.1").await?;
+    let mut hang = Hang::start().await?;
+    let own = OwnBrowser::start()?;
+    let mut client = own.ready(&site.url("one.html")).await?;
+    let mut outside = Outside::connect_to(&own.profile(), own.child.id() as i32).await?;
+    let mut took = Vec::new();
+    for n in 1..=rounds() as u64 {
+        let mut other = tabwright::client::Client::connect(&own.socket).await?;
+        let url = hang.url(n);
+        let in_flight = tokio::spawn(async move { call(&mut other, "navigate", json!({"url": url, "tab_id": "tab-1"})).await });
+        hang.wait_hit(n).await?;
+        let t0 = Instant::now();
+        outside.make(fault).await?;
+        let ended = tokio::time::timeout(CALL_TIMEOUT, in_flight).await.context("the call in flight hung")??;
+        if let Ok(r) = &ended {
+            assert!(r.is_error && r.text().contains("disconnected during the call"), "round {n}: {r:?}");
+        }
+        let (c, after) = own.reconnected().await.with_context(|| format!("round {n} after {fault:?}"))?;
+        client = c;
+        took.push(t0.elapsed().as_secs_f64());
+        assert_eq!(tab_ids(&after), ["tab-1", "tab-2"], "round {n}: the tab ids changed");
+        hang.release(n);
+    }
+    ok(&call(&mut client, "get_page_text", json!({"tab_id": "tab-2"})).await?);
+    println!(
+        "FIGURES fault={fault:?} mode=own-browser rounds={} next_call_median_s={:.2} next_call_max_s={:.2}",
+        took.len(),
+        median(took.clone()),
+        took.iter().copied().fold(0.0, f64::max)
+    );
+    assert!(median(took.clone()) <= 2.0 && took.iter().all(|t| *t <= 5.0), "{took:?}");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopped_worker_in_a_persons_own_browser_comes_back_by_itself() -> anyhow::Result<()> {
+    own_browser_survives(Fault::StopWorker).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_extension_process_in_a_persons_own_browser_comes_back_by_itself() -> anyhow::Result<()> {
+    own_browser_survives(Fault::KillProcess).await
 }
 
 /// In `tabwright launch` the hub lives in the launch process, and the browser is its child: the
@@ -589,10 +672,11 @@ async fn a_long_session_stays_valid_and_its_memory_flat() -> anyhow::Result<()> 
     let calls = env_count("TABWRIGHT_SOAK_CALLS", 200);
     let mut h = Harness::start_with(&[PERSON_FLAG]).await?;
     let launch = launch_pid(&h.session.socket)?;
+    let mut outside = Outside::connect(&h).await?;
     let mut conversation: Vec<Value> = Vec::new();
     let pages = ["one.html", "two.html", "form.html", "article.html", "controls.html"];
     let every = (calls / 40).max(10);
-    let (mut sampled_at, mut bridge, mut extension) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut sampled_at, mut bridge, mut extension, mut heap) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let started = Instant::now();
     let mut done = 0;
     while done < calls {
@@ -618,6 +702,7 @@ async fn a_long_session_stays_valid_and_its_memory_flat() -> anyhow::Result<()> 
             sampled_at.push(done as f64);
             bridge.push(rss_kib(launch) as f64);
             extension.push(extension_pids(launch).into_iter().map(rss_kib).sum::<u64>() as f64);
+            heap.push(outside.worker_heap_kib().await?);
         }
     }
     let violations = validate::conversation(&conversation);
@@ -625,17 +710,19 @@ async fn a_long_session_stays_valid_and_its_memory_flat() -> anyhow::Result<()> 
     // The first samples hold the warm-up (code loaded, caches filled): the slope is taken after it.
     let skip = sampled_at.len() / 4;
     let per_1000 = |ys: &[f64]| slope(&sampled_at[skip..], &ys[skip..]) * 1000.0;
-    let (bridge_slope, extension_slope) = (per_1000(&bridge), per_1000(&extension));
+    let (bridge_slope, extension_slope, heap_slope) = (per_1000(&bridge), per_1000(&extension), per_1000(&heap));
+    let ends = |ys: &[f64]| format!("first={:.0} last={:.0}", ys[0], ys[ys.len() - 1]);
     println!(
-        "FIGURES soak calls={done} seconds={:.0} bridge_rss_kib_first={:.0} last={:.0} slope_kib_per_1000_calls={bridge_slope:.0} extension_rss_kib_first={:.0} last={:.0} slope_kib_per_1000_calls={extension_slope:.0}",
+        "FIGURES soak calls={done} seconds={:.0} samples={} bridge_rss_kib {} slope_kib_per_1000_calls={bridge_slope:.0} extension_rss_kib {} slope_kib_per_1000_calls={extension_slope:.0} worker_heap_kib {} slope_kib_per_1000_calls={heap_slope:.0}",
         started.elapsed().as_secs_f64(),
-        bridge[0],
-        bridge[bridge.len() - 1],
-        extension[0],
-        extension[extension.len() - 1],
+        sampled_at.len(),
+        ends(&bridge),
+        ends(&extension),
+        ends(&heap),
     );
     if done >= 1000 {
         assert!(bridge_slope < 1024.0, "the bridge grows {bridge_slope:.0} KiB per 1,000 calls");
+        assert!(heap_slope < 1024.0, "the worker's heap grows {heap_slope:.0} KiB per 1,000 calls");
         assert!(extension_slope < 4096.0, "the extension grows {extension_slope:.0} KiB per 1,000 calls");
     }
     Ok(())
