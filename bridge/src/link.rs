@@ -240,12 +240,8 @@ impl Link {
     /// Waits until the link is Ready, at most `wait`.
     pub async fn wait_ready(&self, wait: Duration) -> Option<ExtensionInfo> {
         let mut status = self.status.clone();
-        let ready = tokio::time::timeout(wait, status.wait_for(|s| s.state == LinkState::Ready)).await;
-        let extension = match ready {
-            Ok(Ok(s)) => s.extension.clone(),
-            _ => None,
-        };
-        extension
+        let ready = tokio::time::timeout(wait, status.wait_for(|s| s.state == LinkState::Ready)).await.map(|r| r.map(|s| s.extension.clone()));
+        ready.ok().and_then(Result::ok).flatten()
     }
 }
 
