@@ -133,17 +133,6 @@ impl Hub {
         Arc::new(Hub { link, jobs })
     }
 
-    /// The extension's hello, while its link is Ready.
-    pub fn extension(&self) -> Option<ExtensionInfo> {
-        let status = self.link.status();
-        status.extension.filter(|_| status.state == LinkState::Ready)
-    }
-
-    /// The link's state now.
-    pub fn status(&self) -> LinkStatus {
-        self.link.status()
-    }
-
     /// A receiver that sees every change of the link's state.
     pub fn subscribe(&self) -> watch::Receiver<LinkStatus> {
         self.link.subscribe()
@@ -161,11 +150,6 @@ impl Hub {
         W: AsyncWrite + Unpin + Send + 'static,
     {
         self.link.serve(reader, writer).await
-    }
-
-    /// Answers one agent-socket request.
-    pub async fn handle(&self, method: &str, params: &Value) -> Result<Value, AgentError> {
-        self.submit(method, params).await
     }
 
     /// Takes one agent-socket request now: one that needs the browser joins the queue behind
