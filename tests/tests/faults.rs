@@ -255,6 +255,15 @@ fn median(mut xs: Vec<f64>) -> f64 {
     }
 }
 
+/// Prints what one kind of fault measured (seconds from the fault to the next call's success) and
+/// checks the issue's bounds: 2 s median, 5 s max.
+fn recovered(what: &str, took: &[f64]) {
+    let (med, max) = (median(took.to_vec()), took.iter().copied().fold(0.0, f64::max));
+    println!("FIGURES {what} rounds={} next_call_median_s={med:.2} next_call_max_s={max:.2}", took.len());
+    assert!(med <= 2.0, "{what}: the next call took {med:.2} s (median): {took:?}");
+    assert!(max <= 5.0, "{what}: the next call took {max:.2} s (max): {took:?}");
+}
+
 /// Rounds of: a navigation in flight on tab-1, the fault, then the next call. Checks what the
 /// issue asks: the call in flight answered within its timeout; the next call succeeding within
 /// 2 s (median) and 5 s (max) with nothing else happening in the browser; the tab ids kept; an
@@ -311,14 +320,8 @@ async fn survive(fault: Fault) -> anyhow::Result<()> {
             old_ref = a_ref(&mut h, "tab-2").await?;
         }
     }
-    let (med, max) = (median(took.clone()), took.iter().copied().fold(0.0, f64::max));
-    println!(
-        "FIGURES fault={fault:?} rounds={} next_call_median_s={med:.2} next_call_max_s={max:.2} cut_off={cut_off} refs_stale={stale} revive={}",
-        took.len(),
-        std::env::var_os("TABWRIGHT_NO_REVIVE").map_or("pipe+alarm", |_| "alarm")
-    );
-    assert!(med <= 2.0, "the next call took {med:.2} s (median) after {fault:?}: {took:?}");
-    assert!(max <= 5.0, "the next call took {max:.2} s (max) after {fault:?}: {took:?}");
+    let revive = std::env::var_os("TABWRIGHT_NO_REVIVE").map_or("pipe+alarm", |_| "alarm");
+    recovered(&format!("fault={fault:?} revive={revive} cut_off={cut_off} refs_stale={stale}"), &took);
     Ok(())
 }
 
@@ -539,8 +542,7 @@ async fn a_killed_bridge_is_replaced_and_the_extension_reconnects_to_the_new_one
     }
     let r = call(&mut client, "get_page_text", json!({"tab_id": "tab-2"})).await?;
     assert!(r.text().contains("The first fixture page."), "{r:?}");
-    println!("FIGURES fault=BridgeKilled rounds={} next_call_median_s={:.2} next_call_max_s={:.2}", took.len(), median(took.clone()), took.iter().copied().fold(0.0, f64::max));
-    assert!(median(took.clone()) <= 2.0 && took.iter().all(|t| *t <= 5.0), "{took:?}");
+    recovered("fault=BridgeKilled mode=own-browser", &took);
     Ok(())
 }
 
@@ -573,13 +575,7 @@ async fn own_browser_survives(fault: Fault) -> anyhow::Result<()> {
         hang.release(n);
     }
     ok(&call(&mut client, "get_page_text", json!({"tab_id": "tab-2"})).await?);
-    println!(
-        "FIGURES fault={fault:?} mode=own-browser rounds={} next_call_median_s={:.2} next_call_max_s={:.2}",
-        took.len(),
-        median(took.clone()),
-        took.iter().copied().fold(0.0, f64::max)
-    );
-    assert!(median(took.clone()) <= 2.0 && took.iter().all(|t| *t <= 5.0), "{took:?}");
+    recovered(&format!("fault={fault:?} mode=own-browser"), &took);
     Ok(())
 }
 
