@@ -101,19 +101,27 @@ fn one_tab() -> StateReport {
     StateReport { tabs: vec![TabEntry { tab_id: "tab-1".into(), title: "t".into(), url: "https://example.com/".into(), active: true }], ..Default::default() }
 }
 
-/// A private socket folder for one test.
-fn socket_path(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabwright-hubtest-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir.join("agent.sock")
+/// An agent socket in a private folder of its own, removed when the test ends.
+struct Agents {
+    path: PathBuf,
 }
 
-async fn serve_agents(hub: &Arc<Hub>, name: &str) -> PathBuf {
-    let path = socket_path(name);
+impl Drop for Agents {
+    fn drop(&mut self) {
+        if let Some(dir) = self.path.parent() {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+}
+
+async fn serve_agents(hub: &Arc<Hub>, name: &str) -> Agents {
+    let dir = std::env::temp_dir().join(format!("tabwright-hubtest-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.join("agent.sock");
     let socket = agent::bind(&path).await.expect("bind the agent socket");
     let hub = hub.clone();
     tokio::spawn(async move { agent::serve(hub, &socket).await });
-    path
+    Agents { path }
 }
 
 fn type_call(i: usize) -> Value {
@@ -125,8 +133,8 @@ async fn pipelined_calls_on_one_connection_run_and_answer_in_order() {
     let hub = Hub::new(HubConfig::default());
     let log = Arc::new(Mutex::new(Vec::new()));
     tokio::spawn(Fake::connect(&hub).hello_and_serve(log.clone(), Duration::ZERO));
-    let path = serve_agents(&hub, "order").await;
-    let stream = tokio::net::UnixStream::connect(&path).await.expect("connect");
+    let agents = serve_agents(&hub, "order").await;
+    let stream = tokio::net::UnixStream::connect(&agents.path).await.expect("connect");
     let (mut ws, _) = tokio_tungstenite::client_async("ws://localhost/", stream).await.expect("handshake");
     const N: usize = 200;
     for i in 0..N {
@@ -152,9 +160,9 @@ async fn a_state_request_waits_for_the_call_in_the_browser() {
     let hub = Hub::new(HubConfig::default());
     let log = Arc::new(Mutex::new(Vec::new()));
     tokio::spawn(Fake::connect(&hub).hello_and_serve(log.clone(), Duration::from_millis(150)));
-    let path = serve_agents(&hub, "state").await;
-    let mut caller = client::connect_with_retry(&path, Duration::from_secs(5)).await.expect("connect");
-    let mut watcher = client::connect_with_retry(&path, Duration::from_secs(5)).await.expect("connect");
+    let agents = serve_agents(&hub, "state").await;
+    let mut caller = client::connect_with_retry(&agents.path, Duration::from_secs(5)).await.expect("connect");
+    let mut watcher = client::connect_with_retry(&agents.path, Duration::from_secs(5)).await.expect("connect");
     let call = tokio::spawn(async move { caller.request("call", json!({"tool_use": type_call(1)})).await });
     // `tabwright status` asks for the state while someone else's call runs.
     let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
@@ -176,8 +184,8 @@ async fn a_new_link_gets_no_call_before_its_hello_and_policy() {
     let hub = Hub::new(HubConfig::default());
     let old_log = Arc::new(Mutex::new(Vec::new()));
     tokio::spawn(Fake::connect(&hub).hello_and_serve(old_log.clone(), Duration::ZERO));
-    let path = serve_agents(&hub, "newlink").await;
-    let mut c = client::connect_with_retry(&path, Duration::from_secs(5)).await.expect("connect");
+    let agents = serve_agents(&hub, "newlink").await;
+    let mut c = client::connect_with_retry(&agents.path, Duration::from_secs(5)).await.expect("connect");
     c.request("call", json!({"tool_use": type_call(0)})).await.expect("a first call on the old link");
 
     // A restarted worker's native host connects; its hello has not come yet.
@@ -207,8 +215,8 @@ async fn a_new_link_gets_no_call_before_its_hello_and_policy() {
 async fn a_call_while_no_extension_is_ready_waits_then_says_why() {
     let config = HubConfig { connect_wait: Duration::from_millis(400), ..HubConfig::default() };
     let hub = Hub::new(config);
-    let path = serve_agents(&hub, "notready").await;
-    let mut c = client::connect_with_retry(&path, Duration::from_secs(5)).await.expect("connect");
+    let agents = serve_agents(&hub, "notready").await;
+    let mut c = client::connect_with_retry(&agents.path, Duration::from_secs(5)).await.expect("connect");
     let started = tokio::time::Instant::now();
     let r = c.request("call", json!({"tool_use": type_call(0)})).await.expect("a tool_result");
     assert!(started.elapsed() >= Duration::from_millis(400), "it did not wait for the extension");

@@ -449,6 +449,7 @@ impl OwnBrowser {
         tabwright::launch::write_host_manifest(&profile.join("NativeMessagingHosts"), &bridge_exe())?;
         let extension = tabwright::browser::find_extension(None).map_err(anyhow::Error::msg)?;
         let chrome = tabwright::browser::find_browser(None).context("no browser")?;
+        use std::os::unix::process::CommandExt;
         let child = std::process::Command::new(chrome)
             .args(tabwright::launch::browser_args(&profile, &extension, true))
             .arg("--remote-debugging-port=0")
@@ -458,6 +459,8 @@ impl OwnBrowser {
             .stdin(std::process::Stdio::null())
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
+            // Its own process group, so every process of this browser can be ended at once.
+            .process_group(0)
             .spawn()?;
         Ok(OwnBrowser { child, dir, socket })
     }
@@ -505,9 +508,16 @@ impl Drop for OwnBrowser {
         for pid in host_pids(&self.socket) {
             kill(pid);
         }
-        let _ = self.child.kill();
+        // SAFETY: signalling the process group this test's browser leads.
+        unsafe {
+            libc::kill(-(self.child.id() as i32), libc::SIGKILL);
+        }
         let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
+        // Its last processes may still be writing to the profile as they go.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while std::fs::remove_dir_all(&self.dir).is_err() && self.dir.exists() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(50));
+        }
     }
 }
 
