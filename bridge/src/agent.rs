@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use futures_util::stream::FuturesOrdered;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 use tabwright_protocol::wire::{response, AgentError, AgentRequest};
@@ -134,48 +135,76 @@ where
             }
         }
     });
-    while let Some(frame) = stream.next().await {
-        let frame = match frame {
-            Ok(f) => f,
-            Err(e) => {
-                // An oversized or malformed frame: say so, then keep serving if the stream allows.
-                let reply = response(&Value::Null, Err(AgentError::new("malformed_frame", e.to_string())));
-                let _ = tx.send(Message::text(reply.to_string()));
-                break;
+    // Each request is handed to the hub as soon as it is read, so the hub's queue has this
+    // connection's requests in the order they were sent; the answers go out in that order too.
+    let mut answers = FuturesOrdered::new();
+    let mut reading = true;
+    while reading || !answers.is_empty() {
+        tokio::select! {
+            Some(reply) = answers.next(), if !answers.is_empty() => {
+                let _ = tx.send(Message::text(Value::to_string(&reply)));
             }
-        };
-        let text = match frame {
-            Message::Text(t) if t.len() > MAX_AGENT_MESSAGE => {
-                let reply = response(&Value::Null, Err(AgentError::new("too_large", format!("a request may be at most {MAX_AGENT_MESSAGE} bytes"))));
-                let _ = tx.send(Message::text(reply.to_string()));
-                continue;
+            frame = stream.next(), if reading && answers.len() < MAX_IN_FLIGHT => {
+                let Some(frame) = frame else {
+                    reading = false;
+                    continue;
+                };
+                match read_request(frame) {
+                    Ok(Some(request)) => {
+                        let answer = hub.submit(&request.method, &request.params);
+                        answers.push_back(Box::pin(async move { response(&request.id, answer.await) }) as Reply);
+                    }
+                    Ok(None) => {}
+                    Err(Ending::Reply(reply)) => answers.push_back(Box::pin(std::future::ready(reply)) as Reply),
+                    Err(Ending::Close(reply)) => {
+                        if let Some(reply) = reply {
+                            answers.push_back(Box::pin(std::future::ready(reply)) as Reply);
+                        }
+                        reading = false;
+                    }
+                }
             }
-            Message::Text(t) => t.to_string(),
-            Message::Binary(_) => {
-                let reply = response(&Value::Null, Err(AgentError::new("malformed_request", "send requests as text frames of JSON")));
-                let _ = tx.send(Message::text(reply.to_string()));
-                continue;
-            }
-            Message::Close(_) => break,
-            _ => continue,
-        };
-        let request: AgentRequest = match serde_json::from_str(&text) {
-            Ok(r) => r,
-            Err(e) => {
-                let id = serde_json::from_str::<Value>(&text).ok().and_then(|v| v.get("id").cloned()).unwrap_or(Value::Null);
-                let reply = response(&id, Err(AgentError::new("malformed_request", format!("expected {{\"id\", \"method\", \"params\"}}: {e}"))));
-                let _ = tx.send(Message::text(reply.to_string()));
-                continue;
-            }
-        };
-        let hub = hub.clone();
-        let tx = tx.clone();
-        tokio::spawn(async move {
-            let result = hub.handle(&request.method, &request.params).await;
-            let _ = tx.send(Message::text(response(&request.id, result).to_string()));
-        });
+        }
     }
     drop(tx);
     let _ = writer.await;
     Ok(())
+}
+
+/// How many requests of one connection may wait for their answers; past it, the connection is
+/// not read until one is answered.
+const MAX_IN_FLIGHT: usize = 256;
+
+type Reply = std::pin::Pin<Box<dyn std::future::Future<Output = Value> + Send>>;
+
+/// What a frame that is not a request leads to.
+enum Ending {
+    /// An error answer; the connection goes on.
+    Reply(Value),
+    /// The connection ends (after this answer, if any).
+    Close(Option<Value>),
+}
+
+/// The request in one frame; `None` for frames that carry none (pings).
+fn read_request(frame: Result<Message, tokio_tungstenite::tungstenite::Error>) -> Result<Option<AgentRequest>, Ending> {
+    let frame = match frame {
+        Ok(f) => f,
+        // An oversized or malformed frame: say so, and end the connection.
+        Err(e) => return Err(Ending::Close(Some(response(&Value::Null, Err(AgentError::new("malformed_frame", e.to_string())))))),
+    };
+    let text = match frame {
+        Message::Text(t) if t.len() > MAX_AGENT_MESSAGE => {
+            return Err(Ending::Reply(response(&Value::Null, Err(AgentError::new("too_large", format!("a request may be at most {MAX_AGENT_MESSAGE} bytes"))))));
+        }
+        Message::Text(t) => t,
+        Message::Binary(_) => {
+            return Err(Ending::Reply(response(&Value::Null, Err(AgentError::new("malformed_request", "send requests as text frames of JSON")))));
+        }
+        Message::Close(_) => return Err(Ending::Close(None)),
+        _ => return Ok(None),
+    };
+    serde_json::from_str::<AgentRequest>(&text).map(Some).map_err(|e| {
+        let id = serde_json::from_str::<Value>(&text).ok().and_then(|v| v.get("id").cloned()).unwrap_or(Value::Null);
+        Ending::Reply(response(&id, Err(AgentError::new("malformed_request", format!("expected {{\"id\", \"method\", \"params\"}}: {e}")))))
+    })
 }

@@ -1,31 +1,37 @@
 //! The hub: one browser, one extension link, many agent connections.
 //!
-//! Member calls are serialized (a call's side effects are attributed to it), run through the
-//! protocol crate's pipeline, and answered as tool_results.
+//! Requests that need the browser (`run`, `call`, `member` and `state`) go into one queue, in the
+//! order they arrive, and one runner takes them one at a time: a call's side effects are its own,
+//! a `state` request never looks at the browser in the middle of a call, and the requests of one
+//! connection run in the order they were sent. The runner owns the result pipeline. The
+//! extension link is an actor of its own ([`crate::link`]); a request waits (bounded) for it to
+//! be Ready.
 
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use tabwright_protocol::blocks::{BrowserState, ToolResult, ToolUse};
+use tabwright_protocol::blocks::{ToolResult, ToolUse};
 use tabwright_protocol::config::Configs;
 use tabwright_protocol::members::Member;
-use tabwright_protocol::pipeline::{preflight, Pipeline, PipelineConfig};
-use tabwright_protocol::wire::{AgentError, FromExtension, Outcome, Reply, StateReport, ToExtension};
-use tabwright_protocol::{NOT_EXECUTED, TOOLSET_NAME};
+use tabwright_protocol::pipeline::{self, preflight, Pipeline, PipelineConfig};
+use tabwright_protocol::sanitize;
+use tabwright_protocol::wire::{AgentError, FromExtension, Outcome, Reply, StateReport};
+use tabwright_protocol::{StateChange, NOT_EXECUTED, TOOLSET_NAME};
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::sync::{mpsc, oneshot, watch};
 
-use crate::framing::{self, FrameError, MAX_FROM_EXTENSION, MAX_TO_EXTENSION};
+pub use crate::link::{CallError, ExtensionInfo, LinkState, LinkStatus};
+use crate::link::{Link, Outgoing};
 
 /// Settings of a hub.
 #[derive(Clone, Debug)]
 pub struct HubConfig {
     /// How long one member call may take end to end.
     pub call_timeout: Duration,
-    /// How long a call waits for the extension to (re)connect before it fails.
+    /// How long a call waits for the extension's link to be Ready before it fails.
     pub connect_wait: Duration,
     /// How results are shaped (e.g. whether download paths are shown).
     pub pipeline: PipelineConfig,
@@ -47,269 +53,12 @@ impl Default for HubConfig {
     }
 }
 
-/// The extension as the hub last heard from it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ExtensionInfo {
-    pub version: String,
-    pub extension_id: String,
-}
-
-struct Link {
-    serial: u64,
-    tx: mpsc::UnboundedSender<Vec<u8>>,
-    /// Closes this link's transport when a newer one replaces it, so its extension reconnects.
-    close: Option<oneshot::Sender<()>>,
-}
-
-/// Why the extension could not answer a request.
-#[derive(Debug, thiserror::Error)]
-pub enum CallError {
-    #[error("The tabwright extension is not connected, so the browser cannot be reached. Check that the browser is running with the extension loaded (tabwright status).")]
-    NotConnected,
-    #[error("The extension disconnected during the call (its service worker restarted or the browser closed). Whether the action took effect is unknown: look at the page before retrying.")]
-    Disconnected,
-    #[error("The browser did not finish {0} within {1} seconds. Whether it took effect is unknown: look at the page before retrying.")]
-    Timeout(String, u64),
-    #[error("The request is too large to pass to the browser ({0} bytes; Chrome's limit is 1 MiB). Send a smaller input.")]
-    TooLarge(usize),
-    #[error("The extension sent an unexpected reply.")]
-    BadReply,
-}
-
-/// Reads one extension message; lone surrogates a page put in its text become U+FFFD instead of
-/// making the whole message unreadable.
-fn parse_from_extension(payload: &[u8]) -> Result<FromExtension, String> {
-    let text = std::str::from_utf8(payload).map_err(|e| format!("not UTF-8: {e}"))?;
-    let text = tabwright_protocol::sanitize::repair_json_surrogates(text);
-    serde_json::from_str(&text).map_err(|e| e.to_string())
-}
-
-/// The hub shared by the extension link and every agent connection.
-pub struct Hub {
-    config: HubConfig,
-    link: Mutex<Option<Link>>,
-    pending: Mutex<HashMap<u64, oneshot::Sender<FromExtension>>>,
-    next_id: AtomicU64,
-    connected: watch::Sender<Option<ExtensionInfo>>,
-    /// Held for the whole of a member call (a whole batch for `run`): calls run one at a time, in order.
-    pipeline: tokio::sync::Mutex<Pipeline>,
-    /// What replies that came after their call timed out reported.
-    late: Mutex<StateReport>,
-}
-
-impl Hub {
-    pub fn new(config: HubConfig) -> Arc<Hub> {
-        Arc::new(Hub {
-            pipeline: tokio::sync::Mutex::new(Pipeline::with_config(config.pipeline.clone())),
-            config,
-            link: Mutex::new(None),
-            pending: Mutex::new(HashMap::new()),
-            next_id: AtomicU64::new(1),
-            connected: watch::channel(None).0,
-            late: Mutex::new(StateReport::default()),
-        })
-    }
-
-    /// The extension's hello, once connected.
-    pub fn extension(&self) -> Option<ExtensionInfo> {
-        self.connected.borrow().clone()
-    }
-
-    /// Waits until an extension has said hello, at most `wait`.
-    pub async fn wait_connected(&self, wait: Duration) -> Option<ExtensionInfo> {
-        let mut rx = self.connected.subscribe();
-        let found = tokio::time::timeout(wait, rx.wait_for(Option::is_some)).await;
-        match found {
-            Ok(Ok(info)) => info.clone(),
-            _ => None,
-        }
-    }
-
-    /// Serves one extension connection until it closes. A new connection replaces the old one.
-    pub async fn serve_extension<R, W>(self: &Arc<Self>, mut reader: R, mut writer: W)
-    where
-        R: AsyncRead + Unpin + Send + 'static,
-        W: AsyncWrite + Unpin + Send + 'static,
-    {
-        static SERIAL: AtomicU64 = AtomicU64::new(1);
-        let serial = SERIAL.fetch_add(1, Ordering::Relaxed);
-        let (tx, mut rx) = mpsc::unbounded_channel::<Vec<u8>>();
-        let (close, mut closed) = oneshot::channel::<()>();
-        let previous = self.link.lock().map(|mut l| l.replace(Link { serial, tx, close: Some(close) })).ok().flatten();
-        if let Some(mut previous) = previous {
-            if let Some(close) = previous.close.take() {
-                let _ = close.send(());
-            }
-            self.fail_pending();
-        }
-        let writer_task = tokio::spawn(async move {
-            while let Some(frame) = rx.recv().await {
-                if framing::write_frame(&mut writer, &frame, MAX_TO_EXTENSION).await.is_err() {
-                    break;
-                }
-            }
-        });
-        loop {
-            let frame = tokio::select! {
-                frame = framing::read_frame(&mut reader, MAX_FROM_EXTENSION) => frame,
-                _ = &mut closed => break,
-            };
-            match frame {
-                Ok(payload) => match parse_from_extension(&payload) {
-                    Ok(message) => self.on_message(message),
-                    Err(e) => eprintln!("tabwright: unreadable message from the extension: {e}"),
-                },
-                Err(FrameError::Closed) => break,
-                Err(e) => {
-                    eprintln!("tabwright: extension link failed: {e}");
-                    break;
-                }
-            }
-        }
-        writer_task.abort();
-        let ours = self.link.lock().map(|mut l| {
-            if l.as_ref().is_some_and(|link| link.serial == serial) {
-                *l = None;
-                true
-            } else {
-                false
-            }
-        });
-        if ours.unwrap_or(false) {
-            self.connected.send_replace(None);
-            self.fail_pending();
-        }
-    }
-
-    fn on_message(&self, message: FromExtension) {
-        match message {
-            FromExtension::Hello { version, extension_id } => {
-                // Every (re)connected extension enforces the session's policy.
-                let policy = ToExtension::Policy { policy: self.config.policy.clone() };
-                if let (Ok(payload), Ok(link)) = (serde_json::to_vec(&policy), self.link.lock()) {
-                    if let Some(link) = link.as_ref() {
-                        let _ = link.tx.send(payload);
-                    }
-                }
-                self.connected.send_replace(Some(ExtensionInfo { version, extension_id }));
-            }
-            FromExtension::Log { level, message } => eprintln!("tabwright extension [{level}]: {message}"),
-            FromExtension::Reply { id, .. } | FromExtension::State { id, .. } => {
-                let waiter = self.pending.lock().ok().and_then(|mut p| p.remove(&id));
-                match waiter {
-                    Some(tx) => {
-                        let _ = tx.send(message);
-                    }
-                    None => {
-                        // The call timed out and was answered with an error; what it caused
-                        // (downloads, dialogs) still reaches Claude with the next result.
-                        if let FromExtension::Reply { state, .. } = message {
-                            if let Ok(mut late) = self.late.lock() {
-                                late.changes.extend(state.changes.into_iter().filter(|c| c.download_id().is_some()));
-                                late.notices.extend(state.notices);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// Drops every waiting request; their callers see a disconnect.
-    fn fail_pending(&self) {
-        if let Ok(mut pending) = self.pending.lock() {
-            pending.clear();
-        }
-    }
-
-    /// Sends one request to the extension and waits for its answer.
-    async fn request(&self, build: impl FnOnce(u64) -> ToExtension, what: &str) -> Result<FromExtension, CallError> {
-        if self.extension().is_none() && self.wait_connected(self.config.connect_wait).await.is_none() {
-            return Err(CallError::NotConnected);
-        }
-        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
-        let payload = serde_json::to_vec(&build(id)).map_err(|_| CallError::BadReply)?;
-        if payload.len() > MAX_TO_EXTENSION {
-            return Err(CallError::TooLarge(payload.len()));
-        }
-        let (tx, rx) = oneshot::channel();
-        self.pending.lock().map_err(|_| CallError::BadReply)?.insert(id, tx);
-        let sent = self.link.lock().ok().and_then(|l| l.as_ref().map(|link| link.tx.send(payload).is_ok()));
-        if sent != Some(true) {
-            self.pending.lock().map(|mut p| p.remove(&id)).ok();
-            return Err(CallError::NotConnected);
-        }
-        match tokio::time::timeout(self.config.call_timeout, rx).await {
-            Ok(Ok(reply)) => Ok(reply),
-            Ok(Err(_)) => Err(CallError::Disconnected),
-            Err(_) => {
-                self.pending.lock().map(|mut p| p.remove(&id)).ok();
-                // Tell the extension to stop it, so the next call does not wait behind it.
-                if let (Ok(payload), Ok(link)) = (serde_json::to_vec(&ToExtension::Cancel { id }), self.link.lock()) {
-                    if let Some(link) = link.as_ref() {
-                        let _ = link.tx.send(payload);
-                    }
-                }
-                Err(CallError::Timeout(what.to_string(), self.config.call_timeout.as_secs()))
-            }
-        }
-    }
-
-    /// Runs one member in the browser and returns its raw outcome and state.
-    pub async fn member_raw(&self, member: Member, input: &Value, confirm: bool) -> Result<(Result<Outcome, String>, StateReport), CallError> {
-        let name = member.name().to_string();
-        let input = input.clone();
-        match self.request(|id| ToExtension::Member { id, name: name.clone(), input, confirm }, &name).await? {
-            FromExtension::Reply { outcome, state, .. } => Ok((outcome.into_result(), state)),
-            _ => Err(CallError::BadReply),
-        }
-    }
-
-    /// The current inventory.
-    pub async fn state(&self) -> Result<BrowserState, CallError> {
-        match self.request(|id| ToExtension::State { id }, "state").await? {
-            FromExtension::State { state, .. } => {
-                Ok(BrowserState { tabs: tabwright_protocol::pipeline::normalized_tabs(&state.tabs), state_changes: Vec::new() })
-            }
-            _ => Err(CallError::BadReply),
-        }
-    }
-
-    /// Answers one member tool_use with its tool_result.
-    pub async fn call(&self, tool_use: &ToolUse, configs: &Configs) -> ToolResult {
-        let mut pipeline = self.pipeline.lock().await;
-        self.call_locked(&mut pipeline, tool_use, configs).await
-    }
-
-    async fn call_locked(&self, pipeline: &mut Pipeline, tool_use: &ToolUse, configs: &Configs) -> ToolResult {
-        let member = match preflight(&tool_use.name, &tool_use.input, configs) {
-            Ok(member) => member,
-            Err(text) => return ToolResult::error(&tool_use.id, text),
-        };
-        let input = match self.vet(member, &tool_use.input) {
-            Ok(input) => input,
-            Err(text) => return ToolResult::error(&tool_use.id, text),
-        };
-        let confirm = self.config.policy.member_needs_confirmation(member);
-        match self.member_raw(member, &input, confirm).await {
-            Ok((outcome, mut report)) => {
-                if let Ok(mut late) = self.late.lock() {
-                    let late = std::mem::take(&mut *late);
-                    report.changes.splice(0..0, late.changes);
-                    report.notices.splice(0..0, late.notices);
-                }
-                let (content, is_error) = pipeline.finish(member, &tool_use.input, outcome, report);
-                ToolResult::new(&tool_use.id, content, is_error)
-            }
-            Err(e) => ToolResult::error(&tool_use.id, e.to_string()),
-        }
-    }
-
+impl HubConfig {
     /// The bridge's own checks before a call reaches the browser: navigate addresses against the
     /// host policy, and file_upload paths resolved against the upload roots (the extension
     /// receives the resolved paths, never Claude's).
     pub fn vet(&self, member: Member, input: &Value) -> Result<Value, String> {
-        let policy = &self.config.policy;
+        let policy = &self.policy;
         match member {
             Member::Navigate => {
                 let raw = input.get("url").and_then(Value::as_str).unwrap_or_default();
@@ -337,7 +86,7 @@ impl Hub {
                 // swapped in between the check and the upload.
                 let mut staged = Vec::new();
                 for f in files {
-                    staged.push(crate::uploads::stage(&f, &self.config.staging)?);
+                    staged.push(crate::uploads::stage(&f, &self.staging)?);
                 }
                 let mut vetted = input.clone();
                 vetted["paths"] = Value::Array(staged.into_iter().map(|f| Value::String(f.display().to_string())).collect());
@@ -350,10 +99,198 @@ impl Hub {
         }
     }
 
-    /// Runs an assistant message's member calls in order with the batch halt rule.
-    pub async fn run(&self, content: &[Value], configs: &Configs) -> Vec<ToolResult> {
-        // One batch at a time: another connection's calls never land between this batch's.
-        let mut pipeline = self.pipeline.lock().await;
+}
+
+/// The answer to one agent request, to be awaited.
+pub type Answer = Pin<Box<dyn Future<Output = Result<Value, AgentError>> + Send>>;
+
+/// A request that needs the browser, parsed and waiting for its turn.
+enum Work {
+    Run { content: Vec<Value>, configs: Configs },
+    Call { tool_use: ToolUse, configs: Configs },
+    Member { member: Member, input: Value, confirmed: Option<bool> },
+    State,
+}
+
+struct Job {
+    work: Work,
+    answer: oneshot::Sender<Result<Value, AgentError>>,
+}
+
+/// The hub shared by the extension link and every agent connection.
+pub struct Hub {
+    link: Arc<Link>,
+    jobs: mpsc::UnboundedSender<Job>,
+}
+
+impl Hub {
+    /// Starts the link actor and the runner (call it inside a Tokio runtime).
+    pub fn new(config: HubConfig) -> Arc<Hub> {
+        let link = Arc::new(Link::start(config.policy.clone()));
+        let (jobs, queue) = mpsc::unbounded_channel();
+        let runner = Runner { pipeline: Pipeline::with_config(config.pipeline.clone()), config, link: link.clone(), member_held: Vec::new() };
+        tokio::spawn(runner.run(queue));
+        Arc::new(Hub { link, jobs })
+    }
+
+    /// A receiver that sees every change of the link's state.
+    pub fn subscribe(&self) -> watch::Receiver<LinkStatus> {
+        self.link.subscribe()
+    }
+
+    /// Waits until the extension's link is Ready, at most `wait`.
+    pub async fn wait_connected(&self, wait: Duration) -> Option<ExtensionInfo> {
+        self.link.wait_ready(wait).await
+    }
+
+    /// Serves one extension connection until it closes. A new connection replaces the old one.
+    pub async fn serve_extension<R, W>(self: &Arc<Self>, reader: R, writer: W)
+    where
+        R: AsyncRead + Unpin + Send + 'static,
+        W: AsyncWrite + Unpin + Send + 'static,
+    {
+        self.link.serve(reader, writer).await
+    }
+
+    /// Takes one agent-socket request now: one that needs the browser joins the queue behind
+    /// every request taken before it; the rest are answered at once. Await the answer.
+    pub fn submit(&self, method: &str, params: &Value) -> Answer {
+        let work = match self.parse(method, params) {
+            Ok(Parsed::Now(answer)) => return Box::pin(std::future::ready(answer)),
+            Ok(Parsed::Queue(work)) => work,
+            Err(e) => return Box::pin(std::future::ready(Err(e))),
+        };
+        let (answer, receiver) = oneshot::channel();
+        if self.jobs.send(Job { work, answer }).is_err() {
+            return Box::pin(std::future::ready(Err(AgentError::new("browser_unavailable", CallError::Stopped.to_string()))));
+        }
+        Box::pin(async move {
+            receiver.await.unwrap_or_else(|_| Err(AgentError::new("browser_unavailable", CallError::Stopped.to_string())))
+        })
+    }
+
+    fn parse(&self, method: &str, params: &Value) -> Result<Parsed, AgentError> {
+        let configs = || Configs::parse(params.get("configs")).map_err(|e| AgentError::new("invalid_configs", e));
+        Ok(match method {
+            "run" => {
+                let content = params
+                    .get("content")
+                    .and_then(Value::as_array)
+                    .ok_or_else(|| AgentError::new("invalid_params", "run needs params.content: the assistant message's content blocks"))?;
+                Parsed::Queue(Work::Run { content: content.clone(), configs: configs()? })
+            }
+            "call" => {
+                let block = params.get("tool_use").ok_or_else(|| AgentError::new("invalid_params", "call needs params.tool_use: one tool_use block"))?;
+                let tool_use = ToolUse::from_block(block).map_err(|e| AgentError::new("invalid_params", e))?;
+                Parsed::Queue(Work::Call { tool_use, configs: configs()? })
+            }
+            "member" => {
+                let name = params.get("name").and_then(Value::as_str).ok_or_else(|| AgentError::new("invalid_params", "member needs params.name"))?;
+                let input = params.get("input").cloned().unwrap_or_else(|| json!({}));
+                let member = Member::from_name(name).ok_or_else(|| AgentError::new("unknown_member", format!("no member named {name:?}")))?;
+                member.parse_input(&input).map_err(|e| AgentError::new("invalid_input", format!("Invalid input for {name}: {e}")))?;
+                Parsed::Queue(Work::Member { member, input, confirmed: params.get("confirmed").and_then(Value::as_bool) })
+            }
+            "state" => Parsed::Queue(Work::State),
+            "toolset" => Parsed::Now(Ok(json!({ "tool": configs()?.tool_entry() }))),
+            "status" => {
+                let status = self.link.status();
+                let extension = status.extension.as_ref().filter(|_| status.state == LinkState::Ready);
+                Parsed::Now(Ok(json!({
+                    "extension": extension.map(|e| json!({"version": e.version, "extension_id": e.extension_id})),
+                    "link": {
+                        "state": status.state.name(),
+                        "for_secs": (status.since.elapsed().as_secs_f64() * 10.0).round() / 10.0,
+                        "links": status.links,
+                        "last_loss": status.lost,
+                    },
+                })))
+            }
+            other => {
+                return Err(AgentError::new(
+                    "unknown_method",
+                    format!("unknown method {other:?}; the methods are run, call, member, toolset, state and status"),
+                ))
+            }
+        })
+    }
+}
+
+enum Parsed {
+    Now(Result<Value, AgentError>),
+    Queue(Work),
+}
+
+/// Takes the queued requests one at a time and owns what outlives one call.
+struct Runner {
+    config: HubConfig,
+    link: Arc<Link>,
+    pipeline: Pipeline,
+    /// Changes over one `member` reply's limit, for the next one.
+    member_held: Vec<StateChange>,
+}
+
+impl Runner {
+    async fn run(mut self, mut queue: mpsc::UnboundedReceiver<Job>) {
+        while let Some(job) = queue.recv().await {
+            // Its connection closed before its turn: nobody would read the answer, so the
+            // browser is not touched for it.
+            if job.answer.is_closed() {
+                continue;
+            }
+            let answer = match job.work {
+                Work::Run { content, configs } => Ok(json!({ "tool_results": self.batch(&content, &configs).await })),
+                Work::Call { tool_use, configs } => Ok(json!({ "tool_result": self.call(&tool_use, &configs).await })),
+                Work::Member { member, input, confirmed } => self.member(member, &input, confirmed).await,
+                Work::State => self.state().await,
+            };
+            let _ = job.answer.send(answer);
+        }
+    }
+
+    async fn request(&self, request: Outgoing, what: &str) -> Result<FromExtension, CallError> {
+        self.link.request(request, what, self.config.connect_wait, self.config.call_timeout).await
+    }
+
+    /// Runs one member in the browser and returns its raw outcome and state, with what late
+    /// answers reported before it.
+    async fn member_raw(&self, member: Member, input: &Value, confirm: bool) -> Result<(Result<Outcome, String>, StateReport), CallError> {
+        let name = member.name().to_string();
+        let request = Outgoing::Member { name: name.clone(), input: input.clone(), confirm };
+        match self.request(request, &name).await? {
+            FromExtension::Reply { outcome, mut state, .. } => {
+                let late = self.link.take_late().await;
+                state.changes.splice(0..0, late.changes);
+                state.notices.splice(0..0, late.notices);
+                Ok((outcome.into_result(), state))
+            }
+            _ => Err(CallError::BadReply),
+        }
+    }
+
+    /// Answers one member tool_use with its tool_result.
+    async fn call(&mut self, tool_use: &ToolUse, configs: &Configs) -> ToolResult {
+        let member = match preflight(&tool_use.name, &tool_use.input, configs) {
+            Ok(member) => member,
+            Err(text) => return ToolResult::error(&tool_use.id, text),
+        };
+        let input = match self.config.vet(member, &tool_use.input) {
+            Ok(input) => input,
+            Err(text) => return ToolResult::error(&tool_use.id, text),
+        };
+        let confirm = self.config.policy.member_needs_confirmation(member);
+        match self.member_raw(member, &input, confirm).await {
+            Ok((outcome, report)) => {
+                let (content, is_error) = self.pipeline.finish(member, &tool_use.input, outcome, report);
+                ToolResult::new(&tool_use.id, content, is_error)
+            }
+            Err(e) => ToolResult::error(&tool_use.id, e.to_string()),
+        }
+    }
+
+    /// Runs an assistant message's member calls in order with the batch halt rule. The whole
+    /// batch is one turn of the queue: another connection's calls never land between its calls.
+    async fn batch(&mut self, content: &[Value], configs: &Configs) -> Vec<ToolResult> {
         let mut results = Vec::new();
         let mut failed = false;
         for block in content {
@@ -368,7 +305,7 @@ impl Hub {
                 continue;
             }
             let result = match ToolUse::from_block(block) {
-                Ok(tool_use) => self.call_locked(&mut pipeline, &tool_use, configs).await,
+                Ok(tool_use) => self.call(&tool_use, configs).await,
                 Err(e) => ToolResult::error(&id, e),
             };
             failed = result.is_error;
@@ -377,62 +314,140 @@ impl Hub {
         results
     }
 
-    /// Answers one agent-socket request.
-    pub async fn handle(&self, method: &str, params: &Value) -> Result<Value, AgentError> {
-        let configs = || Configs::parse(params.get("configs")).map_err(|e| AgentError::new("invalid_configs", e));
-        match method {
-            "run" => {
-                let content = params
-                    .get("content")
-                    .and_then(Value::as_array)
-                    .ok_or_else(|| AgentError::new("invalid_params", "run needs params.content: the assistant message's content blocks"))?;
-                let results = self.run(content, &configs()?).await;
-                Ok(json!({ "tool_results": results }))
+    /// The `member` method: the raw outcome and state for an SDK driver, shaped as `call` shapes
+    /// them (only the rendering is left to the SDK).
+    async fn member(&mut self, member: Member, input: &Value, confirmed: Option<bool>) -> Result<Value, AgentError> {
+        let name = member.name();
+        let input = match self.config.vet(member, input) {
+            Ok(input) => input,
+            Err(e) => return Ok(json!({ "outcome": shaped_outcome(Err(e)), "state": StateReport::default() })),
+        };
+        // An SDK driver may answer the confirmation itself (its own `confirm` callable).
+        let confirm = match confirmed {
+            Some(true) => false,
+            Some(false) => {
+                let e = format!("The person declined the {name} call, so it was not run. Ask them, or do the task another way.");
+                return Ok(json!({ "outcome": shaped_outcome(Err(e)), "state": StateReport::default() }));
             }
-            "call" => {
-                let block = params.get("tool_use").ok_or_else(|| AgentError::new("invalid_params", "call needs params.tool_use: one tool_use block"))?;
-                let tool_use = ToolUse::from_block(block).map_err(|e| AgentError::new("invalid_params", e))?;
-                Ok(json!({ "tool_result": self.call(&tool_use, &configs()?).await }))
-            }
-            "member" => {
-                let name = params.get("name").and_then(Value::as_str).ok_or_else(|| AgentError::new("invalid_params", "member needs params.name"))?;
-                let input = params.get("input").cloned().unwrap_or_else(|| json!({}));
-                let member = Member::from_name(name).ok_or_else(|| AgentError::new("unknown_member", format!("no member named {name:?}")))?;
-                member.parse_input(&input).map_err(|e| AgentError::new("invalid_input", format!("Invalid input for {name}: {e}")))?;
-                let input = match self.vet(member, &input) {
-                    Ok(input) => input,
-                    Err(e) => return Ok(json!({ "outcome": Reply::Error(e), "state": StateReport::default() })),
-                };
-                // An SDK driver may answer the confirmation itself (its own `confirm` callable).
-                let confirm = match params.get("confirmed").and_then(Value::as_bool) {
-                    Some(true) => false,
-                    Some(false) => {
-                        let e = format!("The person declined the {name} call, so it was not run. Ask them, or do the task another way.");
-                        return Ok(json!({ "outcome": Reply::Error(e), "state": StateReport::default() }));
-                    }
-                    None => self.config.policy.member_needs_confirmation(member),
-                };
-                let _serial = self.pipeline.lock().await;
-                let (outcome, state) =
-                    self.member_raw(member, &input, confirm).await.map_err(|e| AgentError::new("browser_unavailable", e.to_string()))?;
-                let outcome = match outcome {
-                    Ok(o) => Reply::Ok(o),
-                    Err(e) => Reply::Error(e),
-                };
-                Ok(json!({ "outcome": outcome, "state": state }))
-            }
-            "toolset" => Ok(json!({ "tool": configs()?.tool_entry() })),
-            "status" => Ok(json!({
-                "extension": self.extension().map(|e| json!({"version": e.version, "extension_id": e.extension_id})),
-            })),
-            "state" => {
-                let state = self.state().await.map_err(|e| AgentError::new("browser_unavailable", e.to_string()))?;
+            None => self.config.policy.member_needs_confirmation(member),
+        };
+        let (outcome, state) = self.member_raw(member, &input, confirm).await.map_err(|e| AgentError::new("browser_unavailable", e.to_string()))?;
+        let state = shaped_report(self.config.pipeline.expose_download_paths, &mut self.member_held, state);
+        Ok(json!({ "outcome": shaped_outcome(outcome), "state": state }))
+    }
+
+    /// The current inventory.
+    async fn state(&mut self) -> Result<Value, AgentError> {
+        let unavailable = |e: CallError| AgentError::new("browser_unavailable", e.to_string());
+        match self.request(Outgoing::State, "state").await.map_err(unavailable)? {
+            FromExtension::State { state, .. } => {
+                let state = tabwright_protocol::blocks::BrowserState { tabs: pipeline::normalized_tabs(&state.tabs), state_changes: Vec::new() };
                 Ok(json!({ "browser_state": tabwright_protocol::ContentBlock::BrowserState(state) }))
             }
-            other => Err(AgentError::new(
-                "unknown_method",
-                format!("unknown method {other:?}; the methods are run, call, member, toolset, state and status"),
-            )),
+            _ => Err(unavailable(CallError::BadReply)),
         }
+    }
+}
+
+/// A member's outcome with its page-supplied fields made safe, as `call`'s pipeline makes them:
+/// URLs without credentials or secret parameters, titles and notes folded to one bounded line,
+/// errors bounded.
+fn shaped_outcome(outcome: Result<Outcome, String>) -> Reply {
+    let line = |text: &str, max: usize| Some(sanitize::bounded(&sanitize::one_line(text), max)).filter(|l| !l.is_empty());
+    match outcome {
+        Err(e) => {
+            let e = if e.trim().is_empty() { "The action failed without a reason." } else { e.as_str() };
+            Reply::Error(sanitize::bounded(e, pipeline::ERROR_MAX))
+        }
+        Ok(Outcome::Navigated { url, title, status, note }) => Reply::Ok(Outcome::Navigated {
+            url: sanitize::url(&url),
+            title: title.map(|t| sanitize::title(&t)),
+            status,
+            note: note.and_then(|n| line(&n, 1_000)),
+        }),
+        Ok(Outcome::Ack { line: l }) => Reply::Ok(Outcome::Ack { line: l.and_then(|l| line(&l, sanitize::FIELD_MAX)) }),
+        Ok(other) => Reply::Ok(other),
+    }
+}
+
+/// A state report as a browser_state block may carry it: the inventory normalized (titles
+/// folded, URLs sanitized, one active tab, at most 100), changes sanitized and coalesced (at most
+/// 200; the rest wait in `held` for the next report), download paths hidden unless exposed, and
+/// notices folded to bounded lines.
+fn shaped_report(expose_paths: bool, held: &mut Vec<StateChange>, report: StateReport) -> StateReport {
+    let tabs = pipeline::normalized_tabs(&report.tabs);
+    let mut changes = pipeline::merge_changes(std::mem::take(held), report.changes, &tabs);
+    if changes.len() > pipeline::MAX_CHANGES {
+        *held = changes.split_off(pipeline::MAX_CHANGES);
+    }
+    if !expose_paths {
+        for change in &mut changes {
+            if let StateChange::DownloadCompleted { path, .. } = change {
+                *path = None;
+            }
+        }
+    }
+    let notices = report.notices.iter().map(|n| sanitize::bounded(&sanitize::one_line(n), 1_000)).filter(|n| !n.is_empty()).collect();
+    StateReport { tabs, changes, notices }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabwright_protocol::TabEntry;
+
+    fn completed(id: &str) -> StateChange {
+        StateChange::DownloadCompleted { download_id: id.into(), url: "https://u:p@e.com/f.csv?token=s&x=1".into(), path: Some("/home/u/Downloads/f.csv".into()), size_bytes: Some(3) }
+    }
+
+    #[test]
+    fn member_state_is_shaped_as_call_shapes_it() {
+        let report = StateReport {
+            tabs: vec![
+                TabEntry { tab_id: "tab-1".into(), title: "a\nb\u{202e}c".into(), url: "https://u:p@e.com/?sig=1&q=2".into(), active: true },
+                TabEntry { tab_id: "tab-2".into(), title: "x".repeat(5_000), url: "https://e.com/".into(), active: true },
+            ],
+            changes: vec![StateChange::DownloadStarted { download_id: "dl-1".into(), url: "https://e.com/f.csv".into() }, completed("dl-1"), StateChange::TabOpened { tab_id: "tab-9".into() }],
+            notices: vec!["a dialog\nsaid\u{2028}hi".into()],
+        };
+        let mut held = Vec::new();
+        let shaped = shaped_report(false, &mut held, report.clone());
+        assert_eq!(shaped.tabs[0].title, "a b c");
+        assert_eq!(shaped.tabs[0].url, "https://e.com/?q=2");
+        assert_eq!(shaped.tabs[1].title.chars().count(), sanitize::TITLE_MAX);
+        assert_eq!(shaped.tabs.iter().filter(|t| t.active).count(), 1);
+        assert_eq!(shaped.changes.len(), 1, "one entry per download, none for a tab that is not open: {:?}", shaped.changes);
+        assert!(matches!(&shaped.changes[0], StateChange::DownloadCompleted { path: None, url, .. } if url == "https://e.com/f.csv?x=1"), "{:?}", shaped.changes);
+        assert_eq!(shaped.notices, vec!["a dialog said hi".to_string()]);
+
+        let exposed = shaped_report(true, &mut held, report);
+        assert!(matches!(&exposed.changes[0], StateChange::DownloadCompleted { path: Some(p), .. } if p == "/home/u/Downloads/f.csv"));
+    }
+
+    #[test]
+    fn member_changes_over_the_limit_wait_for_the_next_report() {
+        let tabs = vec![TabEntry { tab_id: "tab-1".into(), title: "t".into(), url: "https://e.com/".into(), active: true }];
+        let changes: Vec<StateChange> = (0..250).map(|i| completed(&format!("dl-{i}"))).collect();
+        let mut held = Vec::new();
+        let first = shaped_report(false, &mut held, StateReport { tabs: tabs.clone(), changes, notices: vec![] });
+        assert_eq!(first.changes.len(), pipeline::MAX_CHANGES);
+        let next = shaped_report(false, &mut held, StateReport { tabs, changes: vec![], notices: vec![] });
+        assert_eq!(next.changes.len(), 50);
+        assert!(held.is_empty());
+    }
+
+    #[test]
+    fn member_outcomes_are_shaped_as_call_shapes_them() {
+        let navigated = Outcome::Navigated { url: "https://u:p@e.com/a?token=t".into(), title: Some("T\nitle".into()), status: Some(404), note: Some("two\nlines".into()) };
+        assert_eq!(
+            shaped_outcome(Ok(navigated)),
+            Reply::Ok(Outcome::Navigated { url: "https://e.com/a".into(), title: Some("T itle".into()), status: Some(404), note: Some("two lines".into()) })
+        );
+        assert_eq!(shaped_outcome(Ok(Outcome::Ack { line: Some(" \n ".into()) })), Reply::Ok(Outcome::Ack { line: None }));
+        assert_eq!(shaped_outcome(Err("  ".into())), Reply::Error("The action failed without a reason.".into()));
+        let Reply::Error(long) = shaped_outcome(Err("e".repeat(10_000))) else { panic!("an error stays an error") };
+        assert_eq!(long.chars().count(), pipeline::ERROR_MAX);
+        let text = Outcome::Text { text: "page\ntext".into() };
+        assert_eq!(shaped_outcome(Ok(text.clone())), Reply::Ok(text), "page text is Claude's to read as it is");
     }
 }

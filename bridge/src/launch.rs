@@ -1,6 +1,7 @@
 //! `tabwright launch`: a browser with a dedicated profile and the extension, and the hub that
 //! serves the agent socket for it.
 
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::Arc;
@@ -11,6 +12,7 @@ use tabwright_protocol::wire::{EXTENSION_ID, NATIVE_HOST_NAME};
 use tokio::process::{Child, Command};
 
 use crate::hub::{Hub, HubConfig};
+use crate::revive::DevToolsPipe;
 use crate::{agent, browser, host, paths};
 
 /// What `launch` was asked for.
@@ -204,14 +206,26 @@ pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
     let relays = tokio::spawn(async move { host::serve_relays(relay_hub, relay, relay_token).await });
 
     let spawned = spawn_browser(&browser, &profile.path, &extension, options.headless, options.no_sandbox, &options.browser_args, &options.socket, &hub_path, &token_file);
-    let mut child = match spawned {
-        Ok(child) => child,
+    let (mut child, devtools) = match spawned {
+        Ok(spawned) => spawned,
         Err(e) => {
             let _ = std::fs::remove_file(&token_file);
             return Err(e);
         }
     };
+    // The extension comes back by itself (its alarm); this brings it back sooner.
+    // TABWRIGHT_NO_REVIVE=1 leaves it to the alarm alone, to measure that floor.
+    let scope = format!("chrome-extension://{EXTENSION_ID}/");
+    let reviver = match std::env::var_os("TABWRIGHT_NO_REVIVE").filter(|v| !v.is_empty() && v != "0") {
+        Some(_) => None,
+        None => Some(tokio::spawn(crate::revive::watch(hub.subscribe(), devtools.clone(), scope))),
+    };
     let outcome = supervise(&hub, &mut child, &options).await;
+    if let Some(reviver) = reviver {
+        reviver.abort();
+    }
+    // Held until here: the browser sees its pipe close only as it is told to stop.
+    drop(devtools);
     stop_browser(&mut child).await;
     let _ = std::fs::remove_file(&token_file);
     let _ = std::fs::remove_dir_all(&staging);
@@ -247,13 +261,62 @@ pub fn names_a_credential(name: &str) -> bool {
     upper.starts_with("ANTHROPIC_") || WORDS.iter().any(|w| upper.contains(w))
 }
 
+/// A pipe whose ends are close-on-exec and numbered 10 or higher, so the child's fds 3 and 4 can
+/// be made from them without clobbering either.
+fn cloexec_pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: pipe2 writes two descriptors into the array it is given.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: both descriptors were just created and are owned here alone.
+    let (read, write) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    let high = |fd: OwnedFd| -> std::io::Result<OwnedFd> {
+        // SAFETY: F_DUPFD_CLOEXEC duplicates a descriptor we own into a new one.
+        let dup = unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_DUPFD_CLOEXEC, 10) };
+        if dup < 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        // SAFETY: the duplicate is new and owned here alone.
+        Ok(unsafe { OwnedFd::from_raw_fd(dup) })
+    };
+    Ok((high(read)?, high(write)?))
+}
+
+/// The flags for the DevTools pipe, with the extra flags asked for. A DevTools pipe makes Chrome
+/// tell every page it is automated (`navigator.webdriver`); a visible launched browser did not
+/// before the pipe, and pages keep seeing it as they did (headless Chrome always says so).
+fn with_pipe(extra: &[String], headless: bool) -> Vec<String> {
+    const BLINK: &str = "--disable-blink-features=";
+    let mut args = vec!["--remote-debugging-pipe".to_string()];
+    let mut merged = false;
+    for arg in extra {
+        match arg.strip_prefix(BLINK) {
+            // Chrome reads only the last of a repeated flag: one list carries both.
+            Some(features) if !headless => {
+                args.push(format!("{BLINK}{features},AutomationControlled"));
+                merged = true;
+            }
+            _ => args.push(arg.clone()),
+        }
+    }
+    if !headless && !merged {
+        args.push(format!("{BLINK}AutomationControlled"));
+    }
+    args
+}
+
+/// Starts the browser; returns it and the launch process's end of its DevTools pipe.
 #[allow(clippy::too_many_arguments)]
-fn spawn_browser(browser: &Path, profile: &Path, extension: &Path, headless: bool, no_sandbox: bool, extra: &[String], socket: &Path, hub: &Path, token_file: &Path) -> anyhow::Result<Child> {
+fn spawn_browser(browser: &Path, profile: &Path, extension: &Path, headless: bool, no_sandbox: bool, extra: &[String], socket: &Path, hub: &Path, token_file: &Path) -> anyhow::Result<(Child, Arc<DevToolsPipe>)> {
     let mut args = browser_args(profile, extension, headless, no_sandbox);
     // The start page stays last.
     let start = args.pop();
-    args.extend(extra.iter().cloned());
+    args.extend(with_pipe(extra, headless));
     args.extend(start);
+    let (browser_reads, to_browser) = cloexec_pipe().context("cannot make the browser's DevTools pipe")?;
+    let (from_browser, browser_writes) = cloexec_pipe().context("cannot make the browser's DevTools pipe")?;
+    let (child_in, child_out) = (browser_reads.as_raw_fd(), browser_writes.as_raw_fd());
     let mut cmd = Command::new(browser);
     // Every renderer starts with the browser's environment: credentials this process was given
     // (an API key for `tabwright agent`, tokens) stay out of it.
@@ -270,14 +333,22 @@ fn spawn_browser(browser: &Path, profile: &Path, extension: &Path, headless: boo
         .stdout(Stdio::null())
         .stderr(if std::env::var_os("TABWRIGHT_BROWSER_LOG").is_some() { Stdio::inherit() } else { Stdio::null() })
         .kill_on_drop(true);
-    // SAFETY: prctl is async-signal-safe; it makes the browser end when this process dies.
+    // SAFETY: prctl and dup2 are async-signal-safe. The browser ends when this process dies, and
+    // reads DevTools commands on fd 3 and writes answers on fd 4 (dup2 clears close-on-exec).
     unsafe {
-        cmd.pre_exec(|| {
+        cmd.pre_exec(move || {
             libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM);
+            if libc::dup2(child_in, 3) < 0 || libc::dup2(child_out, 4) < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
             Ok(())
         });
     }
-    cmd.spawn().with_context(|| format!("cannot start {}", browser.display()))
+    let child = cmd.spawn().with_context(|| format!("cannot start {}", browser.display()))?;
+    // The browser's ends live on in the browser only.
+    drop((browser_reads, browser_writes));
+    let devtools = DevToolsPipe::new(to_browser, from_browser).context("cannot use the browser's DevTools pipe")?;
+    Ok((child, devtools))
 }
 
 async fn supervise(hub: &Arc<Hub>, child: &mut Child, options: &LaunchOptions) -> anyhow::Result<()> {
@@ -312,4 +383,18 @@ async fn stop_browser(child: &mut Child) {
         }
     }
     let _ = child.kill().await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pipe_leaves_what_a_visible_browser_tells_pages_as_it_was() {
+        let extra = vec!["--force-device-scale-factor=2".to_string()];
+        assert_eq!(with_pipe(&extra, true), ["--remote-debugging-pipe", "--force-device-scale-factor=2"]);
+        assert_eq!(with_pipe(&extra, false), ["--remote-debugging-pipe", "--force-device-scale-factor=2", "--disable-blink-features=AutomationControlled"]);
+        let own = vec!["--disable-blink-features=Foo".to_string()];
+        assert_eq!(with_pipe(&own, false), ["--remote-debugging-pipe", "--disable-blink-features=Foo,AutomationControlled"]);
+    }
 }

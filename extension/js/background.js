@@ -38,6 +38,21 @@ chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
 chrome.runtime.onStartup.addListener(() => {});
 chrome.runtime.onInstalled.addListener(() => {});
 
+// Coming back by itself. The open native port keeps this worker alive, but the worker can still
+// be stopped, or its process killed, and Chrome starts it again only for an event it listens to.
+// An alarm every second is such an event: Chrome keeps alarms itself, so one fires even after the
+// extension's process died (Chrome allows a period this short for unpacked extensions; a packed
+// one gets 30 s). `tabwright launch` also starts the worker over its DevTools pipe, sooner.
+// (An offscreen document that reconnects was measured and left out: when the extension's process
+// dies with it, Chrome marks the whole extension as crashed and starts nothing of it again.)
+const WAKE_ALARM = "tabwright.wake";
+chrome.alarms.onAlarm.addListener(() => {});
+// Creating the alarm again would move its next firing: a running one is left be.
+chrome.alarms
+  .get(WAKE_ALARM)
+  .then((alarm) => alarm ?? chrome.alarms.create(WAKE_ALARM, { periodInMinutes: 1 / 60 }))
+  .catch((error) => console.error("tabwright: cannot set the wake alarm", error));
+
 // The Wasm bytes are fetched here and handed over, which works in every service worker.
 fetch(new URL("../pkg/tabwright_extension_bg.wasm", import.meta.url))
   .then((response) => response.arrayBuffer())

@@ -16,13 +16,21 @@ thread_local! {
     static RUNNING: RefCell<std::collections::HashMap<u64, (futures::future::AbortHandle, String, String)>> = RefCell::new(std::collections::HashMap::new());
 }
 
-/// How long to wait before reconnecting to a bridge that went away.
-const RECONNECT_MS: i32 = 1_000;
+/// How long to wait before reconnecting to a bridge that went away: short at first (a native
+/// host killed or replaced comes back at once), doubling up to the longest while none answers.
+const RECONNECT_FIRST_MS: i32 = 50;
+const RECONNECT_LONGEST_MS: i32 = 2_000;
+
+thread_local! {
+    static RECONNECT_MS: std::cell::Cell<i32> = const { std::cell::Cell::new(RECONNECT_FIRST_MS) };
+}
 
 /// Opens the port to the bridge and wires its listeners.
 pub fn connect() {
     let port = chrome::connect_native(NATIVE_HOST_NAME);
     let on_message = Closure::<dyn FnMut(JsValue)>::new(|message: JsValue| {
+        // A bridge that sends requests is there: the next loss reconnects quickly again.
+        RECONNECT_MS.with(|r| r.set(RECONNECT_FIRST_MS));
         match chrome::from_js::<ToExtension>(&message) {
             Ok(request) => wasm_bindgen_futures::spawn_local(handle(request)),
             Err(e) => post(&FromExtension::Log { level: "error".into(), message: format!("unreadable request: {e}") }),
@@ -35,8 +43,15 @@ pub fn connect() {
         chrome::log(&format!("tabwright: bridge disconnected: {}", chrome::js_error_text(&reason)));
         PORT.with(|p| *p.borrow_mut() = None);
         crate::session::set_connected(false);
-        wasm_bindgen_futures::spawn_local(async {
-            chrome::sleep(RECONNECT_MS).await;
+        // The bridge answered the calls it sent as cut off: running them on would only hold up
+        // the next link's policy and calls.
+        let running: Vec<u64> = RUNNING.with(|r| r.borrow().keys().copied().collect());
+        for id in running {
+            cancel(id);
+        }
+        let wait = RECONNECT_MS.with(|r| r.replace((r.get() * 2).min(RECONNECT_LONGEST_MS)));
+        wasm_bindgen_futures::spawn_local(async move {
+            chrome::sleep(wait).await;
             if PORT.with(|p| p.borrow().is_none()) {
                 connect();
             }
@@ -155,6 +170,11 @@ async fn handle_other(request: ToExtension) {
             crate::policy::apply(policy).await;
         }
         ToExtension::State { id } => {
+            // Answered in turn with calls and policy changes: a state taken in the middle of a
+            // call could predate a tab the call opened, and the bridge takes the answer to the
+            // state request that follows a policy as proof the policy is in force.
+            let calls = CALLS.with(|c| c.clone());
+            let _in_turn = calls.lock().await;
             let tabs = state::current_tabs().await.unwrap_or_default();
             post(&FromExtension::State { id, state: StateReport { tabs, ..Default::default() } });
         }

@@ -9,7 +9,7 @@ use tabwright_protocol::TabEntry;
 use crate::chrome::Tab;
 
 /// The registry's persisted form.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Registry {
     /// The number the next tab gets.
     next: u64,
@@ -23,6 +23,23 @@ pub struct Registry {
     /// Whether a member call is running.
     #[serde(default)]
     in_call: bool,
+    /// Counts registrations and removals, so a snapshot of the open tabs can tell which of them
+    /// happened after it was taken.
+    #[serde(skip)]
+    epoch: u64,
+    /// The latest registrations and removals, newest last: (epoch, Chrome tab id, registered).
+    #[serde(skip)]
+    recent: std::collections::VecDeque<(u64, i32, bool)>,
+}
+
+/// How many registrations and removals are remembered for snapshots still being taken.
+const RECENT: usize = 64;
+
+/// Equal when what is persisted is equal.
+impl PartialEq for Registry {
+    fn eq(&self, other: &Self) -> bool {
+        (self.next, &self.tabs, self.active, &self.opened, self.in_call) == (other.next, &other.tabs, other.active, &other.opened, other.in_call)
+    }
 }
 
 /// The storage key the registry lives under.
@@ -45,6 +62,7 @@ impl Registry {
         let n = self.next.max(1);
         self.next = n + 1;
         self.tabs.insert(chrome_id, n);
+        self.note(chrome_id, true);
         if self.in_call {
             self.opened.push(n);
         }
@@ -55,6 +73,7 @@ impl Registry {
         if let Some(n) = self.tabs.remove(&chrome_id) {
             self.opened.retain(|o| *o != n);
         }
+        self.note(chrome_id, false);
         if self.active == Some(chrome_id) {
             self.active = None;
         }
@@ -94,22 +113,46 @@ impl Registry {
         std::mem::take(&mut self.opened).into_iter().map(tab_id).collect()
     }
 
-    /// Forgets tabs that are no longer open, so the registry matches `open`.
-    pub fn retain_open(&mut self, open: &[i32]) {
-        self.tabs.retain(|k, _| open.contains(k));
-        if self.active.is_some_and(|a| !open.contains(&a)) {
+    fn note(&mut self, chrome_id: i32, registered: bool) {
+        self.epoch += 1;
+        self.recent.push_back((self.epoch, chrome_id, registered));
+        while self.recent.len() > RECENT {
+            self.recent.pop_front();
+        }
+    }
+
+    /// Marks the moment a snapshot of the open tabs is asked for; pass it to [`Self::inventory`].
+    pub fn mark(&self) -> u64 {
+        self.epoch
+    }
+
+    /// What happened to `chrome_id` after `mark`: Some(true) registered, Some(false) removed.
+    fn since(&self, mark: u64, chrome_id: i32) -> Option<bool> {
+        self.recent.iter().rev().take_while(|(e, _, _)| *e > mark).find(|(_, id, _)| *id == chrome_id).map(|(_, _, registered)| *registered)
+    }
+
+    /// Forgets tabs that are no longer open, so the registry matches `open`; a tab registered
+    /// after the snapshot (`mark`) was taken is kept, as the snapshot cannot know it.
+    pub fn retain_open(&mut self, open: &[i32], mark: u64) {
+        let newer: Vec<i32> = self.tabs.keys().copied().filter(|id| !open.contains(id) && self.since(mark, *id) == Some(true)).collect();
+        self.tabs.retain(|k, _| open.contains(k) || newer.contains(k));
+        if self.active.is_some_and(|a| !self.tabs.contains_key(&a)) {
             self.active = None;
         }
     }
 
     /// The full inventory in tab_id order, with exactly one active entry when non-empty.
     ///
-    /// `tabs` is every open tab as Chrome reports it; `focused_window` the last focused window.
-    pub fn inventory(&mut self, tabs: &[Tab], focused_window: Option<i32>) -> Vec<TabEntry> {
+    /// `tabs` is every open tab as Chrome reported it in a snapshot asked for at `mark` (what
+    /// [`Self::mark`] said then); `focused_window` the last focused window. Tabs opened or
+    /// closed while the snapshot was taken keep what those events made of them: a new tab is not
+    /// dropped (and numbered again later), a closed one is not brought back.
+    pub fn inventory(&mut self, tabs: &[Tab], focused_window: Option<i32>, mark: u64) -> Vec<TabEntry> {
+        let tabs: Vec<&Tab> = tabs.iter().filter(|t| t.id.is_none_or(|id| self.since(mark, id) != Some(false))).collect();
         let open: Vec<i32> = tabs.iter().filter_map(|t| t.id).collect();
-        self.retain_open(&open);
+        self.retain_open(&open, mark);
         let mut rows: Vec<(u64, &Tab)> = Vec::new();
-        for tab in tabs {
+        for tab in tabs.iter().copied() {
             let Some(id) = tab.id else { continue };
             self.register(id);
             if let Some(n) = self.tabs.get(&id) {
@@ -117,7 +160,7 @@ impl Registry {
             }
         }
         rows.sort_by_key(|(n, _)| *n);
-        let active = self.pick_active(tabs, focused_window);
+        let active = self.pick_active(&tabs, focused_window);
         self.active = active;
         rows.into_iter()
             .map(|(n, tab)| TabEntry {
@@ -131,8 +174,8 @@ impl Registry {
 
     /// The active tab: the one we made active if it still is, else the active tab of the
     /// focused window, else any active tab, else the first tab.
-    fn pick_active(&self, tabs: &[Tab], focused_window: Option<i32>) -> Option<i32> {
-        let shown: Vec<&Tab> = tabs.iter().filter(|t| t.active).collect();
+    fn pick_active(&self, tabs: &[&Tab], focused_window: Option<i32>) -> Option<i32> {
+        let shown: Vec<&Tab> = tabs.iter().copied().filter(|t| t.active).collect();
         if let Some(a) = self.active {
             if shown.iter().any(|t| t.id == Some(a)) {
                 return Some(a);
@@ -182,13 +225,38 @@ mod tests {
     fn inventory_has_one_active_entry() {
         let mut r = Registry::new();
         let tabs = vec![tab(1, 1, true), tab(2, 1, false), tab(3, 2, true)];
-        let inv = r.inventory(&tabs, Some(2));
+        let inv = r.inventory(&tabs, Some(2), r.mark());
         assert_eq!(inv.iter().filter(|t| t.active).count(), 1);
         assert_eq!(inv.iter().find(|t| t.active).map(|t| t.tab_id.as_str()), Some("tab-3"));
         r.set_active(1);
-        let inv = r.inventory(&tabs, Some(2));
+        let inv = r.inventory(&tabs, Some(2), r.mark());
         assert_eq!(inv.iter().find(|t| t.active).map(|t| t.tab_id.as_str()), Some("tab-1"));
-        assert!(r.inventory(&[], None).is_empty());
+        assert!(r.inventory(&[], None, r.mark()).is_empty());
+    }
+
+    #[test]
+    fn a_snapshot_taken_before_a_tab_opened_or_closed_does_not_undo_it() {
+        let mut r = Registry::new();
+        let before = vec![tab(1, 1, true), tab(2, 1, false)];
+        r.inventory(&before, Some(1), r.mark());
+        // A snapshot is asked for; while Chrome answers, a tab opens and another closes.
+        let mark = r.mark();
+        assert_eq!(r.register(3), "tab-3");
+        r.remove(2);
+        let inv = r.inventory(&before, Some(1), mark);
+        assert_eq!(inv.iter().map(|t| t.tab_id.as_str()).collect::<Vec<_>>(), ["tab-1"], "the closed tab is not brought back");
+        assert_eq!(r.resolve("tab-3"), Some(3), "the new tab keeps its number");
+        assert_eq!(r.resolve("tab-2"), None);
+        // The next snapshot sees the new tab under the same tab_id.
+        let after = vec![tab(1, 1, true), tab(3, 1, false)];
+        let inv = r.inventory(&after, Some(1), r.mark());
+        assert_eq!(inv.iter().map(|t| t.tab_id.as_str()).collect::<Vec<_>>(), ["tab-1", "tab-3"]);
+        // Without the snapshot's mark, a stale snapshot would drop tab-3 and number it again.
+        let mut fresh = Registry::new();
+        fresh.inventory(&before, Some(1), fresh.mark());
+        fresh.register(3);
+        fresh.inventory(&before, Some(1), fresh.mark());
+        assert_eq!(fresh.resolve("tab-3"), None, "a snapshot taken after the registration is authoritative");
     }
 
     #[test]

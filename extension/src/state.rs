@@ -49,13 +49,14 @@ pub async fn load() {
 
 /// The full tab inventory now.
 pub async fn current_tabs() -> Result<Vec<TabEntry>, String> {
+    let mark = REGISTRY.with(|r| r.borrow().mark());
     let mut tabs = chrome::tabs_query(serde_json::json!({})).await.map_err(|e| format!("Could not list the browser's tabs: {e}"))?;
     // This extension's own windows (the approval window) are the person's, never Claude's.
     tabs.retain(|t| !crate::confirm::is_own_page(&t.address()));
     // Which window has focus only matters when there is more than one.
     let one_window = tabs.windows(2).all(|w| w[0].window_id == w[1].window_id);
     let focused = if one_window { tabs.first().map(|t| t.window_id) } else { chrome::last_focused_window().await };
-    Ok(with_registry(|r| r.inventory(&tabs, focused)))
+    Ok(with_registry(|r| r.inventory(&tabs, focused, mark)))
 }
 
 /// The state report for a reply: the inventory plus the tabs the call opened.

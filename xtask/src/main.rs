@@ -321,6 +321,57 @@ fn bench(extra: &[String]) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The fault suite, long: `soak [--rounds N] [--calls N] [--alarm-only]` runs tests/tests/faults.rs
+/// with N rounds of each fault (default 100) and an N-call soak (default 5,000), then prints the
+/// figures each test measured. `--alarm-only` leaves the extension's recovery to its own alarm
+/// (no restart over launch's DevTools pipe), to measure that floor.
+fn soak(extra: &[String]) -> anyhow::Result<()> {
+    let mut rounds = "100".to_string();
+    let mut calls = "5000".to_string();
+    let mut alarm_only = false;
+    let mut args = extra.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--rounds" => rounds = args.next().context("--rounds needs a number")?.clone(),
+            "--calls" => calls = args.next().context("--calls needs a number")?.clone(),
+            "--alarm-only" => alarm_only = true,
+            other => bail!("unknown soak option {other:?}; the options are --rounds N, --calls N and --alarm-only"),
+        }
+    }
+    for (name, value) in [("--rounds", &rounds), ("--calls", &calls)] {
+        anyhow::ensure!(value.parse::<u32>().is_ok_and(|n| n > 0), "{name} needs a positive number, not {value:?}");
+    }
+    build()?;
+    let browser = ensure_browser()?;
+    let mut tests = cargo();
+    tests
+        .args(["test", "-p", "tabwright-e2e", "--test", "faults", "--", "--nocapture", "--test-threads=1"])
+        .env("CHROME", &browser)
+        .env("TABWRIGHT_BIN", bridge_exe())
+        .env("TABWRIGHT_FAULT_ROUNDS", &rounds)
+        .env("TABWRIGHT_SOAK_CALLS", &calls);
+    if alarm_only {
+        tests.env("TABWRIGHT_NO_REVIVE", "1");
+    }
+    let mut child = tests.stdout(std::process::Stdio::piped()).spawn().context("cannot run the fault suite")?;
+    let mut figures = Vec::new();
+    let stdout = child.stdout.take().context("no stdout")?;
+    for line in std::io::BufRead::lines(std::io::BufReader::new(stdout)) {
+        let line = line?;
+        println!("{line}");
+        if let Some(at) = line.find("FIGURES ") {
+            figures.push(line[at + "FIGURES ".len()..].to_string());
+        }
+    }
+    let status = child.wait()?;
+    println!("\nfigures ({rounds} rounds of each fault, {calls} soak calls{}):", if alarm_only { ", alarm only" } else { "" });
+    for f in &figures {
+        println!("  {f}");
+    }
+    anyhow::ensure!(status.success(), "the fault suite failed ({status})");
+    Ok(())
+}
+
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
@@ -328,8 +379,9 @@ fn main() -> anyhow::Result<()> {
         Some("test") => test(&args[1..]),
         Some("demo") => demo(&args[1..]),
         Some("bench") => bench(&args[1..]),
+        Some("soak") => soak(&args[1..]),
         Some("wasm-target") => ensure_wasm_target(),
-        _ => bail!("usage: cargo xtask build | test [cargo test args] | demo [--headless] | bench [read_page …] | wasm-target"),
+        _ => bail!("usage: cargo xtask build | test [cargo test args] | demo [--headless] | bench [read_page …] | soak [--rounds N] [--calls N] [--alarm-only] | wasm-target"),
     }
 }
 

@@ -1,0 +1,439 @@
+//! The extension link as one actor. It owns the link's state machine
+//!
+//! ```text
+//! Disconnected ──native host connects──▶ AwaitingHello ──hello; policy sent; barrier answered──▶ PolicyApplied ──▶ Ready
+//!      ▲                                        │                                                                  │
+//!      └──────────────── the link closes (worker stopped, process killed, host killed) ◀───────────────────────────┘
+//! ```
+//!
+//! the requests waiting for the extension's answers, and what answers that came after their
+//! caller gave up reported. Nothing else changes any of it: every transport, every request and
+//! every answer is an event the actor takes one at a time.
+//!
+//! The policy barrier: after a hello the actor sends the session's policy and then a `state`
+//! request. The extension answers a `state` request only once every message before it has been
+//! dealt with, so that answer confirms the policy is in force. No member call reaches a link
+//! before then.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use tabwright_protocol::policy::Policy;
+use tabwright_protocol::wire::{FromExtension, StateReport, ToExtension};
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::sync::{mpsc, oneshot, watch};
+
+use crate::framing::{self, FrameError, MAX_FROM_EXTENSION, MAX_TO_EXTENSION};
+
+/// Where the link is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkState {
+    /// No extension is connected: its worker is stopped or restarting, or the browser is gone.
+    Disconnected,
+    /// A native host connected for the extension. The extension has not said hello yet, or it
+    /// has and the session's policy is on its way (see [`LinkStatus::extension`]).
+    AwaitingHello,
+    /// The extension confirmed the policy is in force; the link opens for calls next.
+    PolicyApplied,
+    /// Calls may run.
+    Ready,
+}
+
+impl LinkState {
+    pub fn name(self) -> &'static str {
+        match self {
+            LinkState::Disconnected => "disconnected",
+            LinkState::AwaitingHello => "awaiting_hello",
+            LinkState::PolicyApplied => "policy_applied",
+            LinkState::Ready => "ready",
+        }
+    }
+}
+
+/// The extension as the hub last heard from it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExtensionInfo {
+    pub version: String,
+    pub extension_id: String,
+}
+
+/// What the actor publishes after every change.
+#[derive(Clone, Debug)]
+pub struct LinkStatus {
+    pub state: LinkState,
+    /// The hello of the current link, once it came.
+    pub extension: Option<ExtensionInfo>,
+    /// When `state` was entered.
+    pub since: Instant,
+    /// How many links have been opened (one per native host that connected).
+    pub links: u64,
+    /// How many times a link reached Ready.
+    pub readies: u64,
+    /// Why the last link ended, if one did.
+    pub lost: Option<String>,
+}
+
+/// Why a request to the extension got no answer.
+#[derive(Debug, thiserror::Error)]
+pub enum CallError {
+    /// The link was not Ready within the wait; the text says what it was doing instead.
+    #[error("{0}")]
+    NotReady(String),
+    #[error("The extension disconnected during the call (its service worker restarted or the browser closed). Whether the action took effect is unknown: look at the page before retrying.")]
+    Disconnected,
+    #[error("The browser did not finish {0} within {1} seconds. Whether it took effect is unknown: look at the page before retrying.")]
+    Timeout(String, u64),
+    #[error("The request is too large to pass to the browser ({0} bytes; Chrome's limit is 1 MiB). Send a smaller input.")]
+    TooLarge(usize),
+    #[error("The extension sent an unexpected reply. Try the call again; if it keeps happening, restart the browser.")]
+    BadReply,
+    #[error("The bridge is shutting down, so the browser cannot be reached.")]
+    Stopped,
+}
+
+/// A request for the extension; the actor gives it its id.
+#[derive(Clone, Debug)]
+pub enum Outgoing {
+    Member { name: String, input: Value, confirm: bool },
+    State,
+}
+
+impl Outgoing {
+    fn with_id(self, id: u64) -> ToExtension {
+        match self {
+            Outgoing::Member { name, input, confirm } => ToExtension::Member { id, name, input, confirm },
+            Outgoing::State => ToExtension::State { id },
+        }
+    }
+}
+
+enum Refused {
+    NotReady,
+    TooLarge(usize),
+}
+
+struct Sent {
+    id: u64,
+    answer: oneshot::Receiver<FromExtension>,
+}
+
+enum Event {
+    Opened { serial: u64, tx: mpsc::UnboundedSender<Vec<u8>>, close: oneshot::Sender<()> },
+    Message { serial: u64, message: FromExtension },
+    Closed { serial: u64, why: String },
+    Send { request: Outgoing, answer: oneshot::Sender<Result<Sent, Refused>> },
+    Cancel { id: u64 },
+    TakeLate { answer: oneshot::Sender<StateReport> },
+}
+
+/// The handle every other part of the bridge uses; the actor runs in its own task.
+pub struct Link {
+    events: mpsc::UnboundedSender<Event>,
+    status: watch::Receiver<LinkStatus>,
+    serial: AtomicU64,
+}
+
+impl Link {
+    /// Starts the actor. Every link it accepts gets `policy` before any call.
+    pub fn start(policy: Policy) -> Link {
+        let (events, rx) = mpsc::unbounded_channel();
+        let initial = LinkStatus { state: LinkState::Disconnected, extension: None, since: Instant::now(), links: 0, readies: 0, lost: None };
+        let (status_tx, status) = watch::channel(initial);
+        let actor = Actor { policy, status: status_tx, link: None, pending: HashMap::new(), barrier: None, next_id: 1, late: StateReport::default() };
+        tokio::spawn(actor.run(rx));
+        Link { events, status, serial: AtomicU64::new(1) }
+    }
+
+    /// The state now.
+    pub fn status(&self) -> LinkStatus {
+        self.status.borrow().clone()
+    }
+
+    /// A receiver that sees every change.
+    pub fn subscribe(&self) -> watch::Receiver<LinkStatus> {
+        self.status.clone()
+    }
+
+    /// Serves one transport (a native host's stdin/stdout, or a relay) until it closes. A newer
+    /// transport replaces this one: the actor closes it.
+    pub async fn serve<R, W>(&self, mut reader: R, mut writer: W)
+    where
+        R: AsyncRead + Unpin + Send + 'static,
+        W: AsyncWrite + Unpin + Send + 'static,
+    {
+        let serial = self.serial.fetch_add(1, Ordering::Relaxed);
+        let (tx, mut rx) = mpsc::unbounded_channel::<Vec<u8>>();
+        let (close, mut closed) = oneshot::channel::<()>();
+        if self.events.send(Event::Opened { serial, tx, close }).is_err() {
+            return;
+        }
+        let writer_task = tokio::spawn(async move {
+            while let Some(frame) = rx.recv().await {
+                if framing::write_frame(&mut writer, &frame, MAX_TO_EXTENSION).await.is_err() {
+                    break;
+                }
+            }
+        });
+        let why = loop {
+            let frame = tokio::select! {
+                frame = framing::read_frame(&mut reader, MAX_FROM_EXTENSION) => frame,
+                _ = &mut closed => break "a newer link replaced it".to_string(),
+            };
+            match frame {
+                Ok(payload) => match parse_from_extension(&payload) {
+                    Ok(message) => {
+                        if self.events.send(Event::Message { serial, message }).is_err() {
+                            break "the bridge is shutting down".to_string();
+                        }
+                    }
+                    Err(e) => eprintln!("tabwright: unreadable message from the extension: {e}"),
+                },
+                Err(FrameError::Closed) => break "the extension's side closed it".to_string(),
+                Err(e) => break format!("it failed: {e}"),
+            }
+        };
+        writer_task.abort();
+        let _ = self.events.send(Event::Closed { serial, why });
+    }
+
+    /// Sends one request once the link is Ready (waiting at most `connect_wait` for that) and
+    /// waits at most `call_timeout` for its answer. A request that times out is cancelled in the
+    /// extension, so the next one does not wait behind it.
+    pub async fn request(&self, request: Outgoing, what: &str, connect_wait: Duration, call_timeout: Duration) -> Result<FromExtension, CallError> {
+        let deadline = tokio::time::Instant::now() + connect_wait;
+        let sent = loop {
+            let (answer, refused) = oneshot::channel();
+            self.events.send(Event::Send { request: request.clone(), answer }).map_err(|_| CallError::Stopped)?;
+            match refused.await {
+                Ok(Ok(sent)) => break sent,
+                Ok(Err(Refused::TooLarge(n))) => return Err(CallError::TooLarge(n)),
+                Ok(Err(Refused::NotReady)) => {}
+                Err(_) => return Err(CallError::Stopped),
+            }
+            let mut status = self.status.clone();
+            let ready = tokio::time::timeout_at(deadline, status.wait_for(|s| s.state == LinkState::Ready)).await;
+            if !matches!(ready, Ok(Ok(_))) {
+                return Err(CallError::NotReady(not_ready(&self.status(), connect_wait)));
+            }
+        };
+        match tokio::time::timeout(call_timeout, sent.answer).await {
+            Ok(Ok(answer)) => Ok(answer),
+            Ok(Err(_)) => Err(CallError::Disconnected),
+            Err(_) => {
+                let _ = self.events.send(Event::Cancel { id: sent.id });
+                Err(CallError::Timeout(what.to_string(), call_timeout.as_secs()))
+            }
+        }
+    }
+
+    /// What answers that came after their call had timed out reported (downloads, notices), once.
+    pub async fn take_late(&self) -> StateReport {
+        let (answer, rx) = oneshot::channel();
+        if self.events.send(Event::TakeLate { answer }).is_err() {
+            return StateReport::default();
+        }
+        rx.await.unwrap_or_default()
+    }
+
+    /// Waits until the link is Ready, at most `wait`.
+    pub async fn wait_ready(&self, wait: Duration) -> Option<ExtensionInfo> {
+        let mut status = self.status.clone();
+        let ready = tokio::time::timeout(wait, status.wait_for(|s| s.state == LinkState::Ready)).await.map(|r| r.map(|s| s.extension.clone()));
+        ready.ok().and_then(Result::ok).flatten()
+    }
+}
+
+/// What a call that found no Ready link reads: what the link was doing, and what to do.
+pub fn not_ready(status: &LinkStatus, waited: Duration) -> String {
+    let waited = waited.as_secs_f64();
+    let ago = status.since.elapsed().as_secs_f64();
+    match (status.state, &status.extension) {
+        (LinkState::Disconnected, _) if status.links == 0 => format!(
+            "The tabwright extension is not connected, so the browser cannot be reached (waited {waited:.0} s). Check that the browser is running with the extension loaded (tabwright status)."
+        ),
+        (LinkState::Disconnected, _) => format!(
+            "The tabwright extension is not connected: its link closed {ago:.0} s ago ({}) and it did not come back within {waited:.0} s. The call was not run. Check that the browser is still running (tabwright status), then try again.",
+            status.lost.as_deref().unwrap_or("no reason given")
+        ),
+        (LinkState::AwaitingHello, None) => format!(
+            "The tabwright extension's native host connected {ago:.0} s ago, but the extension has not said hello within {waited:.0} s (its service worker may be failing to start). The call was not run. Check the browser (tabwright status), then try again."
+        ),
+        (LinkState::AwaitingHello, Some(_)) | (LinkState::PolicyApplied, _) => format!(
+            "The tabwright extension said hello but has not confirmed the browsing policy within {waited:.0} s, so the call was not run (nothing runs before the policy is in force). Try again; if it keeps happening, restart the browser."
+        ),
+        (LinkState::Ready, _) => "The tabwright extension became ready just as the wait ended. Try the call again.".to_string(),
+    }
+}
+
+/// Reads one extension message; lone surrogates a page put in its text become U+FFFD instead of
+/// making the whole message unreadable.
+fn parse_from_extension(payload: &[u8]) -> Result<FromExtension, String> {
+    let text = std::str::from_utf8(payload).map_err(|e| format!("not UTF-8: {e}"))?;
+    let text = tabwright_protocol::sanitize::repair_json_surrogates(text);
+    serde_json::from_str(&text).map_err(|e| e.to_string())
+}
+
+struct Open {
+    serial: u64,
+    tx: mpsc::UnboundedSender<Vec<u8>>,
+    close: Option<oneshot::Sender<()>>,
+}
+
+struct Actor {
+    policy: Policy,
+    status: watch::Sender<LinkStatus>,
+    link: Option<Open>,
+    pending: HashMap<u64, oneshot::Sender<FromExtension>>,
+    /// The `state` request sent after the policy; its answer confirms the policy is in force.
+    barrier: Option<u64>,
+    next_id: u64,
+    late: StateReport,
+}
+
+impl Actor {
+    async fn run(mut self, mut events: mpsc::UnboundedReceiver<Event>) {
+        while let Some(event) = events.recv().await {
+            match event {
+                Event::Opened { serial, tx, close } => self.opened(serial, tx, close),
+                Event::Message { serial, message } => {
+                    if self.link.as_ref().is_some_and(|l| l.serial == serial) {
+                        self.message(message);
+                    }
+                }
+                Event::Closed { serial, why } => {
+                    if self.link.as_ref().is_some_and(|l| l.serial == serial) {
+                        self.link = None;
+                        self.lost(why);
+                        self.set_extension(None);
+                        self.enter(LinkState::Disconnected);
+                    }
+                }
+                Event::Send { request, answer } => {
+                    let _ = answer.send(self.send_request(request));
+                }
+                Event::Cancel { id } => {
+                    self.pending.remove(&id);
+                    self.send(&ToExtension::Cancel { id });
+                }
+                Event::TakeLate { answer } => {
+                    let _ = answer.send(std::mem::take(&mut self.late));
+                }
+            }
+        }
+    }
+
+    fn enter(&mut self, state: LinkState) {
+        self.status.send_modify(|s| {
+            if s.state != state {
+                s.state = state;
+                s.since = Instant::now();
+            }
+            if state == LinkState::Ready {
+                s.readies += 1;
+            }
+        });
+    }
+
+    fn set_extension(&mut self, extension: Option<ExtensionInfo>) {
+        self.status.send_modify(|s| s.extension = extension);
+    }
+
+    /// The link is gone: every request waiting on it is answered (its caller sees a disconnect).
+    fn lost(&mut self, why: String) {
+        self.pending.clear();
+        self.barrier = None;
+        let was = self.status.borrow().state;
+        if was != LinkState::Disconnected {
+            eprintln!("tabwright: the extension link closed: {why}");
+        }
+        self.status.send_modify(|s| s.lost = Some(why));
+    }
+
+    fn opened(&mut self, serial: u64, tx: mpsc::UnboundedSender<Vec<u8>>, close: oneshot::Sender<()>) {
+        if let Some(mut old) = self.link.take() {
+            if let Some(close) = old.close.take() {
+                let _ = close.send(());
+            }
+            self.lost("a newer link replaced it".into());
+        }
+        self.link = Some(Open { serial, tx, close: Some(close) });
+        self.status.send_modify(|s| s.links += 1);
+        self.set_extension(None);
+        self.enter(LinkState::AwaitingHello);
+    }
+
+    fn message(&mut self, message: FromExtension) {
+        match message {
+            FromExtension::Hello { version, extension_id } => {
+                // Every (re)connected extension enforces the session's policy before any call.
+                self.pending.clear();
+                self.send(&ToExtension::Policy { policy: self.policy.clone() });
+                let barrier = self.take_id();
+                self.barrier = Some(barrier);
+                self.send(&ToExtension::State { id: barrier });
+                self.set_extension(Some(ExtensionInfo { version, extension_id }));
+                self.enter(LinkState::AwaitingHello);
+            }
+            FromExtension::Log { level, message } => eprintln!("tabwright extension [{level}]: {message}"),
+            FromExtension::State { id, .. } if self.barrier == Some(id) => {
+                self.barrier = None;
+                self.enter(LinkState::PolicyApplied);
+                // The new worker's registry was restored from storage: nothing else to settle
+                // before calls run.
+                let again = self.status.borrow().readies > 0;
+                self.enter(LinkState::Ready);
+                if again {
+                    eprintln!("tabwright: the extension is connected again");
+                }
+            }
+            FromExtension::Reply { id, .. } | FromExtension::State { id, .. } => match self.pending.remove(&id) {
+                Some(waiter) => {
+                    let _ = waiter.send(message);
+                }
+                None => {
+                    // Its call timed out and was answered with an error; what it caused
+                    // (downloads, dialogs) still reaches Claude with the next result.
+                    if let FromExtension::Reply { state, .. } = message {
+                        self.late.changes.extend(state.changes.into_iter().filter(|c| c.download_id().is_some()));
+                        self.late.notices.extend(state.notices);
+                    }
+                }
+            },
+        }
+    }
+
+    fn take_id(&mut self) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
+    }
+
+    fn send(&self, message: &ToExtension) -> bool {
+        match (serde_json::to_vec(message), self.link.as_ref()) {
+            (Ok(payload), Some(link)) => link.tx.send(payload).is_ok(),
+            _ => false,
+        }
+    }
+
+    fn send_request(&mut self, request: Outgoing) -> Result<Sent, Refused> {
+        if self.status.borrow().state != LinkState::Ready || self.link.is_none() {
+            return Err(Refused::NotReady);
+        }
+        let id = self.take_id();
+        let message = request.with_id(id);
+        let payload = serde_json::to_vec(&message).map_err(|_| Refused::NotReady)?;
+        if payload.len() > MAX_TO_EXTENSION {
+            return Err(Refused::TooLarge(payload.len()));
+        }
+        let (tx, answer) = oneshot::channel();
+        self.pending.insert(id, tx);
+        let sent = self.link.as_ref().is_some_and(|l| l.tx.send(payload).is_ok());
+        if !sent {
+            self.pending.remove(&id);
+            return Err(Refused::NotReady);
+        }
+        Ok(Sent { id, answer })
+    }
+}
