@@ -451,7 +451,7 @@ impl OwnBrowser {
         let chrome = tabwright::browser::find_browser(None).context("no browser")?;
         use std::os::unix::process::CommandExt;
         let child = std::process::Command::new(chrome)
-            .args(tabwright::launch::browser_args(&profile, &extension, true))
+            .args(tabwright::launch::browser_args(&profile, &extension, true, tabwright::launch::running_as_root()))
             .arg("--remote-debugging-port=0")
             .env("TABWRIGHT_SOCKET", &socket)
             .env_remove("TABWRIGHT_HUB")
