@@ -18,6 +18,10 @@ function forward(name, ...args) {
 chrome.tabs.onCreated.addListener((tab) => forward("on_tab_created", tab.id));
 chrome.tabs.onRemoved.addListener((tabId) => forward("on_tab_removed", tabId));
 chrome.tabs.onActivated.addListener((info) => forward("on_tab_activated", info.tabId));
+// Anything else that changes what the tab inventory says.
+for (const event of [chrome.tabs.onUpdated, chrome.tabs.onReplaced, chrome.tabs.onAttached, chrome.tabs.onDetached, chrome.tabs.onMoved, chrome.windows.onFocusChanged, chrome.windows.onCreated]) {
+  event.addListener(() => forward("on_tabs_changed"));
+}
 chrome.debugger.onEvent.addListener((source, method, params) => {
   if (source.tabId !== undefined) forward("on_debugger_event", source.tabId, source.sessionId ?? null, method, params ?? null);
 });

@@ -36,6 +36,7 @@ pub async fn start() {
 
 #[wasm_bindgen]
 pub fn on_tab_created(tab_id: i32) {
+    state::tabs_changed();
     state::with_registry(|r| {
         r.register(tab_id);
     });
@@ -43,6 +44,7 @@ pub fn on_tab_created(tab_id: i32) {
 
 #[wasm_bindgen]
 pub fn on_tab_removed(tab_id: i32) {
+    state::tabs_changed();
     state::with_registry(|r| r.remove(tab_id));
     cdp::on_detach(tab_id);
     page::forget(tab_id);
@@ -68,6 +70,7 @@ pub fn on_download_changed(delta: JsValue) {
 
 #[wasm_bindgen]
 pub fn on_tab_activated(tab_id: i32) {
+    state::tabs_changed();
     state::with_registry(|r| r.set_active(tab_id));
 }
 
@@ -112,7 +115,15 @@ pub fn on_runtime_message(message: JsValue, sender_window: Option<i32>) -> JsVal
     chrome::to_js(&reply).unwrap_or(JsValue::NULL)
 }
 
+/// A tab was updated (address, title, loading), replaced, moved between windows, or a window's
+/// focus changed.
+#[wasm_bindgen]
+pub fn on_tabs_changed() {
+    state::tabs_changed();
+}
+
 #[wasm_bindgen]
 pub fn on_window_removed(window_id: i32) {
+    state::tabs_changed();
     confirm::on_window_removed(window_id);
 }

@@ -10,16 +10,32 @@ use crate::registry::{Registry, STORAGE_KEY};
 
 thread_local! {
     static REGISTRY: RefCell<Registry> = RefCell::new(Registry::new());
+    /// The registry as last saved, so an unchanged one is not written again.
+    static SAVED: RefCell<Option<serde_json::Value>> = const { RefCell::new(None) };
+    /// The browser's tabs (and the focused window) as last listed, kept until a tab or window
+    /// event says they changed: most calls then list nothing.
+    static TABS: RefCell<Option<(Vec<chrome::Tab>, Option<i32>)>> = const { RefCell::new(None) };
+    /// How many tab and window events arrived, to tell a listing that raced one.
+    static EVENTS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
-/// Runs `f` on the registry and persists it.
+/// A tab or window changed (created, removed, updated, activated, moved, focused): the next
+/// inventory lists the tabs again.
+pub fn tabs_changed() {
+    EVENTS.with(|e| e.set(e.get() + 1));
+    TABS.with(|t| *t.borrow_mut() = None);
+}
+
+/// Runs `f` on the registry and persists it when it changed.
 pub fn with_registry<T>(f: impl FnOnce(&mut Registry) -> T) -> T {
     let (out, snapshot) = REGISTRY.with(|r| {
         let mut r = r.borrow_mut();
         let out = f(&mut r);
         (out, serde_json::to_value(&*r).ok())
     });
+    let snapshot = snapshot.filter(|s| SAVED.with(|saved| saved.borrow().as_ref() != Some(s)));
     if let Some(snapshot) = snapshot {
+        SAVED.with(|saved| *saved.borrow_mut() = Some(snapshot.clone()));
         wasm_bindgen_futures::spawn_local(async move {
             if let Err(e) = chrome::storage_set(STORAGE_KEY, &snapshot).await {
                 chrome::log(&format!("tabwright: could not save the tab registry: {e}"));
@@ -50,13 +66,29 @@ pub async fn load() {
 /// The full tab inventory now.
 pub async fn current_tabs() -> Result<Vec<TabEntry>, String> {
     let mark = REGISTRY.with(|r| r.borrow().mark());
+    let (tabs, focused) = match TABS.with(|t| t.borrow().clone()) {
+        Some(listed) => listed,
+        None => {
+            let before = EVENTS.with(|e| e.get());
+            let listed = list_tabs().await?;
+            // Kept only when no event arrived while listing.
+            if EVENTS.with(|e| e.get()) == before {
+                TABS.with(|t| *t.borrow_mut() = Some(listed.clone()));
+            }
+            listed
+        }
+    };
+    Ok(with_registry(|r| r.inventory(&tabs, focused, mark)))
+}
+
+async fn list_tabs() -> Result<(Vec<chrome::Tab>, Option<i32>), String> {
     let mut tabs = chrome::tabs_query(serde_json::json!({})).await.map_err(|e| format!("Could not list the browser's tabs: {e}"))?;
     // This extension's own windows (the approval window) are the person's, never Claude's.
     tabs.retain(|t| !crate::confirm::is_own_page(&t.address()));
     // Which window has focus only matters when there is more than one.
     let one_window = tabs.windows(2).all(|w| w[0].window_id == w[1].window_id);
     let focused = if one_window { tabs.first().map(|t| t.window_id) } else { chrome::last_focused_window().await };
-    Ok(with_registry(|r| r.inventory(&tabs, focused, mark)))
+    Ok((tabs, focused))
 }
 
 /// The state report for a reply: the inventory plus the tabs the call opened.
