@@ -617,6 +617,8 @@ async fn a_killed_launch_takes_its_browser_along_and_a_new_one_takes_over_the_pr
             .arg(&profile_arg)
             .arg("--socket")
             .arg(&socket_arg)
+            // As root the sandbox is only ever turned off when asked.
+            .args(tabwright::launch::running_as_root().then_some("--no-sandbox"))
             .stdin(std::process::Stdio::null())
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::null())
