@@ -154,9 +154,10 @@ pub async fn load() {
     }
 }
 
-/// Forgets a closed tab's buffers.
+/// Forgets a closed tab's buffers, and the refs its pages handed out.
 pub fn forget(tab: i32) {
     with(|a| a.tabs.remove(&tab));
+    crate::refs::forget_tab(tab);
 }
 
 /// A console argument's text, as CDP gives it.

@@ -7,6 +7,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use anyhow::Context;
 use serde_json::{json, Value};
 use tabwright_e2e::*;
 
@@ -229,5 +230,113 @@ async fn data_urls_and_dialogs_are_cut_when_they_arrive() -> anyhow::Result<()> 
     assert!(told.last().is_some_and(|l| l.contains("\"dialogs done\"")), "the newest is told: {told:?}");
     let growth = peak.saturating_sub(before) as f64 / MB;
     assert!(growth < 50.0, "the extension process grew by {growth:.0} MB");
+    Ok(())
+}
+
+/// The extension's service worker, seen from an outside DevTools connection.
+struct Worker {
+    person: person::Person,
+    session: String,
+}
+
+impl Worker {
+    async fn attach(profile: &Path) -> anyhow::Result<Worker> {
+        let mut person = person::Person::connect(profile).await?;
+        let targets = person.targets("background.js").await?;
+        let target = targets.iter().find(|t| t["type"] == "service_worker").context("no service worker target")?;
+        let r = person.send(None, "Target.attachToTarget", json!({"targetId": target["targetId"], "flatten": true})).await?;
+        let session = r["sessionId"].as_str().context("no session")?.to_string();
+        Ok(Worker { person, session })
+    }
+
+    /// The Wasm core's linear memory and the worker's JavaScript heap after a full collection,
+    /// in bytes.
+    async fn memory(&mut self) -> anyhow::Result<(u64, u64)> {
+        let s = Some(self.session.as_str());
+        self.person.send(s, "HeapProfiler.collectGarbage", json!({})).await?;
+        let heap = self.person.send(s, "Runtime.getHeapUsage", json!({})).await?;
+        let proto = self.person.send(s, "Runtime.evaluate", json!({"expression": "WebAssembly.Memory.prototype"})).await?;
+        let proto = proto["result"]["objectId"].as_str().context("no prototype")?.to_string();
+        let found = self.person.send(s, "Runtime.queryObjects", json!({"prototypeObjectId": proto})).await?;
+        let list = found["objects"]["objectId"].as_str().context("no objects")?.to_string();
+        let sizes = self
+            .person
+            .send(s, "Runtime.callFunctionOn", json!({"objectId": list, "functionDeclaration": "function () { return this.reduce((n, m) => n + m.buffer.byteLength, 0); }", "returnByValue": true}))
+            .await?;
+        let wasm = sizes["result"]["value"].as_u64().context("no memory size")?;
+        let js = heap["usedSize"].as_f64().context("no heap size")? as u64;
+        Ok((wasm, js))
+    }
+}
+
+/// Navigations of a large page, each searched with find (so every document hands out about
+/// 5,000 refs): the extension's memory must stop growing. `TABWRIGHT_NAVIGATIONS` sets how many
+/// (default 40; the figure in RELIABILITY.md is for 1,000).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn navigations_leave_the_extension_heap_flat() -> anyhow::Result<()> {
+    let navigations: usize = std::env::var("TABWRIGHT_NAVIGATIONS").ok().and_then(|n| n.parse().ok()).unwrap_or(40).max(20);
+    let mut h = Harness::start_with(&[person::PERSON_FLAG]).await?;
+    let profile = h.session.dir().join("profile");
+    let mut worker = Worker::attach(&profile).await?;
+    // The first navigations warm everything up; growth is measured from here.
+    let warm = 10;
+    let mut samples = Vec::new();
+    let started = Instant::now();
+    for i in 0..navigations {
+        ok(&h.one("navigate", json!({"url": h.url(&format!("big.html?visit={i}"))})).await?);
+        let r = h.one("find", json!({"query": "Item 999 add to cart"})).await?;
+        ok(&r);
+        if i == 0 {
+            let first = text(&r).split("[ref_").nth(1).and_then(|t| t.split(']').next()?.parse::<u64>().ok()).unwrap_or(0);
+            anyhow::ensure!(first > 3000, "the page hands out thousands of refs: {}", text(&r));
+        }
+        if i + 1 == warm || (i + 1) % 10 == 0 || i + 1 == navigations {
+            let (wasm, js) = worker.memory().await?;
+            let rss = extension_rss(&profile)?;
+            samples.push((i + 1, wasm, js, rss));
+        }
+    }
+    let took = started.elapsed();
+    for (n, wasm, js, rss) in &samples {
+        eprintln!("after {n:>5} navigations: Wasm memory {:.1} MB, JS heap {:.1} MB, extension process {:.0} MB", *wasm as f64 / MB, *js as f64 / MB, *rss as f64 / MB);
+    }
+    let first = samples.iter().find(|s| s.0 == warm).copied().context("no warm sample")?;
+    let last = samples.last().copied().context("no sample")?;
+    let per_100 = |a: u64, b: u64| (b as f64 - a as f64) / MB / ((last.0 - first.0) as f64 / 100.0);
+    eprintln!(
+        "{navigations} navigations with a read each in {:.0} s; from navigation {warm} to {}: Wasm memory {:+.2} MB per 100 navigations, JS heap {:+.2} MB per 100, process {:+.1} MB per 100",
+        took.as_secs_f64(),
+        last.0,
+        per_100(first.1, last.1),
+        per_100(first.2, last.2),
+        per_100(first.3, last.3)
+    );
+    // Every document's refs used to be kept for the life of the tab: hundreds of kilobytes per read.
+    assert!(last.1 <= first.1 + 2 * 1024 * 1024, "the Wasm core's memory grew from {} to {} bytes", first.1, last.1);
+    assert!(last.2 <= first.2 + 5 * 1024 * 1024, "the worker's JavaScript heap grew from {} to {} bytes", first.2, last.2);
+    Ok(())
+}
+
+/// Refs of pages left long ago and of closed tabs are no longer kept whole, yet such a ref is
+/// still answered with why it no longer works.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refs_of_old_pages_and_closed_tabs_still_say_why() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    ok(&h.one("navigate", json!({"url": h.url("one.html")})).await?);
+    let old = h.ref_of("link", "Go to two").await?;
+    // Two more documents read in this tab: the first one's refs are retired.
+    for page in ["two.html", "one.html?again"] {
+        ok(&h.one("navigate", json!({"url": h.url(page)})).await?);
+        ok(&h.one("read_page", json!({})).await?);
+    }
+    let e = error_text(&h.one("left_click", json!({"target": r#ref(&old)})).await?);
+    assert!(e.contains(&format!("{old} is stale")) && e.contains("(the tab navigated since it was read)"), "{e}");
+
+    ok(&h.one("new_tab", json!({})).await?);
+    ok(&h.one("navigate", json!({"url": h.url("one.html")})).await?);
+    let closed = h.ref_of("link", "Go to two").await?;
+    ok(&h.one("close_tab", json!({"tab_id": "tab-2"})).await?);
+    let e = error_text(&h.one("left_click", json!({"target": r#ref(&closed)})).await?);
+    assert!(e.contains(&format!("{closed} came from a tab that is now closed")), "{e}");
     Ok(())
 }
