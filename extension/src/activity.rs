@@ -114,6 +114,141 @@ impl<T> Bounded<T> {
 struct Tab {
     console: Bounded<String>,
     requests: Bounded<(String, Request)>,
+    loads: Loads,
+}
+
+/// How many of a main frame's recent documents are remembered.
+const LOADERS: usize = 8;
+
+/// A document the main frame loaded (or is loading), named by its loader.
+struct Document {
+    loader: String,
+    /// The HTTP status of its response, and the status text.
+    status: Option<(u16, String)>,
+    committed: bool,
+    loaded: bool,
+}
+
+/// The main frame's documents as they arrive, commit and load, so a navigation waits for its
+/// own document and reads its HTTP status.
+#[derive(Default)]
+struct Loads {
+    main_frame: Option<String>,
+    /// Documents committed in the main frame, counted, and the loader of the current one.
+    commits: u64,
+    current: Option<String>,
+    /// Same-document navigations of the main frame, counted.
+    same_document: u64,
+    recent: VecDeque<Document>,
+}
+
+impl Loads {
+    fn is_main(&self, frame: Option<&str>) -> bool {
+        match (&self.main_frame, frame) {
+            (Some(main), Some(frame)) => main == frame,
+            // Before the main frame is known, every frame's documents are noted (a few at most).
+            _ => true,
+        }
+    }
+
+    fn document(&mut self, loader: &str) -> &mut Document {
+        let at = match self.recent.iter().position(|d| d.loader == loader) {
+            Some(at) => at,
+            None => {
+                self.recent.push_back(Document { loader: prefix(loader, 64).0.to_string(), status: None, committed: false, loaded: false });
+                if self.recent.len() > LOADERS {
+                    self.recent.pop_front();
+                }
+                self.recent.len() - 1
+            }
+        };
+        &mut self.recent[at]
+    }
+
+    fn on_event(&mut self, method: &str, p: &Value) {
+        match method {
+            "Network.responseReceived" if p["type"] == "Document" => {
+                let (Some(loader), Some(status)) = (p["loaderId"].as_str(), p["response"]["status"].as_u64()) else { return };
+                if self.is_main(p["frameId"].as_str()) {
+                    let text = prefix(p["response"]["statusText"].as_str().unwrap_or_default(), 60).0.to_string();
+                    self.document(loader).status = Some((u16::try_from(status).unwrap_or(0), text));
+                }
+            }
+            "Page.lifecycleEvent" if p["name"] == "load" => {
+                if let Some(loader) = p["loaderId"].as_str().filter(|_| self.is_main(p["frameId"].as_str())) {
+                    self.document(loader).loaded = true;
+                }
+            }
+            "Page.frameNavigated" => {
+                let frame = &p["frame"];
+                if frame.get("parentId").is_some_and(|parent| !parent.is_null()) {
+                    return;
+                }
+                self.main_frame = frame["id"].as_str().map(|f| prefix(f, 64).0.to_string());
+                self.commits += 1;
+                self.current = frame["loaderId"].as_str().map(|l| prefix(l, 64).0.to_string());
+                // A page restored from the back-forward cache is whole already: no load follows.
+                let restored = p["type"] == "BackForwardCacheRestore";
+                if let Some(loader) = self.current.clone() {
+                    let doc = self.document(&loader);
+                    doc.committed = true;
+                    doc.loaded |= restored;
+                }
+            }
+            // The load event names no loader: it is the current document's.
+            "Page.loadEventFired" => {
+                if let Some(loader) = self.current.clone() {
+                    self.document(&loader).loaded = true;
+                }
+            }
+            "Page.navigatedWithinDocument" if self.is_main(p["frameId"].as_str()) => self.same_document += 1,
+            _ => {}
+        }
+    }
+}
+
+/// Where a tab's main frame stands: documents committed so far, the current one's loader, and
+/// same-document navigations so far.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MainFrame {
+    pub commits: u64,
+    pub current: Option<String>,
+    pub same_document: u64,
+}
+
+/// Names the tab's main frame, so the documents of its subframes are not mistaken for its own.
+pub fn set_main_frame(tab: i32, frame: &str) {
+    with(|a| a.tabs.entry(tab).or_default().loads.main_frame = Some(prefix(frame, 64).0.to_string()));
+}
+
+/// Where the tab's main frame stands now.
+pub fn main_frame(tab: i32) -> MainFrame {
+    with(|a| {
+        let loads = &a.tabs.entry(tab).or_default().loads;
+        MainFrame { commits: loads.commits, current: loads.current.clone(), same_document: loads.same_document }
+    })
+}
+
+/// What is known of one of the main frame's documents.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DocumentState {
+    pub committed: bool,
+    pub loaded: bool,
+    /// The HTTP status of its response, and the server's status text.
+    pub status: Option<(u16, String)>,
+}
+
+/// What is known of the main frame's document of `loader`.
+pub fn document(tab: i32, loader: &str) -> DocumentState {
+    with(|a| {
+        let loads = &a.tabs.entry(tab).or_default().loads;
+        loads
+            .recent
+            .iter()
+            .find(|d| d.loader == loader)
+            .map(|d| DocumentState { committed: d.committed, loaded: d.loaded, status: d.status.clone() })
+            .unwrap_or_default()
+    })
 }
 
 #[derive(Clone)]
@@ -216,6 +351,9 @@ fn push_console(tab: i32, line: String) {
 
 /// Takes in one CDP event of a tab's main session.
 pub fn on_event(tab: i32, method: &str, p: &Value) {
+    if matches!(method, "Network.responseReceived" | "Page.lifecycleEvent" | "Page.frameNavigated" | "Page.loadEventFired" | "Page.navigatedWithinDocument") {
+        with(|a| a.tabs.entry(tab).or_default().loads.on_event(method, p));
+    }
     match method {
         "Runtime.consoleAPICalled" => {
             let level = match p["type"].as_str().unwrap_or("log") {
@@ -493,6 +631,39 @@ mod tests {
         assert_eq!(cut_url("https://a.example/", URL_CHARS), ("https://a.example/".to_string(), false));
         let at = source(Some(&format!("data:text/javascript,{huge}")), Some(0));
         assert!(at.len() < 200 && at.ends_with("…:1)"), "{at}");
+    }
+
+    #[test]
+    fn each_document_of_the_main_frame_is_followed_by_its_loader() {
+        let mut loads = Loads { main_frame: Some("main".into()), ..Default::default() };
+        let response = |frame: &str, loader: &str, status: u64| json!({"type": "Document", "frameId": frame, "loaderId": loader, "response": {"status": status, "statusText": "Not Found"}});
+        loads.on_event("Network.responseReceived", &response("main", "L1", 404));
+        loads.on_event("Network.responseReceived", &response("sub", "S1", 500));
+        loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": "L1"}, "type": "Navigation"}));
+        loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "sub", "parentId": "main", "loaderId": "S1"}}));
+        let l1 = |loads: &Loads| loads.recent.iter().find(|d| d.loader == "L1").map(|d| (d.committed, d.loaded, d.status.clone()));
+        assert_eq!(l1(&loads), Some((true, false, Some((404, "Not Found".to_string())))));
+        assert!(loads.recent.iter().all(|d| d.loader != "S1"), "a subframe's documents are not the main frame's");
+        assert_eq!((loads.commits, loads.current.as_deref()), (1, Some("L1")));
+        // A subframe's load says nothing about the main document.
+        loads.on_event("Page.lifecycleEvent", &json!({"frameId": "sub", "loaderId": "S1", "name": "load"}));
+        loads.on_event("Page.lifecycleEvent", &json!({"frameId": "main", "loaderId": "L1", "name": "DOMContentLoaded"}));
+        assert_eq!(l1(&loads).map(|d| d.1), Some(false));
+        loads.on_event("Page.lifecycleEvent", &json!({"frameId": "main", "loaderId": "L1", "name": "load"}));
+        assert_eq!(l1(&loads).map(|d| d.1), Some(true));
+        // The load event names no loader: it belongs to the document current when it comes.
+        loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": "L2"}, "type": "Navigation"}));
+        loads.on_event("Page.loadEventFired", &json!({}));
+        assert!(loads.recent.iter().any(|d| d.loader == "L2" && d.loaded));
+        // A page restored from the back-forward cache fires no load: it counts as loaded.
+        loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": "L1"}, "type": "BackForwardCacheRestore"}));
+        assert_eq!(loads.commits, 3);
+        loads.on_event("Page.navigatedWithinDocument", &json!({"frameId": "main", "url": "x#a"}));
+        assert_eq!(loads.same_document, 1);
+        for i in 0..20 {
+            loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": format!("N{i}")}}));
+        }
+        assert_eq!(loads.recent.len(), LOADERS, "only the recent documents are remembered");
     }
 
     #[test]
