@@ -157,6 +157,18 @@ async fn special(stream: &mut TcpStream, path: &str, target: &str) -> std::io::R
 
 const SLOW_PAGE: &str = "<!doctype html><title>Slow page</title><p>This page took its time.</p>";
 
+/// The slow page; with `img=MS` it also holds an image that takes MS milliseconds, so its load
+/// event comes that much after it is shown, and it writes "loaded" when that event comes.
+fn slow_page(target: &str) -> Vec<u8> {
+    match param(target, "img").and_then(|ms| ms.parse::<u64>().ok()) {
+        Some(ms) => format!(
+            "{SLOW_PAGE}<p id=\"state\">loading</p><img alt=\"\" src=\"/slow?ms={ms}\"><script>addEventListener(\"load\", () => {{ document.getElementById(\"state\").textContent = \"loaded\"; }});</script>"
+        )
+        .into_bytes(),
+        None => SLOW_PAGE.as_bytes().to_vec(),
+    }
+}
+
 fn content_type(path: &str) -> &'static str {
     match Path::new(path).extension().and_then(|e| e.to_str()) {
         Some("html") => "text/html; charset=utf-8",
@@ -235,11 +247,27 @@ async fn serve(stream: TcpStream, pages: &Pages, log: &Mutex<Vec<serde_json::Val
             let ms = target.split_once("ms=").and_then(|(_, v)| v.split('&').next()?.parse::<u64>().ok()).unwrap_or(1000);
             tokio::time::sleep(std::time::Duration::from_millis(ms.min(30_000))).await;
         }
-        let found = if path == "/slow" { Some(SLOW_PAGE.as_bytes().to_vec()) } else { lookup(pages, &path) };
-        let (status, body, ctype) = match found {
-            Some(body) if method == "GET" || method == "HEAD" => ("200 OK", body, if path == "/slow" { "text/html; charset=utf-8" } else { content_type(&path) }),
-            Some(_) => ("405 Method Not Allowed", b"method not allowed".to_vec(), "text/plain"),
-            None => ("404 Not Found", b"<!doctype html><title>Not found</title><h1>Not found</h1>".to_vec(), "text/html; charset=utf-8"),
+        let found = if path == "/slow" { Some(slow_page(target)) } else { lookup(pages, &path) };
+        // `/status/N`: a small page answered with HTTP status N, for error-page tests.
+        let code = path.strip_prefix("/status/").map(|c| c.parse::<u16>().ok().filter(|c| (200..600).contains(c)).unwrap_or(500));
+        let (status, body, ctype) = match (found, code) {
+            (_, Some(code)) => {
+                let page = format!("<!doctype html><title>Status {code}</title><h1>The server answered {code}</h1>").into_bytes();
+                let phrase = match code {
+                    404 => "Not Found",
+                    500 => "Internal Server Error",
+                    503 => "Service Unavailable",
+                    c if c < 400 => "OK",
+                    c if c < 500 => "Client Error",
+                    _ => "Server Error",
+                };
+                (format!("{code} {phrase}"), page, "text/html; charset=utf-8")
+            }
+            (found, None) => match found {
+                Some(body) if method == "GET" || method == "HEAD" => ("200 OK".to_string(), body, if path == "/slow" { "text/html; charset=utf-8" } else { content_type(&path) }),
+                Some(_) => ("405 Method Not Allowed".to_string(), b"method not allowed".to_vec(), "text/plain"),
+                None => ("404 Not Found".to_string(), b"<!doctype html><title>Not found</title><h1>Not found</h1>".to_vec(), "text/html; charset=utf-8"),
+            },
         };
         let head = format!(
             "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n\r\n",

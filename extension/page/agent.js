@@ -8,6 +8,8 @@
   const refOf = new WeakMap();
   let overlayHost = null;
   const byRef = new Map();
+  // An element the page dropped and the browser collected takes its ref's entry with it.
+  const collected = new FinalizationRegistry((r) => byRef.delete(r));
   // Elements the page gave a click, mouse, pointer or key listener (found through CDP's
   // DOMDebugger by the core, which hands them over with markListeners).
   const listened = new WeakSet();
@@ -417,6 +419,7 @@
       r = counter.next++;
       refOf.set(el, r);
       byRef.set(r, new WeakRef(el));
+      collected.register(el, r);
     }
     return r;
   }

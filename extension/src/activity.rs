@@ -10,17 +10,55 @@ use tabwright_protocol::StateChange;
 
 use crate::{cdp, chrome, state};
 
-/// The most entries of each kind kept per tab between reads.
-const KEEP: usize = 1000;
-/// The most dialog lines one result carries.
+/// The most entries of each kind kept per tab between reads; the newest are kept.
+pub const KEEP: usize = 1000;
+/// The most bytes of each kind kept per tab between reads.
+pub const BUDGET: usize = 512 * 1024;
+/// The longest console entry kept, in characters. A read shows at most 1,000 of them; the rest
+/// leaves room for what redaction takes out.
+const ENTRY_CHARS: usize = 2_000;
+/// The longest request URL kept, in characters; a data: URL keeps only its start.
+const URL_CHARS: usize = 2_000;
+const DATA_URL_CHARS: usize = 100;
+/// The longest source location (a script's URL) kept with a console entry.
+const SOURCE_CHARS: usize = 300;
+/// The most dialog lines one result carries; earlier dialogs are counted.
 const DIALOG_LINES: usize = 3;
 /// The longest dialog message quoted.
 const DIALOG_MESSAGE: usize = 200;
+/// The longest download URL kept (the result shows at most 4,096 after cleaning).
+const DOWNLOAD_URL_CHARS: usize = 8_192;
+
+/// The first `max` characters of `text`, found without walking the rest of it, and whether
+/// anything was cut.
+fn prefix(text: &str, max: usize) -> (&str, bool) {
+    match text.char_indices().nth(max) {
+        Some((end, _)) => (&text[..end], true),
+        None => (text, false),
+    }
+}
+
+/// `text` cut to `max` characters, the cut marked with an ellipsis.
+fn cut(text: &str, max: usize) -> String {
+    match prefix(text, max) {
+        (kept, true) => format!("{kept}…"),
+        (kept, false) => kept.to_string(),
+    }
+}
+
+/// A URL cut as it arrives: a data: URL to its start, any other to [`URL_CHARS`].
+fn cut_url(url: &str, max: usize) -> (String, bool) {
+    let max = if url.get(..5).is_some_and(|s| s.eq_ignore_ascii_case("data:")) { DATA_URL_CHARS.min(max) } else { max };
+    let (kept, was_cut) = prefix(url, max);
+    (kept.to_string(), was_cut)
+}
 
 #[derive(Default)]
 struct Request {
     method: String,
     url: String,
+    /// The URL was longer than what is kept.
+    url_cut: bool,
     kind: String,
     started: f64,
     status: Option<i64>,
@@ -30,12 +68,187 @@ struct Request {
     failed: Option<String>,
 }
 
+impl Request {
+    /// What the entry costs against the tab's budget (later fields are cut small, and counted here).
+    fn size(&self) -> usize {
+        self.method.len() + self.url.len() + self.kind.len() + 256
+    }
+}
+
+/// Entries of one kind, newest last, within [`KEEP`] entries and [`BUDGET`] bytes: the oldest
+/// give way, and are counted.
+struct Bounded<T> {
+    items: VecDeque<(usize, T)>,
+    bytes: usize,
+    dropped: usize,
+}
+
+impl<T> Default for Bounded<T> {
+    fn default() -> Self {
+        Bounded { items: VecDeque::new(), bytes: 0, dropped: 0 }
+    }
+}
+
+impl<T> Bounded<T> {
+    fn push(&mut self, size: usize, item: T) {
+        self.items.push_back((size, item));
+        self.bytes += size;
+        while self.items.len() > KEEP || (self.bytes > BUDGET && self.items.len() > 1) {
+            let Some((gone, _)) = self.items.pop_front() else { break };
+            self.bytes -= gone;
+            self.dropped += 1;
+        }
+    }
+
+    /// Takes everything: the newest `newest` entries, how many older ones were taken unread, and
+    /// how many gave way as they arrived.
+    fn take(&mut self, newest: usize) -> (Vec<T>, usize, usize) {
+        let items = std::mem::take(&mut self.items);
+        self.bytes = 0;
+        let older = items.len().saturating_sub(newest);
+        (items.into_iter().skip(older).map(|(_, t)| t).collect(), older, std::mem::take(&mut self.dropped))
+    }
+}
+
 #[derive(Default)]
 struct Tab {
-    console: VecDeque<String>,
-    console_dropped: usize,
-    requests: Vec<(String, Request)>,
-    requests_dropped: usize,
+    console: Bounded<String>,
+    requests: Bounded<(String, Request)>,
+    loads: Loads,
+}
+
+/// How many of a main frame's recent documents are remembered.
+const LOADERS: usize = 8;
+
+/// A document the main frame loaded (or is loading), named by its loader.
+struct Document {
+    loader: String,
+    /// The HTTP status of its response, and the status text.
+    status: Option<(u16, String)>,
+    committed: bool,
+    loaded: bool,
+}
+
+/// The main frame's documents as they arrive, commit and load, so a navigation waits for its
+/// own document and reads its HTTP status.
+#[derive(Default)]
+struct Loads {
+    main_frame: Option<String>,
+    /// Documents committed in the main frame, counted, and the loader of the current one.
+    commits: u64,
+    current: Option<String>,
+    /// Same-document navigations of the main frame, counted.
+    same_document: u64,
+    recent: VecDeque<Document>,
+}
+
+impl Loads {
+    fn is_main(&self, frame: Option<&str>) -> bool {
+        match (&self.main_frame, frame) {
+            (Some(main), Some(frame)) => main == frame,
+            // Before the main frame is known, every frame's documents are noted (a few at most).
+            _ => true,
+        }
+    }
+
+    fn document(&mut self, loader: &str) -> &mut Document {
+        let at = match self.recent.iter().position(|d| d.loader == loader) {
+            Some(at) => at,
+            None => {
+                self.recent.push_back(Document { loader: prefix(loader, 64).0.to_string(), status: None, committed: false, loaded: false });
+                if self.recent.len() > LOADERS {
+                    self.recent.pop_front();
+                }
+                self.recent.len() - 1
+            }
+        };
+        &mut self.recent[at]
+    }
+
+    fn on_event(&mut self, method: &str, p: &Value) {
+        match method {
+            "Network.responseReceived" if p["type"] == "Document" => {
+                let (Some(loader), Some(status)) = (p["loaderId"].as_str(), p["response"]["status"].as_u64()) else { return };
+                if self.is_main(p["frameId"].as_str()) {
+                    let text = prefix(p["response"]["statusText"].as_str().unwrap_or_default(), 60).0.to_string();
+                    self.document(loader).status = Some((u16::try_from(status).unwrap_or(0), text));
+                }
+            }
+            "Page.lifecycleEvent" if p["name"] == "load" => {
+                if let Some(loader) = p["loaderId"].as_str().filter(|_| self.is_main(p["frameId"].as_str())) {
+                    self.document(loader).loaded = true;
+                }
+            }
+            "Page.frameNavigated" => {
+                let frame = &p["frame"];
+                if frame.get("parentId").is_some_and(|parent| !parent.is_null()) {
+                    return;
+                }
+                self.main_frame = frame["id"].as_str().map(|f| prefix(f, 64).0.to_string());
+                self.commits += 1;
+                self.current = frame["loaderId"].as_str().map(|l| prefix(l, 64).0.to_string());
+                // A page restored from the back-forward cache is whole already: no load follows.
+                let restored = p["type"] == "BackForwardCacheRestore";
+                if let Some(loader) = self.current.clone() {
+                    let doc = self.document(&loader);
+                    doc.committed = true;
+                    doc.loaded |= restored;
+                }
+            }
+            // The load event names no loader: it is the current document's.
+            "Page.loadEventFired" => {
+                if let Some(loader) = self.current.clone() {
+                    self.document(&loader).loaded = true;
+                }
+            }
+            "Page.navigatedWithinDocument" if self.is_main(p["frameId"].as_str()) => self.same_document += 1,
+            _ => {}
+        }
+    }
+}
+
+/// Where a tab's main frame stands: documents committed so far, the current one's loader, and
+/// same-document navigations so far.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MainFrame {
+    pub commits: u64,
+    pub current: Option<String>,
+    pub same_document: u64,
+}
+
+/// Names the tab's main frame, so the documents of its subframes are not mistaken for its own.
+pub fn set_main_frame(tab: i32, frame: &str) {
+    with(|a| a.tabs.entry(tab).or_default().loads.main_frame = Some(prefix(frame, 64).0.to_string()));
+}
+
+/// Where the tab's main frame stands now.
+pub fn main_frame(tab: i32) -> MainFrame {
+    with(|a| {
+        let loads = &a.tabs.entry(tab).or_default().loads;
+        MainFrame { commits: loads.commits, current: loads.current.clone(), same_document: loads.same_document }
+    })
+}
+
+/// What is known of one of the main frame's documents.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DocumentState {
+    pub committed: bool,
+    pub loaded: bool,
+    /// The HTTP status of its response, and the server's status text.
+    pub status: Option<(u16, String)>,
+}
+
+/// What is known of the main frame's document of `loader`.
+pub fn document(tab: i32, loader: &str) -> DocumentState {
+    with(|a| {
+        let loads = &a.tabs.entry(tab).or_default().loads;
+        loads
+            .recent
+            .iter()
+            .find(|d| d.loader == loader)
+            .map(|d| DocumentState { committed: d.committed, loaded: d.loaded, status: d.status.clone() })
+            .unwrap_or_default()
+    })
 }
 
 #[derive(Clone)]
@@ -48,7 +261,9 @@ struct Download {
 #[derive(Default)]
 struct Activity {
     tabs: HashMap<i32, Tab>,
-    dialogs: Vec<(String, String)>,
+    /// The newest dialogs since the last report, and how many earlier ones were not kept.
+    dialogs: VecDeque<(String, String)>,
+    dialogs_dropped: usize,
     notices: Vec<String>,
     changes: Vec<StateChange>,
     downloads: HashMap<i64, Download>,
@@ -74,23 +289,55 @@ pub async fn load() {
     }
 }
 
-/// Forgets a closed tab's buffers.
+/// Forgets a closed tab's buffers, and the refs its pages handed out.
 pub fn forget(tab: i32) {
     with(|a| a.tabs.remove(&tab));
+    crate::refs::forget_tab(tab);
 }
 
-fn remote_text(v: &Value) -> String {
+/// A console argument's text, as CDP gives it.
+fn remote_text(v: &Value) -> std::borrow::Cow<'_, str> {
     match v.get("value") {
-        Some(Value::String(s)) => s.clone(),
-        Some(Value::Null) | None => v.get("description").and_then(Value::as_str).or_else(|| v.get("type").and_then(Value::as_str)).unwrap_or("").to_string(),
-        Some(other) => other.to_string(),
+        Some(Value::String(s)) => s.as_str().into(),
+        Some(Value::Null) | None => v.get("description").and_then(Value::as_str).or_else(|| v.get("type").and_then(Value::as_str)).unwrap_or("").into(),
+        Some(other) => other.to_string().into(),
     }
 }
 
+/// A console entry's arguments joined by spaces, cut at [`ENTRY_CHARS`].
+fn console_text(args: &[Value]) -> String {
+    let mut text = String::new();
+    let mut room = ENTRY_CHARS;
+    for (i, arg) in args.iter().enumerate() {
+        if i > 0 {
+            if room == 0 {
+                text.push('…');
+                break;
+            }
+            text.push(' ');
+            room -= 1;
+        }
+        let whole = remote_text(arg);
+        let (kept, was_cut) = prefix(&whole, room);
+        text.push_str(kept);
+        if was_cut {
+            text.push('…');
+            break;
+        }
+        room -= kept.chars().count();
+    }
+    text
+}
+
 fn source(url: Option<&str>, line: Option<i64>) -> String {
-    match (url.filter(|u| !u.is_empty()), line) {
-        (Some(u), Some(l)) => format!(" ({}:{})", clean_url(u), l + 1),
-        (Some(u), None) => format!(" ({})", clean_url(u)),
+    let url = url.filter(|u| !u.is_empty()).map(|u| {
+        let (kept, was_cut) = cut_url(u, SOURCE_CHARS);
+        let clean = clean_url(&kept);
+        if was_cut { format!("{clean}…") } else { clean }
+    });
+    match (url, line) {
+        (Some(u), Some(l)) => format!(" ({u}:{})", l + 1),
+        (Some(u), None) => format!(" ({u})"),
         _ => String::new(),
     }
 }
@@ -98,16 +345,15 @@ fn source(url: Option<&str>, line: Option<i64>) -> String {
 fn push_console(tab: i32, line: String) {
     with(|a| {
         let t = a.tabs.entry(tab).or_default();
-        t.console.push_back(line);
-        if t.console.len() > KEEP {
-            t.console.pop_front();
-            t.console_dropped += 1;
-        }
+        t.console.push(line.len() + 32, line);
     });
 }
 
 /// Takes in one CDP event of a tab's main session.
 pub fn on_event(tab: i32, method: &str, p: &Value) {
+    if matches!(method, "Network.responseReceived" | "Page.lifecycleEvent" | "Page.frameNavigated" | "Page.loadEventFired" | "Page.navigatedWithinDocument") {
+        with(|a| a.tabs.entry(tab).or_default().loads.on_event(method, p));
+    }
     match method {
         "Runtime.consoleAPICalled" => {
             let level = match p["type"].as_str().unwrap_or("log") {
@@ -117,61 +363,62 @@ pub fn on_event(tab: i32, method: &str, p: &Value) {
                 "debug" => "debug",
                 _ => "log",
             };
-            let text: Vec<String> = p["args"].as_array().map(|a| a.iter().map(remote_text).collect()).unwrap_or_default();
+            let text = p["args"].as_array().map(|a| console_text(a)).unwrap_or_default();
             let frame = &p["stackTrace"]["callFrames"][0];
             let at = source(frame["url"].as_str(), frame["lineNumber"].as_i64());
-            push_console(tab, format!("[{level}] {}{at}", text.join(" ")));
+            push_console(tab, format!("[{level}] {text}{at}"));
         }
         "Runtime.exceptionThrown" => {
             let d = &p["exceptionDetails"];
-            let message = d["exception"]["description"].as_str().map(|s| s.lines().next().unwrap_or_default().to_string()).unwrap_or_else(|| d["text"].as_str().unwrap_or("").to_string());
+            let message = match d["exception"]["description"].as_str() {
+                Some(description) => cut(description.lines().next().unwrap_or_default(), ENTRY_CHARS),
+                None => cut(d["text"].as_str().unwrap_or(""), ENTRY_CHARS),
+            };
             let at = source(d["url"].as_str(), d["lineNumber"].as_i64());
             push_console(tab, format!("[exception] {message}{at}"));
         }
         "Log.entryAdded" => {
             let e = &p["entry"];
-            let level = e["level"].as_str().unwrap_or("info");
+            let level = cut(e["level"].as_str().unwrap_or("info"), 16);
             let at = source(e["url"].as_str(), e["lineNumber"].as_i64());
-            push_console(tab, format!("[{level}] {}{at}", e["text"].as_str().unwrap_or("")));
+            push_console(tab, format!("[{level}] {}{at}", cut(e["text"].as_str().unwrap_or(""), ENTRY_CHARS)));
         }
         "Network.requestWillBeSent" => {
-            let id = p["requestId"].as_str().unwrap_or_default().to_string();
+            let id = prefix(p["requestId"].as_str().unwrap_or_default(), 64).0.to_string();
+            let (url, url_cut) = cut_url(p["request"]["url"].as_str().unwrap_or_default(), URL_CHARS);
             let r = Request {
-                method: p["request"]["method"].as_str().unwrap_or("GET").to_string(),
-                url: p["request"]["url"].as_str().unwrap_or_default().to_string(),
-                kind: p["type"].as_str().unwrap_or_default().to_string(),
+                method: prefix(p["request"]["method"].as_str().unwrap_or("GET"), 16).0.to_string(),
+                url,
+                url_cut,
+                kind: prefix(p["type"].as_str().unwrap_or_default(), 32).0.to_string(),
                 started: p["timestamp"].as_f64().unwrap_or(0.0),
                 ..Default::default()
             };
             with(|a| {
                 let t = a.tabs.entry(tab).or_default();
                 // A redirect reuses the id: the earlier hop is finished.
-                if let Some((_, prev)) = t.requests.iter_mut().rev().find(|(rid, r)| *rid == id && r.ended.is_none()) {
+                if let Some((_, (_, prev))) = t.requests.items.iter_mut().rev().find(|(_, (rid, r))| *rid == id && r.ended.is_none()) {
                     prev.status = p["redirectResponse"]["status"].as_i64().or(prev.status);
                     prev.ended = Some(r.started);
                 }
-                t.requests.push((id, r));
-                if t.requests.len() > KEEP {
-                    t.requests.remove(0);
-                    t.requests_dropped += 1;
-                }
+                t.requests.push(r.size(), (id, r));
             });
         }
         "Network.responseReceived" | "Network.loadingFinished" | "Network.loadingFailed" => {
             let id = p["requestId"].as_str().unwrap_or_default();
             with(|a| {
                 let Some(t) = a.tabs.get_mut(&tab) else { return };
-                let Some((_, r)) = t.requests.iter_mut().rev().find(|(rid, _)| rid == id) else { return };
+                let Some((_, (_, r))) = t.requests.items.iter_mut().rev().find(|(_, (rid, _))| rid == id) else { return };
                 match method {
                     "Network.responseReceived" => {
                         r.status = p["response"]["status"].as_i64();
-                        r.mime = p["response"]["mimeType"].as_str().map(String::from);
+                        r.mime = p["response"]["mimeType"].as_str().map(|m| prefix(m, 100).0.to_string());
                         r.responded = p["timestamp"].as_f64();
                     }
                     "Network.loadingFinished" => r.ended = p["timestamp"].as_f64(),
                     _ => {
                         r.ended = p["timestamp"].as_f64();
-                        r.failed = Some(if p["canceled"] == true { "canceled".into() } else { p["errorText"].as_str().unwrap_or("failed").to_string() });
+                        r.failed = Some(if p["canceled"] == true { "canceled".into() } else { cut(p["errorText"].as_str().unwrap_or("failed"), 120) });
                         if p["errorText"].as_str().is_some_and(|e| e.contains("ERR_BLOCKED_BY_CLIENT")) {
                             crate::policy::blocked_request(&r.url, &r.kind);
                         }
@@ -182,15 +429,22 @@ pub fn on_event(tab: i32, method: &str, p: &Value) {
         "Network.webSocketCreated" => crate::policy::websocket_created(p["url"].as_str().unwrap_or_default()),
         "Runtime.bindingCalled" if p["name"] == "tabwrightStop" => crate::session::stop(),
         "Page.javascriptDialogOpening" => {
-            let kind = p["type"].as_str().unwrap_or("dialog").to_string();
-            let message = p["message"].as_str().unwrap_or_default().to_string();
+            let kind = prefix(p["type"].as_str().unwrap_or("dialog"), 20).0.to_string();
+            // One character more than is quoted, so the quote still shows the cut.
+            let message = prefix(p["message"].as_str().unwrap_or_default(), DIALOG_MESSAGE + 1).0.to_string();
             // beforeunload is accepted, so the navigation that raised it goes on; every other
             // dialog is dismissed. Either way no call waits on it.
             let accept = kind == "beforeunload";
             wasm_bindgen_futures::spawn_local(async move {
                 let _ = cdp::send(tab, &cdp::HandleDialog { accept }).await;
             });
-            with(|a| a.dialogs.push((kind, message)));
+            with(|a| {
+                a.dialogs.push_back((kind, message));
+                if a.dialogs.len() > DIALOG_LINES {
+                    a.dialogs.pop_front();
+                    a.dialogs_dropped += 1;
+                }
+            });
         }
         _ => {}
     }
@@ -213,11 +467,16 @@ pub fn on_navigation_error(details: &Value) {
     }
 }
 
-/// A line per dismissed dialog (a few at most, then a count), and other notices, for the next text result.
+/// A line per dismissed dialog (the newest few, after a count of the earlier ones), and other
+/// notices, for the next text result.
 pub fn take_notices() -> Vec<String> {
-    let (dialogs, mut lines) = with(|a| (std::mem::take(&mut a.dialogs), std::mem::take(&mut a.notices)));
+    let (dialogs, earlier, mut lines) = with(|a| (std::mem::take(&mut a.dialogs), std::mem::take(&mut a.dialogs_dropped), std::mem::take(&mut a.notices)));
     lines.extend(crate::policy::take_blocked_notices());
-    for (kind, message) in dialogs.iter().take(DIALOG_LINES) {
+    if earlier > 0 {
+        let (s, were) = if earlier == 1 { ("", "was") } else { ("s", "were") };
+        lines.push(format!("{earlier} earlier dialog{s} {were} dismissed; the newest follow."));
+    }
+    for (kind, message) in &dialogs {
         let kind = bounded(&one_line(kind), 20);
         let message = bounded(&one_line(message), DIALOG_MESSAGE);
         let quoted = if message.is_empty() { String::new() } else { format!(" {}", serde_json::Value::String(message)) };
@@ -227,9 +486,6 @@ pub fn take_notices() -> Vec<String> {
         } else {
             lines.push(format!("{article} {kind} dialog{quoted} was dismissed."));
         }
-    }
-    if dialogs.len() > DIALOG_LINES {
-        lines.push(format!("{} more dialogs were dismissed.", dialogs.len() - DIALOG_LINES));
     }
     lines
 }
@@ -247,7 +503,8 @@ pub fn download_pending() -> bool {
 /// chrome.downloads.onCreated.
 pub fn on_download_created(item: &Value) {
     let Some(chrome_id) = item["id"].as_i64() else { return };
-    let url = item["finalUrl"].as_str().filter(|u| !u.is_empty()).or_else(|| item["url"].as_str()).unwrap_or_default().to_string();
+    let url = item["finalUrl"].as_str().filter(|u| !u.is_empty()).or_else(|| item["url"].as_str()).unwrap_or_default();
+    let url = cut_url(url, DOWNLOAD_URL_CHARS).0;
     let next = with(|a| {
         let id = format!("dl-{}", a.next_download);
         a.next_download += 1;
@@ -270,7 +527,7 @@ pub fn on_download_changed(delta: &Value) {
     with(|a| {
         let Some(d) = a.downloads.get_mut(&chrome_id) else { return };
         if let Some(Value::String(u)) = current("finalUrl").filter(|u| u.as_str().is_some_and(|s| !s.is_empty())) {
-            d.url = u;
+            d.url = cut_url(&u, DOWNLOAD_URL_CHARS).0;
         }
         if let Some(Value::String(f)) = current("filename").filter(|f| f.as_str().is_some_and(|s| !s.is_empty())) {
             d.path = f;
@@ -283,15 +540,15 @@ pub fn on_download_changed(delta: &Value) {
                 // The final size and path, from the browser's own record.
                 let item = chrome::downloads_search(chrome_id).await.ok().flatten().unwrap_or(Value::Null);
                 with(|a| {
-                    let Some(d) = a.downloads.get_mut(&chrome_id) else { return };
+                    // Reported once: a finished download is forgotten.
+                    let Some(mut d) = a.downloads.remove(&chrome_id) else { return };
                     if let Some(p) = item["filename"].as_str().filter(|p| !p.is_empty()) {
                         d.path = p.to_string();
                     }
                     if let Some(u) = item["finalUrl"].as_str().filter(|u| !u.is_empty()) {
-                        d.url = u.to_string();
+                        d.url = cut_url(u, DOWNLOAD_URL_CHARS).0;
                     }
                     let size = item["fileSize"].as_i64().filter(|s| *s >= 0).or_else(|| item["bytesReceived"].as_i64()).map(|s| s as u64);
-                    let d = d.clone();
                     a.changes.push(StateChange::DownloadCompleted {
                         download_id: d.id,
                         url: d.url,
@@ -302,9 +559,9 @@ pub fn on_download_changed(delta: &Value) {
             });
         }
         Some("interrupted") => {
-            let error = current("error").and_then(|e| e.as_str().map(String::from));
+            let error = current("error").and_then(|e| e.as_str().map(|e| cut(e, 200)));
             with(|a| {
-                if let Some(d) = a.downloads.get(&chrome_id).cloned() {
+                if let Some(d) = a.downloads.remove(&chrome_id) {
                     a.changes.push(StateChange::DownloadFailed { download_id: d.id, url: d.url, error });
                 }
             });
@@ -313,42 +570,130 @@ pub fn on_download_changed(delta: &Value) {
     }
 }
 
-/// The console entries of a tab since attach and since the last read.
-pub fn read_console(tab: i32) -> (Vec<String>, usize) {
-    with(|a| {
-        let t = a.tabs.entry(tab).or_default();
-        let dropped = std::mem::take(&mut t.console_dropped);
-        (t.console.drain(..).map(|l| redact(&l)).collect(), dropped)
-    })
+/// What a read of a tab's log returns: the newest lines (redacted), how many older entries it
+/// took without showing them, and how many gave way as they arrived.
+pub struct Read {
+    pub lines: Vec<String>,
+    pub older: usize,
+    pub dropped: usize,
 }
 
-/// The requests of a tab since attach and since the last read, one line each.
-pub fn read_network(tab: i32) -> (Vec<String>, usize) {
-    with(|a| {
-        let t = a.tabs.entry(tab).or_default();
-        let dropped = std::mem::take(&mut t.requests_dropped);
-        let lines = t
-            .requests
-            .drain(..)
-            .map(|(_, r)| {
-                let url = redact(&clean_url(&r.url));
-                let url = if url.starts_with("data:") { bounded(&url, 80) } else { bounded(&url, 500) };
-                let outcome = match (&r.failed, r.status) {
-                    (Some(e), _) => format!("failed: {e}"),
-                    (None, Some(s)) => format!("{s} {}", r.mime.clone().unwrap_or_default()),
-                    (None, None) => "pending".to_string(),
-                };
-                // A body nobody reads never finishes loading: the response's arrival times it then.
-                let timing = r.ended.or(r.responded).map(|e| format!(" {} ms", ((e - r.started) * 1000.0).round().max(0.0))).unwrap_or_default();
-                let kind = if r.kind.is_empty() { String::new() } else { format!(" [{}]", r.kind.to_lowercase()) };
-                format!("{} {url} → {}{timing}{kind}", r.method, outcome.trim_end())
-            })
-            .collect();
-        (lines, dropped)
-    })
+/// The console entries of a tab since attach and since the last read: the newest `newest` lines.
+pub fn read_console(tab: i32, newest: usize) -> Read {
+    let (lines, older, dropped) = with(|a| a.tabs.entry(tab).or_default().console.take(newest));
+    // Only what is shown is redacted.
+    Read { lines: lines.iter().map(|l| redact(l)).collect(), older, dropped }
+}
+
+/// The requests of a tab since attach and since the last read, one line each: the newest `newest`.
+pub fn read_network(tab: i32, newest: usize) -> Read {
+    let (requests, older, dropped) = with(|a| a.tabs.entry(tab).or_default().requests.take(newest));
+    let lines = requests
+        .into_iter()
+        .map(|(_, r)| {
+            let url = redact(&clean_url(&r.url));
+            let mut url = if url.starts_with("data:") { bounded(&url, 80) } else { bounded(&url, 500) };
+            if r.url_cut && !url.ends_with('…') {
+                url.push('…');
+            }
+            let outcome = match (&r.failed, r.status) {
+                (Some(e), _) => format!("failed: {e}"),
+                (None, Some(s)) => format!("{s} {}", r.mime.clone().unwrap_or_default()),
+                (None, None) => "pending".to_string(),
+            };
+            // A body nobody reads never finishes loading: the response's arrival times it then.
+            let timing = r.ended.or(r.responded).map(|e| format!(" {} ms", ((e - r.started) * 1000.0).round().max(0.0))).unwrap_or_default();
+            let kind = if r.kind.is_empty() { String::new() } else { format!(" [{}]", r.kind.to_lowercase()) };
+            format!("{} {url} → {}{timing}{kind}", r.method, outcome.trim_end())
+        })
+        .collect();
+    Read { lines, older, dropped }
 }
 
 /// The tab's name for messages.
 pub fn name(tab: i32) -> String {
     state::tab_name(tab)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn entries_are_cut_as_they_arrive() {
+        assert_eq!(cut("abc", 3), "abc");
+        assert_eq!(cut("abcd", 3), "abc…");
+        assert_eq!(cut("ééé", 2), "éé…", "characters, not bytes");
+        let huge = "x".repeat(1 << 20);
+        let text = console_text(&[json!({"type": "string", "value": huge}), json!({"type": "number", "value": 1})]);
+        assert!(text.chars().count() <= ENTRY_CHARS + 1 && text.ends_with('…'), "{}", text.len());
+        assert_eq!(console_text(&[json!({"value": "a"}), json!({"value": 2}), json!({"type": "object", "description": "Object"})]), "a 2 Object");
+        let (url, was_cut) = cut_url(&format!("data:text/plain;base64,{huge}"), URL_CHARS);
+        assert!(was_cut && url.len() == DATA_URL_CHARS, "a data: URL keeps only its start");
+        let (url, was_cut) = cut_url(&format!("https://a.example/?q={huge}"), URL_CHARS);
+        assert!(was_cut && url.chars().count() == URL_CHARS);
+        assert_eq!(cut_url("https://a.example/", URL_CHARS), ("https://a.example/".to_string(), false));
+        let at = source(Some(&format!("data:text/javascript,{huge}")), Some(0));
+        assert!(at.len() < 200 && at.ends_with("…:1)"), "{at}");
+    }
+
+    #[test]
+    fn each_document_of_the_main_frame_is_followed_by_its_loader() {
+        let mut loads = Loads { main_frame: Some("main".into()), ..Default::default() };
+        let response = |frame: &str, loader: &str, status: u64| json!({"type": "Document", "frameId": frame, "loaderId": loader, "response": {"status": status, "statusText": "Not Found"}});
+        loads.on_event("Network.responseReceived", &response("main", "L1", 404));
+        loads.on_event("Network.responseReceived", &response("sub", "S1", 500));
+        loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": "L1"}, "type": "Navigation"}));
+        loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "sub", "parentId": "main", "loaderId": "S1"}}));
+        let l1 = |loads: &Loads| loads.recent.iter().find(|d| d.loader == "L1").map(|d| (d.committed, d.loaded, d.status.clone()));
+        assert_eq!(l1(&loads), Some((true, false, Some((404, "Not Found".to_string())))));
+        assert!(loads.recent.iter().all(|d| d.loader != "S1"), "a subframe's documents are not the main frame's");
+        assert_eq!((loads.commits, loads.current.as_deref()), (1, Some("L1")));
+        // A subframe's load says nothing about the main document.
+        loads.on_event("Page.lifecycleEvent", &json!({"frameId": "sub", "loaderId": "S1", "name": "load"}));
+        loads.on_event("Page.lifecycleEvent", &json!({"frameId": "main", "loaderId": "L1", "name": "DOMContentLoaded"}));
+        assert_eq!(l1(&loads).map(|d| d.1), Some(false));
+        loads.on_event("Page.lifecycleEvent", &json!({"frameId": "main", "loaderId": "L1", "name": "load"}));
+        assert_eq!(l1(&loads).map(|d| d.1), Some(true));
+        // The load event names no loader: it belongs to the document current when it comes.
+        loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": "L2"}, "type": "Navigation"}));
+        loads.on_event("Page.loadEventFired", &json!({}));
+        assert!(loads.recent.iter().any(|d| d.loader == "L2" && d.loaded));
+        // A page restored from the back-forward cache fires no load: it counts as loaded.
+        loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": "L1"}, "type": "BackForwardCacheRestore"}));
+        assert_eq!(loads.commits, 3);
+        loads.on_event("Page.navigatedWithinDocument", &json!({"frameId": "main", "url": "x#a"}));
+        assert_eq!(loads.same_document, 1);
+        for i in 0..20 {
+            loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": format!("N{i}")}}));
+        }
+        assert_eq!(loads.recent.len(), LOADERS, "only the recent documents are remembered");
+    }
+
+    #[test]
+    fn the_newest_entries_are_kept_and_the_rest_counted() {
+        let mut log = Bounded::default();
+        for i in 0..(KEEP + 5) {
+            log.push(10, i);
+        }
+        assert_eq!(log.items.len(), KEEP);
+        let (newest, older, dropped) = log.take(3);
+        assert_eq!(newest, [KEEP + 2, KEEP + 3, KEEP + 4]);
+        assert_eq!((older, dropped), (KEEP - 3, 5));
+        assert_eq!(log.take(3), (vec![], 0, 0), "a read takes everything");
+
+        // The byte budget holds too, however few entries there are.
+        let mut log = Bounded::default();
+        for i in 0..100 {
+            log.push(BUDGET / 10, i);
+        }
+        assert!(log.bytes <= BUDGET && log.items.len() == 10, "{} bytes in {} entries", log.bytes, log.items.len());
+        assert_eq!(log.dropped, 90);
+        assert_eq!(log.items.back().map(|(_, i)| *i), Some(99));
+        // One entry over the budget on its own is still kept (each entry is already cut).
+        let mut log = Bounded::default();
+        log.push(BUDGET * 2, 0);
+        assert_eq!(log.items.len(), 1);
+    }
 }

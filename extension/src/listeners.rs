@@ -67,6 +67,11 @@ pub fn unmarked(at: &Debuggee) -> bool {
 /// elements were newly marked. Failing is not an error: the read goes on with the other signals
 /// (roles, handler attributes, cursor).
 pub async fn mark(at: &Debuggee) -> bool {
+    if at.session.is_none() {
+        // Frames that are no longer attached will not be read again.
+        let live: Vec<String> = cdp::children(at.tab).into_iter().map(|c| c.session).collect();
+        KNOWN.with(|k| k.borrow_mut().retain(|d, _| d.tab != at.tab || d.session.as_ref().is_none_or(|s| live.contains(s))));
+    }
     let marked = try_mark(at).await.unwrap_or(false);
     KNOWN.with(|k| {
         if let Some(known) = k.borrow_mut().get_mut(at) {

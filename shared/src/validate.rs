@@ -41,13 +41,17 @@ impl Sink<'_> {
 pub fn conversation(messages: &[Value]) -> Vec<Violation> {
     let mut out = Vec::new();
     let mut calls: HashMap<String, String> = HashMap::new();
+    // Where each member call stood in its assistant message, for the batch halt rule.
+    let mut order: HashMap<String, usize> = HashMap::new();
     for (index, message) in messages.iter().enumerate() {
         let Some(content) = message.get("content").and_then(Value::as_array) else { continue };
+        let mut turn = Vec::new();
         for block in content {
             match block.get("type").and_then(Value::as_str) {
                 Some("tool_use") if block.get("toolset_name").and_then(Value::as_str) == Some(crate::TOOLSET_NAME) => {
                     if let (Some(id), Some(name)) = (block.get("id").and_then(Value::as_str), block.get("name").and_then(Value::as_str)) {
                         calls.insert(id.to_string(), name.to_string());
+                        order.insert(id.to_string(), order.len());
                     }
                 }
                 Some("tool_result") => {
@@ -55,13 +59,49 @@ pub fn conversation(messages: &[Value]) -> Vec<Violation> {
                     let is_member = calls.contains_key(id) || block.get("toolset_name").is_some();
                     if is_member {
                         out.extend(result_at(index, calls.get(id).map(String::as_str), block));
+                        turn.push(block);
                     }
                 }
                 _ => {}
             }
         }
+        check_halt(&mut out, index, &turn, &order);
     }
     out
+}
+
+/// The batch halt rule: once a member call of a turn failed, every later member result of that
+/// turn is an error with exactly the halt text. Results are taken in the order of their calls.
+fn check_halt(out: &mut Vec<Violation>, message: usize, turn: &[&Value], order: &HashMap<String, usize>) {
+    let id_of = |b: &Value| b.get("tool_use_id").and_then(Value::as_str).unwrap_or("?").to_string();
+    let mut results: Vec<(usize, &Value)> = turn.iter().enumerate().map(|(i, b)| (order.get(&id_of(b)).copied().unwrap_or(usize::MAX - turn.len() + i), *b)).collect();
+    results.sort_by_key(|(position, _)| *position);
+    let mut failed: Option<String> = None;
+    for (_, block) in results {
+        let is_error = block.get("is_error").and_then(Value::as_bool).unwrap_or(false);
+        if let Some(first) = &failed {
+            if !is_error || !is_halt_text(block.get("content")) {
+                let mut s = Sink { out, message, id: id_of(block) };
+                s.add(
+                    "batch_halt",
+                    format!("{first} failed earlier in this turn, so this result must be is_error: true with exactly {:?}", crate::NOT_EXECUTED),
+                );
+            }
+        } else if is_error {
+            failed = Some(id_of(block));
+        }
+    }
+}
+
+/// Whether a result's content is exactly the halt text (as a string, or as one text block).
+fn is_halt_text(content: Option<&Value>) -> bool {
+    match content {
+        Some(Value::String(text)) => text == crate::NOT_EXECUTED,
+        Some(Value::Array(blocks)) => {
+            blocks.len() == 1 && blocks[0].get("type").and_then(Value::as_str) == Some("text") && blocks[0].get("text").and_then(Value::as_str) == Some(crate::NOT_EXECUTED)
+        }
+        _ => false,
+    }
 }
 
 /// Checks one member tool_result answering a call to `member` (when known).
@@ -288,6 +328,39 @@ mod tests {
             let found = rules(member, block);
             assert!(found.contains(&rule), "{rule} not caught; got {found:?}");
         }
+    }
+
+    #[test]
+    fn the_halt_rule_follows_the_calls_order() {
+        let turn = |results: Vec<Value>| {
+            let calls: Vec<Value> = ["a", "b", "c"].iter().map(|id| json!({"type":"tool_use","id":id,"name":"wait","toolset_name":"browser","input":{"duration":0}})).collect();
+            conversation(&[json!({"role":"assistant","content":calls}), json!({"role":"user","content":results})])
+        };
+        let ok = |id: &str| json!({"type":"tool_result","tool_use_id":id,"toolset_name":"browser","content":"Waited 0s."});
+        let failed = |id: &str| json!({"type":"tool_result","tool_use_id":id,"toolset_name":"browser","content":"Error: boom","is_error":true});
+        let halted = |id: &str| json!({"type":"tool_result","tool_use_id":id,"toolset_name":"browser","content":[{"type":"text","text":crate::NOT_EXECUTED}],"is_error":true});
+        let rules = |v: Vec<Violation>| v.into_iter().map(|v| (v.tool_use_id, v.rule)).collect::<Vec<_>>();
+        assert!(turn(vec![ok("a"), failed("b"), halted("c")]).is_empty());
+        assert!(turn(vec![ok("a"), ok("b"), failed("c")]).is_empty(), "a failure with nothing after it");
+        assert_eq!(rules(turn(vec![failed("a"), ok("b"), halted("c")])), [("b".to_string(), "batch_halt")], "a call run after a failure");
+        let mut not_error = halted("c");
+        not_error["is_error"] = json!(false);
+        assert_eq!(rules(turn(vec![ok("a"), failed("b"), not_error])), [("c".to_string(), "batch_halt")], "the halt text must be an error");
+        let mut other_text = halted("c");
+        other_text["content"] = json!("Not executed.");
+        assert_eq!(rules(turn(vec![ok("a"), failed("b"), other_text])), [("c".to_string(), "batch_halt")], "only the exact text");
+        // Results listed out of order are judged in the order of their calls.
+        assert!(turn(vec![halted("c"), failed("b"), ok("a")]).is_empty());
+        assert_eq!(rules(turn(vec![ok("b"), failed("a"), halted("c")])), [("b".to_string(), "batch_halt")]);
+        // Each turn starts afresh.
+        let calls2 = json!({"role":"assistant","content":[{"type":"tool_use","id":"d","name":"wait","toolset_name":"browser","input":{"duration":0}}]});
+        let msgs = vec![
+            json!({"role":"assistant","content":[{"type":"tool_use","id":"a","name":"wait","toolset_name":"browser","input":{"duration":0}}]}),
+            json!({"role":"user","content":[failed("a")]}),
+            calls2,
+            json!({"role":"user","content":[ok("d")]}),
+        ];
+        assert!(conversation(&msgs).is_empty());
     }
 
     #[test]

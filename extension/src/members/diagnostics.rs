@@ -14,13 +14,10 @@ const SCRIPT_OUTPUT: usize = 20_000;
 /// How long a script may run, in milliseconds.
 const SCRIPT_TIMEOUT_MS: f64 = 10_000.0;
 
-/// The newest lines that fit the bounds, with a note about what was left out.
-fn bounded_lines(mut lines: Vec<String>, dropped: usize, what: &str) -> String {
-    let mut omitted = dropped;
-    if lines.len() > MAX_LINES {
-        omitted += lines.len() - MAX_LINES;
-        lines.drain(..lines.len() - MAX_LINES);
-    }
+/// The newest lines that fit the bounds, after a note about what was left out: `older` entries
+/// this read took without showing, and `dropped` ones that gave way when they arrived.
+fn bounded_lines(read: activity::Read, what: &str) -> String {
+    let activity::Read { lines, older, dropped } = read;
     let lines: Vec<String> = lines.into_iter().map(|l| bounded(&tabwright_protocol::sanitize::one_line(&l), 1000)).collect();
     let mut total = 0;
     let mut keep = lines.len();
@@ -31,10 +28,25 @@ fn bounded_lines(mut lines: Vec<String>, dropped: usize, what: &str) -> String {
             break;
         }
     }
-    omitted += lines.len() - keep;
+    let omitted = older + lines.len() - keep;
     let mut text = lines[lines.len() - keep..].join("\n");
-    if omitted > 0 {
-        text = format!("[{omitted} earlier {what} omitted to stay within {MAX_LINES} lines and {MAX_CHARS} characters]\n{text}");
+    let note = match (omitted, dropped) {
+        (0, 0) => None,
+        (n, 0) => Some(format!("[{n} earlier {what} omitted to stay within {MAX_LINES} lines and {MAX_CHARS} characters]")),
+        (0, d) => Some(format!(
+            "[{d} earlier {what} omitted: the tab produced more than tabwright keeps between reads (the newest {} {what}, {} KB)]",
+            activity::KEEP,
+            activity::BUDGET / 1024
+        )),
+        (n, d) => Some(format!(
+            "[{} earlier {what} omitted: {d} as they arrived, as tabwright keeps only the newest {} {what} ({} KB) between reads, and {n} to stay within {MAX_LINES} lines and {MAX_CHARS} characters]",
+            n + d,
+            activity::KEEP,
+            activity::BUDGET / 1024
+        )),
+    };
+    if let Some(note) = note {
+        text = if text.is_empty() { note } else { format!("{note}\n{text}") };
     }
     text
 }
@@ -49,11 +61,11 @@ enum Log {
 async fn read_log(tab_id: Option<&str>, log: Log) -> Result<Outcome, String> {
     let tab = state::resolve_tab(tab_id).await?;
     cdp::ensure_attached(tab).await.map_err(|e| e.to_string())?;
-    let ((lines, dropped), nothing, what) = match log {
-        Log::Console => (activity::read_console(tab), "No console entries", "entries"),
-        Log::Network => (activity::read_network(tab), "No requests", "requests"),
+    let (read, nothing, what) = match log {
+        Log::Console => (activity::read_console(tab, MAX_LINES), "No console entries", "entries"),
+        Log::Network => (activity::read_network(tab, MAX_LINES), "No requests", "requests"),
     };
-    if lines.is_empty() && dropped == 0 {
+    if read.lines.is_empty() && read.older == 0 && read.dropped == 0 {
         let member = match log {
             Log::Console => "read_console",
             Log::Network => "read_network",
@@ -66,7 +78,7 @@ async fn read_log(tab_id: Option<&str>, log: Log) -> Result<Outcome, String> {
             ),
         });
     }
-    Ok(Outcome::Text { text: bounded_lines(lines, dropped, what) })
+    Ok(Outcome::Text { text: bounded_lines(read, what) })
 }
 
 pub async fn read_console(tab_id: Option<&str>) -> Result<Outcome, String> {

@@ -48,8 +48,10 @@ const EFFECTS: &[&str] = &["Page.windowOpen", "Page.frameRequestedNavigation"];
 /// call returns at once.
 async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Value)>) {
     // Events the input caused arrive before its command's answer, or right behind it.
-    let Some((method, _)) = cdp::within(heard, 0).await else { return };
-    if method == "Page.windowOpen" {
+    let Some((method, params)) = cdp::within(heard, 0).await else { return };
+    // A middle or modified click on a link asks for a navigation in a new tab.
+    let new_tab = method == "Page.windowOpen" || params["disposition"].as_str().is_some_and(|d| d != "currentTab");
+    if new_tab {
         // The new tab, reported with the page it opened on (its address and title), within a second.
         let deadline = js_sys::Date::now() + 1_000.0;
         let mut opened = Vec::new();

@@ -5,7 +5,7 @@ use tabwright_protocol::navigation::{parse_target, NavTarget};
 use tabwright_protocol::wire::Outcome;
 
 use crate::cdp::{self, CdpError};
-use crate::{chrome, state};
+use crate::{activity, chrome, state};
 
 /// How long a navigation may take to load, in milliseconds.
 const LOAD_TIMEOUT_MS: i32 = 30_000;
@@ -23,23 +23,84 @@ fn attach_error(tab: i32, e: CdpError) -> String {
 pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
     let target = parse_target(&input.url)?;
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
-    let note = match cdp::ensure_attached(tab).await {
-        Ok(()) => navigate_cdp(tab, &target).await?,
+    let (note, status) = match cdp::ensure_attached(tab).await {
+        Ok(()) => match navigate_cdp(tab, &target).await? {
+            Done::Loaded(status) => (status.as_ref().and_then(status_note), status.map(|(code, _)| code)),
+            Done::Note(note) => (Some(note), None),
+            Done::SameDocument => (None, None),
+        },
         Err(e) => match &target {
             // A browser page (chrome://newtab, say) cannot be debugged, but it can be sent elsewhere.
             NavTarget::Url(url) => {
                 navigate_tabs_api(tab, url).await?;
-                None
+                (None, None)
             }
             _ => return Err(attach_error(tab, e)),
         },
     };
     let tab = chrome::tabs_get(tab).await.map_err(|e| format!("The tab closed during navigation: {e}"))?;
-    Ok(Outcome::Navigated { url: tab.address(), title: tab.title.clone(), status: None, note })
+    Ok(Outcome::Navigated { url: tab.address(), title: tab.title.clone(), status, note })
 }
 
-const LOAD_EVENTS: &[&str] = &["Page.loadEventFired", "Page.navigatedWithinDocument"];
-const HISTORY_EVENTS: &[&str] = &["Page.loadEventFired", "Page.navigatedWithinDocument", "Page.frameStoppedLoading"];
+/// How a navigation ended.
+enum Done {
+    /// A document loaded; its HTTP status and status text, when it came over HTTP.
+    Loaded(Option<(u16, String)>),
+    /// Something other than a page load happened (a download started).
+    Note(String),
+    /// The page moved within its document: nothing to load.
+    SameDocument,
+}
+
+/// The standard reason phrases of the error statuses a page most often answers with.
+fn reason(code: u16) -> Option<&'static str> {
+    Some(match code {
+        400 => "Bad Request",
+        401 => "Unauthorized",
+        403 => "Forbidden",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        408 => "Request Timeout",
+        410 => "Gone",
+        429 => "Too Many Requests",
+        500 => "Internal Server Error",
+        501 => "Not Implemented",
+        502 => "Bad Gateway",
+        503 => "Service Unavailable",
+        504 => "Gateway Timeout",
+        _ => return None,
+    })
+}
+
+/// What Claude reads about an error status: the page it sees is the server's answer to a failure.
+fn status_note((code, text): &(u16, String)) -> Option<String> {
+    // The server's own words only when they are a plain phrase; a page controls them.
+    let plain = !text.is_empty() && text.len() <= 40 && text.chars().all(|c| c.is_ascii_alphabetic() || c == ' ' || c == '-');
+    let phrase = if plain { Some(text.as_str()) } else { reason(*code) };
+    let status = match phrase {
+        Some(p) => format!("HTTP {code} {p}"),
+        None => format!("HTTP {code}"),
+    };
+    match code {
+        400..=499 => Some(format!("The server answered {status}: the tab shows its error page, not the page asked for. Check the address, or reach the page through the site's own links.")),
+        500..=599 => Some(format!("The server answered {status}: it failed to produce the page. The site may work again later; reload or try another page.")),
+        _ => None,
+    }
+}
+
+/// Chrome's lifecycle events (each names its document's loader), which navigate waits on.
+#[derive(serde::Serialize)]
+struct SetLifecycleEventsEnabled {
+    enabled: bool,
+}
+impl cdp::Command for SetLifecycleEventsEnabled {
+    const METHOD: &'static str = "Page.setLifecycleEventsEnabled";
+    type Response = cdp::Empty;
+}
+
+/// The events that can end a wait; each wakes it to look again at what the tab reported.
+const LOAD_EVENTS: &[&str] =
+    &["Page.lifecycleEvent", "Page.loadEventFired", "Page.frameNavigated", "Page.navigatedWithinDocument", "Network.responseReceived"];
 
 /// Waits briefly for chrome.downloads to announce a download.
 async fn download_started() -> bool {
@@ -52,18 +113,22 @@ async fn download_started() -> bool {
     false
 }
 
-/// Navigates with CDP; `Some(note)` when the navigation did something other than load a page.
-async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Option<String>, String> {
+/// Navigates with CDP and waits until the document it loads has loaded.
+async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Done, String> {
     let describe = |url: &str| format!("Navigation to {url}");
     let cdp_err = |e: CdpError| e.to_string();
-    let (what, loaded) = match target {
+    // The main frame is named first, so its subframes' documents are told apart from its own.
+    let tree = cdp::send(tab, &cdp::GetFrameTree {}).await.map_err(cdp_err)?;
+    activity::set_main_frame(tab, &tree.frame_tree.frame.id);
+    cdp::send(tab, &SetLifecycleEventsEnabled { enabled: true }).await.map_err(cdp_err)?;
+    let before = activity::main_frame(tab);
+    let (what, loader, history) = match target {
         NavTarget::Url(url) => {
-            let loaded = cdp::wait_for(tab, LOAD_EVENTS);
             let response = cdp::send(tab, &cdp::Navigate { url }).await.map_err(cdp_err)?;
             if let Some(error) = response.error_text.filter(|e| !e.is_empty()) {
                 // An address that serves a file starts a download and loads no page.
                 if error.contains("ERR_ABORTED") && download_started().await {
-                    return Ok(Some(format!("{url} started a download instead of loading a page; the tab stays where it was.")));
+                    return Ok(Done::Note(format!("{url} started a download instead of loading a page; the tab stays where it was.")));
                 }
                 if error.contains("ERR_BLOCKED_BY_CLIENT") {
                     return Err(format!(
@@ -73,15 +138,14 @@ async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Option<String>, St
                 }
                 return Err(format!("{} failed: {error}. The page may be unavailable, or the address may be wrong.", describe(url)));
             }
-            if response.loader_id.is_none() {
-                return Ok(None); // a same-document navigation: nothing to load
-            }
-            (describe(url), loaded)
+            let Some(loader) = response.loader_id else {
+                return Ok(Done::SameDocument);
+            };
+            (describe(url), Some(loader), false)
         }
         NavTarget::Reload => {
-            let loaded = cdp::wait_for(tab, LOAD_EVENTS);
             cdp::send(tab, &cdp::Reload { ignore_cache: false }).await.map_err(cdp_err)?;
-            ("Reload".to_string(), loaded)
+            ("Reload".to_string(), None, false)
         }
         NavTarget::Back | NavTarget::Forward => {
             let history = cdp::send(tab, &cdp::GetNavigationHistory {}).await.map_err(cdp_err)?;
@@ -95,15 +159,45 @@ async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Option<String>, St
                     format!("There is no later page in {name}'s history to go forward to.")
                 }
             })?;
-            let loaded = cdp::wait_for(tab, HISTORY_EVENTS);
             cdp::send(tab, &cdp::NavigateToHistoryEntry { entry_id: entry.id }).await.map_err(cdp_err)?;
-            (describe(&tabwright_protocol::sanitize::url(&entry.url)), loaded)
+            (describe(&tabwright_protocol::sanitize::url(&entry.url)), None, true)
         }
     };
-    match cdp::within(loaded, LOAD_TIMEOUT_MS).await {
-        Some((event, _)) if event == "detached" => Err(format!("{what} was interrupted: the tab closed or the debugger detached.")),
-        Some(_) => Ok(None),
-        None => Err(format!("{what} timed out after {} seconds. The page may be unavailable.", LOAD_TIMEOUT_MS / 1000)),
+    wait_loaded(tab, &what, &before, loader.as_deref(), history).await
+}
+
+/// Waits until the navigation's own document has loaded: the document of `loader` when the
+/// navigation named one, else the first document the main frame commits after `before`. A
+/// document that replaces the awaited one after it committed (a script's redirect) is waited
+/// for in its place. Load events of other documents (the one being left, a frame's) are ignored.
+async fn wait_loaded(tab: i32, what: &str, before: &activity::MainFrame, loader: Option<&str>, history: bool) -> Result<Done, String> {
+    let deadline = js_sys::Date::now() + f64::from(LOAD_TIMEOUT_MS);
+    loop {
+        // Registered before looking, so an event between the look and the wait is not lost.
+        let next = cdp::wait_for(tab, LOAD_EVENTS);
+        let now = activity::main_frame(tab);
+        if history && now.same_document > before.same_document {
+            return Ok(Done::SameDocument);
+        }
+        let ours = loader.map(|l| activity::document(tab, l));
+        let current = now.current.as_deref().map(|l| activity::document(tab, l));
+        let awaited = match (&ours, &current) {
+            (Some(ours), _) if ours.loaded => Some(ours),
+            // Replaced after it committed: the page went on to another document.
+            (Some(ours), Some(current)) if ours.committed && now.current.as_deref() != loader => Some(current).filter(|c| c.loaded),
+            (Some(_), _) => None,
+            (None, Some(current)) if now.commits > before.commits => Some(current).filter(|c| c.loaded),
+            (None, _) => None,
+        };
+        if let Some(doc) = awaited {
+            return Ok(Done::Loaded(doc.status.clone()));
+        }
+        let left = (deadline - js_sys::Date::now()).max(0.0) as i32;
+        match cdp::within(next, left).await {
+            Some((event, _)) if event == "detached" => return Err(format!("{what} was interrupted: the tab closed or the debugger detached.")),
+            Some(_) => {}
+            None => return Err(format!("{what} timed out after {} seconds. The page may be unavailable.", LOAD_TIMEOUT_MS / 1000)),
+        }
     }
 }
 
