@@ -40,6 +40,13 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
     outcome
 }
 
+/// Members that only look at the page: the tab inventory kept from the last listing holds for
+/// their report. After any other (input can change a tab's address or title without a tab
+/// event having arrived yet) the tabs are listed again.
+pub fn only_reads(name: &str) -> bool {
+    matches!(name, "read_page" | "find" | "get_page_text" | "screenshot" | "zoom" | "read_console" | "read_network" | "list_tabs")
+}
+
 /// What an input's effect on windows and navigation looks like on the tab's CDP session.
 const EFFECTS: &[&str] = &["Page.windowOpen", "Page.frameRequestedNavigation"];
 
@@ -47,7 +54,10 @@ const EFFECTS: &[&str] = &["Page.windowOpen", "Page.frameRequestedNavigation"];
 /// the moment it needs to create the tab (so the call's own result reports it); otherwise the
 /// call returns at once.
 async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Value)>) {
-    // Events the input caused arrive before its command's answer, or right behind it.
+    // A link's navigation is scheduled as a task of its own: one trivial evaluation, queued
+    // behind it, is the moment by which it has said what it does.
+    let barrier = cdp::Evaluate { expression: "0", context_id: None, return_by_value: true, await_promise: false, timeout: None, object_group: None };
+    let _ = cdp::send(tab, &barrier).await;
     let Some((method, params)) = cdp::within(heard, 0).await else { return };
     // A middle or modified click on a link asks for a navigation in a new tab.
     let new_tab = method == "Page.windowOpen" || params["disposition"].as_str().is_some_and(|d| d != "currentTab");
