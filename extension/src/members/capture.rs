@@ -61,9 +61,15 @@ impl View {
 
 /// The tab's viewport now, with the factor its screenshots use, and the device pixel ratio.
 pub async fn view(tab: i32) -> Result<View, String> {
+    read_view(tab, false).await
+}
+
+/// The viewport; with `hide`, the overlay is hidden in the same call (before a capture).
+async fn read_view(tab: i32, hide: bool) -> Result<View, String> {
     // One evaluation in the page answers all of it (the visual viewport excludes scrollbars).
-    let expression = "[visualViewport.pageLeft, visualViewport.pageTop, visualViewport.width, visualViewport.height, devicePixelRatio]";
-    let (value, _) = crate::page::call(tab, expression).await?;
+    let size = "[visualViewport.pageLeft, visualViewport.pageTop, visualViewport.width, visualViewport.height, devicePixelRatio]";
+    let expression = if hide { format!("(__tabwright.hideOverlay(), {size})") } else { size.to_string() };
+    let (value, _) = crate::page::call(tab, &expression).await?;
     let n: Vec<f64> = serde_json::from_value(value).map_err(|e| format!("unreadable viewport: {e}"))?;
     let [page_x, page_y, css_w, css_h, dpr] = n[..] else {
         return Err("unreadable viewport".into());
@@ -96,15 +102,18 @@ pub fn point_in(p: Point, v: &View) -> Result<(f64, f64), String> {
     Ok((p.x / v.factor, p.y / v.factor))
 }
 
-/// Runs a capture with the overlay hidden: screenshots show the page, never tabwright's own UI.
-async fn without_overlay<F: std::future::Future<Output = Result<String, String>>>(tab: i32, capture: F) -> Result<String, String> {
-    if !crate::policy::current().overlay {
-        return capture.await;
+/// The viewport, with the overlay hidden for a capture: screenshots show the page, never
+/// tabwright's own UI. [`after_capture`] shows it again.
+async fn view_for_capture(tab: i32) -> Result<View, String> {
+    read_view(tab, crate::policy::current().overlay).await
+}
+
+/// Shows the overlay again after a capture. Not waited for: the next command to the tab queues
+/// behind it, so nothing acts on the page before it is back.
+fn after_capture(tab: i32) {
+    if crate::policy::current().overlay {
+        wasm_bindgen_futures::spawn_local(crate::page::ensure_overlay(tab));
     }
-    let _ = crate::page::call(tab, "__tabwright.hideOverlay()").await;
-    let shot = capture.await;
-    crate::page::ensure_overlay(tab).await;
-    shot
 }
 
 async fn capture(tab: i32, v: &View, x: f64, y: f64, w: f64, h: f64, out_per_css: f64) -> Result<String, String> {
@@ -128,24 +137,19 @@ async fn capture(tab: i32, v: &View, x: f64, y: f64, w: f64, h: f64, out_per_css
 
 pub async fn screenshot(tab_id: Option<&str>) -> Result<Outcome, String> {
     let tab = state::resolve_tab(tab_id).await?;
-    let mut v = view(tab).await?;
+    let mut v = view_for_capture(tab).await?;
     // Each screenshot fixes the frame later coordinates are read in.
     v.factor = factor_for(v.css_w, v.css_h);
     FACTORS.with(|f| f.borrow_mut().insert(tab, v.factor));
-    let data = without_overlay(tab, async {
-        if v.factor == 1.0 && v.dpr == 1.0 {
-            // Device pixels are already screenshot pixels: the plain viewport capture is the image.
-            let (format, _, quality) = FORMAT;
-            cdp::send(tab, &cdp::CaptureViewport { format, quality })
-                .await
-                .map(|s| s.data)
-                .map_err(|e| format!("Could not capture {}: {e}", state::tab_name(tab)))
-        } else {
-            capture(tab, &v, 0.0, 0.0, v.css_w, v.css_h, v.factor).await
-        }
-    })
-    .await?;
-    Ok(Outcome::Image { media_type: FORMAT.1.into(), data })
+    let data = if v.factor == 1.0 && v.dpr == 1.0 {
+        // Device pixels are already screenshot pixels: the plain viewport capture is the image.
+        let (format, _, quality) = FORMAT;
+        cdp::send(tab, &cdp::CaptureViewport { format, quality }).await.map(|s| s.data).map_err(|e| format!("Could not capture {}: {e}", state::tab_name(tab)))
+    } else {
+        capture(tab, &v, 0.0, 0.0, v.css_w, v.css_h, v.factor).await
+    };
+    after_capture(tab);
+    Ok(Outcome::Image { media_type: FORMAT.1.into(), data: data? })
 }
 
 /// The long edge of a zoomed image, in pixels.
@@ -155,7 +159,13 @@ const ZOOM_MAX: f64 = 8.0;
 
 pub async fn zoom(region: &[f64], tab_id: Option<&str>) -> Result<Outcome, String> {
     let tab = state::resolve_tab(tab_id).await?;
-    let v = view(tab).await?;
+    let v = view_for_capture(tab).await?;
+    let shot = zoom_in(tab, &v, region).await;
+    after_capture(tab);
+    Ok(Outcome::Image { media_type: FORMAT.1.into(), data: shot? })
+}
+
+async fn zoom_in(tab: i32, v: &View, region: &[f64]) -> Result<String, String> {
     let [x0, y0, x1, y1] = region else {
         return Err("zoom region must be [x0, y0, x1, y1]".into());
     };
@@ -172,8 +182,7 @@ pub async fn zoom(region: &[f64], tab_id: Option<&str>) -> Result<Outcome, Strin
     }
     let (cx, cy, cw, ch) = (x0 / v.factor, y0 / v.factor, (x1 - x0) / v.factor, (y1 - y0) / v.factor);
     let scale = (ZOOM_EDGE / cw.max(ch)).min(ZOOM_MAX).max(v.factor);
-    let data = without_overlay(tab, capture(tab, &v, cx, cy, cw, ch, scale)).await?;
-    Ok(Outcome::Image { media_type: FORMAT.1.into(), data })
+    capture(tab, v, cx, cy, cw, ch, scale).await
 }
 
 /// Forgets a closed tab's factor.

@@ -21,6 +21,8 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
     let parsed = member.parse_input(input).map_err(|e| format!("Invalid input for {name}: {e}"))?;
     let tab = if member.is_tab_management() { None } else { state::resolve_tab(input.get("tab_id").and_then(Value::as_str)).await.ok() };
     if let (Some(tab), false) = (tab, member == Member::Wait) {
+        // A scroll the last call made has landed before this one looks or acts.
+        pointer::settled(tab).await;
         // The person sees which tab Claude is working in, and the tab joins the "Claude" group.
         crate::page::overlay_once(tab).await;
         crate::session::group(tab).await;

@@ -17,6 +17,8 @@ thread_local! {
     static BUTTONS: RefCell<HashMap<i32, u32>> = RefCell::new(HashMap::new());
     /// Where the pointer is per tab, in CSS pixels.
     static POSITION: RefCell<HashMap<i32, (f64, f64)>> = RefCell::new(HashMap::new());
+    /// When each tab last scrolled, until a call has waited for that scroll to land.
+    static SCROLLED: RefCell<HashMap<i32, f64>> = RefCell::new(HashMap::new());
 }
 
 /// A resolved target: a point in the tab's CSS pixels, and what it hits.
@@ -274,23 +276,26 @@ pub async fn drag(input: &Drag) -> Result<Outcome, String> {
     cdp::send(tab, &cdp::SetInterceptDrags { enabled: true }).await.map_err(|e| e.to_string())?;
     let mut intercepted = cdp::wait_for(tab, &["Input.dragIntercepted"]);
     let result = async {
-        mouse(tab, "mouseMoved", from.x, from.y, "none", 0, 0, 0).await?;
-        mouse(tab, "mousePressed", from.x, from.y, "left", 1, 1, 0).await?;
-        let mut data = None;
+        // The press and the moves are sent together and answered in order: the browser queues
+        // them, so the page sees each step, and none waits for a frame of its own.
+        let mut events = vec![mouse(tab, "mouseMoved", from.x, from.y, "none", 0, 0, 0), mouse(tab, "mousePressed", from.x, from.y, "left", 1, 1, 0)];
         for i in 1..=DRAG_STEPS {
             let t = i as f64 / DRAG_STEPS as f64;
             let (x, y) = (from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t);
-            mouse(tab, "mouseMoved", x, y, "left", 1, 0, 0).await?;
-            if let Ok(Some((_, params))) = intercepted.try_recv() {
-                data = Some(params["data"].clone());
-                break;
-            }
+            events.push(mouse(tab, "mouseMoved", x, y, "left", 1, 0, 0));
         }
+        for sent in futures::future::join_all(events).await {
+            sent?;
+        }
+        // An HTML5 drag has started by now if the page began one.
+        let data = match intercepted.try_recv() {
+            Ok(Some((_, params))) => Some(params["data"].clone()),
+            _ => None,
+        };
         if let Some(data) = data {
-            for kind in ["dragEnter", "dragOver", "drop"] {
-                cdp::send(tab, &cdp::DragEvent { kind, x: to.x, y: to.y, data: data.clone(), modifiers: 0 })
-                    .await
-                    .map_err(|e| format!("The browser refused the drag event: {e}"))?;
+            let drops: Vec<cdp::DragEvent> = ["dragEnter", "dragOver", "drop"].into_iter().map(|kind| cdp::DragEvent { kind, x: to.x, y: to.y, data: data.clone(), modifiers: 0 }).collect();
+            for sent in futures::future::join_all(drops.iter().map(|d| cdp::send(tab, d))).await {
+                sent.map_err(|e| format!("The browser refused the drag event: {e}"))?;
             }
         }
         mouse(tab, "mouseReleased", to.x, to.y, "left", 0, 1, 0).await
@@ -331,13 +336,31 @@ pub async fn scroll(input: &Scroll) -> Result<Outcome, String> {
     )
     .await
     .map_err(|e| format!("The browser refused the wheel event: {e}"))?;
-    settle(tab).await;
+    settle_later(tab);
     Ok(Outcome::Ack { line: None })
 }
 
 /// Waits for the next two animation frames, so a scroll or re-render has landed.
 pub async fn settle(tab: i32) {
     let _ = page::call(tab, "new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(1))))").await;
+}
+
+/// How long after a scroll its frames have surely been drawn.
+const SETTLED_MS: f64 = 50.0;
+
+/// A scroll lands on the page at its next frames (a list that re-renders on scroll does so
+/// then). The next call on the tab waits for them if they cannot have passed yet; usually Claude
+/// takes longer than that to answer, and nothing waits.
+pub fn settle_later(tab: i32) {
+    SCROLLED.with(|s| s.borrow_mut().insert(tab, js_sys::Date::now()));
+}
+
+/// Before a call acts on or reads a tab: its last scroll has landed.
+pub async fn settled(tab: i32) {
+    let Some(at) = SCROLLED.with(|s| s.borrow_mut().remove(&tab)) else { return };
+    if js_sys::Date::now() - at < SETTLED_MS {
+        settle(tab).await;
+    }
 }
 
 /// Waits for one animation frame of the tab (bounded, as a hidden tab may not draw).
@@ -350,4 +373,5 @@ pub async fn settle_once(tab: i32) {
 pub fn forget(tab: i32) {
     BUTTONS.with(|b| b.borrow_mut().remove(&tab));
     POSITION.with(|p| p.borrow_mut().remove(&tab));
+    SCROLLED.with(|s| s.borrow_mut().remove(&tab));
 }

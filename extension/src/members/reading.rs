@@ -262,6 +262,6 @@ pub async fn scroll_to(reference: &str, tab_id: Option<&str>) -> Result<Outcome,
         return Err(stale(id, "the element was removed from the page"));
     }
     // The page hears of the scroll at its next frame; let that land (a virtual list re-renders then).
-    super::pointer::settle(tab).await;
+    super::pointer::settle_later(tab);
     Ok(Outcome::Ack { line: None })
 }
