@@ -137,8 +137,12 @@ proptest! {
 
     #[test]
     fn text_without_credentials_is_unchanged(words in proptest::collection::vec("[a-z]{1,8}", 0..30)) {
-        // Words that are not secret names, with the separators logs use.
-        let words: Vec<String> = words.into_iter().filter(|w| !["key", "sig", "pwd", "auth", "code", "token", "bearer", "basic", "cookie", "jwt"].iter().any(|s| w.contains(s))).collect();
+        // Words that are not secret names (by the redactor's own list, so a word like "csrf" is
+        // left out), nor the schemes of an Authorization value, with the separators logs use.
+        let words: Vec<String> = words
+            .into_iter()
+            .filter(|w| !tabwright_protocol::sanitize::is_secret_param(w) && !["bearer", "basic"].iter().any(|s| w.contains(s)))
+            .collect();
         let text = words.join(": ");
         prop_assert_eq!(redact(&text), text.clone());
         let query = words.iter().map(|w| format!("{w}=1")).collect::<Vec<_>>().join("&");
