@@ -1090,7 +1090,7 @@
     overlayHost = document.createElement("tabwright-overlay");
     overlayHost.setAttribute("aria-hidden", "true");
     // Important inline styles: a page rule cannot hide or move the overlay.
-    for (const [k, v] of [["all", "initial"], ["position", "fixed"], ["inset", "0"], ["pointer-events", "none"], ["z-index", "2147483647"], ["display", "block"], ["contain", "strict"]]) {
+    for (const [k, v] of [["all", "initial"], ["position", "fixed"], ["inset", "0"], ["pointer-events", "none"], ["z-index", "2147483647"], ["display", "block"], ["contain", "strict"], ["will-change", "opacity"], ["opacity", "1"]]) {
       overlayHost.style.setProperty(k, v, "important");
     }
     const root = overlayHost.attachShadow({ mode: "closed" });
@@ -1128,6 +1128,7 @@
     if (window !== window.top) return;
     const o = overlay();
     overlayHost.style.setProperty("display", "block", "important");
+    overlayHost.style.setProperty("opacity", "1", "important");
     if (state && "stopped" in state) stopped(state.stopped);
   }
   // Claude's input must never land on the Stop button: it ignores clicks while input is sent.
@@ -1152,7 +1153,7 @@
     return found;
   }
   function hideOverlay() {
-    if (overlayHost) overlayHost.style.setProperty("display", "none", "important");
+    if (overlayHost) overlayHost.style.setProperty("opacity", "0", "important");
   }
   function markPointer(x, y) {
     if (window !== window.top) return;

@@ -3,6 +3,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
+use futures::FutureExt;
 use serde_json::Value;
 
 use crate::cdp::{self, Debuggee};
@@ -21,8 +22,12 @@ struct World {
     overlay: Option<bool>,
 }
 
+type Creating = futures::future::Shared<futures::future::LocalBoxFuture<'static, Result<World, String>>>;
+
 thread_local! {
     static WORLDS: RefCell<HashMap<Debuggee, World>> = RefCell::new(HashMap::new());
+    /// Agents being installed, shared by every call that needs the document meanwhile.
+    static CREATING: RefCell<HashMap<Debuggee, Creating>> = RefCell::new(HashMap::new());
     static GENERATION: RefCell<u64> = const { RefCell::new(0) };
 }
 
@@ -43,7 +48,28 @@ pub fn on_event(tab: i32, method: &str, params: &Value) {
     }
 }
 
+/// The agent of a document that has none yet: installed once, however many calls ask meanwhile.
 async fn create(d: &Debuggee) -> Result<World, String> {
+    let pending = CREATING.with(|c| c.borrow().get(d).cloned());
+    let creating = match pending {
+        Some(creating) => creating,
+        None => {
+            let owned = d.clone();
+            let creating = async move {
+                let out = install(&owned).await;
+                CREATING.with(|c| c.borrow_mut().remove(&owned));
+                out
+            }
+            .boxed_local()
+            .shared();
+            CREATING.with(|c| c.borrow_mut().insert(d.clone(), creating.clone()));
+            creating
+        }
+    };
+    creating.await
+}
+
+async fn install(d: &Debuggee) -> Result<World, String> {
     let tab = d.tab;
     cdp::ensure_attached(tab).await.map_err(|e| e.to_string())?;
     if d.session.is_some() {
@@ -158,18 +184,31 @@ pub fn tabs_with_agent() -> Vec<i32> {
     WORLDS.with(|w| w.borrow().keys().filter(|d| d.session.is_none()).map(|d| d.tab).collect())
 }
 
-/// Shows the overlay on the tab's current document (a click may have loaded a new one).
+/// Shows the overlay on the tab's current document (a click may have loaded a new one). A
+/// document without the agent gets it, with the overlay, in one evaluation.
 pub async fn ensure_overlay(tab: i32) {
     if !crate::policy::current().overlay {
+        return;
+    }
+    let d = Debuggee::tab(tab);
+    if WORLDS.with(|w| !w.borrow().contains_key(&d)) && create(&d).await.is_ok() {
         return;
     }
     let stopped = crate::session::is_stopped();
     if call(tab, &format!("__tabwright.showOverlay({{stopped: {stopped}}})")).await.is_ok() {
         WORLDS.with(|w| {
-            if let Some(world) = w.borrow_mut().get_mut(&Debuggee::tab(tab)) {
+            if let Some(world) = w.borrow_mut().get_mut(&d) {
                 world.overlay = Some(stopped);
             }
         });
+    }
+}
+
+/// [`ensure_overlay`] without waiting: the next command to the tab queues behind it, and a call
+/// that needs a new document's agent meanwhile waits for the same installation.
+pub fn overlay_soon(tab: i32) {
+    if crate::policy::current().overlay {
+        wasm_bindgen_futures::spawn_local(ensure_overlay(tab));
     }
 }
 

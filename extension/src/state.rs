@@ -81,6 +81,12 @@ pub async fn current_tabs() -> Result<Vec<TabEntry>, String> {
     Ok(with_registry(|r| r.inventory(&tabs, focused, mark)))
 }
 
+/// The window that has focus, as the tab inventory knows it (None when unknown).
+pub async fn focused_window() -> Option<i32> {
+    current_tabs().await.ok()?;
+    TABS.with(|t| t.borrow().as_ref().and_then(|(_, focused)| *focused))
+}
+
 async fn list_tabs() -> Result<(Vec<chrome::Tab>, Option<i32>), String> {
     let mut tabs = chrome::tabs_query(serde_json::json!({})).await.map_err(|e| format!("Could not list the browser's tabs: {e}"))?;
     // This extension's own windows (the approval window) are the person's, never Claude's.

@@ -111,9 +111,7 @@ async fn view_for_capture(tab: i32) -> Result<View, String> {
 /// Shows the overlay again after a capture. Not waited for: the next command to the tab queues
 /// behind it, so nothing acts on the page before it is back.
 fn after_capture(tab: i32) {
-    if crate::policy::current().overlay {
-        wasm_bindgen_futures::spawn_local(crate::page::ensure_overlay(tab));
-    }
+    crate::page::overlay_soon(tab);
 }
 
 async fn capture(tab: i32, v: &View, x: f64, y: f64, w: f64, h: f64, out_per_css: f64) -> Result<String, String> {

@@ -30,11 +30,15 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
     // Whether the input opens a window or starts a navigation is heard as it happens.
     let effects = tab.filter(|_| may_open_or_load(member, input)).map(|tab| (tab, cdp::wait_for(tab, EFFECTS)));
     let outcome = dispatch(parsed).await;
-    if member == Member::Navigate || member == Member::NewTab {
-        // A new document has no overlay yet.
-        if let Ok(tab) = state::resolve_tab(input.get("tab_id").and_then(Value::as_str)).await {
-            crate::page::ensure_overlay(tab).await;
-        }
+    if member == Member::Navigate {
+        // A new document has no overlay yet: it gets one right after this call has answered. (A
+        // new tab's blank page gets it with the first call that acts there.)
+        let tab_id = input.get("tab_id").and_then(Value::as_str).map(str::to_string);
+        wasm_bindgen_futures::spawn_local(async move {
+            if let Ok(tab) = state::resolve_tab(tab_id.as_deref()).await {
+                crate::page::ensure_overlay(tab).await;
+            }
+        });
     }
     if let (Ok(_), Some((tab, heard))) = (&outcome, effects) {
         settle(tab, heard).await;

@@ -245,22 +245,27 @@ pub async fn hover(input: &Hover) -> Result<Outcome, String> {
 pub async fn pointer(input: &Pointer, kind: &'static str) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
     let spot = spot(tab, &input.target).await?;
-    match kind {
+    // The move and the press (or release) go out together, so the move is not held for a frame.
+    let before = buttons(tab);
+    let (moved, event) = match kind {
         "mousePressed" => {
-            mouse(tab, "mouseMoved", spot.x, spot.y, "none", buttons(tab), 0, 0).await?;
             BUTTONS.with(|b| *b.borrow_mut().entry(tab).or_default() |= 1);
-            mouse(tab, "mousePressed", spot.x, spot.y, "left", buttons(tab), 1, 0).await?;
+            let after = buttons(tab);
+            futures::join!(mouse(tab, "mouseMoved", spot.x, spot.y, "none", before, 0, 0), mouse(tab, "mousePressed", spot.x, spot.y, "left", after, 1, 0))
         }
         "mouseReleased" => {
-            mouse(tab, "mouseMoved", spot.x, spot.y, if buttons(tab) & 1 != 0 { "left" } else { "none" }, buttons(tab), 0, 0).await?;
             BUTTONS.with(|b| *b.borrow_mut().entry(tab).or_default() &= !1);
-            mouse(tab, "mouseReleased", spot.x, spot.y, "left", buttons(tab), 1, 0).await?;
+            let after = buttons(tab);
+            let held = if before & 1 != 0 { "left" } else { "none" };
+            futures::join!(mouse(tab, "mouseMoved", spot.x, spot.y, held, before, 0, 0), mouse(tab, "mouseReleased", spot.x, spot.y, "left", after, 1, 0))
         }
         _ => {
-            let held = if buttons(tab) & 1 != 0 { "left" } else { "none" };
-            mouse(tab, "mouseMoved", spot.x, spot.y, held, buttons(tab), 0, 0).await?;
+            let held = if before & 1 != 0 { "left" } else { "none" };
+            (mouse(tab, "mouseMoved", spot.x, spot.y, held, before, 0, 0).await, Ok(()))
         }
-    }
+    };
+    moved?;
+    event?;
     Ok(ack(&spot))
 }
 
@@ -319,23 +324,21 @@ pub async fn scroll(input: &Scroll) -> Result<Outcome, String> {
         ScrollDirection::Left => (-d, 0.0),
         ScrollDirection::Right => (d, 0.0),
     };
-    mouse(tab, "mouseMoved", spot.x, spot.y, "none", buttons(tab), 0, 0).await?;
-    cdp::send(
-        tab,
-        &cdp::MouseEvent {
-            kind: "mouseWheel",
-            x: spot.x,
-            y: spot.y,
-            button: "none",
-            buttons: buttons(tab),
-            delta_x: Some(dx),
-            delta_y: Some(dy),
-            pointer_type: "mouse",
-            ..Default::default()
-        },
-    )
-    .await
-    .map_err(|e| format!("The browser refused the wheel event: {e}"))?;
+    // Sent together, so the move is not held for a frame before the wheel.
+    let wheel = cdp::MouseEvent {
+        kind: "mouseWheel",
+        x: spot.x,
+        y: spot.y,
+        button: "none",
+        buttons: buttons(tab),
+        delta_x: Some(dx),
+        delta_y: Some(dy),
+        pointer_type: "mouse",
+        ..Default::default()
+    };
+    let (moved, wheeled) = futures::join!(mouse(tab, "mouseMoved", spot.x, spot.y, "none", buttons(tab), 0, 0), cdp::send(tab, &wheel));
+    moved?;
+    wheeled.map_err(|e| format!("The browser refused the wheel event: {e}"))?;
     settle_later(tab);
     Ok(Outcome::Ack { line: None })
 }
@@ -345,8 +348,9 @@ pub async fn settle(tab: i32) {
     let _ = page::call(tab, "new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(1))))").await;
 }
 
-/// How long after a scroll its frames have surely been drawn.
-const SETTLED_MS: f64 = 50.0;
+/// How long after a scroll was applied its next two frames have surely been drawn (two frames
+/// at 60 Hz).
+const SETTLED_MS: f64 = 34.0;
 
 /// A scroll lands on the page at its next frames (a list that re-renders on scroll does so
 /// then). The next call on the tab waits for them if they cannot have passed yet; usually Claude

@@ -5,6 +5,7 @@ use tabwright_protocol::wire::Outcome;
 use crate::{chrome, state};
 
 pub async fn new_tab() -> Result<Outcome, String> {
+    let focused = state::focused_window().await;
     let tab = match chrome::tabs_create(serde_json::json!({"url": "about:blank", "active": true})).await {
         Ok(tab) => tab,
         // With every window closed there is no window to open a tab in.
@@ -14,7 +15,7 @@ pub async fn new_tab() -> Result<Outcome, String> {
         Err(e) => return Err(format!("Could not open a new tab: {e}")),
     };
     let id = tab.id.ok_or("The browser opened a tab but gave it no id.")?;
-    let _ = chrome::windows_focus(tab.window_id).await;
+    focus(tab.window_id, focused).await;
     let tab_id = state::with_registry(|r| {
         let tab_id = r.register(id);
         r.set_active(id);
@@ -25,18 +26,18 @@ pub async fn new_tab() -> Result<Outcome, String> {
 
 pub async fn switch_tab(tab_id: &str) -> Result<Outcome, String> {
     let id = state::resolve_tab(Some(tab_id)).await?;
+    let focused = state::focused_window().await;
     let tab = chrome::tabs_update(id, serde_json::json!({"active": true}))
         .await
         .map_err(|e| format!("Could not switch to {tab_id}: {e}"))?;
-    let _ = chrome::windows_focus(tab.window_id).await;
+    focus(tab.window_id, focused).await;
     state::with_registry(|r| r.set_active(id));
     Ok(Outcome::Tab { tab_id: tab_id.to_string() })
 }
 
 pub async fn close_tab(tab_id: &str) -> Result<Outcome, String> {
     let id = state::resolve_tab(Some(tab_id)).await?;
-    let open = chrome::tabs_query(serde_json::json!({})).await.map_err(|e| e.to_string())?;
-    if open.len() <= 1 {
+    if state::current_tabs().await?.len() <= 1 {
         return Err(format!(
             "{tab_id} is the last open tab, and closing it would close the browser. Open another tab with new_tab first."
         ));
@@ -44,4 +45,11 @@ pub async fn close_tab(tab_id: &str) -> Result<Outcome, String> {
     chrome::tabs_remove(id).await.map_err(|e| format!("Could not close {tab_id}: {e}"))?;
     state::with_registry(|r| r.remove(id));
     Ok(Outcome::Tabs)
+}
+
+/// Brings a tab's window to the front, unless it had focus before the call acted.
+async fn focus(window: i32, focused: Option<i32>) {
+    if focused != Some(window) {
+        let _ = chrome::windows_focus(window).await;
+    }
 }
