@@ -13,6 +13,23 @@ use tabwright_protocol::blocks::{ToolResult, ToolUse};
 use tabwright_protocol::render::Renderer;
 use tabwright_protocol::validate;
 
+/// Prints a line on stdout. A reader that went away (`tabwright call … | head`) ends the output
+/// quietly rather than with a panic.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+
+/// [`out!`] without the newline.
+macro_rules! out_raw {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stdout(), $($arg)*);
+    }};
+}
+
 #[derive(Parser)]
 #[command(name = "tabwright", version, about = "Executor for Claude's browser use tool (browser_toolset_20260801)")]
 struct Cli {
@@ -244,28 +261,28 @@ async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
         }
         Cmd::Install { browser, profile, extension, policy } => {
             let extension = browser::find_extension(extension.as_deref()).map_err(anyhow::Error::msg)?;
-            print!("{}", install::install(&browser, profile.as_deref(), &extension, &paths::default_socket(), policy.as_deref())?);
+            out_raw!("{}", install::install(&browser, profile.as_deref(), &extension, &paths::default_socket(), policy.as_deref())?);
         }
         Cmd::Status { socket } => {
             let socket = socket.unwrap_or_else(paths::default_socket);
             let mut c = match client::Client::connect(&socket).await {
                 Ok(c) => c,
                 Err(e) => {
-                    println!("no bridge at {}: {e:#}", socket.display());
+                    out!("no bridge at {}: {e:#}", socket.display());
                     return Ok(ExitCode::FAILURE);
                 }
             };
             let status = c.request("status", json!({})).await?;
-            println!("bridge: answering at {}", socket.display());
+            out!("bridge: answering at {}", socket.display());
             match status.get("extension").filter(|e| !e.is_null()) {
                 Some(ext) => {
-                    println!("extension: connected ({} {})", ext["extension_id"].as_str().unwrap_or("?"), ext["version"].as_str().unwrap_or("?"));
+                    out!("extension: connected ({} {})", ext["extension_id"].as_str().unwrap_or("?"), ext["version"].as_str().unwrap_or("?"));
                     let state = c.request("state", json!({})).await?;
                     let tabs = state["browser_state"]["tabs"].as_array().map_or(0, Vec::len);
-                    println!("tabs: {tabs} open");
+                    out!("tabs: {tabs} open");
                 }
                 None => {
-                    println!("extension: not connected");
+                    out!("extension: not connected");
                     return Ok(ExitCode::FAILURE);
                 }
             }
@@ -278,9 +295,9 @@ async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
             let result = c.request("call", json!({ "tool_use": tool_use })).await?;
             let result: ToolResult = serde_json::from_value(result["tool_result"].clone())?;
             if raw {
-                println!("{}", serde_json::to_string_pretty(&result)?);
+                out!("{}", serde_json::to_string_pretty(&result)?);
             } else {
-                println!("{}", Renderer::new().render(&tool_use, &result));
+                out!("{}", Renderer::new().render(&tool_use, &result));
             }
             if result.is_error {
                 return Ok(ExitCode::FAILURE);
@@ -289,20 +306,20 @@ async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
         Cmd::Toolset { configs } => {
             let configs: Option<Value> = configs.map(|c| serde_json::from_str(&c)).transpose().context("configs is not valid JSON")?;
             let configs = tabwright_protocol::config::Configs::parse(configs.as_ref()).map_err(anyhow::Error::msg)?;
-            println!("{}", serde_json::to_string_pretty(&configs.tool_entry())?);
+            out!("{}", serde_json::to_string_pretty(&configs.tool_entry())?);
         }
         Cmd::Validate { file } => {
             let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?;
             let messages = parse_messages(&text)?;
             let violations = validate::conversation(&messages);
             for v in &violations {
-                println!("{v}");
+                out!("{v}");
             }
             if !violations.is_empty() {
-                println!("{} violation(s)", violations.len());
+                out!("{} violation(s)", violations.len());
                 return Ok(ExitCode::FAILURE);
             }
-            println!("ok: {} messages, no violations", messages.len());
+            out!("ok: {} messages, no violations", messages.len());
         }
         Cmd::Agent {
             task,
@@ -367,9 +384,9 @@ async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
                 Err(e) => bail!("cannot read {}: {e}", dir.display()),
             };
             if reports.is_empty() {
-                println!("no reports in {} yet: `tabwright agent TASK` writes one per session", dir.display());
+                out!("no reports in {} yet: `tabwright agent TASK` writes one per session", dir.display());
             } else {
-                print!("{}", tabwright::report::listing(&reports[..reports.len().min(limit)]));
+                out_raw!("{}", tabwright::report::listing(&reports[..reports.len().min(limit)]));
             }
         }
         Cmd::Demo { headless, out } => {

@@ -7,6 +7,15 @@
 
   const refOf = new WeakMap();
   let overlayHost = null;
+  // HTML5 drags this document began since the last pointer target was found: a drag member asks,
+  // and waits for the browser's interception only when one did.
+  let dragStarts = 0;
+  document.addEventListener("dragstart", () => { dragStarts++; }, true);
+  function takeDragStarts() {
+    const n = dragStarts;
+    dragStarts = 0;
+    return n;
+  }
   const byRef = new Map();
   // An element the page dropped and the browser collected takes its ref's entry with it.
   const collected = new FinalizationRegistry((r) => byRef.delete(r));
@@ -1147,6 +1156,7 @@
   // Before pointer input at a viewport point, in one call: what is there (for the
   // acknowledgement), and the overlay's marker (the Stop button kept out of Claude's input).
   function pointerAt(x, y, next, overlay) {
+    dragStarts = 0;
     const found = describeAt(x, y, next);
     if (overlay) inputStart(x, y, null);
     found.view = { w: visualViewport.width, h: visualViewport.height };
@@ -1233,5 +1243,5 @@
     return out;
   }
 
-  globalThis.__tabwright = { pointerAt, listenerRoots, markListeners, describeRef, describeRefNamed, describeFocus, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { pointerAt, takeDragStarts, listenerRoots, markListeners, describeRef, describeRefNamed, describeFocus, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

@@ -221,6 +221,21 @@ pub fn set_main_frame(tab: i32, frame: &str) {
     with(|a| a.tabs.entry(tab).or_default().loads.main_frame = Some(prefix(frame, 64).0.to_string()));
 }
 
+/// Whether the tab's main frame is known (named by a navigation or a frame tree since the
+/// debugger attached).
+pub fn main_frame_known(tab: i32) -> bool {
+    with(|a| a.tabs.get(&tab).is_some_and(|t| t.loads.main_frame.is_some()))
+}
+
+/// Forgets which frame is the tab's main one: events were missed while the debugger was away.
+pub fn forget_main_frame(tab: i32) {
+    with(|a| {
+        if let Some(t) = a.tabs.get_mut(&tab) {
+            t.loads.main_frame = None;
+        }
+    });
+}
+
 /// Where the tab's main frame stands now.
 pub fn main_frame(tab: i32) -> MainFrame {
     with(|a| {

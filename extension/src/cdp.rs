@@ -108,14 +108,17 @@ async fn attach(tab: i32) -> Result<(), CdpError> {
     // The domains go out together and are answered in order: one round trip instead of six.
     // Console, network and log entries are kept from here on, for read_console and read_network.
     let enables = futures::future::join_all([Enable("Page.enable"), Enable("Runtime.enable"), Enable("Network.enable"), Enable("Log.enable")].iter().map(|e| send_enable(tab, e)).collect::<Vec<_>>());
+    // Lifecycle events name each document's loader: navigate waits on them.
+    let lifecycle = send(tab, &SetLifecycleEventsEnabled { enabled: true });
     // The overlay's Stop button reaches the core through a binding only our isolated world has.
     let binding = send(tab, &AddBinding { name: "tabwrightStop", execution_context_name: "tabwright" });
     // Out-of-process iframes become child sessions, so their content can be read and acted on.
     let children = send(tab, &SetAutoAttach { auto_attach: true, wait_for_debugger_on_start: false, flatten: true });
-    let (enabled, binding, children) = futures::join!(enables, binding, children);
+    let (enabled, lifecycle, binding, children) = futures::join!(enables, lifecycle, binding, children);
     for e in enabled {
         e?;
     }
+    lifecycle?;
     binding?;
     children?;
     // Only a tab whose domains are all on counts as attached; a failure is retried next time.
@@ -230,6 +233,13 @@ macro_rules! command {
         }
     };
 }
+
+/// Chrome's lifecycle events (each names its document's loader).
+#[derive(Serialize)]
+pub struct SetLifecycleEventsEnabled {
+    pub enabled: bool,
+}
+command!(SetLifecycleEventsEnabled, "Page.setLifecycleEventsEnabled", Empty);
 
 #[derive(Serialize)]
 pub struct PageEnable {}

@@ -94,8 +94,16 @@ fn ensure_wasm_target() -> anyhow::Result<()> {
     ensure_target(&rustc, rustup.as_deref(), WASM_TARGET)
 }
 
+/// How the bridge is built: tests use the quick-to-compile debug build; what a person runs (the
+/// demo, `build --release`) and what is benchmarked is the optimized one.
+#[derive(Clone, Copy, PartialEq)]
+enum Profile {
+    Debug,
+    Release,
+}
+
 /// Builds the Wasm core, runs wasm-bindgen into extension/pkg, and builds the bridge.
-fn build() -> anyhow::Result<()> {
+fn build(profile: Profile) -> anyhow::Result<()> {
     ensure_wasm_target()?;
     let mut wasm = cargo();
     // The core runs in the browser on every call: it is always built optimized.
@@ -114,13 +122,16 @@ fn build() -> anyhow::Result<()> {
         .with_context(|| format!("wasm-bindgen on {}", input.display()))?;
     let mut bridge = cargo();
     bridge.args(["build", "-p", "tabwright"]);
+    if profile == Profile::Release {
+        bridge.arg("--release");
+    }
     run(bridge)?;
-    println!("built: extension in {} (load the repository root unpacked), bridge at {}", out.display(), bridge_exe().display());
+    println!("built: extension in {} (load the repository root unpacked), bridge at {}", out.display(), bridge_exe(profile).display());
     Ok(())
 }
 
-fn bridge_exe() -> PathBuf {
-    target_dir().join("debug/tabwright")
+fn bridge_exe(profile: Profile) -> PathBuf {
+    target_dir().join(if profile == Profile::Release { "release/tabwright" } else { "debug/tabwright" })
 }
 
 fn on_path(name: &str) -> Option<PathBuf> {
@@ -254,7 +265,7 @@ fn ensure_python_client(python: &Path) -> anyhow::Result<()> {
 }
 
 fn test(extra: &[String]) -> anyhow::Result<()> {
-    build()?;
+    build(Profile::Debug)?;
     let browser = ensure_browser()?;
     println!("browser: {}", browser.display());
     let python = ensure_sdk()?;
@@ -265,7 +276,7 @@ fn test(extra: &[String]) -> anyhow::Result<()> {
         .args(["test", "--workspace", "--no-fail-fast"])
         .args(extra)
         .env("CHROME", &browser)
-        .env("TABWRIGHT_BIN", bridge_exe())
+        .env("TABWRIGHT_BIN", bridge_exe(Profile::Debug))
         .env("TABWRIGHT_SDK_PYTHON", python);
     let (passed, failed, status) = run_counting(tests)?;
     println!("\ntests: {passed} passed, {failed} failed");
@@ -295,27 +306,41 @@ fn run_counting(mut cmd: Command) -> anyhow::Result<(u64, u64, std::process::Exi
 }
 
 fn demo(extra: &[String]) -> anyhow::Result<()> {
-    build()?;
+    build(Profile::Release)?;
     let browser = ensure_browser()?;
-    let mut demo = Command::new(bridge_exe());
+    let mut demo = Command::new(bridge_exe(Profile::Release));
     demo.current_dir(root()).arg("demo").args(extra).env("CHROME", browser);
     run(demo)
 }
 
-/// Side-by-side benchmarks against playwright-core on the same Chromium.
+/// Side-by-side benchmarks against playwright-core on the same Chromium, with the release build.
+/// `bench` measures every member and rewrites bench/members.json and BENCHMARKS.md; `bench
+/// --quick` measures fewer runs and fails on a ratio more than 1.5× the committed one; `bench
+/// read_page input …` runs those scripts.
 fn bench(extra: &[String]) -> anyhow::Result<()> {
-    build()?;
+    build(Profile::Release)?;
     let browser = ensure_browser()?;
     let dir = root().join("bench");
-    if !dir.join("node_modules/playwright-core").is_dir() || !dir.join("node_modules/ws").is_dir() {
+    let installed = ["playwright-core", "ws", "@anthropic-ai/sdk"].iter().all(|p| dir.join("node_modules").join(p).join("package.json").is_file());
+    if !installed {
         let mut npm = Command::new("npm");
         npm.current_dir(&dir).args(["install", "--no-audit", "--no-fund"]);
         run(npm).context("installing the benchmark's npm packages (Node.js 18 or later and npm are needed)")?;
     }
-    let scripts: Vec<String> = if extra.is_empty() { vec!["read_page".into()] } else { extra.to_vec() };
+    let quick = extra.iter().any(|a| a == "--quick");
+    let scripts: Vec<&String> = extra.iter().filter(|a| *a != "--quick").collect();
+    let scripts: Vec<String> = if scripts.is_empty() { vec!["members".into()] } else { scripts.into_iter().cloned().collect() };
     for script in scripts {
+        anyhow::ensure!(dir.join(format!("{script}.mjs")).is_file(), "no benchmark named {script:?}; the benchmarks are members, read_page and input");
         let mut node = Command::new("node");
-        node.current_dir(root()).arg(dir.join(format!("{script}.mjs"))).env("CHROME", &browser).env("TABWRIGHT_BIN", bridge_exe());
+        node.current_dir(root()).arg(dir.join(format!("{script}.mjs"))).env("CHROME", &browser).env("TABWRIGHT_BIN", bridge_exe(Profile::Release));
+        if script == "members" {
+            if quick {
+                node.env("QUICK", "1").env("BENCH_BASELINE", dir.join("members.json"));
+            } else {
+                node.env("BENCH_JSON", dir.join("members.json")).env("BENCH_MD", root().join("BENCHMARKS.md"));
+            }
+        }
         run(node)?;
     }
     Ok(())
@@ -341,13 +366,13 @@ fn soak(extra: &[String]) -> anyhow::Result<()> {
     for (name, value) in [("--rounds", &rounds), ("--calls", &calls)] {
         anyhow::ensure!(value.parse::<u32>().is_ok_and(|n| n > 0), "{name} needs a positive number, not {value:?}");
     }
-    build()?;
+    build(Profile::Debug)?;
     let browser = ensure_browser()?;
     let mut tests = cargo();
     tests
         .args(["test", "-p", "tabwright-e2e", "--test", "faults", "--", "--nocapture", "--test-threads=1"])
         .env("CHROME", &browser)
-        .env("TABWRIGHT_BIN", bridge_exe())
+        .env("TABWRIGHT_BIN", bridge_exe(Profile::Debug))
         .env("TABWRIGHT_FAULT_ROUNDS", &rounds)
         .env("TABWRIGHT_SOAK_CALLS", &calls);
     if alarm_only {
@@ -375,13 +400,17 @@ fn soak(extra: &[String]) -> anyhow::Result<()> {
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
-        Some("build") => build(),
+        Some("build") => match args.get(1).map(String::as_str) {
+            None => build(Profile::Debug),
+            Some("--release") => build(Profile::Release),
+            Some(other) => bail!("unknown build option {other:?}; the only option is --release"),
+        },
         Some("test") => test(&args[1..]),
         Some("demo") => demo(&args[1..]),
         Some("bench") => bench(&args[1..]),
         Some("soak") => soak(&args[1..]),
         Some("wasm-target") => ensure_wasm_target(),
-        _ => bail!("usage: cargo xtask build | test [cargo test args] | demo [--headless] | bench [read_page …] | soak [--rounds N] [--calls N] [--alarm-only] | wasm-target"),
+        _ => bail!("usage: cargo xtask build [--release] | test [cargo test args] | demo [--headless] | bench [--quick] [members|read_page|input …] | soak [--rounds N] [--calls N] [--alarm-only] | wasm-target"),
     }
 }
 

@@ -24,21 +24,20 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
         // A scroll the last call made has landed before this one looks or acts.
         pointer::settled(tab).await;
         // The person sees which tab Claude is working in, and the tab joins the "Claude" group.
-        crate::page::overlay_once(tab).await;
+        // (A navigate leaves the page it is on: that page's overlay does not matter.)
+        if member != Member::Navigate {
+            crate::page::overlay_once(tab).await;
+        }
         crate::session::group(tab).await;
     }
     // Whether the input opens a window or starts a navigation is heard as it happens.
     let effects = tab.filter(|_| may_open_or_load(member, input)).map(|tab| (tab, cdp::wait_for(tab, EFFECTS)));
     let outcome = dispatch(parsed).await;
-    if member == Member::Navigate {
-        // A new document has no overlay yet: it gets one right after this call has answered. (A
-        // new tab's blank page gets it with the first call that acts there.)
-        let tab_id = input.get("tab_id").and_then(Value::as_str).map(str::to_string);
-        wasm_bindgen_futures::spawn_local(async move {
-            if let Ok(tab) = state::resolve_tab(tab_id.as_deref()).await {
-                crate::page::ensure_overlay(tab).await;
-            }
-        });
+    if let (Some(tab), Member::Navigate) = (tab, member) {
+        // The new document gets the agent and the overlay in one evaluation before the call
+        // answers, so the person sees it as soon as Claude does. (A new tab's blank page gets
+        // them with the first call that acts there.)
+        crate::page::ensure_overlay(tab).await;
     }
     if let (Ok(_), Some((tab, heard))) = (&outcome, effects) {
         settle(tab, heard).await;

@@ -88,16 +88,6 @@ fn status_note((code, text): &(u16, String)) -> Option<String> {
     }
 }
 
-/// Chrome's lifecycle events (each names its document's loader), which navigate waits on.
-#[derive(serde::Serialize)]
-struct SetLifecycleEventsEnabled {
-    enabled: bool,
-}
-impl cdp::Command for SetLifecycleEventsEnabled {
-    const METHOD: &'static str = "Page.setLifecycleEventsEnabled";
-    type Response = cdp::Empty;
-}
-
 /// The events that can end a wait; each wakes it to look again at what the tab reported.
 const LOAD_EVENTS: &[&str] =
     &["Page.lifecycleEvent", "Page.loadEventFired", "Page.frameNavigated", "Page.navigatedWithinDocument", "Network.responseReceived"];
@@ -117,10 +107,12 @@ async fn download_started() -> bool {
 async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Done, String> {
     let describe = |url: &str| format!("Navigation to {url}");
     let cdp_err = |e: CdpError| e.to_string();
-    // The main frame is named first, so its subframes' documents are told apart from its own.
-    let tree = cdp::send(tab, &cdp::GetFrameTree {}).await.map_err(cdp_err)?;
-    activity::set_main_frame(tab, &tree.frame_tree.frame.id);
-    cdp::send(tab, &SetLifecycleEventsEnabled { enabled: true }).await.map_err(cdp_err)?;
+    // The main frame is named first, so its subframes' documents are told apart from its own
+    // (its later navigations keep it named).
+    if !activity::main_frame_known(tab) {
+        let tree = cdp::send(tab, &cdp::GetFrameTree {}).await.map_err(cdp_err)?;
+        activity::set_main_frame(tab, &tree.frame_tree.frame.id);
+    }
     let before = activity::main_frame(tab);
     let (what, loader, history) = match target {
         NavTarget::Url(url) => {

@@ -292,10 +292,17 @@ pub async fn drag(input: &Drag) -> Result<Outcome, String> {
         for sent in futures::future::join_all(events).await {
             sent?;
         }
-        // An HTML5 drag has started by now if the page began one.
+        // An HTML5 drag has started by now if the page began one. The browser's interception
+        // can still be on its way: when the page says a drag began, it is waited for.
         let data = match intercepted.try_recv() {
             Ok(Some((_, params))) => Some(params["data"].clone()),
-            _ => None,
+            _ => {
+                let began = page::call(tab, "__tabwright.takeDragStarts()").await.ok().and_then(|(n, _)| n.as_u64()).unwrap_or(0) > 0;
+                match began {
+                    true => cdp::within(intercepted, 1_000).await.filter(|(event, _)| event != "detached").map(|(_, params)| params["data"].clone()),
+                    false => None,
+                }
+            }
         };
         if let Some(data) = data {
             let drops: Vec<cdp::DragEvent> = ["dragEnter", "dragOver", "drop"].into_iter().map(|kind| cdp::DragEvent { kind, x: to.x, y: to.y, data: data.clone(), modifiers: 0 }).collect();

@@ -16,6 +16,15 @@ pub async fn new_tab() -> Result<Outcome, String> {
     };
     let id = tab.id.ok_or("The browser opened a tab but gave it no id.")?;
     focus(tab.window_id, focused).await;
+    // Reported once its blank page has committed (with the title the browser gives it), within
+    // a second.
+    let deadline = js_sys::Date::now() + 1_000.0;
+    while js_sys::Date::now() < deadline {
+        match chrome::tabs_get(id).await {
+            Ok(t) if t.status.as_deref() != Some("complete") || t.title.as_deref().unwrap_or_default().is_empty() => chrome::sleep(5).await,
+            _ => break,
+        }
+    }
     let tab_id = state::with_registry(|r| {
         let tab_id = r.register(id);
         r.set_active(id);
