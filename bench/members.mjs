@@ -15,7 +15,7 @@ import { BetaAbstractBrowserToolset20260801 } from "@anthropic-ai/sdk/helpers/be
 import { serveFixtures, startTabwright, startPlaywright, median } from "./lib.mjs";
 
 const QUICK = !!process.env.QUICK;
-const RUNS = Number(process.env.RUNS || (QUICK ? 5 : 10));
+const RUNS = Number(process.env.RUNS || (QUICK ? 7 : 10));
 const TEXT = "The quick brown fox jumps over the lazy dog. ".repeat(3).slice(0, 100);
 
 /** Playwright as a browser toolset: each member done the way a direct CDP client would. */
