@@ -5,7 +5,7 @@
 //   the same tool_result) with playwright-core driving the same Chromium over CDP.
 // Usage: cargo xtask bench           (all runs; writes bench/members.json and BENCHMARKS.md)
 //        cargo xtask bench --quick   (CI: fewer runs, compared with bench/members.json)
-// Environment: RUNS=n (default 10, quick 5); BENCH_JSON=file writes the figures; BENCH_MD=file
+// Environment: RUNS=n (default 20, quick 7); BENCH_JSON=file writes the figures; BENCH_MD=file
 // rewrites the members section of that markdown file; BENCH_BASELINE=file fails when a member's
 // ratio is more than 1.5× its ratio there (measured three times before it counts).
 import { writeFileSync, readFileSync, existsSync, mkdtempSync } from "node:fs";
@@ -15,7 +15,7 @@ import { BetaAbstractBrowserToolset20260801 } from "@anthropic-ai/sdk/helpers/be
 import { serveFixtures, startTabwright, startPlaywright, median } from "./lib.mjs";
 
 const QUICK = !!process.env.QUICK;
-const RUNS = Number(process.env.RUNS || (QUICK ? 7 : 10));
+const RUNS = Number(process.env.RUNS || (QUICK ? 7 : 20));
 const TEXT = "The quick brown fox jumps over the lazy dog. ".repeat(3).slice(0, 100);
 
 /** Playwright as a browser toolset: each member done the way a direct CDP client would. */

@@ -1135,6 +1135,11 @@
   }
   function showOverlay(state) {
     if (window !== window.top) return;
+    if (!document.documentElement) {
+      // A document still being parsed: shown as soon as it has an element to hold it.
+      document.addEventListener("readystatechange", () => showOverlay(state), { once: true });
+      return;
+    }
     const o = overlay();
     overlayHost.style.setProperty("display", "block", "important");
     overlayHost.style.setProperty("opacity", "1", "important");

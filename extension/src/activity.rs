@@ -227,6 +227,11 @@ pub fn main_frame_known(tab: i32) -> bool {
     with(|a| a.tabs.get(&tab).is_some_and(|t| t.loads.main_frame.is_some()))
 }
 
+/// The id of the tab's main frame, when known.
+pub fn main_frame_id(tab: i32) -> Option<String> {
+    with(|a| a.tabs.get(&tab).and_then(|t| t.loads.main_frame.clone()))
+}
+
 /// Forgets which frame is the tab's main one: events were missed while the debugger was away.
 pub fn forget_main_frame(tab: i32) {
     with(|a| {

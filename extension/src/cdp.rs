@@ -112,14 +112,20 @@ async fn attach(tab: i32) -> Result<(), CdpError> {
     let lifecycle = send(tab, &SetLifecycleEventsEnabled { enabled: true });
     // The overlay's Stop button reaches the core through a binding only our isolated world has.
     let binding = send(tab, &AddBinding { name: "tabwrightStop", execution_context_name: "tabwright" });
+    // Every new document of the tab gets the page agent (and the overlay) in our isolated world as
+    // it is created: no round trip after a load. Its context is heard as it is created.
+    let source = crate::page::agent_for_new_documents();
+    let script = AddScriptToEvaluateOnNewDocument { source: &source, world_name: "tabwright" };
+    let agent = send(tab, &script);
     // Out-of-process iframes become child sessions, so their content can be read and acted on.
     let children = send(tab, &SetAutoAttach { auto_attach: true, wait_for_debugger_on_start: false, flatten: true });
-    let (enabled, lifecycle, binding, children) = futures::join!(enables, lifecycle, binding, children);
+    let (enabled, lifecycle, binding, agent, children) = futures::join!(enables, lifecycle, binding, agent, children);
     for e in enabled {
         e?;
     }
     lifecycle?;
     binding?;
+    agent?;
     children?;
     // Only a tab whose domains are all on counts as attached; a failure is retried next time.
     ATTACHED.with(|a| a.borrow_mut().insert(tab));
@@ -639,6 +645,17 @@ pub struct SetFileInputFiles<'a> {
 }
 impl Command for SetFileInputFiles<'_> {
     const METHOD: &'static str = "DOM.setFileInputFiles";
+    type Response = Empty;
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AddScriptToEvaluateOnNewDocument<'a> {
+    pub source: &'a str,
+    pub world_name: &'static str,
+}
+impl Command for AddScriptToEvaluateOnNewDocument<'_> {
+    const METHOD: &'static str = "Page.addScriptToEvaluateOnNewDocument";
     type Response = Empty;
 }
 

@@ -147,9 +147,6 @@ async fn run_member(request: ToExtension) {
             };
             crate::session::set_working(false);
             crate::session::log(&name, members::summary(&name, &input), outcome.as_ref().map(|_| ()).map_err(Clone::clone));
-            if !members::only_reads(&name) {
-                state::tabs_changed();
-            }
             let (outcome, state) = match state::report().await {
                 Ok(state) => (outcome, state),
                 Err(e) => (Err(e), StateReport::default()),

@@ -44,7 +44,7 @@ pub fn on_tab_created(tab_id: i32) {
 
 #[wasm_bindgen]
 pub fn on_tab_removed(tab_id: i32) {
-    state::tabs_changed();
+    state::tab_removed(tab_id);
     state::with_registry(|r| r.remove(tab_id));
     cdp::on_detach(tab_id);
     page::forget(tab_id);
@@ -70,7 +70,7 @@ pub fn on_download_changed(delta: JsValue) {
 
 #[wasm_bindgen]
 pub fn on_tab_activated(tab_id: i32) {
-    state::tabs_changed();
+    state::tab_activated(tab_id);
     state::with_registry(|r| r.set_active(tab_id));
 }
 

@@ -40,12 +40,48 @@ fn forget_one(d: &Debuggee) {
     WORLDS.with(|w| w.borrow_mut().remove(d));
 }
 
+/// The agent every new document of an attached tab gets as it is created (see
+/// cdp::ensure_attached), with the overlay when the policy shows one. Only a top document runs
+/// it: a frame's agent is installed when a call needs it.
+pub fn agent_for_new_documents() -> String {
+    let overlay = if crate::policy::current().overlay { "\n;__tabwright.showOverlay({stopped: false});" } else { "" };
+    format!("if (window === window.top) {{\n{AGENT}{overlay}\n}}")
+}
+
 /// A tab's events: a new main document drops the old one's world at once, so the next call
-/// neither tries a destroyed context first nor takes the old document's overlay for shown.
+/// neither tries a destroyed context first nor takes the old document's overlay for shown; the
+/// world the new document's agent runs in is kept as it is created.
 pub fn on_event(tab: i32, method: &str, params: &Value) {
-    if method == "Page.frameNavigated" && params["frame"]["parentId"].is_null() {
-        forget_one(&Debuggee::tab(tab));
+    let d = Debuggee::tab(tab);
+    match method {
+        "Page.frameNavigated" if params["frame"]["parentId"].is_null() => forget_one(&d),
+        "Runtime.executionContextCreated" => {
+            let context = &params["context"];
+            let ours = context["name"] == WORLD && context["auxData"]["isDefault"] == false;
+            let main = context["auxData"]["frameId"].as_str().is_some_and(|f| crate::activity::main_frame_id(tab).as_deref() == Some(f));
+            if let (true, true, Some(id)) = (ours, main, context["id"].as_i64()) {
+                if WORLDS.with(|w| w.borrow().get(&d).is_none_or(|world| world.context != id)) {
+                    let overlay = crate::policy::current().overlay.then_some(false);
+                    let w = World { context: id, generation: next_generation(), overlay };
+                    WORLDS.with(|ws| ws.borrow_mut().insert(d, w));
+                }
+            }
+        }
+        "Runtime.executionContextDestroyed" => {
+            let id = params["executionContextId"].as_i64();
+            if WORLDS.with(|w| w.borrow().get(&d).is_some_and(|world| Some(world.context) == id)) {
+                forget_one(&d);
+            }
+        }
+        _ => {}
     }
+}
+
+fn next_generation() -> u64 {
+    GENERATION.with(|g| {
+        *g.borrow_mut() += 1;
+        *g.borrow()
+    })
 }
 
 /// The agent of a document that has none yet: installed once, however many calls ask meanwhile.
@@ -71,17 +107,32 @@ async fn create(d: &Debuggee) -> Result<World, String> {
 
 async fn install(d: &Debuggee) -> Result<World, String> {
     let tab = d.tab;
+    // A main document replaced while its agent was being installed keeps no record of it.
+    let commits = crate::activity::main_frame(tab).commits;
     cdp::ensure_attached(tab).await.map_err(|e| e.to_string())?;
     if d.session.is_some() {
         cdp::send_to(d, &cdp::PageEnable {}).await.map_err(|e| e.to_string())?;
     }
-    let tree = cdp::send_to(d, &cdp::GetFrameTree {}).await.map_err(|e| e.to_string())?;
-    let world = cdp::send_to(
-        d,
-        &cdp::CreateIsolatedWorld { frame_id: &tree.frame_tree.frame.id, world_name: WORLD, grant_univeral_access: false },
-    )
-    .await
-    .map_err(|e| format!("cannot prepare {} for reading: {e}", state::tab_name(tab)))?;
+    // A tab's main frame is known from its navigations; another frame's is asked for (and so is
+    // a main frame the browser no longer knows by that id).
+    let known = d.session.is_none().then(|| crate::activity::main_frame_id(tab)).flatten();
+    let world = match &known {
+        Some(frame) => cdp::send_to(d, &cdp::CreateIsolatedWorld { frame_id: frame, world_name: WORLD, grant_univeral_access: false }).await.ok(),
+        None => None,
+    };
+    let world = match world {
+        Some(world) => world,
+        None => {
+            let frame = cdp::send_to(d, &cdp::GetFrameTree {}).await.map_err(|e| e.to_string())?.frame_tree.frame.id;
+            cdp::send_to(d, &cdp::CreateIsolatedWorld { frame_id: &frame, world_name: WORLD, grant_univeral_access: false })
+                .await
+                .map_err(|e| format!("cannot prepare {} for reading: {e}", state::tab_name(tab)))?
+        }
+    };
+    // The document's own agent (run as it was created) may be in this world already.
+    if let Some(w) = WORLDS.with(|w| w.borrow().get(d).copied()).filter(|w| w.context == world.execution_context_id) {
+        return Ok(w);
+    }
     // A tab's own document shows the overlay as soon as the agent is in it.
     let overlay = (d.session.is_none() && crate::policy::current().overlay).then(crate::session::is_stopped);
     let source = match overlay {
@@ -97,14 +148,13 @@ async fn install(d: &Debuggee) -> Result<World, String> {
     if let Some(ex) = installed.exception_details {
         return Err(format!("the page agent failed to start: {}", ex.message()));
     }
-    let generation = GENERATION.with(|g| {
-        *g.borrow_mut() += 1;
-        *g.borrow()
-    });
-    let w = World { context: world.execution_context_id, generation, overlay };
-    WORLDS.with(|ws| ws.borrow_mut().insert(d.clone(), w));
+    let w = World { context: world.execution_context_id, generation: next_generation(), overlay };
+    if d.session.is_some() || crate::activity::main_frame(tab).commits == commits {
+        WORLDS.with(|ws| ws.borrow_mut().insert(d.clone(), w));
+    }
     Ok(w)
 }
+
 
 fn context_lost(message: &str) -> bool {
     message.contains("Cannot find context") || message.contains("Execution context was destroyed") || message.contains("Inspected target navigated")

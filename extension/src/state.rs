@@ -26,6 +26,67 @@ pub fn tabs_changed() {
     TABS.with(|t| *t.borrow_mut() = None);
 }
 
+/// Patches the kept inventory with a change known exactly (a tab event, or a tab member's own
+/// answer), so the next report needs no listing. A listing under way is not kept.
+fn patch(f: impl FnOnce(&mut Vec<chrome::Tab>) -> bool) {
+    EVENTS.with(|e| e.set(e.get() + 1));
+    TABS.with(|t| {
+        let mut t = t.borrow_mut();
+        let keep = t.as_mut().is_some_and(|(tabs, _)| f(tabs));
+        if !keep {
+            *t = None;
+        }
+    });
+}
+
+/// A tab closed.
+pub fn tab_removed(tab: i32) {
+    patch(|tabs| {
+        tabs.retain(|t| t.id != Some(tab));
+        true
+    });
+}
+
+/// A tab became the active one of its window (a tab the inventory does not hold means listing).
+pub fn tab_activated(tab: i32) {
+    patch(|tabs| {
+        let Some(window) = tabs.iter().find(|t| t.id == Some(tab)).map(|t| t.window_id) else { return false };
+        for t in tabs.iter_mut().filter(|t| t.window_id == window) {
+            t.active = t.id == Some(tab);
+        }
+        true
+    });
+}
+
+/// A tab opened (as the browser describes it now), active in its window.
+pub fn tab_opened(tab: chrome::Tab) {
+    let Some(id) = tab.id else { return };
+    patch(|tabs| {
+        // Another window than the ones held changes which window has focus: listed again.
+        if !tabs.iter().any(|t| t.window_id == tab.window_id) {
+            return false;
+        }
+        tabs.retain(|t| t.id != Some(id));
+        tabs.push(tab);
+        true
+    });
+    tab_activated(id);
+}
+
+/// Whether every window the kept inventory holds has its active tab (after an active tab
+/// closed, the browser's choice of the next one may not have been heard yet).
+pub fn active_known() -> bool {
+    TABS.with(|t| {
+        t.borrow().as_ref().is_some_and(|(tabs, _)| tabs.iter().all(|a| tabs.iter().any(|b| b.window_id == a.window_id && b.active)))
+    })
+}
+
+/// Whether the inventory holds `tab` as the active tab of its window.
+pub async fn is_active(tab: i32) -> bool {
+    let _ = current_tabs().await;
+    TABS.with(|t| t.borrow().as_ref().is_none_or(|(tabs, _)| tabs.iter().any(|t| t.id == Some(tab) && t.active)))
+}
+
 /// Runs `f` on the registry and persists it when it changed.
 pub fn with_registry<T>(f: impl FnOnce(&mut Registry) -> T) -> T {
     let (out, snapshot) = REGISTRY.with(|r| {
@@ -79,6 +140,12 @@ pub async fn current_tabs() -> Result<Vec<TabEntry>, String> {
         }
     };
     Ok(with_registry(|r| r.inventory(&tabs, focused, mark)))
+}
+
+/// Lists the tabs again now, keeping the listing unless a tab event raced it.
+pub async fn relist() {
+    tabs_changed();
+    let _ = current_tabs().await;
 }
 
 /// The window that has focus, as the tab inventory knows it (None when unknown).

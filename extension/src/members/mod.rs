@@ -34,22 +34,37 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
     let effects = tab.filter(|_| may_open_or_load(member, input)).map(|tab| (tab, cdp::wait_for(tab, EFFECTS)));
     let outcome = dispatch(parsed).await;
     if let (Some(tab), Member::Navigate) = (tab, member) {
-        // The new document gets the agent and the overlay in one evaluation before the call
-        // answers, so the person sees it as soon as Claude does. (A new tab's blank page gets
-        // them with the first call that acts there.)
-        crate::page::ensure_overlay(tab).await;
+        // The new document has the agent and the overlay before the call answers (installed
+        // from its commit on, while it loaded), so the person sees it as soon as Claude does. (A
+        // new tab's blank page gets them with the first call that acts there.)
+        crate::page::overlay_once(tab).await;
     }
-    if let (Ok(_), Some((tab, heard))) = (&outcome, effects) {
-        settle(tab, heard).await;
-    }
+    // After anything but a read the tabs are listed again (input can change a tab's address or
+    // title before a tab event arrives), alongside the wait for what the input set off.
+    let relist = async {
+        if !only_reads(name) && !keeps_inventory(name) {
+            state::relist().await;
+        }
+    };
+    let settled = async {
+        if let (Ok(_), Some((tab, heard))) = (&outcome, effects) {
+            settle(tab, heard).await;
+        }
+    };
+    futures::join!(relist, settled);
     outcome
 }
 
 /// Members that only look at the page: the tab inventory kept from the last listing holds for
-/// their report. After any other (input can change a tab's address or title without a tab
-/// event having arrived yet) the tabs are listed again.
+/// their report.
 pub fn only_reads(name: &str) -> bool {
     matches!(name, "read_page" | "find" | "get_page_text" | "screenshot" | "zoom" | "read_console" | "read_network" | "list_tabs")
+}
+
+/// Tab members: each patches the kept inventory with what it did (or has it listed again when
+/// the browser decides, as when the active tab closes), so their report lists nothing more.
+pub fn keeps_inventory(name: &str) -> bool {
+    matches!(name, "new_tab" | "switch_tab" | "close_tab")
 }
 
 /// What an input's effect on windows and navigation looks like on the tab's CDP session.

@@ -19,12 +19,21 @@ pub async fn new_tab() -> Result<Outcome, String> {
     // Reported once its blank page has committed (with the title the browser gives it), within
     // a second.
     let deadline = js_sys::Date::now() + 1_000.0;
+    let mut now = tab;
     while js_sys::Date::now() < deadline {
         match chrome::tabs_get(id).await {
-            Ok(t) if t.status.as_deref() != Some("complete") || t.title.as_deref().unwrap_or_default().is_empty() => chrome::sleep(5).await,
-            _ => break,
+            Ok(t) if t.status.as_deref() != Some("complete") || t.title.as_deref().unwrap_or_default().is_empty() => {
+                now = t;
+                chrome::sleep(5).await;
+            }
+            Ok(t) => {
+                now = t;
+                break;
+            }
+            Err(_) => break,
         }
     }
+    state::tab_opened(now);
     let tab_id = state::with_registry(|r| {
         let tab_id = r.register(id);
         r.set_active(id);
@@ -40,6 +49,7 @@ pub async fn switch_tab(tab_id: &str) -> Result<Outcome, String> {
         .await
         .map_err(|e| format!("Could not switch to {tab_id}: {e}"))?;
     focus(tab.window_id, focused).await;
+    state::tab_activated(id);
     state::with_registry(|r| r.set_active(id));
     Ok(Outcome::Tab { tab_id: tab_id.to_string() })
 }
@@ -51,7 +61,14 @@ pub async fn close_tab(tab_id: &str) -> Result<Outcome, String> {
             "{tab_id} is the last open tab, and closing it would close the browser. Open another tab with new_tab first."
         ));
     }
+    let was_active = state::is_active(id).await;
     chrome::tabs_remove(id).await.map_err(|e| format!("Could not close {tab_id}: {e}"))?;
+    state::tab_removed(id);
+    if was_active && !state::active_known() {
+        // The browser picks the tab that becomes active: unless its event said which, the tabs
+        // are listed again.
+        state::tabs_changed();
+    }
     state::with_registry(|r| r.remove(id));
     Ok(Outcome::Tabs)
 }
