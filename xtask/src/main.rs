@@ -331,7 +331,7 @@ fn bench(extra: &[String]) -> anyhow::Result<()> {
     let scripts: Vec<&String> = extra.iter().filter(|a| *a != "--quick").collect();
     let scripts: Vec<String> = if scripts.is_empty() { vec!["members".into()] } else { scripts.into_iter().cloned().collect() };
     for script in scripts {
-        anyhow::ensure!(dir.join(format!("{script}.mjs")).is_file(), "no benchmark named {script:?}; the benchmarks are members, read_page and input");
+        anyhow::ensure!(dir.join(format!("{script}.mjs")).is_file(), "no benchmark named {script:?}; the benchmarks are members, read_page, input and wasm_start");
         let mut node = Command::new("node");
         node.current_dir(root()).arg(dir.join(format!("{script}.mjs"))).env("CHROME", &browser).env("TABWRIGHT_BIN", bridge_exe(Profile::Release));
         if script == "members" {
@@ -410,7 +410,7 @@ fn main() -> anyhow::Result<()> {
         Some("bench") => bench(&args[1..]),
         Some("soak") => soak(&args[1..]),
         Some("wasm-target") => ensure_wasm_target(),
-        _ => bail!("usage: cargo xtask build [--release] | test [cargo test args] | demo [--headless] | bench [--quick] [members|read_page|input …] | soak [--rounds N] [--calls N] [--alarm-only] | wasm-target"),
+        _ => bail!("usage: cargo xtask build [--release] | test [cargo test args] | demo [--headless] | bench [--quick] [members|read_page|input|wasm_start …] | soak [--rounds N] [--calls N] [--alarm-only] | wasm-target"),
     }
 }
 
