@@ -345,8 +345,11 @@ async fn drive(options: &AgentOptions, api: &ApiConfig, socket: &Path, report: &
     };
     let connect = || async { Client::connect(socket).await.with_context(|| format!("no tabwright bridge answers at {}", socket.display())) };
     let mut client = connect().await?;
-    let configs = options.configs.clone().unwrap_or(Value::Null);
-    let mut tool = client.request("toolset", json!({"configs": configs})).await.context("asking the bridge for the toolset entry")?["tool"].clone();
+    // The configs the bridge's policy allows: the user's, with file_upload on when the policy
+    // gives it files (the calls then run with the same configs the toolset entry declares).
+    let asked = options.configs.clone().unwrap_or(Value::Null);
+    let mut tool = client.request("toolset", json!({"configs": asked})).await.context("asking the bridge for the toolset entry")?["tool"].clone();
+    let configs = tool.get("configs").cloned().unwrap_or(Value::Null);
     drop(client);
     tool["cache_control"] = json!({"type": "ephemeral"});
     report.write().with_context(|| format!("cannot write the report {}", report.path.display()))?;

@@ -121,16 +121,19 @@ struct Job {
 pub struct Hub {
     link: Arc<Link>,
     jobs: mpsc::UnboundedSender<Job>,
+    /// Whether the policy gives file_upload something to read (upload roots or staged documents).
+    uploads: bool,
 }
 
 impl Hub {
     /// Starts the link actor and the runner (call it inside a Tokio runtime).
     pub fn new(config: HubConfig) -> Arc<Hub> {
         let link = Arc::new(Link::start(config.policy.clone()));
+        let uploads = !config.policy.upload_roots.is_empty() || !config.policy.documents.is_empty();
         let (jobs, queue) = mpsc::unbounded_channel();
         let runner = Runner { pipeline: Pipeline::with_config(config.pipeline.clone()), config, link: link.clone(), member_held: Vec::new() };
         tokio::spawn(runner.run(queue));
-        Arc::new(Hub { link, jobs })
+        Arc::new(Hub { link, jobs, uploads })
     }
 
     /// A receiver that sees every change of the link's state.
@@ -192,7 +195,15 @@ impl Hub {
                 Parsed::Queue(Work::Member { member, input, confirmed: params.get("confirmed").and_then(Value::as_bool) })
             }
             "state" => Parsed::Queue(Work::State),
-            "toolset" => Parsed::Now(Ok(json!({ "tool": configs()?.tool_entry() }))),
+            "toolset" => {
+                // The entry this bridge can serve: file_upload is offered when the policy gives it
+                // something to read (upload roots or staged documents), unless the caller said.
+                let mut configs = configs()?;
+                if self.uploads {
+                    configs.enable_unless_set(Member::FileUpload);
+                }
+                Parsed::Now(Ok(json!({ "tool": configs.tool_entry() })))
+            }
             "status" => {
                 let status = self.link.status();
                 let extension = status.extension.as_ref().filter(|_| status.state == LinkState::Ready);

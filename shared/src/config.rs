@@ -42,6 +42,12 @@ impl Configs {
         Ok(Configs { entries })
     }
 
+    /// Turns `member` on, unless these configs already say whether it is on.
+    pub fn enable_unless_set(&mut self, member: Member) {
+        let entry = self.entries.entry(member.name().to_string()).or_default();
+        entry.enabled.get_or_insert(true);
+    }
+
     pub fn is_enabled(&self, member: Member) -> bool {
         self.entries.get(member.name()).and_then(|c| c.enabled).unwrap_or(member.row().enabled_by_default)
     }
@@ -71,6 +77,12 @@ mod tests {
         let c = Configs::parse(None).expect("empty");
         assert!(!c.is_enabled(Member::JavascriptExec));
         assert_eq!(c.enabled().len(), 27);
+        let mut c = Configs::parse(Some(&json!({"file_upload": {"enabled": false}}))).expect("ok");
+        c.enable_unless_set(Member::FileUpload);
+        assert!(!c.is_enabled(Member::FileUpload), "an explicit choice stays");
+        let mut c = Configs::parse(None).expect("empty");
+        c.enable_unless_set(Member::FileUpload);
+        assert!(c.is_enabled(Member::FileUpload));
         let c = Configs::parse(Some(&json!({"read_console": {"enabled": true}, "hold_key": {"enabled": false}}))).expect("ok");
         assert!(c.is_enabled(Member::ReadConsole));
         assert!(!c.is_enabled(Member::HoldKey));

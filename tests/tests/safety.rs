@@ -107,6 +107,12 @@ async fn uploads_come_only_from_the_roots() -> anyhow::Result<()> {
     std::fs::write(base.0.join("staged.pdf"), "%PDF")?;
     let policy = json!({"upload_roots": [root], "documents": {"doc-7": base.0.join("staged.pdf")}, "auto_approve": ["file_upload"]});
     let mut h = Harness::start_with_policy(policy, &[]).await?;
+    // A policy with files to read offers file_upload in the toolset entry, unless the caller
+    // said otherwise.
+    let tool = h.client.request("toolset", json!({})).await?;
+    assert_eq!(tool["tool"]["configs"]["file_upload"]["enabled"], true, "{tool}");
+    let tool = h.client.request("toolset", json!({"configs": {"file_upload": {"enabled": false}}})).await?;
+    assert_eq!(tool["tool"]["configs"]["file_upload"]["enabled"], false, "{tool}");
     let on = json!({"file_upload": {"enabled": true}});
     ok(&h.one("navigate", json!({"url": h.url("policy.html")})).await?);
     h.site.clear_log();
