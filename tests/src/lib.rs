@@ -50,16 +50,8 @@ impl Harness {
 
     /// Starts with a browsing policy (JSON) and extra flags.
     pub async fn start_with_policy(policy: Value, extra: &[&str]) -> anyhow::Result<Harness> {
-        static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-        let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let file = std::env::temp_dir().join(format!("tabwright-policy-{}-{n}.json", std::process::id()));
-        std::fs::write(&file, policy.to_string())?;
-        let path = file.display().to_string();
-        let mut args = vec!["--policy", path.as_str()];
-        args.extend_from_slice(extra);
-        let h = Self::start_with(&args).await;
-        let _ = std::fs::remove_file(&file);
-        h
+        let site = Site::start(Pages::Dir(fixtures()), "127.0.0.1").await?;
+        Self::start_on_site_with_policy(site, policy, extra).await
     }
 
     /// Starts with extra `tabwright launch` flags.
@@ -73,7 +65,7 @@ impl Harness {
     pub async fn start_on_site_with_policy(site: Site, policy: Value, extra: &[&str]) -> anyhow::Result<Harness> {
         static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
         let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let file = std::env::temp_dir().join(format!("tabwright-site-policy-{}-{n}.json", std::process::id()));
+        let file = std::env::temp_dir().join(format!("tabwright-policy-{}-{n}.json", std::process::id()));
         std::fs::write(&file, policy.to_string())?;
         let path = file.display().to_string();
         let mut args = vec!["--policy", path.as_str()];
