@@ -9,7 +9,6 @@ use std::collections::HashSet;
 
 use futures::channel::oneshot;
 use futures::future::{select, Either};
-use futures::FutureExt;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -61,11 +60,9 @@ thread_local! {
     static CHILDREN: RefCell<std::collections::HashMap<i32, Vec<ChildSession>>> = RefCell::new(std::collections::HashMap::new());
     static ATTACHED: RefCell<HashSet<i32>> = RefCell::new(HashSet::new());
     /// Attaches under way, shared by every caller that needs the tab meanwhile.
-    static ATTACHING: RefCell<std::collections::HashMap<i32, Attaching>> = RefCell::new(std::collections::HashMap::new());
+    static ATTACHING: crate::inflight::Pending<i32, Result<(), CdpError>> = RefCell::new(std::collections::HashMap::new());
     static WAITERS: RefCell<Vec<Waiter>> = const { RefCell::new(Vec::new()) };
 }
-
-type Attaching = futures::future::Shared<futures::future::LocalBoxFuture<'static, Result<(), CdpError>>>;
 
 struct Waiter {
     tab: i32,
@@ -79,22 +76,7 @@ pub async fn ensure_attached(tab: i32) -> Result<(), CdpError> {
     if ATTACHED.with(|a| a.borrow().contains(&tab)) {
         return Ok(());
     }
-    let pending = ATTACHING.with(|a| a.borrow().get(&tab).cloned());
-    let attaching = match pending {
-        Some(attaching) => attaching,
-        None => {
-            let attaching = async move {
-                let out = attach(tab).await;
-                ATTACHING.with(|a| a.borrow_mut().remove(&tab));
-                out
-            }
-            .boxed_local()
-            .shared();
-            ATTACHING.with(|a| a.borrow_mut().insert(tab, attaching.clone()));
-            attaching
-        }
-    };
-    attaching.await
+    crate::inflight::join(&ATTACHING, tab, || attach(tab)).await
 }
 
 async fn attach(tab: i32) -> Result<(), CdpError> {

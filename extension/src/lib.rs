@@ -11,6 +11,7 @@ pub mod confirm;
 pub mod chrome;
 pub mod find;
 pub mod host;
+mod inflight;
 pub mod keys;
 pub mod members;
 mod listeners;

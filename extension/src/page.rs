@@ -3,7 +3,6 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use futures::FutureExt;
 use serde_json::Value;
 
 use crate::cdp::{self, Debuggee};
@@ -22,12 +21,10 @@ struct World {
     overlay: Option<bool>,
 }
 
-type Creating = futures::future::Shared<futures::future::LocalBoxFuture<'static, Result<World, String>>>;
-
 thread_local! {
     static WORLDS: RefCell<HashMap<Debuggee, World>> = RefCell::new(HashMap::new());
     /// Agents being installed, shared by every call that needs the document meanwhile.
-    static CREATING: RefCell<HashMap<Debuggee, Creating>> = RefCell::new(HashMap::new());
+    static CREATING: crate::inflight::Pending<Debuggee, Result<World, String>> = RefCell::new(HashMap::new());
     static GENERATION: RefCell<u64> = const { RefCell::new(0) };
 }
 
@@ -44,8 +41,16 @@ fn forget_one(d: &Debuggee) {
 /// cdp::ensure_attached), with the overlay when the policy shows one. Only a top document runs
 /// it: a frame's agent is installed when a call needs it.
 pub fn agent_for_new_documents() -> String {
-    let overlay = if crate::policy::current().overlay { "\n;__tabwright.showOverlay({stopped: false});" } else { "" };
-    format!("if (window === window.top) {{\n{AGENT}{overlay}\n}}")
+    format!("if (window === window.top) {{\n{}\n}}", agent_source(crate::policy::current().overlay.then_some(false)))
+}
+
+/// The agent's source, followed by showing the overlay (saying whether the session is stopped)
+/// when it has one.
+fn agent_source(overlay: Option<bool>) -> std::borrow::Cow<'static, str> {
+    match overlay {
+        Some(stopped) => std::borrow::Cow::Owned(format!("{AGENT}\n;__tabwright.showOverlay({{stopped: {stopped}}});")),
+        None => std::borrow::Cow::Borrowed(AGENT),
+    }
 }
 
 /// A tab's events: a new main document drops the old one's world at once, so the next call
@@ -86,23 +91,8 @@ fn next_generation() -> u64 {
 
 /// The agent of a document that has none yet: installed once, however many calls ask meanwhile.
 async fn create(d: &Debuggee) -> Result<World, String> {
-    let pending = CREATING.with(|c| c.borrow().get(d).cloned());
-    let creating = match pending {
-        Some(creating) => creating,
-        None => {
-            let owned = d.clone();
-            let creating = async move {
-                let out = install(&owned).await;
-                CREATING.with(|c| c.borrow_mut().remove(&owned));
-                out
-            }
-            .boxed_local()
-            .shared();
-            CREATING.with(|c| c.borrow_mut().insert(d.clone(), creating.clone()));
-            creating
-        }
-    };
-    creating.await
+    let owned = d.clone();
+    crate::inflight::join(&CREATING, d.clone(), || async move { install(&owned).await }).await
 }
 
 async fn install(d: &Debuggee) -> Result<World, String> {
@@ -135,10 +125,7 @@ async fn install(d: &Debuggee) -> Result<World, String> {
     }
     // A tab's own document shows the overlay as soon as the agent is in it.
     let overlay = (d.session.is_none() && crate::policy::current().overlay).then(crate::session::is_stopped);
-    let source = match overlay {
-        Some(stopped) => std::borrow::Cow::Owned(format!("{AGENT}\n;__tabwright.showOverlay({{stopped: {stopped}}});")),
-        None => std::borrow::Cow::Borrowed(AGENT),
-    };
+    let source = agent_source(overlay);
     let installed = cdp::send_to(
         d,
         &cdp::Evaluate { expression: &source, context_id: Some(world.execution_context_id), return_by_value: true, await_promise: false, timeout: None, object_group: None },

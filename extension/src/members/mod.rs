@@ -90,12 +90,7 @@ async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Va
             opened = state::with_registry(|r| r.opened_during_call());
         }
         for tab in opened {
-            while js_sys::Date::now() < deadline {
-                match crate::chrome::tabs_get(tab).await {
-                    Ok(t) if t.status.as_deref() != Some("complete") => crate::chrome::sleep(10).await,
-                    _ => break,
-                }
-            }
+            tabs::until(tab, deadline, 10, |t| t.status.as_deref() == Some("complete")).await;
         }
     } else {
         pointer::settle_once(tab).await;

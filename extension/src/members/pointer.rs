@@ -298,9 +298,10 @@ pub async fn drag(input: &Drag) -> Result<Outcome, String> {
             Ok(Some((_, params))) => Some(params["data"].clone()),
             _ => {
                 let began = page::call(tab, "__tabwright.takeDragStarts()").await.ok().and_then(|(n, _)| n.as_u64()).unwrap_or(0) > 0;
-                match began {
-                    true => cdp::within(intercepted, 1_000).await.filter(|(event, _)| event != "detached").map(|(_, params)| params["data"].clone()),
-                    false => None,
+                if began {
+                    cdp::within(intercepted, 1_000).await.filter(|(event, _)| event != "detached").map(|(_, params)| params["data"].clone())
+                } else {
+                    None
                 }
             }
         };

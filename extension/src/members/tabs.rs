@@ -18,21 +18,8 @@ pub async fn new_tab() -> Result<Outcome, String> {
     focus(tab.window_id, focused).await;
     // Reported once its blank page has committed (with the title the browser gives it), within
     // a second.
-    let deadline = js_sys::Date::now() + 1_000.0;
-    let mut now = tab;
-    while js_sys::Date::now() < deadline {
-        match chrome::tabs_get(id).await {
-            Ok(t) if t.status.as_deref() != Some("complete") || t.title.as_deref().unwrap_or_default().is_empty() => {
-                now = t;
-                chrome::sleep(5).await;
-            }
-            Ok(t) => {
-                now = t;
-                break;
-            }
-            Err(_) => break,
-        }
-    }
+    let committed = |t: &chrome::Tab| t.status.as_deref() == Some("complete") && !t.title.as_deref().unwrap_or_default().is_empty();
+    let now = until(id, js_sys::Date::now() + 1_000.0, 5, committed).await.unwrap_or(tab);
     state::tab_opened(now);
     let tab_id = state::with_registry(|r| {
         let tab_id = r.register(id);
@@ -78,4 +65,20 @@ async fn focus(window: i32, focused: Option<i32>) {
     if focused != Some(window) {
         let _ = chrome::windows_focus(window).await;
     }
+}
+
+/// Looks at a tab every `every_ms` until `ready` says so or `deadline` (a `Date.now()` time)
+/// passes, or the tab can no longer be read; the tab as last seen.
+pub(super) async fn until(tab: i32, deadline: f64, every_ms: i32, ready: impl Fn(&chrome::Tab) -> bool) -> Option<chrome::Tab> {
+    let mut seen = None;
+    while js_sys::Date::now() < deadline {
+        let Ok(t) = chrome::tabs_get(tab).await else { break };
+        let done = ready(&t);
+        seen = Some(t);
+        if done {
+            break;
+        }
+        chrome::sleep(every_ms).await;
+    }
+    seen
 }
