@@ -1158,6 +1158,34 @@
   function inputEnd() {
     inputBusy = false;
   }
+  // Whether the document shows anything yet (text, or an image, control or frame); when not, waits
+  // up to `ms` for it to draw its first content, then for a frame. An app that renders itself
+  // after its load event is then read as it looks, not as an empty page.
+  function firstContent(ms) {
+    const shown = () => {
+      const body = document.body;
+      if (!body) return false;
+      if (body.querySelector("img,svg,canvas,video,input,button,select,textarea,iframe")) return true;
+      const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT, {
+        acceptNode: (n) => (SKIP_TAGS.has(n.parentElement?.tagName) || !n.data.trim() ? NodeFilter.FILTER_SKIP : NodeFilter.FILTER_ACCEPT),
+      });
+      return walker.nextNode() !== null;
+    };
+    if (shown()) return true;
+    return new Promise((resolve) => {
+      let timer = null;
+      const done = (drawn) => {
+        observer.disconnect();
+        clearTimeout(timer);
+        // A hidden tab draws no frames: the timer answers for it.
+        requestAnimationFrame(() => resolve(drawn));
+        setTimeout(() => resolve(drawn), 50);
+      };
+      const observer = new MutationObserver(() => { if (shown()) done(true); });
+      observer.observe(document, { childList: true, subtree: true, characterData: true });
+      timer = setTimeout(() => done(false), ms);
+    });
+  }
   // Before pointer input at a viewport point, in one call: what is there (for the
   // acknowledgement), and the overlay's marker (the Stop button kept out of Claude's input).
   function pointerAt(x, y, next, overlay) {
@@ -1248,5 +1276,5 @@
     return out;
   }
 
-  globalThis.__tabwright = { pointerAt, takeDragStarts, listenerRoots, markListeners, describeRef, describeRefNamed, describeFocus, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { pointerAt, takeDragStarts, firstContent, listenerRoots, markListeners, describeRef, describeRefNamed, describeFocus, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

@@ -66,3 +66,16 @@ async fn a_navigation_waits_for_its_own_document() -> anyhow::Result<()> {
     assert!(took >= Duration::from_millis(2900), "it waited for the page's own load: {took:?}");
     Ok(())
 }
+
+/// An app that draws itself only after its load event is read as it looks once navigate has
+/// answered, not as an empty page.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_drawn_after_its_load_is_read_as_drawn() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    ok(&h.one("navigate", json!({"url": h.url("late.html")})).await?);
+    let r = h.one("read_page", json!({})).await?;
+    assert!(text(&r).contains("button \"Compose\""), "{r:?}");
+    // A page that stays blank costs the bounded wait once, and still answers.
+    ok(&h.one("navigate", json!({"url": "about:blank"})).await?);
+    Ok(())
+}

@@ -38,6 +38,10 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
         // from its commit on, while it loaded), so the person sees it as soon as Claude does. (A
         // new tab's blank page gets them with the first call that acts there.)
         crate::page::overlay_once(tab).await;
+        // A page that draws itself after its load event is given a moment to do so.
+        if outcome.is_ok() {
+            let _ = crate::page::call(tab, &format!("__tabwright.firstContent({FIRST_CONTENT_MS})")).await;
+        }
     }
     // After anything but a read the tabs are listed again (input can change a tab's address or
     // title before a tab event arrives), alongside the wait for what the input set off.
@@ -54,6 +58,10 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
     futures::join!(relist, settled);
     outcome
 }
+
+/// How long a navigate waits, after the load, for a page that shows nothing yet to draw its
+/// first content (a blank page costs this much once).
+const FIRST_CONTENT_MS: u32 = 1_000;
 
 /// Members that only look at the page: the tab inventory kept from the last listing holds for
 /// their report.
