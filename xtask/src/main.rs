@@ -419,6 +419,14 @@ mod tests {
     use super::*;
     use std::os::unix::fs::PermissionsExt;
 
+    /// Held by each test that writes a script or runs a process: a script written while another
+    /// test forks can still be open in that child, and running it then fails with "Text file
+    /// busy".
+    fn serial() -> std::sync::MutexGuard<'static, ()> {
+        static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+        LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
     /// A scratch folder holding a fake toolchain: `rustc` reports a target-libdir inside it, and
     /// `rustup` records its arguments and (when `installs`) puts a `core` there.
     struct FakeToolchain {
@@ -469,6 +477,7 @@ mod tests {
 
     #[test]
     fn a_missing_target_is_added_with_rustup_once() {
+        let _serial = serial();
         let tc = FakeToolchain::new("adds", true, false);
         ensure_target(&tc.rustc(), Some(&tc.rustup()), WASM_TARGET).expect("the target gets added");
         assert_eq!(tc.rustup_calls(), vec!["target add wasm32-unknown-unknown"]);
@@ -479,6 +488,7 @@ mod tests {
 
     #[test]
     fn a_failed_or_ineffective_rustup_is_reported() {
+        let _serial = serial();
         let tc = FakeToolchain::new("fails", false, true);
         let e = format!("{:#}", ensure_target(&tc.rustc(), Some(&tc.rustup()), WASM_TARGET).expect_err("rustup failed"));
         assert!(e.contains("rustup target add wasm32-unknown-unknown"), "{e}");
@@ -507,6 +517,7 @@ mod tests {
 
     #[test]
     fn the_real_toolchain_reports_a_wasm_libdir() {
+        let _serial = serial();
         // The path rustc reports is the one checked, installed or not.
         let dir = target_libdir(Path::new("rustc"), WASM_TARGET).expect("rustc --print target-libdir");
         assert!(dir.ends_with("lib/rustlib/wasm32-unknown-unknown/lib"), "{}", dir.display());
