@@ -11,6 +11,12 @@
   // and waits for the browser's interception only when one did.
   let dragStarts = 0;
   document.addEventListener("dragstart", () => { dragStarts++; }, true);
+  // Where the last trusted press landed, and on what: a click's acknowledgement names what the
+  // press reached, even when the click then changed the page.
+  let lastPress = null;
+  addEventListener("pointerdown", (e) => {
+    if (e.isTrusted) lastPress = { el: e.composedPath()[0], x: e.clientX, y: e.clientY, t: e.timeStamp };
+  }, true);
   function takeDragStarts() {
     const n = dragStarts;
     dragStarts = 0;
@@ -1118,11 +1124,15 @@
     <div class="banner"><span class="label">Claude is controlling this tab</span><button class="stop" title="Stop Claude">Stop</button></div>
     <div class="marker"></div><div class="box"></div>`;
     const banner = root.querySelector(".banner");
-    root.querySelector(".stop").addEventListener("click", (e) => {
-      // Only a person's real click counts; a page cannot forge one, and Claude's own input is not a person's.
+    const stop = root.querySelector(".stop");
+    // Out of the tab order, so Claude's keys never reach it.
+    stop.tabIndex = -1;
+    stop.addEventListener("click", (e) => {
+      // Only a person's real click counts; a page cannot forge one, and Claude's own input is not
+      // a person's (the core ignores a Stop heard while Claude presses, and shows the stop).
+      stop.blur();
       if (!e.isTrusted || inputBusy) return;
       if (typeof globalThis.tabwrightStop === "function") globalThis.tabwrightStop("stop");
-      stopped(true);
     });
     (document.documentElement || document.body).appendChild(overlayHost);
     overlayParts = { banner, label: root.querySelector(".label"), marker: root.querySelector(".marker"), box: root.querySelector(".box") };
@@ -1194,6 +1204,18 @@
     if (overlay) inputStart(x, y, null);
     found.view = { w: visualViewport.width, h: visualViewport.height };
     return found;
+  }
+  // After Claude's pointer input at a viewport point, in one call: the input's end (the Stop
+  // button takes a person's clicks again), the overlay's marker there and, with `describeIt`,
+  // what the press reached (what is there now when no press was seen, as in another frame).
+  function afterInput(x, y, describeIt, overlay) {
+    inputEnd();
+    if (overlay) markPointer(x, y);
+    const press = lastPress;
+    lastPress = null;
+    if (!describeIt) return null;
+    if (press && Math.abs(press.x - x) <= 1 && Math.abs(press.y - y) <= 1 && performance.now() - press.t < 5000) return describe(press.el);
+    return describeAt(x, y).what;
   }
   function hideOverlay() {
     if (overlayHost) overlayHost.style.setProperty("opacity", "0", "important");
@@ -1276,5 +1298,5 @@
     return out;
   }
 
-  globalThis.__tabwright = { pointerAt, takeDragStarts, firstContent, listenerRoots, markListeners, describeRef, describeRefNamed, describeFocus, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { pointerAt, afterInput, takeDragStarts, firstContent, listenerRoots, markListeners, describeRef, describeRefNamed, describeFocus, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

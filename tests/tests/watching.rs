@@ -183,11 +183,7 @@ async fn the_banner_stop_button_stops_the_session() -> anyhow::Result<()> {
     let attached = person.send(None, "Target.attachToTarget", json!({"targetId": page, "flatten": true})).await?;
     let session = attached["sessionId"].as_str().unwrap_or_default().to_string();
     // A person can see into the closed shadow root with DevTools; a page cannot.
-    let doc = person.send(Some(&session), "DOM.getDocument", json!({"depth": -1, "pierce": true})).await?;
-    let stop = find_class(&doc["root"], "stop").expect("the Stop button");
-    let model = person.send(Some(&session), "DOM.getBoxModel", json!({"nodeId": stop})).await?;
-    let quad = model["model"]["content"].as_array().cloned().unwrap_or_default();
-    let (x, y) = ((quad[0].as_f64().unwrap_or(0.0) + quad[4].as_f64().unwrap_or(0.0)) / 2.0, (quad[1].as_f64().unwrap_or(0.0) + quad[5].as_f64().unwrap_or(0.0)) / 2.0);
+    let (x, y) = stop_button_center(&mut person, &session).await?;
     for kind in ["mousePressed", "mouseReleased"] {
         person.send(Some(&session), "Input.dispatchMouseEvent", json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})).await?;
     }
@@ -211,6 +207,64 @@ async fn the_banner_stop_button_stops_the_session() -> anyhow::Result<()> {
     }
     let reach = person.eval_in(&page, "(() => { const h = document.querySelector('tabwright-overlay'); return h.shadowRoot === null && typeof window.tabwrightStop; })()").await?;
     assert_eq!(reach, json!("undefined"), "the page sees neither the shadow root nor the binding");
+    Ok(())
+}
+
+/// Where the banner's Stop button is, in the tab's CSS pixels, as the person's DevTools sees it.
+async fn stop_button_center(person: &mut Person, session: &str) -> anyhow::Result<(f64, f64)> {
+    let doc = person.send(Some(session), "DOM.getDocument", json!({"depth": -1, "pierce": true})).await?;
+    let stop = find_class(&doc["root"], "stop").ok_or_else(|| anyhow::anyhow!("no Stop button"))?;
+    let model = person.send(Some(session), "DOM.getBoxModel", json!({"nodeId": stop})).await?;
+    let quad = model["model"]["content"].as_array().cloned().unwrap_or_default();
+    let at = |i: usize| quad.get(i).and_then(Value::as_f64).unwrap_or(0.0);
+    Ok(((at(0) + at(4)) / 2.0, (at(1) + at(5)) / 2.0))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn claudes_own_clicks_on_the_banner_never_stop_the_session() -> anyhow::Result<()> {
+    let mut h = Harness::start_with(&[PERSON_FLAG]).await?;
+    ok(&h.one("navigate", json!({"url": h.url("one.html")})).await?);
+    let mut person = Person::connect(&h.session.dir().join("profile")).await?;
+    let page = page_target(&mut person, "one.html").await?;
+    let attached = person.send(None, "Target.attachToTarget", json!({"targetId": page, "flatten": true})).await?;
+    let session = attached["sessionId"].as_str().unwrap_or_default().to_string();
+    let (x, y) = stop_button_center(&mut person, &session).await?;
+    // Claude's coordinates are screenshot pixels; at this window size they are the CSS pixels.
+    let r = h.one("screenshot", json!({})).await?;
+    let tabwright_protocol::ContentBlock::Image { source } = &r.content[0] else { panic!("{r:?}") };
+    let bytes = tabwright::demo::decode_base64(&source.data).expect("base64");
+    let width = image::load_from_memory(&bytes).expect("decodable image").width();
+    let viewport = person.eval_in(&page, "innerWidth").await?;
+    assert_eq!(Some(width as u64), viewport.as_u64(), "screenshot pixels are CSS pixels here");
+    for member in ["left_click", "double_click", "middle_click"] {
+        let target = json!({"type": "coordinate", "x": x.round(), "y": y.round()});
+        ok(&h.one(member, json!({"target": target})).await?);
+    }
+    ok(&h.one("left_mouse_down", json!({"target": {"type": "coordinate", "x": x.round(), "y": y.round()}})).await?);
+    ok(&h.one("left_mouse_up", json!({"target": {"type": "coordinate", "x": x.round(), "y": y.round()}})).await?);
+    // A stop would have cut off the calls above; the next ones still run, and the banner never
+    // said it stopped.
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    ok(&h.one("list_tabs", json!({})).await?);
+    let doc = person.send(Some(&session), "DOM.getDocument", json!({"depth": -1, "pierce": true})).await?;
+    assert!(!doc.to_string().contains("Claude was stopped"), "the banner does not say stopped");
+    // Claude's keys cannot reach it either: it is out of the tab order.
+    let stop = find_class(&doc["root"], "stop").ok_or_else(|| anyhow::anyhow!("no Stop button"))?;
+    let attrs = person.send(Some(&session), "DOM.getAttributes", json!({"nodeId": stop})).await?;
+    assert!(attrs["attributes"].to_string().contains(r#""tabindex","-1""#), "{attrs}");
+    // The person's own click on the same spot still stops it.
+    for kind in ["mousePressed", "mouseReleased"] {
+        person.send(Some(&session), "Input.dispatchMouseEvent", json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})).await?;
+    }
+    let mut stopped = false;
+    for _ in 0..40 {
+        if h.one("list_tabs", json!({})).await?.is_error {
+            stopped = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(stopped, "the person's click on Stop stopped the session");
     Ok(())
 }
 

@@ -21,7 +21,8 @@ pub const MAX_AREA: f64 = 1_150_000.0;
 pub const FORMAT: (&str, &str, Option<u32>) = ("jpeg", "image/jpeg", Some(80));
 
 thread_local! {
-    static FACTORS: RefCell<HashMap<i32, f64>> = RefCell::new(HashMap::new());
+    /// The viewport each tab's last screenshot showed, with its factor.
+    static SHOWN: RefCell<HashMap<i32, View>> = RefCell::new(HashMap::new());
 }
 
 /// Image pixels per CSS pixel for a viewport of this size.
@@ -74,7 +75,7 @@ async fn read_view(tab: i32, hide: bool) -> Result<View, String> {
     let [page_x, page_y, css_w, css_h, dpr] = n[..] else {
         return Err("unreadable viewport".into());
     };
-    let factor = FACTORS.with(|f| f.borrow().get(&tab).copied()).unwrap_or_else(|| factor_for(css_w, css_h));
+    let factor = known_view(tab).map(|v| v.factor).unwrap_or_else(|| factor_for(css_w, css_h));
     Ok(View { page_x, page_y, css_w, css_h, dpr: if dpr > 0.0 { dpr } else { 1.0 }, factor })
 }
 
@@ -84,10 +85,19 @@ pub async fn to_css(tab: i32, p: Point) -> Result<(f64, f64), String> {
     point_in(p, &v)
 }
 
-/// The screenshot factor of the tab's last screenshot, if it had one (Claude's coordinates come
-/// from it).
-pub fn known_factor(tab: i32) -> Option<f64> {
-    FACTORS.with(|f| f.borrow().get(&tab).copied())
+/// The viewport the tab's last screenshot showed, if it had one: Claude's coordinates are points
+/// of that image.
+pub fn known_view(tab: i32) -> Option<View> {
+    SHOWN.with(|f| f.borrow().get(&tab).copied())
+}
+
+/// A screenshot point in CSS pixels: checked against the viewport of the screenshot Claude
+/// looked at, with no call to the page; without one, against the viewport now.
+pub async fn css_point(tab: i32, p: Point) -> Result<(f64, f64), String> {
+    match known_view(tab) {
+        Some(v) => point_in(p, &v),
+        None => to_css(tab, p).await,
+    }
 }
 
 /// A screenshot point in CSS pixels of a viewport, refused when outside it.
@@ -138,7 +148,7 @@ pub async fn screenshot(tab_id: Option<&str>) -> Result<Outcome, String> {
     let mut v = view_for_capture(tab).await?;
     // Each screenshot fixes the frame later coordinates are read in.
     v.factor = factor_for(v.css_w, v.css_h);
-    FACTORS.with(|f| f.borrow_mut().insert(tab, v.factor));
+    SHOWN.with(|f| f.borrow_mut().insert(tab, v));
     let data = if v.factor == 1.0 && v.dpr == 1.0 {
         // Device pixels are already screenshot pixels: the plain viewport capture is the image.
         let (format, _, quality) = FORMAT;
@@ -183,9 +193,9 @@ async fn zoom_in(tab: i32, v: &View, region: &[f64]) -> Result<String, String> {
     capture(tab, v, cx, cy, cw, ch, scale).await
 }
 
-/// Forgets a closed tab's factor.
+/// Forgets a closed tab's screenshot viewport.
 pub fn forget(tab: i32) {
-    FACTORS.with(|f| f.borrow_mut().remove(&tab));
+    SHOWN.with(|f| f.borrow_mut().remove(&tab));
 }
 
 #[cfg(test)]

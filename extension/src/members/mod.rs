@@ -21,8 +21,13 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
     let parsed = member.parse_input(input).map_err(|e| format!("Invalid input for {name}: {e}"))?;
     let tab = if member.is_tab_management() { None } else { state::resolve_tab(input.get("tab_id").and_then(Value::as_str)).await.ok() };
     if let (Some(tab), false) = (tab, member == Member::Wait) {
-        // A scroll the last call made has landed before this one looks or acts.
-        pointer::settled(tab).await;
+        // A scroll the last call made has landed before this one looks or acts (another wheel
+        // at a point queues behind it in the browser, and need not wait).
+        if member != Member::Scroll || input["target"]["type"] != "coordinate" {
+            pointer::settled(tab).await;
+        }
+        // Only this call's own input counts as answered below.
+        pointer::take_answered(tab);
         // The person sees which tab Claude is working in, and the tab joins the "Claude" group.
         // (A navigate leaves the page it is on: that page's overlay does not matter.)
         if member != Member::Navigate {
@@ -44,15 +49,17 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
         }
     }
     // After anything but a read the tabs are listed again (input can change a tab's address or
-    // title before a tab event arrives), alongside the wait for what the input set off.
+    // title before a tab event arrives), alongside the wait for what the input set off. A
+    // pointer member that ended its input with a call to the page did both already.
+    let answered = tab.is_some_and(pointer::take_answered);
     let relist = async {
-        if !only_reads(name) && !keeps_inventory(name) {
+        if !answered && !only_reads(name) && !keeps_inventory(name) {
             state::relist().await;
         }
     };
     let settled = async {
         if let (Ok(_), Some((tab, heard))) = (&outcome, effects) {
-            settle(tab, heard).await;
+            settle(tab, heard, answered).await;
         }
     };
     futures::join!(relist, settled);
@@ -81,11 +88,14 @@ const EFFECTS: &[&str] = &["Page.windowOpen", "Page.frameRequestedNavigation"];
 /// After an input that can open a tab or start a load: when one of them began, the browser gets
 /// the moment it needs to create the tab (so the call's own result reports it); otherwise the
 /// call returns at once.
-async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Value)>) {
+async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Value)>, answered: bool) {
     // A link's navigation is scheduled as a task of its own: one trivial evaluation, queued
-    // behind it, is the moment by which it has said what it does.
-    let barrier = cdp::Evaluate { expression: "0", context_id: None, return_by_value: true, await_promise: false, timeout: None, object_group: None };
-    let _ = cdp::send(tab, &barrier).await;
+    // behind it, is the moment by which it has said what it does. Pointer members end their
+    // input with such a call already (`answered`).
+    if !answered {
+        let barrier = cdp::Evaluate { expression: "0", context_id: None, return_by_value: true, await_promise: false, timeout: None, object_group: None };
+        let _ = cdp::send(tab, &barrier).await;
+    }
     let Some((method, params)) = cdp::within(heard, 0).await else { return };
     // A middle or modified click on a link asks for a navigation in a new tab.
     let new_tab = method == "Page.windowOpen" || params["disposition"].as_str().is_some_and(|d| d != "currentTab");

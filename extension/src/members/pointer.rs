@@ -67,12 +67,12 @@ pub async fn spot(tab: i32, target: &Target) -> Result<Spot, String> {
             // With the factor of the screenshot Claude looked at, what is there, the overlay's
             // marker and the viewport to check the point against come in one call; without one,
             // the viewport is read first.
-            let (css, found) = match capture::known_factor(tab) {
-                Some(factor) => {
-                    let (cx, cy) = (point.x / factor, point.y / factor);
+            let (css, found) = match capture::known_view(tab) {
+                Some(shown) => {
+                    let (cx, cy) = (point.x / shown.factor, point.y / shown.factor);
                     let (found, _) = page::call(tab, &format!("__tabwright.pointerAt({cx}, {cy}, {}, {overlay})", refs::next())).await?;
                     let size = |k: &str| found["view"][k].as_f64().unwrap_or(0.0);
-                    let v = capture::View { page_x: 0.0, page_y: 0.0, css_w: size("w"), css_h: size("h"), dpr: 1.0, factor };
+                    let v = capture::View { page_x: 0.0, page_y: 0.0, css_w: size("w"), css_h: size("h"), dpr: 1.0, factor: shown.factor };
                     (capture::point_in(point, &v)?, found)
                 }
                 None => {
@@ -81,54 +81,117 @@ pub async fn spot(tab: i32, target: &Target) -> Result<Spot, String> {
                     ((cx, cy), found)
                 }
             };
-            let what = found.get("what").and_then(|w| w.as_str()).map(|w| tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(w), 200));
-            Ok(Spot { x: css.0, y: css.1, what })
+            Ok(Spot { x: css.0, y: css.1, what: found.get("what").and_then(|w| w.as_str()).map(fold) })
         }
-        Target::Ref { reference } => {
-            // The ref's owner is checked here; whether it is still on the page, by the hit test
-            // itself (a stale one is then explained in full).
-            let (at, id) = reading::locate_ref(tab, reference)?;
-            let top = at.session.is_none() && crate::policy::current().overlay;
-            let (value, _) = page::call_in(&at, &format!("__tabwright.pointFor({id}, {}, {top})", refs::next())).await?;
-            let mut p: PointFor = serde_json::from_value(value).map_err(|e| format!("unreadable hit test: {e}"))?;
-            // Page-supplied descriptions are folded before they reach error text.
-            let fold = |s: Option<String>| s.map(|s| tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(&s), 200));
-            p.what = fold(p.what);
-            p.covered = fold(p.covered);
-            let name = format!("ref_{id}");
-            match (p.error.as_deref(), p.covered) {
-                (Some("stale"), _) => Err(reading::resolve_ref(tab, reference).await.err().unwrap_or_else(|| reading::stale(id, "the element was removed from the page"))),
-                (Some("invisible"), _) => Err(format!("{name} ({}) has no size on the page, so it cannot be clicked. It may be hidden; read_page shows what is visible.", p.what.unwrap_or_default())),
-                (Some(_), _) => Err(format!("{name} ({}) could not be brought into view.", p.what.unwrap_or_default())),
-                (None, Some(cover)) => Err(format!(
-                    "{name} ({}) is covered by {cover}, so nothing was clicked. Close or move what covers it first, or act on a coordinate.",
-                    p.what.unwrap_or_default()
-                )),
-                (None, None) => {
-                    let (ox, oy) = frame_offset(&at).await?;
-                    let spot = Spot { x: p.x + ox, y: p.y + oy, what: None };
-                    // A point inside another site's frame is marked in the tab's own overlay.
-                    if at.session.is_some() && crate::policy::current().overlay {
-                        let _ = page::call(tab, &format!("__tabwright.inputStart({}, {}, null)", spot.x, spot.y)).await;
-                    }
-                    Ok(spot)
-                }
+        Target::Ref { reference } => ref_spot(tab, reference).await,
+    }
+}
+
+/// Where a target is, without asking the page what is there beforehand: a coordinate needs no
+/// call to the page once a screenshot fixed its frame; a ref is found as [`spot`] finds it.
+/// Clicks say what their press reached afterwards ([`after_input`]), and a wheel says nothing.
+pub async fn aim(tab: i32, target: &Target) -> Result<Spot, String> {
+    match target {
+        Target::Coordinate { x, y } => {
+            let (cx, cy) = capture::css_point(tab, tabwright_protocol::input::Point { x: *x, y: *y }).await?;
+            Ok(Spot { x: cx, y: cy, what: None })
+        }
+        Target::Ref { reference } => ref_spot(tab, reference).await,
+    }
+}
+
+/// Page-supplied descriptions are folded to one bounded line before they reach Claude.
+fn fold(s: &str) -> String {
+    tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(s), 200)
+}
+
+/// A ref scrolled into view and hit-tested: the point to press, or why it cannot be pressed.
+async fn ref_spot(tab: i32, reference: &str) -> Result<Spot, String> {
+    // The ref's owner is checked here; whether it is still on the page, by the hit test
+    // itself (a stale one is then explained in full).
+    let (at, id) = reading::locate_ref(tab, reference)?;
+    let top = at.session.is_none() && crate::policy::current().overlay;
+    let (value, _) = page::call_in(&at, &format!("__tabwright.pointFor({id}, {}, {top})", refs::next())).await?;
+    let mut p: PointFor = serde_json::from_value(value).map_err(|e| format!("unreadable hit test: {e}"))?;
+    p.what = p.what.as_deref().map(fold);
+    p.covered = p.covered.as_deref().map(fold);
+    let name = format!("ref_{id}");
+    match (p.error.as_deref(), p.covered) {
+        (Some("stale"), _) => Err(reading::resolve_ref(tab, reference).await.err().unwrap_or_else(|| reading::stale(id, "the element was removed from the page"))),
+        (Some("invisible"), _) => Err(format!("{name} ({}) has no size on the page, so it cannot be clicked. It may be hidden; read_page shows what is visible.", p.what.unwrap_or_default())),
+        (Some(_), _) => Err(format!("{name} ({}) could not be brought into view.", p.what.unwrap_or_default())),
+        (None, Some(cover)) => Err(format!(
+            "{name} ({}) is covered by {cover}, so nothing was clicked. Close or move what covers it first, or act on a coordinate.",
+            p.what.unwrap_or_default()
+        )),
+        (None, None) => {
+            let (ox, oy) = frame_offset(&at).await?;
+            let spot = Spot { x: p.x + ox, y: p.y + oy, what: None };
+            // A point inside another site's frame is marked in the tab's own overlay.
+            if at.session.is_some() && crate::policy::current().overlay {
+                let _ = page::call(tab, &format!("__tabwright.inputStart({}, {}, null)", spot.x, spot.y)).await;
             }
+            Ok(spot)
         }
     }
 }
 
-/// Runs pointer input with the overlay out of the way, so Claude's clicks can never land on the
-/// banner's Stop button (screenshots never show it either).
-pub async fn under_overlay<T, F: std::future::Future<Output = Result<T, String>>>(tab: i32, input: F) -> Result<T, String> {
-    let out = input.await;
-    if crate::policy::current().overlay {
-        // Not waited for: the next command to the tab queues behind it.
-        wasm_bindgen_futures::spawn_local(async move {
-            let _ = page::call(tab, "__tabwright.inputEnd()").await;
+thread_local! {
+    /// Tabs with Claude's own press under way, until the page has answered after it: the
+    /// banner's Stop heard then is Claude's click, never the person's.
+    static PRESSING: RefCell<HashMap<i32, u32>> = RefCell::new(HashMap::new());
+    /// Tabs whose last input was followed by a call queued behind the page's tasks (so what the
+    /// input set off has been announced) and a new listing of the tabs, until the call's
+    /// settling takes note.
+    static ANSWERED: RefCell<std::collections::HashSet<i32>> = RefCell::new(Default::default());
+}
+
+/// Claude's press in a tab, from before its first event until the page answered after it.
+pub struct Pressing(i32);
+
+impl Pressing {
+    pub fn begin(tab: i32) -> Pressing {
+        PRESSING.with(|p| *p.borrow_mut().entry(tab).or_default() += 1);
+        Pressing(tab)
+    }
+}
+
+impl Drop for Pressing {
+    fn drop(&mut self) {
+        PRESSING.with(|p| {
+            let mut p = p.borrow_mut();
+            if let Some(n) = p.get_mut(&self.0) {
+                *n -= 1;
+                if *n == 0 {
+                    p.remove(&self.0);
+                }
+            }
         });
     }
-    out
+}
+
+/// Whether Claude is pressing in this tab right now (its Stop is then not the person's).
+pub fn pressing(tab: i32) -> bool {
+    PRESSING.with(|p| p.borrow().contains_key(&tab))
+}
+
+/// After pointer input at a point, one call to the page: it ends the input (the banner's Stop
+/// takes a person's clicks again), marks the point in the overlay and, with `describe`, says
+/// what the press reached. It is queued behind the page's own tasks, so a navigation or a window
+/// the input set off has been announced when it answers. The tabs are listed again meanwhile
+/// (the input may have changed a title or an address).
+pub async fn after_input(tab: i32, spot: &Spot, describe: bool) -> Option<String> {
+    let overlay = crate::policy::current().overlay;
+    let expression = format!("__tabwright.afterInput({}, {}, {describe}, {overlay})", spot.x, spot.y);
+    let (answer, ()) = futures::join!(page::call(tab, &expression), state::relist());
+    ANSWERED.with(|a| a.borrow_mut().insert(tab));
+    answer.ok().and_then(|(v, _)| v.as_str().map(fold))
+}
+
+/// Whether the tab's last input was already followed by a call queued behind the page's tasks
+/// (then settling needs no second one).
+pub fn take_answered(tab: i32) -> bool {
+    ANSWERED.with(|a| a.borrow_mut().remove(&tab))
 }
 
 fn buttons(tab: i32) -> u32 {
@@ -210,27 +273,45 @@ fn ack(spot: &Spot) -> Outcome {
 pub async fn click(input: &Click, button: &'static str, clicks: u32) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
     let held = keys::modifiers(input.modifiers.as_deref().unwrap_or_default())?;
-    let spot = spot(tab, &input.target).await?;
+    // A right click presses nothing (the page shows a context menu): what is under the pointer
+    // is read before it, and nothing waits after it. Other clicks say afterwards what their
+    // press reached, with the page's answer that ends the input.
+    let presses = button != "right";
+    let mut spot = if presses { aim(tab, &input.target).await? } else { spot(tab, &input.target).await? };
     let bit = match button {
         "left" => 1,
         "right" => 2,
         _ => 4,
     };
-    under_overlay(tab, with_modifiers(tab, &held, |mods| async move {
+    let (x, y) = (spot.x, spot.y);
+    let pressing = presses.then(|| Pressing::begin(tab));
+    let sent = with_modifiers(tab, &held, |mods| async move {
         // Sent together and answered in order: the press right behind the move makes Chrome
         // deliver the move at once instead of at the next frame.
         let held = buttons(tab);
-        let mut events = vec![mouse(tab, "mouseMoved", spot.x, spot.y, "none", held, 0, mods)];
+        let mut events = vec![mouse(tab, "mouseMoved", x, y, "none", held, 0, mods)];
         for n in 1..=clicks {
-            events.push(mouse(tab, "mousePressed", spot.x, spot.y, button, held | bit, n, mods));
-            events.push(mouse(tab, "mouseReleased", spot.x, spot.y, button, held, n, mods));
+            events.push(mouse(tab, "mousePressed", x, y, button, held | bit, n, mods));
+            events.push(mouse(tab, "mouseReleased", x, y, button, held, n, mods));
         }
         for result in futures::future::join_all(events).await {
             result?;
         }
         Ok(())
-    }))
-    .await?;
+    })
+    .await;
+    if presses {
+        // What the press reached is said for a coordinate (a ref names its own target).
+        let what = after_input(tab, &spot, matches!(input.target, Target::Coordinate { .. })).await;
+        spot.what = spot.what.or(what);
+    } else if crate::policy::current().overlay {
+        // Not waited for: the next command to the tab queues behind it.
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = page::call(tab, "__tabwright.inputEnd()").await;
+        });
+    }
+    drop(pressing);
+    sent?;
     Ok(ack(&spot))
 }
 
@@ -257,7 +338,11 @@ pub async fn pointer(input: &Pointer, kind: &'static str) -> Result<Outcome, Str
             BUTTONS.with(|b| *b.borrow_mut().entry(tab).or_default() &= !1);
             let after = buttons(tab);
             let held = if before & 1 != 0 { "left" } else { "none" };
-            futures::join!(mouse(tab, "mouseMoved", spot.x, spot.y, held, before, 0, 0), mouse(tab, "mouseReleased", spot.x, spot.y, "left", after, 1, 0))
+            // A release can finish a click: it is Claude's until the page has answered.
+            let _pressing = Pressing::begin(tab);
+            let sent = futures::join!(mouse(tab, "mouseMoved", spot.x, spot.y, held, before, 0, 0), mouse(tab, "mouseReleased", spot.x, spot.y, "left", after, 1, 0));
+            after_input(tab, &spot, false).await;
+            sent
         }
         _ => {
             let held = if before & 1 != 0 { "left" } else { "none" };
@@ -280,6 +365,7 @@ pub async fn drag(input: &Drag) -> Result<Outcome, String> {
     // drag events at the target. A pointer-driven drag just sees the moves.
     cdp::send(tab, &cdp::SetInterceptDrags { enabled: true }).await.map_err(|e| e.to_string())?;
     let mut intercepted = cdp::wait_for(tab, &["Input.dragIntercepted"]);
+    let pressing = Pressing::begin(tab);
     let result = async {
         // The press and the moves are sent together and answered in order: the browser queues
         // them, so the page sees each step, and none waits for a frame of its own.
@@ -315,6 +401,8 @@ pub async fn drag(input: &Drag) -> Result<Outcome, String> {
     }
     .await;
     let _ = cdp::send(tab, &cdp::SetInterceptDrags { enabled: false }).await;
+    after_input(tab, &to, false).await;
+    drop(pressing);
     result?;
     Ok(Outcome::Ack { line: None })
 }
@@ -324,7 +412,15 @@ const NOTCH: f64 = 100.0;
 
 pub async fn scroll(input: &Scroll) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
-    let spot = spot(tab, &input.target).await?;
+    // A wheel says nothing of what it was over: the point is marked for the person, and nothing
+    // waits for that.
+    let spot = aim(tab, &input.target).await?;
+    if crate::policy::current().overlay {
+        let (x, y) = (spot.x, spot.y);
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = page::call(tab, &format!("__tabwright.markPointer({x}, {y})")).await;
+        });
+    }
     let d = NOTCH * input.amount() as f64;
     let (dx, dy) = match input.scroll_direction {
         ScrollDirection::Up => (0.0, -d),
