@@ -58,6 +58,18 @@ pub fn tab_activated(tab: i32) {
     });
 }
 
+/// A tab the inventory holds, as the browser describes it now (after a navigation).
+pub fn tab_updated(tab: chrome::Tab) {
+    let Some(id) = tab.id else { return };
+    patch(|tabs| match tabs.iter_mut().find(|t| t.id == Some(id)) {
+        Some(held) if held.window_id == tab.window_id && held.active == tab.active => {
+            *held = tab;
+            true
+        }
+        _ => false,
+    });
+}
+
 /// A tab opened (as the browser describes it now), active in its window.
 pub fn tab_opened(tab: chrome::Tab) {
     let Some(id) = tab.id else { return };

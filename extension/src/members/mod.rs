@@ -38,16 +38,6 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
     // Whether the input opens a window or starts a navigation is heard as it happens.
     let effects = tab.filter(|_| may_open_or_load(member, input)).map(|tab| (tab, cdp::wait_for(tab, EFFECTS)));
     let outcome = dispatch(parsed).await;
-    if let (Some(tab), Member::Navigate) = (tab, member) {
-        // The new document has the agent and the overlay before the call answers (installed
-        // from its commit on, while it loaded), so the person sees it as soon as Claude does. (A
-        // new tab's blank page gets them with the first call that acts there.)
-        crate::page::overlay_once(tab).await;
-        // A page that draws itself after its load event is given a moment to do so.
-        if outcome.is_ok() {
-            let _ = crate::page::call(tab, &format!("__tabwright.firstContent({FIRST_CONTENT_MS})")).await;
-        }
-    }
     // After anything but a read the tabs are listed again (input can change a tab's address or
     // title before a tab event arrives), alongside the wait for what the input set off. A
     // pointer member that ended its input with a call to the page did both already.
@@ -66,20 +56,17 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
     outcome
 }
 
-/// How long a navigate waits, after the load, for a page that shows nothing yet to draw its
-/// first content (a blank page costs this much once).
-const FIRST_CONTENT_MS: u32 = 1_000;
-
 /// Members that only look at the page: the tab inventory kept from the last listing holds for
 /// their report.
 pub fn only_reads(name: &str) -> bool {
     matches!(name, "read_page" | "find" | "get_page_text" | "screenshot" | "zoom" | "read_console" | "read_network" | "list_tabs")
 }
 
-/// Tab members: each patches the kept inventory with what it did (or has it listed again when
-/// the browser decides, as when the active tab closes), so their report lists nothing more.
+/// Tab members and navigate: each patches the kept inventory with what it did (or has it listed
+/// again when the browser decides, as when the active tab closes), so their report lists
+/// nothing more.
 pub fn keeps_inventory(name: &str) -> bool {
-    matches!(name, "new_tab" | "switch_tab" | "close_tab")
+    matches!(name, "new_tab" | "switch_tab" | "close_tab" | "navigate")
 }
 
 /// What an input's effect on windows and navigation looks like on the tab's CDP session.

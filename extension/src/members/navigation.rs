@@ -38,9 +38,21 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
             _ => return Err(attach_error(tab, e)),
         },
     };
-    let tab = chrome::tabs_get(tab).await.map_err(|e| format!("The tab closed during navigation: {e}"))?;
-    Ok(Outcome::Navigated { url: tab.address(), title: tab.title.clone(), status, note })
+    // The new document has the agent and the overlay before the call answers (installed from
+    // its commit on, while it loaded), so the person sees it as soon as Claude does. A page that
+    // draws itself after its load event is given a moment to do so.
+    crate::page::overlay_once(tab).await;
+    let _ = crate::page::call(tab, &format!("__tabwright.firstContent({FIRST_CONTENT_MS})")).await;
+    // The tab as it is now (its title may have come with the first content) is the report's.
+    let now = chrome::tabs_get(tab).await.map_err(|e| format!("The tab closed during navigation: {e}"))?;
+    let outcome = Outcome::Navigated { url: now.address(), title: now.title.clone(), status, note };
+    state::tab_updated(now);
+    Ok(outcome)
 }
+
+/// How long a navigate waits, after the load, for a page that shows nothing yet to draw its
+/// first content (a blank page costs this much once).
+const FIRST_CONTENT_MS: u32 = 1_000;
 
 /// How a navigation ended.
 enum Done {
