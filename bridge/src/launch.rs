@@ -97,6 +97,9 @@ pub fn browser_args(profile: &Path, extension: &Path, headless: bool, no_sandbox
         "--disable-quic".into(),
         "--silent-debugger-extension-api".into(),
         "--window-size=1280,800".into(),
+        // A screenshot is copied from a fresh surface instead of waiting on the window's own
+        // (about a third faster per capture here; Playwright launches Chromium with it too).
+        "--enable-features=CDPScreenshotNewSurface".into(),
     ];
     if headless {
         args.push("--headless=new".into());
