@@ -325,10 +325,10 @@ try {
   if (process.env.BENCH_BASELINE) {
     const base = JSON.parse(readFileSync(process.env.BENCH_BASELINE, "utf8"));
     // A member far under the peer (a committed ratio of 0.2, say) would fail on a few
-    // milliseconds of the peer's own noise: nothing under 0.6 of the peer counts as regressed.
+    // milliseconds of either side's noise: nothing under 0.8 of the peer counts as regressed.
     const limit = (r) => {
       const b = base.results.find((x) => x.label === r.label);
-      return b ? Math.max(1.5 * ratio(b), 0.6) : Infinity;
+      return b ? Math.max(1.5 * ratio(b), 0.8) : Infinity;
     };
     regressed = results.filter((r) => ratio(r) > limit(r));
     for (let round = 0; round < 2 && regressed.length; round++) {
