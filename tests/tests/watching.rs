@@ -176,28 +176,10 @@ fn find_class(node: &Value, class: &str) -> Option<i64> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_banner_stop_button_stops_the_session() -> anyhow::Result<()> {
-    let mut h = Harness::start_with(&[PERSON_FLAG]).await?;
-    ok(&h.one("navigate", json!({"url": h.url("one.html")})).await?);
-    let mut person = Person::connect(&h.session.dir().join("profile")).await?;
-    let page = page_target(&mut person, "one.html").await?;
-    let attached = person.send(None, "Target.attachToTarget", json!({"targetId": page, "flatten": true})).await?;
-    let session = attached["sessionId"].as_str().unwrap_or_default().to_string();
+    let (mut h, mut person, page, session) = watched_on_one().await?;
     // A person can see into the closed shadow root with DevTools; a page cannot.
     let (x, y) = stop_button_center(&mut person, &session).await?;
-    for kind in ["mousePressed", "mouseReleased"] {
-        person.send(Some(&session), "Input.dispatchMouseEvent", json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})).await?;
-    }
-    let mut stopped = false;
-    for _ in 0..40 {
-        let r = h.one("list_tabs", json!({})).await?;
-        if r.is_error {
-            assert!(error_text(&r).starts_with("The person watching stopped this session"), "{r:?}");
-            stopped = true;
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    assert!(stopped, "the banner's Stop stopped the session");
+    assert!(person_presses_stop(&mut h, &mut person, &session, (x, y)).await?, "the banner's Stop stopped the session");
     // A script on the page cannot press it: only a trusted click counts, and the page cannot reach it.
     let popup = person.open_extension_page("extension/ui/popup.html").await?;
     let answer = person.eval_in(&popup, "new Promise(r => chrome.runtime.sendMessage({type: 'resume'}, (s) => r(JSON.stringify(s && s.stopped))))").await?;
@@ -208,6 +190,34 @@ async fn the_banner_stop_button_stops_the_session() -> anyhow::Result<()> {
     let reach = person.eval_in(&page, "(() => { const h = document.querySelector('tabwright-overlay'); return h.shadowRoot === null && typeof window.tabwrightStop; })()").await?;
     assert_eq!(reach, json!("undefined"), "the page sees neither the shadow root nor the binding");
     Ok(())
+}
+
+/// A session on one.html, with the person's DevTools attached to that page: the harness, the
+/// person, the page's target and the person's session on it.
+async fn watched_on_one() -> anyhow::Result<(Harness, Person, String, String)> {
+    let mut h = Harness::start_with(&[PERSON_FLAG]).await?;
+    ok(&h.one("navigate", json!({"url": h.url("one.html")})).await?);
+    let mut person = Person::connect(&h.session.dir().join("profile")).await?;
+    let page = page_target(&mut person, "one.html").await?;
+    let attached = person.send(None, "Target.attachToTarget", json!({"targetId": page, "flatten": true})).await?;
+    let session = attached["sessionId"].as_str().unwrap_or_default().to_string();
+    Ok((h, person, page, session))
+}
+
+/// The person clicks at a point; whether the session then stopped (within 2 s), saying so.
+async fn person_presses_stop(h: &mut Harness, person: &mut Person, session: &str, (x, y): (f64, f64)) -> anyhow::Result<bool> {
+    for kind in ["mousePressed", "mouseReleased"] {
+        person.send(Some(session), "Input.dispatchMouseEvent", json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})).await?;
+    }
+    for _ in 0..40 {
+        let r = h.one("list_tabs", json!({})).await?;
+        if r.is_error {
+            assert!(error_text(&r).starts_with("The person watching stopped this session"), "{r:?}");
+            return Ok(true);
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    Ok(false)
 }
 
 /// Where the banner's Stop button is, in the tab's CSS pixels, as the person's DevTools sees it.
@@ -222,12 +232,7 @@ async fn stop_button_center(person: &mut Person, session: &str) -> anyhow::Resul
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn claudes_own_clicks_on_the_banner_never_stop_the_session() -> anyhow::Result<()> {
-    let mut h = Harness::start_with(&[PERSON_FLAG]).await?;
-    ok(&h.one("navigate", json!({"url": h.url("one.html")})).await?);
-    let mut person = Person::connect(&h.session.dir().join("profile")).await?;
-    let page = page_target(&mut person, "one.html").await?;
-    let attached = person.send(None, "Target.attachToTarget", json!({"targetId": page, "flatten": true})).await?;
-    let session = attached["sessionId"].as_str().unwrap_or_default().to_string();
+    let (mut h, mut person, page, session) = watched_on_one().await?;
     let (x, y) = stop_button_center(&mut person, &session).await?;
     // Claude's coordinates are screenshot pixels; at this window size they are the CSS pixels.
     let r = h.one("screenshot", json!({})).await?;
@@ -253,18 +258,7 @@ async fn claudes_own_clicks_on_the_banner_never_stop_the_session() -> anyhow::Re
     let attrs = person.send(Some(&session), "DOM.getAttributes", json!({"nodeId": stop})).await?;
     assert!(attrs["attributes"].to_string().contains(r#""tabindex","-1""#), "{attrs}");
     // The person's own click on the same spot still stops it.
-    for kind in ["mousePressed", "mouseReleased"] {
-        person.send(Some(&session), "Input.dispatchMouseEvent", json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})).await?;
-    }
-    let mut stopped = false;
-    for _ in 0..40 {
-        if h.one("list_tabs", json!({})).await?.is_error {
-            stopped = true;
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    assert!(stopped, "the person's click on Stop stopped the session");
+    assert!(person_presses_stop(&mut h, &mut person, &session, (x, y)).await?, "the person's click on Stop stopped the session");
     Ok(())
 }
 
