@@ -2,6 +2,8 @@
 
 use std::cell::RefCell;
 
+use futures::channel::oneshot;
+
 use tabwright_protocol::wire::StateReport;
 use tabwright_protocol::{StateChange, TabEntry};
 
@@ -17,19 +19,42 @@ thread_local! {
     static TABS: RefCell<Option<(Vec<chrome::Tab>, Option<i32>)>> = const { RefCell::new(None) };
     /// How many tab and window events arrived, to tell a listing that raced one.
     static EVENTS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// Those waiting for the next tab or window event.
+    static WAITING: RefCell<Vec<oneshot::Sender<()>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A tab or window event (or a tab member's own patch) happened: counted, and told to whoever
+/// waits for one.
+fn heard() {
+    EVENTS.with(|e| e.set(e.get() + 1));
+    for waiting in WAITING.with(|w| std::mem::take(&mut *w.borrow_mut())) {
+        let _ = waiting.send(());
+    }
+}
+
+/// Waits until `done` holds, looking again after each tab or window event.
+pub async fn until_heard(done: impl Fn() -> bool) {
+    loop {
+        let (tx, rx) = oneshot::channel();
+        WAITING.with(|w| w.borrow_mut().push(tx));
+        if done() {
+            return;
+        }
+        let _ = rx.await;
+    }
 }
 
 /// A tab or window changed (created, removed, updated, activated, moved, focused): the next
 /// inventory lists the tabs again.
 pub fn tabs_changed() {
-    EVENTS.with(|e| e.set(e.get() + 1));
+    heard();
     TABS.with(|t| *t.borrow_mut() = None);
 }
 
 /// Patches the kept inventory with a change known exactly (a tab event, or a tab member's own
 /// answer), so the next report needs no listing. A listing under way is not kept.
 fn patch(f: impl FnOnce(&mut Vec<chrome::Tab>) -> bool) {
-    EVENTS.with(|e| e.set(e.get() + 1));
+    heard();
     TABS.with(|t| {
         let mut t = t.borrow_mut();
         let keep = t.as_mut().is_some_and(|(tabs, _)| f(tabs));

@@ -1,5 +1,6 @@
 //! new_tab, switch_tab, close_tab.
 
+use futures::future::{select, Either};
 use tabwright_protocol::wire::Outcome;
 
 use crate::{chrome, state};
@@ -49,7 +50,12 @@ pub async fn close_tab(tab_id: &str) -> Result<Outcome, String> {
         ));
     }
     let was_active = state::is_active(id).await;
-    chrome::tabs_remove(id).await.map_err(|e| format!("Could not close {tab_id}: {e}"))?;
+    // Done once the browser says the tab is gone and, for the active tab, which tab took its
+    // place: the removal's own answer can come several milliseconds after those events.
+    let heard = state::until_heard(|| state::tab_id_of(id).is_none() && (!was_active || state::active_known()));
+    if let Either::Left((Err(e), _)) = select(Box::pin(chrome::tabs_remove(id)), Box::pin(heard)).await {
+        return Err(format!("Could not close {tab_id}: {e}"));
+    }
     state::tab_removed(id);
     if was_active && !state::active_known() {
         // The browser picks the tab that becomes active: unless its event said which, the tabs
