@@ -5,7 +5,7 @@
 //   the same tool_result) with playwright-core driving the same Chromium over CDP.
 // Usage: cargo xtask bench           (all runs; writes bench/members.json and BENCHMARKS.md)
 //        cargo xtask bench --quick   (CI: fewer runs, compared with bench/members.json)
-// Environment: RUNS=n (default 20, quick 7); BENCH_JSON=file writes the figures; BENCH_MD=file
+// Environment: RUNS=n (default 20, quick 7); ONLY=member,member measures only those; BENCH_JSON=file writes the figures; BENCH_MD=file
 // rewrites the members section of that markdown file; BENCH_BASELINE=file fails when a member's
 // ratio is more than 1.5× its ratio there (measured three times before it counts).
 import { writeFileSync, readFileSync, existsSync, mkdtempSync } from "node:fs";
@@ -85,9 +85,17 @@ class PlaywrightBrowser extends BetaAbstractBrowserToolset20260801 {
   async screenshot() {
     return { data: (await this.page.screenshot({ type: "jpeg", quality: 80 })).toString("base64"), mediaType: "image/jpeg" };
   }
+  // A zoom shows the region in more detail than the screenshot did: both sides render it
+  // magnified so its long edge is 1,024 pixels (at most 8×), which Playwright's own screenshot
+  // cannot do, so the peer asks CDP for it as a direct client would.
   async zoom(_ctx, input) {
     const [x0, y0, x1, y1] = input.region;
-    return { data: (await this.page.screenshot({ type: "jpeg", quality: 80, clip: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } })).toString("base64"), mediaType: "image/jpeg" };
+    const [width, height] = [x1 - x0, y1 - y0];
+    const scale = Math.max(1, Math.min(8, 1024 / Math.max(width, height)));
+    this.sessions ??= new WeakMap();
+    if (!this.sessions.has(this.page)) this.sessions.set(this.page, await this.self.context.newCDPSession(this.page));
+    const shot = await this.sessions.get(this.page).send("Page.captureScreenshot", { format: "jpeg", quality: 80, clip: { x: x0, y: y0, width, height, scale } });
+    return { data: shot.data, mediaType: "image/jpeg" };
   }
   left_click(_c, i) { return this.click(i); }
   right_click(_c, i) { return this.click(i, { button: "right" }); }
@@ -178,7 +186,7 @@ const site = await serveFixtures();
 const upload = mkdtempSync(join(tmpdir(), "tabwright-bench-upload-"));
 writeFileSync(join(upload, "note.txt"), "hello");
 const policy = join(upload, "policy.json");
-writeFileSync(policy, JSON.stringify({ upload_roots: [upload], auto_approve: ["javascript_exec", "file_upload"] }));
+writeFileSync(policy, JSON.stringify({ upload_roots: [upload], auto_approve: ["javascript_exec", "file_upload"], ...(process.env.NOOVERLAY ? { overlay: false } : {}) }));
 const tw = await startTabwright({ extra: ["--policy", policy] });
 const pw = await startPlaywright();
 const peer = new PlaywrightBrowser(pw.page.context(), pw.page, upload);
@@ -318,7 +326,8 @@ async function measure(list, runs) {
 const ratio = (r) => r.ours / r.theirs;
 let results, regressed = [], chromium;
 try {
-  results = await measure(cases, RUNS);
+  const only = process.env.ONLY?.split(",");
+  results = await measure(only ? cases.filter((c) => only.includes(c.name)) : cases, RUNS);
   // The regression check: a member whose ratio grew more than 1.5× over the committed one is
   // measured again (twice); it fails only if every measurement says so, since a median of a few
   // milliseconds can move by a frame.

@@ -1217,8 +1217,22 @@
     if (press && Math.abs(press.x - x) <= 1 && Math.abs(press.y - y) <= 1 && performance.now() - press.t < 5000) return describe(press.el);
     return describeAt(x, y).what;
   }
-  function hideOverlay() {
-    if (overlayHost) overlayHost.style.setProperty("opacity", "0", "important");
+  // Hides the overlay before a capture; given the captured rectangle (CSS pixels of the
+  // viewport), only when a part of the overlay shows there. Whether it hid the overlay.
+  function hideOverlay(x, y, w, h) {
+    if (!overlayHost) return false;
+    if (x != null && visualViewport.scale === 1 && !overlayWithin(x, y, w, h)) return false;
+    overlayHost.style.setProperty("opacity", "0", "important");
+    return true;
+  }
+  function overlayWithin(x, y, w, h) {
+    // The banner's shadow reaches past its box.
+    const m = 12;
+    return [overlayParts.banner, overlayParts.marker, overlayParts.box].some((el) => {
+      const r = el.getBoundingClientRect();
+      const shown = r.width > 0 && r.height > 0 && getComputedStyle(el).opacity !== "0";
+      return shown && r.right + m > x && r.left - m < x + w && r.bottom + m > y && r.top - m < y + h;
+    });
   }
   function markPointer(x, y) {
     if (window !== window.top) return;

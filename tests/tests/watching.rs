@@ -48,6 +48,21 @@ async fn the_overlay_is_seen_by_the_person_and_never_by_claude() -> anyhow::Resu
     let r = h.one("screenshot", json!({})).await?;
     let tabwright_protocol::ContentBlock::Image { source } = &r.content[0] else { panic!("{r:?}") };
     assert_eq!(orange_pixels(&source.data), 0, "Claude's screenshot has no overlay");
+    // A zoom hides the overlay only when its region shows part of it (any change to the page
+    // makes a magnified capture draw the region again): away from the banner the overlay is left
+    // alone, and over it the zoom does not show it either.
+    let watch = "(() => { window.__overlayChanges = 0; new MutationObserver((m) => { window.__overlayChanges += m.length; }).observe(document.querySelector('tabwright-overlay'), { attributes: true }); return true; })()";
+    person.eval_in(&page, watch).await?;
+    let image = |r: &tabwright_protocol::ToolResult| match r.content.first() {
+        Some(tabwright_protocol::ContentBlock::Image { source }) => source.data.clone(),
+        _ => panic!("expected an image: {r:?}"),
+    };
+    image(&h.one("zoom", json!({"region": [900, 450, 1200, 600]})).await?);
+    let changes = "new Promise((ok) => setTimeout(() => ok(window.__overlayChanges), 100))";
+    assert_eq!(person.eval_in(&page, changes).await?, json!(0), "a zoom away from the overlay leaves it alone");
+    let zoomed = image(&h.one("zoom", json!({"region": [340, 0, 940, 60]})).await?);
+    assert_eq!(orange_pixels(&zoomed), 0, "a zoom over the banner does not show it");
+    assert!(person.eval_in(&page, changes).await?.as_u64() >= Some(2), "the overlay was hidden for that zoom and shown again");
     // Nor does the overlay reach what Claude reads.
     let t = text(&h.one("read_page", json!({"filter": "all"})).await?);
     assert!(!t.contains("controlling") && !t.contains("Stop"), "{t}");

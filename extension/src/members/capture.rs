@@ -7,6 +7,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
+use serde_json::Value;
 use tabwright_protocol::input::Point;
 use tabwright_protocol::wire::Outcome;
 
@@ -62,21 +63,35 @@ impl View {
 
 /// The tab's viewport now, with the factor its screenshots use, and the device pixel ratio.
 pub async fn view(tab: i32) -> Result<View, String> {
-    read_view(tab, false).await
+    Ok(read_view(tab, None).await?.0)
 }
 
-/// The viewport; with `hide`, the overlay is hidden in the same call (before a capture).
-async fn read_view(tab: i32, hide: bool) -> Result<View, String> {
+/// What a capture hides of the overlay: all of it, or only what lies in a rectangle of the
+/// viewport (CSS pixels).
+enum Hide {
+    All,
+    Over([f64; 4]),
+}
+
+/// The viewport; with `hide`, the overlay is hidden in the same call (before a capture), and
+/// whether it was.
+async fn read_view(tab: i32, hide: Option<Hide>) -> Result<(View, bool), String> {
     // One evaluation in the page answers all of it (the visual viewport excludes scrollbars).
-    let size = "[visualViewport.pageLeft, visualViewport.pageTop, visualViewport.width, visualViewport.height, devicePixelRatio]";
-    let expression = if hide { format!("(__tabwright.hideOverlay(), {size})") } else { size.to_string() };
-    let (value, _) = crate::page::call(tab, &expression).await?;
-    let n: Vec<f64> = serde_json::from_value(value).map_err(|e| format!("unreadable viewport: {e}"))?;
-    let [page_x, page_y, css_w, css_h, dpr] = n[..] else {
-        return Err("unreadable viewport".into());
+    let hidden = match hide {
+        None => "false".to_string(),
+        Some(Hide::All) => "__tabwright.hideOverlay()".to_string(),
+        Some(Hide::Over([x, y, w, h])) => format!("__tabwright.hideOverlay({x}, {y}, {w}, {h})"),
     };
+    let expression = format!("[visualViewport.pageLeft, visualViewport.pageTop, visualViewport.width, visualViewport.height, devicePixelRatio, {hidden}]");
+    let (value, _) = crate::page::call(tab, &expression).await?;
+    let unreadable = |e: String| format!("unreadable viewport: {e}");
+    let (n, hidden): ([f64; 5], bool) = match value.as_array().map(Vec::as_slice) {
+        Some([n @ .., hidden]) => (serde_json::from_value(Value::Array(n.to_vec())).map_err(|e| unreadable(e.to_string()))?, hidden.as_bool().unwrap_or(true)),
+        _ => return Err(unreadable(value.to_string())),
+    };
+    let [page_x, page_y, css_w, css_h, dpr] = n;
     let factor = known_view(tab).map(|v| v.factor).unwrap_or_else(|| factor_for(css_w, css_h));
-    Ok(View { page_x, page_y, css_w, css_h, dpr: if dpr > 0.0 { dpr } else { 1.0 }, factor })
+    Ok((View { page_x, page_y, css_w, css_h, dpr: if dpr > 0.0 { dpr } else { 1.0 }, factor }, hidden))
 }
 
 /// Maps a point in screenshot pixels to CSS pixels, refusing points outside the viewport.
@@ -112,16 +127,20 @@ pub fn point_in(p: Point, v: &View) -> Result<(f64, f64), String> {
     Ok((p.x / v.factor, p.y / v.factor))
 }
 
-/// The viewport, with the overlay hidden for a capture: screenshots show the page, never
-/// tabwright's own UI. [`after_capture`] shows it again.
-async fn view_for_capture(tab: i32) -> Result<View, String> {
-    read_view(tab, crate::policy::current().overlay).await
+/// The viewport, with the overlay hidden for a capture (of `region`, CSS pixels of the
+/// viewport, when known): screenshots show the page, never tabwright's own UI. What was hidden
+/// is shown again by [`after_capture`].
+async fn view_for_capture(tab: i32, region: Option<[f64; 4]>) -> Result<(View, bool), String> {
+    let hide = crate::policy::current().overlay.then(|| region.map_or(Hide::All, Hide::Over));
+    read_view(tab, hide).await
 }
 
-/// Shows the overlay again after a capture. Not waited for: the next command to the tab queues
-/// behind it, so nothing acts on the page before it is back.
-fn after_capture(tab: i32) {
-    crate::page::overlay_soon(tab);
+/// Shows the overlay again after a capture that hid it. Not waited for: the next command to the
+/// tab queues behind it, so nothing acts on the page before it is back.
+fn after_capture(tab: i32, hidden: bool) {
+    if hidden {
+        crate::page::overlay_soon(tab);
+    }
 }
 
 async fn capture(tab: i32, v: &View, x: f64, y: f64, w: f64, h: f64, out_per_css: f64) -> Result<String, String> {
@@ -145,7 +164,7 @@ async fn capture(tab: i32, v: &View, x: f64, y: f64, w: f64, h: f64, out_per_css
 
 pub async fn screenshot(tab_id: Option<&str>) -> Result<Outcome, String> {
     let tab = state::resolve_tab(tab_id).await?;
-    let mut v = view_for_capture(tab).await?;
+    let (mut v, hidden) = view_for_capture(tab, None).await?;
     // Each screenshot fixes the frame later coordinates are read in.
     v.factor = factor_for(v.css_w, v.css_h);
     SHOWN.with(|f| f.borrow_mut().insert(tab, v));
@@ -156,7 +175,7 @@ pub async fn screenshot(tab_id: Option<&str>) -> Result<Outcome, String> {
     } else {
         capture(tab, &v, 0.0, 0.0, v.css_w, v.css_h, v.factor).await
     };
-    after_capture(tab);
+    after_capture(tab, hidden);
     Ok(Outcome::Image { media_type: FORMAT.1.into(), data: data? })
 }
 
@@ -167,9 +186,16 @@ const ZOOM_MAX: f64 = 8.0;
 
 pub async fn zoom(region: &[f64], tab_id: Option<&str>) -> Result<Outcome, String> {
     let tab = state::resolve_tab(tab_id).await?;
-    let v = view_for_capture(tab).await?;
+    // The region in CSS pixels, when a screenshot has fixed the factor: the overlay is hidden
+    // only when it shows there, since every change to the page makes a magnified capture draw
+    // the region again.
+    let css = match (known_view(tab), region) {
+        (Some(k), [x0, y0, x1, y1]) => Some([x0 / k.factor, y0 / k.factor, (x1 - x0) / k.factor, (y1 - y0) / k.factor]),
+        _ => None,
+    };
+    let (v, hidden) = view_for_capture(tab, css).await?;
     let shot = zoom_in(tab, &v, region).await;
-    after_capture(tab);
+    after_capture(tab, hidden);
     Ok(Outcome::Image { media_type: FORMAT.1.into(), data: shot? })
 }
 
