@@ -69,6 +69,11 @@ pub fn on_event(tab: i32, method: &str, params: &Value) {
                     let overlay = crate::policy::current().overlay.then_some(false);
                     let w = World { context: id, generation: next_generation(), overlay };
                     WORLDS.with(|ws| ws.borrow_mut().insert(d, w));
+                    // The new document's agent shows the banner as if Claude were at work: a page
+                    // loaded while the session is stopped must say it is stopped.
+                    if overlay.is_some() && crate::session::is_stopped() {
+                        wasm_bindgen_futures::spawn_local(ensure_overlay(tab));
+                    }
                 }
             }
         }

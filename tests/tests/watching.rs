@@ -314,3 +314,22 @@ async fn stop_and_resume_keep_the_overlay_off_when_the_policy_turns_it_off() -> 
     assert_eq!(person.eval_in(&page, banner).await?, json!(true), "nor does Resume");
     Ok(())
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_loaded_after_stop_never_says_claude_is_in_control() -> anyhow::Result<()> {
+    let (mut h, mut person, _page, session) = watched_on_one().await?;
+    let (x, y) = stop_button_center(&mut person, &session).await?;
+    assert!(person_presses_stop(&mut h, &mut person, &session, (x, y)).await?, "the banner's Stop stopped the session");
+    // The person (or the page itself) loads another page in the tab while Claude is stopped.
+    person.send(Some(&session), "Page.navigate", json!({"url": h.url("two.html")})).await?;
+    let mut last = String::new();
+    for _ in 0..40 {
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        let doc = person.send(Some(&session), "DOM.getDocument", json!({"depth": -1, "pierce": true})).await?;
+        last = doc.to_string();
+        if last.contains("two.html") && (last.contains("Claude was stopped") || !last.contains("tabwright-overlay")) && !last.contains("Claude is controlling") {
+            return Ok(());
+        }
+    }
+    panic!("the new page's banner does not say Claude was stopped: {last}");
+}
