@@ -5,7 +5,7 @@
 //   the same tool_result) with playwright-core driving the same Chromium over CDP.
 // Usage: cargo xtask bench           (all runs; writes bench/members.json and BENCHMARKS.md)
 //        cargo xtask bench --quick   (CI: fewer runs, compared with bench/members.json)
-// Environment: RUNS=n (default 20, quick 7); ONLY=member,member measures only those; BENCH_JSON=file writes the figures; BENCH_MD=file
+// Environment: RUNS=n (default 40, quick 7); ONLY=member,member measures only those; BENCH_JSON=file writes the figures; BENCH_MD=file
 // rewrites the members section of that markdown file; BENCH_BASELINE=file fails when a member's
 // ratio is more than 1.5× its ratio there (measured three times before it counts).
 import { writeFileSync, readFileSync, existsSync, mkdtempSync } from "node:fs";
@@ -15,7 +15,7 @@ import { BetaAbstractBrowserToolset20260801 } from "@anthropic-ai/sdk/helpers/be
 import { serveFixtures, startTabwright, startPlaywright, median } from "./lib.mjs";
 
 const QUICK = !!process.env.QUICK;
-const RUNS = Number(process.env.RUNS || (QUICK ? 7 : 20));
+const RUNS = Number(process.env.RUNS || (QUICK ? 7 : 40));
 const TEXT = "The quick brown fox jumps over the lazy dog. ".repeat(3).slice(0, 100);
 
 /** Playwright as a browser toolset: each member done the way a direct CDP client would. */
@@ -304,6 +304,9 @@ async function measure(list, runs) {
         }
         if (c.prepare === "bio") await call("form_input", { target: side === "ours" ? { type: "ref", ref: go.ours.bio } : { type: "ref", ref: go.theirs.bio }, value: "" });
         const input = resolve(c.input, side, tabs);
+        // A random pause of up to a frame first: calls that wait for a frame would otherwise lock
+        // to the display's phase, and a whole run of one side could land a frame late.
+        await new Promise((ok) => setTimeout(ok, Math.random() * 17));
         const t = performance.now();
         await call(c.name, input);
         const ms = performance.now() - t;
@@ -368,7 +371,7 @@ if (process.env.BENCH_MD) {
   const [begin, end] = ["<!-- members:begin -->", "<!-- members:end -->"];
   const section = [
     begin,
-    `Measured ${date} with \`cargo xtask bench\` on Chromium ${chromium} (${cpus().length} cores), against playwright-core ${versions["playwright-core"]} driven through @anthropic-ai/sdk ${versions["@anthropic-ai/sdk"]}'s \`toolResult\`. tabwright is the release build. Median milliseconds of ${RUNS} interleaved runs per member, after one warm-up.`,
+    `Measured ${date} with \`cargo xtask bench\` on Chromium ${chromium} (${cpus().length} cores), against playwright-core ${versions["playwright-core"]} driven through @anthropic-ai/sdk ${versions["@anthropic-ai/sdk"]}'s \`toolResult\`. tabwright is the release build. Median milliseconds of ${RUNS} interleaved runs per member, after one warm-up, each call after a random pause of up to 17 ms (as an agent's calls come after a pause, and so that calls which wait for a frame do not lock to the display's phase).`,
     "",
     ...table,
     end,
