@@ -5,7 +5,7 @@
 //   the same tool_result) with playwright-core driving the same Chromium over CDP.
 // Usage: cargo xtask bench           (all runs; writes bench/members.json and BENCHMARKS.md)
 //        cargo xtask bench --quick   (CI: fewer runs, compared with bench/members.json)
-// Environment: RUNS=n (default 40, quick 7); ONLY=member,member measures only those; BENCH_JSON=file writes the figures; BENCH_MD=file
+// Environment: RUNS=n (default 40, quick 7); ONLY=member,member measures only those (and writes no file); BENCH_JSON=file writes the figures; BENCH_MD=file
 // rewrites the members section of that markdown file; BENCH_BASELINE=file fails when a member's
 // ratio is more than 1.5× its ratio there (measured three times before it counts).
 import { writeFileSync, readFileSync, existsSync, mkdtempSync } from "node:fs";
@@ -365,8 +365,10 @@ table.push("", `Geometric mean of the ratios: ${r2(geo)} (${results.length} rows
 console.log(`Median milliseconds of ${RUNS} interleaved runs per member (after one warm-up).\n`);
 console.log(table.join("\n"));
 const date = new Date().toISOString().slice(0, 10);
-if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ date, runs: RUNS, versions, geo, results }, null, 1) + "\n");
-if (process.env.BENCH_MD) {
+// A run of some members only never replaces the figures of all of them.
+const partial = !!process.env.ONLY;
+if (process.env.BENCH_JSON && !partial) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ date, runs: RUNS, versions, geo, results }, null, 1) + "\n");
+if (process.env.BENCH_MD && !partial) {
   const md = existsSync(process.env.BENCH_MD) ? readFileSync(process.env.BENCH_MD, "utf8") : "";
   const [begin, end] = ["<!-- members:begin -->", "<!-- members:end -->"];
   const section = [

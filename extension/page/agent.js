@@ -1210,6 +1210,9 @@
   // what the press reached (what is there now when no press was seen, as in another frame).
   function afterInput(x, y, describeIt, overlay) {
     inputEnd();
+    // A point the viewport no longer holds (the window shrank after the screenshot Claude read)
+    // reached nothing.
+    if (x >= visualViewport.width || y >= visualViewport.height) return { outside: true };
     if (overlay) markPointer(x, y);
     const press = lastPress;
     lastPress = null;

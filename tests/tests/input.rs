@@ -355,3 +355,34 @@ async fn a_large_viewport_is_downscaled_and_points_map_back() -> anyhow::Result<
     assert!(e.contains(&format!("which is {w}×{hgt} pixels in screenshot coordinates")), "{e}");
     Ok(())
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_click_outside_a_window_that_shrank_says_it_reached_nothing() -> anyhow::Result<()> {
+    use tabwright_e2e::person::{Person, PERSON_FLAG};
+    let mut h = Harness::start_with(&[PERSON_FLAG]).await?;
+    open(&mut h, "pointer.html").await?;
+    let (_, data) = image(&h.one("screenshot", json!({})).await?);
+    assert_eq!(image_size(&data).0, 1280);
+    // The person narrows the window after Claude's screenshot.
+    let mut person = Person::connect(&h.session.dir().join("profile")).await?;
+    let page = person.targets("pointer.html").await?.into_iter().find(|t| t["type"] == "page").ok_or_else(|| anyhow::anyhow!("no page"))?;
+    let window = person.send(None, "Browser.getWindowForTarget", json!({"targetId": page["targetId"]})).await?;
+    person.send(None, "Browser.setWindowBounds", json!({"windowId": window["windowId"], "bounds": {"width": 700}})).await?;
+    let target = page["targetId"].as_str().unwrap_or_default().to_string();
+    for _ in 0..40 {
+        if person.eval_in(&target, "innerWidth").await?.as_u64().is_some_and(|w| w < 800) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    // A point of the old screenshot that the viewport no longer holds: nothing is clicked, and
+    // Claude is told why.
+    let e = error_text(&h.one("left_click", json!({"target": {"type": "coordinate", "x": 1000, "y": 100}})).await?);
+    assert!(e.contains("changed size after the last screenshot") && e.contains("Take a new screenshot"), "{e}");
+    // A point it still holds is clicked as before.
+    ok(&h.one("left_click", json!({"target": {"type": "coordinate", "x": 100, "y": 100}})).await?);
+    // A new screenshot shows the narrower viewport.
+    let (_, data) = image(&h.one("screenshot", json!({})).await?);
+    assert!(image_size(&data).0 < 800, "{:?}", image_size(&data));
+    Ok(())
+}

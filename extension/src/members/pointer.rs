@@ -179,13 +179,20 @@ pub fn pressing(tab: i32) -> bool {
 /// takes a person's clicks again), marks the point in the overlay and, with `describe`, says
 /// what the press reached. It is queued behind the page's own tasks, so a navigation or a window
 /// the input set off has been announced when it answers. The tabs are listed again meanwhile
-/// (the input may have changed a title or an address).
-pub async fn after_input(tab: i32, spot: &Spot, describe: bool) -> Option<String> {
+/// (the input may have changed a title or an address). An error when the point is outside the
+/// viewport now (the window shrank after the screenshot the point came from).
+pub async fn after_input(tab: i32, spot: &Spot, describe: bool) -> Result<Option<String>, String> {
     let overlay = crate::policy::current().overlay;
     let expression = format!("__tabwright.afterInput({}, {}, {describe}, {overlay})", spot.x, spot.y);
     let (answer, ()) = futures::join!(page::call(tab, &expression), state::relist());
     ANSWERED.with(|a| a.borrow_mut().insert(tab));
-    answer.ok().and_then(|(v, _)| v.as_str().map(fold))
+    match answer {
+        Ok((v, _)) if v["outside"] == true => Err(
+            "The window changed size after the last screenshot, and the point is now outside the viewport, so the input reached nothing. Take a new screenshot and use its coordinates.".into(),
+        ),
+        Ok((v, _)) => Ok(v.as_str().map(fold)),
+        Err(_) => Ok(None),
+    }
 }
 
 /// Whether the tab's last input was already followed by a call queued behind the page's tasks
@@ -303,7 +310,12 @@ pub async fn click(input: &Click, button: &'static str, clicks: u32) -> Result<O
     if presses {
         // What the press reached is said for a coordinate (a ref names its own target).
         let what = after_input(tab, &spot, matches!(input.target, Target::Coordinate { .. })).await;
-        spot.what = spot.what.or(what);
+        if let Err(outside) = what {
+            drop(pressing);
+            sent?;
+            return Err(outside);
+        }
+        spot.what = spot.what.or(what.ok().flatten());
     } else if crate::policy::current().overlay {
         // Not waited for: the next command to the tab queues behind it.
         wasm_bindgen_futures::spawn_local(async move {
@@ -341,7 +353,7 @@ pub async fn pointer(input: &Pointer, kind: &'static str) -> Result<Outcome, Str
             // A release can finish a click: it is Claude's until the page has answered.
             let _pressing = Pressing::begin(tab);
             let sent = futures::join!(mouse(tab, "mouseMoved", spot.x, spot.y, held, before, 0, 0), mouse(tab, "mouseReleased", spot.x, spot.y, "left", after, 1, 0));
-            after_input(tab, &spot, false).await;
+            let _ = after_input(tab, &spot, false).await;
             sent
         }
         _ => {
@@ -401,7 +413,7 @@ pub async fn drag(input: &Drag) -> Result<Outcome, String> {
     }
     .await;
     let _ = cdp::send(tab, &cdp::SetInterceptDrags { enabled: false }).await;
-    after_input(tab, &to, false).await;
+    let _ = after_input(tab, &to, false).await;
     drop(pressing);
     result?;
     Ok(Outcome::Ack { line: None })
