@@ -94,7 +94,9 @@ class PlaywrightBrowser extends BetaAbstractBrowserToolset20260801 {
     const scale = Math.max(1, Math.min(8, 1024 / Math.max(width, height)));
     this.sessions ??= new WeakMap();
     if (!this.sessions.has(this.page)) this.sessions.set(this.page, await this.self.context.newCDPSession(this.page));
-    const shot = await this.sessions.get(this.page).send("Page.captureScreenshot", { format: "jpeg", quality: 80, clip: { x: x0, y: y0, width, height, scale } });
+    // The clip is in page coordinates: the viewport's scroll offset is added, as ours does.
+    const [px, py] = await this.page.evaluate(() => [visualViewport.pageLeft, visualViewport.pageTop]);
+    const shot = await this.sessions.get(this.page).send("Page.captureScreenshot", { format: "jpeg", quality: 80, clip: { x: px + x0, y: py + y0, width, height, scale } });
     return { data: shot.data, mediaType: "image/jpeg" };
   }
   left_click(_c, i) { return this.click(i); }

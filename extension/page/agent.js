@@ -1143,17 +1143,24 @@
     o.banner.classList.toggle("stopped", is);
     o.label.textContent = is ? "Claude was stopped. Resume from the tabwright button." : "Claude is controlling this tab";
   }
+  // The banner's last asked-for state: a showing put off until the document has an element
+  // shows that, never the state of its own (older) request.
+  let wantStopped = null, showPending = false;
   function showOverlay(state) {
     if (window !== window.top) return;
+    if (state && "stopped" in state) wantStopped = state.stopped;
     if (!document.documentElement) {
       // A document still being parsed: shown as soon as it has an element to hold it.
-      document.addEventListener("readystatechange", () => showOverlay(state), { once: true });
+      if (!showPending) {
+        showPending = true;
+        document.addEventListener("readystatechange", () => { showPending = false; showOverlay(); }, { once: true });
+      }
       return;
     }
-    const o = overlay();
+    overlay();
     overlayHost.style.setProperty("display", "block", "important");
     overlayHost.style.setProperty("opacity", "1", "important");
-    if (state && "stopped" in state) stopped(state.stopped);
+    if (wantStopped !== null) stopped(wantStopped);
   }
   // Claude's input must never land on the Stop button: it ignores clicks while input is sent.
   let inputBusy = false, busyTimer = null;
@@ -1229,13 +1236,19 @@
     return true;
   }
   function overlayWithin(x, y, w, h) {
+    // An overlay that cannot be measured is taken to be there.
+    if (!overlayParts) return true;
     // The banner's shadow reaches past its box.
     const m = 12;
-    return [overlayParts.banner, overlayParts.marker, overlayParts.box].some((el) => {
-      const r = el.getBoundingClientRect();
-      const shown = r.width > 0 && r.height > 0 && getComputedStyle(el).opacity !== "0";
-      return shown && r.right + m > x && r.left - m < x + w && r.bottom + m > y && r.top - m < y + h;
-    });
+    try {
+      return [overlayParts.banner, overlayParts.marker, overlayParts.box].some((el) => {
+        const r = el.getBoundingClientRect();
+        const shown = r.width > 0 && r.height > 0 && getComputedStyle(el).opacity !== "0";
+        return shown && r.right + m > x && r.left - m < x + w && r.bottom + m > y && r.top - m < y + h;
+      });
+    } catch {
+      return true;
+    }
   }
   function markPointer(x, y) {
     if (window !== window.top) return;

@@ -449,11 +449,7 @@ pub fn on_event(tab: i32, method: &str, p: &Value) {
         "Network.webSocketCreated" => crate::policy::websocket_created(p["url"].as_str().unwrap_or_default()),
         // The banner's Stop, pressed while Claude's own press is under way there, is Claude's
         // click landing on it, never the person's.
-        "Runtime.bindingCalled" if p["name"] == "tabwrightStop" => {
-            if !crate::members::pointer::pressing(tab) {
-                crate::session::stop();
-            }
-        }
+        "Runtime.bindingCalled" if p["name"] == "tabwrightStop" && !crate::members::pointer::pressing(tab) => crate::session::stop(),
         "Page.javascriptDialogOpening" => {
             let kind = prefix(p["type"].as_str().unwrap_or("dialog"), 20).0.to_string();
             // One character more than is quoted, so the quote still shows the cut.

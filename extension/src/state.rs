@@ -118,6 +118,16 @@ pub fn active_known() -> bool {
     })
 }
 
+/// Whether the kept inventory shows another tab in `tab`'s window (false when it is not kept).
+pub fn has_window_mates(tab: i32) -> bool {
+    TABS.with(|t| {
+        t.borrow().as_ref().is_some_and(|(tabs, _)| {
+            let window = tabs.iter().find(|t| t.id == Some(tab)).map(|t| t.window_id);
+            window.is_some_and(|w| tabs.iter().any(|t| t.window_id == w && t.id != Some(tab)))
+        })
+    })
+}
+
 /// Whether the inventory holds `tab` as the active tab of its window.
 pub async fn is_active(tab: i32) -> bool {
     let _ = current_tabs().await;

@@ -275,3 +275,39 @@ async fn a_call_cut_off_by_a_lost_extension_link_fails_and_the_next_link_is_take
     assert_ne!(after, hosts, "a new host took over");
     Ok(())
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn closing_the_last_tab_of_a_window_leaves_the_other_window_in_charge() -> anyhow::Result<()> {
+    use tabwright_e2e::person::{Person, PERSON_FLAG};
+    let mut h = Harness::start_with(&[PERSON_FLAG]).await?;
+    let (one, two) = (h.url("one.html"), h.url("two.html"));
+    ok(&h.one("navigate", json!({"url": one})).await?);
+    // Two tabs in the first window, the second one active.
+    only_state(&h.one("new_tab", json!({})).await?);
+    ok(&h.one("navigate", json!({"url": two})).await?);
+    // The person opens a second window.
+    let mut person = Person::connect(&h.session.dir().join("profile")).await?;
+    person.send(None, "Target.createTarget", json!({"url": h.url("article.html"), "newWindow": true})).await?;
+    let mut third = None;
+    for _ in 0..60 {
+        let r = h.one("list_tabs", json!({})).await?;
+        third = only_state(&r).tabs.iter().find(|t| t.url.ends_with("article.html")).map(|t| t.tab_id.clone());
+        if third.is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let third = third.ok_or_else(|| anyhow::anyhow!("the second window's tab never showed"))?;
+    // Claude works in it, then closes it: its window closes with it, and the first window's
+    // active tab is the active one again.
+    only_state(&h.one("switch_tab", json!({"tab_id": third})).await?);
+    let r = h.one("close_tab", json!({"tab_id": third})).await?;
+    let expected = vec![("tab-1".into(), "Fixture One".into(), one.clone(), false), ("tab-2".into(), "Fixture Two".into(), two.clone(), true)];
+    assert_eq!(tabs(only_state(&r)), expected);
+    // The next call without a tab_id acts on it.
+    let r = h.one("get_page_text", json!({})).await?;
+    assert!(text(&r).contains("Fixture two") || text(&r).contains("second fixture"), "{r:?}");
+    let r = h.one("list_tabs", json!({})).await?;
+    assert_eq!(tabs(only_state(&r)), expected);
+    Ok(())
+}

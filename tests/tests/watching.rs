@@ -63,6 +63,9 @@ async fn the_overlay_is_seen_by_the_person_and_never_by_claude() -> anyhow::Resu
     let zoomed = image(&h.one("zoom", json!({"region": [340, 0, 940, 60]})).await?);
     assert_eq!(orange_pixels(&zoomed), 0, "a zoom over the banner does not show it");
     assert!(person.eval_in(&page, changes).await?.as_u64() >= Some(2), "the overlay was hidden for that zoom and shown again");
+    // Nor does a zoom that reaches only the banner's edge.
+    let edge = image(&h.one("zoom", json!({"region": [300, 20, 560, 200]})).await?);
+    assert_eq!(orange_pixels(&edge), 0, "a zoom over the banner's edge does not show it");
     // Nor does the overlay reach what Claude reads.
     let t = text(&h.one("read_page", json!({"filter": "all"})).await?);
     assert!(!t.contains("controlling") && !t.contains("Stop"), "{t}");
@@ -320,16 +323,27 @@ async fn a_page_loaded_after_stop_never_says_claude_is_in_control() -> anyhow::R
     let (mut h, mut person, _page, session) = watched_on_one().await?;
     let (x, y) = stop_button_center(&mut person, &session).await?;
     assert!(person_presses_stop(&mut h, &mut person, &session, (x, y)).await?, "the banner's Stop stopped the session");
-    // The person (or the page itself) loads another page in the tab while Claude is stopped.
-    person.send(Some(&session), "Page.navigate", json!({"url": h.url("two.html")})).await?;
-    let mut last = String::new();
-    for _ in 0..40 {
+    // The person (or the page itself) loads another page in the tab while Claude is stopped, one
+    // whose parsing is held up by a slow script.
+    person.send(Some(&session), "Page.navigate", json!({"url": h.url("parsing.html")})).await?;
+    let mut seen = Vec::new();
+    for _ in 0..60 {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         let doc = person.send(Some(&session), "DOM.getDocument", json!({"depth": -1, "pierce": true})).await?;
-        last = doc.to_string();
-        if last.contains("two.html") && (last.contains("Claude was stopped") || !last.contains("tabwright-overlay")) && !last.contains("Claude is controlling") {
+        if !doc["root"]["documentURL"].as_str().is_some_and(|u| u.ends_with("parsing.html")) {
+            continue;
+        }
+        let text = doc.to_string();
+        let banner = if text.contains("Claude is controlling") { "controlling" } else if text.contains("Claude was stopped") { "stopped" } else { "none" };
+        seen.push(banner);
+        // Parsed to the end, and the page has loaded: the banner as it stays.
+        if text.contains("Parsed at last") && person.send(Some(&session), "Runtime.evaluate", json!({"expression": "document.readyState"})).await?["result"]["value"] == "complete" {
+            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+            let text = person.send(Some(&session), "DOM.getDocument", json!({"depth": -1, "pierce": true})).await?.to_string();
+            assert!(text.contains("Claude was stopped") && !text.contains("Claude is controlling"), "after the load: {text}");
+            assert!(!seen.contains(&"controlling") || seen.iter().rposition(|b| *b == "controlling") < seen.iter().position(|b| *b == "stopped"), "the banner went back to saying Claude is in control: {seen:?}");
             return Ok(());
         }
     }
-    panic!("the new page's banner does not say Claude was stopped: {last}");
+    panic!("parsing.html did not finish loading, banners seen: {seen:?}");
 }

@@ -190,7 +190,7 @@ pub async fn zoom(region: &[f64], tab_id: Option<&str>) -> Result<Outcome, Strin
     // only when it shows there, since every change to the page makes a magnified capture draw
     // the region again.
     let css = match (known_view(tab), region) {
-        (Some(k), [x0, y0, x1, y1]) => Some([x0 / k.factor, y0 / k.factor, (x1 - x0) / k.factor, (y1 - y0) / k.factor]),
+        (Some(k), [x0, y0, x1, y1]) => Some([x0 / k.factor, y0 / k.factor, (x1 - x0) / k.factor, (y1 - y0) / k.factor]).filter(|r| r.iter().all(|v| v.is_finite())),
         _ => None,
     };
     let (v, hidden) = view_for_capture(tab, css).await?;

@@ -51,10 +51,16 @@ pub async fn close_tab(tab_id: &str) -> Result<Outcome, String> {
     }
     let was_active = state::is_active(id).await;
     // Done once the browser says the tab is gone and, for the active tab, which tab took its
-    // place: the removal's own answer can come several milliseconds after those events.
-    let heard = state::until_heard(|| state::tab_id_of(id).is_none() && (!was_active || state::active_known()));
+    // place: the removal's own answer can come several milliseconds after those events. The
+    // last tab of a window closes the window, and which window then has focus is only known
+    // from the browser's later events: that removal is waited for, and the tabs listed again.
+    let closes_window = !state::has_window_mates(id);
+    let heard = state::until_heard(|| !closes_window && state::tab_id_of(id).is_none() && (!was_active || state::active_known()));
     if let Either::Left((Err(e), _)) = select(Box::pin(chrome::tabs_remove(id)), Box::pin(heard)).await {
         return Err(format!("Could not close {tab_id}: {e}"));
+    }
+    if closes_window {
+        state::tabs_changed();
     }
     state::tab_removed(id);
     if was_active && !state::active_known() {
