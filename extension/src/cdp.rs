@@ -140,6 +140,7 @@ fn track_children(tab: i32, method: &str, params: &Value) {
                     list.retain(|s| s.session != session);
                 }
             });
+            crate::page::forget_session(tab, session);
         }
         _ => {}
     }

@@ -37,6 +37,12 @@ fn forget_one(d: &Debuggee) {
     WORLDS.with(|w| w.borrow_mut().remove(d));
 }
 
+/// Forgets the world of an out-of-process frame whose session ended (the frame went away), so a
+/// page that keeps replacing its cross-site frames does not grow the table.
+pub fn forget_session(tab: i32, session: &str) {
+    forget_one(&Debuggee { tab, session: Some(session.to_string()) });
+}
+
 /// The agent every new document of an attached tab gets as it is created (see
 /// cdp::ensure_attached), with the overlay when the policy shows one. Only a top document runs
 /// it: a frame's agent is installed when a call needs it.
@@ -259,5 +265,28 @@ pub async fn overlay_once(tab: i32) {
     let shown = WORLDS.with(|w| w.borrow().get(&Debuggee::tab(tab)).and_then(|w| w.overlay));
     if crate::policy::current().overlay && shown != Some(crate::session::is_stopped()) {
         ensure_overlay(tab).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_frame_session_that_ends_takes_its_world_with_it() {
+        let world = || World { context: 1, generation: 1, overlay: None };
+        let frame = |s: &str| Debuggee { tab: 7, session: Some(s.to_string()) };
+        WORLDS.with(|w| {
+            let mut w = w.borrow_mut();
+            w.insert(Debuggee::tab(7), world());
+            w.insert(frame("a"), world());
+            w.insert(frame("b"), world());
+        });
+        forget_session(7, "a");
+        WORLDS.with(|w| {
+            let w = w.borrow();
+            assert!(!w.contains_key(&frame("a")), "the ended frame's world is gone");
+            assert!(w.contains_key(&frame("b")) && w.contains_key(&Debuggee::tab(7)), "the others stay");
+        });
     }
 }
