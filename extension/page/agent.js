@@ -1188,7 +1188,8 @@
       });
       return walker.nextNode() !== null;
     };
-    if (shown()) return true;
+    // "shown": nothing was waited for.
+    if (shown()) return "shown";
     return new Promise((resolve) => {
       let timer = null;
       const done = (drawn) => {

@@ -72,7 +72,9 @@ async fn a_navigation_waits_for_its_own_document() -> anyhow::Result<()> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_drawn_after_its_load_is_read_as_drawn() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
-    ok(&h.one("navigate", json!({"url": h.url("late.html")})).await?);
+    let r = h.one("navigate", json!({"url": h.url("late.html")})).await?;
+    // Its title came with its content: the report has it.
+    assert_eq!(state(&r).active().map(|t| t.title.as_str()), Some("Inbox (3)"), "{r:?}");
     let r = h.one("read_page", json!({})).await?;
     assert!(text(&r).contains("button \"Compose\""), "{r:?}");
     // A page that stays blank costs the bounded wait once, and still answers.

@@ -42,9 +42,13 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
     // its commit on, while it loaded), so the person sees it as soon as Claude does. A page that
     // draws itself after its load event is given a moment to do so.
     crate::page::overlay_once(tab).await;
-    let _ = crate::page::call(tab, &format!("__tabwright.firstContent({FIRST_CONTENT_MS})")).await;
-    // The tab as it is now (its title may have come with the first content) is the report's.
-    let now = chrome::tabs_get(tab).await.map_err(|e| format!("The tab closed during navigation: {e}"))?;
+    // The tab is read alongside: a page that showed its content by its load has its title too.
+    let wait = format!("__tabwright.firstContent({FIRST_CONTENT_MS})");
+    let (first, read) = futures::join!(crate::page::call(tab, &wait), chrome::tabs_get(tab));
+    let waited = !first.is_ok_and(|(v, _)| v == "shown");
+    // Otherwise the tab as it is after the wait (its title may have come with the content).
+    let read = if waited { chrome::tabs_get(tab).await } else { read };
+    let now = read.map_err(|e| format!("The tab closed during navigation: {e}"))?;
     let outcome = Outcome::Navigated { url: now.address(), title: now.title.clone(), status, note };
     state::tab_updated(now);
     Ok(outcome)
