@@ -202,6 +202,7 @@ pub fn dispatch_event(tab: i32, session: Option<&str>, method: &str, params: Val
         return;
     }
     crate::activity::on_event(tab, method, &params);
+    crate::members::capture::on_event(tab, method);
     crate::page::on_event(tab, method, &params);
     WAITERS.with(|w| {
         let mut waiters = w.borrow_mut();

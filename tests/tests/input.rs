@@ -379,8 +379,14 @@ async fn a_click_outside_a_window_that_shrank_says_it_reached_nothing() -> anyho
     // Claude is told why.
     let e = error_text(&h.one("left_click", json!({"target": {"type": "coordinate", "x": 1000, "y": 100}})).await?);
     assert!(e.contains("changed size after the last screenshot") && e.contains("Take a new screenshot"), "{e}");
-    // A point it still holds is clicked as before.
+    let wheel = json!({"target": {"type": "coordinate", "x": 1000, "y": 100}, "scroll_direction": "down", "scroll_amount": 1});
+    let e = error_text(&h.one("scroll", wheel).await?);
+    assert!(e.contains("changed size after the last screenshot"), "{e}");
+    // A point it still holds is clicked as before, and it is the only input the page saw.
     ok(&h.one("left_click", json!({"target": {"type": "coordinate", "x": 100, "y": 100}})).await?);
+    h.wait_log("the click inside", |e| e["type"] == "click" && e["x"] == 100).await?;
+    let log = h.site.log();
+    assert_eq!(log.iter().filter(|e| e["type"] == "click" || e["type"] == "wheel").count(), 1, "{log:?}");
     // A new screenshot shows the narrower viewport.
     let (_, data) = image(&h.one("screenshot", json!({})).await?);
     assert!(image_size(&data).0 < 800, "{:?}", image_size(&data));

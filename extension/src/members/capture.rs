@@ -24,6 +24,16 @@ pub const FORMAT: (&str, &str, Option<u32>) = ("jpeg", "image/jpeg", Some(80));
 thread_local! {
     /// The viewport each tab's last screenshot showed, with its factor.
     static SHOWN: RefCell<HashMap<i32, View>> = RefCell::new(HashMap::new());
+    /// Tabs whose viewport changed size since their last screenshot.
+    static RESIZED: RefCell<std::collections::HashSet<i32>> = RefCell::new(std::collections::HashSet::new());
+}
+
+/// A tab's debugger events: a main frame that changed size (the window was resized, DevTools
+/// docked) no longer has the bounds of the screenshot Claude read.
+pub fn on_event(tab: i32, method: &str) {
+    if method == "Page.frameResized" {
+        RESIZED.with(|r| r.borrow_mut().insert(tab));
+    }
 }
 
 /// Image pixels per CSS pixel for a viewport of this size.
@@ -110,7 +120,21 @@ pub fn known_view(tab: i32) -> Option<View> {
 /// looked at, with no call to the page; without one, against the viewport now.
 pub async fn css_point(tab: i32, p: Point) -> Result<(f64, f64), String> {
     match known_view(tab) {
-        Some(v) => point_in(p, &v),
+        Some(v) if !RESIZED.with(|r| r.borrow().contains(&tab)) => point_in(p, &v),
+        // Resized since: the point is still read in the screenshot's frame (its factor), and
+        // checked against the viewport as it is now.
+        Some(_) => {
+            let now = view(tab).await?;
+            point_in(p, &now).map_err(|_| {
+                format!(
+                    "The window changed size after the last screenshot: the viewport is now {}×{} pixels in that screenshot's coordinates, and ({}, {}) is outside it, so nothing was done. Take a new screenshot and use its coordinates.",
+                    now.img_w(),
+                    now.img_h(),
+                    p.x,
+                    p.y
+                )
+            })
+        }
         None => to_css(tab, p).await,
     }
 }
@@ -168,6 +192,7 @@ pub async fn screenshot(tab_id: Option<&str>) -> Result<Outcome, String> {
     // Each screenshot fixes the frame later coordinates are read in.
     v.factor = factor_for(v.css_w, v.css_h);
     SHOWN.with(|f| f.borrow_mut().insert(tab, v));
+    RESIZED.with(|r| r.borrow_mut().remove(&tab));
     let data = if v.factor == 1.0 && v.dpr == 1.0 {
         // Device pixels are already screenshot pixels: the plain viewport capture is the image.
         let (format, _, quality) = FORMAT;
@@ -222,6 +247,7 @@ async fn zoom_in(tab: i32, v: &View, region: &[f64]) -> Result<String, String> {
 /// Forgets a closed tab's screenshot viewport.
 pub fn forget(tab: i32) {
     SHOWN.with(|f| f.borrow_mut().remove(&tab));
+    RESIZED.with(|r| r.borrow_mut().remove(&tab));
 }
 
 #[cfg(test)]
