@@ -1218,14 +1218,16 @@
   // what the press reached (what is there now when no press was seen, as in another frame).
   function afterInput(x, y, describeIt, overlay) {
     inputEnd();
-    // A point the viewport no longer holds (the window shrank after the screenshot Claude read)
-    // reached nothing.
-    if (x >= visualViewport.width || y >= visualViewport.height) return { outside: true };
-    if (overlay) markPointer(x, y);
     const press = lastPress;
     lastPress = null;
+    const pressed = press && Math.abs(press.x - x) <= 1 && Math.abs(press.y - y) <= 1 && performance.now() - press.t < 5000;
+    // No press arrived, at a point the viewport does not hold (the window shrank after the
+    // screenshot Claude read): the input reached nothing. (A press that arrived counts even if
+    // its click then changed the viewport.)
+    if (!pressed && (x >= visualViewport.width || y >= visualViewport.height)) return { outside: true };
+    if (overlay) markPointer(x, y);
     if (!describeIt) return null;
-    if (press && Math.abs(press.x - x) <= 1 && Math.abs(press.y - y) <= 1 && performance.now() - press.t < 5000) return describe(press.el);
+    if (pressed) return describe(press.el);
     return describeAt(x, y).what;
   }
   // Hides the overlay before a capture; given the captured rectangle (CSS pixels of the

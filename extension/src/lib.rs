@@ -85,6 +85,7 @@ pub fn on_debugger_event(tab_id: i32, session: Option<String>, method: String, p
 pub fn on_debugger_detach(tab_id: i32, reason: String) {
     chrome::log(&format!("tabwright: debugger detached from tab {tab_id}: {reason}"));
     cdp::on_detach(tab_id);
+    members::capture::mark_resized(tab_id);
     activity::forget_main_frame(tab_id);
     page::forget(tab_id);
     listeners::forget(tab_id);

@@ -32,6 +32,12 @@ fn heard() {
     }
 }
 
+/// How many tab and window events have been heard: a read of a tab taken while this changed
+/// may be older than what an event already told.
+pub fn events_heard() -> u64 {
+    EVENTS.with(|e| e.get())
+}
+
 /// Waits until `done` holds, looking again after each tab or window event.
 pub async fn until_heard(done: impl Fn() -> bool) {
     loop {

@@ -357,38 +357,61 @@ async fn a_large_viewport_is_downscaled_and_points_map_back() -> anyhow::Result<
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_click_outside_a_window_that_shrank_says_it_reached_nothing() -> anyhow::Result<()> {
+async fn coordinates_after_the_window_changed_size_are_checked_against_it() -> anyhow::Result<()> {
     use tabwright_e2e::person::{Person, PERSON_FLAG};
     let mut h = Harness::start_with(&[PERSON_FLAG]).await?;
     open(&mut h, "pointer.html").await?;
     let (_, data) = image(&h.one("screenshot", json!({})).await?);
-    assert_eq!(image_size(&data).0, 1280);
-    // The person narrows the window after Claude's screenshot.
+    let (w0, h0) = image_size(&data);
+    assert_eq!(w0, 1280);
     let mut person = Person::connect(&h.session.dir().join("profile")).await?;
     let page = person.targets("pointer.html").await?.into_iter().find(|t| t["type"] == "page").ok_or_else(|| anyhow::anyhow!("no page"))?;
-    let window = person.send(None, "Browser.getWindowForTarget", json!({"targetId": page["targetId"]})).await?;
-    person.send(None, "Browser.setWindowBounds", json!({"windowId": window["windowId"], "bounds": {"width": 700}})).await?;
     let target = page["targetId"].as_str().unwrap_or_default().to_string();
+    let window = person.send(None, "Browser.getWindowForTarget", json!({"targetId": target})).await?;
+    let bounds = person.send(None, "Browser.getWindowBounds", json!({"windowId": window["windowId"]})).await?;
+    let tall = bounds["bounds"]["height"].as_u64().unwrap_or(800);
+
+    // The person narrows the window after Claude's screenshot: the layout may have moved under
+    // every point of it, so none is acted on, whichever member.
+    resize(&mut person, &window, json!({"width": 700}), &target, "innerWidth < 800").await?;
+    let at = |x: u32, y: u32| json!({"type": "coordinate", "x": x, "y": y});
+    for (member, input) in [
+        ("left_click", json!({"target": at(100, 100)})),
+        ("scroll", json!({"target": at(1000, 100), "scroll_direction": "down", "scroll_amount": 1})),
+        ("hover", json!({"target": at(100, 100)})),
+    ] {
+        let e = error_text(&h.one(member, input).await?);
+        assert!(e.contains("changed size after the last screenshot") && e.contains("nothing was done") && e.contains("Take a new screenshot"), "{member}: {e}");
+    }
+    // A new screenshot shows the narrower viewport, and its points are acted on.
+    let (_, data) = image(&h.one("screenshot", json!({})).await?);
+    assert!(image_size(&data).0 < 800, "{:?}", image_size(&data));
+    ok(&h.one("left_click", json!({"target": at(100, 100)})).await?);
+    h.wait_log("the click after the new screenshot", |e| e["type"] == "click" && e["x"] == 100).await?;
+
+    // Only the height shrinks (a bar or a docked panel): points still inside are where they were.
+    resize(&mut person, &window, json!({"height": tall - 200}), &target, &format!("innerHeight < {}", h0 - 100)).await?;
+    ok(&h.one("left_click", json!({"target": at(120, 120)})).await?);
+    let e = error_text(&h.one("left_click", json!({"target": at(100, h0 - 20)})).await?);
+    assert!(e.contains("changed size after the last screenshot") && e.contains("is outside it"), "{e}");
+    // The page saw exactly the two clicks that were acted on.
+    h.wait_log("the click inside the shorter viewport", |e| e["type"] == "click" && e["x"] == 120).await?;
+    let log = h.site.log();
+    assert_eq!(log.iter().filter(|e| e["type"] == "click").count(), 2, "{log:?}");
+    assert!(!log.iter().any(|e| e["type"] == "wheel"), "{log:?}");
+    Ok(())
+}
+
+/// The person changes the window's bounds; waits until the page sees it (`settled`, an
+/// expression) and a moment more, for the browser's resize event to reach the extension.
+async fn resize(person: &mut tabwright_e2e::person::Person, window: &Value, bounds: Value, target: &str, settled: &str) -> anyhow::Result<()> {
+    person.send(None, "Browser.setWindowBounds", json!({"windowId": window["windowId"], "bounds": bounds})).await?;
     for _ in 0..40 {
-        if person.eval_in(&target, "innerWidth").await?.as_u64().is_some_and(|w| w < 800) {
-            break;
+        if person.eval_in(target, settled).await? == json!(true) {
+            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+            return Ok(());
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
-    // A point of the old screenshot that the viewport no longer holds: nothing is clicked, and
-    // Claude is told why.
-    let e = error_text(&h.one("left_click", json!({"target": {"type": "coordinate", "x": 1000, "y": 100}})).await?);
-    assert!(e.contains("changed size after the last screenshot") && e.contains("Take a new screenshot"), "{e}");
-    let wheel = json!({"target": {"type": "coordinate", "x": 1000, "y": 100}, "scroll_direction": "down", "scroll_amount": 1});
-    let e = error_text(&h.one("scroll", wheel).await?);
-    assert!(e.contains("changed size after the last screenshot"), "{e}");
-    // A point it still holds is clicked as before, and it is the only input the page saw.
-    ok(&h.one("left_click", json!({"target": {"type": "coordinate", "x": 100, "y": 100}})).await?);
-    h.wait_log("the click inside", |e| e["type"] == "click" && e["x"] == 100).await?;
-    let log = h.site.log();
-    assert_eq!(log.iter().filter(|e| e["type"] == "click" || e["type"] == "wheel").count(), 1, "{log:?}");
-    // A new screenshot shows the narrower viewport.
-    let (_, data) = image(&h.one("screenshot", json!({})).await?);
-    assert!(image_size(&data).0 < 800, "{:?}", image_size(&data));
-    Ok(())
+    anyhow::bail!("the window never took its new bounds ({settled})")
 }

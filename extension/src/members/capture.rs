@@ -117,26 +117,60 @@ pub fn known_view(tab: i32) -> Option<View> {
 }
 
 /// A screenshot point in CSS pixels: checked against the viewport of the screenshot Claude
-/// looked at, with no call to the page; without one, against the viewport now.
+/// looked at, with no call to the page unless the viewport changed size since; without a
+/// screenshot, against the viewport now.
 pub async fn css_point(tab: i32, p: Point) -> Result<(f64, f64), String> {
-    match known_view(tab) {
-        Some(v) if !RESIZED.with(|r| r.borrow().contains(&tab)) => point_in(p, &v),
-        // Resized since: the point is still read in the screenshot's frame (its factor), and
-        // checked against the viewport as it is now.
-        Some(_) => {
-            let now = view(tab).await?;
-            point_in(p, &now).map_err(|_| {
-                format!(
-                    "The window changed size after the last screenshot: the viewport is now {}×{} pixels in that screenshot's coordinates, and ({}, {}) is outside it, so nothing was done. Take a new screenshot and use its coordinates.",
-                    now.img_w(),
-                    now.img_h(),
-                    p.x,
-                    p.y
-                )
-            })
-        }
-        None => to_css(tab, p).await,
+    let Some(shown) = known_view(tab) else { return to_css(tab, p).await };
+    if !RESIZED.with(|r| r.borrow().contains(&tab)) {
+        return point_in(p, &shown);
     }
+    let now = view(tab).await?;
+    let checked = still_valid(p, &shown, now.css_w, now.css_h, Some(now.dpr));
+    if now_same(&shown, now.css_w, now.css_h, Some(now.dpr)) {
+        // Back to the screenshot's size.
+        RESIZED.with(|r| r.borrow_mut().remove(&tab));
+    }
+    checked
+}
+
+/// Widths within this many CSS pixels count as the same (a scrollbar coming or going).
+const SAME_WIDTH: f64 = 20.0;
+
+fn now_same(shown: &View, w: f64, h: f64, dpr: Option<f64>) -> bool {
+    (w - shown.css_w).abs() < 1.0 && (h - shown.css_h).abs() < 1.0 && dpr.is_none_or(|d| (d - shown.dpr).abs() < 0.01)
+}
+
+/// A point of the last screenshot (`shown`), for a viewport that is now `w`×`h` CSS pixels (and
+/// `dpr` device pixels each, when known). A point outside that screenshot is refused as always.
+/// When the width or the zoom changed, the page's layout may have moved under every point: all
+/// are refused until a new screenshot. When only the height changed (a bar, a docked panel),
+/// the points still inside are where they were.
+pub fn still_valid(p: Point, shown: &View, w: f64, h: f64, dpr: Option<f64>) -> Result<(f64, f64), String> {
+    let css = point_in(p, shown)?;
+    if now_same(shown, w, h, dpr) {
+        return Ok(css);
+    }
+    let now = View { css_w: w, css_h: h, ..*shown };
+    let size = format!("{}×{}", now.img_w(), now.img_h());
+    let moved = (w - shown.css_w).abs() >= SAME_WIDTH || dpr.is_some_and(|d| (d - shown.dpr).abs() >= 0.01);
+    if moved {
+        return Err(format!(
+            "The viewport changed size after the last screenshot (the window was resized or zoomed; it is now {size} pixels in that screenshot's coordinates), so what was at ({}, {}) may have moved, and nothing was done. Take a new screenshot and use its coordinates.",
+            p.x, p.y
+        ));
+    }
+    point_in(p, &now).map_err(|_| {
+        format!(
+            "The viewport changed size after the last screenshot (it is now {size} pixels in that screenshot's coordinates), and ({}, {}) is outside it, so nothing was done. Take a new screenshot and use its coordinates.",
+            p.x, p.y
+        )
+    })
+}
+
+/// A tab whose debugger was detached may have changed size unheard (the debugging bar alone
+/// changes it): its next coordinate is checked against the viewport as it is then.
+pub fn mark_resized(tab: i32) {
+    RESIZED.with(|r| r.borrow_mut().insert(tab));
 }
 
 /// A screenshot point in CSS pixels of a viewport, refused when outside it.
@@ -253,6 +287,23 @@ pub fn forget(tab: i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn points_after_a_resize_are_checked_against_the_viewport_now() {
+        let shown = View { page_x: 0.0, page_y: 0.0, css_w: 1280.0, css_h: 657.0, dpr: 1.0, factor: 1.0 };
+        let p = |x: f64, y: f64| Point { x, y };
+        assert_eq!(still_valid(p(100.0, 100.0), &shown, 1280.0, 657.0, Some(1.0)), Ok((100.0, 100.0)));
+        // Outside the screenshot itself: the usual refusal.
+        assert!(still_valid(p(1300.0, 10.0), &shown, 1280.0, 657.0, None).unwrap_err().contains("Scroll to bring"));
+        // Narrower or zoomed: every point may have moved.
+        for (w, dpr) in [(700.0, Some(1.0)), (1280.0, Some(1.25))] {
+            assert!(still_valid(p(100.0, 100.0), &shown, w, 657.0, dpr).unwrap_err().contains("may have moved"), "{w} {dpr:?}");
+        }
+        // A scrollbar's width, or only a shorter viewport: points inside stay.
+        assert_eq!(still_valid(p(100.0, 100.0), &shown, 1265.0, 657.0, None), Ok((100.0, 100.0)));
+        assert_eq!(still_valid(p(100.0, 100.0), &shown, 1280.0, 457.0, None), Ok((100.0, 100.0)));
+        assert!(still_valid(p(100.0, 600.0), &shown, 1280.0, 457.0, None).unwrap_err().contains("1280×457"));
+    }
 
     #[test]
     fn factors_fit_the_image_limits() {

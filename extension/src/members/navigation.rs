@@ -44,10 +44,12 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
     crate::page::overlay_once(tab).await;
     // The tab is read alongside: a page that showed its content by its load has its title too.
     let wait = format!("__tabwright.firstContent({FIRST_CONTENT_MS})");
+    let heard = state::events_heard();
     let (first, read) = futures::join!(crate::page::call(tab, &wait), chrome::tabs_get(tab));
-    let waited = !first.is_ok_and(|(v, _)| v == "shown");
-    // Otherwise the tab as it is after the wait (its title may have come with the content).
-    let read = if waited { chrome::tabs_get(tab).await } else { read };
+    // Read again when the check had to wait for the page to draw (its title may have come with
+    // the content), or when a tab event arrived meanwhile (the read may be older than it).
+    let stale = !first.is_ok_and(|(v, _)| v == "shown") || state::events_heard() != heard;
+    let read = if stale { chrome::tabs_get(tab).await } else { read };
     let now = read.map_err(|e| format!("The tab closed during navigation: {e}"))?;
     let outcome = Outcome::Navigated { url: now.address(), title: now.title.clone(), status, note };
     state::tab_updated(now);

@@ -72,8 +72,7 @@ pub async fn spot(tab: i32, target: &Target) -> Result<Spot, String> {
                     let (cx, cy) = (point.x / shown.factor, point.y / shown.factor);
                     let (found, _) = page::call(tab, &format!("__tabwright.pointerAt({cx}, {cy}, {}, {overlay})", refs::next())).await?;
                     let size = |k: &str| found["view"][k].as_f64().unwrap_or(0.0);
-                    let v = capture::View { page_x: 0.0, page_y: 0.0, css_w: size("w"), css_h: size("h"), dpr: 1.0, factor: shown.factor };
-                    (capture::point_in(point, &v)?, found)
+                    (capture::still_valid(point, &shown, size("w"), size("h"), None)?, found)
                 }
                 None => {
                     let (cx, cy) = capture::to_css(tab, point).await?;
