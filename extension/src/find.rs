@@ -361,7 +361,7 @@ fn score(q: &Query, c: &Candidate) -> f64 {
     if q.main && role == "heading" {
         s += if c.level == Some(1) { 1.0 } else { -0.3 };
     }
-    if c.node.s.get("disabled").is_some() {
+    if c.node.s.contains_key("disabled") {
         s -= 0.1;
     }
     s

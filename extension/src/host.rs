@@ -129,36 +129,32 @@ async fn handle(request: ToExtension) {
 }
 
 async fn run_member(request: ToExtension) {
-    match request {
-        ToExtension::Member { id, name, input, confirm } => {
-            let calls = CALLS.with(|c| c.clone());
-            let _one_at_a_time = calls.lock().await;
-            state::with_registry(|r| r.begin_call());
-            crate::session::set_working(true);
-            let outcome = match crate::policy::check_enforced() {
-                Err(e) => Err(e),
-                Ok(()) => members::approval(&name, &input, confirm).await,
-            };
-            // What runs is the input the approval bound (its tab resolved once).
-            let outcome = match outcome {
-                Ok(_) if crate::session::is_stopped() => Err(crate::session::STOPPED.to_string()),
-                Ok(bound) => members::run(&name, &bound).await,
-                Err(e) => Err(e),
-            };
-            crate::session::set_working(false);
-            crate::session::log(&name, members::summary(&name, &input), outcome.as_ref().map(|_| ()).map_err(Clone::clone));
-            let (outcome, state) = match state::report().await {
-                Ok(state) => (outcome, state),
-                Err(e) => (Err(e), StateReport::default()),
-            };
-            let outcome = match outcome {
-                Ok(o) => Reply::Ok(o),
-                Err(e) => Reply::Error(e),
-            };
-            post(&FromExtension::Reply { id, outcome, state });
-        }
-        _ => {}
-    }
+    let ToExtension::Member { id, name, input, confirm } = request else { return };
+    let calls = CALLS.with(|c| c.clone());
+    let _one_at_a_time = calls.lock().await;
+    state::with_registry(|r| r.begin_call());
+    crate::session::set_working(true);
+    let outcome = match crate::policy::check_enforced() {
+        Err(e) => Err(e),
+        Ok(()) => members::approval(&name, &input, confirm).await,
+    };
+    // What runs is the input the approval bound (its tab resolved once).
+    let outcome = match outcome {
+        Ok(_) if crate::session::is_stopped() => Err(crate::session::STOPPED.to_string()),
+        Ok(bound) => members::run(&name, &bound).await,
+        Err(e) => Err(e),
+    };
+    crate::session::set_working(false);
+    crate::session::log(&name, members::summary(&name, &input), outcome.as_ref().map(|_| ()).map_err(Clone::clone));
+    let (outcome, state) = match state::report().await {
+        Ok(state) => (outcome, state),
+        Err(e) => (Err(e), StateReport::default()),
+    };
+    let outcome = match outcome {
+        Ok(o) => Reply::Ok(o),
+        Err(e) => Reply::Error(e),
+    };
+    post(&FromExtension::Reply { id, outcome, state });
 }
 
 async fn handle_other(request: ToExtension) {

@@ -363,7 +363,7 @@ pub fn suggest_containers(nodes: &[Node]) -> Vec<String> {
     for t in &trees {
         walk(t, &mut found);
     }
-    found.sort_by(|a, b| b.0.cmp(&a.0));
+    found.sort_by_key(|b| std::cmp::Reverse(b.0));
     found.into_iter().take(4).map(|(_, s)| s).collect()
 }
 

@@ -240,3 +240,30 @@ pub fn image_size(data: &str) -> (u32, u32) {
     panic!("no image size found");
 }
 
+
+/// How `find` ranked the expected elements of a labelled set: top-1 and top-3 counts, and each
+/// miss described.
+#[derive(Default)]
+pub struct FindTally {
+    pub top1: usize,
+    pub top3: usize,
+    pub misses: Vec<String>,
+}
+
+impl FindTally {
+    /// Records where `expected` (a ref such as `ref_4`) stands in find's answer `lines`.
+    pub fn record(&mut self, page: &str, query: &str, lines: &[String], expected: &str) {
+        let tag = format!("[{expected}]");
+        match lines.iter().position(|l| l.contains(&tag)) {
+            Some(0) => {
+                self.top1 += 1;
+                self.top3 += 1;
+            }
+            Some(i) if i < 3 => {
+                self.top3 += 1;
+                self.misses.push(format!("{page} {query:?}: expected at #{} ({})", i + 1, lines[0]));
+            }
+            other => self.misses.push(format!("{page} {query:?}: {other:?}; got {:?}", lines.first())),
+        }
+    }
+}

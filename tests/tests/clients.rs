@@ -78,22 +78,27 @@ async fn python_tool_runner_fills_the_form_in_every_mode() -> anyhow::Result<()>
         let api = FakeApi::start(form_script(form.clone())).await?;
         let mut cmd = tokio::process::Command::new(&python);
         cmd.arg(repo().join("clients/python/tests/session.py"))
-            .args(["--mode", mode, "--thread", if threaded { "on" } else { "off" }, "--stream", if streamed { "on" } else { "off" }, TASK])
-            .env("ANTHROPIC_BASE_URL", api.base_url())
-            .env("ANTHROPIC_API_KEY", "sk-ant-fake")
-            .env("TABWRIGHT_SOCKET", &h.session.socket);
-        let started = std::time::Instant::now();
-        let (ok, stdout, stderr) = run_client(cmd).await.with_context(|| format!("{label}: running the client"))?;
-        println!("{label}: {:.1} s", started.elapsed().as_secs_f64());
-        assert!(ok, "{label} failed:\n{stdout}\n{stderr}\nproblems: {:?}", api.problems());
-        assert_eq!(stdout.lines().last(), Some(format!("final: {}", json!(FINAL)).as_str()), "{label}: {stdout}\n{stderr}");
-        if streamed {
-            assert!(stderr.contains("I'll open the application form"), "{label}: the streamed text was not shown: {stderr}");
-        }
-        check_requests(&api, &label, threaded, streamed);
-        let url = submitted_url(&mut h).await.with_context(|| format!("{label}: the page after the session"))?;
-        check_submission(&label, &url);
+            .args(["--mode", mode, "--thread", if threaded { "on" } else { "off" }, "--stream", if streamed { "on" } else { "off" }, TASK]);
+        check_session(&mut h, &label, &api, cmd, threaded, streamed).await?;
     }
+    Ok(())
+}
+
+/// Runs one client session against the fake API and checks what it did: its exit and last
+/// line, the streamed text, the requests it made and the form it submitted.
+async fn check_session(h: &mut Harness, label: &str, api: &FakeApi, mut cmd: tokio::process::Command, threaded: bool, streamed: bool) -> anyhow::Result<()> {
+    cmd.env("ANTHROPIC_BASE_URL", api.base_url()).env("ANTHROPIC_API_KEY", "sk-ant-fake").env("TABWRIGHT_SOCKET", &h.session.socket);
+    let started = std::time::Instant::now();
+    let (ok, stdout, stderr) = run_client(cmd).await.with_context(|| format!("{label}: running the client"))?;
+    println!("{label}: {:.1} s", started.elapsed().as_secs_f64());
+    assert!(ok, "{label} failed:\n{stdout}\n{stderr}\nproblems: {:?}", api.problems());
+    assert_eq!(stdout.lines().last(), Some(format!("final: {}", json!(FINAL)).as_str()), "{label}: {stdout}\n{stderr}");
+    if streamed {
+        assert!(stderr.contains("I'll open the application form"), "{label}: the streamed text was not shown: {stderr}");
+    }
+    check_requests(api, label, threaded, streamed);
+    let url = submitted_url(h).await.with_context(|| format!("{label}: the page after the session"))?;
+    check_submission(label, &url);
     Ok(())
 }
 
@@ -129,21 +134,8 @@ async fn typescript_tool_runner_fills_the_form_in_every_mode() -> anyhow::Result
         let mut cmd = tokio::process::Command::new("node");
         cmd.current_dir(&dir)
             .arg("e2e/session.mjs")
-            .args(["--thread", if threaded { "on" } else { "off" }, "--stream", if streamed { "on" } else { "off" }, TASK])
-            .env("ANTHROPIC_BASE_URL", api.base_url())
-            .env("ANTHROPIC_API_KEY", "sk-ant-fake")
-            .env("TABWRIGHT_SOCKET", &h.session.socket);
-        let started = std::time::Instant::now();
-        let (ok, stdout, stderr) = run_client(cmd).await.with_context(|| format!("{label}: running the client"))?;
-        println!("{label}: {:.1} s", started.elapsed().as_secs_f64());
-        assert!(ok, "{label} failed:\n{stdout}\n{stderr}\nproblems: {:?}", api.problems());
-        assert_eq!(stdout.lines().last(), Some(format!("final: {}", json!(FINAL)).as_str()), "{label}: {stdout}\n{stderr}");
-        if streamed {
-            assert!(stderr.contains("I'll open the application form"), "{label}: the streamed text was not shown: {stderr}");
-        }
-        check_requests(&api, &label, threaded, streamed);
-        let url = submitted_url(&mut h).await.with_context(|| format!("{label}: the page after the session"))?;
-        check_submission(&label, &url);
+            .args(["--thread", if threaded { "on" } else { "off" }, "--stream", if streamed { "on" } else { "off" }, TASK]);
+        check_session(&mut h, &label, &api, cmd, threaded, streamed).await?;
     }
     Ok(())
 }

@@ -594,8 +594,7 @@ async fn find_accuracy_on_the_corpus() -> anyhow::Result<()> {
         assert!(pages.contains(page), "no find case on {page}");
     }
     let mut h = start().await?;
-    let (mut top1, mut top3) = (0, 0);
-    let mut misses = Vec::new();
+    let mut tally = FindTally::default();
     let mut absent = Vec::new();
     let mut current = String::new();
     let mut all = String::new();
@@ -613,33 +612,22 @@ async fn find_accuracy_on_the_corpus() -> anyhow::Result<()> {
         ok(&r);
         let lines: Vec<String> = text(&r).lines().map(String::from).collect();
         assert!(lines.len() <= 20, "find returns at most 20 matches: {}", lines.len());
-        let tag = format!("[{expected}]");
-        match lines.iter().position(|l| l.contains(&tag)) {
-            Some(0) => {
-                top1 += 1;
-                top3 += 1;
-            }
-            Some(i) if i < 3 => {
-                top3 += 1;
-                misses.push(format!("{} {:?}: expected at #{} ({})", case.page, case.query, i + 1, lines[0]));
-            }
-            other => misses.push(format!("{} {:?}: {:?}; got {:?}", case.page, case.query, other, lines.first())),
-        }
+        tally.record(&case.page, &case.query, &lines, &expected);
     }
     // An expected element read_page does not show counts as a miss.
     let n = cases.len() as f64;
-    println!("find accuracy on {} corpus cases: top-1 {:.1}%, top-3 {:.1}%", cases.len(), 100.0 * top1 as f64 / n, 100.0 * top3 as f64 / n);
+    println!("find accuracy on {} corpus cases: top-1 {:.1}%, top-3 {:.1}%", cases.len(), 100.0 * tally.top1 as f64 / n, 100.0 * tally.top3 as f64 / n);
     if !absent.is_empty() {
         println!("  ({} of them expect an element read_page does not show, counted as misses)", absent.len());
     }
-    for m in &misses {
+    for m in &tally.misses {
         println!("  miss: {m}");
     }
     for a in &absent {
         println!("  absent from read_page: {a}");
     }
     assert!(absent.is_empty(), "{} expected elements are not in read_page {{\"filter\":\"all\"}}:\n{}", absent.len(), absent.join("\n"));
-    assert!(top1 as f64 / n >= 0.85 && top3 as f64 / n >= 0.95, "find fell below 85% top-1 or 95% top-3 on the corpus");
+    assert!(tally.top1 as f64 / n >= 0.85 && tally.top3 as f64 / n >= 0.95, "find fell below 85% top-1 or 95% top-3 on the corpus");
     Ok(())
 }
 

@@ -279,8 +279,7 @@ async fn find_accuracy_on_the_labelled_set() -> anyhow::Result<()> {
     assert!(cases.len() >= 60);
     let mut h = Harness::start().await?;
     let other = Site::start(Pages::Dir(fixtures()), "127.0.0.2").await?;
-    let (mut top1, mut top3) = (0, 0);
-    let mut misses = Vec::new();
+    let mut tally = FindTally::default();
     let mut current = String::new();
     let mut all = String::new();
     for case in &cases {
@@ -294,25 +293,14 @@ async fn find_accuracy_on_the_labelled_set() -> anyhow::Result<()> {
         let r = h.one("find", json!({"query": case.query})).await?;
         let lines: Vec<String> = text(&r).lines().map(String::from).collect();
         assert!(lines.len() <= 20);
-        let tag = format!("[{expected}]");
-        match lines.iter().position(|l| l.contains(&tag)) {
-            Some(0) => {
-                top1 += 1;
-                top3 += 1;
-            }
-            Some(i) if i < 3 => {
-                top3 += 1;
-                misses.push(format!("{} {:?}: expected at #{} ({})", case.page, case.query, i + 1, lines[0]));
-            }
-            other => misses.push(format!("{} {:?}: {:?}; got {:?}", case.page, case.query, other, lines.first())),
-        }
+        tally.record(&case.page, &case.query, &lines, &expected);
     }
     let n = cases.len() as f64;
-    println!("find accuracy on {} cases: top-1 {:.1}%, top-3 {:.1}%", cases.len(), 100.0 * top1 as f64 / n, 100.0 * top3 as f64 / n);
-    for m in &misses {
+    println!("find accuracy on {} cases: top-1 {:.1}%, top-3 {:.1}%", cases.len(), 100.0 * tally.top1 as f64 / n, 100.0 * tally.top3 as f64 / n);
+    for m in &tally.misses {
         println!("  miss: {m}");
     }
-    assert!(top1 as f64 / n >= 0.85, "top-1 {top1}/{n}: {misses:#?}");
-    assert!(top3 as f64 / n >= 0.95, "top-3 {top3}/{n}: {misses:#?}");
+    assert!(tally.top1 as f64 / n >= 0.85, "top-1 {}/{n}: {:#?}", tally.top1, tally.misses);
+    assert!(tally.top3 as f64 / n >= 0.95, "top-3 {}/{n}: {:#?}", tally.top3, tally.misses);
     Ok(())
 }

@@ -53,6 +53,9 @@ pub async fn key(input: &Key) -> Result<Outcome, String> {
     Ok(Outcome::Ack { line: None })
 }
 
+/// One key event on its way to the browser.
+type Sending = std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), String>>>>;
+
 /// Types literal text at the focus: keys a US keyboard has are pressed one by one (so pages see
 /// keydown, keypress, input and keyup); anything else (accents, emoji, other scripts) is
 /// inserted as text; newlines press Enter.
@@ -61,7 +64,7 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
     cdp::ensure_attached(tab).await.map_err(|e| e.to_string())?;
     // Every event is sent at once and answered in order: the browser queues input in the order
     // it arrives, so the page sees exactly the sequence a person's typing makes.
-    let mut sends: Vec<std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), String>>>>> = Vec::new();
+    let mut sends: Vec<Sending> = Vec::new();
     let mut pending = String::new();
     for c in input.text.chars() {
         let key = if c == '\n' { keys::named("Return").map(|k| (k, false)) } else if c == '\r' || c == '\t' { None } else { keys::for_char(c) };
