@@ -47,7 +47,13 @@ pub fn forget_session(tab: i32, session: &str) {
 /// cdp::ensure_attached), with the overlay when the policy shows one. Only a top document runs
 /// it: a frame's agent is installed when a call needs it.
 pub fn agent_for_new_documents() -> String {
-    format!("if (window === window.top) {{\n{}\n}}", agent_source(crate::policy::current().overlay.then_some(false)))
+    format!("if (window === window.top) {{\n{}\n}}", agent_source(new_document_overlay()))
+}
+
+/// The overlay a new document's agent shows as it starts: none when the policy turns it off,
+/// else the banner of a session at work.
+fn new_document_overlay() -> Option<bool> {
+    crate::policy::current().overlay.then_some(false)
 }
 
 /// The agent's source, followed by showing the overlay (saying whether the session is stopped)
@@ -72,7 +78,7 @@ pub fn on_event(tab: i32, method: &str, params: &Value) {
             let main = context["auxData"]["frameId"].as_str().is_some_and(|f| crate::activity::main_frame_id(tab).as_deref() == Some(f));
             if let (true, true, Some(id)) = (ours, main, context["id"].as_i64()) {
                 if WORLDS.with(|w| w.borrow().get(&d).is_none_or(|world| world.context != id)) {
-                    let overlay = crate::policy::current().overlay.then_some(false);
+                    let overlay = new_document_overlay();
                     let w = World { context: id, generation: next_generation(), overlay };
                     WORLDS.with(|ws| ws.borrow_mut().insert(d, w));
                     // The new document's agent shows the banner as if Claude were at work: a page
@@ -152,7 +158,6 @@ async fn install(d: &Debuggee) -> Result<World, String> {
     }
     Ok(w)
 }
-
 
 fn context_lost(message: &str) -> bool {
     message.contains("Cannot find context") || message.contains("Execution context was destroyed") || message.contains("Inspected target navigated")

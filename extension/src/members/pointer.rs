@@ -306,23 +306,23 @@ pub async fn click(input: &Click, button: &'static str, clicks: u32) -> Result<O
         Ok(())
     })
     .await;
-    if presses {
-        // What the press reached is said for a coordinate (a ref names its own target).
-        let what = after_input(tab, &spot, matches!(input.target, Target::Coordinate { .. })).await;
-        if let Err(outside) = what {
-            drop(pressing);
-            sent?;
-            return Err(outside);
+    // What the press reached is said for a coordinate (a ref names its own target).
+    let reached = if presses {
+        Some(after_input(tab, &spot, matches!(input.target, Target::Coordinate { .. })).await)
+    } else {
+        if crate::policy::current().overlay {
+            // Not waited for: the next command to the tab queues behind it.
+            wasm_bindgen_futures::spawn_local(async move {
+                let _ = page::call(tab, "__tabwright.inputEnd()").await;
+            });
         }
-        spot.what = spot.what.or(what.ok().flatten());
-    } else if crate::policy::current().overlay {
-        // Not waited for: the next command to the tab queues behind it.
-        wasm_bindgen_futures::spawn_local(async move {
-            let _ = page::call(tab, "__tabwright.inputEnd()").await;
-        });
-    }
+        None
+    };
     drop(pressing);
     sent?;
+    if let Some(reached) = reached {
+        spot.what = spot.what.or(reached?);
+    }
     Ok(ack(&spot))
 }
 

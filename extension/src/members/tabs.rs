@@ -59,13 +59,10 @@ pub async fn close_tab(tab_id: &str) -> Result<Outcome, String> {
     if let Either::Left((Err(e), _)) = select(Box::pin(chrome::tabs_remove(id)), Box::pin(heard)).await {
         return Err(format!("Could not close {tab_id}: {e}"));
     }
-    if closes_window {
-        state::tabs_changed();
-    }
     state::tab_removed(id);
-    if was_active && !state::active_known() {
-        // The browser picks the tab that becomes active: unless its event said which, the tabs
-        // are listed again.
+    if closes_window || (was_active && !state::active_known()) {
+        // The browser picks the tab that becomes active (and the window that gets focus): unless
+        // its events said which, the tabs are listed again.
         state::tabs_changed();
     }
     state::with_registry(|r| r.remove(id));
