@@ -415,6 +415,11 @@ async fn react_app_start_div_and_span_link_in_a_paragraph() -> anyhow::Result<()
     let (p_at, l_at) = (t.find(paragraph).unwrap_or(0), t.find(link).unwrap_or(0));
     assert!(l_at > p_at && indent(link) > indent(paragraph), "the paragraph lists its inline clickable parts under it:\n{t}");
     assert!(link.contains("clickable"), "{link}");
+    // The interactive filter lists only what a person can act on, so it needs no mark saying so.
+    let only = read(&mut h, json!({"filter": "interactive"})).await?;
+    let same = line_with(&only, "generic \"instructions\" [ref_");
+    assert!(same.starts_with(&link.trim_start().replace(" clickable", "")), "{same} / {link}");
+    assert!(!only.contains("clickable") && !only.contains("paragraph"), "{only}");
     let instructions = ref_of(&t, "generic", "instructions")?;
     click(&mut h, &instructions).await?;
     reported(&h, json!({"app": "react", "panel": "instructions"})).await?;

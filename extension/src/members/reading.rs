@@ -179,9 +179,16 @@ pub async fn read_page(input: &ReadPage) -> Result<Outcome, String> {
         Some(ReadFilter::Interactive) => "interactive",
         Some(ReadFilter::All) => "all",
     };
-    let collected = collect(&at, filter, input.depth(), root).await?;
+    let mut collected = collect(&at, filter, input.depth(), root).await?;
     if collected.error.is_some() {
         return Err(stale(root.unwrap_or_default(), "the element was removed from the page"));
+    }
+    if filter == "interactive" {
+        // Every line this filter prints is an element a person can act on, which is what the
+        // `clickable` mark says elsewhere. Marks that say how (`draggable`) stay.
+        for node in &mut collected.nodes {
+            node.s.remove("clickable");
+        }
     }
     let note_room = 600;
     let rendered = snapshot::render(&collected.nodes, READ_CAP - note_room);
