@@ -17,6 +17,15 @@
   addEventListener("pointerdown", (e) => {
     if (e.isTrusted) lastPress = { el: e.composedPath()[0], x: e.clientX, y: e.clientY, t: e.timeStamp };
   }, true);
+  // Trusted releases since the last click's answer, by point: an answer that arrives before its
+  // click waits for the click's releases (see afterInput).
+  let ups = [], upWaiter = null, releasedSeq = 0, releaseWaiter = null;
+  addEventListener("pointerup", (e) => {
+    if (!e.isTrusted) return;
+    ups.push({ x: e.clientX, y: e.clientY });
+    if (ups.length > 16) ups.shift();
+    if (upWaiter) upWaiter();
+  }, true);
   function takeDragStarts() {
     const n = dragStarts;
     dragStarts = 0;
@@ -1216,7 +1225,35 @@
   // After Claude's pointer input at a viewport point, in one call: the input's end (the Stop
   // button takes a person's clicks again), the overlay's marker there and, with `describeIt`,
   // what the press reached (what is there now when no press was seen, as in another frame).
-  function afterInput(x, y, describeIt, overlay) {
+  //
+  // A click's answer is asked for right behind its events, so it can arrive before them: with
+  // `presses`, it waits until that many releases at the point have been dispatched, then for the
+  // end of their task (the click and what its handlers set off), or until pressDone(seq) says
+  // the browser has answered every event of the click (a press in another frame, or outside the
+  // viewport, is never seen here), or a second at most.
+  function afterInput(x, y, describeIt, overlay, presses, seq) {
+    const released = () => ups.filter((u) => Math.abs(u.x - x) <= 1 && Math.abs(u.y - y) <= 1).length >= presses;
+    if (!presses || released() || releasedSeq >= seq) return answerInput(x, y, describeIt, overlay);
+    return new Promise((resolve) => {
+      let done = false;
+      const go = () => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        upWaiter = releaseWaiter = null;
+        resolve(answerInput(x, y, describeIt, overlay));
+      };
+      const timer = setTimeout(go, 1000);
+      upWaiter = () => { if (released()) { upWaiter = null; setTimeout(go, 0); } };
+      releaseWaiter = (s) => { if (s >= seq) go(); };
+    });
+  }
+  function pressDone(seq) {
+    releasedSeq = Math.max(releasedSeq, seq);
+    if (releaseWaiter) releaseWaiter(seq);
+  }
+  function answerInput(x, y, describeIt, overlay) {
+    ups = [];
     inputEnd();
     const press = lastPress;
     lastPress = null;
@@ -1331,5 +1368,5 @@
     return out;
   }
 
-  globalThis.__tabwright = { pointerAt, afterInput, takeDragStarts, firstContent, listenerRoots, markListeners, describeRef, describeRefNamed, describeFocus, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, describeRef, describeRefNamed, describeFocus, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

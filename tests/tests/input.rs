@@ -415,3 +415,69 @@ async fn resize(person: &mut tabwright_e2e::person::Person, window: &Value, boun
     }
     anyhow::bail!("the window never took its new bounds ({settled})")
 }
+
+/// A click's answer is asked for right behind its events, so the page agent may get it before
+/// the press: it then waits for the press's release at the point (and the task that dispatched
+/// it), or for the core's word that the browser answered every event, and answers at once when
+/// the release came first. Driven here with trusted input from outside, on the agent as the page
+/// builds it, in the page's main world of a plain tab.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clicks_answer_waits_for_its_release_or_for_the_word_that_it_was_sent() -> anyhow::Result<()> {
+    use tabwright_e2e::person::{Person, PERSON_FLAG};
+    let mut h = Harness::start_with(&[PERSON_FLAG]).await?;
+    open(&mut h, "one.html").await?;
+    let mut person = Person::connect(&h.session.dir().join("profile")).await?;
+    let page = person.targets("one.html").await?.into_iter().find(|t| t["type"] == "page").ok_or_else(|| anyhow::anyhow!("no page"))?;
+    let attached = person.send(None, "Target.attachToTarget", json!({"targetId": page["targetId"], "flatten": true})).await?;
+    let s = attached["sessionId"].as_str().unwrap_or_default().to_string();
+    let agent = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../extension/page/agent.js"))?;
+    async fn eval_on(person: &mut Person, s: &str, expression: &str) -> anyhow::Result<Value> {
+        let r = person.send(Some(s), "Runtime.evaluate", json!({"expression": expression, "returnByValue": true, "awaitPromise": true})).await?;
+        anyhow::ensure!(r.get("exceptionDetails").is_none(), "{expression}: {}", r["exceptionDetails"]);
+        Ok(r["result"]["value"].clone())
+    }
+    async fn press_on(person: &mut Person, s: &str, x: f64, y: f64) -> anyhow::Result<()> {
+        for kind in ["mousePressed", "mouseReleased"] {
+            person.send(Some(s), "Input.dispatchMouseEvent", json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})).await?;
+        }
+        Ok(())
+    }
+    eval_on(&mut person, &s, &agent).await?;
+    // The page's own record of releases, and of when each answer came.
+    eval_on(&mut person, &s, "window.ups = []; addEventListener('pointerup', (e) => ups.push([e.clientX, e.clientY, performance.now()]), true); window.answers = {}; true").await?;
+    let ask = |x: u32, y: u32, seq: u32| format!("(() => {{ window.answers[{seq}] = null; const asked = performance.now(); Promise.resolve(__tabwright.afterInput({x}, {y}, false, false, 1, {seq})).then(() => {{ window.answers[{seq}] = [asked, performance.now()]; }}); return true; }})()");
+    let answer = |seq: u32| format!("new Promise((ok) => {{ const t = Date.now(); (function poll() {{ if (window.answers[{seq}] || Date.now() - t > 3000) ok(window.answers[{seq}]); else setTimeout(poll, 10); }})(); }})");
+
+    // Asked before the press: no answer until the release at that point.
+    eval_on(&mut person, &s, &ask(40, 40, 1)).await?;
+    press_on(&mut person, &s, 300.0, 300.0).await?;
+    assert_eq!(eval_on(&mut person, &s, "window.answers[1]").await?, Value::Null, "a release elsewhere (a person's click) is not this click's");
+    press_on(&mut person, &s, 40.0, 40.0).await?;
+    let a = eval_on(&mut person, &s, &answer(1)).await?;
+    let up = eval_on(&mut person, &s, "ups.filter((u) => u[0] === 40).map((u) => u[2])[0]").await?;
+    let (asked, answered, up) = (a[0].as_f64().unwrap_or(0.0), a[1].as_f64().unwrap_or(0.0), up.as_f64().unwrap_or(f64::MAX));
+    assert!(answered >= up, "answered after the release: {a} / {up}");
+    assert!(answered - asked < 1000.0, "released by the press, not by the one-second fallback: {a}");
+
+    // Released first: answered at once.
+    press_on(&mut person, &s, 50.0, 50.0).await?;
+    eval_on(&mut person, &s, &ask(50, 50, 2)).await?;
+    assert!(eval_on(&mut person, &s, &answer(2)).await?.is_array());
+
+    // A press the page never sees (another frame, outside the viewport): the word that the
+    // browser answered every event releases it, whether it comes after the question or before.
+    eval_on(&mut person, &s, &ask(60, 60, 3)).await?;
+    eval_on(&mut person, &s, "__tabwright.pressDone(3)").await?;
+    let a = eval_on(&mut person, &s, &answer(3)).await?;
+    assert!(a[1].as_f64().unwrap_or(f64::MAX) - a[0].as_f64().unwrap_or(0.0) < 1000.0, "released by the word, not by the fallback: {a}");
+    eval_on(&mut person, &s, "__tabwright.pressDone(4)").await?;
+    eval_on(&mut person, &s, &ask(70, 70, 4)).await?;
+    assert!(eval_on(&mut person, &s, &answer(4)).await?.is_array());
+    // An older word does not release a newer question; the fallback does, within a second or so.
+    eval_on(&mut person, &s, &ask(80, 80, 5)).await?;
+    eval_on(&mut person, &s, "__tabwright.pressDone(4)").await?;
+    assert_eq!(eval_on(&mut person, &s, "new Promise((ok) => setTimeout(() => ok(window.answers[5]), 200))").await?, Value::Null);
+    let a = eval_on(&mut person, &s, &answer(5)).await?;
+    assert!(a[1].as_f64().unwrap_or(0.0) - a[0].as_f64().unwrap_or(0.0) >= 1000.0, "{a}");
+    Ok(())
+}

@@ -22,6 +22,12 @@ fn orange_pixels(data: &str) -> usize {
     n
 }
 
+/// The badge's text once it reads `want`, or after two seconds: it is set just after a call's
+/// answer has gone out.
+fn badge_becomes(want: &str) -> String {
+    format!("new Promise(r => {{ const t = Date.now(); (function poll() {{ chrome.action.getBadgeText({{}}).then(b => b === '{want}' || Date.now() - t > 2000 ? r(b) : setTimeout(poll, 20)); }})(); }})")
+}
+
 async fn page_target(person: &mut Person, needle: &str) -> anyhow::Result<String> {
     let t = person.targets(needle).await?;
     let t = t.iter().find(|t| t["type"] == "page").ok_or_else(|| anyhow::anyhow!("no page {needle}"))?;
@@ -80,7 +86,7 @@ async fn stop_cuts_off_a_batch_until_the_person_resumes() -> anyhow::Result<()> 
     ok(&h.one("navigate", json!({"url": h.url("one.html")})).await?);
     let mut person = Person::connect(&h.session.dir().join("profile")).await?;
     let popup = person.open_extension_page("extension/ui/popup.html").await?;
-    assert_eq!(person.eval_in(&popup, "chrome.action.getBadgeText({})").await?, json!("ON"));
+    assert_eq!(person.eval_in(&popup, &badge_becomes("ON")).await?, json!("ON"));
 
     let calls = vec![h.call("wait", json!({"duration": 5})), h.call("navigate", json!({"url": h.url("two.html")})), h.call("screenshot", json!({}))];
     let mut second = tabwright::client::Client::connect(&h.session.socket).await?;
@@ -100,7 +106,7 @@ async fn stop_cuts_off_a_batch_until_the_person_resumes() -> anyhow::Result<()> 
     }
     let e = error_text(&h.one("list_tabs", json!({})).await?);
     assert!(e.starts_with("The person watching stopped this session"), "{e}");
-    assert_eq!(person.eval_in(&popup, "chrome.action.getBadgeText({})").await?, json!("STOP"));
+    assert_eq!(person.eval_in(&popup, &badge_becomes("STOP")).await?, json!("STOP"));
     let status = person.eval_in(&popup, "new Promise(r => setTimeout(() => r(document.getElementById('state').textContent), 1100))").await?;
     assert_eq!(status, json!("Stopped"));
     let log = person.eval_in(&popup, "[...document.querySelectorAll('#actions li')].map(li => li.textContent)").await?;
@@ -110,7 +116,7 @@ async fn stop_cuts_off_a_batch_until_the_person_resumes() -> anyhow::Result<()> 
 
     person.eval_in(&popup, "document.getElementById('resume').click()").await?;
     resumed(&mut h).await?;
-    assert_eq!(person.eval_in(&popup, "chrome.action.getBadgeText({})").await?, json!("ON"));
+    assert_eq!(person.eval_in(&popup, &badge_becomes("ON")).await?, json!("ON"));
     // The tabs Claude works in are grouped as "Claude".
     let groups = person.eval_in(&popup, "chrome.tabGroups.query({title: 'Claude'}).then(g => g.length)").await?;
     assert_eq!(groups, json!(1));

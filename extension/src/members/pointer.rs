@@ -181,9 +181,53 @@ pub fn pressing(tab: i32) -> bool {
 /// (the input may have changed a title or an address). An error when the point is outside the
 /// viewport now (the window shrank after the screenshot the point came from).
 pub async fn after_input(tab: i32, spot: &Spot, describe: bool) -> Result<Option<String>, String> {
-    let overlay = crate::policy::current().overlay;
-    let expression = format!("__tabwright.afterInput({}, {}, {describe}, {overlay})", spot.x, spot.y);
+    let expression = answer_expression(spot, describe, 0, 0);
     let (answer, ()) = futures::join!(page::call(tab, &expression), state::relist());
+    read_answer(tab, answer)
+}
+
+thread_local! {
+    /// Numbers the clicks whose answer is asked for right behind their events.
+    static CLICKS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// A click's events and the page's answer after them ([`after_input`]), sent together: the
+/// answer waits in the page for the click's releases instead of being asked for once the browser
+/// has answered every event, which saves a round trip to the page. When the browser has answered
+/// the events and the page has not yet (the press landed in another frame, or outside the
+/// viewport, where this document never sees it), the page is told to answer now.
+async fn with_answer<F>(tab: i32, spot: &Spot, describe: bool, presses: u32, input: F) -> (Result<(), String>, Result<Option<String>, String>)
+where
+    F: std::future::Future<Output = Result<(), String>>,
+{
+    let seq = CLICKS.with(|c| {
+        c.set(c.get() + 1);
+        c.get()
+    });
+    let asked = async {
+        let expression = answer_expression(spot, describe, presses, seq);
+        let (answer, ()) = futures::join!(page::call(tab, &expression), state::relist());
+        answer
+    };
+    // Polled in this order, the events go out first and the call to the page right behind them.
+    let (sent, answer) = match futures::future::select(Box::pin(input), Box::pin(asked)).await {
+        futures::future::Either::Left((sent, asked)) => {
+            wasm_bindgen_futures::spawn_local(async move {
+                let _ = page::call(tab, &format!("__tabwright.pressDone({seq})")).await;
+            });
+            (sent, asked.await)
+        }
+        futures::future::Either::Right((answer, input)) => (input.await, answer),
+    };
+    (sent, read_answer(tab, answer))
+}
+
+fn answer_expression(spot: &Spot, describe: bool, presses: u32, seq: u64) -> String {
+    let overlay = crate::policy::current().overlay;
+    format!("__tabwright.afterInput({}, {}, {describe}, {overlay}, {presses}, {seq})", spot.x, spot.y)
+}
+
+fn read_answer(tab: i32, answer: Result<(serde_json::Value, u64), String>) -> Result<Option<String>, String> {
     ANSWERED.with(|a| a.borrow_mut().insert(tab));
     match answer {
         Ok((v, _)) if v["outside"] == true => Err(
@@ -290,8 +334,11 @@ pub async fn click(input: &Click, button: &'static str, clicks: u32) -> Result<O
         _ => 4,
     };
     let (x, y) = (spot.x, spot.y);
+    // What the press reached is said for a coordinate (a ref names its own target).
+    let describe = matches!(input.target, Target::Coordinate { .. });
     let pressing = presses.then(|| Pressing::begin(tab));
-    let sent = with_modifiers(tab, &held, |mods| async move {
+    let at = &spot;
+    let done = with_modifiers(tab, &held, |mods| async move {
         // Sent together and answered in order: the press right behind the move makes Chrome
         // deliver the move at once instead of at the next frame.
         let held = buttons(tab);
@@ -300,29 +347,29 @@ pub async fn click(input: &Click, button: &'static str, clicks: u32) -> Result<O
             events.push(mouse(tab, "mousePressed", x, y, button, held | bit, n, mods));
             events.push(mouse(tab, "mouseReleased", x, y, button, held, n, mods));
         }
-        for result in futures::future::join_all(events).await {
-            result?;
-        }
-        Ok(())
+        let input = async move {
+            for result in futures::future::join_all(events).await {
+                result?;
+            }
+            Ok(())
+        };
+        Ok(if presses { with_answer(tab, at, describe, clicks, input).await } else { (input.await, Ok(None)) })
     })
     .await;
-    // What the press reached is said for a coordinate (a ref names its own target).
-    let reached = if presses {
-        Some(after_input(tab, &spot, matches!(input.target, Target::Coordinate { .. })).await)
-    } else {
-        if crate::policy::current().overlay {
-            // Not waited for: the next command to the tab queues behind it.
-            wasm_bindgen_futures::spawn_local(async move {
-                let _ = page::call(tab, "__tabwright.inputEnd()").await;
-            });
-        }
-        None
+    let (sent, reached) = match done {
+        Ok(done) => done,
+        // The modifiers failed, so nothing was pressed; the input is still ended.
+        Err(e) => (Err(e), if presses { after_input(tab, &spot, false).await } else { Ok(None) }),
     };
+    if !presses && crate::policy::current().overlay {
+        // Not waited for: the next command to the tab queues behind it.
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = page::call(tab, "__tabwright.inputEnd()").await;
+        });
+    }
     drop(pressing);
     sent?;
-    if let Some(reached) = reached {
-        spot.what = spot.what.or(reached?);
-    }
+    spot.what = spot.what.or(reached?);
     Ok(ack(&spot))
 }
 
