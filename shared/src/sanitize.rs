@@ -100,16 +100,17 @@ pub fn url(raw: &str) -> String {
         let kept = kept.join("&");
         parsed.set_fragment(if kept.is_empty() { None } else { Some(&kept) });
     }
-    if parsed.query().is_some() {
-        let pairs: Vec<(String, String)> = parsed
-            .query_pairs()
-            .filter(|(k, _)| !is_secret_param(k))
-            .map(|(k, v)| (k.into_owned(), v.into_owned()))
-            .collect();
-        if pairs.is_empty() {
-            parsed.set_query(None);
-        } else {
-            parsed.query_pairs_mut().clear().extend_pairs(pairs);
+    if let Some(query) = parsed.query() {
+        // The pairs kept are kept as the page wrote them (`?edit` stays `?edit`, `%20` stays
+        // `%20`): the address Claude reads is the one it can go back to.
+        let secret = |pair: &&str| {
+            let key = pair.split_once('=').map_or(*pair, |(k, _)| k);
+            let key: String = url::form_urlencoded::parse(key.as_bytes()).map(|(k, _)| k.into_owned()).next().unwrap_or_default();
+            is_secret_param(&key)
+        };
+        if query.split('&').any(|pair| secret(&pair)) {
+            let kept = query.split('&').filter(|pair| !secret(pair)).collect::<Vec<_>>().join("&");
+            parsed.set_query(if kept.is_empty() { None } else { Some(&kept) });
         }
     }
     bounded(parsed.as_str(), FIELD_MAX)
@@ -511,5 +512,9 @@ mod tests {
         assert_eq!(url("https://app.example/cb#access_token=abc&token_type=Bearer&state=1"), "https://app.example/cb#state=1");
         assert_eq!(url("https://a.example/#section-2"), "https://a.example/#section-2");
         assert_eq!(url("https://example.com/docs"), "https://example.com/docs");
+        // Kept pairs read as the page wrote them.
+        assert_eq!(url("https://example.com/a?edit"), "https://example.com/a?edit");
+        assert_eq!(url("https://example.com/s?q=a%20b&path=/x/y&token=t"), "https://example.com/s?q=a%20b&path=/x/y");
+        assert_eq!(url("https://example.com/s?q=a+b&acc%65ss_token=t"), "https://example.com/s?q=a+b");
     }
 }
