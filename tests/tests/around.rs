@@ -226,6 +226,29 @@ async fn dialogs_never_hang_and_are_told() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A page whose script keeps it busy answers nothing: each call that needs it says so after a
+/// few seconds (not at the bridge's 90-second timeout), the calls that need nothing from it work,
+/// and a navigate to another site (a new process) leaves it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_stuck_in_a_script_is_told_and_can_be_left() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "hang.html").await?;
+    let b = h.ref_of("button", "Hang").await?;
+    let stuck = "The page in tab-1 is not responding: its own scripts have kept it busy";
+    let e = error_text(&h.one("left_click", json!({"target": r#ref(&b)})).await?);
+    assert!(e.starts_with(stuck) && e.contains("so left_click could not finish"), "{e}");
+    let e = error_text(&h.one("screenshot", json!({})).await?);
+    assert!(e.starts_with(stuck) && e.contains("so screenshot could not finish"), "{e}");
+    ok(&h.one("list_tabs", json!({})).await?);
+    ok(&h.one("wait", json!({"duration": 0.1})).await?);
+    let other = tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.2").await?;
+    let r = h.one("navigate", json!({"url": format!("http://{}/one.html", other.addr)})).await?;
+    assert_eq!(state(&r).tabs[0].title, "Fixture One", "{r:?}");
+    let t = text(&h.one("read_page", json!({})).await?);
+    assert!(t.contains("Go to two"), "{t}");
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn console_and_network_are_read_redacted_and_bounded() -> anyhow::Result<()> {
     let mut h = Harness::start_with_policy(json!({"auto_approve": ["javascript_exec"]}), &[]).await?;

@@ -12,7 +12,7 @@ const MAX_CHARS: usize = 20_000;
 /// The most characters javascript_exec returns.
 const SCRIPT_OUTPUT: usize = 20_000;
 /// How long a script may run, in milliseconds.
-const SCRIPT_TIMEOUT_MS: f64 = 10_000.0;
+pub(super) const SCRIPT_TIMEOUT_MS: f64 = 10_000.0;
 
 /// The newest lines that fit the bounds, after a note about what was left out: `older` entries
 /// this read took without showing, and `dropped` ones that gave way when they arrived.

@@ -14,12 +14,25 @@ mod navigation;
 pub mod pointer;
 pub mod reading;
 mod tabs;
+mod unresponsive;
 
 /// Runs one member call. Errors are the text Claude reads.
 pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
     let member = Member::from_name(name).ok_or_else(|| unknown_member(name))?;
     let parsed = member.parse_input(input).map_err(|e| format!("Invalid input for {name}: {e}"))?;
     let tab = if member.is_tab_management() { None } else { state::resolve_tab(input.get("tab_id").and_then(Value::as_str)).await.ok() };
+    let work = on_tab(name, input, member, parsed, tab);
+    match tab {
+        // A wait needs nothing from the page; a script stops itself when it runs too long.
+        Some(tab) if member != Member::Wait => {
+            let patience = if member == Member::JavascriptExec { diagnostics::SCRIPT_TIMEOUT_MS as i32 + 1_000 } else { unresponsive::FIRST_CHECK_MS };
+            unresponsive::guard(tab, name, patience, work).await
+        }
+        _ => work.await,
+    }
+}
+
+async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, tab: Option<i32>) -> Result<Outcome, String> {
     if let (Some(tab), false) = (tab, member == Member::Wait) {
         // A scroll the last call made has landed before this one looks or acts (another wheel
         // at a point queues behind it in the browser, and need not wait).
