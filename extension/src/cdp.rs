@@ -59,6 +59,8 @@ pub struct ChildSession {
 thread_local! {
     static CHILDREN: RefCell<std::collections::HashMap<i32, Vec<ChildSession>>> = RefCell::new(std::collections::HashMap::new());
     static ATTACHED: RefCell<HashSet<i32>> = RefCell::new(HashSet::new());
+    /// The identifier of each attached tab's new-document agent script.
+    static AGENT_SCRIPTS: RefCell<std::collections::HashMap<i32, String>> = RefCell::new(std::collections::HashMap::new());
     /// Attaches under way, shared by every caller that needs the tab meanwhile.
     static ATTACHING: crate::inflight::Pending<i32, Result<(), CdpError>> = RefCell::new(std::collections::HashMap::new());
     static WAITERS: RefCell<Vec<Waiter>> = const { RefCell::new(Vec::new()) };
@@ -107,11 +109,27 @@ async fn attach(tab: i32) -> Result<(), CdpError> {
     }
     lifecycle?;
     binding?;
-    agent?;
+    let agent = agent?;
+    AGENT_SCRIPTS.with(|a| a.borrow_mut().insert(tab, agent.identifier));
     children?;
     // Only a tab whose domains are all on counts as attached; a failure is retried next time.
     ATTACHED.with(|a| a.borrow_mut().insert(tab));
     Ok(())
+}
+
+/// Registers the new-document agent of every attached tab again, as the overlay it starts with
+/// changed (the session was stopped or resumed): a page loaded afterwards shows the right banner
+/// from its first moment. The new script is added before the old one goes, so no document misses
+/// the agent; one created in between runs both, the newer last.
+pub async fn renew_agent_scripts() {
+    let source = crate::page::agent_for_new_documents();
+    let tabs: Vec<i32> = ATTACHED.with(|a| a.borrow().iter().copied().collect());
+    for tab in tabs {
+        let Ok(added) = send(tab, &AddScriptToEvaluateOnNewDocument { source: &source, world_name: "tabwright" }).await else { continue };
+        if let Some(old) = AGENT_SCRIPTS.with(|a| a.borrow_mut().insert(tab, added.identifier)) {
+            let _ = send(tab, &RemoveScriptToEvaluateOnNewDocument { identifier: &old }).await;
+        }
+    }
 }
 
 /// The child sessions of a tab.
@@ -149,6 +167,7 @@ fn track_children(tab: i32, method: &str, params: &Value) {
 /// Called when chrome.debugger detaches from a tab.
 pub fn on_detach(tab: i32) {
     ATTACHED.with(|a| a.borrow_mut().remove(&tab));
+    AGENT_SCRIPTS.with(|a| a.borrow_mut().remove(&tab));
     CHILDREN.with(|c| c.borrow_mut().remove(&tab));
     // Wake waiters on that tab: their events will never come.
     WAITERS.with(|w| {
@@ -640,6 +659,19 @@ pub struct AddScriptToEvaluateOnNewDocument<'a> {
 }
 impl Command for AddScriptToEvaluateOnNewDocument<'_> {
     const METHOD: &'static str = "Page.addScriptToEvaluateOnNewDocument";
+    type Response = ScriptIdentifier;
+}
+#[derive(Debug, Deserialize)]
+pub struct ScriptIdentifier {
+    pub identifier: String,
+}
+
+#[derive(Serialize)]
+pub struct RemoveScriptToEvaluateOnNewDocument<'a> {
+    pub identifier: &'a str,
+}
+impl Command for RemoveScriptToEvaluateOnNewDocument<'_> {
+    const METHOD: &'static str = "Page.removeScriptToEvaluateOnNewDocument";
     type Response = Empty;
 }
 

@@ -51,9 +51,10 @@ pub fn agent_for_new_documents() -> String {
 }
 
 /// The overlay a new document's agent shows as it starts: none when the policy turns it off,
-/// else the banner of a session at work.
+/// else the banner, saying whether the session is stopped (the script is registered again when
+/// that changes).
 fn new_document_overlay() -> Option<bool> {
-    crate::policy::current().overlay.then_some(false)
+    crate::policy::current().overlay.then(crate::session::is_stopped)
 }
 
 /// The agent's source, followed by showing the overlay (saying whether the session is stopped)
@@ -81,8 +82,9 @@ pub fn on_event(tab: i32, method: &str, params: &Value) {
                     let overlay = new_document_overlay();
                     let w = World { context: id, generation: next_generation(), overlay };
                     WORLDS.with(|ws| ws.borrow_mut().insert(d, w));
-                    // The new document's agent shows the banner as if Claude were at work: a page
-                    // loaded while the session is stopped must say it is stopped.
+                    // A page loaded while the session is stopped must say it is stopped: its agent
+                    // may come from the script registered before the Stop, if the new one was not
+                    // in place yet.
                     if overlay.is_some() && crate::session::is_stopped() {
                         wasm_bindgen_futures::spawn_local(ensure_overlay(tab));
                     }

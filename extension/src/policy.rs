@@ -44,7 +44,12 @@ pub fn check_enforced() -> Result<(), String> {
 
 /// Enforces a policy the bridge sent.
 pub async fn apply(policy: Policy) {
+    let overlay_was = current().overlay;
     POLICY.with(|p| *p.borrow_mut() = policy);
+    // The tabs' next documents start with the overlay the policy now says.
+    if current().overlay != overlay_was {
+        crate::cdp::renew_agent_scripts().await;
+    }
     if let Ok(Some(saved)) = chrome::storage_local_get(OPTIONS_KEY).await {
         if let Ok(o) = serde_json::from_value::<Policy>(saved) {
             OPTIONS.with(|x| *x.borrow_mut() = o);

@@ -94,11 +94,13 @@ pub fn resume() {
     wasm_bindgen_futures::spawn_local(async { show_on_all().await });
 }
 
-/// Updates the banner of every tab the agent has a page agent in (when the policy shows one).
+/// Updates the banner of every tab the agent has a page agent in (when the policy shows one), and
+/// the one the tabs' next documents start with.
 async fn show_on_all() {
     for tab in crate::page::tabs_with_agent() {
         crate::page::ensure_overlay(tab).await;
     }
+    crate::cdp::renew_agent_scripts().await;
 }
 
 /// Records one finished call for the popup.
