@@ -410,11 +410,19 @@
   // Why a person can act on an element that has no widget role: "clickable" (a click, mouse,
   // pointer or key handler, a pointer cursor its parent does not have, a tab stop) or
   // "draggable". Null when nothing says so.
+  // Whether a label's control is drawn at all (not display: none, hidden or invisible).
+  function controlShown(control) {
+    if (!control.getClientRects().length) return false;
+    const style = getComputedStyle(control);
+    return style.visibility !== "hidden" && style.opacity !== "0";
+  }
+
   function actionable(el, style, role) {
     const doc = el.ownerDocument;
     if (el === doc.body || el === doc.documentElement || STRUCTURE_ROLES.has(role)) return null;
-    // A label acts for its control, which has a line of its own.
-    if (el.localName === "label" && el.control) return null;
+    // A label acts for its control, which has a line of its own; when the control is not shown
+    // (a styled upload button or checkbox hides its input), the label is what a person clicks.
+    if (el.localName === "label" && el.control) return controlShown(el.control) ? null : "clickable";
     if (el.getAttribute("draggable") === "true") return "draggable";
     if (HANDLER_ATTRS.some((a) => el.hasAttribute(a))) return "clickable";
     if (listened.has(el) && !delegates(el)) return "clickable";
@@ -510,7 +518,7 @@
       // A label's, legend's or caption's text is already some element's name; it is not repeated.
       const quiet =
         filter === "interactive" ||
-        (parent.localName === "label" && parent.control) ||
+        (parent.localName === "label" && parent.control && controlShown(parent.control)) ||
         parent.localName === "legend" || parent.localName === "caption" || parent.localName === "figcaption";
       const holder = () => ensureRef(holderOf(parent), counter);
       const speaks = (t) => t && /[\p{L}\p{N}]/u.test(t);
@@ -687,6 +695,9 @@
         const st = states(el, role);
         if (mark) {
           st[mark] = true;
+          // A label standing in for its hidden checkbox or radio says whether it is checked.
+          const control = el.localName === "label" ? el.control : null;
+          if (control && (control.type === "checkbox" || control.type === "radio")) st.checked = control.indeterminate ? "mixed" : String(control.checked);
           // An element a person clicks is named by what it says.
           if (!entry.name) {
             const said = clean(subtreeText(el), NAME_MAX + 1);
@@ -1091,16 +1102,39 @@
   }
 
   // Whether a ref is a file input that can take `count` files.
+  // The file input an element leads to: itself, the one a label is for, or the only one inside
+  // it (styled upload buttons often hide theirs).
+  function fileInputOf(el) {
+    const isFile = (e) => e && e.localName === "input" && (e.getAttribute("type") || "").toLowerCase() === "file";
+    if (isFile(el)) return el;
+    if (el.localName === "label" && isFile(el.control)) return el.control;
+    const inside = [...el.querySelectorAll("input")].filter(isFile);
+    return inside.length === 1 ? inside[0] : null;
+  }
+  // Whether files can be set through a ref: `none` when it leads to no file input (clicking it
+  // may still open a chooser).
   function fileInput(ref, count) {
     const el = resolveEl(ref);
     if (!el) return { error: "stale" };
-    const what = describe(el);
-    if (el.localName !== "input" || (el.getAttribute("type") || "").toLowerCase() !== "file") {
-      return { error: `${what} is not a file input (<input type="file">), so files cannot be set on it.` };
-    }
-    if (el.disabled) return { error: `${what} is disabled.` };
-    if (count > 1 && !el.multiple) return { error: `${what} takes one file, and ${count} were given.` };
+    const input = fileInputOf(el);
+    if (!input) return { none: true, what: describe(el) };
+    const what = describe(input);
+    if (input.disabled) return { error: `${what} is disabled.` };
+    if (count > 1 && !input.multiple) return { error: `${what} takes one file, and ${count} were given.` };
     return { ok: true };
+  }
+  // A ref for an element the core found by other means (the file input a chooser was for), with
+  // what it is.
+  function handOut(el, next) {
+    const counter = { next };
+    const r = ensureRef(el, counter);
+    const role = roleOf(el) || "generic";
+    const name = nameOf(el, role) || "";
+    return { ref: r, next: counter.next, role, name, what: `${name ? `"${name.replace(/"/g, "'")}" ` : ""}(ref_${r})` };
+  }
+  function fileInputEl(ref) {
+    const el = resolveEl(ref);
+    return el ? fileInputOf(el) : null;
   }
 
 
@@ -1368,5 +1402,5 @@
     return out;
   }
 
-  globalThis.__tabwright = { pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, describeRef, describeRefNamed, describeFocus, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, describeRef, describeRefNamed, describeFocus, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

@@ -605,6 +605,15 @@ pub async fn send_enable(tab: i32, e: &Enable) -> Result<(), CdpError> {
     outcome
 }
 
+/// File choosers the page opens are not shown (and are cancelled, so the page hears that no
+/// file was chosen); `Page.fileChooserOpened` names the file input instead.
+#[derive(Serialize)]
+pub struct SetInterceptFileChooserDialog {
+    pub enabled: bool,
+    pub cancel: bool,
+}
+command!(SetInterceptFileChooserDialog, "Page.setInterceptFileChooserDialog", Empty);
+
 #[derive(Serialize)]
 pub struct HandleDialog {
     pub accept: bool,
@@ -644,7 +653,10 @@ impl Command for CallFunctionOn<'_> {
 #[serde(rename_all = "camelCase")]
 pub struct SetFileInputFiles<'a> {
     pub files: &'a [String],
-    pub object_id: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub object_id: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub backend_node_id: Option<i64>,
 }
 impl Command for SetFileInputFiles<'_> {
     const METHOD: &'static str = "DOM.setFileInputFiles";

@@ -154,6 +154,60 @@ async fn uploads_come_only_from_the_roots() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Styled upload controls hide their file input. A click that opens a chooser never shows a
+/// native dialog the person would have to close (and Claude could not see): the result names
+/// the file input with a ref, and file_upload fills it. A label or a container of one file input
+/// leads file_upload to it directly. A label whose checkbox is hidden is what a person clicks,
+/// and reads with the box's state.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hidden_file_inputs_are_reached_through_their_buttons_and_labels() -> anyhow::Result<()> {
+    let base = TempDir::new("choosers");
+    std::fs::write(base.0.join("a.png"), "png")?;
+    std::fs::write(base.0.join("b.png"), "png")?;
+    let policy = json!({"upload_roots": [base.0], "auto_approve": ["file_upload"]});
+    let mut h = Harness::start_with_policy(policy, &[]).await?;
+    ok(&h.one("navigate", json!({"url": h.url("upload.html")})).await?);
+    let on = json!({"file_upload": {"enabled": true}});
+    let file = |n: &str| base.0.join(n).display().to_string();
+
+    // A button whose handler clicks a hidden input: the chooser is cancelled, and named.
+    let button = h.ref_of("button", "Upload photos").await?;
+    let r = h.one("left_click", json!({"target": r#ref(&button)})).await?;
+    let t = text(&r);
+    let said = t.lines().find(|l| l.starts_with("This action opened a file chooser for the file input \"Photos\" (ref_")).unwrap_or_else(|| panic!("{t}"));
+    let input = said.split("(ref_").nth(1).and_then(|s| s.split(')').next()).map(|n| format!("ref_{n}")).unwrap_or_default();
+    h.wait_log("the chooser cancelled", |e| e["type"] == "chooser cancelled" && e["input"] == "photos").await?;
+    let call = h.call("file_upload", json!({"target": r#ref(&input), "paths": [file("a.png"), file("b.png")]}));
+    ok(&h.run_with(vec![call], on.clone()).await?.remove(0));
+    let log = h.wait_log("the photos", |e| e["type"] == "files" && e["input"] == "photos").await?;
+    assert_eq!(of(&log, "files")[0]["names"], json!(["a.png", "b.png"]));
+
+    // A label for a hidden input, and a region holding one: file_upload goes to the input.
+    let label = h.ref_of("generic", "Choose avatar").await?;
+    let call = h.call("file_upload", json!({"target": r#ref(&label), "paths": [file("a.png")]}));
+    ok(&h.run_with(vec![call], on.clone()).await?.remove(0));
+    h.wait_log("the avatar", |e| e["type"] == "files" && e["input"] == "avatar").await?;
+    let region = h.ref_of("region", "Documents").await?;
+    let call = h.call("file_upload", json!({"target": r#ref(&region), "paths": [file("b.png")]}));
+    ok(&h.run_with(vec![call], on.clone()).await?.remove(0));
+    h.wait_log("the documents", |e| e["type"] == "files" && e["input"] == "docs").await?;
+    // A styled checkbox: its label stands in for the hidden box, with its state.
+    let t = text(&h.one("read_page", json!({})).await?);
+    let private = t.lines().find(|l| l.contains("\"Keep my photos private\"")).unwrap_or_else(|| panic!("{t}"));
+    assert!(private.trim_start().starts_with("generic \"Keep my photos private\" [ref_") && private.ends_with("clickable checked"), "{private}");
+    let box_label = h.ref_of("generic", "Keep my photos private").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&box_label)})).await?);
+    h.wait_log("the box unticked", |e| e["type"] == "terms" && e["checked"] == false).await?;
+    let t = text(&h.one("find", json!({"query": "Keep my photos private"})).await?);
+    assert!(t.starts_with("generic \"Keep my photos private\"") && !t.lines().next().unwrap_or_default().contains("checked"), "{t}");
+    // The heading leads to no file input: nothing is clicked, and the error says what to do.
+    let heading = h.ref_of("heading", "Profile").await?;
+    let call = h.call("file_upload", json!({"target": r#ref(&heading), "paths": [file("a.png")]}));
+    let e = error_text(&h.run_with(vec![call], on.clone()).await?.remove(0));
+    assert!(e.contains("is not a file input") && e.contains("If clicking it opens a file chooser, click it"), "{e}");
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_download_folder_inside_an_upload_root_is_refused_at_start() -> anyhow::Result<()> {
     let base = TempDir::new("overlap");

@@ -49,16 +49,24 @@ pub async fn file_upload(input: &FileUpload) -> Result<Outcome, String> {
     }
     let (at, id) = reading::resolve_ref(tab, input.target.reference().unwrap_or_default()).await?;
     let (check, _) = page::call_in(&at, &format!("__tabwright.fileInput({id}, {})", files.len())).await?;
+    let page_text = |v: &serde_json::Value| tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(v.as_str().unwrap_or_default()), 2000);
     match check.get("error").and_then(|e| e.as_str()) {
         Some("stale") => return Err(reading::stale(id, "the element was removed from the page")),
-        Some(e) => return Err(format!("{} (ref_{id})", tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(e), 2000))),
+        Some(_) => return Err(format!("{} (ref_{id})", page_text(&check["error"]))),
         None => {}
     }
-    let object = page::object(&at, &format!("__tabwright.resolveEl({id})")).await?;
+    if check["none"] == true {
+        return Err(format!(
+            "{} (ref_{id}) is not a file input (<input type=\"file\">), nor a label for one or an element holding one, so files cannot be set on it. If clicking it opens a file chooser, click it: the result names the file input to give file_upload.",
+            page_text(&check["what"])
+        ));
+    }
+    let object = page::object(&at, &format!("__tabwright.fileInputEl({id})")).await?;
     let object_id = object.object_id.ok_or("the file input could not be reached")?;
-    cdp::send_to(&at, &cdp::SetFileInputFiles { files: &files, object_id: &object_id })
+    cdp::send_to(&at, &cdp::SetFileInputFiles { files: &files, object_id: Some(&object_id), backend_node_id: None })
         .await
         .map_err(|e| format!("The browser refused the files: {e}"))?;
     let names: Vec<&str> = files.iter().map(|f| f.rsplit('/').next().unwrap_or(f)).collect();
     Ok(Outcome::Ack { line: Some(format!("Set {} on ref_{id}: {}.", if files.len() == 1 { "1 file" } else { "the files" }, names.join(", "))) })
 }
+

@@ -7,6 +7,7 @@ use crate::{cdp, state};
 use tabwright_protocol::wire::Outcome;
 
 pub mod capture;
+mod chooser;
 mod diagnostics;
 mod forms;
 mod keyboard;
@@ -50,7 +51,10 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
     }
     // Whether the input opens a window or starts a navigation is heard as it happens.
     let effects = tab.filter(|_| may_open_or_load(member, input)).map(|tab| (tab, cdp::wait_for(tab, EFFECTS)));
-    let outcome = dispatch(parsed).await;
+    let outcome = match tab.filter(|_| may_open_chooser(member, input)) {
+        Some(tab) => chooser::around(tab, dispatch(parsed)).await,
+        None => dispatch(parsed).await,
+    };
     // After anything but a read the tabs are listed again (input can change a tab's address or
     // title before a tab event arrives), alongside the wait for what the input set off. A
     // pointer member that ended its input with a call to the page did both already.
@@ -122,6 +126,16 @@ fn may_open_or_load(member: Member, input: &Value) -> bool {
         Member::LeftClick | Member::MiddleClick | Member::DoubleClick | Member::TripleClick | Member::LeftMouseUp | Member::LeftClickDrag => true,
         Member::Key => presses_activating_key(input),
         Member::Type => input["text"].as_str().is_some_and(|t| t.contains('\n')),
+        _ => false,
+    }
+}
+
+/// Whether an input can open a file chooser: a press of the primary button, or Enter or Space
+/// on a focused file input or its button.
+fn may_open_chooser(member: Member, input: &Value) -> bool {
+    match member {
+        Member::LeftClick | Member::DoubleClick | Member::TripleClick | Member::LeftMouseUp => true,
+        Member::Key => presses_activating_key(input),
         _ => false,
     }
 }
