@@ -169,6 +169,7 @@ pub fn on_detach(tab: i32) {
     ATTACHED.with(|a| a.borrow_mut().remove(&tab));
     AGENT_SCRIPTS.with(|a| a.borrow_mut().remove(&tab));
     CHILDREN.with(|c| c.borrow_mut().remove(&tab));
+    crate::members::chooser::forget(tab);
     // Wake waiters on that tab: their events will never come.
     WAITERS.with(|w| {
         for waiter in w.borrow_mut().iter_mut().filter(|w| w.tab == tab) {
@@ -222,6 +223,7 @@ pub fn dispatch_event(tab: i32, session: Option<&str>, method: &str, params: Val
     }
     crate::activity::on_event(tab, method, &params);
     crate::members::capture::on_event(tab, method);
+    crate::members::chooser::on_event(tab, method, &params);
     crate::page::on_event(tab, method, &params);
     WAITERS.with(|w| {
         let mut waiters = w.borrow_mut();

@@ -83,6 +83,8 @@ pub fn stop() {
     SESSION.with(|s| s.borrow_mut().stopped = true);
     persist(true);
     crate::host::stop_running();
+    // The person has the browser: file choosers are theirs again.
+    crate::members::chooser::release_all();
     badge();
     wasm_bindgen_futures::spawn_local(async { show_on_all().await });
 }

@@ -1,8 +1,16 @@
 //! File choosers that Claude's input opens. A native file dialog would pop up in front of the
-//! person, out of Claude's sight (screenshots show the page only), and wait there. While Claude's
-//! click or key is under way, the browser instead cancels the chooser and names the file input
-//! it was for: the result says so, with a ref for that input (often a hidden one behind a styled
+//! person, out of Claude's sight (screenshots show the page only), and wait there. In a tab
+//! Claude clicks in, the browser instead cancels file choosers and names the file input each was
+//! for: the result says so, with a ref for that input (often a hidden one behind a styled
 //! button), which file_upload then fills directly.
+//!
+//! The interception is turned on by Claude's first click or activating key in a tab and stays on
+//! (turning it on and off around every click costs each click about a millisecond). A chooser
+//! that no input of Claude's opened is the person's: that one is cancelled too, and choosers are
+//! theirs again in that tab until Claude's next click there, or everywhere once they press Stop.
+
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 
 use futures::channel::oneshot;
 use serde::Deserialize;
@@ -13,34 +21,82 @@ use crate::snapshot::Node;
 use crate::{activity, page, refs};
 
 const GROUP: &str = "tabwright-chooser";
+/// A chooser opened this long after Claude's input ended is still taken for that input's.
+const LATE_MS: f64 = 2_000.0;
 
-/// Runs `work` (Claude's input) with file choosers intercepted, and turns the interception off
-/// after it. A chooser it opened is told in the result.
+thread_local! {
+    /// Tabs whose file choosers are intercepted.
+    static INTERCEPTING: RefCell<HashSet<i32>> = RefCell::new(HashSet::new());
+    /// Tabs with Claude's input under way.
+    static IN_INPUT: RefCell<HashSet<i32>> = RefCell::new(HashSet::new());
+    /// When Claude's last input in each tab ended.
+    static LAST_INPUT: RefCell<HashMap<i32, f64>> = RefCell::new(HashMap::new());
+}
+
+/// Runs `work` (Claude's input) with the tab's file choosers intercepted. A chooser it opened is
+/// told in the result.
 pub async fn around<T, F>(tab: i32, work: F) -> T
 where
     F: std::future::Future<Output = T>,
 {
-    let heard = cdp::wait_for(tab, &["Page.fileChooserOpened"]);
-    // Polled in this order, the interception goes out before the input's first event; the
-    // browser handles both in turn.
-    let (_, done) = futures::join!(intercept(tab, true), work);
-    if let Some(chooser) = opened(heard, 0).await {
-        let input = match chooser["backendNodeId"].as_i64() {
-            Some(node) => hand_out(tab, node).await,
-            None => None,
-        };
-        activity::notice(match input {
-            Some(what) => format!("This action opened a file chooser for the file input {what}, which was not shown, so no file was chosen. To choose files, call file_upload with that ref."),
-            None => "This action opened a file chooser, which was not shown, so no file was chosen. To choose files, call file_upload with the ref of its file input.".into(),
-        });
+    if INTERCEPTING.with(|i| i.borrow_mut().insert(tab)) {
+        // Sent now, before the input's first event, and not waited for: the browser handles the
+        // commands in turn.
+        send_now(intercept(tab, true));
     }
-    wasm_bindgen_futures::spawn_local(async move {
-        intercept(tab, false).await;
-    });
+    IN_INPUT.with(|i| i.borrow_mut().insert(tab));
+    let heard = cdp::wait_for(tab, &["Page.fileChooserOpened"]);
+    let done = work.await;
+    let chooser = opened(heard, 0).await;
+    IN_INPUT.with(|i| i.borrow_mut().remove(&tab));
+    LAST_INPUT.with(|l| l.borrow_mut().insert(tab, js_sys::Date::now()));
+    if let Some(chooser) = chooser {
+        tell(tab, &chooser).await;
+    }
     done
 }
 
-/// Turns the interception on or off.
+/// `Page.fileChooserOpened` on a tab. One opened by Claude's input under way is told by
+/// [`around`]; one opened soon after it, in the next result; any other is the person's.
+pub fn on_event(tab: i32, method: &str, params: &Value) {
+    if method != "Page.fileChooserOpened" || IN_INPUT.with(|i| i.borrow().contains(&tab)) {
+        return;
+    }
+    let late = LAST_INPUT.with(|l| l.borrow().get(&tab).is_some_and(|t| js_sys::Date::now() - t < LATE_MS));
+    if late {
+        let params = params.clone();
+        wasm_bindgen_futures::spawn_local(async move { tell(tab, &params).await });
+    } else {
+        release(tab);
+    }
+}
+
+/// Choosers are the person's again in every tab (they pressed Stop).
+pub fn release_all() {
+    let tabs: Vec<i32> = INTERCEPTING.with(|i| i.borrow().iter().copied().collect());
+    for tab in tabs {
+        release(tab);
+    }
+}
+
+fn release(tab: i32) {
+    if INTERCEPTING.with(|i| i.borrow_mut().remove(&tab)) {
+        send_now(intercept(tab, false));
+    }
+}
+
+/// Forgets a tab the debugger left (a new attach starts without interception).
+pub fn forget(tab: i32) {
+    INTERCEPTING.with(|i| i.borrow_mut().remove(&tab));
+    LAST_INPUT.with(|l| l.borrow_mut().remove(&tab));
+}
+
+/// Polls a command once, which hands it to the browser, and leaves its answer unread.
+fn send_now(command: impl std::future::Future<Output = ()>) {
+    use futures::FutureExt;
+    let _ = Box::pin(command).now_or_never();
+}
+
 async fn intercept(tab: i32, on: bool) {
     let _ = cdp::send(tab, &cdp::SetInterceptFileChooserDialog { enabled: on, cancel: on }).await;
 }
@@ -48,6 +104,18 @@ async fn intercept(tab: i32, on: bool) {
 /// The chooser's event, when one was opened within `ms` milliseconds.
 async fn opened(heard: oneshot::Receiver<(String, Value)>, ms: i32) -> Option<Value> {
     cdp::within(heard, ms).await.filter(|(event, _)| event == "Page.fileChooserOpened").map(|(_, params)| params)
+}
+
+/// Queues the line that tells Claude of a chooser, naming its file input with a ref.
+async fn tell(tab: i32, chooser: &Value) {
+    let input = match chooser["backendNodeId"].as_i64() {
+        Some(node) => hand_out(tab, node).await,
+        None => None,
+    };
+    activity::notice(match input {
+        Some(what) => format!("This action opened a file chooser for the file input {what}, which was not shown, so no file was chosen. To choose files, call file_upload with that ref."),
+        None => "This action opened a file chooser, which was not shown, so no file was chosen. To choose files, call file_upload with the ref of its file input.".into(),
+    });
 }
 
 /// A ref for the file input the chooser was for, and how it reads (`"Avatar" (ref_9)`).

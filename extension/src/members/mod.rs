@@ -7,7 +7,7 @@ use crate::{cdp, state};
 use tabwright_protocol::wire::Outcome;
 
 pub mod capture;
-mod chooser;
+pub mod chooser;
 mod diagnostics;
 mod forms;
 mod keyboard;
