@@ -254,6 +254,14 @@ pub async fn sleep(ms: i32) {
     let _ = JsFuture::from(promise).await;
 }
 
+/// `work`'s output, or `None` when it takes longer than `ms` milliseconds (it is then dropped).
+pub async fn bounded<T>(work: impl std::future::Future<Output = T>, ms: i32) -> Option<T> {
+    match futures::future::select(Box::pin(work), Box::pin(sleep(ms))).await {
+        futures::future::Either::Left((done, _)) => Some(done),
+        futures::future::Either::Right(_) => None,
+    }
+}
+
 /// Writes to the service worker's console.
 pub fn log(message: &str) {
     web_sys::console::log_1(&JsValue::from_str(message));

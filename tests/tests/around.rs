@@ -249,6 +249,29 @@ async fn a_page_stuck_in_a_script_is_told_and_can_be_left() -> anyhow::Result<()
     Ok(())
 }
 
+/// A frame of another site (its own process) whose script is stuck: reads leave it out after a
+/// bound instead of waiting on it, input into it is told, and the rest of the page still works.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_frame_stuck_in_its_script_leaves_the_rest_of_the_page_working() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let other = tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.2").await?;
+    open(&mut h, &format!("busy-frame.html?other=http://{}", other.addr)).await?;
+    // The frame has loaded and then hung.
+    ok(&h.one("wait", json!({"duration": 1})).await?);
+    let t = text(&h.one("read_page", json!({})).await?);
+    assert!(t.contains("heading \"Around a stuck frame\"") && t.contains("frame content [ref_") && t.contains("is not readable here"), "{t}");
+    let t = text(&h.one("get_page_text", json!({})).await?);
+    assert!(t.contains("its script stops answering") && !t.contains("A page that stops answering"), "{t}");
+    ok(&h.one("screenshot", json!({})).await?);
+    let e = error_text(&h.one("left_click", json!({"target": {"type": "coordinate", "x": 200, "y": 300}})).await?);
+    assert!(e.starts_with("A frame of the page in tab-1") && e.contains("is not responding") && e.contains("so left_click could not finish"), "{e}");
+    let button = h.ref_of("button", "Press me").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&button)})).await?);
+    let t = text(&h.one("find", json!({"query": "Pressed button"})).await?);
+    assert!(t.starts_with("button \"Pressed\""), "{t}");
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn console_and_network_are_read_redacted_and_bounded() -> anyhow::Result<()> {
     let mut h = Harness::start_with_policy(json!({"auto_approve": ["javascript_exec"]}), &[]).await?;

@@ -6,10 +6,13 @@ use tabwright_protocol::wire::Outcome;
 
 use crate::cdp::{self, Debuggee};
 use crate::snapshot::{self, Collected, Node, READ_CAP};
-use crate::{find, page, refs, state};
+use crate::{chrome, find, page, refs, state};
 
 /// The most characters get_page_text returns.
 pub const TEXT_CAP: usize = 50_000;
+/// How long a frame in its own process has to give up its content: one whose script is stuck
+/// must not hold up the read of the page around it.
+const FRAME_MS: i32 = 3_000;
 
 /// The error for a ref that no longer resolves, saying why.
 pub fn stale(reference: u64, why: &str) -> String {
@@ -146,8 +149,9 @@ async fn collect(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>) -> 
             nodes.push(node);
             continue;
         };
+        // A frame that does not answer (its own script stuck) stays an unreadable frame line.
         let child = match frame_session(at, frame_ref).await {
-            Some(child) => collect_in(&child, filter, (depth - node.d as i64).max(1), None).await.ok(),
+            Some(child) => chrome::bounded(collect_in(&child, filter, (depth - node.d as i64).max(1), None), FRAME_MS).await.and_then(Result::ok),
             None => None,
         };
         match child {
@@ -242,7 +246,7 @@ pub async fn get_page_text(tab_id: Option<&str>) -> Result<Outcome, String> {
         }
         let at = Debuggee { tab, session: Some(child.session.clone()) };
         let room = TEXT_CAP.saturating_sub(t.text.len());
-        let Ok((value, _)) = page::call_in(&at, &format!("__tabwright.pageText({room})")).await else { continue };
+        let Some(Ok((value, _))) = chrome::bounded(page::call_in(&at, &format!("__tabwright.pageText({room})")), FRAME_MS).await else { continue };
         let Ok(inner) = serde_json::from_value::<PageText>(value) else { continue };
         if inner.text.trim().is_empty() {
             continue;

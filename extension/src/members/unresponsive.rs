@@ -1,11 +1,13 @@
 //! A page whose own scripts keep its main thread busy (a loop, a very long task) answers nothing
 //! that needs that thread: reading it, capturing it, input to it, and even a navigation to its own
-//! site, which commits in the same process. A call waiting on such a page is cut off with an
-//! error that says so after a few seconds, instead of at the bridge's call timeout.
+//! site, which commits in the same process. A call waiting on such a page, or on one of its
+//! frames that runs in a process of its own, is cut off with an error that says so after a few
+//! seconds, instead of at the bridge's call timeout.
 
 use futures::future::{select, Either};
 
-use crate::{cdp, chrome, state};
+use crate::cdp::{self, Debuggee};
+use crate::{chrome, state};
 
 /// How long a call runs before the page is checked at all (unless the call says otherwise).
 pub const FIRST_CHECK_MS: i32 = 3_000;
@@ -14,8 +16,9 @@ const ANSWER_MS: i32 = 3_000;
 /// Between two checks while the call goes on.
 const CHECK_EVERY_MS: i32 = 1_000;
 
-/// Runs `work` on `tab`. Once it has taken `patience` milliseconds, the page is asked a trivial
-/// question now and then; when one goes unanswered, the call ends with the error that explains it.
+/// Runs `work` on `tab`. Once it has taken `patience` milliseconds, the page (and each of its
+/// frames that runs in a process of its own) is asked a trivial question now and then; when one
+/// goes unanswered, the call ends with the error that explains it.
 pub async fn guard<T, F>(tab: i32, member: &str, patience: i32, work: F) -> Result<T, String>
 where
     F: std::future::Future<Output = Result<T, String>>,
@@ -23,8 +26,8 @@ where
     let watch = async {
         chrome::sleep(patience).await;
         loop {
-            if !answers(tab).await {
-                return not_responding(tab, member, patience + ANSWER_MS);
+            if let Some(who) = stuck(tab).await {
+                return not_responding(tab, who, member, patience + ANSWER_MS);
             }
             chrome::sleep(CHECK_EVERY_MS).await;
         }
@@ -35,19 +38,44 @@ where
     }
 }
 
-/// Whether the page's main thread answers a trivial evaluation in time. An error counts as an
-/// answer (a document being replaced is not a page stuck in a script).
-async fn answers(tab: i32) -> bool {
-    let probe = cdp::Evaluate { expression: "0", context_id: None, return_by_value: true, await_promise: false, timeout: None, object_group: None };
-    let asked = cdp::send(tab, &probe);
-    let answered = matches!(select(Box::pin(asked), Box::pin(chrome::sleep(ANSWER_MS))).await, Either::Left(_));
-    answered
+/// What does not answer: the page itself, or a frame of another site (by its address).
+enum Stuck {
+    Page,
+    Frame(String),
 }
 
-fn not_responding(tab: i32, member: &str, waited_ms: i32) -> String {
-    format!(
-        "The page in {} is not responding: its own scripts have kept it busy for over {} seconds (a script stuck in a loop or a very long task), so {member} could not finish, and whether it took effect is unknown. Reading, screenshots, input and navigating within its site wait until it recovers. close_tab closes it (new_tab opens another), a navigate to another site leaves it, or wait and try again.",
-        state::tab_name(tab),
-        waited_ms / 1000
-    )
+async fn stuck(tab: i32) -> Option<Stuck> {
+    if !answers(&Debuggee::tab(tab)).await {
+        return Some(Stuck::Page);
+    }
+    let frames = cdp::children(tab);
+    let answered = futures::future::join_all(frames.iter().map(|f| answers_owned(Debuggee { tab, session: Some(f.session.clone()) }))).await;
+    frames.into_iter().zip(answered).find(|(_, ok)| !ok).map(|(f, _)| Stuck::Frame(f.url))
+}
+
+/// Whether a document's main thread answers a trivial evaluation in time. An error counts as an
+/// answer (a document being replaced is not a page stuck in a script).
+async fn answers(at: &Debuggee) -> bool {
+    let probe = cdp::Evaluate { expression: "0", context_id: None, return_by_value: true, await_promise: false, timeout: None, object_group: None };
+    chrome::bounded(cdp::send_to(at, &probe), ANSWER_MS).await.is_some()
+}
+
+async fn answers_owned(at: Debuggee) -> bool {
+    answers(&at).await
+}
+
+fn not_responding(tab: i32, who: Stuck, member: &str, waited_ms: i32) -> String {
+    let tab = state::tab_name(tab);
+    let seconds = waited_ms / 1000;
+    match who {
+        Stuck::Page => format!(
+            "The page in {tab} is not responding: its own scripts have kept it busy for over {seconds} seconds (a script stuck in a loop or a very long task), so {member} could not finish, and whether it took effect is unknown. Reading, screenshots, input and navigating within its site wait until it recovers. close_tab closes it (new_tab opens another), a navigate to another site leaves it, or wait and try again."
+        ),
+        Stuck::Frame(url) => {
+            let at = if url.is_empty() { String::new() } else { format!(" ({})", tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::url(&url), 200)) };
+            format!(
+                "A frame of the page in {tab}{at} is not responding: its own scripts have kept it busy for over {seconds} seconds, so {member} could not finish, and whether it took effect is unknown. The rest of the page still answers: screenshot, get_page_text and read_page leave that frame out, and input outside it works."
+            )
+        }
+    }
 }
