@@ -17,12 +17,17 @@
   addEventListener("pointerdown", (e) => {
     if (e.isTrusted) lastPress = { el: e.composedPath()[0], x: e.clientX, y: e.clientY, t: e.timeStamp };
   }, true);
-  // Trusted releases since the last click's answer, by point: an answer that arrives before its
-  // click waits for the click's releases (see afterInput).
-  let ups = [], upWaiter = null, releasedSeq = 0, releaseWaiter = null;
+  // Trusted releases, by point and button, of presses made since the last pointer answer (or
+  // look before a pointer action): an answer that arrives before its click waits for the click's
+  // releases (see afterInput).
+  let ups = [], armedAt = 0, upWaiter = null, releasedSeq = 0, releaseWaiter = null;
+  function arm() {
+    ups = [];
+    armedAt = performance.now();
+  }
   addEventListener("pointerup", (e) => {
-    if (!e.isTrusted) return;
-    ups.push({ x: e.clientX, y: e.clientY });
+    if (!e.isTrusted || !lastPress || lastPress.t < armedAt) return;
+    ups.push({ x: e.clientX, y: e.clientY, button: e.button });
     if (ups.length > 16) ups.shift();
     if (upWaiter) upWaiter();
   }, true);
@@ -410,11 +415,16 @@
   // Why a person can act on an element that has no widget role: "clickable" (a click, mouse,
   // pointer or key handler, a pointer cursor its parent does not have, a tab stop) or
   // "draggable". Null when nothing says so.
-  // Whether a label's control is drawn at all (not display: none, hidden or invisible).
+  // Whether a label's control is shown, as read_page judges it (not display: none, hidden,
+  // transparent, clipped to a pixel or moved off the page).
   function controlShown(control) {
-    if (!control.getClientRects().length) return false;
-    const style = getComputedStyle(control);
-    return style.visibility !== "hidden" && style.opacity !== "0";
+    const reason = hiddenReason(control, control.getBoundingClientRect());
+    return !reason || reason === "open";
+  }
+  // The role a label takes when it stands in for its hidden checkbox or radio button.
+  function standInRole(el) {
+    const control = el.localName === "label" ? el.control : null;
+    return control && (control.type === "checkbox" || control.type === "radio") && !controlShown(control) ? control.type : null;
   }
 
   function actionable(el, style, role) {
@@ -677,9 +687,10 @@
       const inView = intersects(rect, frame.clip, frame);
       let interactive = role != null && isInteractive(el, role);
       const mark = interactive || boxless ? null : actionable(el, style, role);
+      const standIn = mark ? standInRole(el) : null;
       if (mark) {
         interactive = true;
-        if (!role) role = "generic";
+        if (!role) role = standIn || "generic";
       }
       // Off-viewport subtrees are skipped unless the filter is "all" (fixed/sticky content and
       // overflowing children are still visited through their parents' boxes).
@@ -693,11 +704,11 @@
       if (role && (role !== "generic" || mark) && !(filter === "interactive" && !interactive)) {
         entry = { d: depth, ref: ensureRef(el, counter), role, name: nameOf(el, role) };
         const st = states(el, role);
+        // A label standing in for its hidden checkbox or radio reads as that control, with its
+        // state; other marked elements say how a person acts on them.
+        if (standIn) st.checked = el.control.indeterminate ? "mixed" : String(el.control.checked);
+        else if (mark) st[mark] = true;
         if (mark) {
-          st[mark] = true;
-          // A label standing in for its hidden checkbox or radio says whether it is checked.
-          const control = el.localName === "label" ? el.control : null;
-          if (control && (control.type === "checkbox" || control.type === "radio")) st.checked = control.indeterminate ? "mixed" : String(control.checked);
           // An element a person clicks is named by what it says.
           if (!entry.name) {
             const said = clean(subtreeText(el), NAME_MAX + 1);
@@ -917,7 +928,9 @@
       const x = off.ox + r.left + r.width * fx, y = off.oy + r.top + r.height * fy;
       if (x < 0 || y < 0 || x >= view.w || y >= view.h) continue;
       const hit = deepElementAt(x, y);
-      if (hit.el && (composedContains(el, hit.el) || (el.labels && [...el.labels].some((l) => composedContains(l, hit.el))))) {
+      // A label's own control counts as the label (a transparent box is often laid over it).
+      const mine = (e) => composedContains(el, e) || (el.labels && [...el.labels].some((l) => composedContains(l, e))) || (el.localName === "label" && el.control && composedContains(el.control, e));
+      if (hit.el && mine(hit.el)) {
         return { x, y, next: counter.next };
       }
       if (hit.el && !cover) {
@@ -1251,6 +1264,7 @@
   // acknowledgement), and the overlay's marker (the Stop button kept out of Claude's input).
   function pointerAt(x, y, next, overlay) {
     dragStarts = 0;
+    arm();
     const found = describeAt(x, y, next);
     if (overlay) inputStart(x, y, null);
     found.view = { w: visualViewport.width, h: visualViewport.height };
@@ -1265,8 +1279,8 @@
   // end of their task (the click and what its handlers set off), or until pressDone(seq) says
   // the browser has answered every event of the click (a press in another frame, or outside the
   // viewport, is never seen here), or a second at most.
-  function afterInput(x, y, describeIt, overlay, presses, seq) {
-    const released = () => ups.filter((u) => Math.abs(u.x - x) <= 1 && Math.abs(u.y - y) <= 1).length >= presses;
+  function afterInput(x, y, describeIt, overlay, presses, seq, button) {
+    const released = () => ups.filter((u) => u.button === button && Math.abs(u.x - x) <= 1 && Math.abs(u.y - y) <= 1).length >= presses;
     if (!presses || released() || releasedSeq >= seq) return answerInput(x, y, describeIt, overlay);
     return new Promise((resolve) => {
       let done = false;
@@ -1287,7 +1301,7 @@
     if (releaseWaiter) releaseWaiter(seq);
   }
   function answerInput(x, y, describeIt, overlay) {
-    ups = [];
+    arm();
     inputEnd();
     const press = lastPress;
     lastPress = null;

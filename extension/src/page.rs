@@ -189,9 +189,20 @@ pub async fn object_in_group(d: &Debuggee, expression: &str, group: &str) -> Res
     Ok((object, world.context, world.generation))
 }
 
+/// [`call`] without a second try in a new document when the first one's went away (a click's
+/// answer belongs to the document the click reached).
+pub async fn call_once(tab: i32, expression: &str) -> Result<(Value, u64), String> {
+    let (r, world) = evaluate_tries(&Debuggee::tab(tab), expression, true, None, 1).await?;
+    Ok((r.value.unwrap_or(Value::Null), world.generation))
+}
+
 async fn evaluate(d: &Debuggee, expression: &str, by_value: bool, object_group: Option<&str>) -> Result<(cdp::RemoteObject, World), String> {
+    evaluate_tries(d, expression, by_value, object_group, 2).await
+}
+
+async fn evaluate_tries(d: &Debuggee, expression: &str, by_value: bool, object_group: Option<&str>, tries: u32) -> Result<(cdp::RemoteObject, World), String> {
     let tab = d.tab;
-    for attempt in 0..2 {
+    for attempt in 0..tries {
         let world = match WORLDS.with(|w| w.borrow().get(d).copied()) {
             Some(w) => w,
             None => create(d).await?,

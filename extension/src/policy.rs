@@ -46,9 +46,10 @@ pub fn check_enforced() -> Result<(), String> {
 pub async fn apply(policy: Policy) {
     let overlay_was = current().overlay;
     POLICY.with(|p| *p.borrow_mut() = policy);
-    // The tabs' next documents start with the overlay the policy now says.
+    // The tabs' next documents start with the overlay the policy now says (not waited for: a tab
+    // slow to answer must not hold up the rules).
     if current().overlay != overlay_was {
-        crate::cdp::renew_agent_scripts().await;
+        wasm_bindgen_futures::spawn_local(crate::cdp::renew_agent_scripts());
     }
     if let Ok(Some(saved)) = chrome::storage_local_get(OPTIONS_KEY).await {
         if let Ok(o) = serde_json::from_value::<Policy>(saved) {

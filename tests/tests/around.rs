@@ -234,7 +234,7 @@ async fn a_page_stuck_in_a_script_is_told_and_can_be_left() -> anyhow::Result<()
     let mut h = Harness::start().await?;
     open(&mut h, "hang.html").await?;
     let b = h.ref_of("button", "Hang").await?;
-    let stuck = "The page in tab-1 is not responding: its own scripts have kept it busy";
+    let stuck = "The page in tab-1 is not responding: it has not answered for over 3 seconds";
     let e = error_text(&h.one("left_click", json!({"target": r#ref(&b)})).await?);
     assert!(e.starts_with(stuck) && e.contains("so left_click could not finish"), "{e}");
     let e = error_text(&h.one("screenshot", json!({})).await?);

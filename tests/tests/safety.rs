@@ -194,12 +194,13 @@ async fn hidden_file_inputs_are_reached_through_their_buttons_and_labels() -> an
     // A styled checkbox: its label stands in for the hidden box, with its state.
     let t = text(&h.one("read_page", json!({})).await?);
     let private = t.lines().find(|l| l.contains("\"Keep my photos private\"")).unwrap_or_else(|| panic!("{t}"));
-    assert!(private.trim_start().starts_with("generic \"Keep my photos private\" [ref_") && private.ends_with("clickable checked"), "{private}");
-    let box_label = h.ref_of("generic", "Keep my photos private").await?;
+    assert!(private.trim_start().starts_with("checkbox \"Keep my photos private\" [ref_") && private.ends_with("] checked"), "{private}");
+    let box_label = h.ref_of("checkbox", "Keep my photos private").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&box_label)})).await?);
     h.wait_log("the box unticked", |e| e["type"] == "terms" && e["checked"] == false).await?;
     let t = text(&h.one("find", json!({"query": "Keep my photos private"})).await?);
-    assert!(t.starts_with("generic \"Keep my photos private\"") && !t.lines().next().unwrap_or_default().contains("checked"), "{t}");
+    let first = t.lines().next().unwrap_or_default();
+    assert!(first.starts_with("checkbox \"Keep my photos private\"") && !first.contains("checked"), "{t}");
     // The heading leads to no file input: nothing is clicked, and the error says what to do.
     let heading = h.ref_of("heading", "Profile").await?;
     let call = h.call("file_upload", json!({"target": r#ref(&heading), "paths": [file("a.png")]}));

@@ -12,7 +12,6 @@
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 
-use futures::channel::oneshot;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -31,6 +30,25 @@ thread_local! {
     static IN_INPUT: RefCell<HashSet<i32>> = RefCell::new(HashSet::new());
     /// When Claude's last input in each tab ended.
     static LAST_INPUT: RefCell<HashMap<i32, f64>> = RefCell::new(HashMap::new());
+    /// Choosers Claude's input opened after its call had answered, by tab: told by the next call.
+    static LATE: RefCell<HashMap<i32, Value>> = RefCell::new(HashMap::new());
+}
+
+/// Claude's input under way in a tab, until it ends or its call is cut off.
+struct Input(i32);
+
+impl Input {
+    fn begin(tab: i32) -> Input {
+        IN_INPUT.with(|i| i.borrow_mut().insert(tab));
+        Input(tab)
+    }
+}
+
+impl Drop for Input {
+    fn drop(&mut self) {
+        IN_INPUT.with(|i| i.borrow_mut().remove(&self.0));
+        LAST_INPUT.with(|l| l.borrow_mut().insert(self.0, js_sys::Date::now()));
+    }
 }
 
 /// Runs `work` (Claude's input) with the tab's file choosers intercepted. A chooser it opened is
@@ -44,28 +62,37 @@ where
         // commands in turn.
         send_now(intercept(tab, true));
     }
-    IN_INPUT.with(|i| i.borrow_mut().insert(tab));
-    let heard = cdp::wait_for(tab, &["Page.fileChooserOpened"]);
+    let input = Input::begin(tab);
+    let mut heard = cdp::wait_for(tab, &["Page.fileChooserOpened"]);
     let done = work.await;
-    let chooser = opened(heard, 0).await;
-    IN_INPUT.with(|i| i.borrow_mut().remove(&tab));
-    LAST_INPUT.with(|l| l.borrow_mut().insert(tab, js_sys::Date::now()));
+    let chooser = match heard.try_recv() {
+        Ok(Some((event, params))) if event == "Page.fileChooserOpened" => Some(params),
+        _ => None,
+    };
+    drop(input);
     if let Some(chooser) = chooser {
-        tell(tab, &chooser).await;
+        tell(tab, &chooser, "This action").await;
     }
     done
 }
 
+/// Tells a chooser that Claude's earlier input opened after its call had answered. Called at
+/// the start of a call (calls run one at a time, so the ref it hands out is this call's).
+pub async fn tell_late(tab: i32) {
+    if let Some(chooser) = LATE.with(|l| l.borrow_mut().remove(&tab)) {
+        tell(tab, &chooser, "An earlier click or key").await;
+    }
+}
+
 /// `Page.fileChooserOpened` on a tab. One opened by Claude's input under way is told by
-/// [`around`]; one opened soon after it, in the next result; any other is the person's.
+/// [`around`]; one opened soon after it, by the next call; any other is the person's.
 pub fn on_event(tab: i32, method: &str, params: &Value) {
     if method != "Page.fileChooserOpened" || IN_INPUT.with(|i| i.borrow().contains(&tab)) {
         return;
     }
     let late = LAST_INPUT.with(|l| l.borrow().get(&tab).is_some_and(|t| js_sys::Date::now() - t < LATE_MS));
     if late {
-        let params = params.clone();
-        wasm_bindgen_futures::spawn_local(async move { tell(tab, &params).await });
+        LATE.with(|l| l.borrow_mut().insert(tab, params.clone()));
     } else {
         release(tab);
     }
@@ -89,6 +116,7 @@ fn release(tab: i32) {
 pub fn forget(tab: i32) {
     INTERCEPTING.with(|i| i.borrow_mut().remove(&tab));
     LAST_INPUT.with(|l| l.borrow_mut().remove(&tab));
+    LATE.with(|l| l.borrow_mut().remove(&tab));
 }
 
 /// Polls a command once, which hands it to the browser, and leaves its answer unread.
@@ -101,20 +129,16 @@ async fn intercept(tab: i32, on: bool) {
     let _ = cdp::send(tab, &cdp::SetInterceptFileChooserDialog { enabled: on, cancel: on }).await;
 }
 
-/// The chooser's event, when one was opened within `ms` milliseconds.
-async fn opened(heard: oneshot::Receiver<(String, Value)>, ms: i32) -> Option<Value> {
-    cdp::within(heard, ms).await.filter(|(event, _)| event == "Page.fileChooserOpened").map(|(_, params)| params)
-}
-
-/// Queues the line that tells Claude of a chooser, naming its file input with a ref.
-async fn tell(tab: i32, chooser: &Value) {
+/// Queues the line that tells Claude of a chooser, naming its file input with a ref; `who` is
+/// what opened it.
+async fn tell(tab: i32, chooser: &Value, who: &str) {
     let input = match chooser["backendNodeId"].as_i64() {
         Some(node) => hand_out(tab, node).await,
         None => None,
     };
     activity::notice(match input {
-        Some(what) => format!("This action opened a file chooser for the file input {what}, which was not shown, so no file was chosen. To choose files, call file_upload with that ref."),
-        None => "This action opened a file chooser, which was not shown, so no file was chosen. To choose files, call file_upload with the ref of its file input.".into(),
+        Some(what) => format!("{who} opened a file chooser for the file input {what}, which was not shown, so no file was chosen. To choose files, call file_upload with that ref."),
+        None => format!("{who} opened a file chooser, which was not shown, so no file was chosen. To choose files, call file_upload with the ref of its file input."),
     });
 }
 

@@ -113,7 +113,9 @@ pub async fn hold_key(input: &HoldKey) -> Result<Outcome, String> {
     let ms = (input.duration * 1000.0).round() as i32;
     with_modifiers(tab, &chord.modifiers, |mods| async move {
         key_event(tab, "rawKeyDown", &chord.key, mods | chord.key.modifier, None).await?;
+        let held = super::pointer::Held::key(tab, &chord.key);
         chrome::sleep(ms).await;
+        held.let_go();
         key_event(tab, "keyUp", &chord.key, mods, None).await
     })
     .await?;

@@ -42,6 +42,7 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
         }
         // Only this call's own input counts as answered below.
         pointer::take_answered(tab);
+        chooser::tell_late(tab).await;
         // The person sees which tab Claude is working in, and the tab joins the "Claude" group.
         // (A navigate leaves the page it is on: that page's overlay does not matter.)
         if member != Member::Navigate {
@@ -130,12 +131,13 @@ fn may_open_or_load(member: Member, input: &Value) -> bool {
     }
 }
 
-/// Whether an input can open a file chooser: a press of the primary button, or Enter or Space
-/// on a focused file input or its button.
+/// Whether an input can open a file chooser: a press of the primary button, Enter or Space on a
+/// focused file input or its button, or a script (run as if a person had acted).
 fn may_open_chooser(member: Member, input: &Value) -> bool {
     match member {
-        Member::LeftClick | Member::DoubleClick | Member::TripleClick | Member::LeftMouseUp => true,
+        Member::LeftClick | Member::DoubleClick | Member::TripleClick | Member::LeftMouseUp | Member::JavascriptExec => true,
         Member::Key => presses_activating_key(input),
+        Member::Type => input["text"].as_str().is_some_and(|t| t.contains('\n')),
         _ => false,
     }
 }

@@ -181,13 +181,13 @@ pub fn pressing(tab: i32) -> bool {
 /// (the input may have changed a title or an address). An error when the point is outside the
 /// viewport now (the window shrank after the screenshot the point came from).
 pub async fn after_input(tab: i32, spot: &Spot, describe: bool) -> Result<Option<String>, String> {
-    let expression = answer_expression(spot, describe, 0, 0);
+    let expression = answer_expression(spot, describe, 0, 0, "left");
     let (answer, ()) = futures::join!(page::call(tab, &expression), state::relist());
     read_answer(tab, answer)
 }
 
 thread_local! {
-    /// Numbers the clicks whose answer is asked for right behind their events.
+    /// The number of the last click whose answer was asked for right behind its events.
     static CLICKS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
@@ -195,36 +195,48 @@ thread_local! {
 /// answer waits in the page for the click's releases instead of being asked for once the browser
 /// has answered every event, which saves a round trip to the page. When the browser has answered
 /// the events and the page has not yet (the press landed in another frame, or outside the
-/// viewport, where this document never sees it), the page is told to answer now.
-async fn with_answer<F>(tab: i32, spot: &Spot, describe: bool, presses: u32, input: F) -> (Result<(), String>, Result<Option<String>, String>)
+/// viewport, where this document never sees it), the page is told to answer now. The tabs are
+/// listed again once the click has landed.
+async fn with_answer<F>(tab: i32, spot: &Spot, describe: bool, presses: u32, button: &str, input: F) -> (Result<(), String>, Result<Option<String>, String>)
 where
     F: std::future::Future<Output = Result<(), String>>,
 {
+    // Numbers only grow, across restarts of the worker too (a page keeps the last one it was
+    // told was sent).
     let seq = CLICKS.with(|c| {
-        c.set(c.get() + 1);
-        c.get()
+        let next = (c.get() + 1).max(js_sys::Date::now() as u64);
+        c.set(next);
+        next
     });
-    let asked = async {
-        let expression = answer_expression(spot, describe, presses, seq);
-        let (answer, ()) = futures::join!(page::call(tab, &expression), state::relist());
-        answer
-    };
+    let expression = answer_expression(spot, describe, presses, seq, button);
+    // The answer belongs to the document the click reached: no second try in a new one.
+    let asked = page::call_once(tab, &expression);
     // Polled in this order, the events go out first and the call to the page right behind them.
     let (sent, answer) = match futures::future::select(Box::pin(input), Box::pin(asked)).await {
         futures::future::Either::Left((sent, asked)) => {
             wasm_bindgen_futures::spawn_local(async move {
                 let _ = page::call(tab, &format!("__tabwright.pressDone({seq})")).await;
             });
-            (sent, asked.await)
+            let (answer, ()) = futures::join!(asked, state::relist());
+            (sent, answer)
         }
-        futures::future::Either::Right((answer, input)) => (input.await, answer),
+        futures::future::Either::Right((answer, input)) => {
+            let (sent, ()) = futures::join!(input, state::relist());
+            (sent, answer)
+        }
     };
     (sent, read_answer(tab, answer))
 }
 
-fn answer_expression(spot: &Spot, describe: bool, presses: u32, seq: u64) -> String {
+fn answer_expression(spot: &Spot, describe: bool, presses: u32, seq: u64, button: &str) -> String {
     let overlay = crate::policy::current().overlay;
-    format!("__tabwright.afterInput({}, {}, {describe}, {overlay}, {presses}, {seq})", spot.x, spot.y)
+    // The DOM's number for the button whose releases are counted.
+    let button = match button {
+        "middle" => 1,
+        "right" => 2,
+        _ => 0,
+    };
+    format!("__tabwright.afterInput({}, {}, {describe}, {overlay}, {presses}, {seq}, {button})", spot.x, spot.y)
 }
 
 fn read_answer(tab: i32, answer: Result<(serde_json::Value, u64), String>) -> Result<Option<String>, String> {
@@ -293,18 +305,46 @@ where
     Fut: std::future::Future<Output = Result<T, String>>,
 {
     let mut bits = 0;
-    let mut pressed = Vec::new();
+    let mut down = Held { tab, pressed: Vec::new() };
     for m in held {
         bits |= m.modifier;
         if let Err(e) = key_event(tab, "rawKeyDown", m, bits, None).await {
-            release(tab, &pressed).await;
+            release(tab, &std::mem::take(&mut down.pressed)).await;
             return Err(e);
         }
-        pressed.push(m.clone());
+        down.pressed.push(m.clone());
     }
     let out = action(bits).await;
-    release(tab, &pressed).await;
+    release(tab, &std::mem::take(&mut down.pressed)).await;
     out
+}
+
+/// Keys held down: a call cut off before it let go of them (a page that stopped answering) still
+/// lets go.
+pub struct Held {
+    tab: i32,
+    pressed: Vec<KeyDef>,
+}
+
+impl Held {
+    pub fn key(tab: i32, key: &KeyDef) -> Held {
+        Held { tab, pressed: vec![key.clone()] }
+    }
+
+    /// The call lets go of the keys itself.
+    pub fn let_go(mut self) {
+        self.pressed.clear();
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        if self.pressed.is_empty() {
+            return;
+        }
+        let (tab, pressed) = (self.tab, std::mem::take(&mut self.pressed));
+        wasm_bindgen_futures::spawn_local(async move { release(tab, &pressed).await });
+    }
 }
 
 async fn release(tab: i32, pressed: &[KeyDef]) {
@@ -353,7 +393,7 @@ pub async fn click(input: &Click, button: &'static str, clicks: u32) -> Result<O
             }
             Ok(())
         };
-        Ok(if presses { with_answer(tab, at, describe, clicks, input).await } else { (input.await, Ok(None)) })
+        Ok(if presses { with_answer(tab, at, describe, clicks, button, input).await } else { (input.await, Ok(None)) })
     })
     .await;
     let (sent, reached) = match done {

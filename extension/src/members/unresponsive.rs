@@ -27,7 +27,7 @@ where
         chrome::sleep(patience).await;
         loop {
             if let Some(who) = stuck(tab).await {
-                return not_responding(tab, who, member, patience + ANSWER_MS);
+                return not_responding(tab, who, member);
             }
             chrome::sleep(CHECK_EVERY_MS).await;
         }
@@ -64,17 +64,17 @@ async fn answers_owned(at: Debuggee) -> bool {
     answers(&at).await
 }
 
-fn not_responding(tab: i32, who: Stuck, member: &str, waited_ms: i32) -> String {
+fn not_responding(tab: i32, who: Stuck, member: &str) -> String {
     let tab = state::tab_name(tab);
-    let seconds = waited_ms / 1000;
+    let seconds = ANSWER_MS / 1000;
     match who {
         Stuck::Page => format!(
-            "The page in {tab} is not responding: its own scripts have kept it busy for over {seconds} seconds (a script stuck in a loop or a very long task), so {member} could not finish, and whether it took effect is unknown. Reading, screenshots, input and navigating within its site wait until it recovers. close_tab closes it (new_tab opens another), a navigate to another site leaves it, or wait and try again."
+            "The page in {tab} is not responding: it has not answered for over {seconds} seconds, most likely because its own scripts keep it busy (a loop or a very long task), so {member} could not finish, and whether it took effect is unknown. Reading, screenshots, input and navigating within its site wait until it recovers. close_tab closes it (new_tab opens another), a navigate to another site leaves it, or wait and try again."
         ),
         Stuck::Frame(url) => {
             let at = if url.is_empty() { String::new() } else { format!(" ({})", tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::url(&url), 200)) };
             format!(
-                "A frame of the page in {tab}{at} is not responding: its own scripts have kept it busy for over {seconds} seconds, so {member} could not finish, and whether it took effect is unknown. The rest of the page still answers: screenshot, get_page_text and read_page leave that frame out, and input outside it works."
+                "A frame of the page in {tab}{at} is not responding: it has not answered for over {seconds} seconds, most likely because its own scripts keep it busy, so {member} could not finish, and whether it took effect is unknown. The rest of the page still answers: screenshot, get_page_text and read_page leave that frame out, and input outside it works."
             )
         }
     }
