@@ -182,6 +182,16 @@ async fn hidden_file_inputs_are_reached_through_their_buttons_and_labels() -> an
     let log = h.wait_log("the photos", |e| e["type"] == "files" && e["input"] == "photos").await?;
     assert_eq!(of(&log, "files")[0]["names"], json!(["a.png", "b.png"]));
 
+    // A chooser the click's handler opens a moment later, after the click answered: the next
+    // call tells it.
+    let later = h.ref_of("button", "Upload after a moment").await?;
+    h.site.clear_log();
+    let t = text(&h.one("left_click", json!({"target": r#ref(&later)})).await?);
+    assert!(!t.contains("file chooser"), "{t}");
+    h.wait_log("the late chooser cancelled", |e| e["type"] == "chooser cancelled" && e["input"] == "photos").await?;
+    let t = text(&h.one("read_page", json!({})).await?);
+    assert!(t.contains(&format!("An earlier click or key opened a file chooser for the file input \"Photos\" ({input})")), "{t}");
+
     // A label for a hidden input, and a region holding one: file_upload goes to the input.
     let label = h.ref_of("generic", "Choose avatar").await?;
     let call = h.call("file_upload", json!({"target": r#ref(&label), "paths": [file("a.png")]}));
