@@ -15,7 +15,10 @@
   // press reached, even when the click then changed the page.
   let lastPress = null;
   addEventListener("pointerdown", (e) => {
-    if (e.isTrusted) lastPress = { el: e.composedPath()[0], x: e.clientX, y: e.clientY, t: e.timeStamp };
+    if (!e.isTrusted) return;
+    lastPress = { el: e.composedPath()[0], x: e.clientX, y: e.clientY, t: e.timeStamp };
+    // The core tells a person's press from Claude's (a file chooser the person opens is theirs).
+    if (window === window.top && typeof globalThis.tabwrightStop === "function") globalThis.tabwrightStop("press");
   }, true);
   // Trusted releases, by point and button, of presses made since the last pointer answer (or
   // look before a pointer action): an answer that arrives before its click waits for the click's
@@ -30,6 +33,13 @@
     ups.push({ x: e.clientX, y: e.clientY, button: e.button });
     if (ups.length > 16) ups.shift();
     if (upWaiter) upWaiter();
+  }, true);
+  // The last click on a file input (a press on it, its label, or the page's own script on the
+  // press's behalf): unless the page prevented it, its chooser is on its way.
+  let fileClick = null;
+  addEventListener("click", (e) => {
+    const t = e.composedPath()[0];
+    if (t && t.localName === "input" && (t.getAttribute("type") || "").toLowerCase() === "file") fileClick = e;
   }, true);
   function takeDragStarts() {
     const n = dragStarts;
@@ -1305,15 +1315,18 @@
     inputEnd();
     const press = lastPress;
     lastPress = null;
+    // A file input clicked since this press, and not prevented: its chooser is on its way.
+    const chooser = !!(fileClick && press && fileClick.timeStamp >= press.t && !fileClick.defaultPrevented);
+    fileClick = null;
     const pressed = press && Math.abs(press.x - x) <= 1 && Math.abs(press.y - y) <= 1 && performance.now() - press.t < 5000;
     // No press arrived, at a point the viewport does not hold (the window shrank after the
     // screenshot Claude read): the input reached nothing. (A press that arrived counts even if
     // its click then changed the viewport.)
     if (!pressed && (x >= visualViewport.width || y >= visualViewport.height)) return { outside: true };
     if (overlay) markPointer(x, y);
-    if (!describeIt) return null;
-    if (pressed) return describe(press.el);
-    return describeAt(x, y).what;
+    const what = !describeIt ? null : pressed ? describe(press.el) : describeAt(x, y).what;
+    // The core waits for the browser's word on a file chooser only when one was asked for.
+    return chooser ? { what, chooser } : what;
   }
   // Hides the overlay before a capture; given the captured rectangle (CSS pixels of the
   // viewport), only when a part of the overlay shows there. Whether it hid the overlay.

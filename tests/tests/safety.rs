@@ -219,6 +219,42 @@ async fn hidden_file_inputs_are_reached_through_their_buttons_and_labels() -> an
     Ok(())
 }
 
+/// The person's own press in the page hands file choosers back to them in that tab: the chooser
+/// their click opens is not intercepted (so it would show), even right after Claude's click, when
+/// an intercepted one would be taken for Claude's and told to Claude. Claude's next click takes
+/// choosers over again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_file_chooser_the_person_opens_is_theirs() -> anyhow::Result<()> {
+    use tabwright_e2e::person::{Person, PERSON_FLAG};
+    let mut h = Harness::start_with(&[PERSON_FLAG]).await?;
+    ok(&h.one("navigate", json!({"url": h.url("upload.html")})).await?);
+    let button = h.ref_of("button", "Upload photos").await?;
+    let mut person = Person::connect(&h.session.dir().join("profile")).await?;
+    let page = person.targets("upload.html").await?.into_iter().find(|t| t["type"] == "page").ok_or_else(|| anyhow::anyhow!("no page"))?;
+    let attached = person.send(None, "Target.attachToTarget", json!({"targetId": page["targetId"], "flatten": true})).await?;
+    let s = attached["sessionId"].as_str().unwrap_or_default().to_string();
+    let center = person.send(Some(&s), "Runtime.evaluate", json!({"expression": "(() => { const r = document.getElementById('photo-button').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()", "returnByValue": true})).await?;
+    let (x, y) = (center["result"]["value"][0].as_f64().unwrap_or(0.0), center["result"]["value"][1].as_f64().unwrap_or(0.0));
+
+    let t = text(&h.one("left_click", json!({"target": r#ref(&button)})).await?);
+    assert!(t.contains("This action opened a file chooser"), "{t}");
+    // Within a second of Claude's click, the person clicks the same button, a human's tenth of a
+    // second between press and release.
+    h.site.clear_log();
+    for kind in ["mousePressed", "mouseReleased"] {
+        person.send(Some(&s), "Input.dispatchMouseEvent", json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})).await?;
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    h.wait_log("the person's click", |e| e["type"] == "click" && e["trusted"] == true && e["target"] == "photo-button").await?;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let t = text(&h.one("read_page", json!({})).await?);
+    assert!(!t.contains("file chooser"), "the person's chooser was taken for Claude's: {t}");
+    // Claude's next click is Claude's again.
+    let t = text(&h.one("left_click", json!({"target": r#ref(&button)})).await?);
+    assert!(t.contains("This action opened a file chooser"), "{t}");
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_download_folder_inside_an_upload_root_is_refused_at_start() -> anyhow::Result<()> {
     let base = TempDir::new("overlap");

@@ -5,9 +5,12 @@
 //! button), which file_upload then fills directly.
 //!
 //! The interception is turned on by Claude's first click or activating key in a tab and stays on
-//! (turning it on and off around every click costs each click about a millisecond). A chooser
-//! that no input of Claude's opened is the person's: that one is cancelled too, and choosers are
-//! theirs again in that tab until Claude's next click there, or everywhere once they press Stop.
+//! (turning it on and off around every click costs each click about a millisecond). The person's
+//! own press in the page turns it off in that tab until Claude's next input there (the page agent
+//! tells the core of every trusted press, and one that comes while no input of Claude's is under
+//! way is the person's), and Stop turns it off everywhere. A chooser that still reaches the core
+//! with no input of Claude's behind it is the person's too: that one is cancelled, and choosers
+//! are theirs again in that tab.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -32,6 +35,17 @@ thread_local! {
     static LAST_INPUT: RefCell<HashMap<i32, f64>> = RefCell::new(HashMap::new());
     /// Choosers Claude's input opened after its call had answered, by tab: told by the next call.
     static LATE: RefCell<HashMap<i32, Value>> = RefCell::new(HashMap::new());
+    /// Tabs whose page said Claude's input activated a file input: its chooser is on its way.
+    static EXPECTED: RefCell<HashSet<i32>> = RefCell::new(HashSet::new());
+}
+
+/// How long the browser's word on a chooser the page said it asked for is waited for.
+const EXPECTED_MS: i32 = 1_000;
+
+/// The page said Claude's input activated a file input (its chooser is on its way, by another
+/// path than the page's answer).
+pub fn expect(tab: i32) {
+    EXPECTED.with(|e| e.borrow_mut().insert(tab));
 }
 
 /// Claude's input under way in a tab, until it ends or its call is cut off.
@@ -63,11 +77,16 @@ where
         send_now(intercept(tab, true));
     }
     let input = Input::begin(tab);
+    EXPECTED.with(|e| e.borrow_mut().remove(&tab));
     let mut heard = cdp::wait_for(tab, &["Page.fileChooserOpened"]);
     let done = work.await;
-    let chooser = match heard.try_recv() {
-        Ok(Some((event, params))) if event == "Page.fileChooserOpened" => Some(params),
-        _ => None,
+    let chooser = if EXPECTED.with(|e| e.borrow_mut().remove(&tab)) {
+        cdp::within(heard, EXPECTED_MS).await.filter(|(event, _)| event == "Page.fileChooserOpened").map(|(_, params)| params)
+    } else {
+        match heard.try_recv() {
+            Ok(Some((event, params))) if event == "Page.fileChooserOpened" => Some(params),
+            _ => None,
+        }
     };
     drop(input);
     if let Some(chooser) = chooser {
@@ -94,6 +113,15 @@ pub fn on_event(tab: i32, method: &str, params: &Value) {
     if late {
         LATE.with(|l| l.borrow_mut().insert(tab, params.clone()));
     } else {
+        release(tab);
+    }
+}
+
+/// The person pressed in the tab's page (the page agent saw a trusted press while none of
+/// Claude's was under way): a chooser that press opens is theirs. Told at the press, the browser
+/// hears it before the click that follows the press can open a chooser.
+pub fn person_pressed(tab: i32) {
+    if !IN_INPUT.with(|i| i.borrow().contains(&tab)) {
         release(tab);
     }
 }

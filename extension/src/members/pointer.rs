@@ -245,6 +245,10 @@ fn read_answer(tab: i32, answer: Result<(serde_json::Value, u64), String>) -> Re
         Ok((v, _)) if v["outside"] == true => Err(
             "The window changed size after the last screenshot, and the point is now outside the viewport, so the input reached nothing. Take a new screenshot and use its coordinates.".into(),
         ),
+        Ok((v, _)) if v["chooser"] == true => {
+            super::chooser::expect(tab);
+            Ok(v["what"].as_str().map(fold))
+        }
         Ok((v, _)) => Ok(v.as_str().map(fold)),
         Err(_) => Ok(None),
     }
