@@ -678,8 +678,10 @@
 
     // Text only, short enough to be the element's whole name: nothing under it needs a line.
     function textOnly(el) {
+      // A label's own (hidden) control inside it is not content of its own.
+      const control = el.localName === "label" ? el.control : null;
       for (const c of kidsOf(el)) {
-        if (c.nodeType === Node.ELEMENT_NODE && !SKIP_TAGS.has(c.tagName) && c.localName !== "br" && !isPlainInline(c)) return false;
+        if (c.nodeType === Node.ELEMENT_NODE && c !== control && !SKIP_TAGS.has(c.tagName) && c.localName !== "br" && !isPlainInline(c)) return false;
       }
       return true;
     }
@@ -813,8 +815,14 @@
     return parts.join(" ");
   }
 
+  // Whether an element holds a control of its own (a label's own control, which it stands in
+  // for, does not count).
   function hasInteractiveDescendant(el) {
-    return !!el.querySelector("a[href],button,input,select,textarea,[role=button],[role=link],[role=checkbox],[tabindex]");
+    const sel = "a[href],button,input,select,textarea,[role=button],[role=link],[role=checkbox],[tabindex]";
+    const first = el.querySelector(sel);
+    const own = el.localName === "label" ? el.control : null;
+    if (!first || first !== own) return !!first;
+    return [...el.querySelectorAll(sel)].some((d) => d !== own);
   }
 
   function resolveEl(ref) {
@@ -1055,8 +1063,10 @@
 
   // Sets a form control's value directly and fires the events frameworks listen for.
   function setValue(ref, value) {
-    const el = resolveEl(ref);
-    if (!el) return { error: "stale" };
+    const found = resolveEl(ref);
+    if (!found) return { error: "stale" };
+    // A label (one standing in for its hidden checkbox, say) sets its control.
+    const el = found.localName === "label" && found.control ? found.control : found;
     const what = describe(el);
     const tag = el.localName;
     if (el.disabled) return { error: `${what} is disabled, so its value cannot be set.` };

@@ -208,6 +208,19 @@ async fn hidden_file_inputs_are_reached_through_their_buttons_and_labels() -> an
     let box_label = h.ref_of("checkbox", "Keep my photos private").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&box_label)})).await?);
     h.wait_log("the box unticked", |e| e["type"] == "terms" && e["checked"] == false).await?;
+    // Labels wrapping their hidden radio buttons read as those buttons, named once.
+    for (line, want) in [("\"Small prints\"", "radio \"Small prints\" [ref_"), ("\"Large prints\"", "radio \"Large prints\" [ref_")] {
+        let l = t.lines().find(|l| l.contains(line)).unwrap_or_else(|| panic!("{t}"));
+        assert!(l.trim_start().starts_with(want) && !l.contains(": \""), "{l}");
+    }
+    assert!(t.lines().any(|l| l.contains("radio \"Small prints\"") && l.ends_with("] checked")), "{t}");
+    // form_input on it sets the box it stands in for.
+    h.site.clear_log();
+    ok(&h.one("form_input", json!({"target": r#ref(&box_label), "value": true})).await?);
+    h.wait_log("the box ticked", |e| e["type"] == "terms" && e["checked"] == true).await?;
+    h.site.clear_log();
+    ok(&h.one("left_click", json!({"target": r#ref(&box_label)})).await?);
+    h.wait_log("the box unticked again", |e| e["type"] == "terms" && e["checked"] == false).await?;
     let t = text(&h.one("find", json!({"query": "Keep my photos private"})).await?);
     let first = t.lines().next().unwrap_or_default();
     assert!(first.starts_with("checkbox \"Keep my photos private\"") && !first.contains("checked"), "{t}");
