@@ -18,7 +18,11 @@
     if (!e.isTrusted) return;
     lastPress = { el: e.composedPath()[0], x: e.clientX, y: e.clientY, t: e.timeStamp };
     // The core tells a person's press from Claude's (a file chooser the person opens is theirs).
-    if (window === window.top && typeof globalThis.tabwrightStop === "function") globalThis.tabwrightStop("press");
+    if (typeof globalThis.tabwrightStop === "function") globalThis.tabwrightStop("press");
+  }, true);
+  // Enter and Space press a focused button or file input as a click does.
+  addEventListener("keydown", (e) => {
+    if (e.isTrusted && (e.key === "Enter" || e.key === " ") && typeof globalThis.tabwrightStop === "function") globalThis.tabwrightStop("press");
   }, true);
   // Trusted releases, by point and button, of presses made since the last pointer answer (or
   // look before a pointer action): an answer that arrives before its click waits for the click's

@@ -447,13 +447,8 @@ pub fn on_event(tab: i32, method: &str, p: &Value) {
             });
         }
         "Network.webSocketCreated" => crate::policy::websocket_created(p["url"].as_str().unwrap_or_default()),
-        // A press in the page while none of Claude's is under way is the person's: a file chooser
-        // it opens is theirs.
-        "Runtime.bindingCalled" if p["name"] == "tabwrightStop" && p["payload"] == "press" => {
-            if !crate::members::pointer::pressing(tab) {
-                crate::members::chooser::person_pressed(tab);
-            }
-        }
+        // A press in the page (or Enter or Space): the person's, unless it is Claude's own.
+        "Runtime.bindingCalled" if p["name"] == "tabwrightStop" && p["payload"] == "press" => crate::members::chooser::pressed(tab),
         // The banner's Stop, pressed while Claude's own press is under way there, is Claude's
         // click landing on it, never the person's.
         "Runtime.bindingCalled" if p["name"] == "tabwrightStop" && !crate::members::pointer::pressing(tab) => crate::session::stop(),

@@ -83,9 +83,12 @@ pub async fn ensure_attached(tab: i32) -> Result<(), CdpError> {
 
 async fn attach(tab: i32) -> Result<(), CdpError> {
     let attach = Box::pin(chrome::debugger_attach(tab));
+    // Already attached: by this extension before its worker restarted, with settings this core
+    // no longer knows of.
+    let mut again = false;
     match select(attach, Box::pin(chrome::sleep(COMMAND_TIMEOUT_MS))).await {
         Either::Left((Ok(()), _)) => {}
-        Either::Left((Err(e), _)) if e.0.contains("Another debugger is already attached") => {}
+        Either::Left((Err(e), _)) if e.0.contains("Another debugger is already attached") => again = true,
         Either::Left((Err(e), _)) => return Err(CdpError::Browser(e.0)),
         Either::Right(_) => return Err(CdpError::Timeout { method: "chrome.debugger.attach", secs: (COMMAND_TIMEOUT_MS / 1000) as u32 }),
     }
@@ -114,6 +117,10 @@ async fn attach(tab: i32) -> Result<(), CdpError> {
     children?;
     // Only a tab whose domains are all on counts as attached; a failure is retried next time.
     ATTACHED.with(|a| a.borrow_mut().insert(tab));
+    if again {
+        // File choosers the earlier worker intercepted are the person's until Claude acts here.
+        let _ = send(tab, &SetInterceptFileChooserDialog { enabled: false, cancel: false }).await;
+    }
     Ok(())
 }
 

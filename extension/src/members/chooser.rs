@@ -33,14 +33,22 @@ thread_local! {
     static IN_INPUT: RefCell<HashSet<i32>> = RefCell::new(HashSet::new());
     /// When Claude's last input in each tab ended.
     static LAST_INPUT: RefCell<HashMap<i32, f64>> = RefCell::new(HashMap::new());
-    /// Choosers Claude's input opened after its call had answered, by tab: told by the next call.
-    static LATE: RefCell<HashMap<i32, Value>> = RefCell::new(HashMap::new());
+    /// Choosers Claude's input opened after its call had answered, by tab, with when: told by
+    /// the next call.
+    static LATE: RefCell<HashMap<i32, (Value, f64)>> = RefCell::new(HashMap::new());
+    /// When the person last pressed (or pressed a key) in each tab's page.
+    static PERSON: RefCell<HashMap<i32, f64>> = RefCell::new(HashMap::new());
     /// Tabs whose page said Claude's input activated a file input: its chooser is on its way.
     static EXPECTED: RefCell<HashSet<i32>> = RefCell::new(HashSet::new());
 }
 
 /// How long the browser's word on a chooser the page said it asked for is waited for.
 const EXPECTED_MS: i32 = 1_000;
+/// A late chooser not told within this long (no call came to the tab) is dropped.
+const LATE_KEPT_MS: f64 = 10_000.0;
+/// A press heard this soon after Claude's own pointer input in the tab is taken for Claude's
+/// (its word can arrive after the input's call has ended).
+const OWN_PRESS_MS: f64 = 500.0;
 
 /// The page said Claude's input activated a file input (its chooser is on its way, by another
 /// path than the page's answer).
@@ -74,7 +82,7 @@ where
     if INTERCEPTING.with(|i| i.borrow_mut().insert(tab)) {
         // Sent now, before the input's first event, and not waited for: the browser handles the
         // commands in turn.
-        send_now(intercept(tab, true));
+        send_now(tab, true);
     }
     let input = Input::begin(tab);
     EXPECTED.with(|e| e.borrow_mut().remove(&tab));
@@ -98,32 +106,43 @@ where
 /// Tells a chooser that Claude's earlier input opened after its call had answered. Called at
 /// the start of a call (calls run one at a time, so the ref it hands out is this call's).
 pub async fn tell_late(tab: i32) {
-    if let Some(chooser) = LATE.with(|l| l.borrow_mut().remove(&tab)) {
-        tell(tab, &chooser, "An earlier click or key").await;
+    if let Some((chooser, when)) = LATE.with(|l| l.borrow_mut().remove(&tab)) {
+        if js_sys::Date::now() - when < LATE_KEPT_MS {
+            tell(tab, &chooser, "An earlier action").await;
+        }
     }
 }
 
 /// `Page.fileChooserOpened` on a tab. One opened by Claude's input under way is told by
-/// [`around`]; one opened soon after it, by the next call; any other is the person's.
+/// [`around`]; one opened soon after it (and after any press of the person's), by the next call;
+/// any other is the person's, and choosers are handed back to them in that tab.
 pub fn on_event(tab: i32, method: &str, params: &Value) {
     if method != "Page.fileChooserOpened" || IN_INPUT.with(|i| i.borrow().contains(&tab)) {
         return;
     }
-    let late = LAST_INPUT.with(|l| l.borrow().get(&tab).is_some_and(|t| js_sys::Date::now() - t < LATE_MS));
+    let now = js_sys::Date::now();
+    let claude = LAST_INPUT.with(|l| l.borrow().get(&tab).copied());
+    let person = PERSON.with(|p| p.borrow().get(&tab).copied());
+    let late = claude.is_some_and(|t| now - t < LATE_MS && person.is_none_or(|p| p < t));
     if late {
-        LATE.with(|l| l.borrow_mut().insert(tab, params.clone()));
+        LATE.with(|l| l.borrow_mut().insert(tab, (params.clone(), now)));
     } else {
-        release(tab);
+        // Sent whatever the core believes: after a restart of the worker, the browser may still
+        // intercept for a tab the core does not know about.
+        INTERCEPTING.with(|i| i.borrow_mut().remove(&tab));
+        send_now(tab, false);
     }
 }
 
-/// The person pressed in the tab's page (the page agent saw a trusted press while none of
-/// Claude's was under way): a chooser that press opens is theirs. Told at the press, the browser
-/// hears it before the click that follows the press can open a chooser.
-pub fn person_pressed(tab: i32) {
-    if !IN_INPUT.with(|i| i.borrow().contains(&tab)) {
-        release(tab);
+/// The page agent saw a trusted press, or Enter or Space, in the tab's page. Unless it is
+/// Claude's own (under way, or ended just now), it is the person's: a chooser it opens is theirs.
+/// Told at the press, the browser hears it before the click that follows can open a chooser.
+pub fn pressed(tab: i32) {
+    if IN_INPUT.with(|i| i.borrow().contains(&tab)) || super::pointer::pressed_lately(tab, OWN_PRESS_MS) {
+        return;
     }
+    PERSON.with(|p| p.borrow_mut().insert(tab, js_sys::Date::now()));
+    release(tab);
 }
 
 /// Choosers are the person's again in every tab (they pressed Stop).
@@ -136,7 +155,7 @@ pub fn release_all() {
 
 fn release(tab: i32) {
     if INTERCEPTING.with(|i| i.borrow_mut().remove(&tab)) {
-        send_now(intercept(tab, false));
+        send_now(tab, false);
     }
 }
 
@@ -145,16 +164,25 @@ pub fn forget(tab: i32) {
     INTERCEPTING.with(|i| i.borrow_mut().remove(&tab));
     LAST_INPUT.with(|l| l.borrow_mut().remove(&tab));
     LATE.with(|l| l.borrow_mut().remove(&tab));
+    PERSON.with(|p| p.borrow_mut().remove(&tab));
 }
 
-/// Polls a command once, which hands it to the browser, and leaves its answer unread.
-fn send_now(command: impl std::future::Future<Output = ()>) {
+/// Turns the interception on or off: the command is handed to the browser now (before any
+/// command sent after this), and its answer is read later. An interception that could not be
+/// turned on is not taken for on.
+fn send_now(tab: i32, on: bool) {
     use futures::FutureExt;
-    let _ = Box::pin(command).now_or_never();
-}
-
-async fn intercept(tab: i32, on: bool) {
-    let _ = cdp::send(tab, &cdp::SetInterceptFileChooserDialog { enabled: on, cancel: on }).await;
+    let mut sent = Box::pin(async move { cdp::send(tab, &cdp::SetInterceptFileChooserDialog { enabled: on, cancel: on }).await });
+    let answered = (&mut sent).now_or_never();
+    let failed = move |answer: &Result<cdp::Empty, cdp::CdpError>| {
+        if on && answer.is_err() {
+            INTERCEPTING.with(|i| i.borrow_mut().remove(&tab));
+        }
+    };
+    match answered {
+        Some(answer) => failed(&answer),
+        None => wasm_bindgen_futures::spawn_local(async move { failed(&sent.await) }),
+    }
 }
 
 /// Queues the line that tells Claude of a chooser, naming its file input with a ref; `who` is
@@ -166,7 +194,7 @@ async fn tell(tab: i32, chooser: &Value, who: &str) {
     };
     activity::notice(match input {
         Some(what) => format!("{who} opened a file chooser for the file input {what}, which was not shown, so no file was chosen. To choose files, call file_upload with that ref."),
-        None => format!("{who} opened a file chooser, which was not shown, so no file was chosen. To choose files, call file_upload with the ref of its file input."),
+        None => format!("{who} opened a file chooser, which was not shown, so no file was chosen. To choose files, call file_upload with the ref of its file input, or of a label or element that holds it."),
     });
 }
 

@@ -132,12 +132,14 @@ fn may_open_or_load(member: Member, input: &Value) -> bool {
 }
 
 /// Whether an input can open a file chooser: a press of the primary button, Enter or Space on a
-/// focused file input or its button, or a script (run as if a person had acted).
+/// focused file input or its button (typed or held too), or a script (run as if a person had
+/// acted).
 fn may_open_chooser(member: Member, input: &Value) -> bool {
     match member {
-        Member::LeftClick | Member::DoubleClick | Member::TripleClick | Member::LeftMouseUp | Member::JavascriptExec => true,
+        // Typing and held keys count whatever they press: their Space or Enter must not be taken
+        // for the person's.
+        Member::LeftClick | Member::DoubleClick | Member::TripleClick | Member::LeftMouseUp | Member::JavascriptExec | Member::Type | Member::HoldKey => true,
         Member::Key => presses_activating_key(input),
-        Member::Type => input["text"].as_str().is_some_and(|t| t.contains('\n')),
         _ => false,
     }
 }

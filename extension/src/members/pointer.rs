@@ -139,6 +139,8 @@ thread_local! {
     /// Tabs with Claude's own press under way, until the page has answered after it: the
     /// banner's Stop heard then is Claude's click, never the person's.
     static PRESSING: RefCell<HashMap<i32, u32>> = RefCell::new(HashMap::new());
+    /// When Claude's last press in each tab ended.
+    static PRESSED: RefCell<HashMap<i32, f64>> = RefCell::new(HashMap::new());
     /// Tabs whose last input was followed by a call queued behind the page's tasks (so what the
     /// input set off has been announced) and a new listing of the tabs, until the call's
     /// settling takes note.
@@ -166,12 +168,19 @@ impl Drop for Pressing {
                 }
             }
         });
+        PRESSED.with(|p| p.borrow_mut().insert(self.0, js_sys::Date::now()));
     }
 }
 
 /// Whether Claude is pressing in this tab right now (its Stop is then not the person's).
 pub fn pressing(tab: i32) -> bool {
     PRESSING.with(|p| p.borrow().contains_key(&tab))
+}
+
+/// Whether Claude is pressing in this tab, or ended a press there within `ms` milliseconds (the
+/// page's word of a press can arrive after the call that made it).
+pub fn pressed_lately(tab: i32, ms: f64) -> bool {
+    pressing(tab) || PRESSED.with(|p| p.borrow().get(&tab).is_some_and(|t| js_sys::Date::now() - t < ms))
 }
 
 /// After pointer input at a point, one call to the page: it ends the input (the banner's Stop
@@ -380,7 +389,9 @@ pub async fn click(input: &Click, button: &'static str, clicks: u32) -> Result<O
     let (x, y) = (spot.x, spot.y);
     // What the press reached is said for a coordinate (a ref names its own target).
     let describe = matches!(input.target, Target::Coordinate { .. });
-    let pressing = presses.then(|| Pressing::begin(tab));
+    // Every press is Claude's while it is under way, a right click's too (for the banner's Stop
+    // and for file choosers).
+    let pressing = Pressing::begin(tab);
     let at = &spot;
     let done = with_modifiers(tab, &held, |mods| async move {
         // Sent together and answered in order: the press right behind the move makes Chrome
@@ -432,6 +443,8 @@ pub async fn pointer(input: &Pointer, kind: &'static str) -> Result<Outcome, Str
     let before = buttons(tab);
     let (moved, event) = match kind {
         "mousePressed" => {
+            // Claude's press, not the person's (for the banner's Stop and for file choosers).
+            let _pressing = Pressing::begin(tab);
             BUTTONS.with(|b| *b.borrow_mut().entry(tab).or_default() |= 1);
             let after = buttons(tab);
             futures::join!(mouse(tab, "mouseMoved", spot.x, spot.y, "none", before, 0, 0), mouse(tab, "mousePressed", spot.x, spot.y, "left", after, 1, 0))
