@@ -24,9 +24,15 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
     let tab = if member.is_tab_management() { None } else { state::resolve_tab(input.get("tab_id").and_then(Value::as_str)).await.ok() };
     let work = on_tab(name, input, member, parsed, tab);
     match tab {
-        // A wait needs nothing from the page; a script stops itself when it runs too long.
+        // A wait needs nothing from the page; a script stops itself when it runs too long; a read
+        // of a very large page keeps the page's thread busy with the agent's own walk (some
+        // 300 ms for 10,000 elements) and is given longer.
         Some(tab) if member != Member::Wait => {
-            let patience = if member == Member::JavascriptExec { diagnostics::SCRIPT_TIMEOUT_MS as i32 + 1_000 } else { unresponsive::FIRST_CHECK_MS };
+            let patience = match member {
+                Member::JavascriptExec => diagnostics::SCRIPT_TIMEOUT_MS as i32 + 1_000,
+                Member::ReadPage | Member::Find | Member::GetPageText => unresponsive::READ_PATIENCE_MS,
+                _ => unresponsive::FIRST_CHECK_MS,
+            };
             unresponsive::guard(tab, name, patience, work).await
         }
         _ => work.await,

@@ -11,6 +11,9 @@ use crate::{chrome, state};
 
 /// How long a call runs before the page is checked at all (unless the call says otherwise).
 pub const FIRST_CHECK_MS: i32 = 3_000;
+/// How long a read runs first: its own walk of the page keeps the page's thread busy, and
+/// answers nothing meanwhile.
+pub const READ_PATIENCE_MS: i32 = 10_000;
 /// How long the page has to answer a trivial question before it counts as not responding.
 const ANSWER_MS: i32 = 3_000;
 /// Between two checks while the call goes on.
