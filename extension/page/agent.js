@@ -1081,9 +1081,12 @@
       if (type === "checkbox" || type === "radio") {
         const b = asBool(value);
         if (b === null) return { error: `${what} is a ${type}: pass true or false.` };
+        if (type === "radio" && !b && el.checked) return { error: `${what} is a radio button: it is cleared by choosing another one of its group.` };
         if (el.checked !== b) {
-          el.checked = b;
-          fire(el, null);
+          // Toggled as a click toggles it, with the click, input and change events a click
+          // fires: frameworks (React among them) hear a box change through its click.
+          el.click();
+          if (el.checked !== b) return { error: `${what} did not change: the page kept it ${el.checked ? "checked" : "unchecked"}.` };
         }
         return { ok: true, value: String(el.checked) };
       }

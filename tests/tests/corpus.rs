@@ -29,6 +29,7 @@ const PAGES: &[&str] = &[
     "jqueryui/dialog.html",
     "bootstrap/team.html",
     "react/app.html",
+    "react/signup.html",
     "jquery/task.html",
     "grid/orders.html",
     "editor/notes.html",
@@ -427,6 +428,32 @@ async fn react_app_start_div_and_span_link_in_a_paragraph() -> anyhow::Result<()
     let close = ref_of(&t, "generic", "Close")?;
     click(&mut h, &close).await?;
     reported(&h, json!({"app": "react", "panel": null, "phase": "done"})).await?;
+    Ok(())
+}
+
+/// A React signup form: every field is controlled by the app's state, so a value the app did not
+/// hear of is lost on the next render. Filled by refs only, with form_input and clicks on the
+/// plan cards and the styled toggle (labels around hidden inputs); the app's own report of its
+/// state on submit is the proof.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn react_signup_form_is_filled_into_the_apps_state() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "react/signup.html").await?;
+    act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "textbox", "Full name")?), "value": "Dora Lind"})).await?;
+    act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "textbox", "Email")?), "value": "dora@example.test"})).await?;
+    act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "combobox", "Country")?), "value": "Sweden"})).await?;
+    act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "checkbox", "I accept the terms")?), "value": true})).await?;
+    // The plan cards and the toggle read as the radio buttons and checkbox they stand in for.
+    let team = ref_of(&t, "radio", "Team")?;
+    act(&mut h, "left_click", json!({"target": r#ref(&team)})).await?;
+    act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "checkbox", "Send me the newsletter")?), "value": true})).await?;
+    act(&mut h, "left_click", json!({"target": r#ref(&ref_of(&t, "textbox", "About you")?)})).await?;
+    act(&mut h, "type", json!({"text": "Likes maps."})).await?;
+    let t = read(&mut h, json!({})).await?;
+    assert!(t.contains(&format!("radio \"Team\" [{team}] checked")), "{t}");
+    assert!(t.lines().any(|l| l.contains("checkbox \"Send me the newsletter\"") && l.ends_with("checked")), "{t}");
+    act(&mut h, "left_click", json!({"target": r#ref(&ref_of(&t, "button", "Create account")?)})).await?;
+    reported(&h, json!({"submitted": true, "name": "Dora Lind", "email": "dora@example.test", "country": "se", "plan": "team", "news": true, "terms": true, "bio": "Likes maps."})).await?;
     Ok(())
 }
 
