@@ -4,11 +4,12 @@
 //! for: the result says so, with a ref for that input (often a hidden one behind a styled
 //! button), which file_upload then fills directly.
 //!
-//! The interception is turned on by Claude's first click or activating key in a tab and stays on
-//! (turning it on and off around every click costs each click about a millisecond). The person's
-//! own press in the page turns it off in that tab until Claude's next input there (the page agent
-//! tells the core of every trusted press, and one that comes while no input of Claude's is under
-//! way is the person's), and Stop turns it off everywhere. A chooser that still reaches the core
+//! The interception is turned on by Claude's first input in a tab that can open a chooser (a
+//! click, an activating key, typing, a script) and stays on (turning it on and off around every
+//! click costs each click about a millisecond). The person's own press, Enter or Space in the
+//! page turns it off in that tab until Claude's next such input there (the page agent tells the
+//! core of every trusted one, and one that comes while no input of Claude's is under way, nor
+//! just ended, is the person's), and Stop turns it off everywhere. A chooser that still reaches the core
 //! with no input of Claude's behind it is the person's too: that one is cancelled, and choosers
 //! are theirs again in that tab.
 
