@@ -64,6 +64,13 @@ thread_local! {
     /// Attaches under way, shared by every caller that needs the tab meanwhile.
     static ATTACHING: crate::inflight::Pending<i32, Result<(), CdpError>> = RefCell::new(std::collections::HashMap::new());
     static WAITERS: RefCell<Vec<Waiter>> = const { RefCell::new(Vec::new()) };
+    /// How many debugger events each tab has sent (a flood of them can hold up the answers).
+    static HEARD: RefCell<std::collections::HashMap<i32, u64>> = RefCell::new(std::collections::HashMap::new());
+}
+
+/// How many debugger events the tab (or its frames) has sent so far.
+pub fn events_heard(tab: i32) -> u64 {
+    HEARD.with(|h| h.borrow().get(&tab).copied().unwrap_or(0))
 }
 
 struct Waiter {
@@ -175,6 +182,7 @@ fn track_children(tab: i32, method: &str, params: &Value) {
 pub fn on_detach(tab: i32) {
     ATTACHED.with(|a| a.borrow_mut().remove(&tab));
     AGENT_SCRIPTS.with(|a| a.borrow_mut().remove(&tab));
+    HEARD.with(|h| h.borrow_mut().remove(&tab));
     CHILDREN.with(|c| c.borrow_mut().remove(&tab));
     crate::members::chooser::forget(tab);
     // Wake waiters on that tab: their events will never come.
@@ -224,6 +232,7 @@ pub async fn within(rx: oneshot::Receiver<(String, Value)>, ms: i32) -> Option<(
 
 /// Routes one debugger event to its waiters. Events of child sessions only update the session list.
 pub fn dispatch_event(tab: i32, session: Option<&str>, method: &str, params: Value) {
+    HEARD.with(|h| *h.borrow_mut().entry(tab).or_default() += 1);
     track_children(tab, method, &params);
     if session.is_some() {
         return;

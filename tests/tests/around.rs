@@ -226,15 +226,15 @@ async fn dialogs_never_hang_and_are_told() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// A page whose script keeps it busy answers nothing: each call that needs it says so after a
-/// few seconds (not at the bridge's 90-second timeout), the calls that need nothing from it work,
+/// A page whose script keeps it busy answers nothing: each call that needs it says so after about
+/// ten seconds (not at the bridge's 90-second timeout), the calls that need nothing from it work,
 /// and a navigate to another site (a new process) leaves it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_stuck_in_a_script_is_told_and_can_be_left() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
     open(&mut h, "hang.html").await?;
     let b = h.ref_of("button", "Hang").await?;
-    let stuck = "The page in tab-1 is not responding: it has not answered for over 3 seconds";
+    let stuck = "The page in tab-1 is not responding: it has not answered for over 5 seconds";
     let e = error_text(&h.one("left_click", json!({"target": r#ref(&b)})).await?);
     assert!(e.starts_with(stuck) && e.contains("so left_click could not finish"), "{e}");
     let e = error_text(&h.one("screenshot", json!({})).await?);

@@ -9,13 +9,17 @@ use futures::future::{select, Either};
 use crate::cdp::{self, Debuggee};
 use crate::{chrome, state};
 
-/// How long a call runs before the page is checked at all (unless the call says otherwise).
-pub const FIRST_CHECK_MS: i32 = 3_000;
+/// How long a call runs before the page is checked at all (unless the call says otherwise). A page
+/// may be busy for seconds after a click on its own legitimate work; Chrome itself takes a
+/// renderer that leaves input unanswered for 5 s as hung.
+pub const FIRST_CHECK_MS: i32 = 5_000;
 /// How long a read runs first: its own walk of the page keeps the page's thread busy, and
 /// answers nothing meanwhile.
 pub const READ_PATIENCE_MS: i32 = 10_000;
 /// How long the page has to answer a trivial question before it counts as not responding.
-const ANSWER_MS: i32 = 3_000;
+const ANSWER_MS: i32 = 5_000;
+/// This many of the tab's events during a check mean the way back is busy, not the page.
+const FLOOD: u64 = 100;
 /// Between two checks while the call goes on.
 const CHECK_EVERY_MS: i32 = 1_000;
 
@@ -57,10 +61,13 @@ async fn stuck(tab: i32) -> Option<Stuck> {
 }
 
 /// Whether a document's main thread answers a trivial evaluation in time. An error counts as an
-/// answer (a document being replaced is not a page stuck in a script).
+/// answer (a document being replaced is not a page stuck in a script), and so does a flood of the
+/// tab's events meanwhile: the answer may be queued behind them on its way to the worker, and a
+/// page stuck in a script sends next to nothing.
 async fn answers(at: &Debuggee) -> bool {
     let probe = cdp::Evaluate { expression: "0", context_id: None, return_by_value: true, await_promise: false, timeout: None, object_group: None };
-    chrome::bounded(cdp::send_to(at, &probe), ANSWER_MS).await.is_some()
+    let before = cdp::events_heard(at.tab);
+    chrome::bounded(cdp::send_to(at, &probe), ANSWER_MS).await.is_some() || cdp::events_heard(at.tab) - before > FLOOD
 }
 
 async fn answers_owned(at: Debuggee) -> bool {
