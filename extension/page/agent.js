@@ -17,13 +17,17 @@
   addEventListener("pointerdown", (e) => {
     if (!e.isTrusted) return;
     lastPress = { el: e.composedPath()[0], x: e.clientX, y: e.clientY, t: e.timeStamp };
-    // The core tells a person's press from Claude's (a file chooser the person opens is theirs).
-    if (typeof globalThis.tabwrightStop === "function") globalThis.tabwrightStop("press");
+    tellPress();
   }, true);
   // Enter and Space press a focused button or file input as a click does.
   addEventListener("keydown", (e) => {
-    if (e.isTrusted && (e.key === "Enter" || e.key === " ") && typeof globalThis.tabwrightStop === "function") globalThis.tabwrightStop("press");
+    if (e.isTrusted && (e.key === "Enter" || e.key === " ")) tellPress();
   }, true);
+  // The core tells a person's press from Claude's (a file chooser the person opens is theirs).
+  function tellPress() {
+    if (typeof globalThis.tabwrightStop === "function") globalThis.tabwrightStop("press");
+  }
+  const isFileInput = (el) => !!el && el.localName === "input" && (el.getAttribute("type") || "").toLowerCase() === "file";
   // Trusted releases, by point and button, of presses made since the last pointer answer (or
   // look before a pointer action): an answer that arrives before its click waits for the click's
   // releases (see afterInput).
@@ -42,8 +46,7 @@
   // press's behalf): unless the page prevented it, its chooser is on its way.
   let fileClick = null;
   addEventListener("click", (e) => {
-    const t = e.composedPath()[0];
-    if (t && t.localName === "input" && (t.getAttribute("type") || "").toLowerCase() === "file") fileClick = e;
+    if (isFileInput(e.composedPath()[0])) fileClick = e;
   }, true);
   function takeDragStarts() {
     const n = dragStarts;
@@ -1145,10 +1148,9 @@
   // The file input an element leads to: itself, the one a label is for, or the only one inside
   // it (styled upload buttons often hide theirs).
   function fileInputOf(el) {
-    const isFile = (e) => e && e.localName === "input" && (e.getAttribute("type") || "").toLowerCase() === "file";
-    if (isFile(el)) return el;
-    if (el.localName === "label" && isFile(el.control)) return el.control;
-    const inside = [...el.querySelectorAll("input")].filter(isFile);
+    if (isFileInput(el)) return el;
+    if (el.localName === "label" && isFileInput(el.control)) return el.control;
+    const inside = [...el.querySelectorAll("input")].filter(isFileInput);
     return inside.length === 1 ? inside[0] : null;
   }
   // Whether files can be set through a ref: `none` when it leads to no file input (clicking it

@@ -224,10 +224,7 @@ pub fn wait_for(tab: i32, methods: &'static [&'static str]) -> oneshot::Receiver
 
 /// Waits for `rx` at most `ms` milliseconds. `None` on timeout.
 pub async fn within(rx: oneshot::Receiver<(String, Value)>, ms: i32) -> Option<(String, Value)> {
-    match select(rx, Box::pin(chrome::sleep(ms))).await {
-        Either::Left((Ok(event), _)) => Some(event),
-        _ => None,
-    }
+    chrome::bounded(rx, ms).await.and_then(Result::ok)
 }
 
 /// Routes one debugger event to its waiters. Events of child sessions only update the session list.

@@ -140,13 +140,8 @@ async fn try_mark(at: &Debuggee) -> Result<bool, String> {
     if fresh.is_empty() {
         return Ok(false);
     }
-    // The agent's world, where the nodes are handed over.
-    let (_, context, _) = page::object_in_group(at, "globalThis", GROUP).await?;
-    // Sent together: the browser answers them in one stretch.
-    let commands: Vec<cdp::ResolveNode> =
-        fresh.iter().map(|&id| cdp::ResolveNode { backend_node_id: id, execution_context_id: Some(context), object_group: GROUP }).collect();
-    let resolved = futures::future::join_all(commands.iter().map(|c| cdp::send_to(at, c))).await;
-    let objects: Vec<String> = resolved.into_iter().filter_map(|r| r.ok()?.object.object_id).collect();
+    // The nodes, handed over in the agent's world.
+    let (objects, _) = page::agent_objects(at, &fresh, GROUP).await?;
     let Some(first) = objects.first() else { return Ok(false) };
     let call = cdp::CallFunctionWith {
         function_declaration: "function (...els) { return __tabwright.markListeners(this, ...els); }",

@@ -189,6 +189,16 @@ pub async fn object_in_group(d: &Debuggee, expression: &str, group: &str) -> Res
     Ok((object, world.context, world.generation))
 }
 
+/// Nodes the browser names by backend id, as objects of the agent's world in `group` (released by
+/// the caller), with the document's generation. Nodes that cannot be resolved are left out.
+pub async fn agent_objects(d: &Debuggee, nodes: &[i64], group: &str) -> Result<(Vec<String>, u64), String> {
+    let (_, context, generation) = object_in_group(d, "globalThis", group).await?;
+    // Sent together: the browser answers them in one stretch.
+    let commands: Vec<cdp::ResolveNode> = nodes.iter().map(|&id| cdp::ResolveNode { backend_node_id: id, execution_context_id: Some(context), object_group: group }).collect();
+    let resolved = futures::future::join_all(commands.iter().map(|c| cdp::send_to(d, c))).await;
+    Ok((resolved.into_iter().filter_map(|r| r.ok()?.object.object_id).collect(), generation))
+}
+
 /// [`call`] without a second try in a new document when the first one's went away (a click's
 /// answer belongs to the document the click reached).
 pub async fn call_once(tab: i32, expression: &str) -> Result<(Value, u64), String> {

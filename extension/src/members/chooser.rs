@@ -202,12 +202,11 @@ async fn tell(tab: i32, chooser: &Value, who: &str) {
 /// A ref for the file input the chooser was for, and how it reads (`"Avatar" (ref_9)`).
 async fn hand_out(tab: i32, node: i64) -> Option<String> {
     let at = Debuggee::tab(tab);
-    let (_, context, generation) = page::object_in_group(&at, "globalThis", GROUP).await.ok()?;
-    let resolved = cdp::send_to(&at, &cdp::ResolveNode { backend_node_id: node, execution_context_id: Some(context), object_group: GROUP }).await;
-    let answer = match resolved.ok().and_then(|r| r.object.object_id) {
+    let (objects, generation) = page::agent_objects(&at, &[node], GROUP).await.ok()?;
+    let answer = match objects.first() {
         Some(object) => {
             let function = format!("function () {{ return __tabwright.handOut(this, {}); }}", refs::next());
-            cdp::send_to(&at, &cdp::CallFunctionOn { function_declaration: &function, object_id: &object, return_by_value: true, await_promise: false }).await.ok()
+            cdp::send_to(&at, &cdp::CallFunctionOn { function_declaration: &function, object_id: object, return_by_value: true, await_promise: false }).await.ok()
         }
         None => None,
     };

@@ -56,7 +56,11 @@ async fn stuck(tab: i32) -> Option<Stuck> {
         return Some(Stuck::Page);
     }
     let frames = cdp::children(tab);
-    let answered = futures::future::join_all(frames.iter().map(|f| answers_owned(Debuggee { tab, session: Some(f.session.clone()) }))).await;
+    let answered = futures::future::join_all(frames.iter().map(|f| {
+        let at = Debuggee { tab, session: Some(f.session.clone()) };
+        async move { answers(&at).await }
+    }))
+    .await;
     frames.into_iter().zip(answered).find(|(_, ok)| !ok).map(|(f, _)| Stuck::Frame(f.url))
 }
 
@@ -68,10 +72,6 @@ async fn answers(at: &Debuggee) -> bool {
     let probe = cdp::Evaluate { expression: "0", context_id: None, return_by_value: true, await_promise: false, timeout: None, object_group: None };
     let before = cdp::events_heard(at.tab);
     chrome::bounded(cdp::send_to(at, &probe), ANSWER_MS).await.is_some() || cdp::events_heard(at.tab) - before > FLOOD
-}
-
-async fn answers_owned(at: Debuggee) -> bool {
-    answers(&at).await
 }
 
 fn not_responding(tab: i32, who: Stuck, member: &str) -> String {
