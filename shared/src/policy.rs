@@ -81,7 +81,7 @@ const NETWORK_SCHEMES: &str = "(https?|wss?)://";
 
 /// The host (and port, when the URL names one) a request goes to, as a notice names it.
 pub fn host_label(url: &str) -> Option<String> {
-    let parsed = url::Url::parse(url).ok()?;
+    let parsed = crate::navigation::parse_url(url).ok()?;
     let host = parsed.host_str()?;
     Some(match parsed.port() {
         Some(port) => format!("{host}:{port}"),
@@ -157,7 +157,7 @@ impl Policy {
 
     /// Whether an http(s) URL may be opened; the error says why not.
     pub fn check_url(&self, url: &str) -> Result<(), String> {
-        let Ok(parsed) = url::Url::parse(url) else { return Ok(()) };
+        let Ok(parsed) = crate::navigation::parse_url(url) else { return Ok(()) };
         if !matches!(parsed.scheme(), "http" | "https") {
             return Ok(());
         }
@@ -175,7 +175,7 @@ impl Policy {
 
     /// Whether the network rules refuse a request to this URL (http, https, ws or wss).
     pub fn refuses_request(&self, url: &str) -> bool {
-        let Ok(mut parsed) = url::Url::parse(url) else { return false };
+        let Ok(mut parsed) = crate::navigation::parse_url(url) else { return false };
         let as_http = match parsed.scheme() {
             "ws" => "http",
             "wss" => "https",
@@ -249,6 +249,10 @@ mod tests {
         assert!(p.check_url("https://other.org/").unwrap_err().contains("not on this session's list"));
         assert!(p.check_url("https://user@other.org/").is_err());
         assert!(Policy::default().check_url("https://anything.org/").is_ok());
+        // A host written in Unicode is the host of its ASCII name.
+        let p = Policy::parse(r#"{"block": ["xn--bcher-kva.example"]}"#).expect("policy");
+        assert!(p.check_url("https://BÜCHER.example/").unwrap_err().contains("blocked"));
+        assert!(p.refuses_request("wss://bücher.example/live"));
         assert!(Policy::parse(r#"{"allow": ["bad host"]}"#).is_err());
         assert!(Policy::parse(r#"{"alow": []}"#).unwrap_err().contains("unknown field"));
     }

@@ -84,7 +84,7 @@ fn is_secret_name(name: &[u8]) -> bool {
 /// parameters, at most [`FIELD_MAX`] characters.
 pub fn url(raw: &str) -> String {
     let folded = one_line(raw);
-    let Ok(mut parsed) = url::Url::parse(&folded) else {
+    let Ok(mut parsed) = crate::navigation::parse_url(&folded) else {
         return bounded(&folded, FIELD_MAX);
     };
     if parsed.cannot_be_a_base() {
@@ -509,6 +509,7 @@ mod tests {
         assert_eq!(url("https://user:pw@example.com/a?x=1&token=abc&X-Amz-Signature=zz"), "https://example.com/a?x=1");
         assert_eq!(url("https://example.com/a?api_key=1"), "https://example.com/a");
         assert_eq!(url("about:blank"), "about:blank");
+        assert_eq!(url("https://Bücher.example/?token=abc&q=1"), "https://xn--bcher-kva.example/?q=1");
         assert_eq!(url("https://app.example/cb#access_token=abc&token_type=Bearer&state=1"), "https://app.example/cb#state=1");
         assert_eq!(url("https://a.example/#section-2"), "https://a.example/#section-2");
         assert_eq!(url("https://example.com/docs"), "https://example.com/docs");

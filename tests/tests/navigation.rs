@@ -43,6 +43,20 @@ async fn error_statuses_are_told_in_the_result() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A host written in Unicode is opened by its ASCII name, the one Chrome reports.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_unicode_host_name_is_opened() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    // Chrome takes every *.localhost name for this machine.
+    let url = h.url("one.html").replace("127.0.0.1", "BÜCHER.localhost");
+    let ascii = h.url("one.html").replace("127.0.0.1", "xn--bcher-kva.localhost");
+    let r = h.one("navigate", json!({"url": url})).await?;
+    ok(&r);
+    assert!(text(&r).starts_with(&format!("Navigated to {ascii}")), "{r:?}");
+    assert_eq!(state(&r).active().map(|t| t.title.as_str()), Some("Fixture One"), "{r:?}");
+    Ok(())
+}
+
 /// The page being left may finish loading while the next navigation waits for its server: its
 /// load event must not end the navigation's wait.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
