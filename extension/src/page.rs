@@ -8,8 +8,8 @@ use serde_json::Value;
 use crate::cdp::{self, Debuggee};
 use crate::state;
 
-/// The page agent's source.
-const AGENT: &str = include_str!("../page/agent.js");
+/// The page agent's source (page/agent.js, compacted by build.rs).
+const AGENT: &str = include_str!(concat!(env!("OUT_DIR"), "/agent.js"));
 /// The isolated world's name.
 const WORLD: &str = "tabwright";
 
