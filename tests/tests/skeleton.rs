@@ -311,3 +311,13 @@ async fn closing_the_last_tab_of_a_window_leaves_the_other_window_in_charge() ->
     assert_eq!(tabs(only_state(&r)), expected);
     Ok(())
 }
+
+/// The Wasm core is compiled at every start of the extension's worker (a restart included): it
+/// stays within the 1.2 MB that issue 14 set.
+#[test]
+fn the_wasm_core_stays_within_its_size() -> anyhow::Result<()> {
+    let wasm = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../extension/pkg/tabwright_extension_bg.wasm");
+    let size = std::fs::metadata(&wasm).map_err(|e| anyhow::anyhow!("{}: {e} (cargo xtask build makes it)", wasm.display()))?.len();
+    assert!(size <= 1_200_000, "{} is {size} bytes, over 1,200,000", wasm.display());
+    Ok(())
+}
