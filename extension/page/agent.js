@@ -794,9 +794,25 @@
 
     const start = performance.now();
     const all = filter === "all" ? { left: -1e9, top: -1e9, right: 1e9, bottom: 1e9 } : viewport;
+    const modal = opts.rootRef == null && opts.modal ? openModal() : null;
     if (opts.rootRef != null) walk(root, 0, { x: 0, y: 0, clip: all }, false);
+    else if (modal) walk(modal, 0, { x: 0, y: 0, clip: all }, false);
     else walkChildren(root, 0, { x: 0, y: 0, clip: all }, null, false);
-    return { next: counter.next, nodes: out, truncated, inner: sawInner, dirty: changed, ms: Math.round(performance.now() - start), url: location.href, vw: innerWidth, vh: innerHeight };
+    return { next: counter.next, nodes: out, truncated, inner: sawInner, dirty: changed, modal: !!modal, ms: Math.round(performance.now() - start), url: location.href, vw: innerWidth, vh: innerHeight };
+  }
+
+  // The modal dialog a person is held in, if one is open: a <dialog> opened with showModal()
+  // (the browser makes the rest of the page inert), or a shown dialog that says it is modal
+  // (aria-modal, whose backdrop takes the clicks meant for the page behind it).
+  function openModal() {
+    let modal = null;
+    for (const d of document.querySelectorAll("dialog")) if (d.matches(":modal")) modal = d;
+    if (modal) return modal;
+    for (const d of document.querySelectorAll('[aria-modal="true"]')) {
+      const role = d.getAttribute("role");
+      if ((role === "dialog" || role === "alertdialog") && d.checkVisibility({ visibilityProperty: true, opacityProperty: true })) modal = d;
+    }
+    return modal;
   }
 
   // The text of the smallest enclosing block that says more than the element itself (a card,

@@ -72,6 +72,9 @@ pub struct Collected {
     /// The document has open shadow roots or same-origin frames.
     #[serde(default)]
     pub inner: bool,
+    /// Only the open modal dialog was read (the collector was asked to, and one is open).
+    #[serde(default)]
+    pub modal: bool,
 }
 
 /// A node with its children, rebuilt from the flat list.

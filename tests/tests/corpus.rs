@@ -584,10 +584,11 @@ async fn editor_bolds_a_paragraph_from_the_span_toolbar_and_saves() -> anyhow::R
 }
 
 /// Lines of read_page that are the reader's own notes, not elements or text: where more is
-/// (`… more inside`), runs shown by their controls only (`(N more …)`), the cap (`[read_page …`).
+/// (`… more inside`), runs shown by their controls only (`(N more …)`), the cap (`[read_page …`),
+/// an open modal dialog that is all that was read (`[A modal dialog …`).
 fn is_note(line: &str) -> bool {
     let l = line.trim_start();
-    l.starts_with("… more inside") || l.starts_with('(') || l.starts_with("[read_page")
+    l.starts_with("… more inside") || l.starts_with('(') || l.starts_with("[read_page") || l.starts_with("[A modal dialog")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

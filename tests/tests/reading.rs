@@ -304,3 +304,46 @@ async fn find_accuracy_on_the_labelled_set() -> anyhow::Result<()> {
     assert!(tally.top3 as f64 / n >= 0.95, "top-3 {}/{n}: {:#?}", tally.top3, tally.misses);
     Ok(())
 }
+
+/// While a modal dialog is open, the reads Claude acts from hold only the dialog, and say why:
+/// nothing behind it takes input. filter "all" still reads the whole page.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_modal_dialog_is_what_is_read() -> anyhow::Result<()> {
+    const NOTE: &str = "[A modal dialog is open: the page behind it takes no input until the dialog is closed.";
+    let mut h = Harness::start().await?;
+    // A closed modal left in the page holds nobody.
+    let page = read(&mut h, "modal.html", json!({})).await?;
+    assert!(!page.contains(NOTE) && page.contains("textbox \"Search\""), "{page}");
+
+    // A <dialog> opened with showModal().
+    let delete = h.ref_of("button", "Delete account").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&delete)})).await?);
+    let page = read_here(&mut h, json!({})).await?;
+    assert!(page.starts_with(NOTE), "{page}");
+    assert!(page.contains("Really delete your account?") && page.contains("button \"Delete\""), "{page}");
+    assert!(!page.contains("Search") && !page.contains("Help") && !page.contains("Delete account"), "the page behind is left out: {page}");
+    let interactive = read_here(&mut h, json!({"filter": "interactive"})).await?;
+    assert!(interactive.starts_with(NOTE) && interactive.contains("button \"Cancel\"") && !interactive.contains("Search"), "{interactive}");
+    let found = text(&h.one("find", json!({"query": "search box"})).await?);
+    assert!(found.starts_with("No element matches") && found.contains("Only it was searched."), "{found}");
+    let whole = read_here(&mut h, json!({"filter": "all"})).await?;
+    assert!(!whole.contains(NOTE) && whole.contains("textbox \"Search\"") && whole.contains("button \"Cancel\""), "{whole}");
+    let cancel = h.ref_of("button", "Cancel").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&cancel)})).await?);
+    let page = read_here(&mut h, json!({})).await?;
+    assert!(!page.contains(NOTE) && page.contains("Kept the account.") && page.contains("textbox \"Search\""), "closed, the page is read again: {page}");
+
+    // A library's modal: a shown role=dialog with aria-modal over a backdrop.
+    let news = h.ref_of("button", "Newsletter").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&news)})).await?);
+    let page = read_here(&mut h, json!({"filter": "interactive"})).await?;
+    assert!(page.starts_with(NOTE) && page.contains("textbox \"Email\"") && page.contains("button \"Subscribe\""), "{page}");
+    assert!(!page.contains("Search") && !page.contains("Delete account"), "{page}");
+    let email = h.ref_of("textbox", "Email").await?;
+    ok(&h.one("form_input", json!({"target": r#ref(&email), "value": "ada@example.com"})).await?);
+    let subscribe = h.ref_of("button", "Subscribe").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&subscribe)})).await?);
+    let page = read_here(&mut h, json!({})).await?;
+    assert!(!page.contains(NOTE) && page.contains("Subscribed ada@example.com"), "{page}");
+    Ok(())
+}

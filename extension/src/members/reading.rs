@@ -14,6 +14,9 @@ pub const TEXT_CAP: usize = 50_000;
 /// must not hold up the read of the page around it.
 const FRAME_MS: i32 = 3_000;
 
+/// What a read says when it held only the open modal dialog.
+const MODAL_NOTE: &str = "[A modal dialog is open: the page behind it takes no input until the dialog is closed.";
+
 /// The error for a ref that no longer resolves, saying why.
 pub fn stale(reference: u64, why: &str) -> String {
     format!("ref_{reference} is stale or not found on the current page ({why}). Re-read the page with read_page or find to get fresh references.")
@@ -110,7 +113,10 @@ async fn collect_in(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>) 
     if first {
         crate::listeners::mark(at).await;
     }
-    let opts = serde_json::json!({ "next": refs::next(), "filter": filter, "maxDepth": depth, "rootRef": root, "context": context });
+    // While a modal dialog is open, the reads Claude acts from (the viewport's, and find's) hold
+    // only it: nothing behind it takes input. filter "all" (or a ref) still reads anything.
+    let modal = root.is_none() && (filter != "all" || context);
+    let opts = serde_json::json!({ "next": refs::next(), "filter": filter, "maxDepth": depth, "rootRef": root, "context": context, "modal": modal });
     let expression = format!("__tabwright.collect({opts})");
     let (mut value, mut generation) = page::call_in(at, &expression).await?;
     let changed = value.get("dirty").and_then(serde_json::Value::as_bool).unwrap_or(true);
@@ -197,6 +203,9 @@ pub async fn read_page(input: &ReadPage) -> Result<Outcome, String> {
     let note_room = 600;
     let rendered = snapshot::render(&collected.nodes, READ_CAP - note_room);
     let mut text = rendered.text;
+    if collected.modal {
+        text = format!("{MODAL_NOTE} filter \"all\" reads the whole page.]\n{text}");
+    }
     if text.is_empty() {
         text = match filter {
             "visible" => "(nothing visible in the viewport: the page may be blank or still loading; filter \"all\" includes off-screen content)".into(),
@@ -219,12 +228,15 @@ pub async fn find(input: &Find) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
     let collected = collect(&Debuggee::tab(tab), "all", 100, None).await?;
     let lines = find::find(&collected.nodes, &input.query);
-    if lines.is_empty() {
-        return Ok(Outcome::Text {
-            text: format!("No element matches \"{}\". Describe it with other words, or read_page to see what is there.", input.query.trim()),
-        });
+    let mut text = if lines.is_empty() {
+        format!("No element matches \"{}\". Describe it with other words, or read_page to see what is there.", input.query.trim())
+    } else {
+        lines.join("\n")
+    };
+    if collected.modal {
+        text.push_str(&format!("\n{MODAL_NOTE} Only it was searched.]"));
     }
-    Ok(Outcome::Text { text: lines.join("\n") })
+    Ok(Outcome::Text { text })
 }
 
 pub async fn get_page_text(tab_id: Option<&str>) -> Result<Outcome, String> {
