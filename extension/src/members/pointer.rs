@@ -114,15 +114,13 @@ async fn ref_spot(tab: i32, reference: &str) -> Result<Spot, String> {
     let mut p: PointFor = serde_json::from_value(value).map_err(|e| format!("unreadable hit test: {e}"))?;
     p.what = p.what.as_deref().map(fold);
     p.covered = p.covered.as_deref().map(fold);
-    let name = format!("ref_{id}");
+    // The agent's description names the ref itself: `combobox "Country" (ref_1)`.
+    let name = p.what.clone().unwrap_or_else(|| format!("ref_{id}"));
     match (p.error.as_deref(), p.covered) {
         (Some("stale"), _) => Err(reading::resolve_ref(tab, reference).await.err().unwrap_or_else(|| reading::stale(id, "the element was removed from the page"))),
-        (Some("invisible"), _) => Err(format!("{name} ({}) has no size on the page, so it cannot be clicked. It may be hidden; read_page shows what is visible.", p.what.unwrap_or_default())),
-        (Some(_), _) => Err(format!("{name} ({}) could not be brought into view.", p.what.unwrap_or_default())),
-        (None, Some(cover)) => Err(format!(
-            "{name} ({}) is covered by {cover}, so nothing was clicked. Close or move what covers it first, or act on a coordinate.",
-            p.what.unwrap_or_default()
-        )),
+        (Some("invisible"), _) => Err(format!("{name} has no size on the page, so it cannot be clicked. It may be hidden; read_page shows what is visible.")),
+        (Some(_), _) => Err(format!("{name} could not be brought into view.")),
+        (None, Some(cover)) => Err(format!("{name} is covered by {cover}, so nothing was clicked. Close or move what covers it first, or act on a coordinate.")),
         (None, None) => {
             let (ox, oy) = frame_offset(&at).await?;
             let spot = Spot { x: p.x + ox, y: p.y + oy, what: None };
