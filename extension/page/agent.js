@@ -225,6 +225,8 @@
     return out;
   }
 
+  const BLOCK_DISPLAY = /^(block|flex|grid|list-item|flow-root|table|table-row|table-caption)\b/;
+
   function isBlock(node) {
     return node.nodeType === Node.ELEMENT_NODE && /^(div|p|li|td|th|tr|br|h[1-6]|section|article|header|footer|nav|ul|ol)$/.test(node.localName);
   }
@@ -1444,8 +1446,13 @@
       if (hidden && hidden !== "open") return;
       // A box of its own holds its text; one without a box leaves it to its parent's.
       const inner = boxless ? open : hidden === "open";
-      const block = isBlock(el) || /^(br|hr|table|form|fieldset|main|aside|figure|figcaption|blockquote|pre|dl|dt|dd|label|details|summary|dialog)$/.test(el.localName);
+      // Boxes laid out as blocks (an option of a list box, a span shown as a block) stand on
+      // their own lines; inline boxes (chips, buttons) apart from their neighbours.
+      const display = boxless ? "contents" : style.display;
+      const block = isBlock(el) || BLOCK_DISPLAY.test(display) || /^(br|hr|table|form|fieldset|main|aside|figure|figcaption|blockquote|pre|dl|dt|dd|label|details|summary|dialog)$/.test(el.localName);
+      const apart = !block && display !== "inline" && display !== "contents";
       if (block && out && !out.endsWith("\n")) out += "\n";
+      if (apart && out && !/\s$/.test(out)) out += " ";
       if (el.localName === "img" && el.getAttribute("alt")) out += `[image: ${clean(el.getAttribute("alt"), 100)}]`;
       if (el.localName === "input" && ["text", "search", "email", ""].includes((el.getAttribute("type") || "").toLowerCase()) && el.value) {
         out += `[${clean(el.value, 100)}]`;
@@ -1458,6 +1465,7 @@
         } catch {}
       }
       if (block && !out.endsWith("\n")) out += "\n";
+      if (apart && out && !/\s$/.test(out)) out += " ";
       if ((el.localName === "td" || el.localName === "th") && !out.endsWith("\n")) out += "\t";
     };
     walk(root, false);

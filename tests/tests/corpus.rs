@@ -504,9 +504,14 @@ async fn a_body_of_absolutely_positioned_boxes_still_has_page_text() -> anyhow::
     ok(&r);
     let page_text = text(&r);
     assert_ne!(page_text.trim(), "(empty)", "the page has text; its body is only zero pixels high");
-    for words in ["Parcel desk", "Send 3 parcels to Lisbon, then press Submit.", "Deliveries leave the depot every morning at 8:00.", "START"] {
+    // The parcel choices are inline boxes side by side: their words stay apart.
+    for words in ["Parcel desk", "Send 3 parcels to Lisbon, then press Submit.", "Deliveries leave the depot every morning at 8:00.", "START", "1 parcel 2 parcels 3 parcels"] {
         assert!(page_text.contains(words), "get_page_text lacks {words:?}:\n{page_text}");
     }
+    // A row of flex items reads as separate lines, as the boxes stand: not "Alice Moreau · DesignerRemove".
+    open(&mut h, "bootstrap/team.html").await?;
+    let page_text = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page_text.contains("Alice Moreau · Designer\nRemove"), "{page_text}");
     Ok(())
 }
 
