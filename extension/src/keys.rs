@@ -186,6 +186,28 @@ pub fn parse(text: &str) -> Result<Vec<Chord>, String> {
     Ok(chords)
 }
 
+/// The member that does what a chord of the browser's own does, when the chord is one: key
+/// events sent through CDP reach the page only, never the browser's shortcuts (reload, history,
+/// tabs, the address bar). Shortcuts that pages commonly take for themselves (ctrl+s, ctrl+f,
+/// ctrl+p) are not listed: the page may well have acted on those.
+pub fn browser_shortcut(chord: &Chord) -> Option<&'static str> {
+    let bits = chord.bits() | chord.key.modifier;
+    let code = chord.key.code.as_str();
+    let digit = code.strip_prefix("Digit").is_some_and(|d| d != "0");
+    const CTRL_SHIFT: u32 = CTRL | SHIFT;
+    Some(match (bits, code) {
+        (0 | CTRL | SHIFT, "F5") | (CTRL | CTRL_SHIFT, "KeyR") => "navigate with \"reload\"",
+        (ALT, "ArrowLeft") => "navigate with \"back\"",
+        (ALT, "ArrowRight") => "navigate with \"forward\"",
+        (CTRL, "KeyT" | "KeyN") => "new_tab",
+        (CTRL, "KeyW" | "F4") => "close_tab",
+        (CTRL, "Tab" | "PageUp" | "PageDown") | (CTRL_SHIFT, "Tab") => "switch_tab",
+        (CTRL, _) if digit => "switch_tab",
+        (CTRL, "KeyL") | (ALT, "KeyD") | (0, "F6") => "navigate with the address",
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -229,6 +251,23 @@ mod tests {
         assert_eq!(for_char('Z').map(|(k, s)| (k.key, k.code, s)), Some(("Z".into(), "KeyZ".into(), true)));
         assert!(for_char('é').is_none());
         assert!(for_char('😀').is_none());
+    }
+
+    #[test]
+    fn the_browsers_own_shortcuts_are_known() {
+        let of = |text: &str| browser_shortcut(&parse(text).expect(text)[0]);
+        assert_eq!(of("ctrl+r"), Some("navigate with \"reload\""));
+        assert_eq!(of("F5"), Some("navigate with \"reload\""));
+        assert_eq!(of("ctrl+shift+R"), Some("navigate with \"reload\""));
+        assert_eq!(of("alt+Left"), Some("navigate with \"back\""));
+        assert_eq!(of("ctrl+t"), Some("new_tab"));
+        assert_eq!(of("ctrl+w"), Some("close_tab"));
+        assert_eq!(of("ctrl+shift+Tab"), Some("switch_tab"));
+        assert_eq!(of("ctrl+2"), Some("switch_tab"));
+        assert_eq!(of("ctrl+l"), Some("navigate with the address"));
+        for page_keys in ["ctrl+a", "ctrl+c", "ctrl+s", "ctrl+f", "ctrl+0", "Left", "r", "shift+Tab", "alt+shift+Left", "Tab"] {
+            assert_eq!(of(page_keys), None, "{page_keys}");
+        }
     }
 
     #[test]

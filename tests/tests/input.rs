@@ -194,6 +194,18 @@ async fn keyboard_members_send_real_key_definitions() -> anyhow::Result<()> {
     let e = error_text(&h.one("key", json!({"text": "ctrl+Hyper"})).await?);
     assert!(e.contains("unknown key"), "{e}");
 
+    // A shortcut of the browser's own reaches the page only: the result says so, and which
+    // member does it.
+    h.site.clear_log();
+    let r = h.one("key", json!({"text": "Escape ctrl+r"})).await?;
+    ok(&r);
+    let said = r.content.iter().filter_map(|b| b.as_text()).collect::<Vec<_>>();
+    assert_eq!(said.first().copied(), Some("Pressed Escape ctrl+r."), "{r:?}");
+    assert!(said.get(1).is_some_and(|l| l.starts_with("ctrl+r is a shortcut of the browser itself") && l.ends_with("Use navigate with \"reload\" instead.")), "{r:?}");
+    let log = h.wait_log("ctrl+r heard", |e| e["type"] == "keyup" && e["key"] == "r").await?;
+    assert!(of(&log, "keydown").iter().any(|e| e["key"] == "r" && e["ctrl"] == true), "the page got the key");
+    assert!(text(&h.one("key", json!({"text": "ctrl+a"})).await?).lines().count() == 1, "a page's own shortcut says nothing more");
+
     h.site.clear_log();
     let r = h.one("hold_key", json!({"text": "shift", "duration": 0.3})).await?;
     assert_eq!(text(&r), "Held shift for 0.3s.");

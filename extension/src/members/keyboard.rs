@@ -50,7 +50,14 @@ pub async fn key(input: &Key) -> Result<Outcome, String> {
             press(tab, chord).await?;
         }
     }
-    Ok(Outcome::Ack { line: None })
+    // The page heard the chord; a shortcut of the browser's own did nothing, and Claude would
+    // otherwise take "Pressed ctrl+r." for a reload.
+    let line = chords.iter().zip(input.text.split_whitespace()).find_map(|(chord, said)| {
+        keys::browser_shortcut(chord).map(|member| {
+            format!("{said} is a shortcut of the browser itself, which key events sent to the page do not reach: the page got the key, and the browser did nothing. Use {member} instead.")
+        })
+    });
+    Ok(Outcome::Ack { line })
 }
 
 /// One key event on its way to the browser.
