@@ -51,6 +51,8 @@ extern "C" {
     async fn debugger_attach_raw(target: JsValue, version: &str) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "debugger"], js_name = sendCommand)]
     async fn debugger_send_raw(target: JsValue, method: &str, params: JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "debugger"], js_name = getTargets)]
+    async fn debugger_targets_raw() -> Result<JsValue, JsValue>;
 
     #[wasm_bindgen(catch, js_namespace = ["chrome", "declarativeNetRequest"], js_name = updateSessionRules)]
     async fn dnr_update_raw(options: JsValue) -> Result<JsValue, JsValue>;
@@ -232,6 +234,18 @@ pub async fn debugger_send(tab_id: i32, session: Option<&str>, method: &str, par
         return Ok(serde_json::Value::Null);
     }
     from_js(&raw)
+}
+
+/// Whether the browser's print dialog is open somewhere: its preview is a page of its own
+/// (chrome://print/), which holds the page that asked to print until a person closes it.
+pub async fn print_dialog_open() -> bool {
+    #[derive(serde::Deserialize)]
+    struct Target {
+        #[serde(default)]
+        url: String,
+    }
+    let Ok(raw) = debugger_targets_raw().await else { return false };
+    from_js::<Vec<Target>>(&raw).is_ok_and(|targets| targets.iter().any(|t| t.url.starts_with("chrome://print/")))
 }
 
 pub async fn storage_get(key: &str) -> Result<Option<serde_json::Value>, ChromeError> {

@@ -4,6 +4,7 @@
 //! Every result that passes through [`Harness::run`] is checked against the protocol
 //! validator, so every test also proves the browser_state contract.
 
+pub mod display;
 pub mod fakeapi;
 pub mod person;
 pub mod sink;
@@ -38,8 +39,10 @@ pub fn fixtures() -> PathBuf {
 pub struct Harness {
     pub client: Client,
     pub site: Site,
-    // Dropped last: the browser outlives the connection.
+    // Dropped after the connection: the browser outlives it.
     pub session: Session,
+    // Dropped last: a headed browser's display outlives the browser.
+    _display: Option<display::Xvfb>,
     next: u32,
 }
 
@@ -83,7 +86,20 @@ impl Harness {
         anyhow::ensure!(exe.is_file(), "{} is missing: run `cargo xtask test`, which builds it first", exe.display());
         let session = tokio::task::spawn_blocking(move || Session::start(&exe, true, &extra)).await??;
         let client = session.client().await.context("connecting to the agent socket")?;
-        Ok(Harness { client, site, session, next: 0 })
+        Ok(Harness { client, site, session, _display: None, next: 0 })
+    }
+
+    /// Starts a headed browser on a display of its own (Xvfb), on the fixture pages.
+    pub async fn start_headed(extra: &[&str]) -> anyhow::Result<Harness> {
+        let site = Site::start(Pages::Dir(fixtures()), "127.0.0.1").await?;
+        let display = tokio::task::spawn_blocking(display::Xvfb::start).await??;
+        let mut extra: Vec<String> = extra.iter().map(|s| s.to_string()).collect();
+        extra.extend(display.browser_flags());
+        let exe = bridge_exe();
+        anyhow::ensure!(exe.is_file(), "{} is missing: run `cargo xtask test`, which builds it first", exe.display());
+        let session = tokio::task::spawn_blocking(move || Session::start(&exe, false, &extra)).await??;
+        let client = session.client().await.context("connecting to the agent socket")?;
+        Ok(Harness { client, site, session, _display: Some(display), next: 0 })
     }
 
     /// A fixture page's URL.

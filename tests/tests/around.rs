@@ -249,6 +249,42 @@ async fn a_page_stuck_in_a_script_is_told_and_can_be_left() -> anyhow::Result<()
     Ok(())
 }
 
+/// The browser's print dialog (only a headed browser has one) holds the page that asked to print
+/// while the page still answers questions: the call is told why after the usual 5 s (not at the
+/// 20 s command timeout, as before), the calls after it at once, and close_tab gets out of it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_print_dialog_holding_the_page_is_told() -> anyhow::Result<()> {
+    let mut h = Harness::start_headed(&[tabwright_e2e::person::PERSON_FLAG]).await?;
+    open(&mut h, "print.html").await?;
+    let b = h.ref_of("button", "Print receipt").await?;
+    let held = "The browser's print dialog is open over the page in tab-1 (the page asked to print)";
+    let e = error_text(&h.one("left_click", json!({"target": r#ref(&b)})).await?);
+    assert!(e.starts_with(held) && e.contains("left_click could not finish"), "{e}");
+    let started = std::time::Instant::now();
+    let e = error_text(&h.one("get_page_text", json!({})).await?);
+    assert!(e.starts_with(held) && e.contains("get_page_text was not run"), "{e}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(3), "told at once: {:?}", started.elapsed());
+    ok(&h.one("list_tabs", json!({})).await?);
+
+    // Only the person can reach the dialog (CDP offers no input to it); close_tab closes it with
+    // its tab, and the browser works on in another.
+    let mut person = tabwright_e2e::person::Person::connect(&h.session.dir().join("profile")).await?;
+    assert_eq!(person.targets("chrome://print/").await?.len(), 1, "the print dialog is a page of its own");
+    ok(&h.one("new_tab", json!({})).await?);
+    ok(&h.one("close_tab", json!({"tab_id": "tab-1"})).await?);
+    for _ in 0..50 {
+        if person.targets("chrome://print/").await?.is_empty() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(person.targets("chrome://print/").await?.is_empty(), "the dialog went with its tab");
+    open(&mut h, "print.html").await?;
+    let page = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page.contains("Not printed."), "{page}");
+    Ok(())
+}
+
 /// A frame of another site (its own process) whose script is stuck: reads leave it out after a
 /// bound instead of waiting on it, input into it is told, and the rest of the page still works.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -181,6 +181,17 @@ fn ensure_typescript_client() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Xvfb, the display the headed tests run their browser on (a print dialog, for one, exists
+/// only in a headed browser); on Debian as root, installs the `xvfb` package.
+fn ensure_xvfb() -> anyhow::Result<()> {
+    if on_path("Xvfb").is_none() && debian_root() {
+        println!("no Xvfb found: installing Debian's xvfb package");
+        apt_install(&["xvfb"])?;
+    }
+    anyhow::ensure!(on_path("Xvfb").is_some(), "Xvfb is needed for the headed tests; install it (Debian/Ubuntu: apt-get install xvfb)");
+    Ok(())
+}
+
 /// `$CHROME`, else a Chromium on PATH; on Debian as root, installs the `chromium` package.
 fn ensure_browser() -> anyhow::Result<PathBuf> {
     if let Some(p) = std::env::var_os("CHROME").filter(|p| !p.is_empty()) {
@@ -271,6 +282,7 @@ fn test(extra: &[String]) -> anyhow::Result<()> {
     let python = ensure_sdk()?;
     ensure_python_client(&python)?;
     ensure_typescript_client()?;
+    ensure_xvfb()?;
     let mut tests = cargo();
     tests
         .args(["test", "--workspace", "--no-fail-fast"])

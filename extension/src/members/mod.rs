@@ -28,6 +28,7 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
         // of a very large page keeps the page's thread busy with the agent's own walk (some
         // 300 ms for 10,000 elements) and is given longer.
         Some(tab) if member != Member::Wait => {
+            unresponsive::still_printing(tab, name).await?;
             let patience = match member {
                 Member::JavascriptExec => diagnostics::SCRIPT_TIMEOUT_MS as i32 + 1_000,
                 Member::ReadPage | Member::Find | Member::GetPageText => unresponsive::READ_PATIENCE_MS,

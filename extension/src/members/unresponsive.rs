@@ -33,6 +33,11 @@ where
     let watch = async {
         chrome::sleep(patience).await;
         loop {
+            // The print dialog holds the page's input while the page still answers questions.
+            if chrome::print_dialog_open().await {
+                PRINTING.with(|p| p.borrow_mut().insert(tab));
+                return printing(tab, &format!("{member} could not finish, and whether it took effect is unknown"));
+            }
             if let Some(who) = stuck(tab).await {
                 return not_responding(tab, who, member);
             }
@@ -43,6 +48,31 @@ where
         Either::Left((done, _)) => done,
         Either::Right((error, _)) => Err(error),
     }
+}
+
+thread_local! {
+    /// Tabs a call found held by the print dialog: the next call there asks at once whether it is
+    /// still open.
+    static PRINTING: std::cell::RefCell<std::collections::HashSet<i32>> = Default::default();
+}
+
+/// Before a call on `tab`: the error that the print dialog a call found there is still open.
+pub async fn still_printing(tab: i32, member: &str) -> Result<(), String> {
+    if !PRINTING.with(|p| p.borrow().contains(&tab)) {
+        return Ok(());
+    }
+    if chrome::print_dialog_open().await {
+        return Err(printing(tab, &format!("{member} was not run")));
+    }
+    PRINTING.with(|p| p.borrow_mut().remove(&tab));
+    Ok(())
+}
+
+fn printing(tab: i32, outcome: &str) -> String {
+    let tab = state::tab_name(tab);
+    format!(
+        "The browser's print dialog is open over the page in {tab} (the page asked to print), and it holds the page until it is closed: {outcome}. Claude cannot reach that dialog. Ask the person to close it (Cancel) or to print, then go on; close_tab also closes the tab with it."
+    )
 }
 
 /// What does not answer: the page itself, or a frame of another site (by its address).
