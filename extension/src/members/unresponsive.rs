@@ -33,8 +33,9 @@ where
     let watch = async {
         chrome::sleep(patience).await;
         loop {
-            // The print dialog holds the page's input while the page still answers questions.
-            if chrome::print_dialog_open().await {
+            // The print dialog holds the page's input while the page still answers questions. (A
+            // navigate waits on the network for as long as a server takes: not a sign of it.)
+            if member != "navigate" && chrome::print_dialog_open().await {
                 PRINTING.with(|p| p.borrow_mut().insert(tab));
                 return printing(tab, &format!("{member} could not finish, and whether it took effect is unknown"));
             }
