@@ -30,6 +30,13 @@ pub fn parse<T: Input>(value: &Value) -> Result<T, InputError> {
     if !value.is_object() {
         return Err(InputError(format!("The input must be a JSON object with the fields {}.", T::FIELDS.join(", "))));
     }
+    for field in ["target", "from"] {
+        if T::FIELDS.contains(&field) {
+            if let Some(given) = value.get(field) {
+                target_shape(field, given).map_err(InputError)?;
+            }
+        }
+    }
     let parsed: T = serde_json::from_value(value).map_err(|e| {
         InputError(format!("Invalid input: {e}. Expected fields: {}.", field_list(T::FIELDS)))
     })?;
@@ -38,6 +45,28 @@ pub fn parse<T: Input>(value: &Value) -> Result<T, InputError> {
     }
     parsed.check("").map_err(InputError)?;
     Ok(parsed)
+}
+
+/// A target given in another shape than the tool's (a bare ref, a coordinate pair) is named with
+/// the shape it should have.
+fn target_shape(field: &str, given: &Value) -> Result<(), String> {
+    let shapes = r#"{"type": "ref", "ref": "ref_12"} (an element from read_page or find) or {"type": "coordinate", "x": 400, "y": 300} (a point on the screenshot)"#;
+    let shown = crate::sanitize::bounded(&given.to_string(), 80);
+    let wrong = |what: &str| Err(format!("{field} must be an object, {shapes}; {what} {shown}."));
+    match given {
+        Value::String(s) if s.trim().starts_with("ref_") => Err(format!("{field} must be an object: {{\"type\": \"ref\", \"ref\": {}}}, not the bare ref {shown}.", Value::String(s.trim().to_string()))),
+        Value::Array(a) if a.len() == 2 && a.iter().all(Value::is_number) => Err(format!(
+            "{field} must be an object: {{\"type\": \"coordinate\", \"x\": {}, \"y\": {}}}, not the pair {shown}.",
+            a[0], a[1]
+        )),
+        Value::Object(o) => match o.get("type").and_then(Value::as_str) {
+            Some("ref" | "coordinate") => Ok(()),
+            Some(_) => wrong("its type is \"ref\" or \"coordinate\", and it was"),
+            None if o.contains_key("ref") || (o.contains_key("x") && o.contains_key("y")) => wrong("it names its type too, and it was"),
+            None => wrong("it was"),
+        },
+        _ => wrong("it was"),
+    }
 }
 
 fn field_list(fields: &[&str]) -> String {
@@ -507,6 +536,13 @@ mod tests {
         assert!(err("zoom", json!({"region": [10, 10, 5, 20]})).contains("x1 > x0"));
         assert!(err("file_upload", json!({"target":{"type":"ref","ref":"ref_1"}})).contains("at least one"));
         assert!(err("navigate", json!("x")).contains("JSON object"));
+        // Targets in another shape name the shape they should have.
+        assert_eq!(err("left_click", json!({"target": "ref_3"})), r#"target must be an object: {"type": "ref", "ref": "ref_3"}, not the bare ref "ref_3"."#);
+        assert_eq!(err("hover", json!({"target": [10, 20.5]})), r#"target must be an object: {"type": "coordinate", "x": 10, "y": 20.5}, not the pair [10,20.5]."#);
+        assert!(err("left_click", json!({"target": {"ref": "ref_3"}})).contains("it names its type too"));
+        assert!(err("left_click_drag", json!({"from": {"x": 1, "y": 2}, "target": {"type":"coordinate","x":1,"y":1}})).starts_with("from must be an object"));
+        assert!(err("form_input", json!({"target": {"type": "element", "ref": "ref_1"}, "value": "x"})).contains(r#"its type is "ref" or "coordinate""#));
+        assert!(err("left_click", json!({"target": 7})).contains("{\"type\": \"ref\""));
     }
 
     #[test]
