@@ -1159,6 +1159,10 @@
       el.dispatchEvent(new InputEvent("input", { bubbles: true, composed: true, inputType: "insertReplacementText", data: String(value) }));
       return { ok: true, value: clean(el.textContent, 80) };
     }
+    const role = el.getAttribute("role");
+    if (role === "slider" || role === "spinbutton") {
+      return { error: `${what} is a ${role} the page draws itself, not a form control: click it, then press ArrowRight or ArrowLeft (key, with repeat), Home or End until its value is the one wanted.` };
+    }
     return { error: `${what} is not a form control (input, textarea, select or contenteditable). Use left_click, or type after clicking it.` };
   }
 

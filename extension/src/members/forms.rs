@@ -28,7 +28,11 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
     let set: Set = serde_json::from_value(reply).map_err(|e| format!("unreadable form reply: {e}"))?;
     match set.error.as_deref() {
         Some("stale") => Err(reading::stale(id, "the element was removed from the page")),
-        Some(e) => Err(format!("{} (ref_{id})", tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(e), 2000))),
+        Some(e) => {
+            let e = tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(e), 2000);
+            // The page names the element with its ref, unless it is a label's control.
+            Err(if e.contains(&format!("(ref_{id})")) { e } else { format!("{e} (ref_{id})") })
+        }
         None => {
             let line = match (set.note, set.value) {
                 (Some(note), _) => Some(format!("Note: {note}.")),
