@@ -418,11 +418,11 @@
     return a;
   }
 
+  // A widget by its role. Other elements a person can act on (a handler, a tab stop) are found by
+  // actionable(), which marks them so: a sortable column header reads `columnheader "Name"
+  // [ref_7] clickable`, as a list item with a listener does.
   function isInteractive(el, role) {
-    if (INTERACTIVE_ROLES.has(role)) return true;
-    if (el.localName === "summary") return true;
-    if (el.hasAttribute("onclick") || (el.tabIndex >= 0 && el.hasAttribute("tabindex") && role !== null && !STRUCTURE_ROLES.has(role))) return true;
-    return false;
+    return INTERACTIVE_ROLES.has(role) || el.localName === "summary";
   }
 
   // Roles that hold a page's structure: a tab stop on one of them is for keyboard scrolling or

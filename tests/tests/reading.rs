@@ -347,3 +347,20 @@ async fn an_open_modal_dialog_is_what_is_read() -> anyhow::Result<()> {
     assert!(!page.contains(NOTE) && page.contains("Subscribed ada@example.com"), "{page}");
     Ok(())
 }
+
+/// An element with a role of its own that is no widget (a column header, a list item) but has a
+/// handler or a tab stop carries the `clickable` mark, however its handler was attached.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clickable_header_or_item_says_so() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "sortable.html", json!({})).await?;
+    assert!(line_with(&page, "columnheader \"Fruit ⇅\"").ends_with("clickable"), "{page}");
+    assert!(!line_with(&page, "columnheader \"Count\"").contains("clickable"), "{page}");
+    assert!(line_with(&page, "Keyboard item").ends_with("clickable"), "{page}");
+    assert!(!line_with(&page, "Plain item").contains("clickable"), "{page}");
+    let header = refs_of(&page, "columnheader", "Fruit ⇅").pop().ok_or_else(|| anyhow::anyhow!("no header ref"))?;
+    ok(&h.one("left_click", json!({"target": r#ref(&header)})).await?);
+    let text = text(&h.one("get_page_text", json!({})).await?);
+    assert!(text.find("Apple").zip(text.find("Pear")).is_some_and(|(a, p)| a < p), "sorted by its click: {text}");
+    Ok(())
+}
