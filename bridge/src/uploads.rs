@@ -97,7 +97,7 @@ mod tests {
         std::os::unix::fs::symlink(outside.join("secret.txt"), root.join("link.txt")).expect("symlink");
         std::fs::create_dir_all(base.0.join("root2")).expect("root2");
         std::fs::write(base.0.join("root2").join("x.txt"), "x").expect("x");
-        let roots = canonical_roots(&[root.clone()]);
+        let roots = canonical_roots(std::slice::from_ref(&root));
 
         assert!(resolve(root.join("ok.txt").to_str().unwrap_or_default(), &roots).is_ok());
         assert!(resolve(outside.join("secret.txt").to_str().unwrap_or_default(), &roots).unwrap_err().contains("outside"));

@@ -440,7 +440,7 @@ mod tests {
         );
         assert!(err);
         assert_eq!(content.len(), 1);
-        assert_eq!(p.held(), &[started.clone()]);
+        assert_eq!(p.held(), std::slice::from_ref(&started));
         let (content, err) =
             p.finish(Member::GetPageText, &json!({}), Ok(Outcome::Text { text: "".into() }), report(vec![tab("tab-1", true), tab("tab-2", false)], vec![]));
         assert!(!err);

@@ -139,6 +139,9 @@ pub fn response(id: &Value, result: Result<Value, AgentError>) -> Value {
     }
 }
 
+/// The extension's ID, fixed by the `key` in manifest.json.
+pub const EXTENSION_ID: &str = "ffpodafnojpbkbomhogjkcemhijdghlo";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,6 +162,3 @@ mod tests {
         assert!(matches!(err, FromExtension::Reply { outcome: Reply::Error(ref e), .. } if e == "boom"));
     }
 }
-
-/// The extension's ID, fixed by the `key` in manifest.json.
-pub const EXTENSION_ID: &str = "ffpodafnojpbkbomhogjkcemhijdghlo";

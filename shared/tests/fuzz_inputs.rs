@@ -236,7 +236,7 @@ fn the_validator_reads_any_conversation() {
     let mut runner = runner();
     let result = runner.run(&(conversation(), json_value()), |(messages, odd)| {
         let _ = validate::conversation(&messages);
-        let _ = validate::conversation(&[odd.clone()]);
+        let _ = validate::conversation(std::slice::from_ref(&odd));
         let _ = validate::result(None, &odd);
         for member in ["navigate", "new_tab", "list_tabs", "screenshot"] {
             let _ = validate::result(Some(member), &odd);

@@ -271,7 +271,7 @@ fn buttons(tab: i32) -> u32 {
     BUTTONS.with(|b| b.borrow().get(&tab).copied().unwrap_or(0))
 }
 
-async fn mouse(tab: i32, kind: &'static str, x: f64, y: f64, button: &'static str, buttons: u32, clicks: u32, modifiers: u32) -> Result<(), String> {
+async fn mouse(tab: i32, kind: &'static str, (x, y): (f64, f64), button: &'static str, buttons: u32, clicks: u32, modifiers: u32) -> Result<(), String> {
     // The pointer is already there: a move would change nothing the page can see, and Chrome
     // holds every move until the next frame.
     if kind == "mouseMoved" && POSITION.with(|p| p.borrow().get(&tab).copied()) == Some((x, y)) {
@@ -395,10 +395,10 @@ pub async fn click(input: &Click, button: &'static str, clicks: u32) -> Result<O
         // Sent together and answered in order: the press right behind the move makes Chrome
         // deliver the move at once instead of at the next frame.
         let held = buttons(tab);
-        let mut events = vec![mouse(tab, "mouseMoved", x, y, "none", held, 0, mods)];
+        let mut events = vec![mouse(tab, "mouseMoved", (x, y), "none", held, 0, mods)];
         for n in 1..=clicks {
-            events.push(mouse(tab, "mousePressed", x, y, button, held | bit, n, mods));
-            events.push(mouse(tab, "mouseReleased", x, y, button, held, n, mods));
+            events.push(mouse(tab, "mousePressed", (x, y), button, held | bit, n, mods));
+            events.push(mouse(tab, "mouseReleased", (x, y), button, held, n, mods));
         }
         let input = async move {
             for result in futures::future::join_all(events).await {
@@ -429,7 +429,7 @@ pub async fn click(input: &Click, button: &'static str, clicks: u32) -> Result<O
 pub async fn hover(input: &Hover) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
     let spot = spot(tab, &input.target).await?;
-    mouse(tab, "mouseMoved", spot.x, spot.y, "none", buttons(tab), 0, 0).await?;
+    mouse(tab, "mouseMoved", (spot.x, spot.y), "none", buttons(tab), 0, 0).await?;
     Ok(ack(&spot))
 }
 
@@ -445,7 +445,7 @@ pub async fn pointer(input: &Pointer, kind: &'static str) -> Result<Outcome, Str
             let _pressing = Pressing::begin(tab);
             BUTTONS.with(|b| *b.borrow_mut().entry(tab).or_default() |= 1);
             let after = buttons(tab);
-            futures::join!(mouse(tab, "mouseMoved", spot.x, spot.y, "none", before, 0, 0), mouse(tab, "mousePressed", spot.x, spot.y, "left", after, 1, 0))
+            futures::join!(mouse(tab, "mouseMoved", (spot.x, spot.y), "none", before, 0, 0), mouse(tab, "mousePressed", (spot.x, spot.y), "left", after, 1, 0))
         }
         "mouseReleased" => {
             BUTTONS.with(|b| *b.borrow_mut().entry(tab).or_default() &= !1);
@@ -453,13 +453,13 @@ pub async fn pointer(input: &Pointer, kind: &'static str) -> Result<Outcome, Str
             let held = if before & 1 != 0 { "left" } else { "none" };
             // A release can finish a click: it is Claude's until the page has answered.
             let _pressing = Pressing::begin(tab);
-            let sent = futures::join!(mouse(tab, "mouseMoved", spot.x, spot.y, held, before, 0, 0), mouse(tab, "mouseReleased", spot.x, spot.y, "left", after, 1, 0));
+            let sent = futures::join!(mouse(tab, "mouseMoved", (spot.x, spot.y), held, before, 0, 0), mouse(tab, "mouseReleased", (spot.x, spot.y), "left", after, 1, 0));
             let _ = after_input(tab, &spot, false).await;
             sent
         }
         _ => {
             let held = if before & 1 != 0 { "left" } else { "none" };
-            (mouse(tab, "mouseMoved", spot.x, spot.y, held, before, 0, 0).await, Ok(()))
+            (mouse(tab, "mouseMoved", (spot.x, spot.y), held, before, 0, 0).await, Ok(()))
         }
     };
     moved?;
@@ -482,11 +482,11 @@ pub async fn drag(input: &Drag) -> Result<Outcome, String> {
     let result = async {
         // The press and the moves are sent together and answered in order: the browser queues
         // them, so the page sees each step, and none waits for a frame of its own.
-        let mut events = vec![mouse(tab, "mouseMoved", from.x, from.y, "none", 0, 0, 0), mouse(tab, "mousePressed", from.x, from.y, "left", 1, 1, 0)];
+        let mut events = vec![mouse(tab, "mouseMoved", (from.x, from.y), "none", 0, 0, 0), mouse(tab, "mousePressed", (from.x, from.y), "left", 1, 1, 0)];
         for i in 1..=DRAG_STEPS {
             let t = i as f64 / DRAG_STEPS as f64;
             let (x, y) = (from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t);
-            events.push(mouse(tab, "mouseMoved", x, y, "left", 1, 0, 0));
+            events.push(mouse(tab, "mouseMoved", (x, y), "left", 1, 0, 0));
         }
         for sent in futures::future::join_all(events).await {
             sent?;
@@ -510,7 +510,7 @@ pub async fn drag(input: &Drag) -> Result<Outcome, String> {
                 sent.map_err(|e| format!("The browser refused the drag event: {e}"))?;
             }
         }
-        mouse(tab, "mouseReleased", to.x, to.y, "left", 0, 1, 0).await
+        mouse(tab, "mouseReleased", (to.x, to.y), "left", 0, 1, 0).await
     }
     .await;
     let _ = cdp::send(tab, &cdp::SetInterceptDrags { enabled: false }).await;
@@ -553,7 +553,7 @@ pub async fn scroll(input: &Scroll) -> Result<Outcome, String> {
         pointer_type: "mouse",
         ..Default::default()
     };
-    let (moved, wheeled) = futures::join!(mouse(tab, "mouseMoved", spot.x, spot.y, "none", buttons(tab), 0, 0), cdp::send(tab, &wheel));
+    let (moved, wheeled) = futures::join!(mouse(tab, "mouseMoved", (spot.x, spot.y), "none", buttons(tab), 0, 0), cdp::send(tab, &wheel));
     moved?;
     wheeled.map_err(|e| format!("The browser refused the wheel event: {e}"))?;
     settle_later(tab);
