@@ -812,9 +812,21 @@
     if (modal) return modal;
     for (const d of document.querySelectorAll('[aria-modal="true"]')) {
       const role = d.getAttribute("role");
-      if ((role === "dialog" || role === "alertdialog") && d.checkVisibility({ visibilityProperty: true, opacityProperty: true })) modal = d;
+      if ((role === "dialog" || role === "alertdialog") && d.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && holdsTheView(d)) modal = d;
     }
     return modal;
+  }
+
+  // Whether a dialog that says it is modal stands over the page: the middle of the viewport is
+  // the dialog's, or a backdrop's laid over the whole view. A banner that calls itself modal
+  // but leaves the page usable (some consent banners do) is not taken for one.
+  function holdsTheView(dialog) {
+    const hit = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
+    if (!hit || dialog.contains(hit)) return !!hit;
+    if (hit === document.body || hit === document.documentElement) return false;
+    const r = hit.getBoundingClientRect();
+    const style = getComputedStyle(hit);
+    return (style.position === "fixed" || style.position === "absolute") && r.width * r.height >= 0.8 * innerWidth * innerHeight && !hit.textContent.trim();
   }
 
   // The text of the smallest enclosing block that says more than the element itself (a card,

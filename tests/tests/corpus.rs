@@ -603,6 +603,9 @@ async fn every_line_of_read_page_carries_a_ref_on_every_corpus_page() -> anyhow:
     for page in PAGES.iter().chain(OPENED) {
         let t = open(&mut h, page).await?;
         assert!(t.lines().count() >= 5, "{page} reads as almost nothing:\n{t}");
+        // The libraries' open modals (aria-modal over a backdrop) are read as what holds the page.
+        let modal = *page == "bootstrap/team.html?open=modal" || *page == "jqueryui/dialog.html?open=report.pdf";
+        assert_eq!(t.starts_with("[A modal dialog is open"), modal, "{page}:\n{t}");
         for line in t.lines().filter(|l| !is_note(l) && ref_on(l).is_none()) {
             without.push(format!("{page}: {line}"));
         }
