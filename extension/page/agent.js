@@ -209,6 +209,8 @@
     if (SKIP_TAGS.has(el.tagName) || el.getAttribute("aria-hidden") === "true") return "";
     if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return "";
     if (el.localName === "img") return el.getAttribute("alt") || "";
+    // An icon's own title names it (a close button that holds only an <svg><title>).
+    if (el.localName === "svg") return el.querySelector(":scope > title")?.textContent || "";
     if (el.localName === "input") {
       const t = (el.getAttribute("type") || "").toLowerCase();
       if (["button", "submit", "reset"].includes(t)) return el.value || "";
@@ -243,9 +245,15 @@
     return out;
   }
 
+  // The text of an element a label or description points to by id: counted even when that
+  // element is hidden (a tooltip's text often is), as screen readers count it.
+  function referencedText(el) {
+    return subtreeText(el, 1) || el.textContent || "";
+  }
+
   function nameOf(el, role) {
     const by = byIds(el, "aria-labelledby");
-    if (by.length) return clean(by.map((e) => subtreeText(e, 1)).join(" "), NAME_MAX);
+    if (by.length) return clean(by.map(referencedText).join(" "), NAME_MAX);
     const aria = el.getAttribute("aria-label");
     if (aria && aria.trim()) return clean(aria, NAME_MAX);
     const tag = el.localName;
@@ -369,7 +377,7 @@
         if (type === "password") {
           if (el.value) s.value = "••••";
         } else if (el.value) s.value = clean(el.value, 200);
-        const ph = attr("placeholder");
+        const ph = attr("placeholder") || attr("aria-placeholder");
         if (ph) s.placeholder = clean(ph, 100);
       }
       if (type === "file" && el.files && el.files.length) s.value = clean([...el.files].map((f) => f.name).join(", "), 200);
@@ -735,6 +743,11 @@
             const said = clean(subtreeText(el), NAME_MAX + 1);
             if (said.length <= NAME_MAX) entry.name = said;
           }
+        }
+        // A control with no name says what it does through its description, if it has one.
+        if (interactive && !entry.name) {
+          const described = clean(byIds(el, "aria-describedby").map(referencedText).join(" ") || el.getAttribute("title") || "", NAME_MAX);
+          if (described) st.description = described;
         }
         for (const k in st) {
           entry.s = st;

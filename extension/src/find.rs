@@ -213,9 +213,12 @@ fn collect<'a>(trees: &[Tree<'a>], context: &[String], out: &mut Vec<Candidate<'
     for (i, t) in trees.iter().enumerate() {
         // Elements, and text by the element that holds it: a text container is found by what it says.
         if t.node.r#ref.is_some() && (t.node.role.is_some() || t.node.text.is_some()) {
-            let name = match t.node.name.as_deref().filter(|n| !n.is_empty()) {
-                Some(n) => words(n),
-                None => own_words(t),
+            // A control with no name goes by its description (`aria-describedby`, a title).
+            let described = t.node.s.get("description").and_then(|v| v.as_str());
+            let name = match (t.node.name.as_deref().filter(|n| !n.is_empty()), described) {
+                (Some(n), _) => words(n),
+                (None, Some(d)) => words(d),
+                (None, None) => own_words(t),
             };
             let mut near = Vec::new();
             for key in ["placeholder", "value", "href"] {
@@ -446,6 +449,19 @@ mod tests {
         assert_eq!(top("first delete button"), Some(9));
         assert_eq!(top("delete account link"), Some(14));
         assert_eq!(top("cart heading"), Some(6));
+    }
+
+    #[test]
+    fn an_unnamed_control_goes_by_its_description() {
+        let mut p = page();
+        let mut trash = el(1, 30, "button", "", true);
+        trash.s.insert("description".into(), serde_json::json!("Empty the bin"));
+        // The text around every button says "bin" too.
+        for n in p.iter_mut().filter(|n| n.role.as_deref() == Some("button")) {
+            n.c = Some("Empty the bin, or keep it".into());
+        }
+        p.push(trash);
+        assert_eq!(rank(&p, "empty bin button").first().and_then(|n| n.r#ref), Some(30));
     }
 
     #[test]

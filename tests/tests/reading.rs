@@ -365,3 +365,18 @@ async fn a_clickable_header_or_item_says_so() -> anyhow::Result<()> {
     assert!(text.find("Apple").zip(text.find("Pear")).is_some_and(|(a, p)| a < p), "sorted by its click: {text}");
     Ok(())
 }
+
+/// Icon buttons are named as a screen reader names them (an SVG's <title>), a control with no
+/// name says what its description says, and find goes by it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn icon_controls_are_named_or_described() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "icons.html", json!({"filter": "interactive"})).await?;
+    assert!(page.contains("button \"Close basket\" [ref_"), "{page}");
+    let trash = line_with(&page, "description=\"Delete the item\"");
+    assert!(trash.starts_with("button [ref_"), "{page}");
+    assert!(line_with(&page, "textbox [ref_").ends_with("placeholder=\"Coupon code\""), "{page}");
+    let found = text(&h.one("find", json!({"query": "delete button"})).await?);
+    assert_eq!(found.lines().next(), Some(trash), "{found}");
+    Ok(())
+}
