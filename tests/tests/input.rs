@@ -204,7 +204,9 @@ async fn keyboard_members_send_real_key_definitions() -> anyhow::Result<()> {
     assert!(said.get(1).is_some_and(|l| l.starts_with("ctrl+r is a shortcut of the browser itself") && l.ends_with("Use navigate with \"reload\" instead.")), "{r:?}");
     let log = h.wait_log("ctrl+r heard", |e| e["type"] == "keyup" && e["key"] == "r").await?;
     assert!(of(&log, "keydown").iter().any(|e| e["key"] == "r" && e["ctrl"] == true), "the page got the key");
+    h.site.clear_log();
     assert!(text(&h.one("key", json!({"text": "ctrl+a"})).await?).lines().count() == 1, "a page's own shortcut says nothing more");
+    h.wait_log("ctrl+a heard", |e| e["type"] == "keyup" && e["key"] == "a").await?;
 
     h.site.clear_log();
     let r = h.one("hold_key", json!({"text": "shift", "duration": 0.3})).await?;

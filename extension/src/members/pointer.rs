@@ -374,11 +374,10 @@ fn ack(spot: &Spot) -> Outcome {
 pub async fn click(input: &Click, button: &'static str, clicks: u32) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
     let held = keys::modifiers(input.modifiers.as_deref().unwrap_or_default())?;
-    // A right click presses nothing (the page shows a context menu): what is under the pointer
-    // is read before it, and nothing waits after it. Other clicks say afterwards what their
-    // press reached, with the page's answer that ends the input.
-    let presses = button != "right";
-    let mut spot = if presses { aim(tab, &input.target).await? } else { spot(tab, &input.target).await? };
+    // A click says afterwards what its press reached, with the page's answer that ends the
+    // input (a right click's too: the page agent keeps the element its press reached, which a
+    // context menu the click opens does not change).
+    let mut spot = aim(tab, &input.target).await?;
     let bit = match button {
         "left" => 1,
         "right" => 2,
@@ -406,20 +405,14 @@ pub async fn click(input: &Click, button: &'static str, clicks: u32) -> Result<O
             }
             Ok(())
         };
-        Ok(if presses { with_answer(tab, at, describe, clicks, button, input).await } else { (input.await, Ok(None)) })
+        Ok(with_answer(tab, at, describe, clicks, button, input).await)
     })
     .await;
     let (sent, reached) = match done {
         Ok(done) => done,
         // The modifiers failed, so nothing was pressed; the input is still ended.
-        Err(e) => (Err(e), if presses { after_input(tab, &spot, false).await } else { Ok(None) }),
+        Err(e) => (Err(e), after_input(tab, &spot, false).await),
     };
-    if !presses && crate::policy::current().overlay {
-        // Not waited for: the next command to the tab queues behind it.
-        wasm_bindgen_futures::spawn_local(async move {
-            let _ = page::call(tab, "__tabwright.inputEnd()").await;
-        });
-    }
     drop(pressing);
     sent?;
     spot.what = spot.what.or(reached?);
