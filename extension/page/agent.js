@@ -1483,8 +1483,20 @@
       if (block && out && !out.endsWith("\n")) out += "\n";
       if (apart && out && !/\s$/.test(out)) out += " ";
       if (el.localName === "img" && el.getAttribute("alt")) out += `[image: ${clean(el.getAttribute("alt"), 100)}]`;
-      if (el.localName === "input" && ["text", "search", "email", ""].includes((el.getAttribute("type") || "").toLowerCase()) && el.value) {
+      // What a field holds now, as a person sees it (never a password).
+      if (el.localName === "input" && ["text", "search", "email", "tel", "url", "number", ""].includes((el.getAttribute("type") || "").toLowerCase()) && el.value) {
         out += `[${clean(el.value, 100)}]`;
+      }
+      if (el.localName === "textarea") {
+        if (el.value) out += `[${clean(el.value, 300)}]`;
+        if (!out.endsWith("\n")) out += "\n";
+        return;
+      }
+      // A closed drop-down shows its chosen option; its other options are not on the page.
+      if (el.localName === "select" && !el.multiple && el.size <= 1) {
+        const chosen = el.selectedOptions[0];
+        if (chosen) out += `[${clean(chosen.label || chosen.text, 100)}] `;
+        return;
       }
       const kids = el.shadowRoot ? el.shadowRoot.childNodes : el.localName === "slot" ? el.assignedNodes({ flatten: true }) : el.childNodes;
       for (const c of kids) walk(c, inner);

@@ -256,6 +256,8 @@ async fn form_input_sets_every_control_and_fires_events() -> anyhow::Result<()> 
     // A framework that keeps its own state saw the change.
     let page = text(&h.one("get_page_text", json!({})).await?);
     assert!(page.contains("state: Ada Lovelace"), "{page}");
+    // The page's text shows what the fields hold now.
+    assert!(page.contains("[Line one Line two]") && page.contains("[Green]") && page.contains("[42]"), "{page}");
 
     let birthday = h.ref_of("textbox", "Birthday").await?;
     let e = error_text(&h.one("form_input", json!({"target": r#ref(&birthday), "value": "next tuesday"})).await?);

@@ -62,6 +62,8 @@ async fn forms_show_names_values_and_states() -> anyhow::Result<()> {
     let page_text = text(&h.one("get_page_text", json!({})).await?);
     assert!(page_text.starts_with("Open an account\nPersonal details\nFirst name"), "{page_text}");
     assert!(page_text.contains("[1 Main St]"), "typed values show in brackets: {page_text}");
+    // A closed drop-down shows its choice, not every option it could show.
+    assert!(page_text.contains("[France]") && !page_text.contains("Japan"), "{page_text}");
     assert!(!page_text.contains("hunter2"), "never a password");
     let found = text(&h.one("find", json!({"query": "country dropdown"})).await?);
     assert!(found.starts_with("combobox \"Country\" [ref_"), "{found}");
