@@ -991,6 +991,13 @@
     const off = frameOffset(el);
     if (r.width === 0 && r.height === 0) return { error: "invisible", what: describe(el), next: counter.next };
     const candidates = [[0.5, 0.5], [0.25, 0.5], [0.75, 0.5], [0.5, 0.25], [0.5, 0.75], [0.15, 0.15], [0.85, 0.85], [0.15, 0.85], [0.85, 0.15]];
+    // A date or time field is typed into from its first part (month, day or hour, as the
+    // locale orders them), which is where a person clicks before typing the whole value; its
+    // middle is often the year, which then takes every digit.
+    if (el.localName === "input" && /^(date|time|datetime-local|month|week)$/.test(el.type) && r.width > 40) {
+      const first = Math.min(0.5, (parseFloat(getComputedStyle(el).paddingLeft) + 8) / r.width);
+      candidates.unshift([first, 0.5]);
+    }
     let cover = null, coverPoint = null;
     for (const [fx, fy] of candidates) {
       const x = off.ox + r.left + r.width * fx, y = off.oy + r.top + r.height * fy;
@@ -1484,7 +1491,7 @@
       if (apart && out && !/\s$/.test(out)) out += " ";
       if (el.localName === "img" && el.getAttribute("alt")) out += `[image: ${clean(el.getAttribute("alt"), 100)}]`;
       // What a field holds now, as a person sees it (never a password).
-      if (el.localName === "input" && ["text", "search", "email", "tel", "url", "number", ""].includes((el.getAttribute("type") || "").toLowerCase()) && el.value) {
+      if (el.localName === "input" && ["text", "search", "email", "tel", "url", "number", "date", "time", "datetime-local", "month", "week", ""].includes((el.getAttribute("type") || "").toLowerCase()) && el.value) {
         out += `[${clean(el.value, 100)}]`;
       }
       if (el.localName === "textarea") {

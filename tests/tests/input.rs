@@ -256,6 +256,12 @@ async fn form_input_sets_every_control_and_fires_events() -> anyhow::Result<()> 
     // A framework that keeps its own state saw the change.
     let page = text(&h.one("get_page_text", json!({})).await?);
     assert!(page.contains("state: Ada Lovelace"), "{page}");
+    // A date field clicked by its ref is typed into from its first part, as a person does.
+    let birthday = h.ref_of("textbox", "Birthday").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&birthday)})).await?);
+    ok(&h.one("type", json!({"text": "07041776"})).await?);
+    let page = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page.contains("[1776-07-04]"), "{page}");
     // The page's text shows what the fields hold now.
     assert!(page.contains("[Line one Line two]") && page.contains("[Green]") && page.contains("[42]"), "{page}");
 
