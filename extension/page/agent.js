@@ -1073,6 +1073,14 @@
 
   // What an activating key (Enter, Space) would act on: the focused element, whether it takes
   // text, and its form. A cross-origin frame says which frame holds the focus instead.
+  // Where typed text goes now: "none" when the page itself has the keyboard focus (no field,
+  // no editable document), which is where text typed without clicking a field first goes.
+  function focusHolder() {
+    const el = deepActiveElement();
+    const page = !el || el === document.body || el === document.documentElement;
+    return page && document.designMode !== "on" && !document.body?.isContentEditable ? "none" : "some";
+  }
+
   function describeFocus(next) {
     const counter = { next };
     const el = deepActiveElement();
@@ -1520,5 +1528,5 @@
     return out;
   }
 
-  globalThis.__tabwright = { pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, describeRef, describeRefNamed, describeFocus, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, describeRef, describeRefNamed, describeFocus, focusHolder, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

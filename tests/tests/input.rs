@@ -153,10 +153,19 @@ async fn drags_work_for_pointer_lists_and_html5_boards() -> anyhow::Result<()> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn keyboard_members_send_real_key_definitions() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
+    // Typed before any field was clicked: the result says the text went nowhere.
+    open(&mut h, "controls.html").await?;
+    let r = h.one("type", json!({"text": "lost"})).await?;
+    assert!(text(&r).starts_with("Typed.\nNothing had the keyboard focus (the page itself had it)"), "{r:?}");
+    // The editor focuses itself as it loads.
     open(&mut h, "editor.html").await?;
+    let r = h.one("type", json!({"text": "x"})).await?;
+    assert_eq!(text(&r), "Typed.");
+    ok(&h.one("key", json!({"text": "BackSpace"})).await?);
     let doc = h.ref_of("textbox", "Document").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&doc)})).await?);
 
+    h.site.clear_log();
     let r = h.one("type", json!({"text": "Hi 😀 wörld!\nline two"})).await?;
     assert_eq!(text(&r), "Typed.");
     let log = h.wait_log("typed text", |e| e["type"] == "content" && e["text"].as_str().is_some_and(|t| t.contains("line two"))).await?;

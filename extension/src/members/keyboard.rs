@@ -92,15 +92,28 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
     if !pending.is_empty() {
         sends.push(Box::pin(insert(tab, pending)));
     }
+    // Where the text goes is asked as the first keys go out (the question reaches the page
+    // before they do): text typed with nothing focused goes nowhere, and "Typed." alone would
+    // say otherwise.
+    let focus = crate::page::call(tab, "__tabwright.focusHolder()");
     // In batches, so a long text never has hundreds of commands waiting on the browser at once.
-    let mut sends = sends.into_iter().peekable();
-    while sends.peek().is_some() {
-        let batch: Vec<_> = sends.by_ref().take(TYPE_BATCH).collect();
-        for result in futures::future::join_all(batch).await {
-            result?;
+    let typing = async {
+        let mut sends = sends.into_iter().peekable();
+        while sends.peek().is_some() {
+            let batch: Vec<_> = sends.by_ref().take(TYPE_BATCH).collect();
+            for result in futures::future::join_all(batch).await {
+                result?;
+            }
         }
-    }
-    Ok(Outcome::Ack { line: None })
+        Ok::<(), String>(())
+    };
+    let (focus, typed) = futures::join!(focus, typing);
+    typed?;
+    let nowhere = matches!(focus, Ok((serde_json::Value::String(ref s), _)) if s == "none");
+    let line = nowhere.then(|| {
+        "Nothing had the keyboard focus (the page itself had it), so unless the page listens for keys itself the text went nowhere. Click the field first (or use form_input), then type.".to_string()
+    });
+    Ok(Outcome::Ack { line })
 }
 
 /// How many key events `type` has in flight at once.
