@@ -19,14 +19,19 @@ fn compact(text: &str) -> String {
     let mut in_template = false;
     for line in text.lines() {
         let kept = if in_template { line } else { line.trim_start() };
-        if in_template || !(kept.is_empty() || kept.starts_with("//")) {
+        let comment = !in_template && kept.starts_with("//");
+        if in_template || !(kept.is_empty() || comment) {
             out.push_str(kept);
             out.push('\n');
         }
-        if backticks(line) % 2 == 1 {
+        // A backtick quoted in a comment opens nothing.
+        if !comment && backticks(line) % 2 == 1 {
             in_template = !in_template;
         }
     }
+    // An odd count somewhere (a backtick in a string or a trailing comment) would have kept
+    // the wrong lines as written: the build stops rather than ship a script read that way.
+    assert!(!in_template, "page/agent.js: a template literal seems to run to the end of the file; keep backticks out of strings and trailing comments");
     out
 }
 

@@ -14,6 +14,10 @@
   // Where the last trusted press landed, and on what: a click's acknowledgement names what the
   // press reached, even when the click then changed the page.
   let lastPress = null;
+  // The core hears when this document asks to print and when its print dialog closes: the
+  // dialog holds the page meanwhile.
+  addEventListener("beforeprint", (e) => { if (e.isTrusted) tellCore("print"); }, true);
+  addEventListener("afterprint", (e) => { if (e.isTrusted) tellCore("printed"); }, true);
   addEventListener("pointerdown", (e) => {
     if (!e.isTrusted) return;
     lastPress = { el: e.composedPath()[0], x: e.clientX, y: e.clientY, t: e.timeStamp };
@@ -24,8 +28,11 @@
     if (e.isTrusted && (e.key === "Enter" || e.key === " ")) tellPress();
   }, true);
   // The core tells a person's press from Claude's (a file chooser the person opens is theirs).
+  function tellCore(word) {
+    if (typeof globalThis.tabwrightStop === "function") globalThis.tabwrightStop(word);
+  }
   function tellPress() {
-    if (typeof globalThis.tabwrightStop === "function") globalThis.tabwrightStop("press");
+    tellCore("press");
   }
   const isFileInput = (el) => !!el && el.localName === "input" && (el.getAttribute("type") || "").toLowerCase() === "file";
   // Trusted releases, by point and button, of presses made since the last pointer answer (or
@@ -248,7 +255,14 @@
   // The text of an element a label or description points to by id: counted even when that
   // element is hidden (a tooltip's text often is), as screen readers count it.
   function referencedText(el) {
-    return subtreeText(el, 1) || el.textContent || "";
+    const shown = subtreeText(el, 1);
+    if (shown.trim()) return shown;
+    // Hidden: its text nodes as written, without scripts and styles, and only as much as a
+    // name can hold.
+    let out = "";
+    const it = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT, { acceptNode: (n) => (SKIP_TAGS.has(n.parentElement?.tagName) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT) });
+    for (let n = it.nextNode(); n && out.length <= NAME_MAX; n = it.nextNode()) out += n.data + " ";
+    return out;
   }
 
   function nameOf(el, role) {
@@ -456,7 +470,14 @@
 
   function actionable(el, style, role) {
     const doc = el.ownerDocument;
-    if (el === doc.body || el === doc.documentElement || STRUCTURE_ROLES.has(role)) return null;
+    if (el === doc.body || el === doc.documentElement) return null;
+    // A region of the page is something to click only by a handler of its own (a card that is
+    // one big link: <article onclick>); a tab stop or pointer cursor there is for scrolling or
+    // focus, and a dialog's handler closes it from its backdrop.
+    if (STRUCTURE_ROLES.has(role)) {
+      const own = !/^(dialog|alertdialog|application)$/.test(role) && HANDLER_ATTRS.some((a) => el.hasAttribute(a));
+      return own ? "clickable" : null;
+    }
     // A label acts for its control, which has a line of its own; when the control is not shown
     // (a styled upload button or checkbox hides its input), the label is what a person clicks.
     if (el.localName === "label" && el.control) return controlShown(el.control) ? null : "clickable";
@@ -811,7 +832,12 @@
     const all = filter === "all" ? { left: -1e9, top: -1e9, right: 1e9, bottom: 1e9 } : viewport;
     const modal = opts.rootRef == null && opts.modal ? openModal() : null;
     if (opts.rootRef != null) walk(root, 0, { x: 0, y: 0, clip: all }, false);
-    else if (modal) walk(modal, 0, { x: 0, y: 0, clip: all }, false);
+    else if (modal) {
+      walk(modal, 0, { x: 0, y: 0, clip: all }, false);
+      // What the dialog's own controls opened outside it (a list box or menu a library puts at
+      // the end of the page, an open popover) is part of it.
+      for (const extra of modalExtras(modal)) walk(extra, 0, { x: 0, y: 0, clip: all }, false);
+    }
     else walkChildren(root, 0, { x: 0, y: 0, clip: all }, null, false);
     return { next: counter.next, nodes: out, truncated, inner: sawInner, dirty: changed, modal: !!modal, ms: Math.round(performance.now() - start), url: location.href, vw: innerWidth, vh: innerHeight };
   }
@@ -821,13 +847,50 @@
   // (aria-modal, whose backdrop takes the clicks meant for the page behind it).
   function openModal() {
     let modal = null;
-    for (const d of document.querySelectorAll("dialog")) if (d.matches(":modal")) modal = d;
+    // Of several, the one holding the focus is the one on top.
+    const focus = deepActiveElement();
+    for (const d of document.querySelectorAll("dialog")) {
+      if (d.matches(":modal") && !(modal && modal.contains(focus))) modal = d;
+    }
     if (modal) return modal;
     for (const d of document.querySelectorAll('[aria-modal="true"]')) {
       const role = d.getAttribute("role");
       if ((role === "dialog" || role === "alertdialog") && d.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && holdsTheView(d)) modal = d;
     }
     return modal;
+  }
+
+  // Elements outside an open modal dialog that belong with it: what its expanded controls
+  // name (aria-controls, aria-owns), open popovers, and list boxes, menus and tooltips that
+  // float over the page.
+  function modalExtras(modal) {
+    const extras = [];
+    const add = (e) => {
+      if (!e || modal.contains(e) || e.contains(modal) || extras.some((x) => x.contains(e))) return;
+      if (!e.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return;
+      for (let i = extras.length - 1; i >= 0; i--) if (e.contains(extras[i])) extras.splice(i, 1);
+      extras.push(e);
+    };
+    for (const c of modal.querySelectorAll('[aria-expanded="true"]')) {
+      for (const id of `${c.getAttribute("aria-controls") || ""} ${c.getAttribute("aria-owns") || ""}`.split(/\s+/).filter(Boolean)) add(document.getElementById(id));
+    }
+    let popovers = [];
+    try {
+      popovers = [...document.querySelectorAll(":popover-open")];
+    } catch {}
+    for (const e of popovers) add(e);
+    for (const e of document.querySelectorAll('[role="listbox"], [role="menu"], [role="tooltip"]')) if (floats(e)) add(e);
+    return extras;
+  }
+
+  // Whether an element (or one of its few nearest ancestors) is laid over the page rather than
+  // in its flow.
+  function floats(el) {
+    for (let e = el, i = 0; e && e !== document.body && i < 4; e = e.parentElement, i++) {
+      const position = getComputedStyle(e).position;
+      if (position === "fixed" || position === "absolute") return true;
+    }
+    return false;
   }
 
   // Whether a dialog that says it is modal stands over the page: the middle of the viewport is
@@ -995,8 +1058,11 @@
     // locale orders them), which is where a person clicks before typing the whole value; its
     // middle is often the year, which then takes every digit.
     if (el.localName === "input" && /^(date|time|datetime-local|month|week)$/.test(el.type) && r.width > 40) {
-      const first = Math.min(0.5, (parseFloat(getComputedStyle(el).paddingLeft) + 8) / r.width);
-      candidates.unshift([first, 0.5]);
+      const cs = getComputedStyle(el);
+      const rtl = cs.direction === "rtl";
+      const inset = (parseFloat(rtl ? cs.paddingRight : cs.paddingLeft) || 0) + (parseFloat(rtl ? cs.borderRightWidth : cs.borderLeftWidth) || 0) + 8;
+      const first = Math.min(0.5, inset / r.width);
+      candidates.unshift([rtl ? 1 - first : first, 0.5]);
     }
     let cover = null, coverPoint = null;
     for (const [fx, fy] of candidates) {

@@ -449,6 +449,9 @@ pub fn on_event(tab: i32, method: &str, p: &Value) {
         "Network.webSocketCreated" => crate::policy::websocket_created(p["url"].as_str().unwrap_or_default()),
         // A press in the page (or Enter or Space): the person's, unless it is Claude's own.
         "Runtime.bindingCalled" if p["name"] == "tabwrightStop" && p["payload"] == "press" => crate::members::chooser::pressed(tab),
+        // The page asked to print, and its print dialog closed.
+        "Runtime.bindingCalled" if p["name"] == "tabwrightStop" && p["payload"] == "print" => crate::members::unresponsive::print_asked(tab, true),
+        "Runtime.bindingCalled" if p["name"] == "tabwrightStop" && p["payload"] == "printed" => crate::members::unresponsive::print_asked(tab, false),
         // The banner's Stop, pressed while Claude's own press is under way there, is Claude's
         // click landing on it, never the person's.
         "Runtime.bindingCalled" if p["name"] == "tabwrightStop" && !crate::members::pointer::pressing(tab) => crate::session::stop(),

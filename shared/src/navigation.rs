@@ -53,23 +53,29 @@ pub fn parse_target(raw: &str) -> Result<NavTarget, String> {
 ///
 /// The `url` crate is built without Unicode tables (the Wasm core is built for size, and Chrome
 /// reports every address it holds with its host already in ASCII): a host with non-ASCII letters
-/// is lowercased and each such label encoded as punycode (`xn--mnchen-3ya.de`) here. Unicode
-/// normalization beyond lowercasing is not done.
-/// Every URL the project parses goes through here: the crate's stand-in for the tables must not
-/// see a host that mixes non-ASCII letters with uppercase ones.
+/// is lowercased and each such label encoded as punycode (`xn--mnchen-3ya.de`) here. A host the
+/// browser would map further (full-width letters, a soft hyphen, ẞ, percent-escapes) is refused
+/// rather than sent to another host than the browser's. Every URL the project parses goes
+/// through here.
 pub fn parse_url(text: &str) -> Result<url::Url, url::ParseError> {
-    match with_ascii_host(text) {
+    match with_ascii_host(text)? {
         Some(ascii) => url::Url::parse(&ascii),
         None => url::Url::parse(text),
     }
 }
 
-/// `text` with its host's non-ASCII labels in punycode, when it has a host written so.
-fn with_ascii_host(text: &str) -> Option<String> {
+/// `text` with its host's non-ASCII labels in punycode, when it has a host written so; an error
+/// for a host that cannot be written so faithfully.
+fn with_ascii_host(text: &str) -> Result<Option<String>, url::ParseError> {
+    let Some(colon) = text.find(':') else { return Ok(None) };
     // As the URL parser reads a special scheme's address: any slashes and backslashes after the
     // colon, then the authority.
-    let colon = text.find(':')?;
-    let start = colon + 1 + text[colon + 1..].find(|c| c != '/' && c != '\\')?;
+    // Only the schemes whose hosts are domain names.
+    if !matches!(text[..colon].to_ascii_lowercase().as_str(), "http" | "https" | "ws" | "wss" | "ftp") {
+        return Ok(None);
+    }
+    let Some(after) = text[colon + 1..].find(|c| c != '/' && c != '\\') else { return Ok(None) };
+    let start = colon + 1 + after;
     let rest = &text[start..];
     let authority_end = rest.find(['/', '?', '#', '\\']).unwrap_or(rest.len());
     let authority = &rest[..authority_end];
@@ -78,14 +84,33 @@ fn with_ascii_host(text: &str) -> Option<String> {
     let host_end = host_and_port.rfind(':').filter(|&c| host_and_port[c + 1..].bytes().all(|b| b.is_ascii_digit())).unwrap_or(host_and_port.len());
     let host = &host_and_port[..host_end];
     if host.is_ascii() {
-        return None;
+        return Ok(None);
     }
     // The full stops of CJK scripts separate labels as "." does.
-    let host = host.to_lowercase().replace(['\u{3002}', '\u{ff0e}', '\u{ff61}'], ".");
-    let labels: Option<Vec<String>> =
-        host.split('.').map(|label| if label.is_ascii() { Some(label.to_string()) } else { idna::punycode::encode_str(label).map(|p| format!("xn--{p}")) }).collect();
+    let host = host.replace(['\u{3002}', '\u{ff0e}', '\u{ff61}'], ".");
+    if host.chars().any(mapped_further) {
+        return Err(url::ParseError::IdnaError);
+    }
+    let host = host.to_lowercase();
+    let labels: Option<Vec<String>> = host
+        .split('.')
+        .map(|label| match label {
+            // A DNS label holds at most 63 bytes (and punycode takes time growing with the square).
+            l if l.len() > 63 => None,
+            l if l.is_ascii() => Some(l.to_string()),
+            l => idna::punycode::encode_str(l).map(|p| format!("xn--{p}")),
+        })
+        .collect();
+    let Some(labels) = labels else { return Err(url::ParseError::IdnaError) };
     let at = start + host_start;
-    Some(format!("{}{}{}", &text[..at], labels?.join("."), &text[at + host_end..]))
+    Ok(Some(format!("{}{}{}", &text[..at], labels.join("."), &text[at + host_end..])))
+}
+
+/// Characters a browser maps to others in a host name before looking it up (UTS 46), which this
+/// lowercasing does not: percent-escapes, full-width and half-width forms, invisible joiners and
+/// hyphens, variation selectors, and ẞ (ß is kept as is, as browsers do).
+fn mapped_further(c: char) -> bool {
+    matches!(c, '%' | '\u{ad}' | '\u{1e9e}' | '\u{200b}'..='\u{200d}' | '\u{2060}' | '\u{feff}' | '\u{fe00}'..='\u{fe0f}' | '\u{ff00}'..='\u{ffef}')
 }
 
 /// The scheme `text` starts with, if it has one. `localhost:8080/x` has none: what follows the
@@ -153,6 +178,12 @@ mod tests {
         assert_eq!(url("https://xn--mnchen-3ya.de/"), "https://xn--mnchen-3ya.de/");
         assert_eq!(url("https:\\\\Bücher.example\\x"), "https://xn--bcher-kva.example/x");
         assert!(parse_target("https://ü<>.de/").is_err());
+        // Hosts the browser would map to others are refused, not sent elsewhere.
+        for mapped in ["https://ｅxämple.com/", "https://ex\u{ad}ämple.com/", "https://STRAẞE.de/", "https://a%2eü.de/"] {
+            assert!(parse_target(mapped).is_err(), "{mapped}");
+        }
+        assert!(parse_target(&format!("https://{}.de/", "ü".repeat(40))).is_err(), "a label over 63 bytes");
+        assert_eq!(crate::sanitize::url("about:ü"), "about:ü", "only domain names are rewritten");
         // Shapes the parser takes for a host that this does not rewrite are refused, not a panic.
         assert!(parse_target("https://%41%C3%BC.de/").is_err());
         assert!(parse_target("\\A\u{11937}").is_ok());

@@ -1,9 +1,8 @@
 //! A virtual display (Xvfb) for the tests that need a headed browser: some of what a person
 //! sees, such as the print dialog, exists only there.
 
-use std::path::Path;
+use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 
@@ -15,35 +14,25 @@ pub struct Xvfb {
 }
 
 impl Xvfb {
-    /// Starts Xvfb on the first free display number from :90 on.
+    /// Starts Xvfb on a display number it picks itself (`-displayfd`), so tests running at once
+    /// never share one.
     pub fn start() -> anyhow::Result<Xvfb> {
-        for n in 90..140 {
-            if Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() || Path::new(&format!("/tmp/.X{n}-lock")).exists() {
-                continue;
-            }
-            let name = format!(":{n}");
-            let mut child = Command::new("Xvfb")
-                .args([name.as_str(), "-screen", "0", "1280x900x24", "-nolisten", "tcp"])
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .context("Xvfb is needed for the headed tests (cargo xtask test installs it; apt-get install xvfb)")?;
-            let socket = format!("/tmp/.X11-unix/X{n}");
-            let deadline = Instant::now() + Duration::from_secs(10);
-            while Instant::now() < deadline {
-                if Path::new(&socket).exists() {
-                    return Ok(Xvfb { child, name });
-                }
-                // Another test took this number first: try the next one.
-                if child.try_wait()?.is_some() {
-                    break;
-                }
-                std::thread::sleep(Duration::from_millis(20));
-            }
+        let mut child = Command::new("Xvfb")
+            .args(["-displayfd", "1", "-screen", "0", "1280x900x24", "-nolisten", "tcp"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .context("Xvfb is needed for the headed tests (cargo xtask test installs it; apt-get install xvfb)")?;
+        // Xvfb writes the display's number once it is ready, or exits.
+        let mut line = String::new();
+        let read = child.stdout.take().map(|out| BufReader::new(out).read_line(&mut line));
+        let number = line.trim();
+        if !matches!(read, Some(Ok(n)) if n > 0) || number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
             let _ = child.kill();
             let _ = child.wait();
+            bail!("Xvfb did not start a display (it said {number:?})");
         }
-        bail!("no Xvfb display could be started on :90 to :139")
+        Ok(Xvfb { name: format!(":{number}"), child })
     }
 
     /// The browser flags that put it on this display.

@@ -342,6 +342,13 @@ async fn an_open_modal_dialog_is_what_is_read() -> anyhow::Result<()> {
     let page = read_here(&mut h, json!({"filter": "interactive"})).await?;
     assert!(page.starts_with(NOTE) && page.contains("textbox \"Email\"") && page.contains("button \"Subscribe\""), "{page}");
     assert!(!page.contains("Search") && !page.contains("Delete account"), "{page}");
+    // The list its button opens, put at the end of the page, is read with it.
+    let freq = h.ref_of("button", "How often").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&freq)})).await?);
+    let page = read_here(&mut h, json!({"filter": "interactive"})).await?;
+    assert!(page.starts_with(NOTE) && page.contains("option \"Monthly\""), "{page}");
+    let monthly = h.ref_of("option", "Monthly").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&monthly)})).await?);
     let email = h.ref_of("textbox", "Email").await?;
     ok(&h.one("form_input", json!({"target": r#ref(&email), "value": "ada@example.com"})).await?);
     let subscribe = h.ref_of("button", "Subscribe").await?;
@@ -361,6 +368,9 @@ async fn a_clickable_header_or_item_says_so() -> anyhow::Result<()> {
     assert!(!line_with(&page, "columnheader \"Count\"").contains("clickable"), "{page}");
     assert!(line_with(&page, "Keyboard item").ends_with("clickable"), "{page}");
     assert!(!line_with(&page, "Plain item").contains("clickable"), "{page}");
+    // A region with a handler of its own is one big link; a tab stop on one is for scrolling.
+    assert!(line_with(&page, "article \"A story").ends_with("clickable"), "{page}");
+    assert!(!line_with(&page, "region \"Scroller\"").contains("clickable"), "{page}");
     let header = refs_of(&page, "columnheader", "Fruit ⇅").pop().ok_or_else(|| anyhow::anyhow!("no header ref"))?;
     ok(&h.one("left_click", json!({"target": r#ref(&header)})).await?);
     let text = text(&h.one("get_page_text", json!({})).await?);

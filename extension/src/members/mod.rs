@@ -15,7 +15,7 @@ mod navigation;
 pub mod pointer;
 pub mod reading;
 mod tabs;
-mod unresponsive;
+pub mod unresponsive;
 
 /// Runs one member call. Errors are the text Claude reads.
 pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {

@@ -114,8 +114,14 @@ async fn ref_spot(tab: i32, reference: &str) -> Result<Spot, String> {
     let mut p: PointFor = serde_json::from_value(value).map_err(|e| format!("unreadable hit test: {e}"))?;
     p.what = p.what.as_deref().map(fold);
     p.covered = p.covered.as_deref().map(fold);
-    // The agent's description names the ref itself: `combobox "Country" (ref_1)`.
-    let name = p.what.clone().unwrap_or_else(|| format!("ref_{id}"));
+    // The agent's description names the element with its ref (`combobox "Country" (ref_1)`);
+    // one that names another (an ancestor's role) or none gets the ref Claude passed.
+    let own = format!("(ref_{id})");
+    let name = match p.what.clone() {
+        Some(what) if what.ends_with(&own) => what,
+        Some(what) => format!("ref_{id} ({what})"),
+        None => format!("ref_{id}"),
+    };
     match (p.error.as_deref(), p.covered) {
         (Some("stale"), _) => Err(reading::resolve_ref(tab, reference).await.err().unwrap_or_else(|| reading::stale(id, "the element was removed from the page"))),
         (Some("invisible"), _) => Err(format!("{name} has no size on the page, so it cannot be clicked. It may be hidden; read_page shows what is visible.")),

@@ -104,9 +104,9 @@ async fn suggest(at: &Debuggee, role: &str, name: &str) -> Option<u64> {
 }
 
 /// Runs the page agent's collector in one document and records the refs it handed out.
-async fn collect_in(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>) -> Result<Collected, String> {
+async fn collect_in(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>, finding: bool) -> Result<Collected, String> {
     // `find` reads everything, with the text around each control.
-    let context = filter == "all" && depth >= 100;
+    let context = finding;
     // A document's listeners are asked for before its first read; later only when the page
     // changed since the last read, and the read is redone only when that found new ones.
     let first = crate::listeners::unmarked(at);
@@ -115,7 +115,7 @@ async fn collect_in(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>) 
     }
     // While a modal dialog is open, the reads Claude acts from (the viewport's, and find's) hold
     // only it: nothing behind it takes input. filter "all" (or a ref) still reads anything.
-    let modal = root.is_none() && (filter != "all" || context);
+    let modal = root.is_none() && (filter != "all" || finding);
     let opts = serde_json::json!({ "next": refs::next(), "filter": filter, "maxDepth": depth, "rootRef": root, "context": context, "modal": modal });
     let expression = format!("__tabwright.collect({opts})");
     let (mut value, mut generation) = page::call_in(at, &expression).await?;
@@ -144,8 +144,8 @@ pub(super) async fn frame_session(at: &Debuggee, iframe_ref: u64) -> Option<Debu
 }
 
 /// Collects a document and, in place of each out-of-process frame, that frame's content.
-async fn collect(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>) -> Result<Collected, String> {
-    let mut collected = collect_in(at, filter, depth, root).await?;
+async fn collect(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>, finding: bool) -> Result<Collected, String> {
+    let mut collected = collect_in(at, filter, depth, root, finding).await?;
     if !collected.nodes.iter().any(|n| n.frame.is_some()) {
         return Ok(collected);
     }
@@ -157,7 +157,7 @@ async fn collect(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>) -> 
         };
         // A frame that does not answer (its own script stuck) stays an unreadable frame line.
         let child = match frame_session(at, frame_ref).await {
-            Some(child) => chrome::bounded(collect_in(&child, filter, (depth - node.d as i64).max(1), None), FRAME_MS).await.and_then(Result::ok),
+            Some(child) => chrome::bounded(collect_in(&child, filter, (depth - node.d as i64).max(1), None, finding), FRAME_MS).await.and_then(Result::ok),
             None => None,
         };
         match child {
@@ -189,7 +189,7 @@ pub async fn read_page(input: &ReadPage) -> Result<Outcome, String> {
         Some(ReadFilter::Interactive) => "interactive",
         Some(ReadFilter::All) => "all",
     };
-    let mut collected = collect(&at, filter, input.depth(), root).await?;
+    let mut collected = collect(&at, filter, input.depth(), root, false).await?;
     if collected.error.is_some() {
         return Err(stale(root.unwrap_or_default(), "the element was removed from the page"));
     }
@@ -226,7 +226,7 @@ pub async fn read_page(input: &ReadPage) -> Result<Outcome, String> {
 
 pub async fn find(input: &Find) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
-    let collected = collect(&Debuggee::tab(tab), "all", 100, None).await?;
+    let collected = collect(&Debuggee::tab(tab), "all", 100, None, true).await?;
     let lines = find::find(&collected.nodes, &input.query);
     let mut text = if lines.is_empty() {
         format!("No element matches \"{}\". Describe it with other words, or read_page to see what is there.", input.query.trim())

@@ -35,8 +35,7 @@ where
         loop {
             // The print dialog holds the page's input while the page still answers questions. (A
             // navigate waits on the network for as long as a server takes: not a sign of it.)
-            if member != "navigate" && chrome::print_dialog_open().await {
-                PRINTING.with(|p| p.borrow_mut().insert(tab));
+            if member != "navigate" && PRINTING.with(|p| p.borrow().contains(&tab)) && chrome::print_dialog_open().await {
                 return printing(tab, &format!("{member} could not finish, and whether it took effect is unknown"));
             }
             if let Some(who) = stuck(tab).await {
@@ -52,12 +51,18 @@ where
 }
 
 thread_local! {
-    /// Tabs a call found held by the print dialog: the next call there asks at once whether it is
-    /// still open.
+    /// Tabs whose page asked to print (the page agent hears `beforeprint`) and has not heard its
+    /// dialog close (`afterprint`). The browser's list of targets shows that a print dialog is
+    /// open, not whose: both together say it is this tab's.
     static PRINTING: std::cell::RefCell<std::collections::HashSet<i32>> = Default::default();
 }
 
-/// Before a call on `tab`: the error that the print dialog a call found there is still open.
+/// The page in `tab` asked to print (`true`), or its print dialog closed.
+pub fn print_asked(tab: i32, asked: bool) {
+    PRINTING.with(|p| if asked { p.borrow_mut().insert(tab) } else { p.borrow_mut().remove(&tab) });
+}
+
+/// Before a call on `tab`: the error that the print dialog its page opened is still open.
 pub async fn still_printing(tab: i32, member: &str) -> Result<(), String> {
     if !PRINTING.with(|p| p.borrow().contains(&tab)) {
         return Ok(());
@@ -65,7 +70,8 @@ pub async fn still_printing(tab: i32, member: &str) -> Result<(), String> {
     if chrome::print_dialog_open().await {
         return Err(printing(tab, &format!("{member} was not run")));
     }
-    PRINTING.with(|p| p.borrow_mut().remove(&tab));
+    // Closed without a word from the page (it navigated away, say).
+    print_asked(tab, false);
     Ok(())
 }
 
