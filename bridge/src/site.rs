@@ -269,8 +269,10 @@ async fn serve(stream: TcpStream, pages: &Pages, log: &Mutex<Vec<serde_json::Val
                 None => ("404 Not Found".to_string(), b"<!doctype html><title>Not found</title><h1>Not found</h1>".to_vec(), "text/html; charset=utf-8"),
             },
         };
+        // `/status/401` asks for HTTP authentication, as a site behind a sign-in box does.
+        let challenge = if code == Some(401) { "WWW-Authenticate: Basic realm=\"tabwright\"\r\n" } else { "" };
         let head = format!(
-            "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n\r\n",
+            "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n{challenge}\r\n",
             body.len()
         );
         let stream = reader.get_mut();

@@ -151,7 +151,10 @@ async fn navigation_and_tab_errors_say_what_to_do() -> anyhow::Result<()> {
     let closed = format!("http://127.0.0.1:{port}/");
     let r = h.one("navigate", json!({"url": closed})).await?;
     let t = error_text(&r);
-    assert!(t.contains("ERR_CONNECTION_REFUSED") && t.contains(&closed), "{t}");
+    assert!(t.contains("ERR_CONNECTION_REFUSED") && t.contains(&closed) && t.ends_with("Nothing answers at that address: the server is down, or the port is wrong."), "{t}");
+    // A site behind the browser's own sign-in box (HTTP authentication).
+    let t = error_text(&h.one("navigate", json!({"url": h.url("status/401")})).await?);
+    assert!(t.contains("ERR_INVALID_AUTH_CREDENTIALS") && t.contains("asks for a user name and password"), "{t}");
 
     for bad in ["file:///etc/passwd", "data:text/html,hi", "chrome://settings", "view-source:https://a.example"] {
         let r = h.one("navigate", json!({"url": bad})).await?;

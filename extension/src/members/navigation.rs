@@ -146,7 +146,7 @@ async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Done, String> {
                         describe(url)
                     ));
                 }
-                return Err(format!("{} failed: {error}. The page may be unavailable, or the address may be wrong.", describe(url)));
+                return Err(format!("{} failed: {error}. {}", describe(url), net_error_advice(&error)));
             }
             let Some(loader) = response.loader_id else {
                 return Ok(Done::SameDocument);
@@ -224,4 +224,23 @@ async fn navigate_tabs_api(tab: i32, url: &str) -> Result<(), String> {
         }
     }
     Err(format!("Navigation to {url} timed out after {} seconds. The page may be unavailable.", LOAD_TIMEOUT_MS / 1000))
+}
+
+/// What a network error a navigation failed with means for Claude, and what to do.
+fn net_error_advice(error: &str) -> &'static str {
+    let code = error.trim_start_matches("net::");
+    match code {
+        "ERR_INVALID_AUTH_CREDENTIALS" | "ERR_UNEXPECTED_PROXY_AUTH" => {
+            "The site asks for a user name and password in the browser's own sign-in box (HTTP authentication), which is not offered to Claude. Ask the person to open the address and sign in; the tab can then be used."
+        }
+        "ERR_NAME_NOT_RESOLVED" | "ERR_NAME_RESOLUTION_FAILED" => "No server has that host name: check the spelling of the address.",
+        "ERR_CONNECTION_REFUSED" => "Nothing answers at that address: the server is down, or the port is wrong.",
+        "ERR_CONNECTION_TIMED_OUT" | "ERR_TIMED_OUT" => "The server did not answer in time; try again later.",
+        "ERR_INTERNET_DISCONNECTED" | "ERR_NETWORK_CHANGED" | "ERR_NETWORK_ACCESS_DENIED" => "The browser cannot reach the network.",
+        "ERR_TOO_MANY_REDIRECTS" => "The site redirects in a loop; the page cannot be loaded as it is.",
+        c if c.starts_with("ERR_CERT_") || c.starts_with("ERR_SSL_") => {
+            "The site's secure connection is not valid (its certificate or encryption), so the browser refused it. Do not try to get around this."
+        }
+        _ => "The page may be unavailable, or the address may be wrong.",
+    }
 }
