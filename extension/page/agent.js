@@ -14,6 +14,10 @@
   // Where the last trusted press landed, and on what: a click's acknowledgement names what the
   // press reached, even when the click then changed the page.
   let lastPress = null;
+  // The first field the browser found invalid when a form was to be sent (its message shows in
+  // a bubble of the browser's own, which screenshots do not hold).
+  let invalid = null;
+  addEventListener("invalid", (e) => { if (e.isTrusted && !invalid) invalid = { el: e.target, t: e.timeStamp }; }, true);
   // The core hears when this document asks to print and when its print dialog closes: the
   // dialog holds the page meanwhile.
   addEventListener("beforeprint", (e) => { if (e.isTrusted) tellCore("print"); }, true);
@@ -24,9 +28,19 @@
     tellPress();
   }, true);
   // Enter and Space press a focused button or file input as a click does.
+  let lastActivatingKey = -1;
   addEventListener("keydown", (e) => {
-    if (e.isTrusted && (e.key === "Enter" || e.key === " ")) tellPress();
+    if (e.isTrusted && (e.key === "Enter" || e.key === " ")) {
+      lastActivatingKey = e.timeStamp;
+      tellPress();
+    }
   }, true);
+  // After Enter or Space: the field a form they were to send was stopped at, as for a click.
+  function takeInvalid() {
+    const stopped = invalid && invalid.t >= lastActivatingKey && lastActivatingKey >= 0 ? `${describe(invalid.el)}: ${clean(invalid.el.validationMessage || "", 200)}` : null;
+    invalid = null;
+    return stopped;
+  }
   // The core tells a person's press from Claude's (a file chooser the person opens is theirs).
   function tellCore(word) {
     if (typeof globalThis.tabwrightStop === "function") globalThis.tabwrightStop(word);
@@ -1465,6 +1479,9 @@
     // A file input clicked since this press, and not prevented: its chooser is on its way.
     const chooser = !!(fileClick && press && fileClick.timeStamp >= press.t && !fileClick.defaultPrevented);
     fileClick = null;
+    // A form this press was to send, stopped by the browser at a field it found invalid.
+    const stopped = invalid && press && invalid.t >= press.t ? `${describe(invalid.el)}: ${clean(invalid.el.validationMessage || "", 200)}` : null;
+    invalid = null;
     const pressed = press && Math.abs(press.x - x) <= 1 && Math.abs(press.y - y) <= 1 && performance.now() - press.t < 5000;
     // No press arrived, at a point the viewport does not hold (the window shrank after the
     // screenshot Claude read): the input reached nothing. (A press that arrived counts even if
@@ -1473,7 +1490,7 @@
     if (overlay) markPointer(x, y);
     const what = !describeIt ? null : pressed ? describe(press.el) : describeAt(x, y).what;
     // The core waits for the browser's word on a file chooser only when one was asked for.
-    return chooser ? { what, chooser } : what;
+    return chooser || stopped ? { what, chooser, invalid: stopped } : what;
   }
   // Hides the overlay before a capture; given the captured rectangle (CSS pixels of the
   // viewport), only when a part of the overlay shows there. Whether it hid the overlay.
@@ -1594,5 +1611,5 @@
     return out;
   }
 
-  globalThis.__tabwright = { pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, describeRef, describeRefNamed, describeFocus, focusHolder, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, describeRef, describeRefNamed, describeFocus, focusHolder, takeInvalid, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

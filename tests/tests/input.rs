@@ -541,3 +541,32 @@ async fn a_clicks_answer_waits_for_its_release_or_for_the_word_that_it_was_sent(
     assert!(a[1].as_f64().unwrap_or(0.0) - a[0].as_f64().unwrap_or(0.0) >= 1000.0, "{a}");
     Ok(())
 }
+
+/// A form the browser will not send (a required field empty) shows its reason only in a bubble
+/// of the browser's own, which screenshots do not hold: the click says it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_form_the_browser_stops_is_told() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "form.html").await?;
+    let submit = h.ref_of("button", "Submit application").await?;
+    let r = h.one("left_click", json!({"target": r#ref(&submit)})).await?;
+    ok(&r);
+    let t = text(&r);
+    assert!(t.contains("The form was not sent: the browser stopped it at textbox \"First name\"") && t.contains("fill"), "{t}");
+    assert!(t.contains("Please fill out this field. Fill that in"), "{t}");
+    // Enter in a field sends its form too, and is told the same.
+    let first = h.ref_of("textbox", "First name").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&first)})).await?);
+    let t = text(&h.one("key", json!({"text": "Enter"})).await?);
+    assert!(t.contains("The form was not sent: the browser stopped it at textbox \"First name\""), "{t}");
+    // Filled in, the same click sends it.
+    for (name, value) in [("First name", "Ada"), ("Last name", "Lovelace")] {
+        let field = h.ref_of("textbox", name).await?;
+        ok(&h.one("form_input", json!({"target": r#ref(&field), "value": value})).await?);
+    }
+    let terms = h.ref_of("checkbox", "I accept the terms").await?;
+    ok(&h.one("form_input", json!({"target": r#ref(&terms), "value": true})).await?);
+    let r = h.one("left_click", json!({"target": r#ref(&submit)})).await?;
+    assert!(!text(&r).contains("The form was not sent"), "{r:?}");
+    Ok(())
+}

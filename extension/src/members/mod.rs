@@ -104,9 +104,11 @@ async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Va
     // A link's navigation is scheduled as a task of its own: one trivial evaluation, queued
     // behind it, is the moment by which it has said what it does. Pointer members end their
     // input with such a call already (`answered`).
+    // That call also asks whether the browser stopped a form the keys were to send.
     if !answered {
-        let barrier = cdp::Evaluate { expression: "0", context_id: None, return_by_value: true, await_promise: false, timeout: None, object_group: None };
-        let _ = cdp::send(tab, &barrier).await;
+        if let Ok((serde_json::Value::String(field), _)) = crate::page::call_once(tab, "__tabwright.takeInvalid()").await {
+            pointer::form_stopped(&field);
+        }
     }
     let Some((method, params)) = cdp::within(heard, 0).await else { return };
     // A middle or modified click on a link asks for a navigation in a new tab.

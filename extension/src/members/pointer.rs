@@ -252,14 +252,28 @@ fn answer_expression(spot: &Spot, describe: bool, presses: u32, seq: u64, button
     format!("__tabwright.afterInput({}, {}, {describe}, {overlay}, {presses}, {seq}, {button})", spot.x, spot.y)
 }
 
+/// Tells Claude that the browser would not send a form (a field it found invalid, named with
+/// the page's message: `textbox "Email" (ref_4): Please fill out this field.`).
+pub fn form_stopped(field: &str) {
+    crate::activity::notice(format!(
+        "The form was not sent: the browser stopped it at {}. Fill that in as it asks, then send the form again.",
+        fold(field).trim_end_matches('.')
+    ));
+}
+
 fn read_answer(tab: i32, answer: Result<(serde_json::Value, u64), String>) -> Result<Option<String>, String> {
     ANSWERED.with(|a| a.borrow_mut().insert(tab));
     match answer {
         Ok((v, _)) if v["outside"] == true => Err(
             "The window changed size after the last screenshot, and the point is now outside the viewport, so the input reached nothing. Take a new screenshot and use its coordinates.".into(),
         ),
-        Ok((v, _)) if v["chooser"] == true => {
-            super::chooser::expect(tab);
+        Ok((v, _)) if v.is_object() => {
+            if v["chooser"] == true {
+                super::chooser::expect(tab);
+            }
+            if let Some(field) = v["invalid"].as_str() {
+                form_stopped(field);
+            }
             Ok(v["what"].as_str().map(fold))
         }
         Ok((v, _)) => Ok(v.as_str().map(fold)),
