@@ -1026,6 +1026,32 @@
     return { el, ox, oy };
   }
 
+  // Before a wheel at a viewport point: marks the point (with `mark`) and says whether anything
+  // there can scroll that way (the element under the point, its scrolling ancestors, their
+  // documents). Null when that cannot be told (the point is over another site's frame).
+  function wheelAt(x, y, dx, dy, mark) {
+    if (mark) markPointer(x, y);
+    const hit = deepElementAt(x, y);
+    if (hit.crossFrame) return null;
+    for (let el = hit.el; el; el = el.parentElement || el.getRootNode().host || el.ownerDocument.defaultView?.frameElement) {
+      if (canScroll(el, dx, dy)) return true;
+    }
+    return canScroll(document.scrollingElement, dx, dy);
+  }
+  function canScroll(el, dx, dy) {
+    if (!el) return false;
+    const doc = el.ownerDocument;
+    const root = el === doc.scrollingElement || el === doc.documentElement || el === doc.body;
+    const overflow = getComputedStyle(el)[dy ? "overflowY" : "overflowX"];
+    if (!root && !/^(auto|scroll|overlay)$/.test(overflow)) return false;
+    if (root && overflow === "hidden") return false;
+    const left = Math.abs(el.scrollLeft);
+    if (dy > 0) return el.scrollTop + el.clientHeight < el.scrollHeight - 1;
+    if (dy < 0) return el.scrollTop > 0;
+    if (dx > 0) return left + el.clientWidth < el.scrollWidth - 1;
+    return left > 0;
+  }
+
   function composedContains(outer, inner) {
     for (let n = inner; n; n = n.parentNode || n.host) if (n === outer) return true;
     return false;
@@ -1611,5 +1637,5 @@
     return out;
   }
 
-  globalThis.__tabwright = { pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, describeRef, describeRefNamed, describeFocus, focusHolder, takeInvalid, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, describeRef, describeRefNamed, describeFocus, focusHolder, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

@@ -109,6 +109,12 @@ async fn clicks_by_ref_and_coordinate_with_modifiers() -> anyhow::Result<()> {
     assert_eq!(of(&log, "wheel")[0]["deltaY"], 300);
     ok(&h.one("scroll", json!({"target": at(700.0, 120.0), "scroll_direction": "up", "scroll_amount": 1})).await?);
     h.wait_log("scroll up", |e| e["type"] == "scrolled" && e["top"] == 200).await?;
+    // A wheel where nothing can scroll that way says that nothing moved.
+    let r = h.one("scroll", json!({"target": at(700.0, 120.0), "scroll_direction": "left"})).await?;
+    assert!(text(&r).starts_with("Scrolled left.\nNothing at that point could scroll left any further"), "{r:?}");
+    let r = h.one("scroll", json!({"target": at(700.0, 120.0), "scroll_direction": "up", "scroll_amount": 5})).await?;
+    assert_eq!(text(&r), "Scrolled up.", "the box still had room above");
+    h.wait_log("scrolled to the top", |e| e["type"] == "scrolled" && e["top"] == 0).await?;
     Ok(())
 }
 

@@ -538,15 +538,7 @@ const NOTCH: f64 = 100.0;
 
 pub async fn scroll(input: &Scroll) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
-    // A wheel says nothing of what it was over: the point is marked for the person, and nothing
-    // waits for that.
     let spot = aim(tab, &input.target).await?;
-    if crate::policy::current().overlay {
-        let (x, y) = (spot.x, spot.y);
-        wasm_bindgen_futures::spawn_local(async move {
-            let _ = page::call(tab, &format!("__tabwright.markPointer({x}, {y})")).await;
-        });
-    }
     let d = NOTCH * input.amount() as f64;
     let (dx, dy) = match input.scroll_direction {
         ScrollDirection::Up => (0.0, -d),
@@ -566,11 +558,30 @@ pub async fn scroll(input: &Scroll) -> Result<Outcome, String> {
         pointer_type: "mouse",
         ..Default::default()
     };
-    let (moved, wheeled) = futures::join!(mouse(tab, "mouseMoved", (spot.x, spot.y), "none", buttons(tab), 0, 0), cdp::send(tab, &wheel));
+    // Asked with the wheel, and answered from the page as it was before the wheel landed:
+    // whether anything at the point could scroll that way. The point is marked for the person in
+    // the same call.
+    let (x, y, mark) = (spot.x, spot.y, crate::policy::current().overlay);
+    let question = format!("__tabwright.wheelAt({x}, {y}, {dx}, {dy}, {mark})");
+    let room = page::call(tab, &question);
+    // The question goes out first: the page answers it at once, not after the wheel's frame.
+    let (room, moved, wheeled) = futures::join!(room, mouse(tab, "mouseMoved", (spot.x, spot.y), "none", buttons(tab), 0, 0), cdp::send(tab, &wheel));
     moved?;
     wheeled.map_err(|e| format!("The browser refused the wheel event: {e}"))?;
     settle_later(tab);
-    Ok(Outcome::Ack { line: None })
+    let stuck = matches!(room, Ok((serde_json::Value::Bool(false), _)));
+    let line = stuck.then(|| {
+        format!(
+            "Nothing at that point could scroll {} any further (the page, and every scrolling box there, is at its end), so unless the page uses the wheel itself nothing moved.",
+            match input.scroll_direction {
+                ScrollDirection::Up => "up",
+                ScrollDirection::Down => "down",
+                ScrollDirection::Left => "left",
+                ScrollDirection::Right => "right",
+            }
+        )
+    });
+    Ok(Outcome::Ack { line })
 }
 
 /// Waits for the next two animation frames, so a scroll or re-render has landed.
