@@ -37,7 +37,12 @@
   }, true);
   // After Enter or Space: the field a form they were to send was stopped at, as for a click.
   function takeInvalid() {
-    const stopped = invalid && invalid.t >= lastActivatingKey && lastActivatingKey >= 0 ? `${describe(invalid.el)}: ${clean(invalid.el.validationMessage || "", 200)}` : null;
+    return stoppedSince(lastActivatingKey >= 0 ? lastActivatingKey : null);
+  }
+  // The field the browser stopped a form at since `t` (a press or a key), with its message, as
+  // `textbox "Email" (ref_4): Please fill out this field.`; null when none. It is told once.
+  function stoppedSince(t) {
+    const stopped = invalid && t != null && invalid.t >= t ? `${describe(invalid.el)}: ${clean(invalid.el.validationMessage || "", 200)}` : null;
     invalid = null;
     return stopped;
   }
@@ -1506,8 +1511,7 @@
     const chooser = !!(fileClick && press && fileClick.timeStamp >= press.t && !fileClick.defaultPrevented);
     fileClick = null;
     // A form this press was to send, stopped by the browser at a field it found invalid.
-    const stopped = invalid && press && invalid.t >= press.t ? `${describe(invalid.el)}: ${clean(invalid.el.validationMessage || "", 200)}` : null;
-    invalid = null;
+    const stopped = stoppedSince(press ? press.t : null);
     const pressed = press && Math.abs(press.x - x) <= 1 && Math.abs(press.y - y) <= 1 && performance.now() - press.t < 5000;
     // No press arrived, at a point the viewport does not hold (the window shrank after the
     // screenshot Claude read): the input reached nothing. (A press that arrived counts even if

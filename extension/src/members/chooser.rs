@@ -221,5 +221,5 @@ async fn hand_out(tab: i32, node: i64) -> Option<String> {
     }
     let out: HandedOut = serde_json::from_value(answer?.result.value?).ok()?;
     refs::record(&at, generation, out.next, &[Node { r#ref: Some(out.r#ref), role: Some(out.role), name: Some(out.name), ..Default::default() }]);
-    Some(tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(&out.what), 200))
+    Some(super::pointer::fold(&out.what))
 }

@@ -29,7 +29,7 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
     match set.error.as_deref() {
         Some("stale") => Err(reading::stale(id, "the element was removed from the page")),
         Some(e) => {
-            let e = tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(e), 2000);
+            let e = page_said(e);
             // The page names the element with its ref, unless it is a label's control.
             Err(if e.contains(&format!("(ref_{id})")) { e } else { format!("{e} (ref_{id})") })
         }
@@ -53,16 +53,15 @@ pub async fn file_upload(input: &FileUpload) -> Result<Outcome, String> {
     }
     let (at, id) = reading::resolve_ref(tab, input.target.reference().unwrap_or_default()).await?;
     let (check, _) = page::call_in(&at, &format!("__tabwright.fileInput({id}, {})", files.len())).await?;
-    let page_text = |v: &serde_json::Value| tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(v.as_str().unwrap_or_default()), 2000);
     match check.get("error").and_then(|e| e.as_str()) {
         Some("stale") => return Err(reading::stale(id, "the element was removed from the page")),
-        Some(_) => return Err(format!("{} (ref_{id})", page_text(&check["error"]))),
+        Some(e) => return Err(format!("{} (ref_{id})", page_said(e))),
         None => {}
     }
     if check["none"] == true {
         return Err(format!(
             "{} (ref_{id}) is not a file input (<input type=\"file\">), nor a label for one or an element holding one, so files cannot be set on it. If clicking it opens a file chooser, click it: the result names the file input to give file_upload.",
-            page_text(&check["what"])
+            page_said(check["what"].as_str().unwrap_or_default())
         ));
     }
     let object = page::object(&at, &format!("__tabwright.fileInputEl({id})")).await?;
@@ -74,3 +73,7 @@ pub async fn file_upload(input: &FileUpload) -> Result<Outcome, String> {
     Ok(Outcome::Ack { line: Some(format!("Set {} on ref_{id}: {}.", if files.len() == 1 { "1 file" } else { "the files" }, names.join(", "))) })
 }
 
+/// What the page said of a form control, as one bounded line.
+fn page_said(text: &str) -> String {
+    tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(text), 2000)
+}

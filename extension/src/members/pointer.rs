@@ -100,7 +100,7 @@ pub async fn aim(tab: i32, target: &Target) -> Result<Spot, String> {
 }
 
 /// Page-supplied descriptions are folded to one bounded line before they reach Claude.
-fn fold(s: &str) -> String {
+pub(super) fn fold(s: &str) -> String {
     tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(s), 200)
 }
 

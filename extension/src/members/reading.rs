@@ -104,9 +104,8 @@ async fn suggest(at: &Debuggee, role: &str, name: &str) -> Option<u64> {
 }
 
 /// Runs the page agent's collector in one document and records the refs it handed out.
+/// `finding`: for find, which reads everything with the text around each control.
 async fn collect_in(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>, finding: bool) -> Result<Collected, String> {
-    // `find` reads everything, with the text around each control.
-    let context = finding;
     // A document's listeners are asked for before its first read; later only when the page
     // changed since the last read, and the read is redone only when that found new ones.
     let first = crate::listeners::unmarked(at);
@@ -116,7 +115,7 @@ async fn collect_in(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>, 
     // While a modal dialog is open, the reads Claude acts from (the viewport's, and find's) hold
     // only it: nothing behind it takes input. filter "all" (or a ref) still reads anything.
     let modal = root.is_none() && (filter != "all" || finding);
-    let opts = serde_json::json!({ "next": refs::next(), "filter": filter, "maxDepth": depth, "rootRef": root, "context": context, "modal": modal });
+    let opts = serde_json::json!({ "next": refs::next(), "filter": filter, "maxDepth": depth, "rootRef": root, "context": finding, "modal": modal });
     let expression = format!("__tabwright.collect({opts})");
     let (mut value, mut generation) = page::call_in(at, &expression).await?;
     let changed = value.get("dirty").and_then(serde_json::Value::as_bool).unwrap_or(true);
