@@ -244,11 +244,13 @@
     }
     const label = el.getAttribute("aria-label");
     if (label && depth > 0) return label;
-    let out = "";
+    let out = "", last = "";
     const kids = el.shadowRoot ? el.shadowRoot.childNodes : el.localName === "slot" ? el.assignedNodes({ flatten: true }) : el.childNodes;
     for (const child of kids) {
       const t = subtreeText(child, depth + 1);
-      if (t) out += (out && !/\s$/.test(out) && isBlock(child) ? " " : "") + t;
+      if (!t) continue;
+      out += (last && !/\s/.test(last) && isBlock(child) ? " " : "") + t;
+      last = t[t.length - 1];
     }
     return out;
   }
@@ -363,10 +365,33 @@
 
   // Whether a box lies wholly outside the page (the far-off-screen trick).
   function offPage(doc, rect) {
-    const root = doc.documentElement;
-    const x = rect.left + (doc.defaultView?.scrollX || 0);
-    const y = rect.top + (doc.defaultView?.scrollY || 0);
-    return x + rect.width <= 0 || y + rect.height <= 0 || x >= Math.max(root.scrollWidth, root.clientWidth) + 1 || y >= Math.max(root.scrollHeight, root.clientHeight) + 1;
+    const e = extentOf(doc);
+    const x = rect.left + e.sx;
+    const y = rect.top + e.sy;
+    return x + rect.width <= 0 || y + rect.height <= 0 || x >= e.w + 1 || y >= e.h + 1;
+  }
+  // A document's size and scroll. A walk over every element reads them once per document
+  // (pinned): nothing moves while it runs, and reading them for each element was a quarter of
+  // the time of reading a long page.
+  let pinned = null;
+  function extentOf(doc) {
+    const kept = pinned && pinned.get(doc);
+    if (kept) return kept;
+    const root = doc.documentElement, win = doc.defaultView;
+    const e = { sx: win?.scrollX || 0, sy: win?.scrollY || 0, w: Math.max(root.scrollWidth, root.clientWidth), h: Math.max(root.scrollHeight, root.clientHeight) };
+    if (pinned) pinned.set(doc, e);
+    return e;
+  }
+  function pinningExtents(fn) {
+    return (...args) => {
+      if (pinned) return fn(...args);
+      pinned = new Map();
+      try {
+        return fn(...args);
+      } finally {
+        pinned = null;
+      }
+    };
   }
 
   // Whether a text node under an "open" box is rendered: it has a size and is on the page.
@@ -546,7 +571,8 @@
 
   // Collects the tree under `root` as a flat list in document order; each entry has a depth.
   // opts: { next, filter: "visible" | "interactive" | "all", maxDepth, rootRef, limit }
-  function collect(opts) {
+  const collect = pinningExtents(collectNow);
+  function collectNow(opts) {
     const changed = dirty;
     dirty = false;
     const counter = { next: opts.next };
@@ -1565,7 +1591,8 @@
 
   // The page's visible text: the main or article content first, then the rest of the page with
   // navigation, banners and footers left out. Hidden text never appears.
-  function pageText(max) {
+  const pageText = pinningExtents(pageTextNow);
+  function pageTextNow(max) {
     const body = document.body || document.documentElement;
     const main =
       body.querySelector("main, [role=main]") ||
@@ -1573,24 +1600,41 @@
       null;
     const chrome = "nav, [role=navigation], footer, [role=contentinfo], [role=search], dialog:not([open])";
     const parts = [];
-    if (main) parts.push(visibleText(main, null));
-    const rest = visibleText(body, (el) => el === main || (el.matches(chrome) && !el.contains(main) && !(main && main.contains(el))));
+    // The walk stops a little past what can be returned; the rest of a long page is then
+    // counted as the browser lays it out, which is all the count is for.
+    const budget = max + 1000;
+    if (main) parts.push(visibleText(main, null, budget));
+    const rest = parts[0]?.length > budget ? "" : visibleText(body, (el) => el === main || (el.matches(chrome) && !el.contains(main) && !(main && main.contains(el))), budget - (parts[0]?.length || 0));
     if (rest.trim()) parts.push(rest);
     let text = parts.map((p) => p.replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n").trim()).filter(Boolean).join("\n\n");
     const cut = text.length > max;
     if (cut) text = text.slice(0, max);
-    return { text, cut, total: parts.reduce((n, p) => n + p.length, 0), title: document.title, url: location.href };
+    const walked = parts.reduce((n, p) => n + p.length, 0);
+    const total = walked > budget ? Math.max(walked, (body.innerText || body.textContent || "").length) : walked;
+    return { text, cut, total, title: document.title, url: location.href };
   }
 
-  function visibleText(root, skip) {
-    let out = "";
+  // The visible text under root, to a little past `budget` characters.
+  function visibleText(root, skip, budget = Infinity) {
+    // The text so far, as pieces, with its length and last character. (Asking the growing
+    // string itself for its end made the browser copy it each time: quadratic on a long page.)
+    const out = [];
+    let length = 0, last = "";
+    const add = (t) => {
+      if (!t) return;
+      out.push(t);
+      length += t.length;
+      last = t[t.length - 1];
+    };
+    const spaced = () => /\s/.test(last);
     // open: under a box too small to hold its content, where each text node is judged by itself.
     const walk = (node, open) => {
+      if (length > budget) return;
       if (node.nodeType === Node.TEXT_NODE) {
         const t = node.data.replace(/\s+/g, " ");
         if (t.trim() && open && !textShown(node)) return;
-        if (t.trim()) out += (out.endsWith("\n") || out.endsWith(" ") || !out ? t.replace(/^ /, "") : t);
-        else if (t && out && !/\s$/.test(out)) out += " ";
+        if (t.trim()) add(!last || spaced() ? t.replace(/^ /, "") : t);
+        else if (t && last && !spaced()) add(" ");
         return;
       }
       if (node.nodeType !== Node.ELEMENT_NODE) return;
@@ -1608,22 +1652,22 @@
       const display = boxless ? "contents" : style.display;
       const block = isBlock(el) || BLOCK_DISPLAY.test(display) || /^(br|hr|table|form|fieldset|main|aside|figure|figcaption|blockquote|pre|dl|dt|dd|label|details|summary|dialog)$/.test(el.localName);
       const apart = !block && display !== "inline" && display !== "contents";
-      if (block && out && !out.endsWith("\n")) out += "\n";
-      if (apart && out && !/\s$/.test(out)) out += " ";
-      if (el.localName === "img" && el.getAttribute("alt")) out += `[image: ${clean(el.getAttribute("alt"), 100)}]`;
+      if (block && last && last !== "\n") add("\n");
+      if (apart && last && !spaced()) add(" ");
+      if (el.localName === "img" && el.getAttribute("alt")) add(`[image: ${clean(el.getAttribute("alt"), 100)}]`);
       // What a field holds now, as a person sees it (never a password).
       if (el.localName === "input" && ["text", "search", "email", "tel", "url", "number", "date", "time", "datetime-local", "month", "week", ""].includes((el.getAttribute("type") || "").toLowerCase()) && el.value) {
-        out += `[${clean(el.value, 100)}]`;
+        add(`[${clean(el.value, 100)}]`);
       }
       if (el.localName === "textarea") {
-        if (el.value) out += `[${clean(el.value, 300)}]`;
-        if (!out.endsWith("\n")) out += "\n";
+        if (el.value) add(`[${clean(el.value, 300)}]`);
+        if (last !== "\n") add("\n");
         return;
       }
       // A closed drop-down shows its chosen option; its other options are not on the page.
       if (el.localName === "select" && !el.multiple && el.size <= 1) {
         const chosen = el.selectedOptions[0];
-        if (chosen) out += `[${clean(chosen.label || chosen.text, 100)}] `;
+        if (chosen) add(`[${clean(chosen.label || chosen.text, 100)}] `);
         return;
       }
       const kids = el.shadowRoot ? el.shadowRoot.childNodes : el.localName === "slot" ? el.assignedNodes({ flatten: true }) : el.childNodes;
@@ -1633,12 +1677,12 @@
           if (el.contentDocument?.body) walk(el.contentDocument.body, false);
         } catch {}
       }
-      if (block && !out.endsWith("\n")) out += "\n";
-      if (apart && out && !/\s$/.test(out)) out += " ";
-      if ((el.localName === "td" || el.localName === "th") && !out.endsWith("\n")) out += "\t";
+      if (block && last !== "\n") add("\n");
+      if (apart && last && !spaced()) add(" ");
+      if ((el.localName === "td" || el.localName === "th") && last !== "\n") add("\t");
     };
     walk(root, false);
-    return out;
+    return out.join("");
   }
 
   globalThis.__tabwright = { pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, describeRef, describeRefNamed, describeFocus, focusHolder, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
