@@ -544,6 +544,56 @@ async fn keyboard_members_send_real_key_definitions() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A tab in typed text presses Tab, as a keyboard does: the focus moves on to the next field
+/// (it used to put a tab character into the field). CRLF presses Enter once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_typed_tab_moves_to_the_next_field() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "form.html").await?;
+    let first = h.ref_of("textbox", "First name").await?;
+    ok(&h
+        .one("left_click", json!({"target": r#ref(&first)}))
+        .await?);
+    ok(&h.one("type", json!({"text": "Ada\tLovelace"})).await?);
+    let fields = text(&h.one("read_page", json!({"filter": "interactive"})).await?);
+    assert!(
+        fields.contains(r#"textbox "First name" [ref_"#) && fields.contains(r#"value="Ada""#),
+        "{fields}"
+    );
+    assert!(
+        fields.contains(r#"value="Lovelace""#) && !fields.contains("\t"),
+        "{fields}"
+    );
+    let last = fields
+        .lines()
+        .find(|l| l.contains(r#"textbox "Last name""#))
+        .unwrap_or_default();
+    assert!(
+        last.contains(r#"value="Lovelace""#),
+        "the second word went to the next field: {fields}"
+    );
+    // In a text area, CRLF is one line break.
+    open(&mut h, "editor.html").await?;
+    let doc = h.ref_of("textbox", "Document").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&doc)})).await?);
+    h.site.clear_log();
+    ok(&h.one("type", json!({"text": "a\r\nb"})).await?);
+    let log = h
+        .wait_log("typed text", |e| {
+            e["type"] == "content" && e["text"].as_str().is_some_and(|t| t.ends_with('b'))
+        })
+        .await?;
+    assert_eq!(
+        of(&log, "keydown")
+            .iter()
+            .filter(|e| e["key"] == "Enter")
+            .count(),
+        1,
+        "{log:?}"
+    );
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn form_input_sets_every_control_and_fires_events() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;

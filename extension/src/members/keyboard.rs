@@ -92,7 +92,7 @@ type Sending = std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), Str
 
 /// Types literal text at the focus: keys a US keyboard has are pressed one by one (so pages see
 /// keydown, keypress, input and keyup); anything else (accents, emoji, other scripts) is
-/// inserted as text; newlines press Enter.
+/// inserted as text; newlines press Enter and tabs press Tab.
 pub async fn type_text(input: &Type) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
     cdp::ensure_attached(tab).await.map_err(|e| e.to_string())?;
@@ -100,13 +100,15 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
     // it arrives, so the page sees exactly the sequence a person's typing makes.
     let mut sends: Vec<Sending> = Vec::new();
     let mut pending = String::new();
-    for c in input.text.chars() {
-        let key = if c == '\n' {
-            keys::named("Return").map(|k| (k, false))
-        } else if c == '\r' || c == '\t' {
-            None
-        } else {
-            keys::for_char(c)
+    let mut chars = input.text.chars().peekable();
+    while let Some(c) = chars.next() {
+        // A line break presses Enter (CRLF once) and a tab presses Tab, as on a keyboard: the
+        // page decides what they do (a form moves the focus, an editor indents).
+        let key = match c {
+            '\r' if chars.peek() == Some(&'\n') => continue,
+            '\n' | '\r' => keys::named("Return").map(|k| (k, false)),
+            '\t' => keys::named("Tab").map(|k| (k, false)),
+            _ => keys::for_char(c),
         };
         match key {
             Some((def, shift)) => {
@@ -114,14 +116,17 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
                     sends.push(Box::pin(insert(tab, std::mem::take(&mut pending))));
                 }
                 let mods = if shift { SHIFT } else { 0 };
-                let text = if c == '\n' {
-                    Some("\r".to_string())
+                // A key that types (a character, Enter) goes down as keyDown with its text; one
+                // that does not (Tab) as rawKeyDown.
+                let text = def.text.clone();
+                let down = if text.is_some() {
+                    "keyDown"
                 } else {
-                    Some(c.to_string())
+                    "rawKeyDown"
                 };
                 let up = def.clone();
                 sends.push(Box::pin(async move {
-                    key_event(tab, "keyDown", &def, mods, text).await
+                    key_event(tab, down, &def, mods, text).await
                 }));
                 sends.push(Box::pin(async move {
                     key_event(tab, "keyUp", &up, mods, None).await

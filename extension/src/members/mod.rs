@@ -182,7 +182,9 @@ fn may_open_or_load(member: Member, input: &Value) -> bool {
         | Member::LeftMouseUp
         | Member::LeftClickDrag => true,
         Member::Key => presses_activating_key(input),
-        Member::Type => input["text"].as_str().is_some_and(|t| t.contains('\n')),
+        Member::Type => input["text"]
+            .as_str()
+            .is_some_and(|t| t.contains(['\n', '\r'])),
         _ => false,
     }
 }
@@ -394,7 +396,7 @@ fn may_activate(member: Member, input: &Value) -> bool {
         Member::Key | Member::HoldKey => presses_activating_key(input),
         Member::Type => input["text"]
             .as_str()
-            .is_some_and(|t| t.contains(['\n', ' '])),
+            .is_some_and(|t| t.contains(['\n', '\r', ' '])),
         Member::FormInput => true,
         _ => false,
     }
@@ -478,7 +480,7 @@ async fn aimed_at(tab: i32, member: Member, input: &Value) -> Result<Aim, String
         }
         Member::Type => {
             let text = input["text"].as_str().unwrap_or_default();
-            Ok(describe_focus(tab, text.contains('\n'), text.contains(' ')).await)
+            Ok(describe_focus(tab, text.contains(['\n', '\r']), text.contains(' ')).await)
         }
         Member::FormInput => {
             let Some(reference) = input["target"]["ref"].as_str() else {
