@@ -645,6 +645,9 @@ pub struct KeyEvent {
     pub location: u32,
     pub auto_repeat: bool,
     pub is_keypad: bool,
+    /// Editing commands the key stands for (`selectAll`, `paste`, …).
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub commands: &'static [&'static str],
 }
 command!(KeyEvent, "Input.dispatchKeyEvent", Empty);
 

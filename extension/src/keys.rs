@@ -45,6 +45,28 @@ impl Chord {
     pub fn bits(&self) -> u32 {
         self.modifiers.iter().fold(0, |b, m| b | m.modifier)
     }
+
+    /// The browser's editing commands this chord stands for: select all, copy, cut, paste, undo
+    /// and redo, with Ctrl or Cmd. They go with the key, because a key event sent through the
+    /// debugger carries no editing command of its own on macOS, where Cmd+A, Cmd+C and Cmd+V
+    /// then do nothing; Claude's Ctrl chords and Cmd chords work alike on every system. The page
+    /// still sees the key first and can prevent it.
+    pub fn editing_commands(&self) -> &'static [&'static str] {
+        let bits = self.bits();
+        let primary = bits & (CTRL | META);
+        if primary != CTRL && primary != META || bits & ALT != 0 {
+            return &[];
+        }
+        match (self.key.code.as_str(), bits & SHIFT != 0) {
+            ("KeyA", false) => &["selectAll"],
+            ("KeyC", false) => &["copy"],
+            ("KeyX", false) => &["cut"],
+            ("KeyV", false) => &["paste"],
+            ("KeyZ", false) => &["undo"],
+            ("KeyZ", true) | ("KeyY", false) => &["redo"],
+            _ => &[],
+        }
+    }
 }
 
 /// A modifier by name: shift, ctrl/control, alt/option, cmd/command/super/meta/win.
@@ -279,6 +301,24 @@ pub fn browser_shortcut(chord: &Chord) -> Option<&'static str> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn editing_chords_name_their_commands() {
+        let cmds = |t: &str| parse(t).expect("parses")[0].editing_commands();
+        assert_eq!(cmds("ctrl+a"), ["selectAll"]);
+        assert_eq!(cmds("cmd+a"), ["selectAll"]);
+        assert_eq!(cmds("super+v"), ["paste"]);
+        assert_eq!(cmds("ctrl+shift+z"), ["redo"]);
+        assert_eq!(cmds("ctrl+y"), ["redo"]);
+        assert!(
+            cmds("a").is_empty() && cmds("shift+a").is_empty() && cmds("ctrl+alt+a").is_empty()
+        );
+        assert!(
+            cmds("ctrl+cmd+a").is_empty()
+                && cmds("ctrl+shift+a").is_empty()
+                && cmds("ctrl+b").is_empty()
+        );
+    }
+
     use super::*;
 
     #[test]

@@ -594,6 +594,43 @@ async fn a_typed_tab_moves_to_the_next_field() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Select all, copy and paste work with Cmd as with Ctrl: a key event from the debugger carries
+/// no editing command on macOS, so the chords send theirs. (Here, on Linux, Cmd+A and Cmd+V do
+/// nothing by themselves, so this shows the commands at work.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn editing_chords_select_copy_and_paste() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "form.html").await?;
+    let first = h.ref_of("textbox", "First name").await?;
+    let last = h.ref_of("textbox", "Last name").await?;
+    ok(&h
+        .one("left_click", json!({"target": r#ref(&first)}))
+        .await?);
+    ok(&h.one("type", json!({"text": "Ada"})).await?);
+    ok(&h.one("key", json!({"text": "cmd+a"})).await?);
+    ok(&h.one("type", json!({"text": "Grace"})).await?);
+    ok(&h.one("key", json!({"text": "ctrl+a ctrl+c"})).await?);
+    ok(&h.one("left_click", json!({"target": r#ref(&last)})).await?);
+    ok(&h.one("key", json!({"text": "cmd+v"})).await?);
+    let fields = text(&h.one("read_page", json!({"filter": "interactive"})).await?);
+    let value_of = |name: &str| {
+        fields
+            .lines()
+            .find(|l| l.contains(&format!("textbox \"{name}\"")))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(
+        value_of("First name").contains(r#"value="Grace""#),
+        "cmd+a selected the field's text: {fields}"
+    );
+    assert!(
+        value_of("Last name").contains(r#"value="Grace""#),
+        "cmd+v pasted what ctrl+c copied: {fields}"
+    );
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn form_input_sets_every_control_and_fires_events() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;

@@ -3,7 +3,7 @@
 use tabwright_protocol::input::{HoldKey, Key, Type};
 use tabwright_protocol::wire::Outcome;
 
-use super::pointer::{key_event, with_modifiers};
+use super::pointer::{key_event, key_event_doing, with_modifiers};
 use crate::keys::{self, Chord, SHIFT};
 use crate::{cdp, chrome, state};
 
@@ -24,7 +24,14 @@ async fn press(tab: i32, chord: &Chord) -> Result<(), String> {
         // A modifier key reports itself as held while it is down, as a real one does. Sent
         // together and answered in order, as the browser queues input as it arrives.
         let (pressed, released) = futures::future::join(
-            key_event(tab, down, &chord.key, mods | chord.key.modifier, text),
+            key_event_doing(
+                tab,
+                down,
+                &chord.key,
+                mods | chord.key.modifier,
+                text,
+                chord.editing_commands(),
+            ),
             key_event(tab, "keyUp", &chord.key, mods, None),
         )
         .await;

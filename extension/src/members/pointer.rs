@@ -400,6 +400,18 @@ pub async fn key_event(
     modifiers: u32,
     text: Option<String>,
 ) -> Result<(), String> {
+    key_event_doing(tab, kind, def, modifiers, text, &[]).await
+}
+
+/// [`key_event`] with the editing commands the key stands for.
+pub async fn key_event_doing(
+    tab: i32,
+    kind: &'static str,
+    def: &KeyDef,
+    modifiers: u32,
+    text: Option<String>,
+    commands: &'static [&'static str],
+) -> Result<(), String> {
     cdp::send(
         tab,
         &cdp::KeyEvent {
@@ -414,6 +426,7 @@ pub async fn key_event(
             location: def.location,
             is_keypad: def.location == 3,
             auto_repeat: false,
+            commands,
         },
     )
     .await
