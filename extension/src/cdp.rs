@@ -216,11 +216,12 @@ fn track_children(tab: i32, method: &str, params: &Value) {
             let info = &params["targetInfo"];
             if info["type"] == "iframe" && !session.is_empty() {
                 let child = ChildSession {
-                    session,
+                    session: session.clone(),
                     target_id: info["targetId"].as_str().unwrap_or_default().to_string(),
                     url: info["url"].as_str().unwrap_or_default().to_string(),
                 };
                 CHILDREN.with(|c| c.borrow_mut().entry(tab).or_default().push(child));
+                prepare_child(tab, session);
             }
         }
         "Target.detachedFromTarget" => {
@@ -234,6 +235,49 @@ fn track_children(tab: i32, method: &str, params: &Value) {
         }
         _ => {}
     }
+}
+
+/// Prepares an out-of-process frame as its tab was prepared: the page agent in every new
+/// document of the frame, with the binding through which it tells of the person's presses, and
+/// the tab's file-chooser interception (a chooser Claude's click opens in the frame is then
+/// told, not shown). Then the agent goes into the frame's current document.
+fn prepare_child(tab: i32, session: String) {
+    wasm_bindgen_futures::spawn_local(async move {
+        let d = Debuggee {
+            tab,
+            session: Some(session),
+        };
+        let intercept = crate::members::chooser::intercepting(tab);
+        let binding = AddBinding {
+            name: "tabwrightStop",
+            execution_context_name: "tabwright",
+        };
+        let agent = AddScriptToEvaluateOnNewDocument {
+            source: crate::page::agent_for_frame_documents(),
+            world_name: "tabwright",
+        };
+        let chooser = SetInterceptFileChooserDialog {
+            enabled: intercept,
+            cancel: intercept,
+        };
+        let (runtime, binding, page, agent, chooser) = futures::join!(
+            send_to(&d, &RuntimeEnable {}),
+            send_to(&d, &binding),
+            send_to(&d, &PageEnable {}),
+            send_to(&d, &agent),
+            send_to(&d, &chooser),
+        );
+        // A frame gone meanwhile answers nothing; the next call reads the tab as it is.
+        if runtime
+            .and(binding)
+            .and(page)
+            .and(agent)
+            .and(chooser)
+            .is_ok()
+        {
+            let _ = crate::page::prepare(&d).await;
+        }
+    });
 }
 
 /// Called when chrome.debugger detaches from a tab.
@@ -315,13 +359,34 @@ pub async fn within(rx: oneshot::Receiver<(String, Value)>, ms: i32) -> Option<(
 pub fn dispatch_event(tab: i32, session: Option<&str>, method: &str, params: Value) {
     HEARD.with(|h| *h.borrow_mut().entry(tab).or_default() += 1);
     track_children(tab, method, &params);
-    if session.is_some() {
+    if let Some(session) = session {
+        // Of an out-of-process frame's events, the core needs those of its file choosers (named
+        // with the frame's session, whose nodes they name) and the person's presses there.
+        match method {
+            "Page.fileChooserOpened" => {
+                let mut params = params;
+                params["sessionId"] = Value::String(session.to_string());
+                crate::members::chooser::on_event(tab, method, &params);
+                wake(tab, method, &params);
+            }
+            "Runtime.bindingCalled"
+                if params["name"] == "tabwrightStop" && params["payload"] == "press" =>
+            {
+                crate::members::chooser::pressed(tab)
+            }
+            _ => {}
+        }
         return;
     }
     crate::activity::on_event(tab, method, &params);
     crate::members::capture::on_event(tab, method);
     crate::members::chooser::on_event(tab, method, &params);
     crate::page::on_event(tab, method, &params);
+    wake(tab, method, &params);
+}
+
+/// Hands an event to the calls waiting for it.
+fn wake(tab: i32, method: &str, params: &Value) {
     WAITERS.with(|w| {
         let mut waiters = w.borrow_mut();
         for waiter in waiters
@@ -359,6 +424,10 @@ command!(
 #[derive(Serialize)]
 pub struct PageEnable {}
 command!(PageEnable, "Page.enable", Empty);
+
+#[derive(Serialize)]
+pub struct RuntimeEnable {}
+command!(RuntimeEnable, "Runtime.enable", Empty);
 
 #[derive(Debug, Default, Deserialize)]
 pub struct Empty {}
@@ -733,7 +802,7 @@ pub async fn send_enable(tab: i32, e: &Enable) -> Result<(), CdpError> {
 
 /// File choosers the page opens are not shown (and are cancelled, so the page hears that no
 /// file was chosen); `Page.fileChooserOpened` names the file input instead.
-#[derive(Serialize)]
+#[derive(Serialize, Clone, Copy)]
 pub struct SetInterceptFileChooserDialog {
     pub enabled: bool,
     pub cancel: bool,

@@ -56,6 +56,20 @@ pub fn agent_for_new_documents() -> String {
     )
 }
 
+/// The agent every new document of an out-of-process frame gets (no overlay: that is the tab's).
+pub fn agent_for_frame_documents() -> &'static str {
+    AGENT
+}
+
+/// Puts the agent into a frame's current document now, rather than at the first call that
+/// needs it: it tells of the person's presses there from then on.
+pub async fn prepare(d: &Debuggee) -> Result<(), String> {
+    if WORLDS.with(|w| w.borrow().contains_key(d)) {
+        return Ok(());
+    }
+    create(d).await.map(|_| ())
+}
+
 /// The overlay a new document's agent shows as it starts: none when the policy turns it off,
 /// else the banner, saying whether the session is stopped (the script is registered again when
 /// that changes).

@@ -552,6 +552,141 @@ async fn a_file_chooser_the_person_opens_is_theirs() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Waits (at most 5 s) until `site`'s log holds an entry matching `want`.
+async fn wait_site_log(
+    site: &Site,
+    what: &str,
+    want: impl Fn(&Value) -> bool,
+) -> anyhow::Result<()> {
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
+    while !site.log().iter().any(&want) {
+        anyhow::ensure!(
+            tokio::time::Instant::now() < deadline,
+            "{what}: not in the log: {:?}",
+            site.log()
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    Ok(())
+}
+
+/// A cross-origin frame (its own process) has file choosers of its own: Claude's click there is
+/// intercepted and told as in the page, file_upload fills the input it names, and the person's
+/// own press in that frame hands its choosers back to them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn file_choosers_in_a_cross_origin_frame() -> anyhow::Result<()> {
+    use tabwright_e2e::person::{Person, PERSON_FLAG};
+    let base = TempDir::new("frame-choosers");
+    std::fs::write(base.0.join("a.png"), "png")?;
+    let policy = json!({"upload_roots": [base.0], "auto_approve": ["file_upload"]});
+    let mut h = Harness::start_with_policy(policy, &[PERSON_FLAG]).await?;
+    let other = Site::start(Pages::Dir(fixtures()), "127.0.0.2").await?;
+    let page = format!("frames.html?other=http://{}&inner=upload.html", other.addr);
+    ok(&h.one("navigate", json!({"url": h.url(&page)})).await?);
+    let button = h.ref_of("button", "Upload photos").await?;
+    let t = text(
+        &h.one("left_click", json!({"target": r#ref(&button)}))
+            .await?,
+    );
+    let said = t
+        .lines()
+        .find(|l| {
+            l.starts_with("This action opened a file chooser for the file input \"Photos\" (ref_")
+        })
+        .unwrap_or_else(|| panic!("the frame's chooser is told: {t}"));
+    let input = said
+        .split('(')
+        .nth(1)
+        .and_then(|s| s.split(')').next())
+        .unwrap_or_default()
+        .to_string();
+    wait_site_log(&other, "the chooser cancelled", |e| {
+        e["type"] == "chooser cancelled" && e["input"] == "photos"
+    })
+    .await?;
+    let call = h.call(
+        "file_upload",
+        json!({"target": r#ref(&input), "paths": [base.0.join("a.png")]}),
+    );
+    ok(&h
+        .run_with(vec![call], json!({"file_upload": {"enabled": true}}))
+        .await?
+        .remove(0));
+    wait_site_log(&other, "the file set", |e| {
+        e["type"] == "files" && e["input"] == "photos" && e["names"] == json!(["a.png"])
+    })
+    .await?;
+
+    // The person clicks the same button, between half a second and two seconds after Claude's
+    // click: unheard, their chooser would be intercepted and told as a late one of Claude's.
+    let mut person = Person::connect(&h.session.dir().join("profile")).await?;
+    let top = person
+        .targets("frames.html")
+        .await?
+        .into_iter()
+        .find(|t| t["type"] == "page")
+        .ok_or_else(|| anyhow::anyhow!("no page"))?;
+    let frame = person
+        .targets("upload.html")
+        .await?
+        .into_iter()
+        .find(|t| t["type"] == "iframe")
+        .ok_or_else(|| anyhow::anyhow!("no frame target"))?;
+    let attach = |target: &Value| json!({"targetId": target["targetId"], "flatten": true});
+    let s = person
+        .send(None, "Target.attachToTarget", attach(&top))
+        .await?["sessionId"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let f = person
+        .send(None, "Target.attachToTarget", attach(&frame))
+        .await?["sessionId"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let at = |v: &Value| {
+        (
+            v["result"]["value"][0].as_f64().unwrap_or(0.0),
+            v["result"]["value"][1].as_f64().unwrap_or(0.0),
+        )
+    };
+    let frame_box = at(&person.send(Some(&s), "Runtime.evaluate", json!({"expression": "(() => { const r = document.getElementById('cross').getBoundingClientRect(); return [r.x + 2, r.y + 2]; })()", "returnByValue": true})).await?);
+    let in_frame = at(&person.send(Some(&f), "Runtime.evaluate", json!({"expression": "(() => { const r = document.getElementById('photo-button').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()", "returnByValue": true})).await?);
+    let (x, y) = (frame_box.0 + in_frame.0, frame_box.1 + in_frame.1);
+    let t = text(
+        &h.one("left_click", json!({"target": r#ref(&button)}))
+            .await?,
+    );
+    assert!(t.contains("This action opened a file chooser"), "{t}");
+    let clicked = std::time::Instant::now();
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    for kind in ["mousePressed", "mouseReleased"] {
+        person
+            .send(
+                Some(&s),
+                "Input.dispatchMouseEvent",
+                json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}),
+            )
+            .await?;
+    }
+    assert!(
+        clicked.elapsed() < std::time::Duration::from_millis(1800),
+        "the person acted too late to tell"
+    );
+    wait_site_log(&other, "the person's click", |e| {
+        e["type"] == "click" && e["trusted"] == true && e["target"] == "photo-button"
+    })
+    .await?;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let t = text(&h.one("read_page", json!({})).await?);
+    assert!(
+        !t.contains("file chooser"),
+        "the person's chooser was taken for Claude's: {t}"
+    );
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_download_folder_inside_an_upload_root_is_refused_at_start() -> anyhow::Result<()> {
     let base = TempDir::new("overlap");

@@ -12,6 +12,10 @@
 //! just ended, is the person's), and Stop turns it off everywhere. A chooser that still reaches the core
 //! with no input of Claude's behind it is the person's too: that one is cancelled, and choosers
 //! are theirs again in that tab.
+//!
+//! A cross-origin frame in a process of its own has choosers of its own: the interception and the
+//! page agent's word of the person's presses reach it through its debugger session, as they
+//! reach the tab (see cdp::prepare_child).
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -165,6 +169,11 @@ fn release(tab: i32) {
     }
 }
 
+/// Whether the tab's file choosers are intercepted (a frame that joins the tab follows it).
+pub fn intercepting(tab: i32) -> bool {
+    INTERCEPTING.with(|i| i.borrow().contains(&tab))
+}
+
 /// Forgets a tab the debugger left (a new attach starts without interception).
 pub fn forget(tab: i32) {
     INTERCEPTING.with(|i| i.borrow_mut().remove(&tab));
@@ -173,21 +182,29 @@ pub fn forget(tab: i32) {
     PERSON.with(|p| p.borrow_mut().remove(&tab));
 }
 
-/// Turns the interception on or off: the command is handed to the browser now (before any
-/// command sent after this), and its answer is read later. An interception that could not be
-/// turned on is not taken for on.
+/// Turns the interception on or off, in the tab and in each of its out-of-process frames (each
+/// has choosers of its own): the commands are handed to the browser now (before any command sent
+/// after this), and their answers are read later. An interception that could not be turned on
+/// in the tab itself is not taken for on.
 fn send_now(tab: i32, on: bool) {
     use futures::FutureExt;
-    let mut sent = Box::pin(async move {
-        cdp::send(
+    let command = cdp::SetInterceptFileChooserDialog {
+        enabled: on,
+        cancel: on,
+    };
+    for child in cdp::children(tab) {
+        let frame = Debuggee {
             tab,
-            &cdp::SetInterceptFileChooserDialog {
-                enabled: on,
-                cancel: on,
-            },
-        )
-        .await
-    });
+            session: Some(child.session),
+        };
+        let mut sent = Box::pin(async move { cdp::send_to(&frame, &command).await });
+        if (&mut sent).now_or_never().is_none() {
+            wasm_bindgen_futures::spawn_local(async move {
+                let _ = sent.await;
+            });
+        }
+    }
+    let mut sent = Box::pin(async move { cdp::send(tab, &command).await });
     let answered = (&mut sent).now_or_never();
     let failed = move |answer: &Result<cdp::Empty, cdp::CdpError>| {
         if on && answer.is_err() {
@@ -203,8 +220,13 @@ fn send_now(tab: i32, on: bool) {
 /// Queues the line that tells Claude of a chooser, naming its file input with a ref; `who` is
 /// what opened it.
 async fn tell(tab: i32, chooser: &Value, who: &str) {
+    // A chooser of an out-of-process frame names a node of that frame's session.
+    let at = Debuggee {
+        tab,
+        session: chooser["sessionId"].as_str().map(str::to_string),
+    };
     let input = match chooser["backendNodeId"].as_i64() {
-        Some(node) => hand_out(tab, node).await,
+        Some(node) => hand_out(at, node).await,
         None => None,
     };
     activity::notice(match input {
@@ -214,8 +236,7 @@ async fn tell(tab: i32, chooser: &Value, who: &str) {
 }
 
 /// A ref for the file input the chooser was for, and how it reads (`"Avatar" (ref_9)`).
-async fn hand_out(tab: i32, node: i64) -> Option<String> {
-    let at = Debuggee::tab(tab);
+async fn hand_out(at: Debuggee, node: i64) -> Option<String> {
     let (objects, generation) = page::agent_objects(&at, &[node], GROUP).await.ok()?;
     let answer = match objects.first() {
         Some(object) => {
