@@ -55,6 +55,8 @@ impl Debuggee {
 #[derive(Clone, Debug)]
 pub struct ChildSession {
     pub session: String,
+    /// Whether it was prepared for Claude's input (see [`prepare_children`]).
+    pub prepared: bool,
     pub target_id: String,
     pub url: String,
 }
@@ -216,12 +218,12 @@ fn track_children(tab: i32, method: &str, params: &Value) {
             let info = &params["targetInfo"];
             if info["type"] == "iframe" && !session.is_empty() {
                 let child = ChildSession {
-                    session: session.clone(),
+                    session,
+                    prepared: false,
                     target_id: info["targetId"].as_str().unwrap_or_default().to_string(),
                     url: info["url"].as_str().unwrap_or_default().to_string(),
                 };
                 CHILDREN.with(|c| c.borrow_mut().entry(tab).or_default().push(child));
-                prepare_child(tab, session);
             }
         }
         "Target.detachedFromTarget" => {
@@ -237,47 +239,73 @@ fn track_children(tab: i32, method: &str, params: &Value) {
     }
 }
 
-/// Prepares an out-of-process frame as its tab was prepared: the page agent in every new
-/// document of the frame, with the binding through which it tells of the person's presses, and
-/// the tab's file-chooser interception (a chooser Claude's click opens in the frame is then
-/// told, not shown). Then the agent goes into the frame's current document.
-fn prepare_child(tab: i32, session: String) {
-    wasm_bindgen_futures::spawn_local(async move {
+/// Prepares the tab's out-of-process frames that are not yet, as the tab itself was prepared,
+/// before Claude's input there: the page agent in each new document of a frame, with the binding
+/// through which it tells of the person's presses, and the tab's file-chooser interception (a
+/// chooser Claude's click opens in the frame is then told, not shown). The interception goes to
+/// the browser at once, ahead of the input's events; the rest follows, with the agent for each
+/// frame's current document. (Done at attach, it made a page of many frames load slower.)
+pub fn prepare_children(tab: i32, intercept: bool) {
+    let fresh: Vec<String> = CHILDREN.with(|c| {
+        c.borrow_mut()
+            .get_mut(&tab)
+            .map(|list| {
+                list.iter_mut()
+                    .filter(|child| !child.prepared)
+                    .map(|child| {
+                        child.prepared = true;
+                        child.session.clone()
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    });
+    for session in fresh {
         let d = Debuggee {
             tab,
             session: Some(session),
         };
-        let intercept = crate::members::chooser::intercepting(tab);
-        let binding = AddBinding {
-            name: "tabwrightStop",
-            execution_context_name: "tabwright",
-        };
-        let agent = AddScriptToEvaluateOnNewDocument {
-            source: crate::page::agent_for_frame_documents(),
-            world_name: "tabwright",
-        };
-        let chooser = SetInterceptFileChooserDialog {
-            enabled: intercept,
-            cancel: intercept,
-        };
-        let (runtime, binding, page, agent, chooser) = futures::join!(
-            send_to(&d, &RuntimeEnable {}),
-            send_to(&d, &binding),
-            send_to(&d, &PageEnable {}),
-            send_to(&d, &agent),
-            send_to(&d, &chooser),
+        send_soon(
+            &d,
+            SetInterceptFileChooserDialog {
+                enabled: intercept,
+                cancel: intercept,
+            },
         );
-        // A frame gone meanwhile answers nothing; the next call reads the tab as it is.
-        if runtime
-            .and(binding)
-            .and(page)
-            .and(agent)
-            .and(chooser)
-            .is_ok()
-        {
-            let _ = crate::page::prepare(&d).await;
-        }
-    });
+        wasm_bindgen_futures::spawn_local(async move {
+            let binding = AddBinding {
+                name: "tabwrightStop",
+                execution_context_name: "tabwright",
+            };
+            let agent = AddScriptToEvaluateOnNewDocument {
+                source: crate::page::agent_for_frame_documents(),
+                world_name: "tabwright",
+            };
+            let (runtime, binding, page, agent) = futures::join!(
+                send_to(&d, &RuntimeEnable {}),
+                send_to(&d, &binding),
+                send_to(&d, &PageEnable {}),
+                send_to(&d, &agent),
+            );
+            // A frame gone meanwhile answers nothing; the next call reads the tab as it is.
+            if runtime.and(binding).and(page).and(agent).is_ok() {
+                let _ = crate::page::prepare(&d).await;
+            }
+        });
+    }
+}
+
+/// Hands a command to the browser now (before any command sent after this) and reads its
+/// answer later, ignoring it.
+pub fn send_soon<C: Command + 'static>(d: &Debuggee, command: C) {
+    use futures::FutureExt;
+    let d = d.clone();
+    let mut sent = Box::pin(async move { send_to(&d, &command).await.map(|_| ()) });
+    if (&mut sent).now_or_never().is_none() {
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = sent.await;
+        });
+    }
 }
 
 /// Called when chrome.debugger detaches from a tab.

@@ -15,7 +15,7 @@
 //!
 //! A cross-origin frame in a process of its own has choosers of its own: the interception and the
 //! page agent's word of the person's presses reach it through its debugger session, as they
-//! reach the tab (see cdp::prepare_child).
+//! reach the tab (see cdp::prepare_children).
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -89,6 +89,8 @@ where
         // commands in turn.
         send_now(tab, true);
     }
+    // Frames that joined the tab since its last input of Claude's get the interception too.
+    cdp::prepare_children(tab, true);
     let input = Input::begin(tab);
     EXPECTED.with(|e| e.borrow_mut().remove(&tab));
     let mut heard = cdp::wait_for(tab, &["Page.fileChooserOpened"]);
@@ -169,11 +171,6 @@ fn release(tab: i32) {
     }
 }
 
-/// Whether the tab's file choosers are intercepted (a frame that joins the tab follows it).
-pub fn intercepting(tab: i32) -> bool {
-    INTERCEPTING.with(|i| i.borrow().contains(&tab))
-}
-
 /// Forgets a tab the debugger left (a new attach starts without interception).
 pub fn forget(tab: i32) {
     INTERCEPTING.with(|i| i.borrow_mut().remove(&tab));
@@ -192,17 +189,12 @@ fn send_now(tab: i32, on: bool) {
         enabled: on,
         cancel: on,
     };
-    for child in cdp::children(tab) {
+    for child in cdp::children(tab).into_iter().filter(|c| c.prepared) {
         let frame = Debuggee {
             tab,
             session: Some(child.session),
         };
-        let mut sent = Box::pin(async move { cdp::send_to(&frame, &command).await });
-        if (&mut sent).now_or_never().is_none() {
-            wasm_bindgen_futures::spawn_local(async move {
-                let _ = sent.await;
-            });
-        }
+        cdp::send_soon(&frame, command);
     }
     let mut sent = Box::pin(async move { cdp::send(tab, &command).await });
     let answered = (&mut sent).now_or_never();
