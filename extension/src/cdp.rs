@@ -143,14 +143,19 @@ async fn attach(tab: i32) -> Result<(), CdpError> {
     };
     let agent = send(tab, &script);
     // Out-of-process iframes become child sessions, so their content can be read and acted on.
-    let children = send(
-        tab,
-        &SetAutoAttach {
-            auto_attach: true,
-            wait_for_debugger_on_start: false,
-            flatten: true,
-        },
-    );
+    // After a restart of the worker the debugger is still attached, with its frames' sessions,
+    // which the browser does not announce again: turning auto-attach off first ends them, and
+    // turning it on attaches every frame anew, announced.
+    let auto_attach = |on: bool| SetAutoAttach {
+        auto_attach: on,
+        wait_for_debugger_on_start: false,
+        flatten: true,
+    };
+    if again {
+        let _ = send(tab, &auto_attach(false)).await;
+    }
+    let on = auto_attach(true);
+    let children = send(tab, &on);
     let (enabled, lifecycle, binding, agent, children) =
         futures::join!(enables, lifecycle, binding, agent, children);
     for e in enabled {

@@ -1043,3 +1043,47 @@ async fn a_long_session_stays_valid_and_its_memory_flat() -> anyhow::Result<()> 
     }
     Ok(())
 }
+
+/// A cross-origin frame (a process of its own, reached through a child session of the tab's
+/// debugger) is still read, and still acted on, after the worker restarts: the new worker learns
+/// the tab's frames again although the debugger stayed attached.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cross_origin_frame_is_still_reached_after_the_worker_restarts() -> anyhow::Result<()> {
+    let mut h = Harness::start_with(&[PERSON_FLAG, CALL_TIMEOUT_FLAG]).await?;
+    let mut outside = Outside::connect(&h).await?;
+    let other =
+        tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.2").await?;
+    let page = format!("frames.html?other=http://{}", other.addr);
+    ok(&h.one("navigate", json!({"url": h.url(&page)})).await?);
+    h.ref_of("button", "Cross button").await?;
+    for fault in [Fault::StopWorker, Fault::KillProcess] {
+        outside.make(fault).await?;
+        // A call that reaches the extension as it dies is answered so; the next one is served.
+        let r = h.one("list_tabs", json!({})).await?;
+        if r.is_error {
+            assert!(
+                r.text().contains("disconnected during the call"),
+                "{fault:?}: {r:?}"
+            );
+        }
+        let t = h.one("read_page", json!({})).await?.text();
+        assert!(
+            t.contains("button \"Cross button\""),
+            "{fault:?}: the frame is read: {t}"
+        );
+        let cross = h.ref_of("button", "Cross button").await?;
+        ok(&h
+            .one("left_click", json!({"target": r#ref(&cross)}))
+            .await?);
+        let pressed = h
+            .one("find", json!({"query": "pressed button"}))
+            .await?
+            .text();
+        assert!(
+            pressed.starts_with("button \"Pressed\""),
+            "{fault:?}: the click reached the frame: {pressed}"
+        );
+        ok(&h.one("navigate", json!({"url": h.url(&page)})).await?);
+    }
+    Ok(())
+}
