@@ -247,7 +247,8 @@
     let out = "", last = "";
     const kids = el.shadowRoot ? el.shadowRoot.childNodes : el.localName === "slot" ? el.assignedNodes({ flatten: true }) : el.childNodes;
     for (const child of kids) {
-      const t = subtreeText(child, depth + 1);
+      // A line break parts the words on either side of it.
+      const t = child.nodeType === Node.ELEMENT_NODE && child.localName === "br" ? " " : subtreeText(child, depth + 1);
       if (!t) continue;
       out += (last && !/\s/.test(last) && isBlock(child) ? " " : "") + t;
       last = t[t.length - 1];
@@ -789,9 +790,13 @@
       }
       // Off-viewport subtrees are skipped unless the filter is "all" (fixed/sticky content and
       // overflowing children are still visited through their parents' boxes).
-      if (filter !== "all" && !inView && rect.width > 0 && rect.height > 0) {
-        if (style.overflow === "visible" && style.position !== "fixed" && style.position !== "sticky" && el.children.length === 0) return;
-        if (!overflowsInto(el, rect, frame)) return;
+      if (filter !== "all" && !inView && !boxless) {
+        if ((style.overflow === "visible" && style.position !== "fixed" && style.position !== "sticky" && el.children.length === 0) || !overflowsInto(el, rect, frame)) {
+          // The read says when the page goes on past the viewport.
+          if (rect.top + frame.y >= frame.clip.bottom) beyond.below = true;
+          else if (rect.bottom + frame.y <= frame.clip.top) beyond.above = true;
+          return;
+        }
       }
       let nextDepth = depth;
       let named = false;
@@ -874,6 +879,8 @@
     }
 
     const start = performance.now();
+    // Whether content was left out for lying above or below the viewport.
+    const beyond = { above: false, below: false };
     const all = filter === "all" ? { left: -1e9, top: -1e9, right: 1e9, bottom: 1e9 } : viewport;
     const modal = opts.rootRef == null && opts.modal ? openModal() : null;
     if (opts.rootRef != null) walk(root, 0, { x: 0, y: 0, clip: all }, false);
@@ -884,7 +891,7 @@
       for (const extra of modalExtras(modal)) walk(extra, 0, { x: 0, y: 0, clip: all }, false);
     }
     else walkChildren(root, 0, { x: 0, y: 0, clip: all }, null, false);
-    return { next: counter.next, nodes: out, truncated, inner: sawInner, dirty: changed, modal: !!modal, ms: Math.round(performance.now() - start), url: location.href, vw: innerWidth, vh: innerHeight };
+    return { next: counter.next, nodes: out, truncated, inner: sawInner, dirty: changed, modal: !!modal, beyond, ms: Math.round(performance.now() - start), url: location.href, vw: innerWidth, vh: innerHeight };
   }
 
   // The modal dialog a person is held in, if one is open: a <dialog> opened with showModal()

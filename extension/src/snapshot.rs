@@ -75,6 +75,33 @@ pub struct Collected {
     /// Only the open modal dialog was read (the collector was asked to, and one is open).
     #[serde(default)]
     pub modal: bool,
+    /// Content a viewport read left out for lying above or below the viewport.
+    #[serde(default)]
+    pub beyond: Beyond,
+}
+
+/// Where a viewport read left content out.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+pub struct Beyond {
+    #[serde(default)]
+    pub above: bool,
+    #[serde(default)]
+    pub below: bool,
+}
+
+impl Beyond {
+    /// The line that says so, if anything was left out.
+    pub fn note(self) -> Option<String> {
+        let side = match (self.above, self.below) {
+            (true, true) => "above and below",
+            (true, false) => "above",
+            (false, true) => "below",
+            (false, false) => return None,
+        };
+        Some(format!(
+            "[More {side} the viewport: scroll, or read_page filter \"all\".]"
+        ))
+    }
 }
 
 /// A node with its children, rebuilt from the flat list.

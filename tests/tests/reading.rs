@@ -139,6 +139,10 @@ async fn articles_landmarks_and_page_text() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
     let t = read(&mut h, "article.html", json!({})).await?;
     assert!(
+        t.ends_with("\n[More below the viewport: scroll, or read_page filter \"all\".]"),
+        "{t}"
+    );
+    assert!(
         t.contains("heading \"City council approves new bridge\" [ref_") && t.contains("level=1")
     );
     assert!(line_with(&t, "link \"Read 42 comments\"").ends_with("→ /comments"));
@@ -168,6 +172,10 @@ async fn articles_landmarks_and_page_text() -> anyhow::Result<()> {
     }
 
     let t = read(&mut h, "landmarks.html", json!({})).await?;
+    assert!(
+        !t.contains("[More "),
+        "a page the viewport holds whole says nothing of more: {t}"
+    );
     let page_text = text(&h.one("get_page_text", json!({})).await?);
     assert!(
         page_text.starts_with("Overview\nOverview text."),
@@ -322,6 +330,18 @@ async fn big_pages_virtual_lists_and_canvas() -> anyhow::Result<()> {
         t.len() < 10_000,
         "the default read is the viewport: {} chars",
         t.len()
+    );
+    let more = "\n[More below the viewport: scroll, or read_page filter \"all\".]";
+    assert!(
+        t.ends_with(more),
+        "the read says the page goes on: {}",
+        &t[t.len().saturating_sub(200)..]
+    );
+    let interactive = read_here(&mut h, json!({"filter": "interactive"})).await?;
+    assert!(
+        interactive.ends_with(more),
+        "{}",
+        &interactive[interactive.len().saturating_sub(200)..]
     );
     let page_text = text(&h.one("get_page_text", json!({})).await?);
     assert!(
@@ -734,5 +754,7 @@ async fn icon_controls_are_named_or_described() -> anyhow::Result<()> {
     );
     let found = text(&h.one("find", json!({"query": "delete button"})).await?);
     assert_eq!(found.lines().next(), Some(trash), "{found}");
+    // A line break inside a name parts its words.
+    assert!(page.contains("button \"Express next day\" [ref_"), "{page}");
     Ok(())
 }

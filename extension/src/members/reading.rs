@@ -290,6 +290,16 @@ pub async fn read_page(input: &ReadPage) -> Result<Outcome, String> {
             _ => "(the page has no readable content)".into(),
         };
     }
+    // A viewport read says when the page goes on past the viewport (a modal dialog's read holds
+    // only the dialog).
+    if let Some(note) = collected
+        .beyond
+        .note()
+        .filter(|_| !text.starts_with('(') && !collected.modal)
+    {
+        text.push('\n');
+        text.push_str(&note);
+    }
     if rendered.cut || collected.truncated {
         let suggestions = snapshot::suggest_containers(&collected.nodes);
         let narrower = if suggestions.is_empty() {
