@@ -72,7 +72,11 @@
   // press's behalf): unless the page prevented it, its chooser is on its way.
   let fileClick = null;
   addEventListener("click", (e) => {
-    if (isFileInput(e.composedPath()[0])) fileClick = e;
+    if (!isFileInput(e.composedPath()[0])) return;
+    fileClick = e;
+    // In a frame of another site, whose press the tab's agent never sees, the core is told here
+    // that a chooser is on its way (once the click's handlers have had their say).
+    if (window !== window.top) queueMicrotask(() => { if (!e.defaultPrevented) tellCore("chooser"); });
   }, true);
   function takeDragStarts() {
     const n = dragStarts;

@@ -564,6 +564,8 @@ pub fn on_event(tab: i32, method: &str, p: &Value) {
         "Runtime.bindingCalled" if p["name"] == "tabwrightStop" && p["payload"] == "press" => {
             crate::members::chooser::pressed(tab)
         }
+        // A frame's word that a chooser is on its way comes through the frame's own session.
+        "Runtime.bindingCalled" if p["name"] == "tabwrightStop" && p["payload"] == "chooser" => {}
         // The page asked to print, and its print dialog closed.
         "Runtime.bindingCalled" if p["name"] == "tabwrightStop" && p["payload"] == "print" => {
             crate::members::unresponsive::print_asked(tab, true)

@@ -69,6 +69,9 @@ thread_local! {
     /// Attaches under way, shared by every caller that needs the tab meanwhile.
     static ATTACHING: crate::inflight::Pending<i32, Result<(), CdpError>> = RefCell::new(std::collections::HashMap::new());
     static WAITERS: RefCell<Vec<Waiter>> = const { RefCell::new(Vec::new()) };
+    /// Commands in flight to frames' sessions, woken when their session ends: the browser never
+    /// answers a command to a frame removed meanwhile.
+    static ENDING: RefCell<Vec<(i32, String, oneshot::Sender<()>)>> = const { RefCell::new(Vec::new()) };
     /// How many debugger events each tab has sent (a flood of them can hold up the answers).
     static HEARD: RefCell<std::collections::HashMap<i32, u64>> = RefCell::new(std::collections::HashMap::new());
 }
@@ -239,6 +242,7 @@ fn track_children(tab: i32, method: &str, params: &Value) {
                 }
             });
             crate::page::forget_session(tab, session);
+            end_sessions(tab, |s| s == session);
         }
         _ => {}
     }
@@ -319,6 +323,7 @@ pub fn on_detach(tab: i32) {
     AGENT_SCRIPTS.with(|a| a.borrow_mut().remove(&tab));
     HEARD.with(|h| h.borrow_mut().remove(&tab));
     CHILDREN.with(|c| c.borrow_mut().remove(&tab));
+    end_sessions(tab, |_| true);
     crate::members::chooser::forget(tab);
     // Wake waiters on that tab: their events will never come.
     WAITERS.with(|w| {
@@ -342,6 +347,23 @@ pub async fn send_to<C: Command>(to: &Debuggee, command: &C) -> Result<C::Respon
         method: C::METHOD,
         detail: e.to_string(),
     })?;
+    // A frame's session ends with its frame: a command to it fails at once, not at the timeout.
+    let ended = match &to.session {
+        Some(session) => {
+            let known = CHILDREN.with(|c| {
+                c.borrow()
+                    .get(&to.tab)
+                    .is_some_and(|list| list.iter().any(|child| &child.session == session))
+            });
+            if !known {
+                return Err(frame_gone());
+            }
+            let (tx, rx) = oneshot::channel();
+            ENDING.with(|e| e.borrow_mut().push((to.tab, session.clone(), tx)));
+            Some(rx)
+        }
+        None => None,
+    };
     let call = Box::pin(chrome::debugger_send(
         to.tab,
         to.session.as_deref(),
@@ -349,14 +371,23 @@ pub async fn send_to<C: Command>(to: &Debuggee, command: &C) -> Result<C::Respon
         &params,
     ));
     let timer = Box::pin(chrome::sleep(COMMAND_TIMEOUT_MS));
-    let raw = match select(call, timer).await {
+    let ended = Box::pin(async move {
+        match ended {
+            Some(rx) => {
+                let _ = rx.await;
+            }
+            None => futures::future::pending::<()>().await,
+        }
+    });
+    let raw = match select(call, select(timer, ended)).await {
         Either::Left((result, _)) => result.map_err(|e| CdpError::Browser(e.0))?,
-        Either::Right(_) => {
+        Either::Right((Either::Left(_), _)) => {
             return Err(CdpError::Timeout {
                 method: C::METHOD,
                 secs: (COMMAND_TIMEOUT_MS / 1000) as u32,
             })
         }
+        Either::Right((Either::Right(_), _)) => return Err(frame_gone()),
     };
     let raw = if raw.is_null() {
         Value::Object(Default::default())
@@ -367,6 +398,25 @@ pub async fn send_to<C: Command>(to: &Debuggee, command: &C) -> Result<C::Respon
         method: C::METHOD,
         detail: e.to_string(),
     })
+}
+
+fn frame_gone() -> CdpError {
+    CdpError::Browser("the frame was removed from the page (its session ended)".into())
+}
+
+/// Wakes the commands in flight to the sessions that ended (those of `tab` that `ended` picks);
+/// forgets those whose command was answered.
+fn end_sessions(tab: i32, ended: impl Fn(&str) -> bool) {
+    ENDING.with(|e| {
+        let mut list = e.borrow_mut();
+        for (t, session, tx) in std::mem::take(&mut *list) {
+            if t == tab && ended(&session) {
+                let _ = tx.send(());
+            } else if !tx.is_canceled() {
+                list.push((t, session, tx));
+            }
+        }
+    });
 }
 
 /// A future that resolves with the first of `methods` emitted on `tab`, registered now so an
@@ -406,6 +456,11 @@ pub fn dispatch_event(tab: i32, session: Option<&str>, method: &str, params: Val
                 if params["name"] == "tabwrightStop" && params["payload"] == "press" =>
             {
                 crate::members::chooser::pressed(tab)
+            }
+            "Runtime.bindingCalled"
+                if params["name"] == "tabwrightStop" && params["payload"] == "chooser" =>
+            {
+                crate::members::chooser::expect(tab)
             }
             _ => {}
         }

@@ -536,6 +536,38 @@ async fn a_frame_stuck_in_its_script_leaves_the_rest_of_the_page_working() -> an
     Ok(())
 }
 
+/// A frame removed while a read waits on it ends that wait at once: the browser never answers a
+/// command to a removed frame's session, and the read used to wait out its bound for each such
+/// frame (3 s; a page that adds and removes frames made every read take that long).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_frame_removed_during_a_read_does_not_hold_it() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let other =
+        tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.2").await?;
+    open(
+        &mut h,
+        &format!("busy-frame.html?other=http://{}", other.addr),
+    )
+    .await?;
+    ok(&h.one("wait", json!({"duration": 1})).await?);
+    let remove = h.ref_of("button", "Remove the frame soon").await?;
+    ok(&h
+        .one("left_click", json!({"target": r#ref(&remove)}))
+        .await?);
+    // The read reaches the stuck frame at once; the page removes it 0.7 s after the click.
+    let started = std::time::Instant::now();
+    let t = text(&h.one("read_page", json!({})).await?);
+    let took = started.elapsed();
+    assert!(t.contains("heading \"Around a stuck frame\""), "{t}");
+    assert!(
+        took < std::time::Duration::from_millis(2_500),
+        "the read waited out the frame's bound: {took:?}"
+    );
+    let t = text(&h.one("read_page", json!({})).await?);
+    assert!(!t.contains("frame content"), "the frame is gone: {t}");
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn console_and_network_are_read_redacted_and_bounded() -> anyhow::Result<()> {
     let mut h =
