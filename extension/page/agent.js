@@ -72,12 +72,20 @@
   // press's behalf): unless the page prevented it, its chooser is on its way.
   let fileClick = null;
   addEventListener("click", (e) => {
-    if (!isFileInput(e.composedPath()[0])) return;
-    fileClick = e;
-    // In a frame of another site, whose press the tab's agent never sees, the core is told here
-    // that a chooser is on its way (once the click's handlers have had their say).
-    if (window !== window.top) queueMicrotask(() => { if (!e.defaultPrevented) tellCore("chooser"); });
+    if (isFileInput(e.composedPath()[0])) fileClick = e;
   }, true);
+  // In a frame of another site, whose press the tab's agent never sees, the core is told that a
+  // chooser is on its way, once the click's handlers have had their say (this listener runs last)
+  // and only while the browser would open one (a person's or Claude's press just activated the
+  // frame), once for each activation.
+  let toldChooser = null;
+  if (window !== window.top) addEventListener("click", (e) => {
+    if (e !== fileClick || e.defaultPrevented || !navigator.userActivation?.isActive) return;
+    const press = Math.max(lastPress ? lastPress.t : -1, lastActivatingKey);
+    if (press === toldChooser) return;
+    toldChooser = press;
+    tellCore("chooser");
+  });
   function takeDragStarts() {
     const n = dragStarts;
     dragStarts = 0;
@@ -796,9 +804,12 @@
       // overflowing children are still visited through their parents' boxes).
       if (filter !== "all" && !inView && !boxless) {
         if ((style.overflow === "visible" && style.position !== "fixed" && style.position !== "sticky" && el.children.length === 0) || !overflowsInto(el, rect, frame)) {
-          // The read says when the page goes on past the viewport.
-          if (rect.top + frame.y >= frame.clip.bottom) beyond.below = true;
-          else if (rect.bottom + frame.y <= frame.clip.top) beyond.above = true;
+          // The read says when the page goes on past the viewport (an empty box on its edge
+          // is no sign of that).
+          if (rect.width > 0 && rect.height > 0) {
+            if (rect.top + frame.y >= frame.clip.bottom) beyond.below = true;
+            else if (rect.bottom + frame.y <= frame.clip.top) beyond.above = true;
+          }
           return;
         }
       }
@@ -1611,16 +1622,16 @@
       null;
     const chrome = "nav, [role=navigation], footer, [role=contentinfo], [role=search], dialog:not([open])";
     const parts = [];
-    // The walk stops a little past what can be returned; the rest of a long page is then
-    // counted as the browser lays it out, which is all the count is for.
-    const budget = max + 1000;
+    // The walk stops well past what can be returned (tidying takes characters out); the rest of
+    // a long page is then counted as the browser lays it out, which is all the count is for.
+    const budget = 2 * max + 1000;
     if (main) parts.push(visibleText(main, null, budget));
     const rest = parts[0]?.length > budget ? "" : visibleText(body, (el) => el === main || (el.matches(chrome) && !el.contains(main) && !(main && main.contains(el))), budget - (parts[0]?.length || 0));
     if (rest.trim()) parts.push(rest);
     let text = parts.map((p) => p.replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n").trim()).filter(Boolean).join("\n\n");
-    const cut = text.length > max;
-    if (cut) text = text.slice(0, max);
     const walked = parts.reduce((n, p) => n + p.length, 0);
+    const cut = text.length > max || walked > budget;
+    if (text.length > max) text = text.slice(0, max);
     const total = walked > budget ? Math.max(walked, (body.innerText || body.textContent || "").length) : walked;
     return { text, cut, total, title: document.title, url: location.href };
   }

@@ -274,6 +274,8 @@ pub fn prepare_children(tab: i32, intercept: bool) {
             tab,
             session: Some(session),
         };
+        // The browser tells a frame's choosers only to a session whose Page domain is on.
+        send_soon(&d, PageEnable {});
         send_soon(
             &d,
             SetInterceptFileChooserDialog {
@@ -290,15 +292,23 @@ pub fn prepare_children(tab: i32, intercept: bool) {
                 source: crate::page::agent_for_frame_documents(),
                 world_name: "tabwright",
             };
-            let (runtime, binding, page, agent) = futures::join!(
+            let (runtime, binding, agent) = futures::join!(
                 send_to(&d, &RuntimeEnable {}),
                 send_to(&d, &binding),
-                send_to(&d, &PageEnable {}),
                 send_to(&d, &agent),
             );
-            // A frame gone meanwhile answers nothing; the next call reads the tab as it is.
-            if runtime.and(binding).and(page).and(agent).is_ok() {
+            // A frame gone meanwhile answers nothing. One that refused is tried again at the
+            // next input.
+            if runtime.and(binding).and(agent).is_ok() {
                 let _ = crate::page::prepare(&d).await;
+            } else if let Some(session) = d.session {
+                CHILDREN.with(|c| {
+                    let mut children = c.borrow_mut();
+                    let list = children.get_mut(&tab).into_iter().flatten();
+                    for child in list.filter(|child| child.session == session) {
+                        child.prepared = false;
+                    }
+                });
             }
         });
     }
@@ -359,7 +369,12 @@ pub async fn send_to<C: Command>(to: &Debuggee, command: &C) -> Result<C::Respon
                 return Err(frame_gone());
             }
             let (tx, rx) = oneshot::channel();
-            ENDING.with(|e| e.borrow_mut().push((to.tab, session.clone(), tx)));
+            ENDING.with(|e| {
+                let mut ending = e.borrow_mut();
+                // Commands answered meanwhile dropped their end of the channel.
+                ending.retain(|(.., waiting)| !waiting.is_canceled());
+                ending.push((to.tab, session.clone(), tx));
+            });
             Some(rx)
         }
         None => None,

@@ -213,6 +213,12 @@ async fn articles_landmarks_and_page_text() -> anyhow::Result<()> {
         sub.contains("button \"Subscribe\"") && !sub.contains("Overview"),
         "{sub}"
     );
+    // Nor do the empty roots an app leaves on the viewport's edges.
+    let shell = read(&mut h, "app-shell.html", json!({})).await?;
+    assert!(
+        shell.contains("button \"Start\"") && !shell.contains("[More "),
+        "{shell}"
+    );
     Ok(())
 }
 

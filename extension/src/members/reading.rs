@@ -283,7 +283,8 @@ pub async fn read_page(input: &ReadPage) -> Result<Outcome, String> {
     if collected.modal {
         text = format!("{MODAL_NOTE} filter \"all\" reads the whole page.]\n{text}");
     }
-    if text.is_empty() {
+    let placeholder = text.is_empty();
+    if placeholder {
         text = match filter {
             "visible" => "(nothing visible in the viewport: the page may be blank or still loading; filter \"all\" includes off-screen content)".into(),
             "interactive" => "(no interactive elements in the viewport; filter \"all\" includes off-screen content)".into(),
@@ -295,7 +296,7 @@ pub async fn read_page(input: &ReadPage) -> Result<Outcome, String> {
     if let Some(note) = collected
         .beyond
         .note()
-        .filter(|_| !text.starts_with('(') && !collected.modal)
+        .filter(|_| !placeholder && !collected.modal)
     {
         text.push('\n');
         text.push_str(&note);
