@@ -487,10 +487,8 @@ async fn a_print_dialog_holding_the_page_is_told() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// A frame of another site (its own process) whose script is stuck: reads leave it out after a
-/// bound instead of waiting on it, input into it is told, and the rest of the page still works.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_frame_stuck_in_its_script_leaves_the_rest_of_the_page_working() -> anyhow::Result<()> {
+/// A session on busy-frame.html, its frame (from the second site) loaded and then hung.
+async fn with_a_stuck_frame() -> anyhow::Result<(Harness, tabwright::site::Site)> {
     let mut h = Harness::start().await?;
     let other =
         tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.2").await?;
@@ -499,8 +497,15 @@ async fn a_frame_stuck_in_its_script_leaves_the_rest_of_the_page_working() -> an
         &format!("busy-frame.html?other=http://{}", other.addr),
     )
     .await?;
-    // The frame has loaded and then hung.
     ok(&h.one("wait", json!({"duration": 1})).await?);
+    Ok((h, other))
+}
+
+/// A frame of another site (its own process) whose script is stuck: reads leave it out after a
+/// bound instead of waiting on it, input into it is told, and the rest of the page still works.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_frame_stuck_in_its_script_leaves_the_rest_of_the_page_working() -> anyhow::Result<()> {
+    let (mut h, _other) = with_a_stuck_frame().await?;
     let t = text(&h.one("read_page", json!({})).await?);
     assert!(
         t.contains("heading \"Around a stuck frame\"")
@@ -541,15 +546,7 @@ async fn a_frame_stuck_in_its_script_leaves_the_rest_of_the_page_working() -> an
 /// frame (3 s; a page that adds and removes frames made every read take that long).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_frame_removed_during_a_read_does_not_hold_it() -> anyhow::Result<()> {
-    let mut h = Harness::start().await?;
-    let other =
-        tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.2").await?;
-    open(
-        &mut h,
-        &format!("busy-frame.html?other=http://{}", other.addr),
-    )
-    .await?;
-    ok(&h.one("wait", json!({"duration": 1})).await?);
+    let (mut h, _other) = with_a_stuck_frame().await?;
     let remove = h.ref_of("button", "Remove the frame soon").await?;
     ok(&h
         .one("left_click", json!({"target": r#ref(&remove)}))

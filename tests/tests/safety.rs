@@ -255,6 +255,20 @@ async fn uploads_come_only_from_the_roots() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The ref of the file input a result says a chooser was opened for (and fails when it does not).
+fn chooser_input(result: &str, name: &str) -> String {
+    let start = format!("This action opened a file chooser for the file input \"{name}\" (ref_");
+    let said = result
+        .lines()
+        .find(|l| l.starts_with(&start))
+        .unwrap_or_else(|| panic!("no chooser for {name} told: {result}"));
+    said.split("(ref_")
+        .nth(1)
+        .and_then(|s| s.split(')').next())
+        .map(|n| format!("ref_{n}"))
+        .unwrap_or_default()
+}
+
 /// Styled upload controls hide their file input. A click that opens a chooser never shows a
 /// native dialog the person would have to close (and Claude could not see): the result names
 /// the file input with a ref, and file_upload fills it. A label or a container of one file input
@@ -278,19 +292,7 @@ async fn hidden_file_inputs_are_reached_through_their_buttons_and_labels() -> an
     let r = h
         .one("left_click", json!({"target": r#ref(&button)}))
         .await?;
-    let t = text(&r);
-    let said = t
-        .lines()
-        .find(|l| {
-            l.starts_with("This action opened a file chooser for the file input \"Photos\" (ref_")
-        })
-        .unwrap_or_else(|| panic!("{t}"));
-    let input = said
-        .split("(ref_")
-        .nth(1)
-        .and_then(|s| s.split(')').next())
-        .map(|n| format!("ref_{n}"))
-        .unwrap_or_default();
+    let input = chooser_input(&text(&r), "Photos");
     h.wait_log("the chooser cancelled", |e| {
         e["type"] == "chooser cancelled" && e["input"] == "photos"
     })
@@ -588,18 +590,7 @@ async fn file_choosers_in_a_cross_origin_frame() -> anyhow::Result<()> {
         &h.one("left_click", json!({"target": r#ref(&button)}))
             .await?,
     );
-    let said = t
-        .lines()
-        .find(|l| {
-            l.starts_with("This action opened a file chooser for the file input \"Photos\" (ref_")
-        })
-        .unwrap_or_else(|| panic!("the frame's chooser is told: {t}"));
-    let input = said
-        .split('(')
-        .nth(1)
-        .and_then(|s| s.split(')').next())
-        .unwrap_or_default()
-        .to_string();
+    let input = chooser_input(&t, "Photos");
     wait_site_log(&other, "the chooser cancelled", |e| {
         e["type"] == "chooser cancelled" && e["input"] == "photos"
     })
