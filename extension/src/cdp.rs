@@ -55,6 +55,9 @@ impl Debuggee {
 #[derive(Clone, Debug)]
 pub struct ChildSession {
     pub session: String,
+    /// The session of the frame that holds it, when that is a frame of another site too (none
+    /// when the tab's own document holds it).
+    pub parent: Option<String>,
     /// Whether it was prepared for Claude's input (see [`prepare_children`]).
     pub prepared: bool,
     pub target_id: String,
@@ -219,30 +222,60 @@ pub fn children(tab: i32) -> Vec<ChildSession> {
     CHILDREN.with(|c| c.borrow().get(&tab).cloned().unwrap_or_default())
 }
 
-fn track_children(tab: i32, method: &str, params: &Value) {
+fn track_children(tab: i32, from: Option<&str>, method: &str, params: &Value) {
     match method {
         "Target.attachedToTarget" => {
             let session = params["sessionId"].as_str().unwrap_or_default().to_string();
             let info = &params["targetInfo"];
             if info["type"] == "iframe" && !session.is_empty() {
+                let frame = Debuggee {
+                    tab,
+                    session: Some(session.clone()),
+                };
                 let child = ChildSession {
                     session,
+                    parent: from.map(str::to_string),
                     prepared: false,
                     target_id: info["targetId"].as_str().unwrap_or_default().to_string(),
                     url: info["url"].as_str().unwrap_or_default().to_string(),
                 };
                 CHILDREN.with(|c| c.borrow_mut().entry(tab).or_default().push(child));
+                // A frame of another site inside this one is attached in turn (its session is
+                // one of the tab's, announced on this frame's session).
+                send_soon(
+                    &frame,
+                    SetAutoAttach {
+                        auto_attach: true,
+                        wait_for_debugger_on_start: false,
+                        flatten: true,
+                    },
+                );
             }
         }
         "Target.detachedFromTarget" => {
-            let session = params["sessionId"].as_str().unwrap_or_default();
+            // The frame goes, and so do the frames of other sites inside it.
+            let mut gone = vec![params["sessionId"].as_str().unwrap_or_default().to_string()];
             CHILDREN.with(|c| {
                 if let Some(list) = c.borrow_mut().get_mut(&tab) {
-                    list.retain(|s| s.session != session);
+                    let mut i = 0;
+                    while i < gone.len() {
+                        let parent = gone[i].clone();
+                        for child in list.iter() {
+                            if child.parent.as_deref() == Some(parent.as_str())
+                                && !gone.contains(&child.session)
+                            {
+                                gone.push(child.session.clone());
+                            }
+                        }
+                        i += 1;
+                    }
+                    list.retain(|s| !gone.contains(&s.session));
                 }
             });
-            crate::page::forget_session(tab, session);
-            end_sessions(tab, |s| s == session);
+            for session in &gone {
+                crate::page::forget_session(tab, session);
+            }
+            end_sessions(tab, |s| gone.iter().any(|g| g == s));
         }
         _ => {}
     }
@@ -456,7 +489,7 @@ pub async fn within(rx: oneshot::Receiver<(String, Value)>, ms: i32) -> Option<(
 /// Routes one debugger event to its waiters. Events of child sessions only update the session list.
 pub fn dispatch_event(tab: i32, session: Option<&str>, method: &str, params: Value) {
     HEARD.with(|h| *h.borrow_mut().entry(tab).or_default() += 1);
-    track_children(tab, method, &params);
+    track_children(tab, session, method, &params);
     if let Some(session) = session {
         // Of an out-of-process frame's events, the core needs those of its file choosers (named
         // with the frame's session, whose nodes they name) and the person's presses there.
@@ -710,7 +743,7 @@ impl Command for Evaluate<'_> {
     type Response = EvaluateResponse;
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Clone, Copy)]
 #[serde(rename_all = "camelCase")]
 pub struct SetAutoAttach {
     pub auto_attach: bool,

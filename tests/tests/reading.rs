@@ -303,6 +303,36 @@ async fn shadow_roots_and_frames_are_read_and_acted_on() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A frame of another site inside a frame of another site (a process each): read, found and
+/// clicked like any other.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn frames_nested_across_sites_are_read_and_acted_on() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let other =
+        tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.2").await?;
+    // The inner frame comes back from this session's own server under another name: a third site.
+    let back = h.url("").replace("127.0.0.1", "localhost");
+    let page = format!(
+        "nested.html?other=http://{}&back={}",
+        other.addr,
+        back.trim_end_matches('/')
+    );
+    let t = read(&mut h, &page, json!({})).await?;
+    assert!(
+        t.contains("heading \"Middle frame\"") && t.contains("button \"Cross button\""),
+        "{t}"
+    );
+    let cross = h.ref_of("button", "Cross button").await?;
+    ok(&h
+        .one("left_click", json!({"target": r#ref(&cross)}))
+        .await?);
+    let pressed = text(&h.one("find", json!({"query": "pressed button"})).await?);
+    assert!(pressed.starts_with("button \"Pressed\""), "{pressed}");
+    let page_text = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page_text.contains("Cross-origin content"), "{page_text}");
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hidden_text_never_reaches_claude() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;

@@ -43,37 +43,49 @@ struct PointFor {
     what: Option<String>,
 }
 
-/// Offset of an out-of-process frame's viewport inside the tab's, in CSS pixels.
+/// Offset of an out-of-process frame's viewport inside the tab's, in CSS pixels: its box in the
+/// document that holds it, plus that document's own offset when it is such a frame too.
 async fn frame_offset(at: &Debuggee) -> Result<(f64, f64), String> {
-    let Some(session) = &at.session else {
-        return Ok((0.0, 0.0));
-    };
-    let child = cdp::children(at.tab)
-        .into_iter()
-        .find(|c| &c.session == session)
-        .ok_or("the frame is gone")?;
-    let root = Debuggee::tab(at.tab);
-    let owner = cdp::send_to(
-        &root,
-        &cdp::GetFrameOwner {
-            frame_id: &child.target_id,
-        },
-    )
-    .await
-    .map_err(|e| e.to_string())?;
-    let model = cdp::send_to(
-        &root,
-        &cdp::GetBoxModel {
-            backend_node_id: owner.backend_node_id,
-        },
-    )
-    .await
-    .map_err(|e| e.to_string())?;
-    let quad = model.model.content;
-    if quad.len() < 2 {
-        return Err("the frame has no box".into());
+    let (mut x, mut y) = (0.0, 0.0);
+    let mut session = at.session.clone();
+    // Frames nest only so deep; a loop in what the browser told is not followed forever.
+    for _ in 0..16 {
+        let Some(current) = session else {
+            return Ok((x, y));
+        };
+        let child = cdp::children(at.tab)
+            .into_iter()
+            .find(|c| c.session == current)
+            .ok_or("the frame is gone")?;
+        let holder = Debuggee {
+            tab: at.tab,
+            session: child.parent.clone(),
+        };
+        let owner = cdp::send_to(
+            &holder,
+            &cdp::GetFrameOwner {
+                frame_id: &child.target_id,
+            },
+        )
+        .await
+        .map_err(|e| e.to_string())?;
+        let model = cdp::send_to(
+            &holder,
+            &cdp::GetBoxModel {
+                backend_node_id: owner.backend_node_id,
+            },
+        )
+        .await
+        .map_err(|e| e.to_string())?;
+        let quad = model.model.content;
+        if quad.len() < 2 {
+            return Err("the frame has no box".into());
+        }
+        x += quad[0];
+        y += quad[1];
+        session = child.parent;
     }
-    Ok((quad[0], quad[1]))
+    Err("the frames nest too deep to be reached".into())
 }
 
 /// Where a target is: a coordinate mapped from screenshot pixels, or a ref scrolled into view

@@ -219,15 +219,16 @@ async fn collect(
             continue;
         };
         // A frame that does not answer (its own script stuck) stays an unreadable frame line.
+        // One of another site inside it is read in turn.
         let child = match frame_session(at, frame_ref).await {
             Some(child) => chrome::bounded(
-                collect_in(
+                Box::pin(collect(
                     &child,
                     filter,
                     (depth - node.d as i64).max(1),
                     None,
                     finding,
-                ),
+                )),
                 FRAME_MS,
             )
             .await
