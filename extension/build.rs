@@ -37,7 +37,5 @@ fn compact(text: &str) -> String {
 
 fn backticks(line: &str) -> usize {
     let bytes = line.as_bytes();
-    (0..bytes.len())
-        .filter(|&i| bytes[i] == b'`' && (i == 0 || bytes[i - 1] != b'\\'))
-        .count()
+    (0..bytes.len()).filter(|&i| bytes[i] == b'`' && (i == 0 || bytes[i - 1] != b'\\')).count()
 }

@@ -43,19 +43,13 @@ pub async fn bind(path: &Path) -> std::io::Result<BoundSocket> {
         if UnixStream::connect(path).await.is_ok() {
             return Err(std::io::Error::new(
                 std::io::ErrorKind::AddrInUse,
-                format!(
-                    "another tabwright bridge is already serving {}",
-                    path.display()
-                ),
+                format!("another tabwright bridge is already serving {}", path.display()),
             ));
         }
         std::fs::remove_file(path)?;
     }
     let listener = UnixListener::bind(path)?;
-    Ok(BoundSocket {
-        listener,
-        path: path.to_path_buf(),
-    })
+    Ok(BoundSocket { listener, path: path.to_path_buf() })
 }
 
 /// Accepts agent connections forever.
@@ -87,36 +81,16 @@ fn refuse(status: StatusCode, why: String) -> ErrorResponse {
 /// Refuses any handshake that carries an `Origin` header (web pages always send one, agents
 /// don't) and, when a token is set (TCP), any that does not present it as a bearer token.
 #[allow(clippy::result_large_err)]
-fn check_handshake(
-    request: &Request,
-    response: Response,
-    token: Option<&str>,
-) -> Result<Response, ErrorResponse> {
+fn check_handshake(request: &Request, response: Response, token: Option<&str>) -> Result<Response, ErrorResponse> {
     if let Some(origin) = request.headers().get("origin") {
-        return Err(refuse(
-            StatusCode::FORBIDDEN,
-            format!("origin {origin:?} may not use the agent socket"),
-        ));
+        return Err(refuse(StatusCode::FORBIDDEN, format!("origin {origin:?} may not use the agent socket")));
     }
     if let Some(token) = token {
-        let presented = request
-            .headers()
-            .get("authorization")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.strip_prefix("Bearer "))
-            .unwrap_or_default();
+        let presented = request.headers().get("authorization").and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer ")).unwrap_or_default();
         // Compared in full, whatever the first difference.
-        let same = presented.len() == token.len()
-            && presented
-                .bytes()
-                .zip(token.bytes())
-                .fold(0u8, |acc, (a, b)| acc | (a ^ b))
-                == 0;
+        let same = presented.len() == token.len() && presented.bytes().zip(token.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0;
         if !same {
-            return Err(refuse(
-                StatusCode::UNAUTHORIZED,
-                "the agent socket needs Authorization: Bearer <token>".into(),
-            ));
+            return Err(refuse(StatusCode::UNAUTHORIZED, "the agent socket needs Authorization: Bearer <token>".into()));
         }
     }
     Ok(response)
@@ -150,15 +124,8 @@ async fn serve_connection<S>(hub: Arc<Hub>, stream: S, token: Option<&str>) -> a
 where
     S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
-    let config = WebSocketConfig::default()
-        .max_message_size(Some(MAX_FRAME))
-        .max_frame_size(Some(MAX_FRAME));
-    let ws = tokio_tungstenite::accept_hdr_async_with_config(
-        stream,
-        |req: &Request, resp| check_handshake(req, resp, token),
-        Some(config),
-    )
-    .await?;
+    let config = WebSocketConfig::default().max_message_size(Some(MAX_FRAME)).max_frame_size(Some(MAX_FRAME));
+    let ws = tokio_tungstenite::accept_hdr_async_with_config(stream, |req: &Request, resp| check_handshake(req, resp, token), Some(config)).await?;
     let (mut sink, mut stream) = ws.split();
     let (tx, mut rx) = mpsc::unbounded_channel::<Message>();
     let writer = tokio::spawn(async move {
@@ -219,55 +186,25 @@ enum Ending {
 }
 
 /// The request in one frame; `None` for frames that carry none (pings).
-fn read_request(
-    frame: Result<Message, tokio_tungstenite::tungstenite::Error>,
-) -> Result<Option<AgentRequest>, Ending> {
+fn read_request(frame: Result<Message, tokio_tungstenite::tungstenite::Error>) -> Result<Option<AgentRequest>, Ending> {
     let frame = match frame {
         Ok(f) => f,
         // An oversized or malformed frame: say so, and end the connection.
-        Err(e) => {
-            return Err(Ending::Close(Some(response(
-                &Value::Null,
-                Err(AgentError::new("malformed_frame", e.to_string())),
-            ))))
-        }
+        Err(e) => return Err(Ending::Close(Some(response(&Value::Null, Err(AgentError::new("malformed_frame", e.to_string())))))),
     };
     let text = match frame {
         Message::Text(t) if t.len() > MAX_AGENT_MESSAGE => {
-            return Err(Ending::Reply(response(
-                &Value::Null,
-                Err(AgentError::new(
-                    "too_large",
-                    format!("a request may be at most {MAX_AGENT_MESSAGE} bytes"),
-                )),
-            )));
+            return Err(Ending::Reply(response(&Value::Null, Err(AgentError::new("too_large", format!("a request may be at most {MAX_AGENT_MESSAGE} bytes"))))));
         }
         Message::Text(t) => t,
         Message::Binary(_) => {
-            return Err(Ending::Reply(response(
-                &Value::Null,
-                Err(AgentError::new(
-                    "malformed_request",
-                    "send requests as text frames of JSON",
-                )),
-            )));
+            return Err(Ending::Reply(response(&Value::Null, Err(AgentError::new("malformed_request", "send requests as text frames of JSON")))));
         }
         Message::Close(_) => return Err(Ending::Close(None)),
         _ => return Ok(None),
     };
-    serde_json::from_str::<AgentRequest>(&text)
-        .map(Some)
-        .map_err(|e| {
-            let id = serde_json::from_str::<Value>(&text)
-                .ok()
-                .and_then(|v| v.get("id").cloned())
-                .unwrap_or(Value::Null);
-            Ending::Reply(response(
-                &id,
-                Err(AgentError::new(
-                    "malformed_request",
-                    format!("expected {{\"id\", \"method\", \"params\"}}: {e}"),
-                )),
-            ))
-        })
+    serde_json::from_str::<AgentRequest>(&text).map(Some).map_err(|e| {
+        let id = serde_json::from_str::<Value>(&text).ok().and_then(|v| v.get("id").cloned()).unwrap_or(Value::Null);
+        Ending::Reply(response(&id, Err(AgentError::new("malformed_request", format!("expected {{\"id\", \"method\", \"params\"}}: {e}")))))
+    })
 }

@@ -67,36 +67,19 @@ struct Launched {
 }
 
 impl Launched {
-    async fn start(
-        exe: &Path,
-        headless: bool,
-        args: &[String],
-        stop: &mut Stop,
-    ) -> anyhow::Result<(Launched, PathBuf)> {
+    async fn start(exe: &Path, headless: bool, args: &[String], stop: &mut Stop) -> anyhow::Result<(Launched, PathBuf)> {
         let dir = std::env::temp_dir().join(format!("tabwright-agent-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        std::fs::DirBuilder::new()
-            .mode(0o700)
-            .create(&dir)
-            .with_context(|| format!("cannot create {}", dir.display()))?;
+        std::fs::DirBuilder::new().mode(0o700).create(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
         let socket = dir.join("agent.sock");
         let mut cmd = tokio::process::Command::new(exe);
         cmd.arg("launch").arg("--socket").arg(&socket);
         if headless {
             cmd.arg("--headless");
         }
-        cmd.args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .kill_on_drop(true);
-        let mut child = cmd
-            .spawn()
-            .with_context(|| format!("cannot run {} launch", exe.display()))?;
-        let stdout = child
-            .stdout
-            .take()
-            .context("no stdout from tabwright launch")?;
+        cmd.args(args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::inherit()).kill_on_drop(true);
+        let mut child = cmd.spawn().with_context(|| format!("cannot run {} launch", exe.display()))?;
+        let stdout = child.stdout.take().context("no stdout from tabwright launch")?;
         let mut launched = Launched { child, dir };
         let mut lines = BufReader::new(stdout).lines();
         let ready = async {
@@ -105,9 +88,7 @@ impl Launched {
                     return Ok(());
                 }
             }
-            anyhow::bail!(
-                "tabwright launch exited before the browser was ready (its messages are above)"
-            )
+            anyhow::bail!("tabwright launch exited before the browser was ready (its messages are above)")
         };
         let outcome = tokio::select! {
             r = tokio::time::timeout(Duration::from_secs(90), ready) => r.unwrap_or_else(|_| Err(anyhow::anyhow!("the browser was not ready within 90 s"))),
@@ -127,10 +108,7 @@ impl Launched {
             unsafe {
                 libc::kill(pid as i32, libc::SIGTERM);
             }
-            if tokio::time::timeout(Duration::from_secs(15), self.child.wait())
-                .await
-                .is_err()
-            {
+            if tokio::time::timeout(Duration::from_secs(15), self.child.wait()).await.is_err() {
                 let _ = self.child.kill().await;
             }
         }
@@ -146,10 +124,7 @@ struct Stop {
 
 impl Stop {
     fn new() -> anyhow::Result<Stop> {
-        Ok(Stop {
-            interrupt: signal(SignalKind::interrupt())?,
-            terminate: signal(SignalKind::terminate())?,
-        })
+        Ok(Stop { interrupt: signal(SignalKind::interrupt())?, terminate: signal(SignalKind::terminate())? })
     }
 
     async fn signalled(&mut self) {
@@ -177,9 +152,7 @@ fn is_image(block: &Value) -> bool {
 /// Visits every image block in the messages (in user content and inside tool_results), in order.
 fn for_each_image(messages: &mut [Value], f: &mut dyn FnMut(&mut Value)) {
     for message in messages {
-        let Some(content) = message.get_mut("content").and_then(Value::as_array_mut) else {
-            continue;
-        };
+        let Some(content) = message.get_mut("content").and_then(Value::as_array_mut) else { continue };
         for block in content {
             if is_image(block) {
                 f(block);
@@ -194,10 +167,7 @@ fn for_each_image(messages: &mut [Value], f: &mut dyn FnMut(&mut Value)) {
 
 impl Trimmer {
     pub fn new(keep: usize) -> Trimmer {
-        Trimmer {
-            keep: keep.clamp(1, MANY_IMAGES / 2),
-            cut: 0,
-        }
+        Trimmer { keep: keep.clamp(1, MANY_IMAGES / 2), cut: 0 }
     }
 
     /// Replaces the images the request leaves out with the placeholder.
@@ -221,20 +191,9 @@ impl Trimmer {
 /// Marks the last block of the latest two user messages as cache breakpoints (with the
 /// toolset entry's, three of the four a request may have).
 pub fn mark_cache(messages: &mut [Value]) {
-    let users: Vec<usize> = messages
-        .iter()
-        .enumerate()
-        .filter(|(_, m)| m["role"] == "user")
-        .map(|(i, _)| i)
-        .rev()
-        .take(2)
-        .collect();
+    let users: Vec<usize> = messages.iter().enumerate().filter(|(_, m)| m["role"] == "user").map(|(i, _)| i).rev().take(2).collect();
     for i in users {
-        if let Some(last) = messages[i]
-            .get_mut("content")
-            .and_then(Value::as_array_mut)
-            .and_then(|c| c.last_mut())
-        {
+        if let Some(last) = messages[i].get_mut("content").and_then(Value::as_array_mut).and_then(|c| c.last_mut()) {
             last["cache_control"] = json!({"type": "ephemeral"});
         }
     }
@@ -243,21 +202,12 @@ pub fn mark_cache(messages: &mut [Value]) {
 /// `0.5 s × 2^attempt`, at most 30 s, with a little jitter.
 fn backoff(attempt: u32) -> Duration {
     let base = (0.5 * 2f64.powi(attempt.min(8) as i32)).min(30.0);
-    let jitter = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.subsec_nanos() % 1000)
-        .unwrap_or(0) as f64
-        / 4000.0;
+    let jitter = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.subsec_nanos() % 1000).unwrap_or(0) as f64 / 4000.0;
     Duration::from_secs_f64(base * (1.0 + jitter))
 }
 
 /// One request, retried while the API says a retry can help. Streams text to stderr.
-async fn send(
-    api: &ApiConfig,
-    body: &Value,
-    max_retries: u32,
-    retries: &mut Vec<String>,
-) -> Result<Value, ApiError> {
+async fn send(api: &ApiConfig, body: &Value, max_retries: u32, retries: &mut Vec<String>) -> Result<Value, ApiError> {
     let mut attempt = 0;
     loop {
         let (tx, rx) = tokio::sync::oneshot::channel();
@@ -272,17 +222,12 @@ async fn send(
             });
             let _ = tx.send(result);
         });
-        let outcome = rx
-            .await
-            .unwrap_or_else(|_| Err(ApiError::Stream("the request's thread stopped".into())));
+        let outcome = rx.await.unwrap_or_else(|_| Err(ApiError::Stream("the request's thread stopped".into())));
         match outcome {
             Err(e) if e.retryable() && attempt < max_retries => {
                 let wait = e.retry_after().unwrap_or_else(|| backoff(attempt));
                 attempt += 1;
-                let line = format!(
-                    "{e}; retry {attempt} of {max_retries} in {:.1} s",
-                    wait.as_secs_f64()
-                );
+                let line = format!("{e}; retry {attempt} of {max_retries} in {:.1} s", wait.as_secs_f64());
                 eprintln!("\n{line}");
                 retries.push(line);
                 tokio::time::sleep(wait).await;
@@ -294,11 +239,7 @@ async fn send(
 
 /// The first line of a text, at most `max` characters.
 fn line(text: &str, max: usize) -> String {
-    let first = text
-        .lines()
-        .find(|l| !l.trim().is_empty())
-        .unwrap_or_default()
-        .trim();
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or_default().trim();
     if first.chars().count() > max {
         format!("{}…", first.chars().take(max).collect::<String>())
     } else {
@@ -311,31 +252,13 @@ fn action_line(call: &ToolUse, result: &ToolResult) -> String {
     let input = line(&call.input.to_string(), 80);
     let text = result.text();
     let (mark, outcome) = if result.is_error && text == tabwright_protocol::NOT_EXECUTED {
-        (
-            "–",
-            "not executed: an earlier action in this turn failed".to_string(),
-        )
+        ("–", "not executed: an earlier action in this turn failed".to_string())
     } else if result.is_error {
         ("✗", line(&text, 120))
     } else {
-        let images = result
-            .content
-            .iter()
-            .filter(|b| matches!(b, tabwright_protocol::ContentBlock::Image { .. }))
-            .count();
-        let shown = if text.is_empty() && images > 0 {
-            format!("[{images} image]")
-        } else {
-            line(&text, 120)
-        };
-        (
-            "✓",
-            if shown.is_empty() {
-                "ok".to_string()
-            } else {
-                shown
-            },
-        )
+        let images = result.content.iter().filter(|b| matches!(b, tabwright_protocol::ContentBlock::Image { .. })).count();
+        let shown = if text.is_empty() && images > 0 { format!("[{images} image]") } else { line(&text, 120) };
+        ("✓", if shown.is_empty() { "ok".to_string() } else { shown })
     };
     format!("  {mark} {} {input} → {outcome}", call.name)
 }
@@ -354,20 +277,11 @@ fn answer(content: &[Value], browser: Vec<Value>) -> anyhow::Result<Vec<(ToolUse
             input: Value::Null,
         });
         if block["toolset_name"] == TOOLSET_NAME {
-            let result = from_bridge
-                .next()
-                .context("the bridge answered fewer calls than the turn made")?;
-            anyhow::ensure!(
-                result["tool_use_id"] == json!(id),
-                "the bridge answered {} where {id} was due",
-                result["tool_use_id"]
-            );
+            let result = from_bridge.next().context("the bridge answered fewer calls than the turn made")?;
+            anyhow::ensure!(result["tool_use_id"] == json!(id), "the bridge answered {} where {id} was due", result["tool_use_id"]);
             out.push((tool_use, result));
         } else {
-            let text = format!(
-                "No tool named {:?} is available here; only the browser toolset is.",
-                tool_use.name
-            );
+            let text = format!("No tool named {:?} is available here; only the browser toolset is.", tool_use.name);
             out.push((tool_use, json!({"type": "tool_result", "tool_use_id": id, "content": text, "is_error": true})));
         }
     }
@@ -379,49 +293,23 @@ pub async fn run(options: AgentOptions) -> anyhow::Result<u8> {
     let api = ApiConfig::from_env()?;
     let mut stop = Stop::new()?;
     let exe = std::env::current_exe().context("cannot find this executable's path")?;
-    let dir = options
-        .report_dir
-        .clone()
-        .unwrap_or_else(report::default_dir);
+    let dir = options.report_dir.clone().unwrap_or_else(report::default_dir);
     let path = dir.join(report::file_name(std::time::SystemTime::now()));
 
     let (mut launched, socket) = match &options.socket {
         Some(socket) => (None, socket.clone()),
         None => {
-            eprintln!(
-                "Starting the browser ({})…",
-                if options.headless {
-                    "headless"
-                } else {
-                    "visible"
-                }
-            );
-            let (l, s) =
-                Launched::start(&exe, options.headless, &options.launch_args, &mut stop).await?;
+            eprintln!("Starting the browser ({})…", if options.headless { "headless" } else { "visible" });
+            let (l, s) = Launched::start(&exe, options.headless, &options.launch_args, &mut stop).await?;
             (Some(l), s)
         }
     };
     let browser = match &options.socket {
         Some(s) => format!("running, at {}", s.display()),
-        None => format!(
-            "launched ({})",
-            if options.headless {
-                "headless"
-            } else {
-                "visible"
-            }
-        ),
+        None => format!("launched ({})", if options.headless { "headless" } else { "visible" }),
     };
     let mut report = Report::new(path.clone(), &options.task, &options.model, &browser);
-    let outcome = drive(
-        &options,
-        &api,
-        &socket,
-        &mut report,
-        &mut stop,
-        launched.as_mut(),
-    )
-    .await;
+    let outcome = drive(&options, &api, &socket, &mut report, &mut stop, launched.as_mut()).await;
     let code = match outcome {
         Ok(code) => code,
         Err(e) => {
@@ -433,21 +321,13 @@ pub async fn run(options: AgentOptions) -> anyhow::Result<u8> {
         }
     };
     if let Err(e) = report.write() {
-        eprintln!(
-            "tabwright agent: cannot write the report {}: {e}",
-            path.display()
-        );
+        eprintln!("tabwright agent: cannot write the report {}: {e}", path.display());
     }
     if let Some(l) = launched.as_mut() {
         l.stop().await;
     }
     let usage = report.usage();
-    eprintln!(
-        "\n{} turns · {} tokens · report: {}",
-        report.turns.len(),
-        report::usage_line(&usage),
-        path.display()
-    );
+    eprintln!("\n{} turns · {} tokens · report: {}", report.turns.len(), report::usage_line(&usage), path.display());
     if let Some(text) = &report.final_text {
         println!("{text}");
     }
@@ -455,50 +335,27 @@ pub async fn run(options: AgentOptions) -> anyhow::Result<u8> {
 }
 
 /// The loop itself; the report is updated (and written) after every turn.
-async fn drive(
-    options: &AgentOptions,
-    api: &ApiConfig,
-    socket: &Path,
-    report: &mut Report,
-    stop: &mut Stop,
-    mut launched: Option<&mut Launched>,
-) -> anyhow::Result<u8> {
+async fn drive(options: &AgentOptions, api: &ApiConfig, socket: &Path, report: &mut Report, stop: &mut Stop, mut launched: Option<&mut Launched>) -> anyhow::Result<u8> {
     // Why the bridge is gone, when this run launched it and it has exited.
     let mut gone = |e: anyhow::Error| -> anyhow::Error {
-        match launched
-            .as_mut()
-            .and_then(|l| l.child.try_wait().ok().flatten())
-        {
-            Some(status) => e.context(format!(
-                "the browser this run launched has stopped (tabwright launch exited: {status})"
-            )),
+        match launched.as_mut().and_then(|l| l.child.try_wait().ok().flatten()) {
+            Some(status) => e.context(format!("the browser this run launched has stopped (tabwright launch exited: {status})")),
             None => e,
         }
     };
-    let connect = || async {
-        Client::connect(socket)
-            .await
-            .with_context(|| format!("no tabwright bridge answers at {}", socket.display()))
-    };
+    let connect = || async { Client::connect(socket).await.with_context(|| format!("no tabwright bridge answers at {}", socket.display())) };
     let mut client = connect().await?;
     // The configs the bridge's policy allows: the user's, with file_upload on when the policy
     // gives it files (the calls then run with the same configs the toolset entry declares).
     let asked = options.configs.clone().unwrap_or(Value::Null);
-    let mut tool = client
-        .request("toolset", json!({"configs": asked}))
-        .await
-        .context("asking the bridge for the toolset entry")?["tool"]
-        .clone();
+    let mut tool = client.request("toolset", json!({"configs": asked})).await.context("asking the bridge for the toolset entry")?["tool"].clone();
     let configs = tool.get("configs").cloned().unwrap_or(Value::Null);
     drop(client);
     tool["cache_control"] = json!({"type": "ephemeral"});
-    report
-        .write()
-        .with_context(|| format!("cannot write the report {}", report.path.display()))?;
+    report.write().with_context(|| format!("cannot write the report {}", report.path.display()))?;
     eprintln!("Report: {}", report.path.display());
 
-    let mut history =
-        vec![json!({"role": "user", "content": [{"type": "text", "text": options.task}]})];
+    let mut history = vec![json!({"role": "user", "content": [{"type": "text", "text": options.task}]})];
     let mut trimmer = Trimmer::new(options.keep_screenshots);
     for number in 1..=options.max_turns {
         let mut messages = history.clone();
@@ -526,9 +383,7 @@ async fn drive(
             Ok(m) => m,
             Err(e) => {
                 let why = match &e {
-                    ApiError::Status { status, .. } if (400..500).contains(status) => {
-                        format!("{e} (the request was refused; nothing was retried)")
-                    }
+                    ApiError::Status { status, .. } if (400..500).contains(status) => format!("{e} (the request was refused; nothing was retried)"),
                     _ => e.to_string(),
                 };
                 turn.stop_reason = "error".into();
@@ -538,17 +393,9 @@ async fn drive(
             }
         };
         let content = message["content"].as_array().cloned().unwrap_or_default();
-        turn.text = content
-            .iter()
-            .filter(|b| b["type"] == "text")
-            .filter_map(|b| b["text"].as_str())
-            .collect::<Vec<_>>()
-            .join("\n");
+        turn.text = content.iter().filter(|b| b["type"] == "text").filter_map(|b| b["text"].as_str()).collect::<Vec<_>>().join("\n");
         turn.usage = Usage::from_api(&message["usage"]);
-        turn.stop_reason = message["stop_reason"]
-            .as_str()
-            .unwrap_or_default()
-            .to_string();
+        turn.stop_reason = message["stop_reason"].as_str().unwrap_or_default().to_string();
         if !turn.text.is_empty() {
             eprintln!();
         }
@@ -576,9 +423,7 @@ async fn drive(
                     Ok(r) => r,
                     Err(e) => {
                         report.turns.push(turn);
-                        return Err(gone(
-                            e.context("the browser could not run the turn's calls"),
-                        ));
+                        return Err(gone(e.context("the browser could not run the turn's calls")));
                     }
                 };
                 let results = ran["tool_results"].as_array().cloned().unwrap_or_default();
@@ -588,11 +433,7 @@ async fn drive(
                     let result: Option<ToolResult> = serde_json::from_value(value.clone()).ok();
                     match &result {
                         Some(r) => eprintln!("{}", action_line(&tool_use, r)),
-                        None => eprintln!(
-                            "  ✗ {} → {}",
-                            tool_use.name,
-                            line(&value["content"].to_string(), 120)
-                        ),
+                        None => eprintln!("  ✗ {} → {}", tool_use.name, line(&value["content"].to_string(), 120)),
                     }
                     turn.calls.push(Call { tool_use, result });
                     blocks.push(value);
@@ -605,36 +446,26 @@ async fn drive(
                     report::usage_line(&turn.usage)
                 );
                 report.turns.push(turn);
-                report.write().with_context(|| {
-                    format!("cannot write the report {}", report.path.display())
-                })?;
+                report.write().with_context(|| format!("cannot write the report {}", report.path.display()))?;
             }
             "pause_turn" => {
                 report.turns.push(turn);
             }
             "max_tokens" => {
                 report.turns.push(turn);
-                report.status = Status::Failed(format!(
-                    "Claude's reply was cut off at --max-tokens {}; raise it",
-                    options.max_tokens
-                ));
+                report.status = Status::Failed(format!("Claude's reply was cut off at --max-tokens {}; raise it", options.max_tokens));
                 eprintln!("\nClaude's reply was cut off at --max-tokens {}; run again with a higher --max-tokens.", options.max_tokens);
                 return Ok(exit::CUT_OFF);
             }
             "refusal" => {
                 report.turns.push(turn);
-                report.status =
-                    Status::Failed("Claude declined to go on (stop_reason refusal)".into());
+                report.status = Status::Failed("Claude declined to go on (stop_reason refusal)".into());
                 eprintln!("\nClaude declined to go on.");
                 return Ok(exit::FAILED);
             }
             _ => {
                 let text = turn.text.clone();
-                eprintln!(
-                    "turn {number} · model {:.1} s · {} tokens",
-                    turn.model_time.as_secs_f64(),
-                    report::usage_line(&turn.usage)
-                );
+                eprintln!("turn {number} · model {:.1} s · {} tokens", turn.model_time.as_secs_f64(), report::usage_line(&turn.usage));
                 report.turns.push(turn);
                 report.final_text = Some(text);
                 report.status = Status::Done;
@@ -642,10 +473,7 @@ async fn drive(
             }
         }
     }
-    report.status = Status::Stopped(format!(
-        "the turn limit (--max-turns {}) was reached",
-        options.max_turns
-    ));
+    report.status = Status::Stopped(format!("the turn limit (--max-turns {}) was reached", options.max_turns));
     eprintln!("\nStopped after {} turns (--max-turns).", options.max_turns);
     Ok(exit::TURN_LIMIT)
 }
@@ -664,16 +492,13 @@ mod tests {
 
     fn shots(messages: &mut [Value]) -> Vec<String> {
         let mut out = Vec::new();
-        for_each_image(messages, &mut |b| {
-            out.push(b["source"]["data"].as_str().unwrap_or_default().to_string())
-        });
+        for_each_image(messages, &mut |b| out.push(b["source"]["data"].as_str().unwrap_or_default().to_string()));
         out
     }
 
     #[test]
     fn old_screenshots_leave_in_steps_and_the_latest_stay() {
-        let mut history =
-            vec![json!({"role": "user", "content": [{"type": "text", "text": "task"}]})];
+        let mut history = vec![json!({"role": "user", "content": [{"type": "text", "text": "task"}]})];
         let mut trimmer = Trimmer::new(3);
         let mut cuts = Vec::new();
         for n in 0..30 {
@@ -684,15 +509,8 @@ mod tests {
             let real: Vec<&String> = seen.iter().filter(|d| d.starts_with("SHOT")).collect();
             assert!(real.len() <= 6, "{} real images in request {n}", real.len());
             assert!(real.len() >= (n + 1).min(3), "the latest screenshots stay");
-            assert_eq!(
-                real.last().map(|s| s.as_str()),
-                Some(format!("SHOT{n}").as_str())
-            );
-            assert_eq!(
-                seen.len(),
-                n + 1,
-                "every screenshot result keeps an image block"
-            );
+            assert_eq!(real.last().map(|s| s.as_str()), Some(format!("SHOT{n}").as_str()));
+            assert_eq!(seen.len(), n + 1, "every screenshot result keeps an image block");
             cuts.push(trimmer.cut);
         }
         // The cut moves seldom: the cached prefix stays the same for several turns.
@@ -703,17 +521,11 @@ mod tests {
 
     #[test]
     fn cache_marks_go_on_the_latest_two_user_turns() {
-        let mut history =
-            vec![json!({"role": "user", "content": [{"type": "text", "text": "task"}]})];
+        let mut history = vec![json!({"role": "user", "content": [{"type": "text", "text": "task"}]})];
         history.extend(shot_turn(1));
         history.extend(shot_turn(2));
         mark_cache(&mut history);
-        let marked: Vec<usize> = history
-            .iter()
-            .enumerate()
-            .filter(|(_, m)| m.to_string().contains("cache_control"))
-            .map(|(i, _)| i)
-            .collect();
+        let marked: Vec<usize> = history.iter().enumerate().filter(|(_, m)| m.to_string().contains("cache_control")).map(|(i, _)| i).collect();
         assert_eq!(marked, vec![2, 4]);
     }
 
@@ -730,18 +542,12 @@ mod tests {
         let ids: Vec<&str> = answered.iter().map(|(u, _)| u.id.as_str()).collect();
         assert_eq!(ids, ["a", "b", "c"]);
         assert_eq!(answered[1].1["is_error"], json!(true));
-        assert!(answer(
-            &content,
-            vec![json!({"tool_use_id": "c"}), json!({"tool_use_id": "a"})]
-        )
-        .is_err());
+        assert!(answer(&content, vec![json!({"tool_use_id": "c"}), json!({"tool_use_id": "a"})]).is_err());
     }
 
     #[test]
     fn backoff_grows_and_is_capped() {
-        assert!(
-            backoff(0) >= Duration::from_millis(500) && backoff(0) < Duration::from_millis(700)
-        );
+        assert!(backoff(0) >= Duration::from_millis(500) && backoff(0) < Duration::from_millis(700));
         assert!(backoff(3) >= Duration::from_secs(4));
         assert!(backoff(20) <= Duration::from_secs(38));
     }

@@ -3,13 +3,7 @@
 use std::path::{Path, PathBuf};
 
 /// Executable names tried on PATH, in order.
-pub const BROWSER_NAMES: &[&str] = &[
-    "chromium",
-    "chromium-browser",
-    "google-chrome",
-    "google-chrome-stable",
-    "chrome",
-];
+pub const BROWSER_NAMES: &[&str] = &["chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"];
 
 /// The browser to run: `explicit`, else `$CHROME`, else the first of [`BROWSER_NAMES`] on PATH.
 pub fn find_browser(explicit: Option<&Path>) -> Option<PathBuf> {
@@ -26,12 +20,9 @@ pub fn find_browser(explicit: Option<&Path>) -> Option<PathBuf> {
 pub fn on_path(name: &str) -> Option<PathBuf> {
     use std::os::unix::fs::PermissionsExt;
     let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(name))
-        .find(|candidate| {
-            std::fs::metadata(candidate)
-                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-        })
+    std::env::split_paths(&path).map(|dir| dir.join(name)).find(|candidate| {
+        std::fs::metadata(candidate).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    })
 }
 
 /// The file whose presence shows the extension has been built.
@@ -48,18 +39,13 @@ pub fn find_extension(explicit: Option<&Path>) -> Result<PathBuf, String> {
             candidates.push(PathBuf::from(p));
         }
         candidates.push(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."));
-        if let Some(dir) = std::env::current_exe()
-            .ok()
-            .and_then(|e| e.parent().map(Path::to_path_buf))
-        {
+        if let Some(dir) = std::env::current_exe().ok().and_then(|e| e.parent().map(Path::to_path_buf)) {
             candidates.push(dir);
         }
     }
     for c in &candidates {
         if c.join("manifest.json").is_file() && c.join(BUILT_MARKER).is_file() {
-            return c
-                .canonicalize()
-                .map_err(|e| format!("{}: {e}", c.display()));
+            return c.canonicalize().map_err(|e| format!("{}: {e}", c.display()));
         }
     }
     Err(format!(

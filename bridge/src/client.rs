@@ -18,12 +18,8 @@ pub struct Client {
 
 impl Client {
     pub async fn connect(socket: &Path) -> anyhow::Result<Client> {
-        let stream = UnixStream::connect(socket)
-            .await
-            .with_context(|| format!("cannot connect to {}", socket.display()))?;
-        let (ws, _) = tokio_tungstenite::client_async("ws://localhost/", stream)
-            .await
-            .context("websocket handshake failed")?;
+        let stream = UnixStream::connect(socket).await.with_context(|| format!("cannot connect to {}", socket.display()))?;
+        let (ws, _) = tokio_tungstenite::client_async("ws://localhost/", stream).await.context("websocket handshake failed")?;
         Ok(Client { ws, next_id: 1 })
     }
 
@@ -48,23 +44,14 @@ impl Client {
     pub async fn request(&mut self, method: &str, params: Value) -> anyhow::Result<Value> {
         let id = self.next_id;
         self.next_id += 1;
-        let reply = self
-            .raw(&json!({"id": id, "method": method, "params": params}).to_string())
-            .await?;
+        let reply = self.raw(&json!({"id": id, "method": method, "params": params}).to_string()).await?;
         if reply.get("id") != Some(&json!(id)) {
             bail!("reply for another request: {reply}");
         }
         if let Some(error) = reply.get("error") {
-            return Err(anyhow!(
-                "{}: {}",
-                error["code"].as_str().unwrap_or("error"),
-                error["message"].as_str().unwrap_or("")
-            ));
+            return Err(anyhow!("{}: {}", error["code"].as_str().unwrap_or("error"), error["message"].as_str().unwrap_or("")));
         }
-        reply
-            .get("result")
-            .cloned()
-            .ok_or_else(|| anyhow!("reply without result: {reply}"))
+        reply.get("result").cloned().ok_or_else(|| anyhow!("reply without result: {reply}"))
     }
 }
 

@@ -27,65 +27,31 @@ fn tool_use(n: &mut u32, name: &str, input: Value) -> Value {
 fn script(site: &Site) -> Vec<(&'static str, Vec<Value>)> {
     let n = &mut 0;
     vec![
-        (
-            "I'll open the docs site and read what I can act on.",
-            vec![
-                tool_use(n, "navigate", json!({"url": site.url("index.html")})),
-                tool_use(n, "read_page", json!({"filter": "interactive"})),
-            ],
-        ),
-        (
-            "Where is the search box?",
-            vec![tool_use(n, "find", json!({"query": "search box"}))],
-        ),
-        (
-            "I'll search the docs for \"init\".",
-            vec![
-                tool_use(
-                    n,
-                    "left_click",
-                    json!({"target": {"type": "ref", "ref": "{search}"}}),
-                ),
-                tool_use(n, "type", json!({"text": "init"})),
-            ],
-        ),
-        (
-            "Let me look at the page.",
-            vec![tool_use(n, "screenshot", json!({}))],
-        ),
-        (
-            "I'll open pricing in a new tab.",
-            vec![
-                tool_use(n, "new_tab", json!({})),
-                tool_use(n, "navigate", json!({"url": site.url("pricing.html")})),
-            ],
-        ),
-        (
-            "Which tabs are open?",
-            vec![tool_use(n, "list_tabs", json!({}))],
-        ),
-        (
-            "Back to the docs tab, and close pricing.",
-            vec![
-                tool_use(n, "switch_tab", json!({"tab_id": "tab-1"})),
-                tool_use(n, "close_tab", json!({"tab_id": "tab-2"})),
-            ],
-        ),
-        (
-            "A batch whose first call is refused: the rest must not run.",
-            vec![
-                tool_use(n, "navigate", json!({"url": "javascript:alert(1)"})),
-                tool_use(n, "screenshot", json!({})),
-            ],
-        ),
-        (
-            "Reload the page.",
-            vec![tool_use(n, "navigate", json!({"url": "reload"}))],
-        ),
-        (
-            "A member this toolset does not have.",
-            vec![tool_use(n, "teleport", json!({}))],
-        ),
+        ("I'll open the docs site and read what I can act on.", vec![
+            tool_use(n, "navigate", json!({"url": site.url("index.html")})),
+            tool_use(n, "read_page", json!({"filter": "interactive"})),
+        ]),
+        ("Where is the search box?", vec![tool_use(n, "find", json!({"query": "search box"}))]),
+        ("I'll search the docs for \"init\".", vec![
+            tool_use(n, "left_click", json!({"target": {"type": "ref", "ref": "{search}"}})),
+            tool_use(n, "type", json!({"text": "init"})),
+        ]),
+        ("Let me look at the page.", vec![tool_use(n, "screenshot", json!({}))]),
+        ("I'll open pricing in a new tab.", vec![
+            tool_use(n, "new_tab", json!({})),
+            tool_use(n, "navigate", json!({"url": site.url("pricing.html")})),
+        ]),
+        ("Which tabs are open?", vec![tool_use(n, "list_tabs", json!({}))]),
+        ("Back to the docs tab, and close pricing.", vec![
+            tool_use(n, "switch_tab", json!({"tab_id": "tab-1"})),
+            tool_use(n, "close_tab", json!({"tab_id": "tab-2"})),
+        ]),
+        ("A batch whose first call is refused: the rest must not run.", vec![
+            tool_use(n, "navigate", json!({"url": "javascript:alert(1)"})),
+            tool_use(n, "screenshot", json!({})),
+        ]),
+        ("Reload the page.", vec![tool_use(n, "navigate", json!({"url": "reload"}))]),
+        ("A member this toolset does not have.", vec![tool_use(n, "teleport", json!({}))]),
     ]
 }
 
@@ -93,10 +59,7 @@ fn script(site: &Site) -> Vec<(&'static str, Vec<Value>)> {
 pub async fn run(exe: &Path, headless: bool, out: &Path) -> anyhow::Result<()> {
     let site = Site::start(Pages::Embedded(SITE), "127.0.0.1").await?;
     println!("Bundled site at {}", site.url(""));
-    println!(
-        "Starting the browser ({})…",
-        if headless { "headless" } else { "visible" }
-    );
+    println!("Starting the browser ({})…", if headless { "headless" } else { "visible" });
     if crate::launch::running_as_root() {
         // Session::start passes --no-sandbox as root; the demo only opens its own local pages.
         println!("Running as root: the browser's sandbox cannot start, so the demo runs it with --no-sandbox (its own local pages only).");
@@ -166,10 +129,7 @@ pub fn decode_base64(text: &str) -> anyhow::Result<Vec<u8>> {
             _ => return None,
         } as u32)
     }
-    let bytes: Vec<u8> = text
-        .bytes()
-        .filter(|b| !b.is_ascii_whitespace() && *b != b'=')
-        .collect();
+    let bytes: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace() && *b != b'=').collect();
     let mut out = Vec::with_capacity(bytes.len() * 3 / 4);
     for chunk in bytes.chunks(4) {
         let mut acc = 0u32;

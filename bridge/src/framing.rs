@@ -18,10 +18,7 @@ pub enum FrameError {
 }
 
 /// Reads one frame's payload. `Closed` on a clean end of stream between frames.
-pub async fn read_frame<R: AsyncRead + Unpin>(
-    reader: &mut R,
-    max: usize,
-) -> Result<Vec<u8>, FrameError> {
+pub async fn read_frame<R: AsyncRead + Unpin>(reader: &mut R, max: usize) -> Result<Vec<u8>, FrameError> {
     let mut len = [0u8; 4];
     match reader.read_exact(&mut len).await {
         Ok(_) => {}
@@ -33,32 +30,19 @@ pub async fn read_frame<R: AsyncRead + Unpin>(
         return Err(FrameError::TooLarge { len, max });
     }
     let mut payload = vec![0u8; len];
-    reader
-        .read_exact(&mut payload)
-        .await
-        .map_err(|e| match e.kind() {
-            std::io::ErrorKind::UnexpectedEof => FrameError::Closed,
-            _ => FrameError::Io(e),
-        })?;
+    reader.read_exact(&mut payload).await.map_err(|e| match e.kind() {
+        std::io::ErrorKind::UnexpectedEof => FrameError::Closed,
+        _ => FrameError::Io(e),
+    })?;
     Ok(payload)
 }
 
 /// Writes one frame, refusing a payload over `max` before anything is written.
-pub async fn write_frame<W: AsyncWrite + Unpin>(
-    writer: &mut W,
-    payload: &[u8],
-    max: usize,
-) -> Result<(), FrameError> {
+pub async fn write_frame<W: AsyncWrite + Unpin>(writer: &mut W, payload: &[u8], max: usize) -> Result<(), FrameError> {
     if payload.len() > max {
-        return Err(FrameError::TooLarge {
-            len: payload.len(),
-            max,
-        });
+        return Err(FrameError::TooLarge { len: payload.len(), max });
     }
-    let len = u32::try_from(payload.len()).map_err(|_| FrameError::TooLarge {
-        len: payload.len(),
-        max,
-    })?;
+    let len = u32::try_from(payload.len()).map_err(|_| FrameError::TooLarge { len: payload.len(), max })?;
     writer.write_all(&len.to_ne_bytes()).await?;
     writer.write_all(payload).await?;
     writer.flush().await?;
@@ -72,37 +56,20 @@ mod tests {
     #[tokio::test]
     async fn round_trip_and_limits() {
         let mut buf = Vec::new();
-        write_frame(&mut buf, br#"{"a":1}"#, MAX_TO_EXTENSION)
-            .await
-            .expect("write");
+        write_frame(&mut buf, br#"{"a":1}"#, MAX_TO_EXTENSION).await.expect("write");
         assert_eq!(&buf[..4], &7u32.to_ne_bytes());
         let mut r = &buf[..];
-        assert_eq!(
-            read_frame(&mut r, MAX_FROM_EXTENSION).await.expect("read"),
-            br#"{"a":1}"#
-        );
-        assert!(matches!(
-            read_frame(&mut r, MAX_FROM_EXTENSION).await,
-            Err(FrameError::Closed)
-        ));
+        assert_eq!(read_frame(&mut r, MAX_FROM_EXTENSION).await.expect("read"), br#"{"a":1}"#);
+        assert!(matches!(read_frame(&mut r, MAX_FROM_EXTENSION).await, Err(FrameError::Closed)));
 
         let big = vec![b'x'; MAX_TO_EXTENSION + 1];
         let mut out = Vec::new();
-        assert!(matches!(
-            write_frame(&mut out, &big, MAX_TO_EXTENSION).await,
-            Err(FrameError::TooLarge { .. })
-        ));
+        assert!(matches!(write_frame(&mut out, &big, MAX_TO_EXTENSION).await, Err(FrameError::TooLarge { .. })));
         assert!(out.is_empty(), "nothing is written for a refused frame");
 
         let mut header = (100u32).to_ne_bytes().to_vec();
         header.extend_from_slice(b"short");
-        assert!(matches!(
-            read_frame(&mut &header[..], 50).await,
-            Err(FrameError::TooLarge { len: 100, max: 50 })
-        ));
-        assert!(matches!(
-            read_frame(&mut &header[..], 500).await,
-            Err(FrameError::Closed)
-        ));
+        assert!(matches!(read_frame(&mut &header[..], 50).await, Err(FrameError::TooLarge { len: 100, max: 50 })));
+        assert!(matches!(read_frame(&mut &header[..], 500).await, Err(FrameError::Closed)));
     }
 }

@@ -16,8 +16,7 @@ use crate::{agent, paths};
 
 /// Whether argv says Chrome started us as a native host (its first argument is the caller's origin).
 pub fn is_host_invocation(args: &[String]) -> bool {
-    args.get(1)
-        .is_some_and(|a| a.starts_with("chrome-extension://"))
+    args.get(1).is_some_and(|a| a.starts_with("chrome-extension://"))
 }
 
 /// The hub socket a host relays to: `$TABWRIGHT_HUB`, else beside the agent socket.
@@ -37,18 +36,9 @@ pub const TOKEN_FILE_ENV: &str = "TABWRIGHT_HUB_TOKEN_FILE";
 fn relay_token() -> anyhow::Result<String> {
     match std::env::var_os(TOKEN_FILE_ENV).filter(|p| !p.is_empty()) {
         Some(file) => {
-            let token = std::fs::read_to_string(&file).with_context(|| {
-                format!(
-                    "cannot read the relay token {}",
-                    PathBuf::from(&file).display()
-                )
-            })?;
+            let token = std::fs::read_to_string(&file).with_context(|| format!("cannot read the relay token {}", PathBuf::from(&file).display()))?;
             let token = token.trim().to_string();
-            anyhow::ensure!(
-                !token.is_empty(),
-                "the relay token file {} is empty",
-                PathBuf::from(&file).display()
-            );
+            anyhow::ensure!(!token.is_empty(), "the relay token file {} is empty", PathBuf::from(&file).display());
             Ok(token)
         }
         None => crate::install::relay_token(),
@@ -68,18 +58,14 @@ pub async fn run() -> anyhow::Result<()> {
     // No hub: become one, with the policy `tabwright install --policy` recorded. The agent
     // socket lives as long as this host does.
     let policy = crate::install::installed_policy()?;
-    let hub = Hub::new(HubConfig {
-        policy,
-        ..HubConfig::default()
-    });
+    let hub = Hub::new(HubConfig { policy, ..HubConfig::default() });
     let socket = agent::bind(&paths::default_socket()).await?;
     let relay_socket = agent::bind(&hub_socket).await?;
     let server_hub = hub.clone();
     tokio::spawn(async move { agent::serve(server_hub, &socket).await });
     let relay_hub = hub.clone();
     tokio::spawn(async move { serve_relays(relay_hub, relay_socket, token).await });
-    hub.serve_extension(tokio::io::stdin(), tokio::io::stdout())
-        .await;
+    hub.serve_extension(tokio::io::stdin(), tokio::io::stdout()).await;
     Ok(())
 }
 
@@ -99,9 +85,7 @@ async fn read_token(stream: &mut UnixStream) -> Option<String> {
     let mut line = Vec::new();
     let mut byte = [0u8; 1];
     while line.len() <= 128 {
-        tokio::io::AsyncReadExt::read_exact(stream, &mut byte)
-            .await
-            .ok()?;
+        tokio::io::AsyncReadExt::read_exact(stream, &mut byte).await.ok()?;
         if byte[0] == b'\n' {
             return String::from_utf8(line).ok();
         }
@@ -119,13 +103,7 @@ pub async fn serve_relays(hub: Arc<Hub>, socket: agent::BoundSocket, token: Stri
                 let hub = hub.clone();
                 let token = token.clone();
                 tokio::spawn(async move {
-                    let presented = tokio::time::timeout(
-                        std::time::Duration::from_secs(5),
-                        read_token(&mut stream),
-                    )
-                    .await
-                    .ok()
-                    .flatten();
+                    let presented = tokio::time::timeout(std::time::Duration::from_secs(5), read_token(&mut stream)).await.ok().flatten();
                     // An empty token never matches, even when this hub was given none.
                     if token.is_empty() || presented.as_deref() != Some(token.as_str()) {
                         eprintln!("tabwright: refused an extension link from a browser this bridge did not start");

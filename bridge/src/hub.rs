@@ -62,40 +62,24 @@ impl HubConfig {
         match member {
             Member::Navigate => {
                 let raw = input.get("url").and_then(Value::as_str).unwrap_or_default();
-                if let Ok(tabwright_protocol::navigation::NavTarget::Url(url)) =
-                    tabwright_protocol::navigation::parse_target(raw)
-                {
-                    policy
-                        .check_url(&url)
-                        .map_err(|why| format!("Refused to navigate to {url}: {why}."))?;
+                if let Ok(tabwright_protocol::navigation::NavTarget::Url(url)) = tabwright_protocol::navigation::parse_target(raw) {
+                    policy.check_url(&url).map_err(|why| format!("Refused to navigate to {url}: {why}."))?;
                 }
                 Ok(input.clone())
             }
             Member::FileUpload => {
                 let roots = crate::uploads::canonical_roots(&policy.upload_roots);
                 let mut files = Vec::new();
-                for p in input
-                    .get("paths")
-                    .and_then(Value::as_array)
-                    .into_iter()
-                    .flatten()
-                {
+                for p in input.get("paths").and_then(Value::as_array).into_iter().flatten() {
                     let p = p.as_str().ok_or("paths must be strings")?;
                     files.push(crate::uploads::resolve(p, &roots)?);
                 }
-                for id in input
-                    .get("document_ids")
-                    .and_then(Value::as_array)
-                    .into_iter()
-                    .flatten()
-                {
+                for id in input.get("document_ids").and_then(Value::as_array).into_iter().flatten() {
                     let id = id.as_str().ok_or("document_ids must be strings")?;
                     let staged = policy.documents.get(id).ok_or_else(|| {
                         format!("No staged file has the document id {id:?}. Use one of the ids the application staged for this task.")
                     })?;
-                    let real = staged
-                        .canonicalize()
-                        .map_err(|e| format!("The staged file for {id:?} cannot be read: {e}."))?;
+                    let real = staged.canonicalize().map_err(|e| format!("The staged file for {id:?} cannot be read: {e}."))?;
                     files.push(real);
                 }
                 // The browser reads copies made now, never the originals, so nothing can be
@@ -105,12 +89,7 @@ impl HubConfig {
                     staged.push(crate::uploads::stage(&f, &self.staging)?);
                 }
                 let mut vetted = input.clone();
-                vetted["paths"] = Value::Array(
-                    staged
-                        .into_iter()
-                        .map(|f| Value::String(f.display().to_string()))
-                        .collect(),
-                );
+                vetted["paths"] = Value::Array(staged.into_iter().map(|f| Value::String(f.display().to_string())).collect());
                 if let Some(o) = vetted.as_object_mut() {
                     o.remove("document_ids");
                 }
@@ -119,6 +98,7 @@ impl HubConfig {
             _ => Ok(input.clone()),
         }
     }
+
 }
 
 /// The answer to one agent request, to be awaited.
@@ -126,19 +106,9 @@ pub type Answer = Pin<Box<dyn Future<Output = Result<Value, AgentError>> + Send>
 
 /// A request that needs the browser, parsed and waiting for its turn.
 enum Work {
-    Run {
-        content: Vec<Value>,
-        configs: Configs,
-    },
-    Call {
-        tool_use: ToolUse,
-        configs: Configs,
-    },
-    Member {
-        member: Member,
-        input: Value,
-        confirmed: Option<bool>,
-    },
+    Run { content: Vec<Value>, configs: Configs },
+    Call { tool_use: ToolUse, configs: Configs },
+    Member { member: Member, input: Value, confirmed: Option<bool> },
     State,
 }
 
@@ -174,18 +144,9 @@ impl Hub {
         let link = Arc::new(Link::start(config.policy.clone()));
         let uploads = !config.policy.upload_roots.is_empty() || !config.policy.documents.is_empty();
         let (jobs, queue) = mpsc::unbounded_channel();
-        let runner = Runner {
-            pipeline: Pipeline::with_config(config.pipeline.clone()),
-            config,
-            link: link.clone(),
-            member_held: Vec::new(),
-        };
+        let runner = Runner { pipeline: Pipeline::with_config(config.pipeline.clone()), config, link: link.clone(), member_held: Vec::new() };
         tokio::spawn(runner.run(queue));
-        Arc::new(Hub {
-            link,
-            jobs,
-            uploads,
-        })
+        Arc::new(Hub { link, jobs, uploads })
     }
 
     /// A receiver that sees every change of the link's state.
@@ -217,25 +178,15 @@ impl Hub {
         };
         let (answer, receiver) = oneshot::channel();
         if self.jobs.send(Job { work, answer }).is_err() {
-            return Box::pin(std::future::ready(Err(AgentError::new(
-                "browser_unavailable",
-                CallError::Stopped.to_string(),
-            ))));
+            return Box::pin(std::future::ready(Err(AgentError::new("browser_unavailable", CallError::Stopped.to_string()))));
         }
         Box::pin(async move {
-            receiver.await.unwrap_or_else(|_| {
-                Err(AgentError::new(
-                    "browser_unavailable",
-                    CallError::Stopped.to_string(),
-                ))
-            })
+            receiver.await.unwrap_or_else(|_| Err(AgentError::new("browser_unavailable", CallError::Stopped.to_string())))
         })
     }
 
     fn parse(&self, method: &str, params: &Value) -> Result<Parsed, AgentError> {
-        let configs = || {
-            Configs::parse(params.get("configs")).map_err(|e| AgentError::new("invalid_configs", e))
-        };
+        let configs = || Configs::parse(params.get("configs")).map_err(|e| AgentError::new("invalid_configs", e));
         Ok(match method {
             "run" => {
                 let content = params
@@ -312,17 +263,9 @@ impl Runner {
                 continue;
             }
             let answer = match job.work {
-                Work::Run { content, configs } => {
-                    Ok(json!({ "tool_results": self.batch(&content, &configs).await }))
-                }
-                Work::Call { tool_use, configs } => {
-                    Ok(json!({ "tool_result": self.call(&tool_use, &configs).await }))
-                }
-                Work::Member {
-                    member,
-                    input,
-                    confirmed,
-                } => self.member(member, &input, confirmed).await,
+                Work::Run { content, configs } => Ok(json!({ "tool_results": self.batch(&content, &configs).await })),
+                Work::Call { tool_use, configs } => Ok(json!({ "tool_result": self.call(&tool_use, &configs).await })),
+                Work::Member { member, input, confirmed } => self.member(member, &input, confirmed).await,
                 Work::State => self.state().await,
             };
             let _ = job.answer.send(answer);
@@ -330,34 +273,16 @@ impl Runner {
     }
 
     async fn request(&self, request: Outgoing, what: &str) -> Result<FromExtension, CallError> {
-        self.link
-            .request(
-                request,
-                what,
-                self.config.connect_wait,
-                self.config.call_timeout,
-            )
-            .await
+        self.link.request(request, what, self.config.connect_wait, self.config.call_timeout).await
     }
 
     /// Runs one member in the browser and returns its raw outcome and state, with what late
     /// answers reported before it.
-    async fn member_raw(
-        &self,
-        member: Member,
-        input: &Value,
-        confirm: bool,
-    ) -> Result<(Result<Outcome, String>, StateReport), CallError> {
+    async fn member_raw(&self, member: Member, input: &Value, confirm: bool) -> Result<(Result<Outcome, String>, StateReport), CallError> {
         let name = member.name().to_string();
-        let request = Outgoing::Member {
-            name: name.clone(),
-            input: input.clone(),
-            confirm,
-        };
+        let request = Outgoing::Member { name: name.clone(), input: input.clone(), confirm };
         match self.request(request, &name).await? {
-            FromExtension::Reply {
-                outcome, mut state, ..
-            } => {
+            FromExtension::Reply { outcome, mut state, .. } => {
                 let late = self.link.take_late().await;
                 state.changes.splice(0..0, late.changes);
                 state.notices.splice(0..0, late.notices);
@@ -380,9 +305,7 @@ impl Runner {
         let confirm = self.config.policy.member_needs_confirmation(member);
         match self.member_raw(member, &input, confirm).await {
             Ok((outcome, report)) => {
-                let (content, is_error) =
-                    self.pipeline
-                        .finish(member, &tool_use.input, outcome, report);
+                let (content, is_error) = self.pipeline.finish(member, &tool_use.input, outcome, report);
                 ToolResult::new(&tool_use.id, content, is_error)
             }
             Err(e) => ToolResult::error(&tool_use.id, e.to_string()),
@@ -400,11 +323,7 @@ impl Runner {
             {
                 continue;
             }
-            let id = block
-                .get("id")
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_string();
+            let id = block.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
             if failed {
                 results.push(ToolResult::error(&id, NOT_EXECUTED));
                 continue;
@@ -421,60 +340,33 @@ impl Runner {
 
     /// The `member` method: the raw outcome and state for an SDK driver, shaped as `call` shapes
     /// them (only the rendering is left to the SDK).
-    async fn member(
-        &mut self,
-        member: Member,
-        input: &Value,
-        confirmed: Option<bool>,
-    ) -> Result<Value, AgentError> {
+    async fn member(&mut self, member: Member, input: &Value, confirmed: Option<bool>) -> Result<Value, AgentError> {
         let name = member.name();
         let input = match self.config.vet(member, input) {
             Ok(input) => input,
-            Err(e) => {
-                return Ok(
-                    json!({ "outcome": shaped_outcome(Err(e)), "state": StateReport::default() }),
-                )
-            }
+            Err(e) => return Ok(json!({ "outcome": shaped_outcome(Err(e)), "state": StateReport::default() })),
         };
         // An SDK driver may answer the confirmation itself (its own `confirm` callable).
         let confirm = match confirmed {
             Some(true) => false,
             Some(false) => {
                 let e = format!("The person declined the {name} call, so it was not run. Ask them, or do the task another way.");
-                return Ok(
-                    json!({ "outcome": shaped_outcome(Err(e)), "state": StateReport::default() }),
-                );
+                return Ok(json!({ "outcome": shaped_outcome(Err(e)), "state": StateReport::default() }));
             }
             None => self.config.policy.member_needs_confirmation(member),
         };
-        let (outcome, state) = self
-            .member_raw(member, &input, confirm)
-            .await
-            .map_err(|e| AgentError::new("browser_unavailable", e.to_string()))?;
-        let state = shaped_report(
-            self.config.pipeline.expose_download_paths,
-            &mut self.member_held,
-            state,
-        );
+        let (outcome, state) = self.member_raw(member, &input, confirm).await.map_err(|e| AgentError::new("browser_unavailable", e.to_string()))?;
+        let state = shaped_report(self.config.pipeline.expose_download_paths, &mut self.member_held, state);
         Ok(json!({ "outcome": shaped_outcome(outcome), "state": state }))
     }
 
     /// The current inventory.
     async fn state(&mut self) -> Result<Value, AgentError> {
         let unavailable = |e: CallError| AgentError::new("browser_unavailable", e.to_string());
-        match self
-            .request(Outgoing::State, "state")
-            .await
-            .map_err(unavailable)?
-        {
+        match self.request(Outgoing::State, "state").await.map_err(unavailable)? {
             FromExtension::State { state, .. } => {
-                let state = tabwright_protocol::blocks::BrowserState {
-                    tabs: pipeline::normalized_tabs(&state.tabs),
-                    state_changes: Vec::new(),
-                };
-                Ok(
-                    json!({ "browser_state": tabwright_protocol::ContentBlock::BrowserState(state) }),
-                )
+                let state = tabwright_protocol::blocks::BrowserState { tabs: pipeline::normalized_tabs(&state.tabs), state_changes: Vec::new() };
+                Ok(json!({ "browser_state": tabwright_protocol::ContentBlock::BrowserState(state) }))
             }
             _ => Err(unavailable(CallError::BadReply)),
         }
@@ -485,32 +377,19 @@ impl Runner {
 /// URLs without credentials or secret parameters, titles and notes folded to one bounded line,
 /// errors bounded.
 fn shaped_outcome(outcome: Result<Outcome, String>) -> Reply {
-    let line = |text: &str, max: usize| {
-        Some(sanitize::bounded(&sanitize::one_line(text), max)).filter(|l| !l.is_empty())
-    };
+    let line = |text: &str, max: usize| Some(sanitize::bounded(&sanitize::one_line(text), max)).filter(|l| !l.is_empty());
     match outcome {
         Err(e) => {
-            let e = if e.trim().is_empty() {
-                "The action failed without a reason."
-            } else {
-                e.as_str()
-            };
+            let e = if e.trim().is_empty() { "The action failed without a reason." } else { e.as_str() };
             Reply::Error(sanitize::bounded(e, pipeline::ERROR_MAX))
         }
-        Ok(Outcome::Navigated {
-            url,
-            title,
-            status,
-            note,
-        }) => Reply::Ok(Outcome::Navigated {
+        Ok(Outcome::Navigated { url, title, status, note }) => Reply::Ok(Outcome::Navigated {
             url: sanitize::url(&url),
             title: title.map(|t| sanitize::title(&t)),
             status,
             note: note.and_then(|n| line(&n, 1_000)),
         }),
-        Ok(Outcome::Ack { line: l }) => Reply::Ok(Outcome::Ack {
-            line: l.and_then(|l| line(&l, sanitize::FIELD_MAX)),
-        }),
+        Ok(Outcome::Ack { line: l }) => Reply::Ok(Outcome::Ack { line: l.and_then(|l| line(&l, sanitize::FIELD_MAX)) }),
         Ok(other) => Reply::Ok(other),
     }
 }
@@ -519,11 +398,7 @@ fn shaped_outcome(outcome: Result<Outcome, String>) -> Reply {
 /// folded, URLs sanitized, one active tab, at most 100), changes sanitized and coalesced (at most
 /// 200; the rest wait in `held` for the next report), download paths hidden unless exposed, and
 /// notices folded to bounded lines.
-fn shaped_report(
-    expose_paths: bool,
-    held: &mut Vec<StateChange>,
-    report: StateReport,
-) -> StateReport {
+fn shaped_report(expose_paths: bool, held: &mut Vec<StateChange>, report: StateReport) -> StateReport {
     let tabs = pipeline::normalized_tabs(&report.tabs);
     let mut changes = pipeline::merge_changes(std::mem::take(held), report.changes, &tabs);
     if changes.len() > pipeline::MAX_CHANGES {
@@ -536,17 +411,8 @@ fn shaped_report(
             }
         }
     }
-    let notices = report
-        .notices
-        .iter()
-        .map(|n| sanitize::bounded(&sanitize::one_line(n), 1_000))
-        .filter(|n| !n.is_empty())
-        .collect();
-    StateReport {
-        tabs,
-        changes,
-        notices,
-    }
+    let notices = report.notices.iter().map(|n| sanitize::bounded(&sanitize::one_line(n), 1_000)).filter(|n| !n.is_empty()).collect();
+    StateReport { tabs, changes, notices }
 }
 
 #[cfg(test)]
@@ -555,41 +421,17 @@ mod tests {
     use tabwright_protocol::TabEntry;
 
     fn completed(id: &str) -> StateChange {
-        StateChange::DownloadCompleted {
-            download_id: id.into(),
-            url: "https://u:p@e.com/f.csv?token=s&x=1".into(),
-            path: Some("/home/u/Downloads/f.csv".into()),
-            size_bytes: Some(3),
-        }
+        StateChange::DownloadCompleted { download_id: id.into(), url: "https://u:p@e.com/f.csv?token=s&x=1".into(), path: Some("/home/u/Downloads/f.csv".into()), size_bytes: Some(3) }
     }
 
     #[test]
     fn member_state_is_shaped_as_call_shapes_it() {
         let report = StateReport {
             tabs: vec![
-                TabEntry {
-                    tab_id: "tab-1".into(),
-                    title: "a\nb\u{202e}c".into(),
-                    url: "https://u:p@e.com/?sig=1&q=2".into(),
-                    active: true,
-                },
-                TabEntry {
-                    tab_id: "tab-2".into(),
-                    title: "x".repeat(5_000),
-                    url: "https://e.com/".into(),
-                    active: true,
-                },
+                TabEntry { tab_id: "tab-1".into(), title: "a\nb\u{202e}c".into(), url: "https://u:p@e.com/?sig=1&q=2".into(), active: true },
+                TabEntry { tab_id: "tab-2".into(), title: "x".repeat(5_000), url: "https://e.com/".into(), active: true },
             ],
-            changes: vec![
-                StateChange::DownloadStarted {
-                    download_id: "dl-1".into(),
-                    url: "https://e.com/f.csv".into(),
-                },
-                completed("dl-1"),
-                StateChange::TabOpened {
-                    tab_id: "tab-9".into(),
-                },
-            ],
+            changes: vec![StateChange::DownloadStarted { download_id: "dl-1".into(), url: "https://e.com/f.csv".into() }, completed("dl-1"), StateChange::TabOpened { tab_id: "tab-9".into() }],
             notices: vec!["a dialog\nsaid\u{2028}hi".into()],
         };
         let mut held = Vec::new();
@@ -598,96 +440,38 @@ mod tests {
         assert_eq!(shaped.tabs[0].url, "https://e.com/?q=2");
         assert_eq!(shaped.tabs[1].title.chars().count(), sanitize::TITLE_MAX);
         assert_eq!(shaped.tabs.iter().filter(|t| t.active).count(), 1);
-        assert_eq!(
-            shaped.changes.len(),
-            1,
-            "one entry per download, none for a tab that is not open: {:?}",
-            shaped.changes
-        );
-        assert!(
-            matches!(&shaped.changes[0], StateChange::DownloadCompleted { path: None, url, .. } if url == "https://e.com/f.csv?x=1"),
-            "{:?}",
-            shaped.changes
-        );
+        assert_eq!(shaped.changes.len(), 1, "one entry per download, none for a tab that is not open: {:?}", shaped.changes);
+        assert!(matches!(&shaped.changes[0], StateChange::DownloadCompleted { path: None, url, .. } if url == "https://e.com/f.csv?x=1"), "{:?}", shaped.changes);
         assert_eq!(shaped.notices, vec!["a dialog said hi".to_string()]);
 
         let exposed = shaped_report(true, &mut held, report);
-        assert!(
-            matches!(&exposed.changes[0], StateChange::DownloadCompleted { path: Some(p), .. } if p == "/home/u/Downloads/f.csv")
-        );
+        assert!(matches!(&exposed.changes[0], StateChange::DownloadCompleted { path: Some(p), .. } if p == "/home/u/Downloads/f.csv"));
     }
 
     #[test]
     fn member_changes_over_the_limit_wait_for_the_next_report() {
-        let tabs = vec![TabEntry {
-            tab_id: "tab-1".into(),
-            title: "t".into(),
-            url: "https://e.com/".into(),
-            active: true,
-        }];
+        let tabs = vec![TabEntry { tab_id: "tab-1".into(), title: "t".into(), url: "https://e.com/".into(), active: true }];
         let changes: Vec<StateChange> = (0..250).map(|i| completed(&format!("dl-{i}"))).collect();
         let mut held = Vec::new();
-        let first = shaped_report(
-            false,
-            &mut held,
-            StateReport {
-                tabs: tabs.clone(),
-                changes,
-                notices: vec![],
-            },
-        );
+        let first = shaped_report(false, &mut held, StateReport { tabs: tabs.clone(), changes, notices: vec![] });
         assert_eq!(first.changes.len(), pipeline::MAX_CHANGES);
-        let next = shaped_report(
-            false,
-            &mut held,
-            StateReport {
-                tabs,
-                changes: vec![],
-                notices: vec![],
-            },
-        );
+        let next = shaped_report(false, &mut held, StateReport { tabs, changes: vec![], notices: vec![] });
         assert_eq!(next.changes.len(), 50);
         assert!(held.is_empty());
     }
 
     #[test]
     fn member_outcomes_are_shaped_as_call_shapes_them() {
-        let navigated = Outcome::Navigated {
-            url: "https://u:p@e.com/a?token=t".into(),
-            title: Some("T\nitle".into()),
-            status: Some(404),
-            note: Some("two\nlines".into()),
-        };
+        let navigated = Outcome::Navigated { url: "https://u:p@e.com/a?token=t".into(), title: Some("T\nitle".into()), status: Some(404), note: Some("two\nlines".into()) };
         assert_eq!(
             shaped_outcome(Ok(navigated)),
-            Reply::Ok(Outcome::Navigated {
-                url: "https://e.com/a".into(),
-                title: Some("T itle".into()),
-                status: Some(404),
-                note: Some("two lines".into())
-            })
+            Reply::Ok(Outcome::Navigated { url: "https://e.com/a".into(), title: Some("T itle".into()), status: Some(404), note: Some("two lines".into()) })
         );
-        assert_eq!(
-            shaped_outcome(Ok(Outcome::Ack {
-                line: Some(" \n ".into())
-            })),
-            Reply::Ok(Outcome::Ack { line: None })
-        );
-        assert_eq!(
-            shaped_outcome(Err("  ".into())),
-            Reply::Error("The action failed without a reason.".into())
-        );
-        let Reply::Error(long) = shaped_outcome(Err("e".repeat(10_000))) else {
-            panic!("an error stays an error")
-        };
+        assert_eq!(shaped_outcome(Ok(Outcome::Ack { line: Some(" \n ".into()) })), Reply::Ok(Outcome::Ack { line: None }));
+        assert_eq!(shaped_outcome(Err("  ".into())), Reply::Error("The action failed without a reason.".into()));
+        let Reply::Error(long) = shaped_outcome(Err("e".repeat(10_000))) else { panic!("an error stays an error") };
         assert_eq!(long.chars().count(), pipeline::ERROR_MAX);
-        let text = Outcome::Text {
-            text: "page\ntext".into(),
-        };
-        assert_eq!(
-            shaped_outcome(Ok(text.clone())),
-            Reply::Ok(text),
-            "page text is Claude's to read as it is"
-        );
+        let text = Outcome::Text { text: "page\ntext".into() };
+        assert_eq!(shaped_outcome(Ok(text.clone())), Reply::Ok(text), "page text is Claude's to read as it is");
     }
 }

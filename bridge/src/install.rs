@@ -13,11 +13,7 @@ const BROWSERS: &[(&str, &str, &str)] = &[
     ("chrome", "google-chrome", "Google/Chrome"),
     ("chrome-beta", "google-chrome-beta", "Google/Chrome Beta"),
     ("chromium", "chromium", "Chromium"),
-    (
-        "brave",
-        "BraveSoftware/Brave-Browser",
-        "BraveSoftware/Brave-Browser",
-    ),
+    ("brave", "BraveSoftware/Brave-Browser", "BraveSoftware/Brave-Browser"),
     ("edge", "microsoft-edge", "Microsoft Edge"),
 ];
 
@@ -32,17 +28,11 @@ pub fn hosts_dir(browser: &str, profile: Option<&Path>) -> anyhow::Result<PathBu
             BROWSERS.iter().map(|b| b.0).collect::<Vec<_>>().join(", ")
         );
     };
-    let home = std::env::var_os("HOME")
-        .map(PathBuf::from)
-        .context("HOME is not set")?;
+    let home = std::env::var_os("HOME").map(PathBuf::from).context("HOME is not set")?;
     Ok(if cfg!(target_os = "macos") {
-        home.join("Library/Application Support")
-            .join(mac)
-            .join("NativeMessagingHosts")
+        home.join("Library/Application Support").join(mac).join("NativeMessagingHosts")
     } else {
-        let config = std::env::var_os("XDG_CONFIG_HOME")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| home.join(".config"));
+        let config = std::env::var_os("XDG_CONFIG_HOME").map(PathBuf::from).unwrap_or_else(|| home.join(".config"));
         config.join(linux).join("NativeMessagingHosts")
     })
 }
@@ -53,10 +43,7 @@ pub fn config_dir() -> anyhow::Result<PathBuf> {
     if let Some(dir) = std::env::var_os("XDG_CONFIG_HOME").filter(|d| !d.is_empty()) {
         return Ok(PathBuf::from(dir).join("tabwright"));
     }
-    let home = std::env::var_os("HOME")
-        .filter(|h| !h.is_empty())
-        .map(PathBuf::from)
-        .context("neither XDG_CONFIG_HOME nor HOME is set")?;
+    let home = std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from).context("neither XDG_CONFIG_HOME nor HOME is set")?;
     Ok(home.join(".config").join("tabwright"))
 }
 
@@ -68,18 +55,10 @@ const TOKEN_FILE: &str = "relay.token";
 /// The relay token `install` made. Without one, no host may relay to another.
 pub fn relay_token() -> anyhow::Result<String> {
     let file = config_dir()?.join(TOKEN_FILE);
-    let token = std::fs::read_to_string(&file).with_context(|| {
-        format!(
-            "cannot read {}: run `tabwright install` again, which creates it",
-            file.display()
-        )
-    })?;
+    let token = std::fs::read_to_string(&file)
+        .with_context(|| format!("cannot read {}: run `tabwright install` again, which creates it", file.display()))?;
     let token = token.trim().to_string();
-    anyhow::ensure!(
-        !token.is_empty(),
-        "{} is empty: run `tabwright install` again",
-        file.display()
-    );
+    anyhow::ensure!(!token.is_empty(), "{} is empty: run `tabwright install` again", file.display());
     Ok(token)
 }
 
@@ -88,34 +67,19 @@ pub fn relay_token() -> anyhow::Result<String> {
 pub fn installed_policy() -> anyhow::Result<Policy> {
     let file = config_dir()?.join(POLICY_FILE);
     match std::fs::read_to_string(&file) {
-        Ok(text) => Policy::parse(&text).map_err(|e| {
-            anyhow::anyhow!(
-                "{}: {e}; fix it, or run `tabwright install --policy FILE` again",
-                file.display()
-            )
-        }),
+        Ok(text) => Policy::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}; fix it, or run `tabwright install --policy FILE` again", file.display())),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Policy::default()),
-        Err(e) => Err(anyhow::anyhow!(
-            "cannot read the installed policy {}: {e}",
-            file.display()
-        )),
+        Err(e) => Err(anyhow::anyhow!("cannot read the installed policy {}: {e}", file.display())),
     }
 }
 
 /// Writes the host manifest, the relay token and the policy, and returns the steps the person
 /// takes next.
-pub fn install(
-    browser: &str,
-    profile: Option<&Path>,
-    extension: &Path,
-    socket: &Path,
-    policy: Option<&Path>,
-) -> anyhow::Result<String> {
+pub fn install(browser: &str, profile: Option<&Path>, extension: &Path, socket: &Path, policy: Option<&Path>) -> anyhow::Result<String> {
     // The policy is checked before anything is written.
     let policy_text = match policy {
         Some(file) => {
-            let text = std::fs::read_to_string(file)
-                .with_context(|| format!("cannot read the policy {}", file.display()))?;
+            let text = std::fs::read_to_string(file).with_context(|| format!("cannot read the policy {}", file.display()))?;
             Policy::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
             Some(text)
         }
@@ -125,13 +89,8 @@ pub fn install(
     let exe = std::env::current_exe().context("cannot find this executable's path")?;
     let file = crate::launch::write_host_manifest(&dir, &exe)?;
     let config = config_dir()?;
-    std::fs::DirBuilder::new()
-        .recursive(true)
-        .mode(0o700)
-        .create(&config)
-        .with_context(|| format!("cannot create {}", config.display()))?;
-    std::fs::set_permissions(&config, std::fs::Permissions::from_mode(0o700))
-        .with_context(|| format!("cannot make {} private", config.display()))?;
+    std::fs::DirBuilder::new().recursive(true).mode(0o700).create(&config).with_context(|| format!("cannot create {}", config.display()))?;
+    std::fs::set_permissions(&config, std::fs::Permissions::from_mode(0o700)).with_context(|| format!("cannot make {} private", config.display()))?;
     let token_file = config.join(TOKEN_FILE);
     if relay_token().is_err() {
         crate::launch::write_private(&token_file, &crate::launch::random_token()?)?;

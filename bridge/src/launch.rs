@@ -63,8 +63,7 @@ pub fn host_manifest(exe: &Path) -> serde_json::Value {
 pub fn write_host_manifest(dir: &Path, exe: &Path) -> anyhow::Result<PathBuf> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let file = dir.join(format!("{NATIVE_HOST_NAME}.json"));
-    std::fs::write(&file, serde_json::to_vec_pretty(&host_manifest(exe))?)
-        .with_context(|| format!("cannot write {}", file.display()))?;
+    std::fs::write(&file, serde_json::to_vec_pretty(&host_manifest(exe))?).with_context(|| format!("cannot write {}", file.display()))?;
     Ok(file)
 }
 
@@ -73,27 +72,18 @@ pub fn write_preferences(profile: &Path, downloads: &Path) -> anyhow::Result<()>
     let dir = profile.join("Default");
     std::fs::create_dir_all(&dir)?;
     let file = dir.join("Preferences");
-    let mut prefs: serde_json::Value = std::fs::read(&file)
-        .ok()
-        .and_then(|b| serde_json::from_slice(&b).ok())
-        .unwrap_or_else(|| serde_json::json!({}));
+    let mut prefs: serde_json::Value = std::fs::read(&file).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_else(|| serde_json::json!({}));
     prefs["download"] = serde_json::json!({ "default_directory": downloads, "prompt_for_download": false, "directory_upgrade": true });
     prefs["savefile"] = serde_json::json!({ "default_directory": downloads });
     // No preconnect or DNS prefetch: those open connections to hosts the browsing policy has not
     // seen (its rules act on requests, and a preconnect sends none).
     prefs["net"] = serde_json::json!({ "network_prediction_options": 2 });
-    std::fs::write(&file, serde_json::to_vec(&prefs)?)
-        .with_context(|| format!("cannot write {}", file.display()))?;
+    std::fs::write(&file, serde_json::to_vec(&prefs)?).with_context(|| format!("cannot write {}", file.display()))?;
     Ok(())
 }
 
 /// The flags a launched browser gets.
-pub fn browser_args(
-    profile: &Path,
-    extension: &Path,
-    headless: bool,
-    no_sandbox: bool,
-) -> Vec<String> {
+pub fn browser_args(profile: &Path, extension: &Path, headless: bool, no_sandbox: bool) -> Vec<String> {
     let ext = extension.display().to_string();
     let mut args = vec![
         format!("--user-data-dir={}", profile.display()),
@@ -139,21 +129,14 @@ impl Drop for Profile {
 
 fn make_profile(given: Option<&Path>) -> anyhow::Result<Profile> {
     if let Some(p) = given {
-        std::fs::create_dir_all(p)
-            .with_context(|| format!("cannot create profile {}", p.display()))?;
-        return Ok(Profile {
-            path: p.canonicalize()?,
-            temporary: false,
-        });
+        std::fs::create_dir_all(p).with_context(|| format!("cannot create profile {}", p.display()))?;
+        return Ok(Profile { path: p.canonicalize()?, temporary: false });
     }
     let base = std::env::temp_dir();
     for n in 0..1000u32 {
         let path = base.join(format!("tabwright-profile-{}-{n}", std::process::id()));
         if std::fs::create_dir(&path).is_ok() {
-            return Ok(Profile {
-                path,
-                temporary: true,
-            });
+            return Ok(Profile { path, temporary: true });
         }
     }
     bail!("cannot create a profile folder in {}", base.display())
@@ -165,17 +148,12 @@ pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
     let browser = browser::find_browser(options.browser.as_deref()).with_context(|| {
         format!("no Chromium-family browser found: install chromium (or google-chrome), set $CHROME, or pass --browser PATH (tried {})", browser::BROWSER_NAMES.join(", "))
     })?;
-    let extension =
-        browser::find_extension(options.extension.as_deref()).map_err(anyhow::Error::msg)?;
+    let extension = browser::find_extension(options.extension.as_deref()).map_err(anyhow::Error::msg)?;
     let profile = make_profile(options.profile.as_deref())?;
     let exe = std::env::current_exe().context("cannot find this executable's path")?;
     write_host_manifest(&profile.path.join("NativeMessagingHosts"), &exe)?;
-    let downloads = options
-        .downloads
-        .clone()
-        .unwrap_or_else(|| profile.path.join("Downloads"));
-    std::fs::create_dir_all(&downloads)
-        .with_context(|| format!("cannot create the download folder {}", downloads.display()))?;
+    let downloads = options.downloads.clone().unwrap_or_else(|| profile.path.join("Downloads"));
+    std::fs::create_dir_all(&downloads).with_context(|| format!("cannot create the download folder {}", downloads.display()))?;
     let downloads = downloads.canonicalize()?;
     // Every file a page makes the browser download would become uploadable.
     for root in crate::uploads::canonical_roots(&options.hub.policy.upload_roots) {
@@ -201,20 +179,14 @@ pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
     hub_config.staging = paths::hub_socket(&options.socket).with_file_name("uploads");
     let staging = hub_config.staging.clone();
     let hub = Hub::new(hub_config);
-    let socket = agent::bind(&options.socket)
-        .await
-        .with_context(|| format!("cannot serve {}", options.socket.display()))?;
+    let socket = agent::bind(&options.socket).await.with_context(|| format!("cannot serve {}", options.socket.display()))?;
     let hub_path = paths::hub_socket(&options.socket);
-    let relay = agent::bind(&hub_path)
-        .await
-        .with_context(|| format!("cannot serve {}", hub_path.display()))?;
+    let relay = agent::bind(&hub_path).await.with_context(|| format!("cannot serve {}", hub_path.display()))?;
     let server_hub = hub.clone();
     let server = tokio::spawn(async move { agent::serve(server_hub, &socket).await });
     let tcp = match options.tcp {
         Some(port) => {
-            let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))
-                .await
-                .with_context(|| format!("cannot listen on 127.0.0.1:{port}"))?;
+            let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await.with_context(|| format!("cannot listen on 127.0.0.1:{port}"))?;
             let addr = listener.local_addr()?;
             let token = random_token()?;
             let token_file = paths::hub_socket(&options.socket).with_file_name("agent.token");
@@ -222,9 +194,7 @@ pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
             write_private(&token_file.with_file_name("agent.tcp"), &addr.to_string())?;
             eprintln!("tabwright: agents may also connect to ws://{addr}/ with Authorization: Bearer <the token in {}>", token_file.display());
             let tcp_hub = hub.clone();
-            Some(tokio::spawn(async move {
-                agent::serve_tcp(tcp_hub, listener, token).await
-            }))
+            Some(tokio::spawn(async move { agent::serve_tcp(tcp_hub, listener, token).await }))
         }
         None => None,
     };
@@ -232,25 +202,13 @@ pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
     // socket's private folder; the browser's environment (which every renderer inherits) only
     // names the file.
     let token = random_token()?;
-    let token_file = paths::hub_socket(&options.socket)
-        .with_file_name(format!("relay-{}.token", std::process::id()));
+    let token_file = paths::hub_socket(&options.socket).with_file_name(format!("relay-{}.token", std::process::id()));
     write_private(&token_file, &token)?;
     let relay_hub = hub.clone();
     let relay_token = token.clone();
-    let relays =
-        tokio::spawn(async move { host::serve_relays(relay_hub, relay, relay_token).await });
+    let relays = tokio::spawn(async move { host::serve_relays(relay_hub, relay, relay_token).await });
 
-    let spawned = spawn_browser(
-        &browser,
-        &profile.path,
-        &extension,
-        options.headless,
-        options.no_sandbox,
-        &options.browser_args,
-        &options.socket,
-        &hub_path,
-        &token_file,
-    );
+    let spawned = spawn_browser(&browser, &profile.path, &extension, options.headless, options.no_sandbox, &options.browser_args, &options.socket, &hub_path, &token_file);
     let (mut child, devtools) = match spawned {
         Ok(spawned) => spawned,
         Err(e) => {
@@ -261,15 +219,10 @@ pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
     // The extension comes back by itself (its alarm); this brings it back sooner.
     // TABWRIGHT_NO_REVIVE=1 leaves it to the alarm alone, to measure that floor.
     let scope = format!("chrome-extension://{EXTENSION_ID}/");
-    let reviver =
-        match std::env::var_os("TABWRIGHT_NO_REVIVE").filter(|v| !v.is_empty() && v != "0") {
-            Some(_) => None,
-            None => Some(tokio::spawn(crate::revive::watch(
-                hub.subscribe(),
-                devtools.clone(),
-                scope,
-            ))),
-        };
+    let reviver = match std::env::var_os("TABWRIGHT_NO_REVIVE").filter(|v| !v.is_empty() && v != "0") {
+        Some(_) => None,
+        None => Some(tokio::spawn(crate::revive::watch(hub.subscribe(), devtools.clone(), scope))),
+    };
     let outcome = supervise(&hub, &mut child, &options).await;
     if let Some(reviver) = reviver {
         reviver.abort();
@@ -291,12 +244,7 @@ pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
 pub fn write_private(path: &Path, text: &str) -> anyhow::Result<()> {
     use std::io::Write;
     use std::os::unix::fs::OpenOptionsExt;
-    let mut f = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .mode(0o600)
-        .open(path)?;
+    let mut f = std::fs::OpenOptions::new().write(true).create(true).truncate(true).mode(0o600).open(path)?;
     f.write_all(text.as_bytes())?;
     Ok(())
 }
@@ -312,18 +260,7 @@ pub fn random_token() -> anyhow::Result<String> {
 /// `GITHUB_TOKEN`, `AWS_SECRET_ACCESS_KEY`, `DB_PASSWORD`, …).
 pub fn names_a_credential(name: &str) -> bool {
     let upper = name.to_ascii_uppercase();
-    const WORDS: &[&str] = &[
-        "TOKEN",
-        "SECRET",
-        "PASSWORD",
-        "PASSWD",
-        "API_KEY",
-        "APIKEY",
-        "ACCESS_KEY",
-        "PRIVATE_KEY",
-        "CREDENTIAL",
-        "AUTH_KEY",
-    ];
+    const WORDS: &[&str] = &["TOKEN", "SECRET", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "ACCESS_KEY", "PRIVATE_KEY", "CREDENTIAL", "AUTH_KEY"];
     upper.starts_with("ANTHROPIC_") || WORDS.iter().any(|w| upper.contains(w))
 }
 
@@ -374,26 +311,14 @@ fn with_pipe(extra: &[String], headless: bool) -> Vec<String> {
 
 /// Starts the browser; returns it and the launch process's end of its DevTools pipe.
 #[allow(clippy::too_many_arguments)]
-fn spawn_browser(
-    browser: &Path,
-    profile: &Path,
-    extension: &Path,
-    headless: bool,
-    no_sandbox: bool,
-    extra: &[String],
-    socket: &Path,
-    hub: &Path,
-    token_file: &Path,
-) -> anyhow::Result<(Child, Arc<DevToolsPipe>)> {
+fn spawn_browser(browser: &Path, profile: &Path, extension: &Path, headless: bool, no_sandbox: bool, extra: &[String], socket: &Path, hub: &Path, token_file: &Path) -> anyhow::Result<(Child, Arc<DevToolsPipe>)> {
     let mut args = browser_args(profile, extension, headless, no_sandbox);
     // The start page stays last.
     let start = args.pop();
     args.extend(with_pipe(extra, headless));
     args.extend(start);
-    let (browser_reads, to_browser) =
-        cloexec_pipe().context("cannot make the browser's DevTools pipe")?;
-    let (from_browser, browser_writes) =
-        cloexec_pipe().context("cannot make the browser's DevTools pipe")?;
+    let (browser_reads, to_browser) = cloexec_pipe().context("cannot make the browser's DevTools pipe")?;
+    let (from_browser, browser_writes) = cloexec_pipe().context("cannot make the browser's DevTools pipe")?;
     let (child_in, child_out) = (browser_reads.as_raw_fd(), browser_writes.as_raw_fd());
     let mut cmd = Command::new(browser);
     // Every renderer starts with the browser's environment: credentials this process was given
@@ -409,11 +334,7 @@ fn spawn_browser(
         .env(crate::host::TOKEN_FILE_ENV, token_file)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
-        .stderr(if std::env::var_os("TABWRIGHT_BROWSER_LOG").is_some() {
-            Stdio::inherit()
-        } else {
-            Stdio::null()
-        })
+        .stderr(if std::env::var_os("TABWRIGHT_BROWSER_LOG").is_some() { Stdio::inherit() } else { Stdio::null() })
         .kill_on_drop(true);
     // SAFETY: prctl and dup2 are async-signal-safe. The browser ends when this process dies, and
     // reads DevTools commands on fd 3 and writes answers on fd 4 (dup2 clears close-on-exec).
@@ -426,21 +347,14 @@ fn spawn_browser(
             Ok(())
         });
     }
-    let child = cmd
-        .spawn()
-        .with_context(|| format!("cannot start {}", browser.display()))?;
+    let child = cmd.spawn().with_context(|| format!("cannot start {}", browser.display()))?;
     // The browser's ends live on in the browser only.
     drop((browser_reads, browser_writes));
-    let devtools = DevToolsPipe::new(to_browser, from_browser)
-        .context("cannot use the browser's DevTools pipe")?;
+    let devtools = DevToolsPipe::new(to_browser, from_browser).context("cannot use the browser's DevTools pipe")?;
     Ok((child, devtools))
 }
 
-async fn supervise(
-    hub: &Arc<Hub>,
-    child: &mut Child,
-    options: &LaunchOptions,
-) -> anyhow::Result<()> {
+async fn supervise(hub: &Arc<Hub>, child: &mut Child, options: &LaunchOptions) -> anyhow::Result<()> {
     let mut sigterm = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
     tokio::select! {
         info = hub.wait_connected(options.ready_timeout) => {
@@ -467,10 +381,7 @@ async fn stop_browser(child: &mut Child) {
         unsafe {
             libc::kill(pid as i32, libc::SIGTERM);
         }
-        if tokio::time::timeout(Duration::from_secs(5), child.wait())
-            .await
-            .is_ok()
-        {
+        if tokio::time::timeout(Duration::from_secs(5), child.wait()).await.is_ok() {
             return;
         }
     }
@@ -484,25 +395,9 @@ mod tests {
     #[test]
     fn the_pipe_leaves_what_a_visible_browser_tells_pages_as_it_was() {
         let extra = vec!["--force-device-scale-factor=2".to_string()];
-        assert_eq!(
-            with_pipe(&extra, true),
-            ["--remote-debugging-pipe", "--force-device-scale-factor=2"]
-        );
-        assert_eq!(
-            with_pipe(&extra, false),
-            [
-                "--remote-debugging-pipe",
-                "--force-device-scale-factor=2",
-                "--disable-blink-features=AutomationControlled"
-            ]
-        );
+        assert_eq!(with_pipe(&extra, true), ["--remote-debugging-pipe", "--force-device-scale-factor=2"]);
+        assert_eq!(with_pipe(&extra, false), ["--remote-debugging-pipe", "--force-device-scale-factor=2", "--disable-blink-features=AutomationControlled"]);
         let own = vec!["--disable-blink-features=Foo".to_string()];
-        assert_eq!(
-            with_pipe(&own, false),
-            [
-                "--remote-debugging-pipe",
-                "--disable-blink-features=Foo,AutomationControlled"
-            ]
-        );
+        assert_eq!(with_pipe(&own, false), ["--remote-debugging-pipe", "--disable-blink-features=Foo,AutomationControlled"]);
     }
 }

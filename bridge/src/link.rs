@@ -96,27 +96,14 @@ pub enum CallError {
 /// A request for the extension; the actor gives it its id.
 #[derive(Clone, Debug)]
 pub enum Outgoing {
-    Member {
-        name: String,
-        input: Value,
-        confirm: bool,
-    },
+    Member { name: String, input: Value, confirm: bool },
     State,
 }
 
 impl Outgoing {
     fn with_id(self, id: u64) -> ToExtension {
         match self {
-            Outgoing::Member {
-                name,
-                input,
-                confirm,
-            } => ToExtension::Member {
-                id,
-                name,
-                input,
-                confirm,
-            },
+            Outgoing::Member { name, input, confirm } => ToExtension::Member { id, name, input, confirm },
             Outgoing::State => ToExtension::State { id },
         }
     }
@@ -133,29 +120,12 @@ struct Sent {
 }
 
 enum Event {
-    Opened {
-        serial: u64,
-        tx: mpsc::UnboundedSender<Vec<u8>>,
-        close: oneshot::Sender<()>,
-    },
-    Message {
-        serial: u64,
-        message: FromExtension,
-    },
-    Closed {
-        serial: u64,
-        why: String,
-    },
-    Send {
-        request: Outgoing,
-        answer: oneshot::Sender<Result<Sent, Refused>>,
-    },
-    Cancel {
-        id: u64,
-    },
-    TakeLate {
-        answer: oneshot::Sender<StateReport>,
-    },
+    Opened { serial: u64, tx: mpsc::UnboundedSender<Vec<u8>>, close: oneshot::Sender<()> },
+    Message { serial: u64, message: FromExtension },
+    Closed { serial: u64, why: String },
+    Send { request: Outgoing, answer: oneshot::Sender<Result<Sent, Refused>> },
+    Cancel { id: u64 },
+    TakeLate { answer: oneshot::Sender<StateReport> },
 }
 
 /// The handle every other part of the bridge uses; the actor runs in its own task.
@@ -169,30 +139,11 @@ impl Link {
     /// Starts the actor. Every link it accepts gets `policy` before any call.
     pub fn start(policy: Policy) -> Link {
         let (events, rx) = mpsc::unbounded_channel();
-        let initial = LinkStatus {
-            state: LinkState::Disconnected,
-            extension: None,
-            since: Instant::now(),
-            links: 0,
-            readies: 0,
-            lost: None,
-        };
+        let initial = LinkStatus { state: LinkState::Disconnected, extension: None, since: Instant::now(), links: 0, readies: 0, lost: None };
         let (status_tx, status) = watch::channel(initial);
-        let actor = Actor {
-            policy,
-            status: status_tx,
-            link: None,
-            pending: HashMap::new(),
-            barrier: None,
-            next_id: 1,
-            late: StateReport::default(),
-        };
+        let actor = Actor { policy, status: status_tx, link: None, pending: HashMap::new(), barrier: None, next_id: 1, late: StateReport::default() };
         tokio::spawn(actor.run(rx));
-        Link {
-            events,
-            status,
-            serial: AtomicU64::new(1),
-        }
+        Link { events, status, serial: AtomicU64::new(1) }
     }
 
     /// The state now.
@@ -215,19 +166,12 @@ impl Link {
         let serial = self.serial.fetch_add(1, Ordering::Relaxed);
         let (tx, mut rx) = mpsc::unbounded_channel::<Vec<u8>>();
         let (close, mut closed) = oneshot::channel::<()>();
-        if self
-            .events
-            .send(Event::Opened { serial, tx, close })
-            .is_err()
-        {
+        if self.events.send(Event::Opened { serial, tx, close }).is_err() {
             return;
         }
         let writer_task = tokio::spawn(async move {
             while let Some(frame) = rx.recv().await {
-                if framing::write_frame(&mut writer, &frame, MAX_TO_EXTENSION)
-                    .await
-                    .is_err()
-                {
+                if framing::write_frame(&mut writer, &frame, MAX_TO_EXTENSION).await.is_err() {
                     break;
                 }
             }
@@ -240,11 +184,7 @@ impl Link {
             match frame {
                 Ok(payload) => match parse_from_extension(&payload) {
                     Ok(message) => {
-                        if self
-                            .events
-                            .send(Event::Message { serial, message })
-                            .is_err()
-                        {
+                        if self.events.send(Event::Message { serial, message }).is_err() {
                             break "the bridge is shutting down".to_string();
                         }
                     }
@@ -261,22 +201,11 @@ impl Link {
     /// Sends one request once the link is Ready (waiting at most `connect_wait` for that) and
     /// waits at most `call_timeout` for its answer. A request that times out is cancelled in the
     /// extension, so the next one does not wait behind it.
-    pub async fn request(
-        &self,
-        request: Outgoing,
-        what: &str,
-        connect_wait: Duration,
-        call_timeout: Duration,
-    ) -> Result<FromExtension, CallError> {
+    pub async fn request(&self, request: Outgoing, what: &str, connect_wait: Duration, call_timeout: Duration) -> Result<FromExtension, CallError> {
         let deadline = tokio::time::Instant::now() + connect_wait;
         let sent = loop {
             let (answer, refused) = oneshot::channel();
-            self.events
-                .send(Event::Send {
-                    request: request.clone(),
-                    answer,
-                })
-                .map_err(|_| CallError::Stopped)?;
+            self.events.send(Event::Send { request: request.clone(), answer }).map_err(|_| CallError::Stopped)?;
             match refused.await {
                 Ok(Ok(sent)) => break sent,
                 Ok(Err(Refused::TooLarge(n))) => return Err(CallError::TooLarge(n)),
@@ -284,9 +213,7 @@ impl Link {
                 Err(_) => return Err(CallError::Stopped),
             }
             let mut status = self.status.clone();
-            let ready =
-                tokio::time::timeout_at(deadline, status.wait_for(|s| s.state == LinkState::Ready))
-                    .await;
+            let ready = tokio::time::timeout_at(deadline, status.wait_for(|s| s.state == LinkState::Ready)).await;
             if !matches!(ready, Ok(Ok(_))) {
                 return Err(CallError::NotReady(not_ready(&self.status(), connect_wait)));
             }
@@ -313,9 +240,7 @@ impl Link {
     /// Waits until the link is Ready, at most `wait`.
     pub async fn wait_ready(&self, wait: Duration) -> Option<ExtensionInfo> {
         let mut status = self.status.clone();
-        let ready = tokio::time::timeout(wait, status.wait_for(|s| s.state == LinkState::Ready))
-            .await
-            .map(|r| r.map(|s| s.extension.clone()));
+        let ready = tokio::time::timeout(wait, status.wait_for(|s| s.state == LinkState::Ready)).await.map(|r| r.map(|s| s.extension.clone()));
         ready.ok().and_then(Result::ok).flatten()
     }
 }
@@ -426,23 +351,14 @@ impl Actor {
         self.status.send_modify(|s| s.lost = Some(why));
     }
 
-    fn opened(
-        &mut self,
-        serial: u64,
-        tx: mpsc::UnboundedSender<Vec<u8>>,
-        close: oneshot::Sender<()>,
-    ) {
+    fn opened(&mut self, serial: u64, tx: mpsc::UnboundedSender<Vec<u8>>, close: oneshot::Sender<()>) {
         if let Some(mut old) = self.link.take() {
             if let Some(close) = old.close.take() {
                 let _ = close.send(());
             }
             self.lost("a newer link replaced it".into());
         }
-        self.link = Some(Open {
-            serial,
-            tx,
-            close: Some(close),
-        });
+        self.link = Some(Open { serial, tx, close: Some(close) });
         self.status.send_modify(|s| s.links += 1);
         self.set_extension(None);
         self.enter(LinkState::AwaitingHello);
@@ -450,27 +366,17 @@ impl Actor {
 
     fn message(&mut self, message: FromExtension) {
         match message {
-            FromExtension::Hello {
-                version,
-                extension_id,
-            } => {
+            FromExtension::Hello { version, extension_id } => {
                 // Every (re)connected extension enforces the session's policy before any call.
                 self.pending.clear();
-                self.send(&ToExtension::Policy {
-                    policy: self.policy.clone(),
-                });
+                self.send(&ToExtension::Policy { policy: self.policy.clone() });
                 let barrier = self.take_id();
                 self.barrier = Some(barrier);
                 self.send(&ToExtension::State { id: barrier });
-                self.set_extension(Some(ExtensionInfo {
-                    version,
-                    extension_id,
-                }));
+                self.set_extension(Some(ExtensionInfo { version, extension_id }));
                 self.enter(LinkState::AwaitingHello);
             }
-            FromExtension::Log { level, message } => {
-                eprintln!("tabwright extension [{level}]: {message}")
-            }
+            FromExtension::Log { level, message } => eprintln!("tabwright extension [{level}]: {message}"),
             FromExtension::State { id, .. } if self.barrier == Some(id) => {
                 self.barrier = None;
                 self.enter(LinkState::PolicyApplied);
@@ -482,26 +388,19 @@ impl Actor {
                     eprintln!("tabwright: the extension is connected again");
                 }
             }
-            FromExtension::Reply { id, .. } | FromExtension::State { id, .. } => {
-                match self.pending.remove(&id) {
-                    Some(waiter) => {
-                        let _ = waiter.send(message);
-                    }
-                    None => {
-                        // Its call timed out and was answered with an error; what it caused
-                        // (downloads, dialogs) still reaches Claude with the next result.
-                        if let FromExtension::Reply { state, .. } = message {
-                            self.late.changes.extend(
-                                state
-                                    .changes
-                                    .into_iter()
-                                    .filter(|c| c.download_id().is_some()),
-                            );
-                            self.late.notices.extend(state.notices);
-                        }
+            FromExtension::Reply { id, .. } | FromExtension::State { id, .. } => match self.pending.remove(&id) {
+                Some(waiter) => {
+                    let _ = waiter.send(message);
+                }
+                None => {
+                    // Its call timed out and was answered with an error; what it caused
+                    // (downloads, dialogs) still reaches Claude with the next result.
+                    if let FromExtension::Reply { state, .. } = message {
+                        self.late.changes.extend(state.changes.into_iter().filter(|c| c.download_id().is_some()));
+                        self.late.notices.extend(state.notices);
                     }
                 }
-            }
+            },
         }
     }
 
@@ -530,10 +429,7 @@ impl Actor {
         }
         let (tx, answer) = oneshot::channel();
         self.pending.insert(id, tx);
-        let sent = self
-            .link
-            .as_ref()
-            .is_some_and(|l| l.tx.send(payload).is_ok());
+        let sent = self.link.as_ref().is_some_and(|l| l.tx.send(payload).is_ok());
         if !sent {
             self.pending.remove(&id);
             return Err(Refused::NotReady);

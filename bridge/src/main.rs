@@ -31,11 +31,7 @@ macro_rules! out_raw {
 }
 
 #[derive(Parser)]
-#[command(
-    name = "tabwright",
-    version,
-    about = "Executor for Claude's browser use tool (browser_toolset_20260801)"
-)]
+#[command(name = "tabwright", version, about = "Executor for Claude's browser use tool (browser_toolset_20260801)")]
 struct Cli {
     #[command(subcommand)]
     command: Cmd,
@@ -206,11 +202,7 @@ enum Cmd {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-    {
+    let runtime = match tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build() {
         Ok(rt) => rt,
         Err(e) => {
             eprintln!("tabwright: cannot start: {e}");
@@ -239,26 +231,11 @@ fn main() -> ExitCode {
 
 async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
     match cmd {
-        Cmd::Launch {
-            headless,
-            profile,
-            browser,
-            socket,
-            extension,
-            call_timeout,
-            browser_arg,
-            downloads,
-            expose_download_paths,
-            policy,
-            tcp,
-            no_sandbox,
-        } => {
+        Cmd::Launch { headless, profile, browser, socket, extension, call_timeout, browser_arg, downloads, expose_download_paths, policy, tcp, no_sandbox } => {
             let policy = match policy {
                 Some(file) => {
-                    let text = std::fs::read_to_string(&file)
-                        .with_context(|| format!("cannot read the policy {}", file.display()))?;
-                    tabwright_protocol::policy::Policy::parse(&text)
-                        .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?
+                    let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read the policy {}", file.display()))?;
+                    tabwright_protocol::policy::Policy::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?
                 }
                 None => tabwright_protocol::policy::Policy::default(),
             };
@@ -275,33 +252,16 @@ async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
                 no_sandbox,
                 hub: HubConfig {
                     call_timeout: Duration::from_secs(call_timeout),
-                    pipeline: tabwright_protocol::pipeline::PipelineConfig {
-                        expose_download_paths,
-                    },
+                    pipeline: tabwright_protocol::pipeline::PipelineConfig { expose_download_paths },
                     policy,
                     ..HubConfig::default()
                 },
             };
             launch::run(options).await?;
         }
-        Cmd::Install {
-            browser,
-            profile,
-            extension,
-            policy,
-        } => {
-            let extension =
-                browser::find_extension(extension.as_deref()).map_err(anyhow::Error::msg)?;
-            out_raw!(
-                "{}",
-                install::install(
-                    &browser,
-                    profile.as_deref(),
-                    &extension,
-                    &paths::default_socket(),
-                    policy.as_deref()
-                )?
-            );
+        Cmd::Install { browser, profile, extension, policy } => {
+            let extension = browser::find_extension(extension.as_deref()).map_err(anyhow::Error::msg)?;
+            out_raw!("{}", install::install(&browser, profile.as_deref(), &extension, &paths::default_socket(), policy.as_deref())?);
         }
         Cmd::Status { socket } => {
             let socket = socket.unwrap_or_else(paths::default_socket);
@@ -316,15 +276,9 @@ async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
             out!("bridge: answering at {}", socket.display());
             match status.get("extension").filter(|e| !e.is_null()) {
                 Some(ext) => {
-                    out!(
-                        "extension: connected ({} {})",
-                        ext["extension_id"].as_str().unwrap_or("?"),
-                        ext["version"].as_str().unwrap_or("?")
-                    );
+                    out!("extension: connected ({} {})", ext["extension_id"].as_str().unwrap_or("?"), ext["version"].as_str().unwrap_or("?"));
                     let state = c.request("state", json!({})).await?;
-                    let tabs = state["browser_state"]["tabs"]
-                        .as_array()
-                        .map_or(0, Vec::len);
+                    let tabs = state["browser_state"]["tabs"].as_array().map_or(0, Vec::len);
                     out!("tabs: {tabs} open");
                 }
                 None => {
@@ -333,22 +287,11 @@ async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
                 }
             }
         }
-        Cmd::Call {
-            name,
-            input,
-            socket,
-            json: raw,
-        } => {
-            let input: Value =
-                serde_json::from_str(&input).context("the input is not valid JSON")?;
+        Cmd::Call { name, input, socket, json: raw } => {
+            let input: Value = serde_json::from_str(&input).context("the input is not valid JSON")?;
             let socket = socket.unwrap_or_else(paths::default_socket);
             let mut c = client::Client::connect(&socket).await?;
-            let tool_use = ToolUse {
-                id: "toolu_cli".into(),
-                name,
-                toolset_name: Some("browser".into()),
-                input,
-            };
+            let tool_use = ToolUse { id: "toolu_cli".into(), name, toolset_name: Some("browser".into()), input };
             let result = c.request("call", json!({ "tool_use": tool_use })).await?;
             let result: ToolResult = serde_json::from_value(result["tool_result"].clone())?;
             if raw {
@@ -361,17 +304,12 @@ async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
             }
         }
         Cmd::Toolset { configs } => {
-            let configs: Option<Value> = configs
-                .map(|c| serde_json::from_str(&c))
-                .transpose()
-                .context("configs is not valid JSON")?;
-            let configs = tabwright_protocol::config::Configs::parse(configs.as_ref())
-                .map_err(anyhow::Error::msg)?;
+            let configs: Option<Value> = configs.map(|c| serde_json::from_str(&c)).transpose().context("configs is not valid JSON")?;
+            let configs = tabwright_protocol::config::Configs::parse(configs.as_ref()).map_err(anyhow::Error::msg)?;
             out!("{}", serde_json::to_string_pretty(&configs.tool_entry())?);
         }
         Cmd::Validate { file } => {
-            let text = std::fs::read_to_string(&file)
-                .with_context(|| format!("cannot read {}", file.display()))?;
+            let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?;
             let messages = parse_messages(&text)?;
             let violations = validate::conversation(&messages);
             for v in &violations {
@@ -403,18 +341,9 @@ async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
             browser_arg,
             no_sandbox,
         } => {
-            let configs: Option<Value> = configs
-                .map(|c| serde_json::from_str(&c))
-                .transpose()
-                .context("--configs is not valid JSON")?;
+            let configs: Option<Value> = configs.map(|c| serde_json::from_str(&c)).transpose().context("--configs is not valid JSON")?;
             let mut launch_args: Vec<String> = Vec::new();
-            for (flag, value) in [
-                ("--profile", &profile),
-                ("--browser", &browser),
-                ("--policy", &policy),
-                ("--downloads", &downloads),
-                ("--extension", &extension),
-            ] {
+            for (flag, value) in [("--profile", &profile), ("--browser", &browser), ("--policy", &policy), ("--downloads", &downloads), ("--extension", &extension)] {
                 if let Some(v) = value {
                     launch_args.push(flag.to_string());
                     launch_args.push(v.display().to_string());
@@ -430,8 +359,7 @@ async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
             if socket.is_some() && (!launch_args.is_empty() || headless) {
                 bail!("--socket uses a running browser, so the launch options (--headless, --profile, --policy, …) do not apply; give one or the other");
             }
-            let no_display = std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty())
-                && std::env::var_os("WAYLAND_DISPLAY").is_none_or(|d| d.is_empty());
+            let no_display = std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty()) && std::env::var_os("WAYLAND_DISPLAY").is_none_or(|d| d.is_empty());
             let options = tabwright::agent_loop::AgentOptions {
                 task,
                 model,
@@ -456,15 +384,9 @@ async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
                 Err(e) => bail!("cannot read {}: {e}", dir.display()),
             };
             if reports.is_empty() {
-                out!(
-                    "no reports in {} yet: `tabwright agent TASK` writes one per session",
-                    dir.display()
-                );
+                out!("no reports in {} yet: `tabwright agent TASK` writes one per session", dir.display());
             } else {
-                out_raw!(
-                    "{}",
-                    tabwright::report::listing(&reports[..reports.len().min(limit)])
-                );
+                out_raw!("{}", tabwright::report::listing(&reports[..reports.len().min(limit)]));
             }
         }
         Cmd::Demo { headless, out } => {
@@ -491,8 +413,6 @@ fn parse_messages(text: &str) -> anyhow::Result<Vec<Value>> {
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .enumerate()
-        .map(|(i, l)| {
-            serde_json::from_str(l).with_context(|| format!("line {} is not JSON", i + 1))
-        })
+        .map(|(i, l)| serde_json::from_str(l).with_context(|| format!("line {} is not JSON", i + 1)))
         .collect()
 }

@@ -31,12 +31,7 @@ pub enum ApiError {
     #[error("set ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN) to your Anthropic API key")]
     NoKey,
     #[error("the API answered {status} {kind}: {message}")]
-    Status {
-        status: u16,
-        kind: String,
-        message: String,
-        retry_after: Option<Duration>,
-    },
+    Status { status: u16, kind: String, message: String, retry_after: Option<Duration> },
     #[error("cannot reach the API at {url}: {reason}")]
     Transport { url: String, reason: String },
     #[error("the API's event stream broke off: {0}")]
@@ -53,10 +48,7 @@ impl ApiError {
         match self {
             ApiError::Status { status, .. } => matches!(status, 408 | 409 | 429) || *status >= 500,
             ApiError::Transport { .. } | ApiError::Stream(_) => true,
-            ApiError::StreamError { kind, .. } => matches!(
-                kind.as_str(),
-                "overloaded_error" | "api_error" | "rate_limit_error"
-            ),
+            ApiError::StreamError { kind, .. } => matches!(kind.as_str(), "overloaded_error" | "api_error" | "rate_limit_error"),
             ApiError::NoKey => false,
         }
     }
@@ -73,23 +65,14 @@ impl ApiError {
 impl ApiConfig {
     /// Reads `ANTHROPIC_API_KEY`, `ANTHROPIC_AUTH_TOKEN` and `ANTHROPIC_BASE_URL`, as the SDKs do.
     pub fn from_env() -> Result<ApiConfig, ApiError> {
-        let var = |name: &str| {
-            std::env::var(name)
-                .ok()
-                .map(|v| v.trim().to_string())
-                .filter(|v| !v.is_empty())
-        };
+        let var = |name: &str| std::env::var(name).ok().map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
         let api_key = var("ANTHROPIC_API_KEY");
         let auth_token = var("ANTHROPIC_AUTH_TOKEN");
         if api_key.is_none() && auth_token.is_none() {
             return Err(ApiError::NoKey);
         }
         let base_url = var("ANTHROPIC_BASE_URL").unwrap_or_else(|| DEFAULT_BASE_URL.to_string());
-        Ok(ApiConfig {
-            base_url: base_url.trim_end_matches('/').to_string(),
-            api_key,
-            auth_token,
-        })
+        Ok(ApiConfig { base_url: base_url.trim_end_matches('/').to_string(), api_key, auth_token })
     }
 
     fn endpoint(&self) -> String {
@@ -119,27 +102,18 @@ fn new_agent() -> ureq::Agent {
         .user_agent(concat!("tabwright/", env!("CARGO_PKG_VERSION")))
         // The system's certificate store, so a proxy's or a company's own CA is trusted as the
         // SDKs trust it (and SSL_CERT_FILE is honoured).
-        .tls_config(
-            ureq::tls::TlsConfig::builder()
-                .root_certs(ureq::tls::RootCerts::PlatformVerifier)
-                .build(),
-        )
+        .tls_config(ureq::tls::TlsConfig::builder().root_certs(ureq::tls::RootCerts::PlatformVerifier).build())
         .build()
         .into()
 }
 
 /// Sends `body` (with `stream: true` set) and returns the whole message, calling `on_text` with
 /// each piece of text as it arrives. Blocking.
-pub fn stream_message(
-    config: &ApiConfig,
-    body: &Value,
-    on_text: &mut dyn FnMut(&str),
-) -> Result<Value, ApiError> {
+pub fn stream_message(config: &ApiConfig, body: &Value, on_text: &mut dyn FnMut(&str)) -> Result<Value, ApiError> {
     let url = config.endpoint();
     let mut body = body.clone();
     body["stream"] = json!(true);
-    let payload = serde_json::to_vec(&body)
-        .map_err(|e| ApiError::Stream(format!("cannot encode the request: {e}")))?;
+    let payload = serde_json::to_vec(&body).map_err(|e| ApiError::Stream(format!("cannot encode the request: {e}")))?;
     let mut request = agent()
         .post(&url)
         .header("content-type", "application/json")
@@ -150,43 +124,21 @@ pub fn stream_message(
     } else if let Some(token) = &config.auth_token {
         request = request.header("authorization", &format!("Bearer {token}"));
     }
-    let response = request
-        .send(&payload[..])
-        .map_err(|e| ApiError::Transport {
-            url: url.clone(),
-            reason: e.to_string(),
-        })?;
+    let response = request.send(&payload[..]).map_err(|e| ApiError::Transport { url: url.clone(), reason: e.to_string() })?;
     let status = response.status().as_u16();
-    let retry_after = response
-        .headers()
-        .get("retry-after")
-        .and_then(|v| v.to_str().ok())
-        .and_then(parse_retry_after);
+    let retry_after = response.headers().get("retry-after").and_then(|v| v.to_str().ok()).and_then(parse_retry_after);
     let reader = response.into_body().into_reader();
     if status != 200 {
         let mut text = String::new();
         let _ = reader.take(64 * 1024).read_to_string(&mut text);
         let parsed: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
-        let kind = parsed["error"]["type"]
-            .as_str()
-            .unwrap_or("error")
-            .to_string();
-        let message = parsed["error"]["message"]
-            .as_str()
-            .map(String::from)
-            .unwrap_or_else(|| text.trim().chars().take(500).collect());
-        return Err(ApiError::Status {
-            status,
-            kind,
-            message,
-            retry_after,
-        });
+        let kind = parsed["error"]["type"].as_str().unwrap_or("error").to_string();
+        let message = parsed["error"]["message"].as_str().map(String::from).unwrap_or_else(|| text.trim().chars().take(500).collect());
+        return Err(ApiError::Status { status, kind, message, retry_after });
     }
     let mut assembler = Assembler::default();
     let mut reader = BufReader::new(reader);
-    read_events(&mut reader, &mut |name, data| {
-        assembler.event(name, data, on_text)
-    })?;
+    read_events(&mut reader, &mut |name, data| assembler.event(name, data, on_text))?;
     // Whatever follows message_stop (the end of the chunked body) is read, so the connection
     // can serve the next turn.
     let _ = std::io::copy(&mut reader.take(64 * 1024), &mut std::io::sink());
@@ -194,18 +146,13 @@ pub fn stream_message(
 }
 
 /// Reads server-sent events, calling `f(event name, data)` for each.
-pub fn read_events<R: BufRead>(
-    mut reader: R,
-    f: &mut dyn FnMut(&str, &str) -> Result<bool, ApiError>,
-) -> Result<(), ApiError> {
+pub fn read_events<R: BufRead>(mut reader: R, f: &mut dyn FnMut(&str, &str) -> Result<bool, ApiError>) -> Result<(), ApiError> {
     let mut name = String::new();
     let mut data = String::new();
     let mut line = String::new();
     loop {
         line.clear();
-        let n = reader
-            .read_line(&mut line)
-            .map_err(|e| ApiError::Stream(e.to_string()))?;
+        let n = reader.read_line(&mut line).map_err(|e| ApiError::Stream(e.to_string()))?;
         if n == 0 {
             if !data.is_empty() {
                 f(&name, &data)?;
@@ -227,10 +174,7 @@ pub fn read_events<R: BufRead>(
         if l.starts_with(':') {
             continue;
         }
-        let (field, value) = l
-            .split_once(':')
-            .map(|(f, v)| (f, v.strip_prefix(' ').unwrap_or(v)))
-            .unwrap_or((l, ""));
+        let (field, value) = l.split_once(':').map(|(f, v)| (f, v.strip_prefix(' ').unwrap_or(v))).unwrap_or((l, ""));
         match field {
             "event" => name = value.to_string(),
             "data" => {
@@ -255,15 +199,8 @@ pub struct Assembler {
 
 impl Assembler {
     /// Takes one event; returns whether more are expected.
-    pub fn event(
-        &mut self,
-        name: &str,
-        data: &str,
-        on_text: &mut dyn FnMut(&str),
-    ) -> Result<bool, ApiError> {
-        let event: Value = serde_json::from_str(data).map_err(|e| {
-            ApiError::Stream(format!("an event that is not JSON ({e}): {data:.200}"))
-        })?;
+    pub fn event(&mut self, name: &str, data: &str, on_text: &mut dyn FnMut(&str)) -> Result<bool, ApiError> {
+        let event: Value = serde_json::from_str(data).map_err(|e| ApiError::Stream(format!("an event that is not JSON ({e}): {data:.200}")))?;
         let kind = event["type"].as_str().unwrap_or(name);
         match kind {
             "message_start" => {
@@ -276,16 +213,10 @@ impl Assembler {
             }
             "content_block_start" => {
                 let index = event["index"].as_u64().unwrap_or(0) as usize;
-                let message = self.message.as_mut().ok_or_else(|| {
-                    ApiError::Stream("a content block before message_start".into())
-                })?;
-                let content = message["content"]
-                    .as_array_mut()
-                    .ok_or_else(|| ApiError::Stream("no content list".into()))?;
+                let message = self.message.as_mut().ok_or_else(|| ApiError::Stream("a content block before message_start".into()))?;
+                let content = message["content"].as_array_mut().ok_or_else(|| ApiError::Stream("no content list".into()))?;
                 if index != content.len() {
-                    return Err(ApiError::Stream(format!(
-                        "content block {index} arrived out of order"
-                    )));
+                    return Err(ApiError::Stream(format!("content block {index} arrived out of order")));
                 }
                 content.push(event["content_block"].clone());
                 self.partial_json.push(String::new());
@@ -297,11 +228,7 @@ impl Assembler {
                     .as_mut()
                     .and_then(|m| m["content"].as_array_mut())
                     .and_then(|c| c.get_mut(index))
-                    .ok_or_else(|| {
-                        ApiError::Stream(format!(
-                            "a delta for content block {index}, which has not started"
-                        ))
-                    })?;
+                    .ok_or_else(|| ApiError::Stream(format!("a delta for content block {index}, which has not started")))?;
                 let delta = &event["delta"];
                 let append = |block: &mut Value, field: &str, piece: &str| {
                     let mut text = block[field].as_str().unwrap_or_default().to_string();
@@ -319,16 +246,8 @@ impl Assembler {
                             buffer.push_str(delta["partial_json"].as_str().unwrap_or_default());
                         }
                     }
-                    "thinking_delta" => append(
-                        block,
-                        "thinking",
-                        delta["thinking"].as_str().unwrap_or_default(),
-                    ),
-                    "signature_delta" => append(
-                        block,
-                        "signature",
-                        delta["signature"].as_str().unwrap_or_default(),
-                    ),
+                    "thinking_delta" => append(block, "thinking", delta["thinking"].as_str().unwrap_or_default()),
+                    "signature_delta" => append(block, "signature", delta["signature"].as_str().unwrap_or_default()),
                     "citations_delta" => {
                         if !block["citations"].is_array() {
                             block["citations"] = json!([]);
@@ -343,30 +262,19 @@ impl Assembler {
             "content_block_stop" => {
                 let index = event["index"].as_u64().unwrap_or(0) as usize;
                 let buffer = self.partial_json.get(index).cloned().unwrap_or_default();
-                if let Some(block) = self
-                    .message
-                    .as_mut()
-                    .and_then(|m| m["content"].as_array_mut())
-                    .and_then(|c| c.get_mut(index))
-                {
+                if let Some(block) = self.message.as_mut().and_then(|m| m["content"].as_array_mut()).and_then(|c| c.get_mut(index)) {
                     if block.get("input").is_some() {
                         block["input"] = if buffer.trim().is_empty() {
                             json!({})
                         } else {
-                            serde_json::from_str(&buffer).map_err(|e| {
-                                ApiError::Stream(format!(
-                                    "tool_use input is not JSON ({e}): {buffer:.200}"
-                                ))
-                            })?
+                            serde_json::from_str(&buffer)
+                                .map_err(|e| ApiError::Stream(format!("tool_use input is not JSON ({e}): {buffer:.200}")))?
                         };
                     }
                 }
             }
             "message_delta" => {
-                let message = self
-                    .message
-                    .as_mut()
-                    .ok_or_else(|| ApiError::Stream("message_delta before message_start".into()))?;
+                let message = self.message.as_mut().ok_or_else(|| ApiError::Stream("message_delta before message_start".into()))?;
                 if let Some(delta) = event["delta"].as_object() {
                     for (k, v) in delta {
                         message[k] = v.clone();
@@ -389,14 +297,8 @@ impl Assembler {
             }
             "error" => {
                 return Err(ApiError::StreamError {
-                    kind: event["error"]["type"]
-                        .as_str()
-                        .unwrap_or("error")
-                        .to_string(),
-                    message: event["error"]["message"]
-                        .as_str()
-                        .unwrap_or_default()
-                        .to_string(),
+                    kind: event["error"]["type"].as_str().unwrap_or("error").to_string(),
+                    message: event["error"]["message"].as_str().unwrap_or_default().to_string(),
                 })
             }
             _ => {}
@@ -408,9 +310,7 @@ impl Assembler {
     pub fn finish(self) -> Result<Value, ApiError> {
         match (self.message, self.stopped) {
             (Some(m), true) => Ok(m),
-            _ => Err(ApiError::Stream(
-                "the stream ended before message_stop".into(),
-            )),
+            _ => Err(ApiError::Stream("the stream ended before message_stop".into())),
         }
     }
 }
@@ -420,24 +320,13 @@ mod tests {
     use super::*;
 
     fn sse(events: &[Value]) -> String {
-        events
-            .iter()
-            .map(|e| {
-                format!(
-                    "event: {}\ndata: {}\n\n",
-                    e["type"].as_str().unwrap_or_default(),
-                    e
-                )
-            })
-            .collect()
+        events.iter().map(|e| format!("event: {}\ndata: {}\n\n", e["type"].as_str().unwrap_or_default(), e)).collect()
     }
 
     fn assemble(text: &str) -> (Result<Value, ApiError>, String) {
         let mut a = Assembler::default();
         let mut seen = String::new();
-        let read = read_events(text.as_bytes(), &mut |name, data| {
-            a.event(name, data, &mut |t| seen.push_str(t))
-        });
+        let read = read_events(text.as_bytes(), &mut |name, data| a.event(name, data, &mut |t| seen.push_str(t)));
         (read.and_then(|_| a.finish()), seen)
     }
 
@@ -461,18 +350,12 @@ mod tests {
         let (message, seen) = assemble(&stream);
         let message = message.expect("assembled");
         assert_eq!(seen, "Hello");
-        assert_eq!(
-            message["content"][0],
-            json!({"type": "text", "text": "Hello"})
-        );
+        assert_eq!(message["content"][0], json!({"type": "text", "text": "Hello"}));
         assert_eq!(message["content"][1]["input"], json!({"url": "a.com"}));
         assert_eq!(message["content"][1]["toolset_name"], "browser");
         assert_eq!(message["content"][2]["input"], json!({}));
         assert_eq!(message["stop_reason"], "tool_use");
-        assert_eq!(
-            message["usage"],
-            json!({"input_tokens": 10, "output_tokens": 42})
-        );
+        assert_eq!(message["usage"], json!({"input_tokens": 10, "output_tokens": 42}));
     }
 
     #[test]
@@ -481,22 +364,14 @@ mod tests {
         let (cut, _) = assemble(&sse(std::slice::from_ref(&start)));
         assert!(matches!(cut, Err(ApiError::Stream(_))), "{cut:?}");
         assert!(cut.err().is_some_and(|e| e.retryable()));
-        let (overloaded, _) = assemble(&sse(&[
-            start,
-            json!({"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}),
-        ]));
+        let (overloaded, _) = assemble(&sse(&[start, json!({"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}})]));
         let e = overloaded.expect_err("error event");
         assert!(e.retryable() && e.to_string().contains("Overloaded"), "{e}");
     }
 
     #[test]
     fn statuses_are_told_apart() {
-        let status = |s: u16| ApiError::Status {
-            status: s,
-            kind: "x".into(),
-            message: "m".into(),
-            retry_after: None,
-        };
+        let status = |s: u16| ApiError::Status { status: s, kind: "x".into(), message: "m".into(), retry_after: None };
         for s in [408, 409, 429, 500, 502, 529] {
             assert!(status(s).retryable(), "{s}");
         }
@@ -513,20 +388,11 @@ mod tests {
     #[test]
     fn multi_line_data_and_comments_follow_the_sse_rules() {
         let mut seen = Vec::new();
-        read_events(
-            ": comment\nevent: a\ndata: 1\ndata: 2\n\ndata: x\n".as_bytes(),
-            &mut |n, d| {
-                seen.push((n.to_string(), d.to_string()));
-                Ok(true)
-            },
-        )
+        read_events(": comment\nevent: a\ndata: 1\ndata: 2\n\ndata: x\n".as_bytes(), &mut |n, d| {
+            seen.push((n.to_string(), d.to_string()));
+            Ok(true)
+        })
         .expect("read");
-        assert_eq!(
-            seen,
-            vec![
-                ("a".to_string(), "1\n2".to_string()),
-                (String::new(), "x".to_string())
-            ]
-        );
+        assert_eq!(seen, vec![("a".to_string(), "1\n2".to_string()), (String::new(), "x".to_string())]);
     }
 }

@@ -14,48 +14,31 @@ pub fn default_socket() -> PathBuf {
     }
     // SAFETY: getuid has no preconditions and cannot fail.
     let uid = unsafe { libc::getuid() };
-    std::env::temp_dir()
-        .join(format!("tabwright-{uid}"))
-        .join("agent.sock")
+    std::env::temp_dir().join(format!("tabwright-{uid}")).join("agent.sock")
 }
 
 /// The socket a native host relays the extension's messages to, beside the agent socket.
 pub fn hub_socket(agent_socket: &Path) -> PathBuf {
-    let mut name = agent_socket
-        .file_name()
-        .map(|n| n.to_os_string())
-        .unwrap_or_default();
+    let mut name = agent_socket.file_name().map(|n| n.to_os_string()).unwrap_or_default();
     name.push(".ext");
     agent_socket.with_file_name(name)
 }
 
 /// Makes the socket's directory with mode 0700, or checks that an existing one is private.
 pub fn prepare_socket_dir(socket: &Path) -> std::io::Result<()> {
-    let dir = socket
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+    let dir = socket.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     if !dir.exists() {
-        std::fs::DirBuilder::new()
-            .recursive(true)
-            .mode(0o700)
-            .create(dir)?;
+        std::fs::DirBuilder::new().recursive(true).mode(0o700).create(dir)?;
     }
     let meta = std::fs::symlink_metadata(dir)?;
     if meta.file_type().is_symlink() || !meta.is_dir() {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::PermissionDenied,
-            format!("{} is not a plain directory", dir.display()),
-        ));
+        return Err(std::io::Error::new(std::io::ErrorKind::PermissionDenied, format!("{} is not a plain directory", dir.display())));
     }
     // SAFETY: geteuid has no preconditions and cannot fail.
     if std::os::unix::fs::MetadataExt::uid(&meta) != unsafe { libc::geteuid() } {
         return Err(std::io::Error::new(
             std::io::ErrorKind::PermissionDenied,
-            format!(
-                "{} belongs to another user; the socket must live in a directory of your own",
-                dir.display()
-            ),
+            format!("{} belongs to another user; the socket must live in a directory of your own", dir.display()),
         ));
     }
     let mode = meta.permissions().mode() & 0o777;

@@ -29,12 +29,7 @@ impl Usage {
     /// From a message's `usage` object.
     pub fn from_api(usage: &Value) -> Usage {
         let n = |k: &str| usage.get(k).and_then(Value::as_u64).unwrap_or(0);
-        Usage {
-            input: n("input_tokens"),
-            output: n("output_tokens"),
-            cache_read: n("cache_read_input_tokens"),
-            cache_write: n("cache_creation_input_tokens"),
-        }
+        Usage { input: n("input_tokens"), output: n("output_tokens"), cache_read: n("cache_read_input_tokens"), cache_write: n("cache_creation_input_tokens") }
     }
 
     pub fn add(&mut self, other: Usage) {
@@ -106,11 +101,7 @@ pub struct Report {
 /// Where reports go by default: `$XDG_DATA_HOME/tabwright/reports`, else
 /// `~/.local/share/tabwright/reports`, else `<tmp>/tabwright-reports`.
 pub fn default_dir() -> PathBuf {
-    let var = |k: &str| {
-        std::env::var_os(k)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
+    let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
     if let Some(d) = var("XDG_DATA_HOME") {
         return d.join("tabwright/reports");
     }
@@ -122,10 +113,7 @@ pub fn default_dir() -> PathBuf {
 
 /// (year, month, day, hour, minute, second) in UTC.
 fn civil(t: SystemTime) -> (i64, u32, u32, u32, u32, u32) {
-    let secs = t
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0);
+    let secs = t.duration_since(UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0);
     let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
     // Days since 1970-01-01 to a civil date (the proleptic Gregorian calendar).
     let z = days + 719_468;
@@ -137,14 +125,7 @@ fn civil(t: SystemTime) -> (i64, u32, u32, u32, u32, u32) {
     let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
     let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
     let year = yoe + era * 400 + i64::from(month <= 2);
-    (
-        year,
-        month,
-        day,
-        (rem / 3600) as u32,
-        (rem % 3600 / 60) as u32,
-        (rem % 60) as u32,
-    )
+    (year, month, day, (rem / 3600) as u32, (rem % 3600 / 60) as u32, (rem % 60) as u32)
 }
 
 /// `2026-11-30 04:51:02 UTC`.
@@ -156,10 +137,7 @@ pub fn utc(t: SystemTime) -> String {
 /// A file name for a report started at `t`.
 pub fn file_name(t: SystemTime) -> String {
     let (y, mo, d, h, mi, s) = civil(t);
-    format!(
-        "tabwright-{y:04}{mo:02}{d:02}-{h:02}{mi:02}{s:02}-{}.html",
-        std::process::id()
-    )
+    format!("tabwright-{y:04}{mo:02}{d:02}-{h:02}{mi:02}{s:02}-{}.html", std::process::id())
 }
 
 /// Escapes text for HTML content and attribute values.
@@ -179,11 +157,7 @@ pub fn escape(text: &str) -> String {
 }
 
 fn unescape(text: &str) -> String {
-    text.replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&amp;", "&")
+    text.replace("&quot;", "\"").replace("&#39;", "'").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
 }
 
 fn seconds(d: Duration) -> String {
@@ -215,24 +189,12 @@ pub fn usage_line(u: &Usage) -> String {
 
 /// An `<img>` for a base64 image, when its type and data are what a screenshot is.
 fn image_tag(media_type: &str, data: &str, alt: &str) -> String {
-    let known = matches!(
-        media_type,
-        "image/png" | "image/jpeg" | "image/gif" | "image/webp"
-    );
-    let base64 = !data.is_empty()
-        && data
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'='));
+    let known = matches!(media_type, "image/png" | "image/jpeg" | "image/gif" | "image/webp");
+    let base64 = !data.is_empty() && data.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'='));
     if !known || !base64 {
-        return format!(
-            "<p class=\"note\">(an image of type {} that is not shown)</p>",
-            escape(media_type)
-        );
+        return format!("<p class=\"note\">(an image of type {} that is not shown)</p>", escape(media_type));
     }
-    format!(
-        "<img src=\"data:{media_type};base64,{data}\" alt=\"{}\">",
-        escape(alt)
-    )
+    format!("<img src=\"data:{media_type};base64,{data}\" alt=\"{}\">", escape(alt))
 }
 
 const STYLE: &str = "body{font:14px/1.45 system-ui,sans-serif;max-width:1100px;margin:24px auto;padding:0 16px;color:#1d1d1f}\
@@ -279,15 +241,10 @@ impl Report {
         h.push_str("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n");
         h.push_str("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; style-src 'unsafe-inline'\">\n");
         h.push_str(&format!("{META}{}\">\n", escape(&meta.to_string())));
-        h.push_str(&format!(
-            "<title>tabwright: {}</title>\n<style>{STYLE}</style></head><body>\n",
-            escape(&self.task)
-        ));
+        h.push_str(&format!("<title>tabwright: {}</title>\n<style>{STYLE}</style></head><body>\n", escape(&self.task)));
         h.push_str(&format!("<h1>{}</h1>\n", escape(&self.task)));
         let status = match &self.status {
-            Status::Stopped(why) | Status::Failed(why) => {
-                format!("{}: {}", self.status.word(), why)
-            }
+            Status::Stopped(why) | Status::Failed(why) => format!("{}: {}", self.status.word(), why),
             s => s.word().to_string(),
         };
         h.push_str(&format!(
@@ -305,13 +262,8 @@ impl Report {
         let mut shot = 0;
         for (i, turn) in self.turns.iter().enumerate() {
             let n = i + 1;
-            h.push_str(&format!(
-                "<section class=\"turn\" id=\"turn-{n}\"><h2>Turn {n}</h2>\n"
-            ));
-            let browser = turn
-                .browser_time
-                .map(|d| format!(" · browser {}", seconds(d)))
-                .unwrap_or_default();
+            h.push_str(&format!("<section class=\"turn\" id=\"turn-{n}\"><h2>Turn {n}</h2>\n"));
+            let browser = turn.browser_time.map(|d| format!(" · browser {}", seconds(d))).unwrap_or_default();
             h.push_str(&format!(
                 "<p class=\"meta\">model {}{browser} · {} · stop: {}</p>\n",
                 seconds(turn.model_time),
@@ -319,24 +271,14 @@ impl Report {
                 escape(&turn.stop_reason)
             ));
             for retry in &turn.retries {
-                h.push_str(&format!(
-                    "<p class=\"note\">retried: {}</p>\n",
-                    escape(retry)
-                ));
+                h.push_str(&format!("<p class=\"note\">retried: {}</p>\n", escape(retry)));
             }
             if !turn.text.is_empty() {
-                h.push_str(&format!(
-                    "<pre class=\"claude\">{}</pre>\n",
-                    escape(&turn.text)
-                ));
+                h.push_str(&format!("<pre class=\"claude\">{}</pre>\n", escape(&turn.text)));
             }
             for (j, call) in turn.calls.iter().enumerate() {
                 let failed = call.result.as_ref().is_some_and(|r| r.is_error);
-                let halted = failed
-                    && call
-                        .result
-                        .as_ref()
-                        .is_some_and(|r| r.text() == tabwright_protocol::NOT_EXECUTED);
+                let halted = failed && call.result.as_ref().is_some_and(|r| r.text() == tabwright_protocol::NOT_EXECUTED);
                 let outcome = match (&call.result, failed, halted) {
                     (None, _, _) => "not answered",
                     (_, _, true) => "not executed",
@@ -349,21 +291,14 @@ impl Report {
                     j + 1,
                     escape(&call.tool_use.name),
                 ));
-                h.push_str(&format!(
-                    "<pre class=\"input\">{}</pre>\n",
-                    escape(&call.tool_use.input.to_string())
-                ));
+                h.push_str(&format!("<pre class=\"input\">{}</pre>\n", escape(&call.tool_use.input.to_string())));
                 if let Some(result) = &call.result {
                     let read = renderer.render(&call.tool_use, result);
-                    h.push_str(&format!(
-                        "<p class=\"meta\">what Claude read</p><pre class=\"read\">{}</pre>\n",
-                        escape(&read)
-                    ));
+                    h.push_str(&format!("<p class=\"meta\">what Claude read</p><pre class=\"read\">{}</pre>\n", escape(&read)));
                     for block in &result.content {
                         if let ContentBlock::Image { source } = block {
                             shot += 1;
-                            let alt =
-                                format!("screenshot {shot}: turn {n}, {}", call.tool_use.name);
+                            let alt = format!("screenshot {shot}: turn {n}, {}", call.tool_use.name);
                             h.push_str(&image_tag(&source.media_type, &source.data, &alt));
                             h.push('\n');
                         }
@@ -374,10 +309,7 @@ impl Report {
             h.push_str("</section>\n");
         }
         if let Some(text) = &self.final_text {
-            h.push_str(&format!(
-                "<h2>Claude's answer</h2>\n<pre class=\"final\" id=\"final\">{}</pre>\n",
-                escape(text)
-            ));
+            h.push_str(&format!("<h2>Claude's answer</h2>\n<pre class=\"final\" id=\"final\">{}</pre>\n", escape(text)));
         }
         h.push_str("</body></html>\n");
         h
@@ -409,18 +341,10 @@ pub fn list(dir: &Path) -> std::io::Result<Vec<Listed>> {
         if path.extension().and_then(|e| e.to_str()) != Some("html") {
             continue;
         }
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
-        let Some(line) = text.lines().find_map(|l| l.strip_prefix(META)) else {
-            continue;
-        };
-        let Some(content) = line.strip_suffix("\">") else {
-            continue;
-        };
-        let Ok(summary) = serde_json::from_str::<Value>(&unescape(content)) else {
-            continue;
-        };
+        let Ok(text) = std::fs::read_to_string(&path) else { continue };
+        let Some(line) = text.lines().find_map(|l| l.strip_prefix(META)) else { continue };
+        let Some(content) = line.strip_suffix("\">") else { continue };
+        let Ok(summary) = serde_json::from_str::<Value>(&unescape(content)) else { continue };
         out.push(Listed { path, summary });
     }
     out.sort_by_key(|l| std::cmp::Reverse(l.summary["started"].as_u64().unwrap_or(0)));
@@ -433,12 +357,7 @@ pub fn listing(reports: &[Listed]) -> String {
     for r in reports {
         let s = &r.summary;
         let started = UNIX_EPOCH + Duration::from_secs(s["started"].as_u64().unwrap_or(0));
-        let task: String = s["task"]
-            .as_str()
-            .unwrap_or_default()
-            .chars()
-            .take(60)
-            .collect();
+        let task: String = s["task"].as_str().unwrap_or_default().chars().take(60).collect();
         out.push_str(&format!(
             "{}  {:<8} {:>3} turns  {}\n    {}\n",
             utc(started),
@@ -458,59 +377,25 @@ mod tests {
     #[test]
     fn dates_are_civil_utc() {
         assert_eq!(utc(UNIX_EPOCH), "1970-01-01 00:00:00 UTC");
-        assert_eq!(
-            utc(UNIX_EPOCH + Duration::from_secs(951_782_400)),
-            "2000-02-29 00:00:00 UTC"
-        );
-        assert_eq!(
-            utc(UNIX_EPOCH + Duration::from_secs(1_796_014_262)),
-            "2026-11-30 04:51:02 UTC"
-        );
-        assert!(file_name(UNIX_EPOCH + Duration::from_secs(1_796_014_262))
-            .starts_with("tabwright-20261130-045102-"));
+        assert_eq!(utc(UNIX_EPOCH + Duration::from_secs(951_782_400)), "2000-02-29 00:00:00 UTC");
+        assert_eq!(utc(UNIX_EPOCH + Duration::from_secs(1_796_014_262)), "2026-11-30 04:51:02 UTC");
+        assert!(file_name(UNIX_EPOCH + Duration::from_secs(1_796_014_262)).starts_with("tabwright-20261130-045102-"));
     }
 
     #[test]
     fn page_supplied_text_cannot_break_out() {
-        let dir =
-            std::env::temp_dir().join(format!("tabwright-report-test-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("tabwright-report-test-{}", std::process::id()));
         let path = dir.join("r.html");
         let mut r = Report::new(path.clone(), "task <b>\"x\"</b>", "claude-opus-5", "test");
         let evil = "</pre><script>alert(1)</script><img src=x onerror=alert(2)>";
-        let tool_use = ToolUse {
-            id: "t1".into(),
-            name: "get_page_text".into(),
-            toolset_name: Some("browser".into()),
-            input: json!({"q": evil}),
-        };
-        let result = ToolResult::new(
-            "t1",
-            vec![
-                ContentBlock::text(evil),
-                ContentBlock::image("image/png\" onerror=\"x", "AAAA".into()),
-            ],
-            false,
-        );
-        r.turns.push(Turn {
-            text: evil.into(),
-            calls: vec![Call {
-                tool_use,
-                result: Some(result),
-            }],
-            ..Turn::default()
-        });
+        let tool_use = ToolUse { id: "t1".into(), name: "get_page_text".into(), toolset_name: Some("browser".into()), input: json!({"q": evil}) };
+        let result = ToolResult::new("t1", vec![ContentBlock::text(evil), ContentBlock::image("image/png\" onerror=\"x", "AAAA".into())], false);
+        r.turns.push(Turn { text: evil.into(), calls: vec![Call { tool_use, result: Some(result) }], ..Turn::default() });
         r.final_text = Some(evil.into());
         let html = r.html();
-        assert!(
-            !html.contains("<script>")
-                && !html.contains("<img src=x")
-                && !html.contains("onerror=\"x"),
-            "{html}"
-        );
+        assert!(!html.contains("<script>") && !html.contains("<img src=x") && !html.contains("onerror=\"x"), "{html}");
         assert!(html.contains("&lt;/pre&gt;&lt;script&gt;"));
-        assert!(
-            html.contains("(an image of type image/png&quot; onerror=&quot;x that is not shown)")
-        );
+        assert!(html.contains("(an image of type image/png&quot; onerror=&quot;x that is not shown)"));
         r.write().expect("write");
         let listed = list(&dir).expect("list");
         let _ = std::fs::remove_dir_all(&dir);
@@ -521,15 +406,8 @@ mod tests {
 
     #[test]
     fn usage_adds_up_and_reads_well() {
-        let mut u = Usage::from_api(
-            &json!({"input_tokens": 100, "output_tokens": 20, "cache_read_input_tokens": 1000, "cache_creation_input_tokens": 50}),
-        );
-        u.add(Usage {
-            input: 1,
-            output: 1,
-            cache_read: 0,
-            cache_write: 0,
-        });
+        let mut u = Usage::from_api(&json!({"input_tokens": 100, "output_tokens": 20, "cache_read_input_tokens": 1000, "cache_creation_input_tokens": 50}));
+        u.add(Usage { input: 1, output: 1, cache_read: 0, cache_write: 0 });
         assert_eq!(usage_line(&u), "1,151 in (1,000 from cache) / 21 out");
     }
 }

@@ -66,15 +66,9 @@ impl DevToolsPipe {
                 buffer.extend_from_slice(&chunk[..n]);
                 while let Some(end) = buffer.iter().position(|b| *b == 0) {
                     let message: Vec<u8> = buffer.drain(..=end).collect();
-                    let Ok(message) =
-                        serde_json::from_slice::<Value>(&message[..message.len() - 1])
-                    else {
-                        continue;
-                    };
+                    let Ok(message) = serde_json::from_slice::<Value>(&message[..message.len() - 1]) else { continue };
                     // Events are not asked for and are dropped; answers go to their waiter.
-                    let Some(id) = message.get("id").and_then(Value::as_u64) else {
-                        continue;
-                    };
+                    let Some(id) = message.get("id").and_then(Value::as_u64) else { continue };
                     if let Some(waiter) = answers.lock().ok().and_then(|mut w| w.remove(&id)) {
                         let _ = waiter.send(message);
                     }
@@ -85,38 +79,21 @@ impl DevToolsPipe {
                 w.clear();
             }
         });
-        Ok(Arc::new(DevToolsPipe {
-            writer: tokio::sync::Mutex::new(writer),
-            waiters,
-            next: AtomicU64::new(1),
-        }))
+        Ok(Arc::new(DevToolsPipe { writer: tokio::sync::Mutex::new(writer), waiters, next: AtomicU64::new(1) }))
     }
 
     /// Sends one command (to a flat session when given) and returns its result.
-    pub async fn send(
-        &self,
-        session: Option<&str>,
-        method: &str,
-        params: Value,
-    ) -> Result<Value, PipeError> {
+    pub async fn send(&self, session: Option<&str>, method: &str, params: Value) -> Result<Value, PipeError> {
         let id = self.next.fetch_add(1, Ordering::Relaxed);
         let mut message = json!({"id": id, "method": method, "params": params});
         if let Some(session) = session {
             message["sessionId"] = json!(session);
         }
         let (tx, rx) = oneshot::channel();
-        self.waiters
-            .lock()
-            .map_err(|_| PipeError::Closed)?
-            .insert(id, tx);
+        self.waiters.lock().map_err(|_| PipeError::Closed)?.insert(id, tx);
         let mut bytes = message.to_string().into_bytes();
         bytes.push(0);
-        self.writer
-            .lock()
-            .await
-            .write_all(&bytes)
-            .await
-            .map_err(|_| PipeError::Closed)?;
+        self.writer.lock().await.write_all(&bytes).await.map_err(|_| PipeError::Closed)?;
         let answer = match tokio::time::timeout(Duration::from_secs(10), rx).await {
             Ok(Ok(answer)) => answer,
             Ok(Err(_)) => return Err(PipeError::Closed),
@@ -126,15 +103,8 @@ impl DevToolsPipe {
             }
         };
         if let Some(error) = answer.get("error") {
-            let message = error
-                .get("message")
-                .and_then(Value::as_str)
-                .unwrap_or("no reason given")
-                .to_string();
-            return Err(PipeError::Failed {
-                method: method.to_string(),
-                message,
-            });
+            let message = error.get("message").and_then(Value::as_str).unwrap_or("no reason given").to_string();
+            return Err(PipeError::Failed { method: method.to_string(), message });
         }
         Ok(answer.get("result").cloned().unwrap_or(Value::Null))
     }
@@ -144,70 +114,29 @@ impl DevToolsPipe {
 pub async fn start_worker(pipe: &DevToolsPipe, scope: &str) -> Result<(), PipeError> {
     // The ServiceWorker domain is spoken by page targets only: a hidden one of our own (not in
     // any tab strip, invisible to chrome.tabs), else any page that is open.
-    let (target, own) = match pipe
-        .send(
-            None,
-            "Target.createTarget",
-            json!({"url": "about:blank", "hidden": true}),
-        )
-        .await
-    {
-        Ok(created) => (
-            created["targetId"].as_str().unwrap_or_default().to_string(),
-            true,
-        ),
+    let (target, own) = match pipe.send(None, "Target.createTarget", json!({"url": "about:blank", "hidden": true})).await {
+        Ok(created) => (created["targetId"].as_str().unwrap_or_default().to_string(), true),
         Err(_) => {
             let targets = pipe.send(None, "Target.getTargets", json!({})).await?;
-            let page = targets["targetInfos"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .find(|t| t["type"] == "page");
-            let id =
-                page.and_then(|t| t["targetId"].as_str())
-                    .ok_or_else(|| PipeError::Failed {
-                        method: "Target.getTargets".into(),
-                        message: "no page to start the worker from".into(),
-                    })?;
+            let page = targets["targetInfos"].as_array().into_iter().flatten().find(|t| t["type"] == "page");
+            let id = page.and_then(|t| t["targetId"].as_str()).ok_or_else(|| PipeError::Failed {
+                method: "Target.getTargets".into(),
+                message: "no page to start the worker from".into(),
+            })?;
             (id.to_string(), false)
         }
     };
     let started = async {
-        let attached = pipe
-            .send(
-                None,
-                "Target.attachToTarget",
-                json!({"targetId": target, "flatten": true}),
-            )
-            .await?;
-        let session = attached["sessionId"]
-            .as_str()
-            .unwrap_or_default()
-            .to_string();
-        pipe.send(Some(&session), "ServiceWorker.enable", json!({}))
-            .await?;
-        let started = pipe
-            .send(
-                Some(&session),
-                "ServiceWorker.startWorker",
-                json!({"scopeURL": scope}),
-            )
-            .await
-            .map(|_| ());
-        let _ = pipe
-            .send(
-                None,
-                "Target.detachFromTarget",
-                json!({"sessionId": session}),
-            )
-            .await;
+        let attached = pipe.send(None, "Target.attachToTarget", json!({"targetId": target, "flatten": true})).await?;
+        let session = attached["sessionId"].as_str().unwrap_or_default().to_string();
+        pipe.send(Some(&session), "ServiceWorker.enable", json!({})).await?;
+        let started = pipe.send(Some(&session), "ServiceWorker.startWorker", json!({"scopeURL": scope})).await.map(|_| ());
+        let _ = pipe.send(None, "Target.detachFromTarget", json!({"sessionId": session})).await;
         started
     }
     .await;
     if own {
-        let _ = pipe
-            .send(None, "Target.closeTarget", json!({"targetId": target}))
-            .await;
+        let _ = pipe.send(None, "Target.closeTarget", json!({"targetId": target})).await;
     }
     started
 }
@@ -215,11 +144,7 @@ pub async fn start_worker(pipe: &DevToolsPipe, scope: &str) -> Result<(), PipeEr
 /// Watches the link and starts the worker whenever the link has been down for [`GRACE`], again
 /// every [`RETRY`] while it stays down. Starts only after the link was Ready once (a browser
 /// still starting brings its worker up by itself). Runs until the hub or the pipe goes away.
-pub async fn watch(
-    mut status: watch::Receiver<LinkStatus>,
-    pipe: Arc<DevToolsPipe>,
-    scope: String,
-) {
+pub async fn watch(mut status: watch::Receiver<LinkStatus>, pipe: Arc<DevToolsPipe>, scope: String) {
     let down = |s: &LinkStatus| s.state == LinkState::Disconnected && s.readies > 0;
     loop {
         if status.wait_for(down).await.is_err() {

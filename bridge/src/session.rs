@@ -26,20 +26,12 @@ impl Session {
     pub fn start(exe: &Path, headless: bool, extra: &[String]) -> anyhow::Result<Session> {
         static COUNTER: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
         let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let dir =
-            std::env::temp_dir().join(format!("tabwright-session-{}-{n}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("tabwright-session-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        std::fs::DirBuilder::new()
-            .mode(0o700)
-            .create(&dir)
-            .with_context(|| format!("cannot create {}", dir.display()))?;
+        std::fs::DirBuilder::new().mode(0o700).create(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
         let socket = dir.join("agent.sock");
         let mut cmd = Command::new(exe);
-        cmd.arg("launch")
-            .arg("--socket")
-            .arg(&socket)
-            .arg("--profile")
-            .arg(dir.join("profile"));
+        cmd.arg("launch").arg("--socket").arg(&socket).arg("--profile").arg(dir.join("profile"));
         if headless {
             cmd.arg("--headless");
         }
@@ -48,13 +40,8 @@ impl Session {
         if crate::launch::running_as_root() && !extra.iter().any(|a| a == "--no-sandbox") {
             cmd.arg("--no-sandbox");
         }
-        cmd.args(extra)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit());
-        let mut child = cmd
-            .spawn()
-            .with_context(|| format!("cannot run {}", exe.display()))?;
+        cmd.args(extra).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::inherit());
+        let mut child = cmd.spawn().with_context(|| format!("cannot run {}", exe.display()))?;
         let stdout = child.stdout.take().context("no stdout")?;
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
@@ -76,10 +63,7 @@ impl Session {
                     bail!("tabwright launch exited before it was ready ({status})");
                 }
                 Err(std::sync::mpsc::RecvTimeoutError::Timeout) if left.is_zero() => {
-                    bail!(
-                        "tabwright launch was not ready within {} s",
-                        START_TIMEOUT.as_secs()
-                    );
+                    bail!("tabwright launch was not ready within {} s", START_TIMEOUT.as_secs());
                 }
                 Err(_) => {}
             }

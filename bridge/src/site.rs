@@ -55,11 +55,7 @@ impl Site {
     /// The entries pages have logged so far, in each page's own order (`seq`) when they carry one.
     pub fn log(&self) -> Vec<serde_json::Value> {
         let mut entries = self.log.lock().map(|l| l.clone()).unwrap_or_default();
-        entries.sort_by_key(|e| {
-            e.get("seq")
-                .and_then(serde_json::Value::as_u64)
-                .unwrap_or(0)
-        });
+        entries.sort_by_key(|e| e.get("seq").and_then(serde_json::Value::as_u64).unwrap_or(0));
         entries
     }
 
@@ -92,10 +88,7 @@ fn percent_decode(s: &str) -> String {
     while i < bytes.len() {
         match bytes[i] {
             b'%' if i + 2 < bytes.len() => {
-                match u8::from_str_radix(
-                    std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("zz"),
-                    16,
-                ) {
+                match u8::from_str_radix(std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("zz"), 16) {
                     Ok(b) => {
                         out.push(b);
                         i += 3;
@@ -123,18 +116,11 @@ fn percent_decode(s: &str) -> String {
 /// `/download-fail?name=&size=` breaks off halfway, `/redirect?to=` answers 302.
 /// Returns whether the connection stays open.
 async fn special(stream: &mut TcpStream, path: &str, target: &str) -> std::io::Result<bool> {
-    let name = param(target, "name")
-        .unwrap_or_else(|| "file.bin".into())
-        .replace(['"', '\r', '\n'], "");
-    let size: usize = param(target, "size")
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1024)
-        .min(50 << 20);
+    let name = param(target, "name").unwrap_or_else(|| "file.bin".into()).replace(['"', '\r', '\n'], "");
+    let size: usize = param(target, "size").and_then(|v| v.parse().ok()).unwrap_or(1024).min(50 << 20);
     match path {
         "/redirect" => {
-            let to = param(target, "to")
-                .unwrap_or_else(|| "/".into())
-                .replace(['\r', '\n'], "");
+            let to = param(target, "to").unwrap_or_else(|| "/".into()).replace(['\r', '\n'], "");
             let head = format!("HTTP/1.1 302 Found\r\nLocation: {to}\r\nContent-Length: 0\r\n\r\n");
             stream.write_all(head.as_bytes()).await?;
             Ok(true)
@@ -145,10 +131,7 @@ async fn special(stream: &mut TcpStream, path: &str, target: &str) -> std::io::R
             );
             stream.write_all(head.as_bytes()).await?;
             let fail = path == "/download-fail";
-            let ms: u64 = param(target, "ms")
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(0)
-                .min(30_000);
+            let ms: u64 = param(target, "ms").and_then(|v| v.parse().ok()).unwrap_or(0).min(30_000);
             let chunks = 10;
             let chunk = vec![b'x'; size.div_ceil(chunks)];
             let mut sent = 0;
@@ -203,10 +186,7 @@ fn lookup(pages: &Pages, path: &str) -> Option<Vec<u8>> {
     let path = path.trim_start_matches('/');
     let path = if path.is_empty() { "index.html" } else { path };
     match pages {
-        Pages::Embedded(list) => list
-            .iter()
-            .find(|(p, _)| *p == path)
-            .map(|(_, c)| c.as_bytes().to_vec()),
+        Pages::Embedded(list) => list.iter().find(|(p, _)| *p == path).map(|(_, c)| c.as_bytes().to_vec()),
         Pages::Dir(root) => {
             let rel = Path::new(path);
             if rel.components().any(|c| !matches!(c, Component::Normal(_))) {
@@ -217,11 +197,7 @@ fn lookup(pages: &Pages, path: &str) -> Option<Vec<u8>> {
     }
 }
 
-async fn serve(
-    stream: TcpStream,
-    pages: &Pages,
-    log: &Mutex<Vec<serde_json::Value>>,
-) -> std::io::Result<()> {
+async fn serve(stream: TcpStream, pages: &Pages, log: &Mutex<Vec<serde_json::Value>>) -> std::io::Result<()> {
     let mut reader = BufReader::new(stream);
     loop {
         let mut request_line = String::new();
@@ -251,9 +227,7 @@ async fn serve(
                 l.extend(entries);
             }
             let stream = reader.get_mut();
-            stream
-                .write_all(b"HTTP/1.1 204 No Content\r\nContent-Length: 0\r\n\r\n")
-                .await?;
+            stream.write_all(b"HTTP/1.1 204 No Content\r\nContent-Length: 0\r\n\r\n").await?;
             stream.flush().await?;
             continue;
         }
@@ -270,24 +244,12 @@ async fn serve(
         }
         if path == "/slow" {
             // A page that takes `ms` milliseconds (at most 30 s) to answer, for timing-sensitive tests.
-            let ms = target
-                .split_once("ms=")
-                .and_then(|(_, v)| v.split('&').next()?.parse::<u64>().ok())
-                .unwrap_or(1000);
+            let ms = target.split_once("ms=").and_then(|(_, v)| v.split('&').next()?.parse::<u64>().ok()).unwrap_or(1000);
             tokio::time::sleep(std::time::Duration::from_millis(ms.min(30_000))).await;
         }
-        let found = if path == "/slow" {
-            Some(slow_page(target))
-        } else {
-            lookup(pages, &path)
-        };
+        let found = if path == "/slow" { Some(slow_page(target)) } else { lookup(pages, &path) };
         // `/status/N`: a small page answered with HTTP status N, for error-page tests.
-        let code = path.strip_prefix("/status/").map(|c| {
-            c.parse::<u16>()
-                .ok()
-                .filter(|c| (200..600).contains(c))
-                .unwrap_or(500)
-        });
+        let code = path.strip_prefix("/status/").map(|c| c.parse::<u16>().ok().filter(|c| (200..600).contains(c)).unwrap_or(500));
         let (status, body, ctype) = match (found, code) {
             (_, Some(code)) => {
                 let page = format!("<!doctype html><title>Status {code}</title><h1>The server answered {code}</h1>").into_bytes();
@@ -302,33 +264,13 @@ async fn serve(
                 (format!("{code} {phrase}"), page, "text/html; charset=utf-8")
             }
             (found, None) => match found {
-                Some(body) if method == "GET" || method == "HEAD" => (
-                    "200 OK".to_string(),
-                    body,
-                    if path == "/slow" {
-                        "text/html; charset=utf-8"
-                    } else {
-                        content_type(&path)
-                    },
-                ),
-                Some(_) => (
-                    "405 Method Not Allowed".to_string(),
-                    b"method not allowed".to_vec(),
-                    "text/plain",
-                ),
-                None => (
-                    "404 Not Found".to_string(),
-                    b"<!doctype html><title>Not found</title><h1>Not found</h1>".to_vec(),
-                    "text/html; charset=utf-8",
-                ),
+                Some(body) if method == "GET" || method == "HEAD" => ("200 OK".to_string(), body, if path == "/slow" { "text/html; charset=utf-8" } else { content_type(&path) }),
+                Some(_) => ("405 Method Not Allowed".to_string(), b"method not allowed".to_vec(), "text/plain"),
+                None => ("404 Not Found".to_string(), b"<!doctype html><title>Not found</title><h1>Not found</h1>".to_vec(), "text/html; charset=utf-8"),
             },
         };
         // `/status/401` asks for HTTP authentication, as a site behind a sign-in box does.
-        let challenge = if code == Some(401) {
-            "WWW-Authenticate: Basic realm=\"tabwright\"\r\n"
-        } else {
-            ""
-        };
+        let challenge = if code == Some(401) { "WWW-Authenticate: Basic realm=\"tabwright\"\r\n" } else { "" };
         let head = format!(
             "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n{challenge}\r\n",
             body.len()

@@ -8,11 +8,7 @@ pub const MAX_PATH: usize = 4096;
 
 /// Canonical forms of the configured roots (roots that do not exist are left out).
 pub fn canonical_roots(roots: &[PathBuf]) -> Vec<PathBuf> {
-    roots
-        .iter()
-        .filter_map(|r| r.canonicalize().ok())
-        .filter(|r| r.is_dir())
-        .collect()
+    roots.iter().filter_map(|r| r.canonicalize().ok()).filter(|r| r.is_dir()).collect()
 }
 
 /// Resolves one path Claude gave: absolute, no `..`, no NUL, not too long, and (after following
@@ -29,20 +25,14 @@ pub fn resolve(path: &str, roots: &[PathBuf]) -> Result<PathBuf, String> {
     }
     let p = Path::new(path);
     if p.components().any(|c| matches!(c, Component::ParentDir)) {
-        return Err(format!(
-            "{path:?} contains \"..\"; give the file's path inside an upload folder directly."
-        ));
+        return Err(format!("{path:?} contains \"..\"; give the file's path inside an upload folder directly."));
     }
     if !p.is_absolute() {
         return Err(format!("{path:?} is not an absolute path; give the full path of a file inside an upload folder."));
     }
-    let real = p
-        .canonicalize()
-        .map_err(|e| format!("{path:?} cannot be read: {e}."))?;
+    let real = p.canonicalize().map_err(|e| format!("{path:?} cannot be read: {e}."))?;
     if !roots.iter().any(|root| real.starts_with(root)) {
-        return Err(format!(
-            "{path:?} is outside the upload folders, so it cannot be uploaded."
-        ));
+        return Err(format!("{path:?} is outside the upload folders, so it cannot be uploaded."));
     }
     if !real.is_file() {
         return Err(format!("{path:?} is not a file."));
@@ -58,11 +48,7 @@ pub fn stage(checked: &Path, staging: &Path) -> Result<PathBuf, String> {
     static N: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = staging.join(format!("{}-{n}", std::process::id()));
-    std::fs::DirBuilder::new()
-        .recursive(true)
-        .mode(0o700)
-        .create(&dir)
-        .map_err(|e| format!("cannot stage the upload: {e}"))?;
+    std::fs::DirBuilder::new().recursive(true).mode(0o700).create(&dir).map_err(|e| format!("cannot stage the upload: {e}"))?;
     let name = checked.file_name().ok_or("the path names no file")?;
     let mut source = std::fs::OpenOptions::new()
         .read(true)
@@ -101,66 +87,32 @@ mod tests {
 
     #[test]
     fn paths_are_confined_to_the_roots() {
-        let base =
-            Dir(std::env::temp_dir().join(format!("tabwright-uploads-{}", std::process::id())));
+        let base = Dir(std::env::temp_dir().join(format!("tabwright-uploads-{}", std::process::id())));
         let root = base.0.join("root");
         let outside = base.0.join("outside");
         std::fs::create_dir_all(&root).expect("root");
         std::fs::create_dir_all(&outside).expect("outside");
         std::fs::write(root.join("ok.txt"), "ok").expect("ok");
         std::fs::write(outside.join("secret.txt"), "no").expect("secret");
-        std::os::unix::fs::symlink(outside.join("secret.txt"), root.join("link.txt"))
-            .expect("symlink");
+        std::os::unix::fs::symlink(outside.join("secret.txt"), root.join("link.txt")).expect("symlink");
         std::fs::create_dir_all(base.0.join("root2")).expect("root2");
         std::fs::write(base.0.join("root2").join("x.txt"), "x").expect("x");
         let roots = canonical_roots(std::slice::from_ref(&root));
 
         assert!(resolve(root.join("ok.txt").to_str().unwrap_or_default(), &roots).is_ok());
-        assert!(resolve(
-            outside.join("secret.txt").to_str().unwrap_or_default(),
-            &roots
-        )
-        .unwrap_err()
-        .contains("outside"));
-        assert!(
-            resolve(root.join("link.txt").to_str().unwrap_or_default(), &roots)
-                .unwrap_err()
-                .contains("outside"),
-            "a symlink out of the root is refused"
-        );
-        assert!(
-            resolve(&format!("{}/../outside/secret.txt", root.display()), &roots)
-                .unwrap_err()
-                .contains("..")
-        );
+        assert!(resolve(outside.join("secret.txt").to_str().unwrap_or_default(), &roots).unwrap_err().contains("outside"));
+        assert!(resolve(root.join("link.txt").to_str().unwrap_or_default(), &roots).unwrap_err().contains("outside"), "a symlink out of the root is refused");
+        assert!(resolve(&format!("{}/../outside/secret.txt", root.display()), &roots).unwrap_err().contains(".."));
         assert!(resolve("ok.txt", &roots).unwrap_err().contains("absolute"));
         assert!(resolve("/tmp/a\0b", &roots).unwrap_err().contains("NUL"));
-        assert!(resolve(&format!("/{}", "a".repeat(5000)), &roots)
-            .unwrap_err()
-            .contains("longer"));
+        assert!(resolve(&format!("/{}", "a".repeat(5000)), &roots).unwrap_err().contains("longer"));
         // "root2" starts with "root" as text, not as a path component.
-        assert!(resolve(
-            base.0.join("root2/x.txt").to_str().unwrap_or_default(),
-            &roots
-        )
-        .unwrap_err()
-        .contains("outside"));
-        assert!(
-            resolve(root.join("ok.txt").to_str().unwrap_or_default(), &[])
-                .unwrap_err()
-                .contains("no upload folder")
-        );
+        assert!(resolve(base.0.join("root2/x.txt").to_str().unwrap_or_default(), &roots).unwrap_err().contains("outside"));
+        assert!(resolve(root.join("ok.txt").to_str().unwrap_or_default(), &[]).unwrap_err().contains("no upload folder"));
         assert!(overlaps(&root, &root.join("sub")) && !overlaps(&root, &outside));
-        let staged = stage(
-            &root.join("ok.txt").canonicalize().expect("ok"),
-            &base.0.join("staging"),
-        )
-        .expect("staged");
+        let staged = stage(&root.join("ok.txt").canonicalize().expect("ok"), &base.0.join("staging")).expect("staged");
         assert_eq!(std::fs::read_to_string(&staged).expect("copy"), "ok");
         assert!(staged.starts_with(base.0.join("staging")) && staged.ends_with("ok.txt"));
-        assert!(
-            stage(&root.join("link.txt"), &base.0.join("staging")).is_err(),
-            "a final symlink is not followed"
-        );
+        assert!(stage(&root.join("link.txt"), &base.0.join("staging")).is_err(), "a final symlink is not followed");
     }
 }

@@ -48,14 +48,7 @@ fn cut(text: &str, max: usize) -> String {
 
 /// A URL cut as it arrives: a data: URL to its start, any other to [`URL_CHARS`].
 fn cut_url(url: &str, max: usize) -> (String, bool) {
-    let max = if url
-        .get(..5)
-        .is_some_and(|s| s.eq_ignore_ascii_case("data:"))
-    {
-        DATA_URL_CHARS.min(max)
-    } else {
-        max
-    };
+    let max = if url.get(..5).is_some_and(|s| s.eq_ignore_ascii_case("data:")) { DATA_URL_CHARS.min(max) } else { max };
     let (kept, was_cut) = prefix(url, max);
     (kept.to_string(), was_cut)
 }
@@ -92,11 +85,7 @@ struct Bounded<T> {
 
 impl<T> Default for Bounded<T> {
     fn default() -> Self {
-        Bounded {
-            items: VecDeque::new(),
-            bytes: 0,
-            dropped: 0,
-        }
+        Bounded { items: VecDeque::new(), bytes: 0, dropped: 0 }
     }
 }
 
@@ -105,9 +94,7 @@ impl<T> Bounded<T> {
         self.items.push_back((size, item));
         self.bytes += size;
         while self.items.len() > KEEP || (self.bytes > BUDGET && self.items.len() > 1) {
-            let Some((gone, _)) = self.items.pop_front() else {
-                break;
-            };
+            let Some((gone, _)) = self.items.pop_front() else { break };
             self.bytes -= gone;
             self.dropped += 1;
         }
@@ -119,11 +106,7 @@ impl<T> Bounded<T> {
         let items = std::mem::take(&mut self.items);
         self.bytes = 0;
         let older = items.len().saturating_sub(newest);
-        (
-            items.into_iter().skip(older).map(|(_, t)| t).collect(),
-            older,
-            std::mem::take(&mut self.dropped),
-        )
+        (items.into_iter().skip(older).map(|(_, t)| t).collect(), older, std::mem::take(&mut self.dropped))
     }
 }
 
@@ -172,12 +155,7 @@ impl Loads {
         let at = match self.recent.iter().position(|d| d.loader == loader) {
             Some(at) => at,
             None => {
-                self.recent.push_back(Document {
-                    loader: prefix(loader, 64).0.to_string(),
-                    status: None,
-                    committed: false,
-                    loaded: false,
-                });
+                self.recent.push_back(Document { loader: prefix(loader, 64).0.to_string(), status: None, committed: false, loaded: false });
                 if self.recent.len() > LOADERS {
                     self.recent.pop_front();
                 }
@@ -190,39 +168,25 @@ impl Loads {
     fn on_event(&mut self, method: &str, p: &Value) {
         match method {
             "Network.responseReceived" if p["type"] == "Document" => {
-                let (Some(loader), Some(status)) =
-                    (p["loaderId"].as_str(), p["response"]["status"].as_u64())
-                else {
-                    return;
-                };
+                let (Some(loader), Some(status)) = (p["loaderId"].as_str(), p["response"]["status"].as_u64()) else { return };
                 if self.is_main(p["frameId"].as_str()) {
-                    let text = prefix(p["response"]["statusText"].as_str().unwrap_or_default(), 60)
-                        .0
-                        .to_string();
+                    let text = prefix(p["response"]["statusText"].as_str().unwrap_or_default(), 60).0.to_string();
                     self.document(loader).status = Some((u16::try_from(status).unwrap_or(0), text));
                 }
             }
             "Page.lifecycleEvent" if p["name"] == "load" => {
-                if let Some(loader) = p["loaderId"]
-                    .as_str()
-                    .filter(|_| self.is_main(p["frameId"].as_str()))
-                {
+                if let Some(loader) = p["loaderId"].as_str().filter(|_| self.is_main(p["frameId"].as_str())) {
                     self.document(loader).loaded = true;
                 }
             }
             "Page.frameNavigated" => {
                 let frame = &p["frame"];
-                if frame
-                    .get("parentId")
-                    .is_some_and(|parent| !parent.is_null())
-                {
+                if frame.get("parentId").is_some_and(|parent| !parent.is_null()) {
                     return;
                 }
                 self.main_frame = frame["id"].as_str().map(|f| prefix(f, 64).0.to_string());
                 self.commits += 1;
-                self.current = frame["loaderId"]
-                    .as_str()
-                    .map(|l| prefix(l, 64).0.to_string());
+                self.current = frame["loaderId"].as_str().map(|l| prefix(l, 64).0.to_string());
                 // A page restored from the back-forward cache is whole already: no load follows.
                 let restored = p["type"] == "BackForwardCacheRestore";
                 if let Some(loader) = self.current.clone() {
@@ -237,9 +201,7 @@ impl Loads {
                     self.document(&loader).loaded = true;
                 }
             }
-            "Page.navigatedWithinDocument" if self.is_main(p["frameId"].as_str()) => {
-                self.same_document += 1
-            }
+            "Page.navigatedWithinDocument" if self.is_main(p["frameId"].as_str()) => self.same_document += 1,
             _ => {}
         }
     }
@@ -256,19 +218,13 @@ pub struct MainFrame {
 
 /// Names the tab's main frame, so the documents of its subframes are not mistaken for its own.
 pub fn set_main_frame(tab: i32, frame: &str) {
-    with(|a| {
-        a.tabs.entry(tab).or_default().loads.main_frame = Some(prefix(frame, 64).0.to_string())
-    });
+    with(|a| a.tabs.entry(tab).or_default().loads.main_frame = Some(prefix(frame, 64).0.to_string()));
 }
 
 /// Whether the tab's main frame is known (named by a navigation or a frame tree since the
 /// debugger attached).
 pub fn main_frame_known(tab: i32) -> bool {
-    with(|a| {
-        a.tabs
-            .get(&tab)
-            .is_some_and(|t| t.loads.main_frame.is_some())
-    })
+    with(|a| a.tabs.get(&tab).is_some_and(|t| t.loads.main_frame.is_some()))
 }
 
 /// The id of the tab's main frame, when known.
@@ -289,11 +245,7 @@ pub fn forget_main_frame(tab: i32) {
 pub fn main_frame(tab: i32) -> MainFrame {
     with(|a| {
         let loads = &a.tabs.entry(tab).or_default().loads;
-        MainFrame {
-            commits: loads.commits,
-            current: loads.current.clone(),
-            same_document: loads.same_document,
-        }
+        MainFrame { commits: loads.commits, current: loads.current.clone(), same_document: loads.same_document }
     })
 }
 
@@ -314,11 +266,7 @@ pub fn document(tab: i32, loader: &str) -> DocumentState {
             .recent
             .iter()
             .find(|d| d.loader == loader)
-            .map(|d| DocumentState {
-                committed: d.committed,
-                loaded: d.loaded,
-                status: d.status.clone(),
-            })
+            .map(|d| DocumentState { committed: d.committed, loaded: d.loaded, status: d.status.clone() })
             .unwrap_or_default()
     })
 }
@@ -371,12 +319,7 @@ pub fn forget(tab: i32) {
 fn remote_text(v: &Value) -> std::borrow::Cow<'_, str> {
     match v.get("value") {
         Some(Value::String(s)) => s.as_str().into(),
-        Some(Value::Null) | None => v
-            .get("description")
-            .and_then(Value::as_str)
-            .or_else(|| v.get("type").and_then(Value::as_str))
-            .unwrap_or("")
-            .into(),
+        Some(Value::Null) | None => v.get("description").and_then(Value::as_str).or_else(|| v.get("type").and_then(Value::as_str)).unwrap_or("").into(),
         Some(other) => other.to_string().into(),
     }
 }
@@ -410,11 +353,7 @@ fn source(url: Option<&str>, line: Option<i64>) -> String {
     let url = url.filter(|u| !u.is_empty()).map(|u| {
         let (kept, was_cut) = cut_url(u, SOURCE_CHARS);
         let clean = clean_url(&kept);
-        if was_cut {
-            format!("{clean}…")
-        } else {
-            clean
-        }
+        if was_cut { format!("{clean}…") } else { clean }
     });
     match (url, line) {
         (Some(u), Some(l)) => format!(" ({u}:{})", l + 1),
@@ -432,14 +371,7 @@ fn push_console(tab: i32, line: String) {
 
 /// Takes in one CDP event of a tab's main session.
 pub fn on_event(tab: i32, method: &str, p: &Value) {
-    if matches!(
-        method,
-        "Network.responseReceived"
-            | "Page.lifecycleEvent"
-            | "Page.frameNavigated"
-            | "Page.loadEventFired"
-            | "Page.navigatedWithinDocument"
-    ) {
+    if matches!(method, "Network.responseReceived" | "Page.lifecycleEvent" | "Page.frameNavigated" | "Page.loadEventFired" | "Page.navigatedWithinDocument") {
         with(|a| a.tabs.entry(tab).or_default().loads.on_event(method, p));
     }
     match method {
@@ -451,10 +383,7 @@ pub fn on_event(tab: i32, method: &str, p: &Value) {
                 "debug" => "debug",
                 _ => "log",
             };
-            let text = p["args"]
-                .as_array()
-                .map(|a| console_text(a))
-                .unwrap_or_default();
+            let text = p["args"].as_array().map(|a| console_text(a)).unwrap_or_default();
             let frame = &p["stackTrace"]["callFrames"][0];
             let at = source(frame["url"].as_str(), frame["lineNumber"].as_i64());
             push_console(tab, format!("[{level}] {text}{at}"));
@@ -462,9 +391,7 @@ pub fn on_event(tab: i32, method: &str, p: &Value) {
         "Runtime.exceptionThrown" => {
             let d = &p["exceptionDetails"];
             let message = match d["exception"]["description"].as_str() {
-                Some(description) => {
-                    cut(description.lines().next().unwrap_or_default(), ENTRY_CHARS)
-                }
+                Some(description) => cut(description.lines().next().unwrap_or_default(), ENTRY_CHARS),
                 None => cut(d["text"].as_str().unwrap_or(""), ENTRY_CHARS),
             };
             let at = source(d["url"].as_str(), d["lineNumber"].as_i64());
@@ -474,42 +401,23 @@ pub fn on_event(tab: i32, method: &str, p: &Value) {
             let e = &p["entry"];
             let level = cut(e["level"].as_str().unwrap_or("info"), 16);
             let at = source(e["url"].as_str(), e["lineNumber"].as_i64());
-            push_console(
-                tab,
-                format!(
-                    "[{level}] {}{at}",
-                    cut(e["text"].as_str().unwrap_or(""), ENTRY_CHARS)
-                ),
-            );
+            push_console(tab, format!("[{level}] {}{at}", cut(e["text"].as_str().unwrap_or(""), ENTRY_CHARS)));
         }
         "Network.requestWillBeSent" => {
-            let id = prefix(p["requestId"].as_str().unwrap_or_default(), 64)
-                .0
-                .to_string();
-            let (url, url_cut) =
-                cut_url(p["request"]["url"].as_str().unwrap_or_default(), URL_CHARS);
+            let id = prefix(p["requestId"].as_str().unwrap_or_default(), 64).0.to_string();
+            let (url, url_cut) = cut_url(p["request"]["url"].as_str().unwrap_or_default(), URL_CHARS);
             let r = Request {
-                method: prefix(p["request"]["method"].as_str().unwrap_or("GET"), 16)
-                    .0
-                    .to_string(),
+                method: prefix(p["request"]["method"].as_str().unwrap_or("GET"), 16).0.to_string(),
                 url,
                 url_cut,
-                kind: prefix(p["type"].as_str().unwrap_or_default(), 32)
-                    .0
-                    .to_string(),
+                kind: prefix(p["type"].as_str().unwrap_or_default(), 32).0.to_string(),
                 started: p["timestamp"].as_f64().unwrap_or(0.0),
                 ..Default::default()
             };
             with(|a| {
                 let t = a.tabs.entry(tab).or_default();
                 // A redirect reuses the id: the earlier hop is finished.
-                if let Some((_, (_, prev))) = t
-                    .requests
-                    .items
-                    .iter_mut()
-                    .rev()
-                    .find(|(_, (rid, r))| *rid == id && r.ended.is_none())
-                {
+                if let Some((_, (_, prev))) = t.requests.items.iter_mut().rev().find(|(_, (rid, r))| *rid == id && r.ended.is_none()) {
                     prev.status = p["redirectResponse"]["status"].as_i64().or(prev.status);
                     prev.ended = Some(r.started);
                 }
@@ -519,47 +427,26 @@ pub fn on_event(tab: i32, method: &str, p: &Value) {
         "Network.responseReceived" | "Network.loadingFinished" | "Network.loadingFailed" => {
             let id = p["requestId"].as_str().unwrap_or_default();
             with(|a| {
-                let Some(t) = a.tabs.get_mut(&tab) else {
-                    return;
-                };
-                let Some((_, (_, r))) = t
-                    .requests
-                    .items
-                    .iter_mut()
-                    .rev()
-                    .find(|(_, (rid, _))| rid == id)
-                else {
-                    return;
-                };
+                let Some(t) = a.tabs.get_mut(&tab) else { return };
+                let Some((_, (_, r))) = t.requests.items.iter_mut().rev().find(|(_, (rid, _))| rid == id) else { return };
                 match method {
                     "Network.responseReceived" => {
                         r.status = p["response"]["status"].as_i64();
-                        r.mime = p["response"]["mimeType"]
-                            .as_str()
-                            .map(|m| prefix(m, 100).0.to_string());
+                        r.mime = p["response"]["mimeType"].as_str().map(|m| prefix(m, 100).0.to_string());
                         r.responded = p["timestamp"].as_f64();
                     }
                     "Network.loadingFinished" => r.ended = p["timestamp"].as_f64(),
                     _ => {
                         r.ended = p["timestamp"].as_f64();
-                        r.failed = Some(if p["canceled"] == true {
-                            "canceled".into()
-                        } else {
-                            cut(p["errorText"].as_str().unwrap_or("failed"), 120)
-                        });
-                        if p["errorText"]
-                            .as_str()
-                            .is_some_and(|e| e.contains("ERR_BLOCKED_BY_CLIENT"))
-                        {
+                        r.failed = Some(if p["canceled"] == true { "canceled".into() } else { cut(p["errorText"].as_str().unwrap_or("failed"), 120) });
+                        if p["errorText"].as_str().is_some_and(|e| e.contains("ERR_BLOCKED_BY_CLIENT")) {
                             crate::policy::blocked_request(&r.url, &r.kind);
                         }
                     }
                 }
             });
         }
-        "Network.webSocketCreated" => {
-            crate::policy::websocket_created(p["url"].as_str().unwrap_or_default())
-        }
+        "Network.webSocketCreated" => crate::policy::websocket_created(p["url"].as_str().unwrap_or_default()),
         // A press in the page (or Enter or Space): the person's, unless it is Claude's own.
         "Runtime.bindingCalled" if p["name"] == "tabwrightStop" && p["payload"] == "press" => {
             crate::members::chooser::pressed(tab)
@@ -567,30 +454,15 @@ pub fn on_event(tab: i32, method: &str, p: &Value) {
         // A frame's word that a chooser is on its way comes through the frame's own session.
         "Runtime.bindingCalled" if p["name"] == "tabwrightStop" && p["payload"] == "chooser" => {}
         // The page asked to print, and its print dialog closed.
-        "Runtime.bindingCalled" if p["name"] == "tabwrightStop" && p["payload"] == "print" => {
-            crate::members::unresponsive::print_asked(tab, true)
-        }
-        "Runtime.bindingCalled" if p["name"] == "tabwrightStop" && p["payload"] == "printed" => {
-            crate::members::unresponsive::print_asked(tab, false)
-        }
+        "Runtime.bindingCalled" if p["name"] == "tabwrightStop" && p["payload"] == "print" => crate::members::unresponsive::print_asked(tab, true),
+        "Runtime.bindingCalled" if p["name"] == "tabwrightStop" && p["payload"] == "printed" => crate::members::unresponsive::print_asked(tab, false),
         // The banner's Stop, pressed while Claude's own press is under way there, is Claude's
         // click landing on it, never the person's.
-        "Runtime.bindingCalled"
-            if p["name"] == "tabwrightStop" && !crate::members::pointer::pressing(tab) =>
-        {
-            crate::session::stop()
-        }
+        "Runtime.bindingCalled" if p["name"] == "tabwrightStop" && !crate::members::pointer::pressing(tab) => crate::session::stop(),
         "Page.javascriptDialogOpening" => {
-            let kind = prefix(p["type"].as_str().unwrap_or("dialog"), 20)
-                .0
-                .to_string();
+            let kind = prefix(p["type"].as_str().unwrap_or("dialog"), 20).0.to_string();
             // One character more than is quoted, so the quote still shows the cut.
-            let message = prefix(
-                p["message"].as_str().unwrap_or_default(),
-                DIALOG_MESSAGE + 1,
-            )
-            .0
-            .to_string();
+            let message = prefix(p["message"].as_str().unwrap_or_default(), DIALOG_MESSAGE + 1).0.to_string();
             // beforeunload is accepted, so the navigation that raised it goes on; every other
             // dialog is dismissed. Either way no call waits on it.
             let accept = kind == "beforeunload";
@@ -620,10 +492,7 @@ pub fn notice(line: String) {
 
 /// chrome.webNavigation.onErrorOccurred: a navigation the policy blocked is told to Claude.
 pub fn on_navigation_error(details: &Value) {
-    if details["error"]
-        .as_str()
-        .is_some_and(|e| e.contains("ERR_BLOCKED_BY_CLIENT"))
-    {
+    if details["error"].as_str().is_some_and(|e| e.contains("ERR_BLOCKED_BY_CLIENT")) {
         let url = bounded(&clean_url(details["url"].as_str().unwrap_or_default()), 300);
         notice(format!("A navigation was refused. The browsing policy does not allow {url}; the tab shows a blank error page instead."));
     }
@@ -632,41 +501,19 @@ pub fn on_navigation_error(details: &Value) {
 /// A line per dismissed dialog (the newest few, after a count of the earlier ones), and other
 /// notices, for the next text result.
 pub fn take_notices() -> Vec<String> {
-    let (dialogs, earlier, mut lines) = with(|a| {
-        (
-            std::mem::take(&mut a.dialogs),
-            std::mem::take(&mut a.dialogs_dropped),
-            std::mem::take(&mut a.notices),
-        )
-    });
+    let (dialogs, earlier, mut lines) = with(|a| (std::mem::take(&mut a.dialogs), std::mem::take(&mut a.dialogs_dropped), std::mem::take(&mut a.notices)));
     lines.extend(crate::policy::take_blocked_notices());
     if earlier > 0 {
-        let (s, were) = if earlier == 1 {
-            ("", "was")
-        } else {
-            ("s", "were")
-        };
-        lines.push(format!(
-            "{earlier} earlier dialog{s} {were} dismissed; the newest follow."
-        ));
+        let (s, were) = if earlier == 1 { ("", "was") } else { ("s", "were") };
+        lines.push(format!("{earlier} earlier dialog{s} {were} dismissed; the newest follow."));
     }
     for (kind, message) in &dialogs {
         let kind = bounded(&one_line(kind), 20);
         let message = bounded(&one_line(message), DIALOG_MESSAGE);
-        let quoted = if message.is_empty() {
-            String::new()
-        } else {
-            format!(" {}", serde_json::Value::String(message))
-        };
-        let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
-            "An"
-        } else {
-            "A"
-        };
+        let quoted = if message.is_empty() { String::new() } else { format!(" {}", serde_json::Value::String(message)) };
+        let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) { "An" } else { "A" };
         if kind == "beforeunload" {
-            lines.push(format!(
-                "A beforeunload dialog{quoted} was accepted, so the page could be left."
-            ));
+            lines.push(format!("A beforeunload dialog{quoted} was accepted, so the page could be left."));
         } else {
             lines.push(format!("{article} {kind} dialog{quoted} was dismissed."));
         }
@@ -681,42 +528,19 @@ pub fn take_changes() -> Vec<StateChange> {
 
 /// Whether a download started since the last report (a navigation may turn into one).
 pub fn download_pending() -> bool {
-    with(|a| {
-        a.changes.iter().any(|c| {
-            matches!(
-                c,
-                StateChange::DownloadStarted { .. } | StateChange::DownloadCompleted { .. }
-            )
-        })
-    })
+    with(|a| a.changes.iter().any(|c| matches!(c, StateChange::DownloadStarted { .. } | StateChange::DownloadCompleted { .. })))
 }
 
 /// chrome.downloads.onCreated.
 pub fn on_download_created(item: &Value) {
-    let Some(chrome_id) = item["id"].as_i64() else {
-        return;
-    };
-    let url = item["finalUrl"]
-        .as_str()
-        .filter(|u| !u.is_empty())
-        .or_else(|| item["url"].as_str())
-        .unwrap_or_default();
+    let Some(chrome_id) = item["id"].as_i64() else { return };
+    let url = item["finalUrl"].as_str().filter(|u| !u.is_empty()).or_else(|| item["url"].as_str()).unwrap_or_default();
     let url = cut_url(url, DOWNLOAD_URL_CHARS).0;
     let next = with(|a| {
         let id = format!("dl-{}", a.next_download);
         a.next_download += 1;
-        a.changes.push(StateChange::DownloadStarted {
-            download_id: id.clone(),
-            url: url.clone(),
-        });
-        a.downloads.insert(
-            chrome_id,
-            Download {
-                id,
-                url,
-                path: item["filename"].as_str().unwrap_or_default().to_string(),
-            },
-        );
+        a.changes.push(StateChange::DownloadStarted { download_id: id.clone(), url: url.clone() });
+        a.downloads.insert(chrome_id, Download { id, url, path: item["filename"].as_str().unwrap_or_default().to_string() });
         a.next_download
     });
     // A restarted worker must not hand out a download_id twice.
@@ -729,27 +553,14 @@ pub fn on_download_created(item: &Value) {
 
 /// chrome.downloads.onChanged (a delta), or a whole item.
 pub fn on_download_changed(delta: &Value) {
-    let Some(chrome_id) = delta["id"].as_i64() else {
-        return;
-    };
-    let current = |key: &str| {
-        delta[key]
-            .get("current")
-            .or_else(|| delta.get(key))
-            .cloned()
-    };
+    let Some(chrome_id) = delta["id"].as_i64() else { return };
+    let current = |key: &str| delta[key].get("current").or_else(|| delta.get(key)).cloned();
     with(|a| {
-        let Some(d) = a.downloads.get_mut(&chrome_id) else {
-            return;
-        };
-        if let Some(Value::String(u)) =
-            current("finalUrl").filter(|u| u.as_str().is_some_and(|s| !s.is_empty()))
-        {
+        let Some(d) = a.downloads.get_mut(&chrome_id) else { return };
+        if let Some(Value::String(u)) = current("finalUrl").filter(|u| u.as_str().is_some_and(|s| !s.is_empty())) {
             d.url = cut_url(&u, DOWNLOAD_URL_CHARS).0;
         }
-        if let Some(Value::String(f)) =
-            current("filename").filter(|f| f.as_str().is_some_and(|s| !s.is_empty()))
-        {
+        if let Some(Value::String(f)) = current("filename").filter(|f| f.as_str().is_some_and(|s| !s.is_empty())) {
             d.path = f;
         }
     });
@@ -758,27 +569,17 @@ pub fn on_download_changed(delta: &Value) {
         Some("complete") => {
             wasm_bindgen_futures::spawn_local(async move {
                 // The final size and path, from the browser's own record.
-                let item = chrome::downloads_search(chrome_id)
-                    .await
-                    .ok()
-                    .flatten()
-                    .unwrap_or(Value::Null);
+                let item = chrome::downloads_search(chrome_id).await.ok().flatten().unwrap_or(Value::Null);
                 with(|a| {
                     // Reported once: a finished download is forgotten.
-                    let Some(mut d) = a.downloads.remove(&chrome_id) else {
-                        return;
-                    };
+                    let Some(mut d) = a.downloads.remove(&chrome_id) else { return };
                     if let Some(p) = item["filename"].as_str().filter(|p| !p.is_empty()) {
                         d.path = p.to_string();
                     }
                     if let Some(u) = item["finalUrl"].as_str().filter(|u| !u.is_empty()) {
                         d.url = cut_url(u, DOWNLOAD_URL_CHARS).0;
                     }
-                    let size = item["fileSize"]
-                        .as_i64()
-                        .filter(|s| *s >= 0)
-                        .or_else(|| item["bytesReceived"].as_i64())
-                        .map(|s| s as u64);
+                    let size = item["fileSize"].as_i64().filter(|s| *s >= 0).or_else(|| item["bytesReceived"].as_i64()).map(|s| s as u64);
                     a.changes.push(StateChange::DownloadCompleted {
                         download_id: d.id,
                         url: d.url,
@@ -792,11 +593,7 @@ pub fn on_download_changed(delta: &Value) {
             let error = current("error").and_then(|e| e.as_str().map(|e| cut(e, 200)));
             with(|a| {
                 if let Some(d) = a.downloads.remove(&chrome_id) {
-                    a.changes.push(StateChange::DownloadFailed {
-                        download_id: d.id,
-                        url: d.url,
-                        error,
-                    });
+                    a.changes.push(StateChange::DownloadFailed { download_id: d.id, url: d.url, error });
                 }
             });
         }
@@ -816,11 +613,7 @@ pub struct Read {
 pub fn read_console(tab: i32, newest: usize) -> Read {
     let (lines, older, dropped) = with(|a| a.tabs.entry(tab).or_default().console.take(newest));
     // Only what is shown is redacted.
-    Read {
-        lines: lines.iter().map(|l| redact(l)).collect(),
-        older,
-        dropped,
-    }
+    Read { lines: lines.iter().map(|l| redact(l)).collect(), older, dropped }
 }
 
 /// The requests of a tab since attach and since the last read, one line each: the newest `newest`.
@@ -830,11 +623,7 @@ pub fn read_network(tab: i32, newest: usize) -> Read {
         .into_iter()
         .map(|(_, r)| {
             let url = redact(&clean_url(&r.url));
-            let mut url = if url.starts_with("data:") {
-                bounded(&url, 80)
-            } else {
-                bounded(&url, 500)
-            };
+            let mut url = if url.starts_with("data:") { bounded(&url, 80) } else { bounded(&url, 500) };
             if r.url_cut && !url.ends_with('…') {
                 url.push('…');
             }
@@ -844,24 +633,12 @@ pub fn read_network(tab: i32, newest: usize) -> Read {
                 (None, None) => "pending".to_string(),
             };
             // A body nobody reads never finishes loading: the response's arrival times it then.
-            let timing = r
-                .ended
-                .or(r.responded)
-                .map(|e| format!(" {} ms", ((e - r.started) * 1000.0).round().max(0.0)))
-                .unwrap_or_default();
-            let kind = if r.kind.is_empty() {
-                String::new()
-            } else {
-                format!(" [{}]", r.kind.to_lowercase())
-            };
+            let timing = r.ended.or(r.responded).map(|e| format!(" {} ms", ((e - r.started) * 1000.0).round().max(0.0))).unwrap_or_default();
+            let kind = if r.kind.is_empty() { String::new() } else { format!(" [{}]", r.kind.to_lowercase()) };
             format!("{} {url} → {}{timing}{kind}", r.method, outcome.trim_end())
         })
         .collect();
-    Read {
-        lines,
-        older,
-        dropped,
-    }
+    Read { lines, older, dropped }
 }
 
 /// The tab's name for messages.
@@ -880,115 +657,49 @@ mod tests {
         assert_eq!(cut("abcd", 3), "abc…");
         assert_eq!(cut("ééé", 2), "éé…", "characters, not bytes");
         let huge = "x".repeat(1 << 20);
-        let text = console_text(&[
-            json!({"type": "string", "value": huge}),
-            json!({"type": "number", "value": 1}),
-        ]);
-        assert!(
-            text.chars().count() <= ENTRY_CHARS + 1 && text.ends_with('…'),
-            "{}",
-            text.len()
-        );
-        assert_eq!(
-            console_text(&[
-                json!({"value": "a"}),
-                json!({"value": 2}),
-                json!({"type": "object", "description": "Object"})
-            ]),
-            "a 2 Object"
-        );
+        let text = console_text(&[json!({"type": "string", "value": huge}), json!({"type": "number", "value": 1})]);
+        assert!(text.chars().count() <= ENTRY_CHARS + 1 && text.ends_with('…'), "{}", text.len());
+        assert_eq!(console_text(&[json!({"value": "a"}), json!({"value": 2}), json!({"type": "object", "description": "Object"})]), "a 2 Object");
         let (url, was_cut) = cut_url(&format!("data:text/plain;base64,{huge}"), URL_CHARS);
-        assert!(
-            was_cut && url.len() == DATA_URL_CHARS,
-            "a data: URL keeps only its start"
-        );
+        assert!(was_cut && url.len() == DATA_URL_CHARS, "a data: URL keeps only its start");
         let (url, was_cut) = cut_url(&format!("https://a.example/?q={huge}"), URL_CHARS);
         assert!(was_cut && url.chars().count() == URL_CHARS);
-        assert_eq!(
-            cut_url("https://a.example/", URL_CHARS),
-            ("https://a.example/".to_string(), false)
-        );
+        assert_eq!(cut_url("https://a.example/", URL_CHARS), ("https://a.example/".to_string(), false));
         let at = source(Some(&format!("data:text/javascript,{huge}")), Some(0));
         assert!(at.len() < 200 && at.ends_with("…:1)"), "{at}");
     }
 
     #[test]
     fn each_document_of_the_main_frame_is_followed_by_its_loader() {
-        let mut loads = Loads {
-            main_frame: Some("main".into()),
-            ..Default::default()
-        };
+        let mut loads = Loads { main_frame: Some("main".into()), ..Default::default() };
         let response = |frame: &str, loader: &str, status: u64| json!({"type": "Document", "frameId": frame, "loaderId": loader, "response": {"status": status, "statusText": "Not Found"}});
         loads.on_event("Network.responseReceived", &response("main", "L1", 404));
         loads.on_event("Network.responseReceived", &response("sub", "S1", 500));
-        loads.on_event(
-            "Page.frameNavigated",
-            &json!({"frame": {"id": "main", "loaderId": "L1"}, "type": "Navigation"}),
-        );
-        loads.on_event(
-            "Page.frameNavigated",
-            &json!({"frame": {"id": "sub", "parentId": "main", "loaderId": "S1"}}),
-        );
-        let l1 = |loads: &Loads| {
-            loads
-                .recent
-                .iter()
-                .find(|d| d.loader == "L1")
-                .map(|d| (d.committed, d.loaded, d.status.clone()))
-        };
-        assert_eq!(
-            l1(&loads),
-            Some((true, false, Some((404, "Not Found".to_string()))))
-        );
-        assert!(
-            loads.recent.iter().all(|d| d.loader != "S1"),
-            "a subframe's documents are not the main frame's"
-        );
+        loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": "L1"}, "type": "Navigation"}));
+        loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "sub", "parentId": "main", "loaderId": "S1"}}));
+        let l1 = |loads: &Loads| loads.recent.iter().find(|d| d.loader == "L1").map(|d| (d.committed, d.loaded, d.status.clone()));
+        assert_eq!(l1(&loads), Some((true, false, Some((404, "Not Found".to_string())))));
+        assert!(loads.recent.iter().all(|d| d.loader != "S1"), "a subframe's documents are not the main frame's");
         assert_eq!((loads.commits, loads.current.as_deref()), (1, Some("L1")));
         // A subframe's load says nothing about the main document.
-        loads.on_event(
-            "Page.lifecycleEvent",
-            &json!({"frameId": "sub", "loaderId": "S1", "name": "load"}),
-        );
-        loads.on_event(
-            "Page.lifecycleEvent",
-            &json!({"frameId": "main", "loaderId": "L1", "name": "DOMContentLoaded"}),
-        );
+        loads.on_event("Page.lifecycleEvent", &json!({"frameId": "sub", "loaderId": "S1", "name": "load"}));
+        loads.on_event("Page.lifecycleEvent", &json!({"frameId": "main", "loaderId": "L1", "name": "DOMContentLoaded"}));
         assert_eq!(l1(&loads).map(|d| d.1), Some(false));
-        loads.on_event(
-            "Page.lifecycleEvent",
-            &json!({"frameId": "main", "loaderId": "L1", "name": "load"}),
-        );
+        loads.on_event("Page.lifecycleEvent", &json!({"frameId": "main", "loaderId": "L1", "name": "load"}));
         assert_eq!(l1(&loads).map(|d| d.1), Some(true));
         // The load event names no loader: it belongs to the document current when it comes.
-        loads.on_event(
-            "Page.frameNavigated",
-            &json!({"frame": {"id": "main", "loaderId": "L2"}, "type": "Navigation"}),
-        );
+        loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": "L2"}, "type": "Navigation"}));
         loads.on_event("Page.loadEventFired", &json!({}));
         assert!(loads.recent.iter().any(|d| d.loader == "L2" && d.loaded));
         // A page restored from the back-forward cache fires no load: it counts as loaded.
-        loads.on_event(
-            "Page.frameNavigated",
-            &json!({"frame": {"id": "main", "loaderId": "L1"}, "type": "BackForwardCacheRestore"}),
-        );
+        loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": "L1"}, "type": "BackForwardCacheRestore"}));
         assert_eq!(loads.commits, 3);
-        loads.on_event(
-            "Page.navigatedWithinDocument",
-            &json!({"frameId": "main", "url": "x#a"}),
-        );
+        loads.on_event("Page.navigatedWithinDocument", &json!({"frameId": "main", "url": "x#a"}));
         assert_eq!(loads.same_document, 1);
         for i in 0..20 {
-            loads.on_event(
-                "Page.frameNavigated",
-                &json!({"frame": {"id": "main", "loaderId": format!("N{i}")}}),
-            );
+            loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": format!("N{i}")}}));
         }
-        assert_eq!(
-            loads.recent.len(),
-            LOADERS,
-            "only the recent documents are remembered"
-        );
+        assert_eq!(loads.recent.len(), LOADERS, "only the recent documents are remembered");
     }
 
     #[test]
@@ -1008,12 +719,7 @@ mod tests {
         for i in 0..100 {
             log.push(BUDGET / 10, i);
         }
-        assert!(
-            log.bytes <= BUDGET && log.items.len() == 10,
-            "{} bytes in {} entries",
-            log.bytes,
-            log.items.len()
-        );
+        assert!(log.bytes <= BUDGET && log.items.len() == 10, "{} bytes in {} entries", log.bytes, log.items.len());
         assert_eq!(log.dropped, 90);
         assert_eq!(log.items.back().map(|(_, i)| *i), Some(99));
         // One entry over the budget on its own is still kept (each entry is already cut).

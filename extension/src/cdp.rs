@@ -29,10 +29,7 @@ pub enum CdpError {
     #[error("the browser did not answer {method} within {secs} seconds")]
     Timeout { method: &'static str, secs: u32 },
     #[error("unexpected {method} response: {detail}")]
-    Decode {
-        method: &'static str,
-        detail: String,
-    },
+    Decode { method: &'static str, detail: String },
 }
 
 /// How long one command may take.
@@ -106,47 +103,21 @@ async fn attach(tab: i32) -> Result<(), CdpError> {
     let mut again = false;
     match select(attach, Box::pin(chrome::sleep(COMMAND_TIMEOUT_MS))).await {
         Either::Left((Ok(()), _)) => {}
-        Either::Left((Err(e), _)) if e.0.contains("Another debugger is already attached") => {
-            again = true
-        }
+        Either::Left((Err(e), _)) if e.0.contains("Another debugger is already attached") => again = true,
         Either::Left((Err(e), _)) => return Err(CdpError::Browser(e.0)),
-        Either::Right(_) => {
-            return Err(CdpError::Timeout {
-                method: "chrome.debugger.attach",
-                secs: (COMMAND_TIMEOUT_MS / 1000) as u32,
-            })
-        }
+        Either::Right(_) => return Err(CdpError::Timeout { method: "chrome.debugger.attach", secs: (COMMAND_TIMEOUT_MS / 1000) as u32 }),
     }
     // The domains go out together and are answered in order: one round trip instead of six.
     // Console, network and log entries are kept from here on, for read_console and read_network.
-    let enables = futures::future::join_all(
-        [
-            Enable("Page.enable"),
-            Enable("Runtime.enable"),
-            Enable("Network.enable"),
-            Enable("Log.enable"),
-        ]
-        .iter()
-        .map(|e| send_enable(tab, e))
-        .collect::<Vec<_>>(),
-    );
+    let enables = futures::future::join_all([Enable("Page.enable"), Enable("Runtime.enable"), Enable("Network.enable"), Enable("Log.enable")].iter().map(|e| send_enable(tab, e)).collect::<Vec<_>>());
     // Lifecycle events name each document's loader: navigate waits on them.
     let lifecycle = send(tab, &SetLifecycleEventsEnabled { enabled: true });
     // The overlay's Stop button reaches the core through a binding only our isolated world has.
-    let binding = send(
-        tab,
-        &AddBinding {
-            name: "tabwrightStop",
-            execution_context_name: "tabwright",
-        },
-    );
+    let binding = send(tab, &AddBinding { name: "tabwrightStop", execution_context_name: "tabwright" });
     // Every new document of the tab gets the page agent (and the overlay) in our isolated world as
     // it is created: no round trip after a load. Its context is heard as it is created.
     let source = crate::page::agent_for_new_documents();
-    let script = AddScriptToEvaluateOnNewDocument {
-        source: &source,
-        world_name: "tabwright",
-    };
+    let script = AddScriptToEvaluateOnNewDocument { source: &source, world_name: "tabwright" };
     let agent = send(tab, &script);
     // Out-of-process iframes become child sessions, so their content can be read and acted on.
     // After a restart of the worker the debugger is still attached, with its frames' sessions,
@@ -176,14 +147,7 @@ async fn attach(tab: i32) -> Result<(), CdpError> {
     ATTACHED.with(|a| a.borrow_mut().insert(tab));
     if again {
         // File choosers the earlier worker intercepted are the person's until Claude acts here.
-        let _ = send(
-            tab,
-            &SetInterceptFileChooserDialog {
-                enabled: false,
-                cancel: false,
-            },
-        )
-        .await;
+        let _ = send(tab, &SetInterceptFileChooserDialog { enabled: false, cancel: false }).await;
     }
     Ok(())
 }
@@ -196,23 +160,9 @@ pub async fn renew_agent_scripts() {
     let source = crate::page::agent_for_new_documents();
     let tabs: Vec<i32> = ATTACHED.with(|a| a.borrow().iter().copied().collect());
     for tab in tabs {
-        let Ok(added) = send(
-            tab,
-            &AddScriptToEvaluateOnNewDocument {
-                source: &source,
-                world_name: "tabwright",
-            },
-        )
-        .await
-        else {
-            continue;
-        };
+        let Ok(added) = send(tab, &AddScriptToEvaluateOnNewDocument { source: &source, world_name: "tabwright" }).await else { continue };
         if let Some(old) = AGENT_SCRIPTS.with(|a| a.borrow_mut().insert(tab, added.identifier)) {
-            let _ = send(
-                tab,
-                &RemoveScriptToEvaluateOnNewDocument { identifier: &old },
-            )
-            .await;
+            let _ = send(tab, &RemoveScriptToEvaluateOnNewDocument { identifier: &old }).await;
         }
     }
 }
@@ -437,15 +387,8 @@ pub async fn send_to<C: Command>(to: &Debuggee, command: &C) -> Result<C::Respon
         }
         Either::Right((Either::Right(_), _)) => return Err(frame_gone()),
     };
-    let raw = if raw.is_null() {
-        Value::Object(Default::default())
-    } else {
-        raw
-    };
-    serde_json::from_value(raw).map_err(|e| CdpError::Decode {
-        method: C::METHOD,
-        detail: e.to_string(),
-    })
+    let raw = if raw.is_null() { Value::Object(Default::default()) } else { raw };
+    serde_json::from_value(raw).map_err(|e| CdpError::Decode { method: C::METHOD, detail: e.to_string() })
 }
 
 fn frame_gone() -> CdpError {
@@ -471,13 +414,7 @@ fn end_sessions(tab: i32, ended: impl Fn(&str) -> bool) {
 /// event that fires before the caller awaits it is not lost.
 pub fn wait_for(tab: i32, methods: &'static [&'static str]) -> oneshot::Receiver<(String, Value)> {
     let (tx, rx) = oneshot::channel();
-    WAITERS.with(|w| {
-        w.borrow_mut().push(Waiter {
-            tab,
-            methods,
-            tx: Some(tx),
-        })
-    });
+    WAITERS.with(|w| w.borrow_mut().push(Waiter { tab, methods, tx: Some(tx) }));
     rx
 }
 
@@ -525,10 +462,7 @@ pub fn dispatch_event(tab: i32, session: Option<&str>, method: &str, params: Val
 fn wake(tab: i32, method: &str, params: &Value) {
     WAITERS.with(|w| {
         let mut waiters = w.borrow_mut();
-        for waiter in waiters
-            .iter_mut()
-            .filter(|w| w.tab == tab && w.methods.contains(&method))
-        {
+        for waiter in waiters.iter_mut().filter(|w| w.tab == tab && w.methods.contains(&method)) {
             if let Some(tx) = waiter.tx.take() {
                 let _ = tx.send((method.to_string(), params.clone()));
             }
@@ -551,11 +485,7 @@ macro_rules! command {
 pub struct SetLifecycleEventsEnabled {
     pub enabled: bool,
 }
-command!(
-    SetLifecycleEventsEnabled,
-    "Page.setLifecycleEventsEnabled",
-    Empty
-);
+command!(SetLifecycleEventsEnabled, "Page.setLifecycleEventsEnabled", Empty);
 
 #[derive(Serialize)]
 pub struct PageEnable {}
@@ -605,11 +535,7 @@ pub struct HistoryEntry {
     pub id: i64,
     pub url: String,
 }
-command!(
-    GetNavigationHistory,
-    "Page.getNavigationHistory",
-    NavigationHistory
-);
+command!(GetNavigationHistory, "Page.getNavigationHistory", NavigationHistory);
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -717,25 +643,16 @@ pub struct ExceptionDetails {
 impl ExceptionDetails {
     /// Where it was thrown, 1-based, from the first stack frame when there is one.
     pub fn position(&self) -> (i64, i64) {
-        let frame = self
-            .stack_trace
-            .as_ref()
-            .and_then(|s| s["callFrames"].get(0));
+        let frame = self.stack_trace.as_ref().and_then(|s| s["callFrames"].get(0));
         match frame {
-            Some(f) => (
-                f["lineNumber"].as_i64().unwrap_or(self.line_number) + 1,
-                f["columnNumber"].as_i64().unwrap_or(self.column_number) + 1,
-            ),
+            Some(f) => (f["lineNumber"].as_i64().unwrap_or(self.line_number) + 1, f["columnNumber"].as_i64().unwrap_or(self.column_number) + 1),
             None => (self.line_number + 1, self.column_number + 1),
         }
     }
 
     /// The thrown value's description, else CDP's summary.
     pub fn message(&self) -> String {
-        self.exception
-            .as_ref()
-            .and_then(|e| e.description.clone())
-            .unwrap_or_else(|| self.text.clone())
+        self.exception.as_ref().and_then(|e| e.description.clone()).unwrap_or_else(|| self.text.clone())
     }
 }
 impl Command for Evaluate<'_> {
@@ -917,8 +834,7 @@ command!(GetBoxModel, "DOM.getBoxModel", BoxModelResponse);
 pub struct Enable(pub &'static str);
 impl Serialize for Enable {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_map(Some(0))
-            .and_then(serde::ser::SerializeMap::end)
+        s.serialize_map(Some(0)).and_then(serde::ser::SerializeMap::end)
     }
 }
 
@@ -928,10 +844,7 @@ pub async fn send_enable(tab: i32, e: &Enable) -> Result<(), CdpError> {
     let call = Box::pin(chrome::debugger_send(tab, None, e.0, &params));
     let outcome = match select(call, Box::pin(chrome::sleep(COMMAND_TIMEOUT_MS))).await {
         Either::Left((result, _)) => result.map(|_| ()).map_err(|e| CdpError::Browser(e.0)),
-        Either::Right(_) => Err(CdpError::Timeout {
-            method: e.0,
-            secs: (COMMAND_TIMEOUT_MS / 1000) as u32,
-        }),
+        Either::Right(_) => Err(CdpError::Timeout { method: e.0, secs: (COMMAND_TIMEOUT_MS / 1000) as u32 }),
     };
     outcome
 }
@@ -943,11 +856,7 @@ pub struct SetInterceptFileChooserDialog {
     pub enabled: bool,
     pub cancel: bool,
 }
-command!(
-    SetInterceptFileChooserDialog,
-    "Page.setInterceptFileChooserDialog",
-    Empty
-);
+command!(SetInterceptFileChooserDialog, "Page.setInterceptFileChooserDialog", Empty);
 
 #[derive(Serialize)]
 pub struct HandleDialog {
@@ -1126,3 +1035,4 @@ impl Command for GetProperties<'_> {
     const METHOD: &'static str = "Runtime.getProperties";
     type Response = Properties;
 }
+

@@ -27,6 +27,7 @@ extern "C" {
     #[wasm_bindgen(method, js_name = addListener)]
     pub fn add_listener(this: &ChromeEvent, listener: &Function);
 
+
     #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = query)]
     async fn tabs_query_raw(query: JsValue) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = get)]
@@ -49,11 +50,7 @@ extern "C" {
     #[wasm_bindgen(catch, js_namespace = ["chrome", "debugger"], js_name = attach)]
     async fn debugger_attach_raw(target: JsValue, version: &str) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "debugger"], js_name = sendCommand)]
-    async fn debugger_send_raw(
-        target: JsValue,
-        method: &str,
-        params: JsValue,
-    ) -> Result<JsValue, JsValue>;
+    async fn debugger_send_raw(target: JsValue, method: &str, params: JsValue) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "debugger"], js_name = getTargets)]
     async fn debugger_targets_raw() -> Result<JsValue, JsValue>;
 
@@ -90,9 +87,7 @@ extern "C" {
 
 /// Reads `chrome.runtime.<name>`.
 fn runtime_property(name: &str) -> JsValue {
-    let get = |target: &JsValue, key: &str| {
-        js_sys::Reflect::get(target, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
-    };
+    let get = |target: &JsValue, key: &str| js_sys::Reflect::get(target, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED);
     let chrome = get(&js_sys::global(), "chrome");
     let runtime = get(&chrome, "runtime");
     get(&runtime, name)
@@ -127,15 +122,12 @@ pub fn js_error_text(value: &JsValue) -> String {
     js_sys::Reflect::get(value, &JsValue::from_str("message"))
         .ok()
         .and_then(|m| m.as_string())
-        .unwrap_or_else(|| {
-            String::from(js_sys::JSON::stringify(value).unwrap_or_else(|_| "unknown error".into()))
-        })
+        .unwrap_or_else(|| String::from(js_sys::JSON::stringify(value).unwrap_or_else(|_| "unknown error".into())))
 }
 
 /// A Rust value as a plain JS object.
 pub fn to_js<T: Serialize>(value: &T) -> Result<JsValue, ChromeError> {
-    let text =
-        serde_json::to_string(value).map_err(|e| ChromeError(format!("cannot encode: {e}")))?;
+    let text = serde_json::to_string(value).map_err(|e| ChromeError(format!("cannot encode: {e}")))?;
     js_sys::JSON::parse(&text).map_err(ChromeError::from)
 }
 
@@ -144,11 +136,8 @@ pub fn from_js<T: DeserializeOwned>(value: &JsValue) -> Result<T, ChromeError> {
     if value.is_undefined() || value.is_null() {
         return serde_json::from_str("null").map_err(|e| ChromeError(format!("empty value: {e}")));
     }
-    let text: String = js_sys::JSON::stringify(value)
-        .map_err(ChromeError::from)?
-        .into();
-    serde_json::from_str(&tabwright_protocol::sanitize::repair_json_surrogates(&text))
-        .map_err(|e| ChromeError(format!("unexpected shape from the browser: {e}")))
+    let text: String = js_sys::JSON::stringify(value).map_err(ChromeError::from)?.into();
+    serde_json::from_str(&tabwright_protocol::sanitize::repair_json_surrogates(&text)).map_err(|e| ChromeError(format!("unexpected shape from the browser: {e}")))
 }
 
 /// A tab as chrome.tabs describes it (the fields the core reads).
@@ -175,11 +164,7 @@ pub struct Tab {
 impl Tab {
     /// The address the tab shows, or is about to show.
     pub fn address(&self) -> String {
-        self.url
-            .clone()
-            .filter(|u| !u.is_empty())
-            .or_else(|| self.pending_url.clone())
-            .unwrap_or_else(|| "about:blank".into())
+        self.url.clone().filter(|u| !u.is_empty()).or_else(|| self.pending_url.clone()).unwrap_or_else(|| "about:blank".into())
     }
 }
 
@@ -216,13 +201,8 @@ pub async fn windows_create(url: &str) -> Result<Tab, ChromeError> {
         #[serde(default)]
         tabs: Vec<Tab>,
     }
-    let w: Window = from_js(
-        &windows_create_raw(to_js(&serde_json::json!({"url": url, "focused": true}))?).await?,
-    )?;
-    w.tabs
-        .into_iter()
-        .next()
-        .ok_or_else(|| ChromeError("the new window has no tab".into()))
+    let w: Window = from_js(&windows_create_raw(to_js(&serde_json::json!({"url": url, "focused": true}))?).await?)?;
+    w.tabs.into_iter().next().ok_or_else(|| ChromeError("the new window has no tab".into()))
 }
 
 /// The id of the window that had focus last, if any.
@@ -248,12 +228,7 @@ pub async fn debugger_attach(tab_id: i32) -> Result<(), ChromeError> {
 }
 
 /// Sends a CDP command to a tab, or to one of its child sessions (an out-of-process frame).
-pub async fn debugger_send(
-    tab_id: i32,
-    session: Option<&str>,
-    method: &str,
-    params: &serde_json::Value,
-) -> Result<serde_json::Value, ChromeError> {
+pub async fn debugger_send(tab_id: i32, session: Option<&str>, method: &str, params: &serde_json::Value) -> Result<serde_json::Value, ChromeError> {
     let raw = debugger_send_raw(target(tab_id, session)?, method, to_js(params)?).await?;
     if raw.is_undefined() || raw.is_null() {
         return Ok(serde_json::Value::Null);
@@ -269,11 +244,8 @@ pub async fn print_dialog_open() -> bool {
         #[serde(default)]
         url: String,
     }
-    let Ok(raw) = debugger_targets_raw().await else {
-        return false;
-    };
-    from_js::<Vec<Target>>(&raw)
-        .is_ok_and(|targets| targets.iter().any(|t| t.url.starts_with("chrome://print/")))
+    let Ok(raw) = debugger_targets_raw().await else { return false };
+    from_js::<Vec<Target>>(&raw).is_ok_and(|targets| targets.iter().any(|t| t.url.starts_with("chrome://print/")))
 }
 
 pub async fn storage_get(key: &str) -> Result<Option<serde_json::Value>, ChromeError> {
@@ -311,8 +283,7 @@ pub fn log(message: &str) {
 
 /// The browser's record of one download.
 pub async fn downloads_search(id: i64) -> Result<Option<serde_json::Value>, ChromeError> {
-    let items: Vec<serde_json::Value> =
-        from_js(&downloads_search_raw(to_js(&serde_json::json!({ "id": id }))?).await?)?;
+    let items: Vec<serde_json::Value> = from_js(&downloads_search_raw(to_js(&serde_json::json!({ "id": id }))?).await?)?;
     Ok(items.into_iter().next())
 }
 
@@ -320,20 +291,14 @@ pub async fn downloads_search(id: i64) -> Result<Option<serde_json::Value>, Chro
 pub async fn set_session_rules(rules: &serde_json::Value) -> Result<(), ChromeError> {
     let existing: Vec<serde_json::Value> = from_js(&dnr_get_raw().await?)?;
     let remove: Vec<i64> = existing.iter().filter_map(|r| r["id"].as_i64()).collect();
-    dnr_update_raw(to_js(
-        &serde_json::json!({ "removeRuleIds": remove, "addRules": rules }),
-    )?)
-    .await?;
+    dnr_update_raw(to_js(&serde_json::json!({ "removeRuleIds": remove, "addRules": rules }))?).await?;
     Ok(())
 }
 
 /// Opens a small popup window at an extension page; returns the window id.
 pub async fn windows_open_popup(url: &str, width: i32, height: i32) -> Result<i32, ChromeError> {
     let w: serde_json::Value = from_js(&windows_create_raw(to_js(&serde_json::json!({"url": url, "type": "popup", "width": width, "height": height, "focused": true}))?).await?)?;
-    w["id"]
-        .as_i64()
-        .map(|i| i as i32)
-        .ok_or_else(|| ChromeError("the window has no id".into()))
+    w["id"].as_i64().map(|i| i as i32).ok_or_else(|| ChromeError("the window has no id".into()))
 }
 
 pub async fn windows_remove(window_id: i32) -> Result<(), ChromeError> {
@@ -354,17 +319,11 @@ pub async fn tabs_group(tab: i32, group: Option<i32>) -> Result<i32, ChromeError
         None => serde_json::json!({ "tabIds": [tab] }),
     };
     let id: serde_json::Value = from_js(&tabs_group_raw(to_js(&options)?).await?)?;
-    id.as_i64()
-        .map(|i| i as i32)
-        .ok_or_else(|| ChromeError("no group id".into()))
+    id.as_i64().map(|i| i as i32).ok_or_else(|| ChromeError("no group id".into()))
 }
 
 pub async fn tab_group_title(group: i32, title: &str) -> Result<(), ChromeError> {
-    tab_groups_update_raw(
-        group,
-        to_js(&serde_json::json!({ "title": title, "color": "orange" }))?,
-    )
-    .await?;
+    tab_groups_update_raw(group, to_js(&serde_json::json!({ "title": title, "color": "orange" }))?).await?;
     Ok(())
 }
 
@@ -379,3 +338,4 @@ pub async fn storage_local_set(key: &str, value: &serde_json::Value) -> Result<(
     storage_local_set_raw(to_js(&items)?).await?;
     Ok(())
 }
+

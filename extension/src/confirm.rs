@@ -22,37 +22,16 @@ thread_local! {
 }
 
 /// Asks the person; `Err` is the text Claude reads when they decline or do not answer.
-pub async fn ask(
-    what: String,
-    tab: String,
-    url: String,
-    why: String,
-    timeout_secs: u64,
-) -> Result<(), String> {
+pub async fn ask(what: String, tab: String, url: String, why: String, timeout_secs: u64) -> Result<(), String> {
     // Unguessable and never reused across worker restarts: an old window cannot answer a new request.
-    let id = NEXT.with(|n| *n.borrow())
-        ^ ((js_sys::Math::random() * 9_007_199_254_740_991.0) as u64)
-        | 1;
+    let id = NEXT.with(|n| *n.borrow()) ^ ((js_sys::Math::random() * 9_007_199_254_740_991.0) as u64) | 1;
     NEXT.with(|n| *n.borrow_mut() += 2);
     // However this ends (answer, timeout, Stop, the bridge giving up), the window closes.
     let _guard = Guard(id);
     let (tx, rx) = oneshot::channel();
-    let details =
-        json!({ "what": what, "tab": tab, "url": url, "why": why, "timeout": timeout_secs });
-    PENDING.with(|p| {
-        p.borrow_mut().insert(
-            id,
-            Pending {
-                details,
-                window: None,
-                answer: Some(tx),
-            },
-        )
-    });
-    let page = format!(
-        "chrome-extension://{}/extension/ui/confirm.html?id={id}",
-        chrome::extension_id()
-    );
+    let details = json!({ "what": what, "tab": tab, "url": url, "why": why, "timeout": timeout_secs });
+    PENDING.with(|p| p.borrow_mut().insert(id, Pending { details, window: None, answer: Some(tx) }));
+    let page = format!("chrome-extension://{}/extension/ui/confirm.html?id={id}", chrome::extension_id());
     match chrome::windows_open_popup(&page, 480, 340).await {
         Ok(window) => PENDING.with(|p| {
             if let Some(entry) = p.borrow_mut().get_mut(&id) {
@@ -61,9 +40,7 @@ pub async fn ask(
         }),
         Err(e) => {
             PENDING.with(|p| p.borrow_mut().remove(&id));
-            return Err(format!(
-                "The approval window could not be opened ({e}), so the call was not run."
-            ));
+            return Err(format!("The approval window could not be opened ({e}), so the call was not run."));
         }
     }
     let outcome = match select(rx, Box::pin(chrome::sleep(timeout_secs.saturating_mul(1000).min(i32::MAX as u64) as i32))).await {
@@ -81,9 +58,7 @@ struct Guard(u64);
 
 impl Drop for Guard {
     fn drop(&mut self) {
-        let window = PENDING
-            .with(|p| p.borrow_mut().remove(&self.0))
-            .and_then(|e| e.window);
+        let window = PENDING.with(|p| p.borrow_mut().remove(&self.0)).and_then(|e| e.window);
         if let Some(w) = window {
             wasm_bindgen_futures::spawn_local(async move {
                 let _ = chrome::windows_remove(w).await;
@@ -104,21 +79,12 @@ fn resolve(id: u64, allow: bool) {
 /// request may answer it.
 pub fn on_message(message: &Value, sender_window: Option<i32>) -> Value {
     let id = message["id"].as_u64().unwrap_or(0);
-    let from_its_window = PENDING.with(|p| {
-        p.borrow()
-            .get(&id)
-            .is_some_and(|e| e.window.is_none() || e.window == sender_window)
-    });
+    let from_its_window = PENDING.with(|p| p.borrow().get(&id).is_some_and(|e| e.window.is_none() || e.window == sender_window));
     if !from_its_window {
         return Value::Null;
     }
     match message["type"].as_str() {
-        Some("confirm-details") => PENDING.with(|p| {
-            p.borrow()
-                .get(&id)
-                .map(|e| e.details.clone())
-                .unwrap_or(Value::Null)
-        }),
+        Some("confirm-details") => PENDING.with(|p| p.borrow().get(&id).map(|e| e.details.clone()).unwrap_or(Value::Null)),
         Some("confirm-answer") => {
             resolve(id, message["allow"].as_bool().unwrap_or(false));
             json!({"ok": true})
@@ -129,13 +95,7 @@ pub fn on_message(message: &Value, sender_window: Option<i32>) -> Value {
 
 /// A closed confirmation window is a refusal.
 pub fn on_window_removed(window: i32) {
-    let ids: Vec<u64> = PENDING.with(|p| {
-        p.borrow()
-            .iter()
-            .filter(|(_, e)| e.window == Some(window))
-            .map(|(id, _)| *id)
-            .collect()
-    });
+    let ids: Vec<u64> = PENDING.with(|p| p.borrow().iter().filter(|(_, e)| e.window == Some(window)).map(|(id, _)| *id).collect());
     for id in ids {
         resolve(id, false);
     }

@@ -24,32 +24,11 @@ const ROLE_WORDS: &[(&str, &[&str])] = &[
     ("listbox", &["listbox"]),
     ("option", &["option", "radio", "menuitem"]),
     ("field", &["textbox", "searchbox", "combobox", "spinbutton"]),
-    (
-        "input",
-        &[
-            "textbox",
-            "searchbox",
-            "combobox",
-            "spinbutton",
-            "checkbox",
-            "radio",
-            "slider",
-        ],
-    ),
+    ("input", &["textbox", "searchbox", "combobox", "spinbutton", "checkbox", "radio", "slider"]),
     ("textbox", &["textbox", "searchbox"]),
     ("textarea", &["textbox"]),
     ("box", &["textbox", "searchbox", "combobox", "checkbox"]),
-    (
-        "bar",
-        &[
-            "searchbox",
-            "textbox",
-            "combobox",
-            "navigation",
-            "progressbar",
-            "toolbar",
-        ],
-    ),
+    ("bar", &["searchbox", "textbox", "combobox", "navigation", "progressbar", "toolbar"]),
     ("editor", &["textbox"]),
     ("heading", &["heading"]),
     ("header", &["heading", "banner"]),
@@ -90,35 +69,12 @@ const ROLE_WORDS: &[(&str, &[&str])] = &[
 ];
 
 /// Words that mean something about the query, not the element.
-const STOP_WORDS: &[&str] = &[
-    "the", "a", "an", "to", "for", "of", "on", "in", "with", "that", "this", "which", "and", "or",
-    "element", "control", "thing", "one", "called", "named", "labeled", "labelled", "says",
-    "saying", "near", "at", "page", "area", "section", "click", "press", "where", "i", "can", "my",
-    "your", "it", "pick", "choose", "from", "under", "inside", "within", "do", "is", "s",
-];
+const STOP_WORDS: &[&str] = &["the", "a", "an", "to", "for", "of", "on", "in", "with", "that", "this", "which", "and", "or", "element", "control", "thing", "one", "called", "named", "labeled", "labelled", "says", "saying", "near", "at", "page", "area", "section", "click", "press", "where", "i", "can", "my", "your", "it", "pick", "choose", "from", "under", "inside", "within", "do", "is", "s"];
 
 const ORDINALS: &[(&str, isize)] = &[
-    ("first", 1),
-    ("1st", 1),
-    ("second", 2),
-    ("2nd", 2),
-    ("third", 3),
-    ("3rd", 3),
-    ("fourth", 4),
-    ("4th", 4),
-    ("fifth", 5),
-    ("5th", 5),
-    ("sixth", 6),
-    ("6th", 6),
-    ("seventh", 7),
-    ("7th", 7),
-    ("eighth", 8),
-    ("8th", 8),
-    ("ninth", 9),
-    ("9th", 9),
-    ("tenth", 10),
-    ("10th", 10),
-    ("last", -1),
+    ("first", 1), ("1st", 1), ("second", 2), ("2nd", 2), ("third", 3), ("3rd", 3), ("fourth", 4), ("4th", 4),
+    ("fifth", 5), ("5th", 5), ("sixth", 6), ("6th", 6), ("seventh", 7), ("7th", 7), ("eighth", 8), ("8th", 8),
+    ("ninth", 9), ("9th", 9), ("tenth", 10), ("10th", 10), ("last", -1),
 ];
 
 /// Synonyms that widen a content word.
@@ -168,10 +124,7 @@ fn numbered(word: &str) -> Option<String> {
 }
 
 pub fn parse(query: &str) -> Query {
-    let mut q = Query {
-        phrase: words(query).join(" "),
-        ..Default::default()
-    };
+    let mut q = Query { phrase: words(query).join(" "), ..Default::default() };
     let ws = words(query);
     // A role word before another ("menu button", "link item") narrows it: its roles come after.
     let mut modifiers: Vec<&'static str> = Vec::new();
@@ -192,8 +145,7 @@ pub fn parse(query: &str) -> Query {
         let next = ws.get(i + 1).map(String::as_str);
         if let Some((_, roles)) = ROLE_WORDS.iter().find(|(r, _)| r == w) {
             // A role word followed by another role word is a modifier ("menu button" → button).
-            let followed_by_role = next.is_some_and(|n| ROLE_WORDS.iter().any(|(r, _)| *r == n))
-                && !(w == "column" && next == Some("header"));
+            let followed_by_role = next.is_some_and(|n| ROLE_WORDS.iter().any(|(r, _)| *r == n)) && !(w == "column" && next == Some("header"));
             if followed_by_role && !matches!(w.as_str(), "search") {
                 modifiers.extend(roles.iter().copied());
             }
@@ -204,19 +156,7 @@ pub fn parse(query: &str) -> Query {
                     }
                 }
                 // Some role words are also content ("title", "logo", "menu", "text"): keep them as weak content.
-                if matches!(
-                    w.as_str(),
-                    "logo"
-                        | "menu"
-                        | "icon"
-                        | "title"
-                        | "header"
-                        | "footer"
-                        | "sidebar"
-                        | "text"
-                        | "item"
-                        | "tab"
-                ) {
+                if matches!(w.as_str(), "logo" | "menu" | "icon" | "title" | "header" | "footer" | "sidebar" | "text" | "item" | "tab") {
                     q.content.push(w.clone());
                 }
                 continue;
@@ -241,24 +181,11 @@ pub fn parse(query: &str) -> Query {
     }
     // A description made only of small words ("Press", "Go to") is itself the name.
     if q.content.is_empty() && q.roles.is_empty() {
-        q.content = ws
-            .iter()
-            .filter(|w| !ORDINALS.iter().any(|(o, _)| o == *w))
-            .cloned()
-            .collect();
+        q.content = ws.iter().filter(|w| !ORDINALS.iter().any(|(o, _)| o == *w)).cloned().collect();
     }
-    if q.roles.contains(&"heading")
-        && q.content
-            .iter()
-            .any(|w| matches!(w.as_str(), "main" | "top" | "primary" | "page"))
-    {
+    if q.roles.contains(&"heading") && q.content.iter().any(|w| matches!(w.as_str(), "main" | "top" | "primary" | "page")) {
         q.main = true;
-        q.content.retain(|w| {
-            !matches!(
-                w.as_str(),
-                "main" | "top" | "primary" | "page" | "title" | "header"
-            )
-        });
+        q.content.retain(|w| !matches!(w.as_str(), "main" | "top" | "primary" | "page" | "title" | "header"));
     }
     if q.content.iter().any(|w| w == "search") && q.roles.is_empty() {
         q.roles.extend(["searchbox", "textbox", "combobox"]);
@@ -282,10 +209,7 @@ struct Candidate<'a> {
 
 fn collect<'a>(trees: &[Tree<'a>], context: &[String], out: &mut Vec<Candidate<'a>>) {
     // Each element's neighbours (two each side) and ancestors are its wider context.
-    let level: Vec<Option<String>> = trees
-        .iter()
-        .map(|t| t.node.text.clone().or_else(|| t.node.name.clone()))
-        .collect();
+    let level: Vec<Option<String>> = trees.iter().map(|t| t.node.text.clone().or_else(|| t.node.name.clone())).collect();
     for (i, t) in trees.iter().enumerate() {
         // Elements, and text by the element that holds it: a text container is found by what it says.
         if t.node.r#ref.is_some() && (t.node.role.is_some() || t.node.text.is_some()) {
@@ -309,24 +233,10 @@ fn collect<'a>(trees: &[Tree<'a>], context: &[String], out: &mut Vec<Candidate<'
             for neighbour in level.iter().take(i + 3).skip(i.saturating_sub(2)).flatten() {
                 far.extend(words(neighbour));
             }
-            let href = t
-                .node
-                .s
-                .get("href")
-                .and_then(|v| v.as_str())
-                .unwrap_or_default()
-                .to_string();
+            let href = t.node.s.get("href").and_then(|v| v.as_str()).unwrap_or_default().to_string();
             let level = t.node.s.get("level").and_then(|v| v.as_u64());
             let order = out.len();
-            out.push(Candidate {
-                node: t.node,
-                name,
-                near,
-                far,
-                href,
-                level,
-                order,
-            });
+            out.push(Candidate { node: t.node, name, near, far, href, level, order });
         }
         let mut inner = context.to_vec();
         if let Some(n) = t.node.name.as_deref().filter(|n| !n.is_empty()) {
@@ -343,13 +253,7 @@ fn collect<'a>(trees: &[Tree<'a>], context: &[String], out: &mut Vec<Candidate<'
 /// The words of a text line or running text that are its own: the parts listed under it (a
 /// link, a clickable span) are candidates of their own and are not counted twice.
 fn own_words(tree: &Tree) -> Vec<String> {
-    let mut own = words(
-        tree.node
-            .text
-            .as_deref()
-            .or(tree.node.t.as_deref())
-            .unwrap_or_default(),
-    );
+    let mut own = words(tree.node.text.as_deref().or(tree.node.t.as_deref()).unwrap_or_default());
     for child in &tree.children {
         for w in words(child.node.name.as_deref().unwrap_or_default()) {
             if let Some(i) = own.iter().position(|o| *o == w) {
@@ -376,10 +280,7 @@ fn matches_word(word: &str, candidates: &[String]) -> f64 {
         (n >= 4).then(|| w.chars().take(n - 1).collect())
     };
     if let Some(ws) = stem(word) {
-        if candidates
-            .iter()
-            .any(|c| stem(c).is_some_and(|cs| c.starts_with(&ws) || word.starts_with(&cs)))
-        {
+        if candidates.iter().any(|c| stem(c).is_some_and(|cs| c.starts_with(&ws) || word.starts_with(&cs))) {
             return 0.7;
         }
     }
@@ -387,10 +288,7 @@ fn matches_word(word: &str, candidates: &[String]) -> f64 {
 }
 
 /// Roles a clickable element without a widget role can stand for.
-const CONTROL_ROLES: &[&str] = &[
-    "button", "link", "menuitem", "option", "listitem", "tab", "switch", "checkbox", "radio",
-    "treeitem",
-];
+const CONTROL_ROLES: &[&str] = &["button", "link", "menuitem", "option", "listitem", "tab", "switch", "checkbox", "radio", "treeitem"];
 
 /// A clickable element with no widget role of its own (`generic … clickable`, a clickable cell).
 fn acts_as_control(node: &Node) -> bool {
@@ -408,11 +306,7 @@ fn names_any(q: &Query, c: &Candidate) -> bool {
 }
 
 fn score(q: &Query, c: &Candidate) -> f64 {
-    let role = c
-        .node
-        .role
-        .as_deref()
-        .unwrap_or(if c.node.text.is_some() { "text" } else { "" });
+    let role = c.node.role.as_deref().unwrap_or(if c.node.text.is_some() { "text" } else { "" });
     let mut s = 0.0;
     if !q.content.is_empty() {
         let mut hit: f64 = 0.0;
@@ -423,11 +317,7 @@ fn score(q: &Query, c: &Candidate) -> f64 {
             let in_near = matches_word(w, &c.near) * 0.55;
             let in_far = matches_word(w, &c.far) * 0.3;
             // A logo is the home link or an image in it.
-            let logo = if w == "logo" && (c.href == "/" || role == "img") {
-                0.8
-            } else {
-                0.0
-            };
+            let logo = if w == "logo" && (c.href == "/" || role == "img") { 0.8 } else { 0.0 };
             hit += in_name.max(in_near).max(in_far).max(logo);
         }
         if hit == 0.0 && !(q.main && q.content.is_empty()) {
@@ -449,10 +339,7 @@ fn score(q: &Query, c: &Candidate) -> f64 {
         // "the Remove button for Chloe Park": a control its own name picks out, and the text
         // around it places.
         if c.node.is_interactive() && in_names > 0.0 && in_names < q.content.len() as f64 {
-            let placed = q.content.iter().all(|w| {
-                matches_word(w, &c.name) == 1.0
-                    || (matches_word(w, &c.name) == 0.0 && matches_word(w, &c.near) > 0.0)
-            });
+            let placed = q.content.iter().all(|w| matches_word(w, &c.name) == 1.0 || (matches_word(w, &c.name) == 0.0 && matches_word(w, &c.near) > 0.0));
             if placed {
                 s += 0.8;
             }
@@ -494,16 +381,9 @@ pub fn rank<'a>(nodes: &'a [Node], query: &str) -> Vec<&'a Node> {
     let trees = build(nodes);
     let mut candidates = Vec::new();
     collect(&trees, &[], &mut candidates);
-    let mut scored: Vec<(f64, &Candidate)> = candidates
-        .iter()
-        .map(|c| (score(&q, c), c))
-        .filter(|(s, _)| *s > 0.9)
-        .collect();
-    scored.sort_by(|a, b| {
-        b.0.partial_cmp(&a.0)
-            .unwrap_or(std::cmp::Ordering::Equal)
-            .then(a.1.order.cmp(&b.1.order))
-    });
+    let mut scored: Vec<(f64, &Candidate)> =
+        candidates.iter().map(|c| (score(&q, c), c)).filter(|(s, _)| *s > 0.9).collect();
+    scored.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal).then(a.1.order.cmp(&b.1.order)));
     // Matches far weaker than the best only lengthen the answer; and when the best says every
     // word of the description itself, elements that only stand near those words are noise.
     if let Some((best, top)) = scored.first().map(|(s, c)| (*s, names_all(&q, c))) {
@@ -512,17 +392,9 @@ pub fn rank<'a>(nodes: &'a [Node], query: &str) -> Vec<&'a Node> {
     if let Some(n) = q.ordinal {
         // "the second Delete link": among the best-scoring group, in page order.
         if let Some(best) = scored.first().map(|s| s.0) {
-            let mut group: Vec<&Candidate> = scored
-                .iter()
-                .filter(|(s, _)| best - *s < 0.35)
-                .map(|(_, c)| *c)
-                .collect();
+            let mut group: Vec<&Candidate> = scored.iter().filter(|(s, _)| best - *s < 0.35).map(|(_, c)| *c).collect();
             group.sort_by_key(|c| c.order);
-            let pick = if n < 0 {
-                group.len().checked_sub(1)
-            } else {
-                usize::try_from(n - 1).ok().filter(|i| *i < group.len())
-            };
+            let pick = if n < 0 { group.len().checked_sub(1) } else { usize::try_from(n - 1).ok().filter(|i| *i < group.len()) };
             if let Some(i) = pick {
                 let chosen = group[i].order;
                 scored.sort_by_key(|(_, c)| if c.order == chosen { 0 } else { 1 });
@@ -531,12 +403,7 @@ pub fn rank<'a>(nodes: &'a [Node], query: &str) -> Vec<&'a Node> {
     }
     // One line per element: a text run shares its holder's ref, and the best of them stands.
     let mut seen = std::collections::HashSet::new();
-    scored
-        .into_iter()
-        .filter(|(_, c)| c.node.r#ref.is_none_or(|r| seen.insert(r)))
-        .take(MAX_MATCHES)
-        .map(|(_, c)| c.node)
-        .collect()
+    scored.into_iter().filter(|(_, c)| c.node.r#ref.is_none_or(|r| seen.insert(r))).take(MAX_MATCHES).map(|(_, c)| c.node).collect()
 }
 
 #[cfg(test)]
@@ -544,21 +411,12 @@ mod tests {
     use super::*;
 
     fn el(d: usize, r: u64, role: &str, name: &str, interactive: bool) -> Node {
-        Node {
-            d,
-            r#ref: Some(r),
-            role: Some(role.into()),
-            name: Some(name.into()),
-            i: interactive.then_some(1),
-            ..Default::default()
-        }
+        Node { d, r#ref: Some(r), role: Some(role.into()), name: Some(name.into()), i: interactive.then_some(1), ..Default::default() }
     }
 
     fn page() -> Vec<Node> {
         let mut search = el(1, 3, "searchbox", "", true);
-        search
-            .s
-            .insert("placeholder".into(), serde_json::json!("Search products"));
+        search.s.insert("placeholder".into(), serde_json::json!("Search products"));
         vec![
             el(0, 1, "banner", "", false),
             el(1, 2, "link", "Home", true),
@@ -597,18 +455,13 @@ mod tests {
     fn an_unnamed_control_goes_by_its_description() {
         let mut p = page();
         let mut trash = el(1, 30, "button", "", true);
-        trash
-            .s
-            .insert("description".into(), serde_json::json!("Empty the bin"));
+        trash.s.insert("description".into(), serde_json::json!("Empty the bin"));
         // The text around every button says "bin" too.
         for n in p.iter_mut().filter(|n| n.role.as_deref() == Some("button")) {
             n.c = Some("Empty the bin, or keep it".into());
         }
         p.push(trash);
-        assert_eq!(
-            rank(&p, "empty bin button").first().and_then(|n| n.r#ref),
-            Some(30)
-        );
+        assert_eq!(rank(&p, "empty bin button").first().and_then(|n| n.r#ref), Some(30));
     }
 
     #[test]
@@ -617,10 +470,7 @@ mod tests {
         p.push(el(1, 20, "button", "検索する", true));
         p.push(el(1, 21, "link", "Café crème", true));
         assert_eq!(rank(&p, "検索する").first().and_then(|n| n.r#ref), Some(20));
-        assert_eq!(
-            rank(&p, "café link").first().and_then(|n| n.r#ref),
-            Some(21)
-        );
+        assert_eq!(rank(&p, "café link").first().and_then(|n| n.r#ref), Some(21));
         assert!(rank(&p, "cafés").iter().any(|n| n.r#ref == Some(21)));
     }
 
@@ -632,12 +482,7 @@ mod tests {
     }
 
     fn text(d: usize, r: u64, t: &str) -> Node {
-        Node {
-            d,
-            r#ref: Some(r),
-            text: Some(t.into()),
-            ..Default::default()
-        }
+        Node { d, r#ref: Some(r), text: Some(t.into()), ..Default::default() }
     }
 
     #[test]
@@ -654,11 +499,7 @@ mod tests {
         let top = |q: &str| rank(&nodes, q).first().and_then(|n| n.r#ref);
         assert_eq!(top("remove button for Chloe Park"), Some(5));
         assert_eq!(top("remove Chloe Park"), Some(5));
-        assert_eq!(
-            top("Chloe Park"),
-            Some(4),
-            "a name alone finds the text that says it"
-        );
+        assert_eq!(top("Chloe Park"), Some(4), "a name alone finds the text that says it");
         assert_eq!(top("previous month button"), Some(6));
         assert_eq!(top("the 15th"), Some(7));
         assert_eq!(top("second remove link"), Some(5));

@@ -33,21 +33,14 @@ pub fn connect() {
         RECONNECT_MS.with(|r| r.set(RECONNECT_FIRST_MS));
         match chrome::from_js::<ToExtension>(&message) {
             Ok(request) => wasm_bindgen_futures::spawn_local(handle(request)),
-            Err(e) => post(&FromExtension::Log {
-                level: "error".into(),
-                message: format!("unreadable request: {e}"),
-            }),
+            Err(e) => post(&FromExtension::Log { level: "error".into(), message: format!("unreadable request: {e}") }),
         }
     });
-    port.on_message()
-        .add_listener(on_message.as_ref().unchecked_ref());
+    port.on_message().add_listener(on_message.as_ref().unchecked_ref());
     on_message.forget();
     let on_disconnect = Closure::<dyn FnMut(JsValue)>::new(|_port: JsValue| {
         let reason = chrome::last_error();
-        chrome::log(&format!(
-            "tabwright: bridge disconnected: {}",
-            chrome::js_error_text(&reason)
-        ));
+        chrome::log(&format!("tabwright: bridge disconnected: {}", chrome::js_error_text(&reason)));
         PORT.with(|p| *p.borrow_mut() = None);
         crate::session::set_connected(false);
         // The bridge answered the calls it sent as cut off: running them on would only hold up
@@ -64,15 +57,11 @@ pub fn connect() {
             }
         });
     });
-    port.on_disconnect()
-        .add_listener(on_disconnect.as_ref().unchecked_ref());
+    port.on_disconnect().add_listener(on_disconnect.as_ref().unchecked_ref());
     on_disconnect.forget();
     PORT.with(|p| *p.borrow_mut() = Some(port));
     crate::session::set_connected(true);
-    post(&FromExtension::Hello {
-        version: env!("CARGO_PKG_VERSION").into(),
-        extension_id: chrome::extension_id(),
-    });
+    post(&FromExtension::Hello { version: env!("CARGO_PKG_VERSION").into(), extension_id: chrome::extension_id() });
 }
 
 fn cancel(id: u64) -> Option<(String, String)> {
@@ -96,11 +85,7 @@ pub fn stop_running() {
         // The reply still carries the inventory, so nothing held is dropped for a missing tab.
         wasm_bindgen_futures::spawn_local(async move {
             let state = state::report().await.unwrap_or_default();
-            post(&FromExtension::Reply {
-                id,
-                outcome: Reply::Error(crate::session::STOPPED.into()),
-                state,
-            });
+            post(&FromExtension::Reply { id, outcome: Reply::Error(crate::session::STOPPED.into()), state });
         });
     }
     crate::session::set_working(false);
@@ -117,10 +102,7 @@ fn post(message: &FromExtension) {
     PORT.with(|p| {
         if let Some(port) = p.borrow().as_ref() {
             if let Err(e) = port.post_message(&value) {
-                chrome::log(&format!(
-                    "tabwright: cannot send to the bridge: {}",
-                    chrome::js_error_text(&e)
-                ));
+                chrome::log(&format!("tabwright: cannot send to the bridge: {}", chrome::js_error_text(&e)));
             }
         }
     });
@@ -131,29 +113,11 @@ async fn handle(request: ToExtension) {
         ToExtension::Cancel { id } => {
             cancel(id);
         }
-        ToExtension::Member {
-            id,
-            ref name,
-            ref input,
-            ..
-        } if crate::session::is_stopped() => {
-            crate::session::log(
-                name,
-                members::summary(name, input),
-                Err(crate::session::STOPPED.into()),
-            );
-            post(&FromExtension::Reply {
-                id,
-                outcome: Reply::Error(crate::session::STOPPED.into()),
-                state: StateReport::default(),
-            });
+        ToExtension::Member { id, ref name, ref input, .. } if crate::session::is_stopped() => {
+            crate::session::log(name, members::summary(name, input), Err(crate::session::STOPPED.into()));
+            post(&FromExtension::Reply { id, outcome: Reply::Error(crate::session::STOPPED.into()), state: StateReport::default() });
         }
-        ToExtension::Member {
-            id,
-            ref name,
-            ref input,
-            ..
-        } => {
+        ToExtension::Member { id, ref name, ref input, .. } => {
             let (handle, registration) = futures::future::AbortHandle::new_pair();
             let entry = (handle, name.clone(), members::summary(name, input));
             RUNNING.with(|r| r.borrow_mut().insert(id, entry));
@@ -165,15 +129,7 @@ async fn handle(request: ToExtension) {
 }
 
 async fn run_member(request: ToExtension) {
-    let ToExtension::Member {
-        id,
-        name,
-        input,
-        confirm,
-    } = request
-    else {
-        return;
-    };
+    let ToExtension::Member { id, name, input, confirm } = request else { return };
     let calls = CALLS.with(|c| c.clone());
     let _one_at_a_time = calls.lock().await;
     state::with_registry(|r| r.begin_call());
@@ -189,11 +145,7 @@ async fn run_member(request: ToExtension) {
         Err(e) => Err(e),
     };
     crate::session::set_working(false);
-    crate::session::log(
-        &name,
-        members::summary(&name, &input),
-        outcome.as_ref().map(|_| ()).map_err(Clone::clone),
-    );
+    crate::session::log(&name, members::summary(&name, &input), outcome.as_ref().map(|_| ()).map_err(Clone::clone));
     let (outcome, state) = match state::report().await {
         Ok(state) => (outcome, state),
         Err(e) => (Err(e), StateReport::default()),
@@ -220,13 +172,7 @@ async fn handle_other(request: ToExtension) {
             let calls = CALLS.with(|c| c.clone());
             let _in_turn = calls.lock().await;
             let tabs = state::current_tabs().await.unwrap_or_default();
-            post(&FromExtension::State {
-                id,
-                state: StateReport {
-                    tabs,
-                    ..Default::default()
-                },
-            });
+            post(&FromExtension::State { id, state: StateReport { tabs, ..Default::default() } });
         }
         _ => {}
     }

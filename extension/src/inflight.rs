@@ -14,11 +14,7 @@ use futures::FutureExt;
 pub type Pending<K, T> = RefCell<HashMap<K, Shared<LocalBoxFuture<'static, T>>>>;
 
 /// Runs `work` for `key`, or joins the run already under way for it.
-pub async fn join<K, T, F>(
-    pending: &'static LocalKey<Pending<K, T>>,
-    key: K,
-    work: impl FnOnce() -> F,
-) -> T
+pub async fn join<K, T, F>(pending: &'static LocalKey<Pending<K, T>>, key: K, work: impl FnOnce() -> F) -> T
 where
     K: Hash + Eq + Clone + 'static,
     T: Clone + 'static,

@@ -23,14 +23,7 @@ pub struct KeyDef {
 
 impl KeyDef {
     fn named(key: &str, code: &str, key_code: u32) -> KeyDef {
-        KeyDef {
-            key: key.into(),
-            code: code.into(),
-            key_code,
-            text: None,
-            location: 0,
-            modifier: 0,
-        }
+        KeyDef { key: key.into(), code: code.into(), key_code, text: None, location: 0, modifier: 0 }
     }
 }
 
@@ -73,37 +66,19 @@ impl Chord {
 pub fn modifier(name: &str) -> Option<KeyDef> {
     let (key, code, key_code, bit) = match name.to_ascii_lowercase().as_str() {
         "shift" | "shift_l" | "shift_r" => ("Shift", "ShiftLeft", 16, SHIFT),
-        "ctrl" | "control" | "control_l" | "control_r" | "ctl" => {
-            ("Control", "ControlLeft", 17, CTRL)
-        }
+        "ctrl" | "control" | "control_l" | "control_r" | "ctl" => ("Control", "ControlLeft", 17, CTRL),
         "alt" | "option" | "opt" | "alt_l" | "alt_r" => ("Alt", "AltLeft", 18, ALT),
-        "cmd" | "command" | "super" | "super_l" | "super_r" | "meta" | "meta_l" | "meta_r"
-        | "win" | "windows" => ("Meta", "MetaLeft", 91, META),
+        "cmd" | "command" | "super" | "super_l" | "super_r" | "meta" | "meta_l" | "meta_r" | "win" | "windows" => ("Meta", "MetaLeft", 91, META),
         _ => return None,
     };
-    Some(KeyDef {
-        key: key.into(),
-        code: code.into(),
-        key_code,
-        text: None,
-        location: 1,
-        modifier: bit,
-    })
+    Some(KeyDef { key: key.into(), code: code.into(), key_code, text: None, location: 1, modifier: bit })
 }
 
 /// Parses `modifiers` such as "shift", "ctrl+shift", "cmd+alt".
 pub fn modifiers(text: &str) -> Result<Vec<KeyDef>, String> {
     let mut out: Vec<KeyDef> = Vec::new();
-    for part in text
-        .split(['+', ' '])
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
-    {
-        let m = modifier(part).ok_or_else(|| {
-            format!(
-                "unknown modifier {part:?}; use shift, ctrl, alt, or cmd (cmd and super mean Meta)"
-            )
-        })?;
+    for part in text.split(['+', ' ']).map(str::trim).filter(|p| !p.is_empty()) {
+        let m = modifier(part).ok_or_else(|| format!("unknown modifier {part:?}; use shift, ctrl, alt, or cmd (cmd and super mean Meta)"))?;
         if !out.iter().any(|o| o.key == m.key) {
             out.push(m);
         }
@@ -113,28 +88,12 @@ pub fn modifiers(text: &str) -> Result<Vec<KeyDef>, String> {
 
 /// US-layout characters: (unshifted, shifted, code, keyCode).
 const PRINTABLE: &[(char, char, &str, u32)] = &[
-    ('`', '~', "Backquote", 192),
-    ('1', '!', "Digit1", 49),
-    ('2', '@', "Digit2", 50),
-    ('3', '#', "Digit3", 51),
-    ('4', '$', "Digit4", 52),
-    ('5', '%', "Digit5", 53),
-    ('6', '^', "Digit6", 54),
-    ('7', '&', "Digit7", 55),
-    ('8', '*', "Digit8", 56),
-    ('9', '(', "Digit9", 57),
-    ('0', ')', "Digit0", 48),
-    ('-', '_', "Minus", 189),
-    ('=', '+', "Equal", 187),
-    ('[', '{', "BracketLeft", 219),
-    (']', '}', "BracketRight", 221),
-    ('\\', '|', "Backslash", 220),
-    (';', ':', "Semicolon", 186),
-    ('\'', '"', "Quote", 222),
-    (',', '<', "Comma", 188),
-    ('.', '>', "Period", 190),
-    ('/', '?', "Slash", 191),
-    (' ', ' ', "Space", 32),
+    ('`', '~', "Backquote", 192), ('1', '!', "Digit1", 49), ('2', '@', "Digit2", 50), ('3', '#', "Digit3", 51),
+    ('4', '$', "Digit4", 52), ('5', '%', "Digit5", 53), ('6', '^', "Digit6", 54), ('7', '&', "Digit7", 55),
+    ('8', '*', "Digit8", 56), ('9', '(', "Digit9", 57), ('0', ')', "Digit0", 48), ('-', '_', "Minus", 189),
+    ('=', '+', "Equal", 187), ('[', '{', "BracketLeft", 219), (']', '}', "BracketRight", 221), ('\\', '|', "Backslash", 220),
+    (';', ':', "Semicolon", 186), ('\'', '"', "Quote", 222), (',', '<', "Comma", 188), ('.', '>', "Period", 190),
+    ('/', '?', "Slash", 191), (' ', ' ', "Space", 32),
 ];
 
 /// The key that types `c` on a US keyboard, and whether Shift is held for it.
@@ -153,14 +112,7 @@ pub fn for_char(c: char) -> Option<(KeyDef, bool)> {
     }
     for (plain, shifted, code, key_code) in PRINTABLE {
         if c == *plain || c == *shifted {
-            let def = KeyDef {
-                key: c.to_string(),
-                code: (*code).into(),
-                key_code: *key_code,
-                text: Some(c.to_string()),
-                location: 0,
-                modifier: 0,
-            };
+            let def = KeyDef { key: c.to_string(), code: (*code).into(), key_code: *key_code, text: Some(c.to_string()), location: 0, modifier: 0 };
             return Some((def, c == *shifted && plain != shifted));
         }
     }
@@ -171,10 +123,7 @@ pub fn for_char(c: char) -> Option<(KeyDef, bool)> {
 pub fn named(name: &str) -> Option<KeyDef> {
     let lower = name.to_ascii_lowercase();
     let mut def = match lower.as_str() {
-        "return" | "enter" | "kp_enter" => KeyDef {
-            text: Some("\r".into()),
-            ..KeyDef::named("Enter", "Enter", 13)
-        },
+        "return" | "enter" | "kp_enter" => KeyDef { text: Some("\r".into()), ..KeyDef::named("Enter", "Enter", 13) },
         "backspace" | "back_space" => KeyDef::named("Backspace", "Backspace", 8),
         "tab" => KeyDef::named("Tab", "Tab", 9),
         "escape" | "esc" => KeyDef::named("Escape", "Escape", 27),
@@ -183,17 +132,12 @@ pub fn named(name: &str) -> Option<KeyDef> {
         "home" | "kp_home" => KeyDef::named("Home", "Home", 36),
         "end" | "kp_end" => KeyDef::named("End", "End", 35),
         "page_up" | "pageup" | "prior" | "kp_page_up" => KeyDef::named("PageUp", "PageUp", 33),
-        "page_down" | "pagedown" | "next" | "kp_page_down" => {
-            KeyDef::named("PageDown", "PageDown", 34)
-        }
+        "page_down" | "pagedown" | "next" | "kp_page_down" => KeyDef::named("PageDown", "PageDown", 34),
         "up" | "arrowup" | "kp_up" => KeyDef::named("ArrowUp", "ArrowUp", 38),
         "down" | "arrowdown" | "kp_down" => KeyDef::named("ArrowDown", "ArrowDown", 40),
         "left" | "arrowleft" | "kp_left" => KeyDef::named("ArrowLeft", "ArrowLeft", 37),
         "right" | "arrowright" | "kp_right" => KeyDef::named("ArrowRight", "ArrowRight", 39),
-        "space" | "spacebar" => KeyDef {
-            text: Some(" ".into()),
-            ..KeyDef::named(" ", "Space", 32)
-        },
+        "space" | "spacebar" => KeyDef { text: Some(" ".into()), ..KeyDef::named(" ", "Space", 32) },
         "caps_lock" | "capslock" => KeyDef::named("CapsLock", "CapsLock", 20),
         "num_lock" | "numlock" => KeyDef::named("NumLock", "NumLock", 144),
         "scroll_lock" | "scrolllock" => KeyDef::named("ScrollLock", "ScrollLock", 145),
@@ -213,11 +157,7 @@ pub fn named(name: &str) -> Option<KeyDef> {
         "bracketleft" => return for_char('[').map(|d| d.0),
         "bracketright" => return for_char(']').map(|d| d.0),
         _ => {
-            if let Some(n) = lower
-                .strip_prefix('f')
-                .and_then(|n| n.parse::<u32>().ok())
-                .filter(|n| (1..=24).contains(n))
-            {
+            if let Some(n) = lower.strip_prefix('f').and_then(|n| n.parse::<u32>().ok()).filter(|n| (1..=24).contains(n)) {
                 let name = format!("F{n}");
                 return Some(KeyDef::named(&name, &name, 111 + n));
             }
@@ -249,27 +189,18 @@ pub fn parse(text: &str) -> Result<Vec<Chord>, String> {
                 _ => ("", token),
             },
         };
-        let mut mods = if head.is_empty() {
-            Vec::new()
-        } else {
-            modifiers(head)?
-        };
+        let mut mods = if head.is_empty() { Vec::new() } else { modifiers(head)? };
         let key = named(last).ok_or_else(|| {
             format!("unknown key {last:?} in {token:?}; use names such as Return, Tab, Escape, BackSpace, Up, Page_Up, F5, or a single character")
         })?;
         // An uppercase letter or shifted symbol is typed with Shift held.
         let mut chars = last.chars();
         if let (Some(c), None) = (chars.next(), chars.next()) {
-            if for_char(c).is_some_and(|(_, shift)| shift)
-                && !mods.iter().any(|m| m.modifier == SHIFT)
-            {
+            if for_char(c).is_some_and(|(_, shift)| shift) && !mods.iter().any(|m| m.modifier == SHIFT) {
                 mods.push(modifier("shift").ok_or("shift")?);
             }
         }
-        chords.push(Chord {
-            modifiers: mods,
-            key,
-        });
+        chords.push(Chord { modifiers: mods, key });
     }
     if chords.is_empty() {
         return Err("key needs at least one key name".into());
@@ -324,30 +255,13 @@ mod tests {
     #[test]
     fn names_map_to_real_key_definitions() {
         let enter = named("Return").expect("Return");
-        assert_eq!(
-            (
-                enter.key.as_str(),
-                enter.code.as_str(),
-                enter.key_code,
-                enter.text.as_deref()
-            ),
-            ("Enter", "Enter", 13, Some("\r"))
-        );
+        assert_eq!((enter.key.as_str(), enter.code.as_str(), enter.key_code, enter.text.as_deref()), ("Enter", "Enter", 13, Some("\r")));
         let bs = named("BackSpace").expect("BackSpace");
-        assert_eq!(
-            (bs.key.as_str(), bs.code.as_str(), bs.key_code),
-            ("Backspace", "Backspace", 8)
-        );
+        assert_eq!((bs.key.as_str(), bs.code.as_str(), bs.key_code), ("Backspace", "Backspace", 8));
         let pu = named("Page_Up").expect("Page_Up");
         assert_eq!((pu.key.as_str(), pu.key_code), ("PageUp", 33));
-        assert_eq!(
-            named("F12").map(|k| (k.key, k.key_code)),
-            Some(("F12".into(), 123))
-        );
-        assert_eq!(
-            named("a").map(|k| (k.code, k.key_code)),
-            Some(("KeyA".into(), 65))
-        );
+        assert_eq!(named("F12").map(|k| (k.key, k.key_code)), Some(("F12".into(), 123)));
+        assert_eq!(named("a").map(|k| (k.code, k.key_code)), Some(("KeyA".into(), 65)));
         assert_eq!(named("Up").map(|k| k.key), Some("ArrowUp".into()));
         assert!(named("Hyper_X").is_none());
     }
@@ -365,29 +279,16 @@ mod tests {
         assert_eq!(c[2].bits(), SHIFT);
         let c = parse("ctrl++").expect("ctrl plus");
         assert_eq!((c[0].key.key.as_str(), c[0].bits()), ("+", CTRL | SHIFT));
-        assert_eq!(
-            parse("A").expect("A")[0].bits(),
-            SHIFT,
-            "an uppercase letter is typed with Shift"
-        );
+        assert_eq!(parse("A").expect("A")[0].bits(), SHIFT, "an uppercase letter is typed with Shift");
         assert!(parse("ctrl+nope").unwrap_err().contains("unknown key"));
         assert!(parse("hyper+a").unwrap_err().contains("unknown modifier"));
     }
 
     #[test]
     fn characters_have_us_layout_keys() {
-        assert_eq!(
-            for_char('!').map(|(k, s)| (k.code, k.key_code, s)),
-            Some(("Digit1".into(), 49, true))
-        );
-        assert_eq!(
-            for_char('/').map(|(k, s)| (k.code, s)),
-            Some(("Slash".into(), false))
-        );
-        assert_eq!(
-            for_char('Z').map(|(k, s)| (k.key, k.code, s)),
-            Some(("Z".into(), "KeyZ".into(), true))
-        );
+        assert_eq!(for_char('!').map(|(k, s)| (k.code, k.key_code, s)), Some(("Digit1".into(), 49, true)));
+        assert_eq!(for_char('/').map(|(k, s)| (k.code, s)), Some(("Slash".into(), false)));
+        assert_eq!(for_char('Z').map(|(k, s)| (k.key, k.code, s)), Some(("Z".into(), "KeyZ".into(), true)));
         assert!(for_char('é').is_none());
         assert!(for_char('😀').is_none());
     }
@@ -404,18 +305,7 @@ mod tests {
         assert_eq!(of("ctrl+shift+Tab"), Some("switch_tab"));
         assert_eq!(of("ctrl+2"), Some("switch_tab"));
         assert_eq!(of("ctrl+l"), Some("navigate with the address"));
-        for page_keys in [
-            "ctrl+a",
-            "ctrl+c",
-            "ctrl+s",
-            "ctrl+f",
-            "ctrl+0",
-            "Left",
-            "r",
-            "shift+Tab",
-            "alt+shift+Left",
-            "Tab",
-        ] {
+        for page_keys in ["ctrl+a", "ctrl+c", "ctrl+s", "ctrl+f", "ctrl+0", "Left", "r", "shift+Tab", "alt+shift+Left", "Tab"] {
             assert_eq!(of(page_keys), None, "{page_keys}");
         }
     }

@@ -7,14 +7,14 @@ use wasm_bindgen::prelude::*;
 
 pub mod activity;
 pub mod cdp;
-pub mod chrome;
 pub mod confirm;
+pub mod chrome;
 pub mod find;
 pub mod host;
 mod inflight;
 pub mod keys;
-mod listeners;
 pub mod members;
+mod listeners;
 pub mod page;
 pub mod policy;
 pub mod refs;
@@ -83,9 +83,7 @@ pub fn on_debugger_event(tab_id: i32, session: Option<String>, method: String, p
 
 #[wasm_bindgen]
 pub fn on_debugger_detach(tab_id: i32, reason: String) {
-    chrome::log(&format!(
-        "tabwright: debugger detached from tab {tab_id}: {reason}"
-    ));
+    chrome::log(&format!("tabwright: debugger detached from tab {tab_id}: {reason}"));
     cdp::on_detach(tab_id);
     members::capture::mark_resized(tab_id);
     activity::forget_main_frame(tab_id);

@@ -18,21 +18,8 @@ use crate::cdp::{self, Debuggee};
 use crate::page;
 
 /// The events that make an element something to act on.
-const ACTION_EVENTS: &[&str] = &[
-    "click",
-    "dblclick",
-    "auxclick",
-    "contextmenu",
-    "mousedown",
-    "mouseup",
-    "pointerdown",
-    "pointerup",
-    "keydown",
-    "keyup",
-    "keypress",
-    "touchstart",
-    "touchend",
-];
+const ACTION_EVENTS: &[&str] =
+    &["click", "dblclick", "auxclick", "contextmenu", "mousedown", "mouseup", "pointerdown", "pointerup", "keydown", "keyup", "keypress", "touchstart", "touchend"];
 /// The most nodes handed over in one read; the rest follow on the next.
 const MAX_NEW: usize = 600;
 /// Objects used within one read.
@@ -73,8 +60,7 @@ pub fn saw_inner_trees(at: &Debuggee, inner: bool) {
 /// Whether the agent's document (as far as is known) has not had its listeners asked for yet.
 pub fn unmarked(at: &Debuggee) -> bool {
     let generation = page::known_generation(at);
-    generation.is_none()
-        || KNOWN.with(|k| k.borrow().get(at).map(|known| known.generation) != Some(generation))
+    generation.is_none() || KNOWN.with(|k| k.borrow().get(at).map(|known| known.generation) != Some(generation))
 }
 
 /// Marks, in the page agent of `at`'s document, the elements with action listeners; true when
@@ -83,15 +69,8 @@ pub fn unmarked(at: &Debuggee) -> bool {
 pub async fn mark(at: &Debuggee) -> bool {
     if at.session.is_none() {
         // Frames that are no longer attached will not be read again.
-        let live: Vec<String> = cdp::children(at.tab)
-            .into_iter()
-            .map(|c| c.session)
-            .collect();
-        KNOWN.with(|k| {
-            k.borrow_mut().retain(|d, _| {
-                d.tab != at.tab || d.session.as_ref().is_none_or(|s| live.contains(s))
-            })
-        });
+        let live: Vec<String> = cdp::children(at.tab).into_iter().map(|c| c.session).collect();
+        KNOWN.with(|k| k.borrow_mut().retain(|d, _| d.tab != at.tab || d.session.as_ref().is_none_or(|s| live.contains(s))));
     }
     let marked = try_mark(at).await.unwrap_or(false);
     KNOWN.with(|k| {
@@ -102,13 +81,7 @@ pub async fn mark(at: &Debuggee) -> bool {
     // Not waited for: the next command queues behind it.
     let at = at.clone();
     wasm_bindgen_futures::spawn_local(async move {
-        let _ = cdp::send_to(
-            &at,
-            &cdp::ReleaseObjectGroup {
-                object_group: GROUP,
-            },
-        )
-        .await;
+        let _ = cdp::send_to(&at, &cdp::ReleaseObjectGroup { object_group: GROUP }).await;
     });
     marked
 }
@@ -116,51 +89,23 @@ pub async fn mark(at: &Debuggee) -> bool {
 /// The main world's document object: kept, or fetched anew (a new document starts afresh).
 async fn document(at: &Debuggee, refresh: bool) -> Result<String, String> {
     if !refresh {
-        if let Some(doc) =
-            KNOWN.with(|k| k.borrow().get(at).and_then(|known| known.document.clone()))
-        {
+        if let Some(doc) = KNOWN.with(|k| k.borrow().get(at).and_then(|known| known.document.clone())) {
             return Ok(doc);
         }
     }
     let evaluated = cdp::send_to(
         at,
-        &cdp::Evaluate {
-            expression: "document",
-            context_id: None,
-            return_by_value: false,
-            await_promise: false,
-            timeout: None,
-            object_group: Some(KEEP),
-        },
+        &cdp::Evaluate { expression: "document", context_id: None, return_by_value: false, await_promise: false, timeout: None, object_group: Some(KEEP) },
     )
     .await
     .map_err(|e| e.to_string())?;
     let doc = evaluated.result.object_id.ok_or("no document object")?;
-    KNOWN.with(|k| {
-        k.borrow_mut().insert(
-            at.clone(),
-            Known {
-                generation: None,
-                document: Some(doc.clone()),
-                nodes: HashSet::new(),
-                inner: true,
-            },
-        )
-    });
+    KNOWN.with(|k| k.borrow_mut().insert(at.clone(), Known { generation: None, document: Some(doc.clone()), nodes: HashSet::new(), inner: true }));
     Ok(doc)
 }
 
 async fn listeners_of(at: &Debuggee, tree: &str) -> Result<Vec<cdp::EventListener>, cdp::CdpError> {
-    Ok(cdp::send_to(
-        at,
-        &cdp::GetEventListeners {
-            object_id: tree,
-            depth: -1,
-            pierce: false,
-        },
-    )
-    .await?
-    .listeners)
+    Ok(cdp::send_to(at, &cdp::GetEventListeners { object_id: tree, depth: -1, pierce: false }).await?.listeners)
 }
 
 async fn try_mark(at: &Debuggee) -> Result<bool, String> {
@@ -184,15 +129,9 @@ async fn try_mark(at: &Debuggee) -> Result<bool, String> {
         let mut fresh = Vec::new();
         let mut taken = HashSet::new();
         for l in &found {
-            let Some(id) = l.backend_node_id else {
-                continue;
-            };
+            let Some(id) = l.backend_node_id else { continue };
             let old = known.is_some_and(|known| known.nodes.contains(&id));
-            if ACTION_EVENTS.contains(&l.kind.as_str())
-                && fresh.len() < MAX_NEW
-                && !old
-                && taken.insert(id)
-            {
+            if ACTION_EVENTS.contains(&l.kind.as_str()) && fresh.len() < MAX_NEW && !old && taken.insert(id) {
                 fresh.push(id);
             }
         }
@@ -203,17 +142,11 @@ async fn try_mark(at: &Debuggee) -> Result<bool, String> {
     }
     // The nodes, handed over in the agent's world.
     let (objects, _) = page::agent_objects(at, &fresh, GROUP).await?;
-    let Some(first) = objects.first() else {
-        return Ok(false);
-    };
+    let Some(first) = objects.first() else { return Ok(false) };
     let call = cdp::CallFunctionWith {
-        function_declaration:
-            "function (...els) { return __tabwright.markListeners(this, ...els); }",
+        function_declaration: "function (...els) { return __tabwright.markListeners(this, ...els); }",
         object_id: first,
-        arguments: objects[1..]
-            .iter()
-            .map(|o| cdp::CallArgument { object_id: o })
-            .collect(),
+        arguments: objects[1..].iter().map(|o| cdp::CallArgument { object_id: o }).collect(),
         return_by_value: true,
     };
     let r = cdp::send_to(at, &call).await.map_err(|e| e.to_string())?;
@@ -231,54 +164,14 @@ async fn try_mark(at: &Debuggee) -> Result<bool, String> {
 /// The open shadow roots and same-origin frame documents the agent lists, as objects of the
 /// page's own world.
 async fn inner_trees(at: &Debuggee) -> Vec<String> {
-    let Ok((roots, _, _)) = page::object_in_group(at, "__tabwright.listenerRoots()", GROUP).await
-    else {
-        return Vec::new();
-    };
-    let Some(list) = roots
-        .object_id
-        .as_deref()
-        .filter(|_| roots.description.as_deref() != Some("Array(0)"))
-    else {
-        return Vec::new();
-    };
-    let Ok(props) = cdp::send_to(
-        at,
-        &cdp::GetProperties {
-            object_id: list,
-            own_properties: true,
-        },
-    )
-    .await
-    else {
-        return Vec::new();
-    };
-    let ours: Vec<String> = props
-        .result
-        .into_iter()
-        .filter(|p| p.name.parse::<usize>().is_ok())
-        .filter_map(|p| p.value?.object_id)
-        .collect();
-    let describe: Vec<cdp::DescribeNode> = ours
-        .iter()
-        .map(|o| cdp::DescribeNode { object_id: o })
-        .collect();
+    let Ok((roots, _, _)) = page::object_in_group(at, "__tabwright.listenerRoots()", GROUP).await else { return Vec::new() };
+    let Some(list) = roots.object_id.as_deref().filter(|_| roots.description.as_deref() != Some("Array(0)")) else { return Vec::new() };
+    let Ok(props) = cdp::send_to(at, &cdp::GetProperties { object_id: list, own_properties: true }).await else { return Vec::new() };
+    let ours: Vec<String> = props.result.into_iter().filter(|p| p.name.parse::<usize>().is_ok()).filter_map(|p| p.value?.object_id).collect();
+    let describe: Vec<cdp::DescribeNode> = ours.iter().map(|o| cdp::DescribeNode { object_id: o }).collect();
     let described = futures::future::join_all(describe.iter().map(|d| cdp::send_to(at, d))).await;
-    let ids: Vec<i64> = described
-        .into_iter()
-        .filter_map(|d| d.ok()?.node.backend_node_id)
-        .collect();
-    let commands: Vec<cdp::ResolveNode> = ids
-        .iter()
-        .map(|&id| cdp::ResolveNode {
-            backend_node_id: id,
-            execution_context_id: None,
-            object_group: GROUP,
-        })
-        .collect();
+    let ids: Vec<i64> = described.into_iter().filter_map(|d| d.ok()?.node.backend_node_id).collect();
+    let commands: Vec<cdp::ResolveNode> = ids.iter().map(|&id| cdp::ResolveNode { backend_node_id: id, execution_context_id: None, object_group: GROUP }).collect();
     let resolved = futures::future::join_all(commands.iter().map(|c| cdp::send_to(at, c))).await;
-    resolved
-        .into_iter()
-        .filter_map(|r| r.ok()?.object.object_id)
-        .collect()
+    resolved.into_iter().filter_map(|r| r.ok()?.object.object_id).collect()
 }

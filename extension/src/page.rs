@@ -40,20 +40,14 @@ fn forget_one(d: &Debuggee) {
 /// Forgets the world of an out-of-process frame whose session ended (the frame went away), so a
 /// page that keeps replacing its cross-site frames does not grow the table.
 pub fn forget_session(tab: i32, session: &str) {
-    forget_one(&Debuggee {
-        tab,
-        session: Some(session.to_string()),
-    });
+    forget_one(&Debuggee { tab, session: Some(session.to_string()) });
 }
 
 /// The agent every new document of an attached tab gets as it is created (see
 /// cdp::ensure_attached), with the overlay when the policy shows one. Only a top document runs
 /// it: a frame's agent is installed when a call needs it.
 pub fn agent_for_new_documents() -> String {
-    format!(
-        "if (window === window.top) {{\n{}\n}}",
-        agent_source(new_document_overlay())
-    )
+    format!("if (window === window.top) {{\n{}\n}}", agent_source(new_document_overlay()))
 }
 
 /// The agent every new document of an out-of-process frame gets (no overlay: that is the tab's).
@@ -74,18 +68,14 @@ pub async fn prepare(d: &Debuggee) -> Result<(), String> {
 /// else the banner, saying whether the session is stopped (the script is registered again when
 /// that changes).
 fn new_document_overlay() -> Option<bool> {
-    crate::policy::current()
-        .overlay
-        .then(crate::session::is_stopped)
+    crate::policy::current().overlay.then(crate::session::is_stopped)
 }
 
 /// The agent's source, followed by showing the overlay (saying whether the session is stopped)
 /// when it has one.
 fn agent_source(overlay: Option<bool>) -> std::borrow::Cow<'static, str> {
     match overlay {
-        Some(stopped) => std::borrow::Cow::Owned(format!(
-            "{AGENT}\n;__tabwright.showOverlay({{stopped: {stopped}}});"
-        )),
+        Some(stopped) => std::borrow::Cow::Owned(format!("{AGENT}\n;__tabwright.showOverlay({{stopped: {stopped}}});")),
         None => std::borrow::Cow::Borrowed(AGENT),
     }
 }
@@ -100,17 +90,11 @@ pub fn on_event(tab: i32, method: &str, params: &Value) {
         "Runtime.executionContextCreated" => {
             let context = &params["context"];
             let ours = context["name"] == WORLD && context["auxData"]["isDefault"] == false;
-            let main = context["auxData"]["frameId"]
-                .as_str()
-                .is_some_and(|f| crate::activity::main_frame_id(tab).as_deref() == Some(f));
+            let main = context["auxData"]["frameId"].as_str().is_some_and(|f| crate::activity::main_frame_id(tab).as_deref() == Some(f));
             if let (true, true, Some(id)) = (ours, main, context["id"].as_i64()) {
                 if WORLDS.with(|w| w.borrow().get(&d).is_none_or(|world| world.context != id)) {
                     let overlay = new_document_overlay();
-                    let w = World {
-                        context: id,
-                        generation: next_generation(),
-                        overlay,
-                    };
+                    let w = World { context: id, generation: next_generation(), overlay };
                     WORLDS.with(|ws| ws.borrow_mut().insert(d, w));
                     // A page loaded while the session is stopped must say it is stopped: its agent
                     // may come from the script registered before the Stop, if the new one was not
@@ -123,11 +107,7 @@ pub fn on_event(tab: i32, method: &str, params: &Value) {
         }
         "Runtime.executionContextDestroyed" => {
             let id = params["executionContextId"].as_i64();
-            if WORLDS.with(|w| {
-                w.borrow()
-                    .get(&d)
-                    .is_some_and(|world| Some(world.context) == id)
-            }) {
+            if WORLDS.with(|w| w.borrow().get(&d).is_some_and(|world| Some(world.context) == id)) {
                 forget_one(&d);
             }
         }
@@ -145,12 +125,7 @@ fn next_generation() -> u64 {
 /// The agent of a document that has none yet: installed once, however many calls ask meanwhile.
 async fn create(d: &Debuggee) -> Result<World, String> {
     let owned = d.clone();
-    crate::inflight::join(
-        &CREATING,
-        d.clone(),
-        || async move { install(&owned).await },
-    )
-    .await
+    crate::inflight::join(&CREATING, d.clone(), || async move { install(&owned).await }).await
 }
 
 async fn install(d: &Debuggee) -> Result<World, String> {
@@ -159,83 +134,41 @@ async fn install(d: &Debuggee) -> Result<World, String> {
     let commits = crate::activity::main_frame(tab).commits;
     cdp::ensure_attached(tab).await.map_err(|e| e.to_string())?;
     if d.session.is_some() {
-        cdp::send_to(d, &cdp::PageEnable {})
-            .await
-            .map_err(|e| e.to_string())?;
+        cdp::send_to(d, &cdp::PageEnable {}).await.map_err(|e| e.to_string())?;
     }
     // A tab's main frame is known from its navigations; another frame's is asked for (and so is
     // a main frame the browser no longer knows by that id).
-    let known = d
-        .session
-        .is_none()
-        .then(|| crate::activity::main_frame_id(tab))
-        .flatten();
+    let known = d.session.is_none().then(|| crate::activity::main_frame_id(tab)).flatten();
     let world = match &known {
-        Some(frame) => cdp::send_to(
-            d,
-            &cdp::CreateIsolatedWorld {
-                frame_id: frame,
-                world_name: WORLD,
-                grant_univeral_access: false,
-            },
-        )
-        .await
-        .ok(),
+        Some(frame) => cdp::send_to(d, &cdp::CreateIsolatedWorld { frame_id: frame, world_name: WORLD, grant_univeral_access: false }).await.ok(),
         None => None,
     };
     let world = match world {
         Some(world) => world,
         None => {
-            let frame = cdp::send_to(d, &cdp::GetFrameTree {})
+            let frame = cdp::send_to(d, &cdp::GetFrameTree {}).await.map_err(|e| e.to_string())?.frame_tree.frame.id;
+            cdp::send_to(d, &cdp::CreateIsolatedWorld { frame_id: &frame, world_name: WORLD, grant_univeral_access: false })
                 .await
-                .map_err(|e| e.to_string())?
-                .frame_tree
-                .frame
-                .id;
-            cdp::send_to(
-                d,
-                &cdp::CreateIsolatedWorld {
-                    frame_id: &frame,
-                    world_name: WORLD,
-                    grant_univeral_access: false,
-                },
-            )
-            .await
-            .map_err(|e| format!("cannot prepare {} for reading: {e}", state::tab_name(tab)))?
+                .map_err(|e| format!("cannot prepare {} for reading: {e}", state::tab_name(tab)))?
         }
     };
     // The document's own agent (run as it was created) may be in this world already.
-    if let Some(w) = WORLDS
-        .with(|w| w.borrow().get(d).copied())
-        .filter(|w| w.context == world.execution_context_id)
-    {
+    if let Some(w) = WORLDS.with(|w| w.borrow().get(d).copied()).filter(|w| w.context == world.execution_context_id) {
         return Ok(w);
     }
     // A tab's own document shows the overlay as soon as the agent is in it.
-    let overlay =
-        (d.session.is_none() && crate::policy::current().overlay).then(crate::session::is_stopped);
+    let overlay = (d.session.is_none() && crate::policy::current().overlay).then(crate::session::is_stopped);
     let source = agent_source(overlay);
     let installed = cdp::send_to(
         d,
-        &cdp::Evaluate {
-            expression: &source,
-            context_id: Some(world.execution_context_id),
-            return_by_value: true,
-            await_promise: false,
-            timeout: None,
-            object_group: None,
-        },
+        &cdp::Evaluate { expression: &source, context_id: Some(world.execution_context_id), return_by_value: true, await_promise: false, timeout: None, object_group: None },
     )
     .await
     .map_err(|e| e.to_string())?;
     if let Some(ex) = installed.exception_details {
         return Err(format!("the page agent failed to start: {}", ex.message()));
     }
-    let w = World {
-        context: world.execution_context_id,
-        generation: next_generation(),
-        overlay,
-    };
+    let w = World { context: world.execution_context_id, generation: next_generation(), overlay };
     if d.session.is_some() || crate::activity::main_frame(tab).commits == commits {
         WORLDS.with(|ws| ws.borrow_mut().insert(d.clone(), w));
     }
@@ -243,9 +176,7 @@ async fn install(d: &Debuggee) -> Result<World, String> {
 }
 
 fn context_lost(message: &str) -> bool {
-    message.contains("Cannot find context")
-        || message.contains("Execution context was destroyed")
-        || message.contains("Inspected target navigated")
+    message.contains("Cannot find context") || message.contains("Execution context was destroyed") || message.contains("Inspected target navigated")
 }
 
 /// Evaluates `expression` with the agent in scope; returns its JSON value and the document
@@ -267,40 +198,19 @@ pub async fn object(d: &Debuggee, expression: &str) -> Result<cdp::RemoteObject,
 
 /// [`object`] in an object group (released by the caller), with the agent's execution context
 /// and the document's generation, for CDP calls that hand nodes to the agent.
-pub async fn object_in_group(
-    d: &Debuggee,
-    expression: &str,
-    group: &str,
-) -> Result<(cdp::RemoteObject, i64, u64), String> {
+pub async fn object_in_group(d: &Debuggee, expression: &str, group: &str) -> Result<(cdp::RemoteObject, i64, u64), String> {
     let (object, world) = evaluate(d, expression, false, Some(group)).await?;
     Ok((object, world.context, world.generation))
 }
 
 /// Nodes the browser names by backend id, as objects of the agent's world in `group` (released by
 /// the caller), with the document's generation. Nodes that cannot be resolved are left out.
-pub async fn agent_objects(
-    d: &Debuggee,
-    nodes: &[i64],
-    group: &str,
-) -> Result<(Vec<String>, u64), String> {
+pub async fn agent_objects(d: &Debuggee, nodes: &[i64], group: &str) -> Result<(Vec<String>, u64), String> {
     let (_, context, generation) = object_in_group(d, "globalThis", group).await?;
     // Sent together: the browser answers them in one stretch.
-    let commands: Vec<cdp::ResolveNode> = nodes
-        .iter()
-        .map(|&id| cdp::ResolveNode {
-            backend_node_id: id,
-            execution_context_id: Some(context),
-            object_group: group,
-        })
-        .collect();
+    let commands: Vec<cdp::ResolveNode> = nodes.iter().map(|&id| cdp::ResolveNode { backend_node_id: id, execution_context_id: Some(context), object_group: group }).collect();
     let resolved = futures::future::join_all(commands.iter().map(|c| cdp::send_to(d, c))).await;
-    Ok((
-        resolved
-            .into_iter()
-            .filter_map(|r| r.ok()?.object.object_id)
-            .collect(),
-        generation,
-    ))
+    Ok((resolved.into_iter().filter_map(|r| r.ok()?.object.object_id).collect(), generation))
 }
 
 /// [`call`] without a second try in a new document when the first one's went away (a click's
@@ -310,22 +220,11 @@ pub async fn call_once(tab: i32, expression: &str) -> Result<(Value, u64), Strin
     Ok((r.value.unwrap_or(Value::Null), world.generation))
 }
 
-async fn evaluate(
-    d: &Debuggee,
-    expression: &str,
-    by_value: bool,
-    object_group: Option<&str>,
-) -> Result<(cdp::RemoteObject, World), String> {
+async fn evaluate(d: &Debuggee, expression: &str, by_value: bool, object_group: Option<&str>) -> Result<(cdp::RemoteObject, World), String> {
     evaluate_tries(d, expression, by_value, object_group, 2).await
 }
 
-async fn evaluate_tries(
-    d: &Debuggee,
-    expression: &str,
-    by_value: bool,
-    object_group: Option<&str>,
-    tries: u32,
-) -> Result<(cdp::RemoteObject, World), String> {
+async fn evaluate_tries(d: &Debuggee, expression: &str, by_value: bool, object_group: Option<&str>, tries: u32) -> Result<(cdp::RemoteObject, World), String> {
     let tab = d.tab;
     for attempt in 0..tries {
         let world = match WORLDS.with(|w| w.borrow().get(d).copied()) {
@@ -348,9 +247,7 @@ async fn evaluate_tries(
             Ok(r) => {
                 if let Some(ex) = r.exception_details {
                     let message = ex.message();
-                    if (context_lost(&message) || message.contains("__tabwright is not defined"))
-                        && attempt == 0
-                    {
+                    if (context_lost(&message) || message.contains("__tabwright is not defined")) && attempt == 0 {
                         forget_one(d);
                         continue;
                     }
@@ -364,10 +261,7 @@ async fn evaluate_tries(
             Err(e) => return Err(e.to_string()),
         }
     }
-    Err(format!(
-        "{} kept changing documents while it was being read; try again",
-        state::tab_name(tab)
-    ))
+    Err(format!("{} kept changing documents while it was being read; try again", state::tab_name(tab)))
 }
 
 /// The generation of the document the agent last ran in, as far as is known without asking.
@@ -377,13 +271,7 @@ pub fn known_generation(d: &Debuggee) -> Option<u64> {
 
 /// The tabs whose main document has a page agent.
 pub fn tabs_with_agent() -> Vec<i32> {
-    WORLDS.with(|w| {
-        w.borrow()
-            .keys()
-            .filter(|d| d.session.is_none())
-            .map(|d| d.tab)
-            .collect()
-    })
+    WORLDS.with(|w| w.borrow().keys().filter(|d| d.session.is_none()).map(|d| d.tab).collect())
 }
 
 /// Shows the overlay on the tab's current document (a click may have loaded a new one). A
@@ -397,13 +285,7 @@ pub async fn ensure_overlay(tab: i32) {
         return;
     }
     let stopped = crate::session::is_stopped();
-    if call(
-        tab,
-        &format!("__tabwright.showOverlay({{stopped: {stopped}}})"),
-    )
-    .await
-    .is_ok()
-    {
+    if call(tab, &format!("__tabwright.showOverlay({{stopped: {stopped}}})")).await.is_ok() {
         WORLDS.with(|w| {
             if let Some(world) = w.borrow_mut().get_mut(&d) {
                 world.overlay = Some(stopped);
@@ -434,15 +316,8 @@ mod tests {
 
     #[test]
     fn a_frame_session_that_ends_takes_its_world_with_it() {
-        let world = || World {
-            context: 1,
-            generation: 1,
-            overlay: None,
-        };
-        let frame = |s: &str| Debuggee {
-            tab: 7,
-            session: Some(s.to_string()),
-        };
+        let world = || World { context: 1, generation: 1, overlay: None };
+        let frame = |s: &str| Debuggee { tab: 7, session: Some(s.to_string()) };
         WORLDS.with(|w| {
             let mut w = w.borrow_mut();
             w.insert(Debuggee::tab(7), world());
@@ -452,14 +327,8 @@ mod tests {
         forget_session(7, "a");
         WORLDS.with(|w| {
             let w = w.borrow();
-            assert!(
-                !w.contains_key(&frame("a")),
-                "the ended frame's world is gone"
-            );
-            assert!(
-                w.contains_key(&frame("b")) && w.contains_key(&Debuggee::tab(7)),
-                "the others stay"
-            );
+            assert!(!w.contains_key(&frame("a")), "the ended frame's world is gone");
+            assert!(w.contains_key(&frame("b")) && w.contains_key(&Debuggee::tab(7)), "the others stay");
         });
     }
 }

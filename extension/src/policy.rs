@@ -61,32 +61,15 @@ pub async fn apply(policy: Policy) {
 
 /// The options page saved its sites: check, keep and enforce them.
 pub fn set_options(message: &serde_json::Value) -> serde_json::Value {
-    let list = |k: &str| -> Vec<String> {
-        message[k]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(|v| v.as_str().map(String::from))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    let candidate = Policy {
-        allow: list("allow"),
-        block: list("block"),
-        ..Policy::default()
-    };
+    let list = |k: &str| -> Vec<String> { message[k].as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect()).unwrap_or_default() };
+    let candidate = Policy { allow: list("allow"), block: list("block"), ..Policy::default() };
     let text = serde_json::to_string(&candidate).unwrap_or_default();
     if let Err(e) = Policy::parse(&text) {
         return serde_json::json!({ "error": e });
     }
     OPTIONS.with(|o| *o.borrow_mut() = candidate.clone());
     wasm_bindgen_futures::spawn_local(async move {
-        let _ = chrome::storage_local_set(
-            OPTIONS_KEY,
-            &serde_json::to_value(&candidate).unwrap_or_default(),
-        )
-        .await;
+        let _ = chrome::storage_local_set(OPTIONS_KEY, &serde_json::to_value(&candidate).unwrap_or_default()).await;
         enforce().await;
     });
     serde_json::json!({ "ok": true })
@@ -116,9 +99,7 @@ pub fn blocked_request(url: &str, kind: &str) {
         return;
     }
     // Only the host is kept: the URL may hold exactly what the page tried to send.
-    let Some(host) = tabwright_protocol::policy::host_label(url) else {
-        return;
-    };
+    let Some(host) = tabwright_protocol::policy::host_label(url) else { return };
     BLOCKED.with(|b| {
         let mut b = b.borrow_mut();
         if !b.contains_key(&host) && b.len() >= BLOCKED_HOSTS {
@@ -162,10 +143,7 @@ pub fn take_blocked_notices() -> Vec<String> {
         let mut e = e.borrow_mut();
         if e.0 > 0 && !e.1 {
             e.1 = true;
-            lines.push(format!(
-                "The browsing policy also blocked {} requests to other sites it does not allow.",
-                e.0
-            ));
+            lines.push(format!("The browsing policy also blocked {} requests to other sites it does not allow.", e.0));
         }
     });
     lines

@@ -50,12 +50,7 @@ struct Refs {
 impl Refs {
     /// Drops the whole records of the refs `gone` selects, keeping runs of their numbers.
     fn retire(&mut self, gone: impl Fn(&Owner) -> bool) {
-        let mut ids: Vec<(i32, u64)> = self
-            .owners
-            .iter()
-            .filter(|(_, o)| gone(o))
-            .map(|(id, o)| (o.tab, *id))
-            .collect();
+        let mut ids: Vec<(i32, u64)> = self.owners.iter().filter(|(_, o)| gone(o)).map(|(id, o)| (o.tab, *id)).collect();
         if ids.is_empty() {
             return;
         }
@@ -67,11 +62,7 @@ impl Refs {
         for (tab, id) in ids {
             match runs.last_mut() {
                 Some(run) if run.tab == tab && run.last + 1 == id => run.last = id,
-                _ => runs.push(Run {
-                    tab,
-                    first: id,
-                    last: id,
-                }),
+                _ => runs.push(Run { tab, first: id, last: id }),
             }
         }
         self.retired.extend(runs);
@@ -100,8 +91,7 @@ impl Refs {
         if session.is_none() {
             // The tab's page changed: frames that are no longer attached are gone for good.
             let gone = |s: &Option<String>| s.as_ref().is_some_and(|s| !live_frames.contains(s));
-            self.documents
-                .retain(|d, _| d.tab != tab || !gone(&d.session));
+            self.documents.retain(|d, _| d.tab != tab || !gone(&d.session));
             self.retire(|o| o.tab == tab && gone(&o.session));
         }
     }
@@ -118,49 +108,19 @@ pub fn next() -> u64 {
 
 /// Records what a read handed out.
 pub fn record(at: &Debuggee, generation: u64, next: u64, nodes: &[Node]) {
-    let live_frames: Vec<String> = if at.session.is_none() {
-        crate::cdp::children(at.tab)
-            .into_iter()
-            .map(|c| c.session)
-            .collect()
-    } else {
-        Vec::new()
-    };
-    REFS.with(|r| {
-        record_in(
-            &mut r.borrow_mut(),
-            at,
-            generation,
-            next,
-            nodes,
-            &live_frames,
-        )
-    });
+    let live_frames: Vec<String> = if at.session.is_none() { crate::cdp::children(at.tab).into_iter().map(|c| c.session).collect() } else { Vec::new() };
+    REFS.with(|r| record_in(&mut r.borrow_mut(), at, generation, next, nodes, &live_frames));
 }
 
-fn record_in(
-    r: &mut Refs,
-    at: &Debuggee,
-    generation: u64,
-    next: u64,
-    nodes: &[Node],
-    live_frames: &[String],
-) {
+fn record_in(r: &mut Refs, at: &Debuggee, generation: u64, next: u64, nodes: &[Node], live_frames: &[String]) {
     let (tab, session) = (at.tab, at.session.clone());
     r.saw_document(at, generation, live_frames);
     r.next = r.next.max(next);
     for n in nodes {
-        let owner = |role: &str, name: &str| Owner {
-            tab,
-            session: session.clone(),
-            generation,
-            role: role.into(),
-            name: name.into(),
-        };
+        let owner = |role: &str, name: &str| Owner { tab, session: session.clone(), generation, role: role.into(), name: name.into() };
         match (n.r#ref, n.role.as_ref()) {
             (Some(id), Some(role)) => {
-                r.owners
-                    .insert(id, owner(role, n.name.as_deref().unwrap_or_default()));
+                r.owners.insert(id, owner(role, n.name.as_deref().unwrap_or_default()));
             }
             // The element holding a text run, a depth cut or an unreadable frame: known, but
             // never suggested by name. An element line of the same read says more.
@@ -185,18 +145,8 @@ fn owner_in(r: &Refs, id: u64) -> Option<Owner> {
     if let Some(o) = r.owners.get(&id) {
         return Some(o.clone());
     }
-    let run = r
-        .retired
-        .iter()
-        .rev()
-        .find(|run| run.first <= id && id <= run.last)?;
-    Some(Owner {
-        tab: run.tab,
-        session: None,
-        generation: 0,
-        role: String::new(),
-        name: String::new(),
-    })
+    let run = r.retired.iter().rev().find(|run| run.first <= id && id <= run.last)?;
+    Some(Owner { tab: run.tab, session: None, generation: 0, role: String::new(), name: String::new() })
 }
 
 /// Forgets a closed tab's refs, keeping runs of their numbers.
@@ -218,12 +168,7 @@ pub fn kept() -> (usize, usize) {
 
 /// Reads `ref_12` (or a bare `12`) as 12.
 pub fn parse(text: &str) -> Option<u64> {
-    text.trim()
-        .strip_prefix("ref_")
-        .unwrap_or(text.trim())
-        .parse()
-        .ok()
-        .filter(|n| *n > 0)
+    text.trim().strip_prefix("ref_").unwrap_or(text.trim()).parse().ok().filter(|n| *n > 0)
 }
 
 /// Restores the counter after a service-worker restart, so numbers are not handed out twice.
@@ -239,62 +184,34 @@ mod tests {
     use super::*;
 
     fn nodes(ids: std::ops::Range<u64>) -> Vec<Node> {
-        ids.map(|id| Node {
-            r#ref: Some(id),
-            role: Some("button".into()),
-            name: Some(format!("b{id}")),
-            ..Default::default()
-        })
-        .collect()
+        ids.map(|id| Node { r#ref: Some(id), role: Some("button".into()), name: Some(format!("b{id}")), ..Default::default() }).collect()
     }
 
     #[test]
     fn documents_left_behind_keep_only_runs_of_numbers() {
-        let mut r = Refs {
-            next: 1,
-            ..Default::default()
-        };
+        let mut r = Refs { next: 1, ..Default::default() };
         let tab = Debuggee::tab(1);
         // 1,000 navigations of a page with 100 refs.
         let mut next = 1;
         for generation in 1..=1000u64 {
-            record_in(
-                &mut r,
-                &tab,
-                generation,
-                next + 100,
-                &nodes(next..next + 100),
-                &[],
-            );
+            record_in(&mut r, &tab, generation, next + 100, &nodes(next..next + 100), &[]);
             next += 100;
         }
         assert_eq!(r.owners.len(), 200, "the current and the previous document");
         assert_eq!(r.retired.len(), 998, "one run per document left behind");
         assert_eq!(r.documents[&tab].len(), 2);
         // The previous document's refs keep their names, for a suggestion.
-        assert_eq!(
-            owner_in(&r, next - 150).map(|o| (o.generation, o.name)),
-            Some((999, format!("b{}", next - 150)))
-        );
+        assert_eq!(owner_in(&r, next - 150).map(|o| (o.generation, o.name)), Some((999, format!("b{}", next - 150))));
         // An older one still says which tab it came from, with a generation no document has.
-        assert_eq!(
-            owner_in(&r, 5).map(|o| (o.tab, o.generation, o.name)),
-            Some((1, 0, String::new()))
-        );
+        assert_eq!(owner_in(&r, 5).map(|o| (o.tab, o.generation, o.name)), Some((1, 0, String::new())));
         assert_eq!(owner_in(&r, next + 5), None, "never handed out");
     }
 
     #[test]
     fn frames_that_are_gone_and_closed_tabs_are_retired() {
-        let mut r = Refs {
-            next: 1,
-            ..Default::default()
-        };
+        let mut r = Refs { next: 1, ..Default::default() };
         let main = Debuggee::tab(1);
-        let frame = Debuggee {
-            tab: 1,
-            session: Some("s1".into()),
-        };
+        let frame = Debuggee { tab: 1, session: Some("s1".into()) };
         let other = Debuggee::tab(2);
         record_in(&mut r, &main, 1, 11, &nodes(1..11), &["s1".into()]);
         record_in(&mut r, &frame, 2, 21, &nodes(11..21), &[]);
@@ -302,31 +219,17 @@ mod tests {
         assert_eq!(r.owners.len(), 30);
         // The main document changes and the frame's session is gone.
         record_in(&mut r, &main, 4, 41, &nodes(31..41), &[]);
-        assert!(
-            owner_in(&r, 15).is_some_and(|o| o.generation == 0 && o.tab == 1),
-            "the frame's refs are retired"
-        );
+        assert!(owner_in(&r, 15).is_some_and(|o| o.generation == 0 && o.tab == 1), "the frame's refs are retired");
         assert!(!r.documents.contains_key(&frame));
-        assert_eq!(
-            owner_in(&r, 5).map(|o| o.generation),
-            Some(1),
-            "the previous main document is kept whole"
-        );
-        let mut closed = Refs {
-            next: 1,
-            ..Default::default()
-        };
+        assert_eq!(owner_in(&r, 5).map(|o| o.generation), Some(1), "the previous main document is kept whole");
+        let mut closed = Refs { next: 1, ..Default::default() };
         std::mem::swap(&mut closed, &mut r);
         REFS.with(|cell| *cell.borrow_mut() = closed);
         forget_tab(2);
         REFS.with(|cell| {
             let r = cell.borrow();
             assert!(r.owners.values().all(|o| o.tab == 1));
-            assert_eq!(
-                owner_in(&r, 25).map(|o| (o.tab, o.generation)),
-                Some((2, 0)),
-                "a closed tab's ref still names its tab"
-            );
+            assert_eq!(owner_in(&r, 25).map(|o| (o.tab, o.generation)), Some((2, 0)), "a closed tab's ref still names its tab");
             assert!(!r.documents.keys().any(|d| d.tab == 2));
         });
         let _ = r;
@@ -334,22 +237,12 @@ mod tests {
 
     #[test]
     fn retired_runs_are_bounded() {
-        let mut r = Refs {
-            next: 1,
-            ..Default::default()
-        };
+        let mut r = Refs { next: 1, ..Default::default() };
         // Two tabs read in turn: their numbers interleave, so each document leaves its own run.
         for generation in 1..=(RETIRED_RUNS as u64 + 100) {
             let tab = Debuggee::tab((generation % 2) as i32);
             let first = generation * 3;
-            record_in(
-                &mut r,
-                &tab,
-                generation,
-                first + 3,
-                &nodes(first..first + 3),
-                &[],
-            );
+            record_in(&mut r, &tab, generation, first + 3, &nodes(first..first + 3), &[]);
         }
         assert!(r.retired.len() <= RETIRED_RUNS);
         assert_eq!(r.owners.len(), 4 * 3);

@@ -38,19 +38,7 @@ const RECENT: usize = 64;
 /// Equal when what is persisted is equal.
 impl PartialEq for Registry {
     fn eq(&self, other: &Self) -> bool {
-        (
-            self.next,
-            &self.tabs,
-            self.active,
-            &self.opened,
-            self.in_call,
-        ) == (
-            other.next,
-            &other.tabs,
-            other.active,
-            &other.opened,
-            other.in_call,
-        )
+        (self.next, &self.tabs, self.active, &self.opened, self.in_call) == (other.next, &other.tabs, other.active, &other.opened, other.in_call)
     }
 }
 
@@ -63,10 +51,7 @@ fn tab_id(n: u64) -> String {
 
 impl Registry {
     pub fn new() -> Self {
-        Registry {
-            next: 1,
-            ..Default::default()
-        }
+        Registry { next: 1, ..Default::default() }
     }
 
     /// The tab_id of a Chrome tab, registering it when it is new.
@@ -119,20 +104,13 @@ impl Registry {
 
     /// The Chrome ids of the tabs opened during the call in progress.
     pub fn opened_during_call(&self) -> Vec<i32> {
-        self.tabs
-            .iter()
-            .filter(|(_, n)| self.opened.contains(n))
-            .map(|(chrome_id, _)| *chrome_id)
-            .collect()
+        self.tabs.iter().filter(|(_, n)| self.opened.contains(n)).map(|(chrome_id, _)| *chrome_id).collect()
     }
 
     /// Ends a call, returning the tab_ids it opened that are still open.
     pub fn end_call(&mut self) -> Vec<String> {
         self.in_call = false;
-        std::mem::take(&mut self.opened)
-            .into_iter()
-            .map(tab_id)
-            .collect()
+        std::mem::take(&mut self.opened).into_iter().map(tab_id).collect()
     }
 
     fn note(&mut self, chrome_id: i32, registered: bool) {
@@ -150,25 +128,14 @@ impl Registry {
 
     /// What happened to `chrome_id` after `mark`: Some(true) registered, Some(false) removed.
     fn since(&self, mark: u64, chrome_id: i32) -> Option<bool> {
-        self.recent
-            .iter()
-            .rev()
-            .take_while(|(e, _, _)| *e > mark)
-            .find(|(_, id, _)| *id == chrome_id)
-            .map(|(_, _, registered)| *registered)
+        self.recent.iter().rev().take_while(|(e, _, _)| *e > mark).find(|(_, id, _)| *id == chrome_id).map(|(_, _, registered)| *registered)
     }
 
     /// Forgets tabs that are no longer open, so the registry matches `open`; a tab registered
     /// after the snapshot (`mark`) was taken is kept, as the snapshot cannot know it.
     pub fn retain_open(&mut self, open: &[i32], mark: u64) {
-        let newer: Vec<i32> = self
-            .tabs
-            .keys()
-            .copied()
-            .filter(|id| !open.contains(id) && self.since(mark, *id) == Some(true))
-            .collect();
-        self.tabs
-            .retain(|k, _| open.contains(k) || newer.contains(k));
+        let newer: Vec<i32> = self.tabs.keys().copied().filter(|id| !open.contains(id) && self.since(mark, *id) == Some(true)).collect();
+        self.tabs.retain(|k, _| open.contains(k) || newer.contains(k));
         if self.active.is_some_and(|a| !self.tabs.contains_key(&a)) {
             self.active = None;
         }
@@ -180,16 +147,8 @@ impl Registry {
     /// [`Self::mark`] said then); `focused_window` the last focused window. Tabs opened or
     /// closed while the snapshot was taken keep what those events made of them: a new tab is not
     /// dropped (and numbered again later), a closed one is not brought back.
-    pub fn inventory(
-        &mut self,
-        tabs: &[Tab],
-        focused_window: Option<i32>,
-        mark: u64,
-    ) -> Vec<TabEntry> {
-        let tabs: Vec<&Tab> = tabs
-            .iter()
-            .filter(|t| t.id.is_none_or(|id| self.since(mark, id) != Some(false)))
-            .collect();
+    pub fn inventory(&mut self, tabs: &[Tab], focused_window: Option<i32>, mark: u64) -> Vec<TabEntry> {
+        let tabs: Vec<&Tab> = tabs.iter().filter(|t| t.id.is_none_or(|id| self.since(mark, id) != Some(false))).collect();
         let open: Vec<i32> = tabs.iter().filter_map(|t| t.id).collect();
         self.retain_open(&open, mark);
         let mut rows: Vec<(u64, &Tab)> = Vec::new();
@@ -236,14 +195,7 @@ mod tests {
     use super::*;
 
     fn tab(id: i32, window: i32, active: bool) -> Tab {
-        Tab {
-            id: Some(id),
-            window_id: window,
-            active,
-            title: Some(format!("t{id}")),
-            url: Some(format!("https://e.com/{id}")),
-            ..Default::default()
-        }
+        Tab { id: Some(id), window_id: window, active, title: Some(format!("t{id}")), url: Some(format!("https://e.com/{id}")), ..Default::default() }
     }
 
     #[test]
@@ -265,8 +217,7 @@ mod tests {
         r.register(5);
         r.register(6);
         r.set_active(6);
-        let back: Registry =
-            serde_json::from_value(serde_json::to_value(&r).expect("ser")).expect("de");
+        let back: Registry = serde_json::from_value(serde_json::to_value(&r).expect("ser")).expect("de");
         assert_eq!(back, r);
     }
 
@@ -276,16 +227,10 @@ mod tests {
         let tabs = vec![tab(1, 1, true), tab(2, 1, false), tab(3, 2, true)];
         let inv = r.inventory(&tabs, Some(2), r.mark());
         assert_eq!(inv.iter().filter(|t| t.active).count(), 1);
-        assert_eq!(
-            inv.iter().find(|t| t.active).map(|t| t.tab_id.as_str()),
-            Some("tab-3")
-        );
+        assert_eq!(inv.iter().find(|t| t.active).map(|t| t.tab_id.as_str()), Some("tab-3"));
         r.set_active(1);
         let inv = r.inventory(&tabs, Some(2), r.mark());
-        assert_eq!(
-            inv.iter().find(|t| t.active).map(|t| t.tab_id.as_str()),
-            Some("tab-1")
-        );
+        assert_eq!(inv.iter().find(|t| t.active).map(|t| t.tab_id.as_str()), Some("tab-1"));
         assert!(r.inventory(&[], None, r.mark()).is_empty());
     }
 
@@ -299,30 +244,19 @@ mod tests {
         assert_eq!(r.register(3), "tab-3");
         r.remove(2);
         let inv = r.inventory(&before, Some(1), mark);
-        assert_eq!(
-            inv.iter().map(|t| t.tab_id.as_str()).collect::<Vec<_>>(),
-            ["tab-1"],
-            "the closed tab is not brought back"
-        );
+        assert_eq!(inv.iter().map(|t| t.tab_id.as_str()).collect::<Vec<_>>(), ["tab-1"], "the closed tab is not brought back");
         assert_eq!(r.resolve("tab-3"), Some(3), "the new tab keeps its number");
         assert_eq!(r.resolve("tab-2"), None);
         // The next snapshot sees the new tab under the same tab_id.
         let after = vec![tab(1, 1, true), tab(3, 1, false)];
         let inv = r.inventory(&after, Some(1), r.mark());
-        assert_eq!(
-            inv.iter().map(|t| t.tab_id.as_str()).collect::<Vec<_>>(),
-            ["tab-1", "tab-3"]
-        );
+        assert_eq!(inv.iter().map(|t| t.tab_id.as_str()).collect::<Vec<_>>(), ["tab-1", "tab-3"]);
         // Without the snapshot's mark, a stale snapshot would drop tab-3 and number it again.
         let mut fresh = Registry::new();
         fresh.inventory(&before, Some(1), fresh.mark());
         fresh.register(3);
         fresh.inventory(&before, Some(1), fresh.mark());
-        assert_eq!(
-            fresh.resolve("tab-3"),
-            None,
-            "a snapshot taken after the registration is authoritative"
-        );
+        assert_eq!(fresh.resolve("tab-3"), None, "a snapshot taken after the registration is authoritative");
     }
 
     #[test]

@@ -107,10 +107,7 @@ async fn show_on_all() {
 
 /// Records one finished call for the popup.
 pub fn log(member: &str, target: String, outcome: Result<(), String>) {
-    let when = js_sys::Date::new_0()
-        .to_locale_time_string("en-GB")
-        .as_string()
-        .unwrap_or_default();
+    let when = js_sys::Date::new_0().to_locale_time_string("en-GB").as_string().unwrap_or_default();
     let entry = json!({
         "member": member,
         "target": target,

@@ -153,12 +153,7 @@ fn state_text(key: &str, value: &serde_json::Value) -> Option<String> {
         },
         ("selected", Value::Bool(true)) => "selected".into(),
         ("expanded", Value::Bool(b)) => (if *b { "expanded" } else { "collapsed" }).into(),
-        ("pressed", Value::String(v)) => (if v == "true" {
-            "pressed"
-        } else {
-            "not pressed"
-        })
-        .into(),
+        ("pressed", Value::String(v)) => (if v == "true" { "pressed" } else { "not pressed" }).into(),
         ("disabled", Value::Bool(true)) => "disabled".into(),
         ("required", Value::Bool(true)) => "required".into(),
         ("invalid", Value::Bool(true)) => "invalid".into(),
@@ -174,9 +169,7 @@ fn state_text(key: &str, value: &serde_json::Value) -> Option<String> {
                 format!("→ {v}")
             }
         }
-        ("value" | "options" | "placeholder" | "min" | "max" | "description", Value::String(v)) => {
-            format!("{key}={}", quote(v))
-        }
+        ("value" | "options" | "placeholder" | "min" | "max" | "description", Value::String(v)) => format!("{key}={}", quote(v)),
         _ => return None,
     })
 }
@@ -192,37 +185,14 @@ pub fn element_line(node: &Node) -> String {
         let _ = write!(line, " [ref_{r}]");
     }
     // A fixed order, so the same element always reads the same.
-    for key in [
-        "clickable",
-        "draggable",
-        "description",
-        "checked",
-        "selected",
-        "expanded",
-        "pressed",
-        "value",
-        "options",
-        "placeholder",
-        "min",
-        "max",
-        "level",
-        "disabled",
-        "required",
-        "invalid",
-        "focused",
-        "href",
-    ] {
+    for key in ["clickable", "draggable", "description", "checked", "selected", "expanded", "pressed", "value", "options", "placeholder", "min", "max", "level", "disabled", "required", "invalid", "focused", "href"] {
         // A placeholder that is also the name says nothing new.
-        if key == "placeholder" && node.s.get(key).and_then(|v| v.as_str()) == node.name.as_deref()
-        {
+        if key == "placeholder" && node.s.get(key).and_then(|v| v.as_str()) == node.name.as_deref() {
             continue;
         }
         // A tab says which one is open by `selected` (accordion headers are tabs that also
         // carry aria-expanded); the closed ones need no word.
-        if key == "expanded"
-            && node.role.as_deref() == Some("tab")
-            && node.s.get(key) == Some(&serde_json::Value::Bool(false))
-        {
+        if key == "expanded" && node.role.as_deref() == Some("tab") && node.s.get(key) == Some(&serde_json::Value::Bool(false)) {
             continue;
         }
         if let Some(v) = node.s.get(key).and_then(|v| state_text(key, v)) {
@@ -249,9 +219,7 @@ pub fn node_line(node: &Node) -> String {
         return format!("… more inside [ref_{r}]: read_page with this ref to see it");
     }
     if let Some(r) = node.frame {
-        return format!(
-            "frame content [ref_{r}] is not readable here: use screenshot and coordinates"
-        );
+        return format!("frame content [ref_{r}] is not readable here: use screenshot and coordinates");
     }
     match &node.t {
         Some(t) => format!("{}: {}", element_line(node), quote(t)),
@@ -264,17 +232,7 @@ fn signature(tree: &Tree) -> String {
     let mut sig = tree.node.role.clone().unwrap_or_default();
     for child in &tree.children {
         sig.push('/');
-        sig.push_str(
-            child
-                .node
-                .role
-                .as_deref()
-                .unwrap_or(if child.node.text.is_some() {
-                    "#text"
-                } else {
-                    "?"
-                }),
-        );
+        sig.push_str(child.node.role.as_deref().unwrap_or(if child.node.text.is_some() { "#text" } else { "?" }));
     }
     sig
 }
@@ -347,22 +305,13 @@ fn render_level(w: &mut Writer, trees: &[Tree], depth: usize) {
                     continue;
                 }
                 // Compact lines drop the offscreen mark: a run this long is mostly off screen anyway.
-                let compact =
-                    |n: &Node| element_line(n).trim_end_matches(" (offscreen)").to_string();
+                let compact = |n: &Node| element_line(n).trim_end_matches(" (offscreen)").to_string();
                 let parts: Vec<String> = controls.iter().map(|n| compact(n)).collect();
-                let head = if t.node.is_interactive() {
-                    String::new()
-                } else {
-                    format!("{}: ", compact(t.node))
-                };
+                let head = if t.node.is_interactive() { String::new() } else { format!("{}: ", compact(t.node)) };
                 w.line(depth, &format!("{head}{}", parts.join(" · ")));
             }
             let role = trees[i].node.role.as_deref().unwrap_or("element");
-            let first = trees[i]
-                .node
-                .r#ref
-                .map(|r| format!(" [ref_{r}]"))
-                .unwrap_or_default();
+            let first = trees[i].node.r#ref.map(|r| format!(" [ref_{r}]")).unwrap_or_default();
             w.line(
                 depth,
                 &format!(
@@ -387,10 +336,7 @@ fn is_transparent(tree: &Tree) -> bool {
         && n.name.as_deref().is_none_or(str::is_empty)
         && n.t.is_none()
         && n.s.is_empty()
-        && matches!(
-            n.role.as_deref(),
-            Some("cell" | "gridcell" | "listitem" | "group" | "generic")
-        )
+        && matches!(n.role.as_deref(), Some("cell" | "gridcell" | "listitem" | "group" | "generic"))
 }
 
 fn render_tree(w: &mut Writer, tree: &Tree, depth: usize) {
@@ -402,14 +348,9 @@ fn render_tree(w: &mut Writer, tree: &Tree, depth: usize) {
     // `paragraph [ref_4]: "…"`, then the rest of its content under it.
     if let Some(first) = tree.children.first() {
         let own = first.node.r#ref == tree.node.r#ref || tree.children.len() == 1;
-        if let (Some(text), None, None, true) =
-            (&first.node.text, &tree.node.text, &tree.node.t, own)
-        {
+        if let (Some(text), None, None, true) = (&first.node.text, &tree.node.text, &tree.node.t, own) {
             if tree.node.more.is_none() && tree.node.frame.is_none() {
-                w.line(
-                    depth,
-                    &format!("{}: {}", element_line(tree.node), quote(text)),
-                );
+                w.line(depth, &format!("{}: {}", element_line(tree.node), quote(text)));
                 render_level(w, &first.children, depth + 1);
                 render_level(w, &tree.children[1..], depth + 1);
                 return;
@@ -423,21 +364,12 @@ fn render_tree(w: &mut Writer, tree: &Tree, depth: usize) {
 /// Renders collected nodes as read_page text, at most `cap` characters.
 pub fn render(nodes: &[Node], cap: usize) -> Rendered {
     let trees = build(nodes);
-    let mut w = Writer {
-        out: String::new(),
-        cut: false,
-        dropped: 0,
-        cap,
-    };
+    let mut w = Writer { out: String::new(), cut: false, dropped: 0, cap };
     render_level(&mut w, &trees, 0);
     if w.out.ends_with('\n') {
         w.out.pop();
     }
-    Rendered {
-        text: w.out,
-        cut: w.cut,
-        dropped: w.dropped,
-    }
+    Rendered { text: w.out, cut: w.cut, dropped: w.dropped }
 }
 
 /// The largest containers, to suggest as narrower reads when the cap cuts the output.
@@ -449,28 +381,8 @@ pub fn suggest_containers(nodes: &[Node]) -> Vec<String> {
     let mut found: Vec<(usize, String)> = Vec::new();
     fn walk(t: &Tree, found: &mut Vec<(usize, String)>) {
         if let (Some(r), Some(role)) = (t.node.r#ref, t.node.role.as_deref()) {
-            if matches!(
-                role,
-                "main"
-                    | "navigation"
-                    | "region"
-                    | "form"
-                    | "table"
-                    | "list"
-                    | "article"
-                    | "complementary"
-                    | "banner"
-                    | "contentinfo"
-                    | "dialog"
-                    | "group"
-            ) {
-                let name = t
-                    .node
-                    .name
-                    .as_deref()
-                    .filter(|n| !n.is_empty())
-                    .map(|n| format!(" {}", quote(n)))
-                    .unwrap_or_default();
+            if matches!(role, "main" | "navigation" | "region" | "form" | "table" | "list" | "article" | "complementary" | "banner" | "contentinfo" | "dialog" | "group") {
+                let name = t.node.name.as_deref().filter(|n| !n.is_empty()).map(|n| format!(" {}", quote(n))).unwrap_or_default();
                 found.push((size(t), format!("ref_{r} ({role}{name})")));
             }
         }
@@ -491,20 +403,11 @@ mod tests {
     use serde_json::json;
 
     fn el(d: usize, r: u64, role: &str, name: &str) -> Node {
-        Node {
-            d,
-            r#ref: Some(r),
-            role: Some(role.into()),
-            name: Some(name.into()),
-            ..Default::default()
-        }
+        Node { d, r#ref: Some(r), role: Some(role.into()), name: Some(name.into()), ..Default::default() }
     }
 
     fn control(d: usize, r: u64, role: &str, name: &str) -> Node {
-        Node {
-            i: Some(1),
-            ..el(d, r, role, name)
-        }
+        Node { i: Some(1), ..el(d, r, role, name) }
     }
 
     #[test]
@@ -512,10 +415,7 @@ mod tests {
         let mut n = control(0, 3, "checkbox", "Subscribe \"now\"");
         n.s.insert("checked".into(), json!("true"));
         n.s.insert("required".into(), json!(true));
-        assert_eq!(
-            element_line(&n),
-            r#"checkbox "Subscribe \"now\"" [ref_3] checked required"#
-        );
+        assert_eq!(element_line(&n), r#"checkbox "Subscribe \"now\"" [ref_3] checked required"#);
         let mut h = el(0, 1, "heading", "Title");
         h.s.insert("level".into(), json!(2));
         assert_eq!(element_line(&h), r#"heading "Title" [ref_1] level=2"#);
@@ -531,17 +431,7 @@ mod tests {
 
     #[test]
     fn indentation_follows_depth() {
-        let nodes = vec![
-            el(0, 1, "navigation", "Main"),
-            control(1, 2, "link", "Home"),
-            Node {
-                d: 1,
-                text: Some("hi".into()),
-                r#ref: Some(1),
-                ..Default::default()
-            },
-            el(0, 3, "main", ""),
-        ];
+        let nodes = vec![el(0, 1, "navigation", "Main"), control(1, 2, "link", "Home"), Node { d: 1, text: Some("hi".into()), r#ref: Some(1), ..Default::default() }, el(0, 3, "main", "")];
         assert_eq!(render(&nodes, READ_CAP).text, "navigation \"Main\" [ref_1]\n  link \"Home\" [ref_2]\n  text \"hi\" [ref_1]\nmain [ref_3]");
     }
 
@@ -557,15 +447,9 @@ mod tests {
         }
         let out = render(&nodes, READ_CAP).text;
         assert!(out.contains("cell \"Item 0 description\""));
-        assert!(
-            !out.contains("Item 20 description"),
-            "text of collapsed rows is omitted"
-        );
+        assert!(!out.contains("Item 20 description"), "text of collapsed rows is omitted");
         for i in 0..30 {
-            assert!(
-                out.contains(&format!("button \"Buy {i}\"")),
-                "control {i} kept:\n{out}"
-            );
+            assert!(out.contains(&format!("button \"Buy {i}\"")), "control {i} kept:\n{out}");
         }
         assert!(out.contains("(25 more row elements like [ref_2]"), "{out}");
     }
@@ -576,22 +460,9 @@ mod tests {
         p.t = Some("Read the rules first.".into());
         let mut rules = control(1, 5, "generic", "rules");
         rules.s.insert("clickable".into(), json!(true));
-        let text = Node {
-            d: 0,
-            text: Some("A note".into()),
-            r#ref: Some(6),
-            ..Default::default()
-        };
-        let more = Node {
-            d: 0,
-            more: Some(7),
-            ..Default::default()
-        };
-        let frame = Node {
-            d: 0,
-            frame: Some(8),
-            ..Default::default()
-        };
+        let text = Node { d: 0, text: Some("A note".into()), r#ref: Some(6), ..Default::default() };
+        let more = Node { d: 0, more: Some(7), ..Default::default() };
+        let frame = Node { d: 0, frame: Some(8), ..Default::default() };
         let out = render(&[p, rules, text, more, frame], READ_CAP).text;
         assert_eq!(
             out,
@@ -602,13 +473,7 @@ mod tests {
 
     #[test]
     fn the_cap_cuts_at_a_line() {
-        let nodes: Vec<Node> = (0..100)
-            .map(|i| Node {
-                d: 0,
-                text: Some(format!("paragraph {i} {}", "x".repeat(50))),
-                ..Default::default()
-            })
-            .collect();
+        let nodes: Vec<Node> = (0..100).map(|i| Node { d: 0, text: Some(format!("paragraph {i} {}", "x".repeat(50))), ..Default::default() }).collect();
         let r = render(&nodes, 1000);
         assert!(r.cut && r.text.len() <= 1000 && r.dropped > 0);
         assert!(r.text.lines().all(|l| l.starts_with("text \"paragraph")));

@@ -81,9 +81,7 @@ pub fn tab_removed(tab: i32) {
 /// A tab became the active one of its window (a tab the inventory does not hold means listing).
 pub fn tab_activated(tab: i32) {
     patch(|tabs| {
-        let Some(window) = tabs.iter().find(|t| t.id == Some(tab)).map(|t| t.window_id) else {
-            return false;
-        };
+        let Some(window) = tabs.iter().find(|t| t.id == Some(tab)).map(|t| t.window_id) else { return false };
         for t in tabs.iter_mut().filter(|t| t.window_id == window) {
             t.active = t.id == Some(tab);
         }
@@ -122,10 +120,7 @@ pub fn tab_opened(tab: chrome::Tab) {
 /// closed, the browser's choice of the next one may not have been heard yet).
 pub fn active_known() -> bool {
     TABS.with(|t| {
-        t.borrow().as_ref().is_some_and(|(tabs, _)| {
-            tabs.iter()
-                .all(|a| tabs.iter().any(|b| b.window_id == a.window_id && b.active))
-        })
+        t.borrow().as_ref().is_some_and(|(tabs, _)| tabs.iter().all(|a| tabs.iter().any(|b| b.window_id == a.window_id && b.active)))
     })
 }
 
@@ -142,11 +137,7 @@ pub fn has_window_mates(tab: i32) -> bool {
 /// Whether the inventory holds `tab` as the active tab of its window.
 pub async fn is_active(tab: i32) -> bool {
     let _ = current_tabs().await;
-    TABS.with(|t| {
-        t.borrow()
-            .as_ref()
-            .is_none_or(|(tabs, _)| tabs.iter().any(|t| t.id == Some(tab) && t.active))
-    })
+    TABS.with(|t| t.borrow().as_ref().is_none_or(|(tabs, _)| tabs.iter().any(|t| t.id == Some(tab) && t.active)))
 }
 
 /// Runs `f` on the registry and persists it when it changed.
@@ -217,18 +208,12 @@ pub async fn focused_window() -> Option<i32> {
 }
 
 async fn list_tabs() -> Result<(Vec<chrome::Tab>, Option<i32>), String> {
-    let mut tabs = chrome::tabs_query(serde_json::json!({}))
-        .await
-        .map_err(|e| format!("Could not list the browser's tabs: {e}"))?;
+    let mut tabs = chrome::tabs_query(serde_json::json!({})).await.map_err(|e| format!("Could not list the browser's tabs: {e}"))?;
     // This extension's own windows (the approval window) are the person's, never Claude's.
     tabs.retain(|t| !crate::confirm::is_own_page(&t.address()));
     // Which window has focus only matters when there is more than one.
     let one_window = tabs.windows(2).all(|w| w[0].window_id == w[1].window_id);
-    let focused = if one_window {
-        tabs.first().map(|t| t.window_id)
-    } else {
-        chrome::last_focused_window().await
-    };
+    let focused = if one_window { tabs.first().map(|t| t.window_id) } else { chrome::last_focused_window().await };
     Ok((tabs, focused))
 }
 
@@ -236,16 +221,9 @@ async fn list_tabs() -> Result<(Vec<chrome::Tab>, Option<i32>), String> {
 pub async fn report() -> Result<StateReport, String> {
     let tabs = current_tabs().await?;
     let opened = with_registry(|r| r.end_call());
-    let mut changes: Vec<StateChange> = opened
-        .into_iter()
-        .map(|tab_id| StateChange::TabOpened { tab_id })
-        .collect();
+    let mut changes: Vec<StateChange> = opened.into_iter().map(|tab_id| StateChange::TabOpened { tab_id }).collect();
     changes.extend(crate::activity::take_changes());
-    Ok(StateReport {
-        tabs,
-        changes,
-        notices: crate::activity::take_notices(),
-    })
+    Ok(StateReport { tabs, changes, notices: crate::activity::take_notices() })
 }
 
 /// The Chrome tab a call acts on: the one its tab_id names, else the active tab.
@@ -254,21 +232,15 @@ pub async fn resolve_tab(tab_id: Option<&str>) -> Result<i32, String> {
     REGISTRY.with(|r| {
         let r = r.borrow();
         match tab_id {
-            Some(id) => r.resolve(id).ok_or_else(|| {
-                format!("No open tab has tab_id {id}. Call list_tabs to see the open tabs.")
-            }),
-            None => r
-                .active()
-                .ok_or_else(|| "No tab is open. Call new_tab to open one.".to_string()),
+            Some(id) => r.resolve(id).ok_or_else(|| format!("No open tab has tab_id {id}. Call list_tabs to see the open tabs.")),
+            None => r.active().ok_or_else(|| "No tab is open. Call new_tab to open one.".to_string()),
         }
     })
 }
 
 /// The tab_id of a Chrome tab, for messages.
 pub fn tab_name(chrome_id: i32) -> String {
-    REGISTRY
-        .with(|r| r.borrow().tab_id_of(chrome_id))
-        .unwrap_or_else(|| format!("tab {chrome_id}"))
+    REGISTRY.with(|r| r.borrow().tab_id_of(chrome_id)).unwrap_or_else(|| format!("tab {chrome_id}"))
 }
 
 /// The storage key of the ref counter.

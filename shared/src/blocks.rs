@@ -96,11 +96,7 @@ impl ContentBlock {
 
     pub fn image(media_type: &str, data: String) -> Self {
         ContentBlock::Image {
-            source: ImageSource {
-                kind: "base64".into(),
-                media_type: media_type.into(),
-                data,
-            },
+            source: ImageSource { kind: "base64".into(), media_type: media_type.into(), data },
         }
     }
 
@@ -138,10 +134,7 @@ impl ToolUse {
 
     /// The tab the call names, when its input has a non-empty `tab_id`.
     pub fn tab_id(&self) -> Option<&str> {
-        self.input
-            .get("tab_id")
-            .and_then(Value::as_str)
-            .filter(|s| !s.is_empty())
+        self.input.get("tab_id").and_then(Value::as_str).filter(|s| !s.is_empty())
     }
 }
 
@@ -186,11 +179,7 @@ impl ToolResult {
     }
 
     pub fn text(&self) -> String {
-        self.content
-            .iter()
-            .filter_map(ContentBlock::as_text)
-            .collect::<Vec<_>>()
-            .join("\n")
+        self.content.iter().filter_map(ContentBlock::as_text).collect::<Vec<_>>().join("\n")
     }
 
     pub fn to_value(&self) -> Value {

@@ -29,15 +29,11 @@ impl Configs {
         let Some(value) = value.filter(|v| !v.is_null()) else {
             return Ok(Configs::default());
         };
-        let obj = value
-            .as_object()
-            .ok_or("configs must be an object keyed by member name")?;
+        let obj = value.as_object().ok_or("configs must be an object keyed by member name")?;
         let mut entries = BTreeMap::new();
         for (name, cfg) in obj {
             if Member::from_name(name).is_none() {
-                return Err(format!(
-                    "configs names {name:?}, which is not a member of browser_toolset_20260801"
-                ));
+                return Err(format!("configs names {name:?}, which is not a member of browser_toolset_20260801"));
             }
             let cfg: MemberConfig =
                 serde_json::from_value(cfg.clone()).map_err(|e| format!("configs.{name}: {e}"))?;
@@ -53,10 +49,7 @@ impl Configs {
     }
 
     pub fn is_enabled(&self, member: Member) -> bool {
-        self.entries
-            .get(member.name())
-            .and_then(|c| c.enabled)
-            .unwrap_or(member.row().enabled_by_default)
+        self.entries.get(member.name()).and_then(|c| c.enabled).unwrap_or(member.row().enabled_by_default)
     }
 
     /// The `tools[]` entry for the Messages API.
@@ -70,11 +63,7 @@ impl Configs {
 
     /// The enabled members, in table order.
     pub fn enabled(&self) -> Vec<&'static str> {
-        MEMBERS
-            .iter()
-            .filter(|r| self.is_enabled(r.member))
-            .map(|r| r.name)
-            .collect()
+        MEMBERS.iter().filter(|r| self.is_enabled(r.member)).map(|r| r.name).collect()
     }
 }
 
@@ -90,17 +79,11 @@ mod tests {
         assert_eq!(c.enabled().len(), 27);
         let mut c = Configs::parse(Some(&json!({"file_upload": {"enabled": false}}))).expect("ok");
         c.enable_unless_set(Member::FileUpload);
-        assert!(
-            !c.is_enabled(Member::FileUpload),
-            "an explicit choice stays"
-        );
+        assert!(!c.is_enabled(Member::FileUpload), "an explicit choice stays");
         let mut c = Configs::parse(None).expect("empty");
         c.enable_unless_set(Member::FileUpload);
         assert!(c.is_enabled(Member::FileUpload));
-        let c = Configs::parse(Some(
-            &json!({"read_console": {"enabled": true}, "hold_key": {"enabled": false}}),
-        ))
-        .expect("ok");
+        let c = Configs::parse(Some(&json!({"read_console": {"enabled": true}, "hold_key": {"enabled": false}}))).expect("ok");
         assert!(c.is_enabled(Member::ReadConsole));
         assert!(!c.is_enabled(Member::HoldKey));
         assert_eq!(c.tool_entry()["configs"]["hold_key"]["enabled"], false);
@@ -108,11 +91,7 @@ mod tests {
 
     #[test]
     fn refuses_unknown() {
-        assert!(Configs::parse(Some(&json!({"fly": {}})))
-            .unwrap_err()
-            .contains("fly"));
-        assert!(Configs::parse(Some(&json!({"wait": {"speed": 1}})))
-            .unwrap_err()
-            .contains("unknown field"));
+        assert!(Configs::parse(Some(&json!({"fly": {}}))).unwrap_err().contains("fly"));
+        assert!(Configs::parse(Some(&json!({"wait": {"speed": 1}}))).unwrap_err().contains("unknown field"));
     }
 }

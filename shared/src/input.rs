@@ -26,16 +26,9 @@ pub trait Input: DeserializeOwned {
 
 /// Parses `value` as `T` and runs its checks, naming the member in any error.
 pub fn parse<T: Input>(value: &Value) -> Result<T, InputError> {
-    let value = if value.is_null() {
-        Value::Object(Default::default())
-    } else {
-        value.clone()
-    };
+    let value = if value.is_null() { Value::Object(Default::default()) } else { value.clone() };
     if !value.is_object() {
-        return Err(InputError(format!(
-            "The input must be a JSON object with the fields {}.",
-            T::FIELDS.join(", ")
-        )));
+        return Err(InputError(format!("The input must be a JSON object with the fields {}.", T::FIELDS.join(", "))));
     }
     for field in ["target", "from"] {
         if T::FIELDS.contains(&field) {
@@ -45,10 +38,7 @@ pub fn parse<T: Input>(value: &Value) -> Result<T, InputError> {
         }
     }
     let parsed: T = serde_json::from_value(value).map_err(|e| {
-        InputError(format!(
-            "Invalid input: {e}. Expected fields: {}.",
-            field_list(T::FIELDS)
-        ))
+        InputError(format!("Invalid input: {e}. Expected fields: {}.", field_list(T::FIELDS)))
     })?;
     if let Some(tab_id) = parsed.tab_id() {
         check_tab_id(tab_id)?;
@@ -62,11 +52,7 @@ pub fn parse<T: Input>(value: &Value) -> Result<T, InputError> {
 fn target_shape(field: &str, given: &Value) -> Result<(), String> {
     let shapes = r#"{"type": "ref", "ref": "ref_12"} (an element from read_page or find) or {"type": "coordinate", "x": 400, "y": 300} (a point on the screenshot)"#;
     let shown = crate::sanitize::bounded(&given.to_string(), 80);
-    let wrong = |what: &str| {
-        Err(format!(
-            "{field} must be an object, {shapes}; {what} {shown}."
-        ))
-    };
+    let wrong = |what: &str| Err(format!("{field} must be an object, {shapes}; {what} {shown}."));
     match given {
         Value::String(s) if s.trim().starts_with("ref_") => Err(format!("{field} must be an object: {{\"type\": \"ref\", \"ref\": {}}}, not the bare ref {shown}.", Value::String(s.trim().to_string()))),
         Value::Array(a) if a.len() == 2 && a.iter().all(Value::is_number) => Err(format!(
@@ -94,15 +80,10 @@ fn field_list(fields: &[&str]) -> String {
 /// The API's limits on a tab_id Claude sends, which it renders into result text.
 pub fn check_tab_id(tab_id: &str) -> Result<(), InputError> {
     if tab_id.is_empty() {
-        return Err(InputError(
-            "tab_id must not be empty. Call list_tabs to see the open tabs.".into(),
-        ));
+        return Err(InputError("tab_id must not be empty. Call list_tabs to see the open tabs.".into()));
     }
     if tab_id.chars().count() > sanitize::FIELD_MAX {
-        return Err(InputError(format!(
-            "tab_id is longer than {} characters.",
-            sanitize::FIELD_MAX
-        )));
+        return Err(InputError(format!("tab_id is longer than {} characters.", sanitize::FIELD_MAX)));
     }
     if tab_id.chars().any(sanitize::is_forbidden) {
         return Err(InputError(
@@ -123,10 +104,7 @@ pub struct Point {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Target {
-    Coordinate {
-        x: f64,
-        y: f64,
-    },
+    Coordinate { x: f64, y: f64 },
     Ref {
         #[serde(rename = "ref")]
         reference: String,
@@ -151,9 +129,9 @@ impl Target {
             Target::Coordinate { x, y } if !x.is_finite() || !y.is_finite() => {
                 Err(format!("{what} coordinates must be finite numbers"))
             }
-            Target::Ref { reference } if reference.trim().is_empty() => Err(format!(
-                "{what} ref must not be empty; use a ref such as \"ref_3\" from read_page or find"
-            )),
+            Target::Ref { reference } if reference.trim().is_empty() => {
+                Err(format!("{what} ref must not be empty; use a ref such as \"ref_3\" from read_page or find"))
+            }
             _ => Ok(()),
         }
     }
@@ -185,9 +163,7 @@ fn need_text(member: &str, field: &str, text: &str) -> Result<(), String> {
 
 fn need_duration(what: &str, d: f64) -> Result<(), String> {
     if !d.is_finite() || d < 0.0 {
-        return Err(format!(
-            "{what} duration must be a non-negative number of seconds"
-        ));
+        return Err(format!("{what} duration must be a non-negative number of seconds"));
     }
     if d > MAX_DURATION_SECS {
         return Err(format!("{what} duration must be at most 30 seconds"));
@@ -304,10 +280,7 @@ pub struct Pointer {
 impl Input for Pointer {
     const FIELDS: &'static [&'static str] = &["target", "tab_id"];
     fn check(&self, _: &str) -> Result<(), String> {
-        need_coordinate(
-            "mouse_move, left_mouse_down and left_mouse_up",
-            &[&self.target],
-        )
+        need_coordinate("mouse_move, left_mouse_down and left_mouse_up", &[&self.target])
     }
     with_tab_id!(Pointer);
 }
@@ -335,8 +308,7 @@ impl Scroll {
     }
 }
 impl Input for Scroll {
-    const FIELDS: &'static [&'static str] =
-        &["scroll_direction", "target", "scroll_amount", "tab_id"];
+    const FIELDS: &'static [&'static str] = &["scroll_direction", "target", "scroll_amount", "tab_id"];
     fn check(&self, _: &str) -> Result<(), String> {
         need_coordinate("scroll", &[&self.target])?;
         match self.scroll_amount {
@@ -384,15 +356,9 @@ pub const MAX_KEY_REPEAT: i64 = 100;
 impl Input for Key {
     const FIELDS: &'static [&'static str] = &["text", "repeat", "tab_id"];
     fn check(&self, _: &str) -> Result<(), String> {
-        need_text(
-            "key",
-            "text (a key name such as \"Enter\" or a chord such as \"ctrl+a\")",
-            self.text.trim(),
-        )?;
+        need_text("key", "text (a key name such as \"Enter\" or a chord such as \"ctrl+a\")", self.text.trim())?;
         match self.repeat {
-            Some(n) if !(1..=MAX_KEY_REPEAT).contains(&n) => {
-                Err(format!("key repeat must be 1–{MAX_KEY_REPEAT}"))
-            }
+            Some(n) if !(1..=MAX_KEY_REPEAT).contains(&n) => Err(format!("key repeat must be 1–{MAX_KEY_REPEAT}")),
             _ => Ok(()),
         }
     }
@@ -506,8 +472,7 @@ impl Input for FileUpload {
     const FIELDS: &'static [&'static str] = &["target", "paths", "document_ids", "tab_id"];
     fn check(&self, _: &str) -> Result<(), String> {
         need_ref("file_upload", &self.target)?;
-        let n = self.paths.as_ref().map_or(0, Vec::len)
-            + self.document_ids.as_ref().map_or(0, Vec::len);
+        let n = self.paths.as_ref().map_or(0, Vec::len) + self.document_ids.as_ref().map_or(0, Vec::len);
         if n == 0 {
             return Err("file_upload needs at least one entry in paths or document_ids".into());
         }
@@ -524,11 +489,7 @@ pub struct Script {
 impl Input for Script {
     const FIELDS: &'static [&'static str] = &["text", "tab_id"];
     fn check(&self, _: &str) -> Result<(), String> {
-        need_text(
-            "javascript_exec",
-            "text (a JavaScript expression)",
-            self.text.trim(),
-        )
+        need_text("javascript_exec", "text (a JavaScript expression)", self.text.trim())
     }
     with_tab_id!(Script);
 }
@@ -564,51 +525,23 @@ mod tests {
     fn readable_errors() {
         assert!(err("navigate", json!({})).contains("missing field `url`"));
         assert_eq!(
-            err(
-                "scroll",
-                json!({"scroll_direction":"down","target":{"type":"coordinate","x":1,"y":2},"scroll_amount":11})
-            ),
+            err("scroll", json!({"scroll_direction":"down","target":{"type":"coordinate","x":1,"y":2},"scroll_amount":11})),
             "scroll_amount must be 1–10"
         );
-        assert_eq!(
-            err("wait", json!({"duration": 31})),
-            "wait duration must be at most 30 seconds"
-        );
-        assert!(err(
-            "left_click_drag",
-            json!({"from":{"type":"ref","ref":"ref_1"},"target":{"type":"coordinate","x":1,"y":1}})
-        )
-        .starts_with("left_click_drag needs coordinate targets"));
+        assert_eq!(err("wait", json!({"duration": 31})), "wait duration must be at most 30 seconds");
+        assert!(err("left_click_drag", json!({"from":{"type":"ref","ref":"ref_1"},"target":{"type":"coordinate","x":1,"y":1}}))
+            .starts_with("left_click_drag needs coordinate targets"));
         assert!(err("switch_tab", json!({"tab_id": "a\nb"})).contains("control"));
         assert!(err("switch_tab", json!({"tab_id": ""})).contains("must not be empty"));
         assert!(err("zoom", json!({"region": [10, 10, 5, 20]})).contains("x1 > x0"));
-        assert!(err(
-            "file_upload",
-            json!({"target":{"type":"ref","ref":"ref_1"}})
-        )
-        .contains("at least one"));
+        assert!(err("file_upload", json!({"target":{"type":"ref","ref":"ref_1"}})).contains("at least one"));
         assert!(err("navigate", json!("x")).contains("JSON object"));
         // Targets in another shape name the shape they should have.
-        assert_eq!(
-            err("left_click", json!({"target": "ref_3"})),
-            r#"target must be an object: {"type": "ref", "ref": "ref_3"}, not the bare ref "ref_3"."#
-        );
-        assert_eq!(
-            err("hover", json!({"target": [10, 20.5]})),
-            r#"target must be an object: {"type": "coordinate", "x": 10, "y": 20.5}, not the pair [10,20.5]."#
-        );
-        assert!(err("left_click", json!({"target": {"ref": "ref_3"}}))
-            .contains("it names its type too"));
-        assert!(err(
-            "left_click_drag",
-            json!({"from": {"x": 1, "y": 2}, "target": {"type":"coordinate","x":1,"y":1}})
-        )
-        .starts_with("from must be an object"));
-        assert!(err(
-            "form_input",
-            json!({"target": {"type": "element", "ref": "ref_1"}, "value": "x"})
-        )
-        .contains(r#"its type is "ref" or "coordinate""#));
+        assert_eq!(err("left_click", json!({"target": "ref_3"})), r#"target must be an object: {"type": "ref", "ref": "ref_3"}, not the bare ref "ref_3"."#);
+        assert_eq!(err("hover", json!({"target": [10, 20.5]})), r#"target must be an object: {"type": "coordinate", "x": 10, "y": 20.5}, not the pair [10,20.5]."#);
+        assert!(err("left_click", json!({"target": {"ref": "ref_3"}})).contains("it names its type too"));
+        assert!(err("left_click_drag", json!({"from": {"x": 1, "y": 2}, "target": {"type":"coordinate","x":1,"y":1}})).starts_with("from must be an object"));
+        assert!(err("form_input", json!({"target": {"type": "element", "ref": "ref_1"}, "value": "x"})).contains(r#"its type is "ref" or "coordinate""#));
         assert!(err("left_click", json!({"target": 7})).contains("{\"type\": \"ref\""));
     }
 
@@ -618,26 +551,14 @@ mod tests {
             ("navigate", json!({"url": "example.com"})),
             ("new_tab", json!({})),
             ("new_tab", serde_json::Value::Null),
-            (
-                "left_click",
-                json!({"target":{"type":"ref","ref":"ref_2"},"modifiers":"ctrl+shift"}),
-            ),
-            (
-                "scroll",
-                json!({"scroll_direction":"up","target":{"type":"coordinate","x":1,"y":2}}),
-            ),
+            ("left_click", json!({"target":{"type":"ref","ref":"ref_2"},"modifiers":"ctrl+shift"})),
+            ("scroll", json!({"scroll_direction":"up","target":{"type":"coordinate","x":1,"y":2}})),
             ("wait", json!({"duration": 30})),
             ("read_page", json!({"filter":"interactive"})),
-            (
-                "form_input",
-                json!({"target":{"type":"ref","ref":"ref_1"},"value": true}),
-            ),
+            ("form_input", json!({"target":{"type":"ref","ref":"ref_1"},"value": true})),
             ("zoom", json!({"region":[0,0,100,50]})),
         ] {
-            Member::from_name(m)
-                .expect("member")
-                .parse_input(&input)
-                .unwrap_or_else(|e| panic!("{m}: {e}"));
+            Member::from_name(m).expect("member").parse_input(&input).unwrap_or_else(|e| panic!("{m}: {e}"));
         }
     }
 }

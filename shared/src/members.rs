@@ -162,37 +162,11 @@ mod tests {
 
     /// The published member list of browser_toolset_20260801.
     const PUBLISHED: [&str; 31] = [
-        "navigate",
-        "screenshot",
-        "zoom",
-        "left_click",
-        "right_click",
-        "middle_click",
-        "double_click",
-        "triple_click",
-        "hover",
-        "left_click_drag",
-        "left_mouse_down",
-        "left_mouse_up",
-        "mouse_move",
-        "scroll",
-        "scroll_to",
-        "type",
-        "key",
-        "hold_key",
-        "wait",
-        "read_page",
-        "find",
-        "get_page_text",
-        "form_input",
-        "file_upload",
-        "javascript_exec",
-        "read_console",
-        "read_network",
-        "new_tab",
-        "list_tabs",
-        "switch_tab",
-        "close_tab",
+        "navigate", "screenshot", "zoom", "left_click", "right_click", "middle_click", "double_click",
+        "triple_click", "hover", "left_click_drag", "left_mouse_down", "left_mouse_up", "mouse_move",
+        "scroll", "scroll_to", "type", "key", "hold_key", "wait", "read_page", "find", "get_page_text",
+        "form_input", "file_upload", "javascript_exec", "read_console", "read_network", "new_tab",
+        "list_tabs", "switch_tab", "close_tab",
     ];
 
     #[test]
@@ -214,20 +188,8 @@ mod tests {
 
     #[test]
     fn four_members_are_off_by_default() {
-        let off: Vec<_> = MEMBERS
-            .iter()
-            .filter(|r| !r.enabled_by_default)
-            .map(|r| r.name)
-            .collect();
-        assert_eq!(
-            off,
-            [
-                "file_upload",
-                "javascript_exec",
-                "read_console",
-                "read_network"
-            ]
-        );
+        let off: Vec<_> = MEMBERS.iter().filter(|r| !r.enabled_by_default).map(|r| r.name).collect();
+        assert_eq!(off, ["file_upload", "javascript_exec", "read_console", "read_network"]);
         assert_eq!(MEMBERS.iter().filter(|r| r.enabled_by_default).count(), 27);
     }
 
@@ -242,12 +204,7 @@ mod tests {
     #[test]
     fn pure_actions_have_acknowledgements() {
         for row in MEMBERS {
-            assert_eq!(
-                row.result == ResultKind::Ack,
-                row.ack.is_some(),
-                "{}",
-                row.name
-            );
+            assert_eq!(row.result == ResultKind::Ack, row.ack.is_some(), "{}", row.name);
         }
     }
 }

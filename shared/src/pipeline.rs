@@ -17,28 +17,20 @@ pub const NEW_TAB_NOT_ACTIVE: &str =
 
 /// The checks a member call passes before it reaches the browser: the member exists, the
 /// toolset's configs enable it, and its input parses. The error is the text Claude reads.
-pub fn preflight(
-    name: &str,
-    input: &Value,
-    configs: &crate::config::Configs,
-) -> Result<Member, String> {
-    let member = Member::from_name(name).ok_or_else(|| {
-        format!("Unknown member {name:?}: browser_toolset_20260801 has no member by that name.")
-    })?;
+pub fn preflight(name: &str, input: &Value, configs: &crate::config::Configs) -> Result<Member, String> {
+    let member = Member::from_name(name)
+        .ok_or_else(|| format!("Unknown member {name:?}: browser_toolset_20260801 has no member by that name."))?;
     if !configs.is_enabled(member) {
         return Err(format!(
             "The member {member} is disabled in this toolset's configs, so it was not run. Use the enabled members instead."
         ));
     }
-    member
-        .parse_input(input)
-        .map_err(|e| format!("Invalid input for {member}: {e}"))?;
+    member.parse_input(input).map_err(|e| format!("Invalid input for {member}: {e}"))?;
     Ok(member)
 }
 
 /// The error when new_tab's outcome does not name the tab it opened.
-pub const NEW_TAB_UNREPORTED: &str =
-    "new_tab did not report which tab it opened. Call list_tabs to see the tabs.";
+pub const NEW_TAB_UNREPORTED: &str = "new_tab did not report which tab it opened. Call list_tabs to see the tabs.";
 
 /// How a deployment wants results shaped.
 #[derive(Clone, Debug, Default)]
@@ -66,10 +58,7 @@ impl Pipeline {
     }
 
     pub fn with_config(config: PipelineConfig) -> Self {
-        Pipeline {
-            config,
-            ..Self::default()
-        }
+        Pipeline { config, ..Self::default() }
     }
 
     /// Changes waiting for the next successful result.
@@ -87,20 +76,11 @@ impl Pipeline {
     ) -> (Vec<ContentBlock>, bool) {
         let tabs = normalized_tabs(&report.tabs);
         let held = std::mem::take(&mut self.held);
-        self.notices.extend(
-            report
-                .notices
-                .iter()
-                .map(|n| sanitize::bounded(&sanitize::one_line(n), 1_000)),
-        );
+        self.notices.extend(report.notices.iter().map(|n| sanitize::bounded(&sanitize::one_line(n), 1_000)));
 
         let outcome = match (member, outcome) {
             (Member::NewTab, Ok(Outcome::Tab { tab_id })) => {
-                let active: Vec<&str> = tabs
-                    .iter()
-                    .filter(|t| t.active)
-                    .map(|t| t.tab_id.as_str())
-                    .collect();
+                let active: Vec<&str> = tabs.iter().filter(|t| t.active).map(|t| t.tab_id.as_str()).collect();
                 if active == [tab_id.as_str()] {
                     Ok(Outcome::Tab { tab_id })
                 } else {
@@ -116,11 +96,7 @@ impl Pipeline {
             Err(error) => {
                 // An error result carries text only. Its downloads wait for the next block; a tab
                 // it opened gets no tab_opened (the spec's rule) and shows in the next inventory.
-                let downloads = report
-                    .changes
-                    .into_iter()
-                    .filter(|c| c.download_id().is_some())
-                    .collect();
+                let downloads = report.changes.into_iter().filter(|c| c.download_id().is_some()).collect();
                 self.held = merge_changes(held, downloads, &tabs);
                 let mut content = vec![ContentBlock::text(error_text(&error))];
                 content.extend(self.take_notices());
@@ -147,10 +123,7 @@ impl Pipeline {
         }
 
         let expose = self.config.expose_download_paths;
-        let download_lines: Vec<String> = changes
-            .iter()
-            .filter_map(|c| download_line(c, expose))
-            .collect();
+        let download_lines: Vec<String> = changes.iter().filter_map(|c| download_line(c, expose)).collect();
         if !expose {
             for c in &mut changes {
                 if let StateChange::DownloadCompleted { path, .. } = c {
@@ -159,10 +132,7 @@ impl Pipeline {
             }
         }
         let block = |changes: Vec<StateChange>| {
-            ContentBlock::BrowserState(BrowserState {
-                tabs: tabs.clone(),
-                state_changes: changes,
-            })
+            ContentBlock::BrowserState(BrowserState { tabs: tabs.clone(), state_changes: changes })
         };
         if member.is_tab_management() {
             // The text Claude reads for these (e.g. "Closed tab tab-2") does not show the whole
@@ -190,8 +160,7 @@ impl Pipeline {
         content.extend(self.take_notices());
         let changed = self.last_seen.as_ref() != Some(&tabs);
         if changed || !changes.is_empty() {
-            let renders_footer =
-                member != Member::Zoom && content.iter().any(|b| b.as_text().is_some());
+            let renders_footer = member != Member::Zoom && content.iter().any(|b| b.as_text().is_some());
             if renders_footer {
                 self.last_seen = Some(tabs.clone());
             }
@@ -201,10 +170,7 @@ impl Pipeline {
     }
 
     fn take_notices(&mut self) -> Vec<ContentBlock> {
-        std::mem::take(&mut self.notices)
-            .into_iter()
-            .map(ContentBlock::text)
-            .collect()
+        std::mem::take(&mut self.notices).into_iter().map(ContentBlock::text).collect()
     }
 }
 
@@ -251,29 +217,17 @@ fn sanitized_change(change: StateChange) -> StateChange {
     let field = |s: &str| sanitize::bounded(&sanitize::one_line(s), sanitize::FIELD_MAX);
     match change {
         StateChange::TabOpened { tab_id } => StateChange::TabOpened { tab_id },
-        StateChange::DownloadStarted { download_id, url } => StateChange::DownloadStarted {
-            download_id: field(&download_id),
-            url: sanitize::url(&url),
-        },
-        StateChange::DownloadCompleted {
-            download_id,
-            url,
-            path,
-            size_bytes,
-        } => StateChange::DownloadCompleted {
+        StateChange::DownloadStarted { download_id, url } => {
+            StateChange::DownloadStarted { download_id: field(&download_id), url: sanitize::url(&url) }
+        }
+        StateChange::DownloadCompleted { download_id, url, path, size_bytes } => StateChange::DownloadCompleted {
             download_id: field(&download_id),
             url: sanitize::url(&url),
             // A path that folding would change could name another file: drop it instead.
-            path: path.filter(|p| {
-                sanitize::one_line(p) == *p && p.chars().count() <= sanitize::FIELD_MAX
-            }),
+            path: path.filter(|p| sanitize::one_line(p) == *p && p.chars().count() <= sanitize::FIELD_MAX),
             size_bytes,
         },
-        StateChange::DownloadFailed {
-            download_id,
-            url,
-            error,
-        } => StateChange::DownloadFailed {
+        StateChange::DownloadFailed { download_id, url, error } => StateChange::DownloadFailed {
             download_id: field(&download_id),
             url: sanitize::url(&url),
             error: error.map(|e| field(&e)).filter(|e| !e.is_empty()),
@@ -283,11 +237,7 @@ fn sanitized_change(change: StateChange) -> StateChange {
 
 /// Held changes followed by the new ones, coalesced into what one block may hold: the latest
 /// entry per download_id, and one tab_opened per tab that is still open.
-pub fn merge_changes(
-    held: Vec<StateChange>,
-    new: Vec<StateChange>,
-    tabs: &[TabEntry],
-) -> Vec<StateChange> {
+pub fn merge_changes(held: Vec<StateChange>, new: Vec<StateChange>, tabs: &[TabEntry]) -> Vec<StateChange> {
     let all: Vec<StateChange> = held.into_iter().chain(new).map(sanitized_change).collect();
     let mut kept = Vec::with_capacity(all.len());
     let mut opened = std::collections::HashSet::new();
@@ -300,9 +250,7 @@ pub fn merge_changes(
             }
             other => {
                 let id = other.download_id();
-                if id.is_none_or(str::is_empty)
-                    || all[i + 1..].iter().any(|c| c.download_id() == id)
-                {
+                if id.is_none_or(str::is_empty) || all[i + 1..].iter().any(|c| c.download_id() == id) {
                     continue;
                 }
             }
@@ -314,87 +262,44 @@ pub fn merge_changes(
 
 /// On a new_tab result: the changes for its block (exactly one tab_opened, for `opened`) and the
 /// changes to hold for the next block (tab_opened entries for other tabs).
-pub fn new_tab_changes(
-    opened: &str,
-    changes: Vec<StateChange>,
-) -> (Vec<StateChange>, Vec<StateChange>) {
+pub fn new_tab_changes(opened: &str, changes: Vec<StateChange>) -> (Vec<StateChange>, Vec<StateChange>) {
     let (mut keep, held): (Vec<_>, Vec<_>) = changes
         .into_iter()
         .partition(|c| !matches!(c, StateChange::TabOpened { tab_id } if tab_id != opened));
-    if !keep
-        .iter()
-        .any(|c| matches!(c, StateChange::TabOpened { .. }))
-    {
-        keep.push(StateChange::TabOpened {
-            tab_id: opened.to_string(),
-        });
+    if !keep.iter().any(|c| matches!(c, StateChange::TabOpened { .. })) {
+        keep.push(StateChange::TabOpened { tab_id: opened.to_string() });
     }
     (keep, held)
 }
 
 /// The file a download change is about: its path's last part, else its URL's.
 fn file_name(path: Option<&str>, url: &str) -> String {
-    let from_path = path
-        .and_then(|p| p.rsplit(['/', '\\']).next())
-        .filter(|n| !n.is_empty());
-    let from_url = url
-        .split(['?', '#'])
-        .next()
-        .and_then(|u| u.trim_end_matches('/').rsplit('/').next())
-        .filter(|n| !n.is_empty() && !n.contains(':'));
-    sanitize::bounded(
-        &sanitize::one_line(from_path.or(from_url).unwrap_or("the file")),
-        200,
-    )
+    let from_path = path.and_then(|p| p.rsplit(['/', '\\']).next()).filter(|n| !n.is_empty());
+    let from_url = url.split(['?', '#']).next().and_then(|u| u.trim_end_matches('/').rsplit('/').next()).filter(|n| !n.is_empty() && !n.contains(':'));
+    sanitize::bounded(&sanitize::one_line(from_path.or(from_url).unwrap_or("the file")), 200)
 }
 
 /// The line a result's text carries for one download change; the path itself only when exposed.
 pub fn download_line(change: &StateChange, expose_path: bool) -> Option<String> {
     Some(match change {
         StateChange::TabOpened { .. } => return None,
-        StateChange::DownloadStarted { download_id, url } => {
-            format!("Download {download_id} started: {}.", file_name(None, url))
-        }
-        StateChange::DownloadCompleted {
-            download_id,
-            url,
-            path,
-            size_bytes,
-        } => {
-            let size = size_bytes
-                .map(|s| format!(" ({s} bytes)"))
-                .unwrap_or_default();
+        StateChange::DownloadStarted { download_id, url } => format!("Download {download_id} started: {}.", file_name(None, url)),
+        StateChange::DownloadCompleted { download_id, url, path, size_bytes } => {
+            let size = size_bytes.map(|s| format!(" ({s} bytes)")).unwrap_or_default();
             match path {
                 Some(p) if expose_path => format!("Download complete: {p}{size}."),
-                _ => format!(
-                    "Download {download_id} complete: {}{size}.",
-                    file_name(path.as_deref(), url)
-                ),
+                _ => format!("Download {download_id} complete: {}{size}.", file_name(path.as_deref(), url)),
             }
         }
-        StateChange::DownloadFailed {
-            download_id,
-            url,
-            error,
-        } => {
-            let why = error
-                .as_deref()
-                .map(|e| format!(": {e}"))
-                .unwrap_or_default();
-            format!(
-                "Download {download_id} of {} failed{why}.",
-                file_name(None, url)
-            )
+        StateChange::DownloadFailed { download_id, url, error } => {
+            let why = error.as_deref().map(|e| format!(": {e}")).unwrap_or_default();
+            format!("Download {download_id} of {} failed{why}.", file_name(None, url))
         }
     })
 }
 
 fn error_text(error: &str) -> String {
-    let text = if error.trim().is_empty() {
-        "The action failed without a reason."
-    } else {
-        error
-    };
+    let text = if error.trim().is_empty() { "The action failed without a reason." } else { error };
     sanitize::bounded(text, ERROR_MAX)
 }
 
@@ -402,34 +307,19 @@ fn error_text(error: &str) -> String {
 fn render_outcome(member: Member, input: &Value, outcome: Outcome) -> Vec<ContentBlock> {
     match (member.row().result, outcome) {
         (_, Outcome::Image { media_type, data }) => vec![ContentBlock::image(&media_type, data)],
-        (
-            _,
-            Outcome::Navigated {
-                url,
-                title: _,
-                status,
-                note,
-            },
-        ) => {
+        (_, Outcome::Navigated { url, title: _, status, note }) => {
             let mut line = format!("Navigated to {}", sanitize::url(&url));
             if let Some(status) = status.filter(|s| *s >= 400) {
                 line.push_str(&format!(" (HTTP {status})"));
             }
             let mut blocks = vec![ContentBlock::text(line)];
-            if let Some(note) = note
-                .map(|n| sanitize::bounded(&sanitize::one_line(&n), 1_000))
-                .filter(|n| !n.is_empty())
-            {
+            if let Some(note) = note.map(|n| sanitize::bounded(&sanitize::one_line(&n), 1_000)).filter(|n| !n.is_empty()) {
                 blocks.push(ContentBlock::text(note));
             }
             blocks
         }
         (_, Outcome::Text { text }) => {
-            vec![ContentBlock::text(if text.trim().is_empty() {
-                EMPTY_TEXT.to_string()
-            } else {
-                text
-            })]
+            vec![ContentBlock::text(if text.trim().is_empty() { EMPTY_TEXT.to_string() } else { text })]
         }
         (ResultKind::Ack, outcome) => {
             let mut blocks = vec![ContentBlock::text(acknowledgement(member, input))];
@@ -489,20 +379,11 @@ mod tests {
     use serde_json::json;
 
     fn tab(id: &str, active: bool) -> TabEntry {
-        TabEntry {
-            tab_id: id.into(),
-            title: format!("T {id}"),
-            url: format!("https://e.com/{id}"),
-            active,
-        }
+        TabEntry { tab_id: id.into(), title: format!("T {id}"), url: format!("https://e.com/{id}"), active }
     }
 
     fn report(tabs: Vec<TabEntry>, changes: Vec<StateChange>) -> StateReport {
-        StateReport {
-            tabs,
-            changes,
-            notices: vec![],
-        }
+        StateReport { tabs, changes, notices: vec![] }
     }
 
     fn opened(id: &str) -> StateChange {
@@ -511,25 +392,10 @@ mod tests {
 
     #[test]
     fn acknowledgements_fill_fields_once() {
-        assert_eq!(
-            acknowledgement(Member::Scroll, &json!({"scroll_direction": "down"})),
-            "Scrolled down."
-        );
-        assert_eq!(
-            acknowledgement(Member::Wait, &json!({"duration": 2.0})),
-            "Waited 2s."
-        );
-        assert_eq!(
-            acknowledgement(
-                Member::ScrollTo,
-                &json!({"target": {"type":"ref","ref":"{ref}"}})
-            ),
-            "Scrolled to {ref}."
-        );
-        assert_eq!(
-            acknowledgement(Member::HoldKey, &json!({"text":"a","duration":1.5})),
-            "Held a for 1.5s."
-        );
+        assert_eq!(acknowledgement(Member::Scroll, &json!({"scroll_direction": "down"})), "Scrolled down.");
+        assert_eq!(acknowledgement(Member::Wait, &json!({"duration": 2.0})), "Waited 2s.");
+        assert_eq!(acknowledgement(Member::ScrollTo, &json!({"target": {"type":"ref","ref":"{ref}"}})), "Scrolled to {ref}.");
+        assert_eq!(acknowledgement(Member::HoldKey, &json!({"text":"a","duration":1.5})), "Held a for 1.5s.");
     }
 
     #[test]
@@ -538,23 +404,14 @@ mod tests {
         let (content, err) = p.finish(
             Member::NewTab,
             &json!({}),
-            Ok(Outcome::Tab {
-                tab_id: "tab-3".into(),
-            }),
-            report(
-                vec![tab("tab-1", false), tab("tab-2", false), tab("tab-3", true)],
-                vec![opened("tab-2"), opened("tab-3")],
-            ),
+            Ok(Outcome::Tab { tab_id: "tab-3".into() }),
+            report(vec![tab("tab-1", false), tab("tab-2", false), tab("tab-3", true)], vec![opened("tab-2"), opened("tab-3")]),
         );
         assert!(!err);
         assert_eq!(content.len(), 1);
         let state = content[0].as_state().expect("block");
         assert_eq!(state.state_changes, vec![opened("tab-3")]);
-        assert_eq!(
-            p.held(),
-            &[opened("tab-2")],
-            "the popup waits for the next block"
-        );
+        assert_eq!(p.held(), &[opened("tab-2")], "the popup waits for the next block");
     }
 
     #[test]
@@ -563,88 +420,45 @@ mod tests {
         let (content, err) = p.finish(
             Member::NewTab,
             &json!({}),
-            Ok(Outcome::Tab {
-                tab_id: "tab-2".into(),
-            }),
-            report(
-                vec![tab("tab-1", true), tab("tab-2", false)],
-                vec![opened("tab-2")],
-            ),
+            Ok(Outcome::Tab { tab_id: "tab-2".into() }),
+            report(vec![tab("tab-1", true), tab("tab-2", false)], vec![opened("tab-2")]),
         );
         assert!(err);
         assert_eq!(content, vec![ContentBlock::text(NEW_TAB_NOT_ACTIVE)]);
-        assert!(
-            p.held().is_empty(),
-            "a failed call's tab_opened is not held"
-        );
+        assert!(p.held().is_empty(), "a failed call's tab_opened is not held");
     }
 
     #[test]
     fn failed_call_holds_downloads_but_not_tab_opened() {
         let mut p = Pipeline::new();
-        let started = StateChange::DownloadStarted {
-            download_id: "dl-1".into(),
-            url: "https://e.com/f".into(),
-        };
+        let started = StateChange::DownloadStarted { download_id: "dl-1".into(), url: "https://e.com/f".into() };
         let (content, err) = p.finish(
             Member::LeftClick,
             &json!({}),
             Err("boom".into()),
-            report(
-                vec![tab("tab-1", true), tab("tab-2", false)],
-                vec![opened("tab-2"), started.clone()],
-            ),
+            report(vec![tab("tab-1", true), tab("tab-2", false)], vec![opened("tab-2"), started.clone()]),
         );
         assert!(err);
         assert_eq!(content.len(), 1);
         assert_eq!(p.held(), std::slice::from_ref(&started));
-        let (content, err) = p.finish(
-            Member::GetPageText,
-            &json!({}),
-            Ok(Outcome::Text { text: "".into() }),
-            report(vec![tab("tab-1", true), tab("tab-2", false)], vec![]),
-        );
+        let (content, err) =
+            p.finish(Member::GetPageText, &json!({}), Ok(Outcome::Text { text: "".into() }), report(vec![tab("tab-1", true), tab("tab-2", false)], vec![]));
         assert!(!err);
-        assert_eq!(
-            content[0],
-            ContentBlock::text(format!("{EMPTY_TEXT}\nDownload dl-1 started: f."))
-        );
-        let state = content[1]
-            .as_state()
-            .expect("the new tab is in the next inventory");
+        assert_eq!(content[0], ContentBlock::text(format!("{EMPTY_TEXT}\nDownload dl-1 started: f.")));
+        let state = content[1].as_state().expect("the new tab is in the next inventory");
         assert_eq!(state.tabs.len(), 2);
-        assert_eq!(
-            state.state_changes,
-            vec![started],
-            "the download waited; the tab gets no tab_opened"
-        );
+        assert_eq!(state.state_changes, vec![started], "the download waited; the tab gets no tab_opened");
         // Unchanged state sends no block.
-        let (content, _) = p.finish(
-            Member::GetPageText,
-            &json!({}),
-            Ok(Outcome::Text { text: "x".into() }),
-            report(vec![tab("tab-1", true), tab("tab-2", false)], vec![]),
-        );
+        let (content, _) =
+            p.finish(Member::GetPageText, &json!({}), Ok(Outcome::Text { text: "x".into() }), report(vec![tab("tab-1", true), tab("tab-2", false)], vec![]));
         assert_eq!(content.len(), 1);
     }
 
     #[test]
     fn downloads_keep_latest_and_closed_tabs_drop() {
-        let started = StateChange::DownloadStarted {
-            download_id: "dl-1".into(),
-            url: "https://e.com/f?token=x".into(),
-        };
-        let done = StateChange::DownloadCompleted {
-            download_id: "dl-1".into(),
-            url: "https://e.com/f".into(),
-            path: None,
-            size_bytes: Some(3),
-        };
-        let merged = merge_changes(
-            vec![started, opened("tab-9")],
-            vec![done.clone(), opened("tab-1"), opened("tab-1")],
-            &[tab("tab-1", true)],
-        );
+        let started = StateChange::DownloadStarted { download_id: "dl-1".into(), url: "https://e.com/f?token=x".into() };
+        let done = StateChange::DownloadCompleted { download_id: "dl-1".into(), url: "https://e.com/f".into(), path: None, size_bytes: Some(3) };
+        let merged = merge_changes(vec![started, opened("tab-9")], vec![done.clone(), opened("tab-1"), opened("tab-1")], &[tab("tab-1", true)]);
         assert_eq!(merged, vec![done, opened("tab-1")]);
     }
 
@@ -657,86 +471,32 @@ mod tests {
             size_bytes: Some(48213),
         };
         let mut p = Pipeline::new();
-        let (content, _) = p.finish(
-            Member::Wait,
-            &json!({"duration": 1}),
-            Ok(Outcome::Ack { line: None }),
-            report(vec![tab("tab-1", true)], vec![done.clone()]),
-        );
-        assert_eq!(
-            content[0],
-            ContentBlock::text("Waited 1s.\nDownload dl-1 complete: price-list.csv (48213 bytes).")
-        );
+        let (content, _) = p.finish(Member::Wait, &json!({"duration": 1}), Ok(Outcome::Ack { line: None }), report(vec![tab("tab-1", true)], vec![done.clone()]));
+        assert_eq!(content[0], ContentBlock::text("Waited 1s.\nDownload dl-1 complete: price-list.csv (48213 bytes)."));
         let state = content[1].as_state().expect("block");
-        assert!(
-            matches!(&state.state_changes[0], StateChange::DownloadCompleted { path: None, url, .. } if url == "https://e.com/files/price-list.csv")
-        );
+        assert!(matches!(&state.state_changes[0], StateChange::DownloadCompleted { path: None, url, .. } if url == "https://e.com/files/price-list.csv"));
 
-        let mut p = Pipeline::with_config(PipelineConfig {
-            expose_download_paths: true,
-        });
-        let (content, _) = p.finish(
-            Member::Screenshot,
-            &json!({}),
-            Ok(Outcome::Image {
-                media_type: "image/png".into(),
-                data: "AA".into(),
-            }),
-            report(vec![tab("tab-1", true)], vec![done]),
-        );
-        assert_eq!(
-            content[1],
-            ContentBlock::text(
-                "Download complete: /home/u/Downloads/price-list.csv (48213 bytes)."
-            )
-        );
-        assert!(matches!(
-            &content[2].as_state().expect("block").state_changes[0],
-            StateChange::DownloadCompleted { path: Some(_), .. }
-        ));
+        let mut p = Pipeline::with_config(PipelineConfig { expose_download_paths: true });
+        let (content, _) = p.finish(Member::Screenshot, &json!({}), Ok(Outcome::Image { media_type: "image/png".into(), data: "AA".into() }), report(vec![tab("tab-1", true)], vec![done]));
+        assert_eq!(content[1], ContentBlock::text("Download complete: /home/u/Downloads/price-list.csv (48213 bytes)."));
+        assert!(matches!(&content[2].as_state().expect("block").state_changes[0], StateChange::DownloadCompleted { path: Some(_), .. }));
     }
 
     #[test]
     fn image_only_result_keeps_block_for_next_text_result() {
         let mut p = Pipeline::new();
         let tabs = vec![tab("tab-1", true)];
-        let (content, _) = p.finish(
-            Member::Screenshot,
-            &json!({}),
-            Ok(Outcome::Image {
-                media_type: "image/png".into(),
-                data: "AA".into(),
-            }),
-            report(tabs.clone(), vec![]),
-        );
+        let (content, _) = p.finish(Member::Screenshot, &json!({}), Ok(Outcome::Image { media_type: "image/png".into(), data: "AA".into() }), report(tabs.clone(), vec![]));
         assert_eq!(content.len(), 2, "block attached to the image");
-        let (content, _) = p.finish(
-            Member::LeftClick,
-            &json!({}),
-            Ok(Outcome::Ack { line: None }),
-            report(tabs, vec![]),
-        );
-        assert!(
-            content.iter().any(|b| b.as_state().is_some()),
-            "not rendered with the image, so sent again"
-        );
+        let (content, _) = p.finish(Member::LeftClick, &json!({}), Ok(Outcome::Ack { line: None }), report(tabs, vec![]));
+        assert!(content.iter().any(|b| b.as_state().is_some()), "not rendered with the image, so sent again");
     }
 
     #[test]
     fn tab_titles_and_urls_are_sanitized() {
         let mut p = Pipeline::new();
-        let t = TabEntry {
-            tab_id: "tab-1".into(),
-            title: "a\nb".into(),
-            url: "https://u:p@e.com/?sig=1".into(),
-            active: true,
-        };
-        let (content, _) = p.finish(
-            Member::ListTabs,
-            &json!({}),
-            Ok(Outcome::Tabs),
-            report(vec![t], vec![]),
-        );
+        let t = TabEntry { tab_id: "tab-1".into(), title: "a\nb".into(), url: "https://u:p@e.com/?sig=1".into(), active: true };
+        let (content, _) = p.finish(Member::ListTabs, &json!({}), Ok(Outcome::Tabs), report(vec![t], vec![]));
         let state = content[0].as_state().expect("block");
         assert_eq!(state.tabs[0].title, "a b");
         assert_eq!(state.tabs[0].url, "https://e.com/");

@@ -75,21 +75,8 @@ const CONFIRM_MARGIN_SECS: u64 = 5;
 /// apply to all of them: a page on an allowed site must not reach any other host by a script,
 /// an image, a beacon or a WebSocket either.
 pub const RESOURCE_TYPES: &[&str] = &[
-    "main_frame",
-    "sub_frame",
-    "stylesheet",
-    "script",
-    "image",
-    "font",
-    "object",
-    "xmlhttprequest",
-    "ping",
-    "csp_report",
-    "media",
-    "websocket",
-    "webtransport",
-    "webbundle",
-    "other",
+    "main_frame", "sub_frame", "stylesheet", "script", "image", "font", "object", "xmlhttprequest", "ping", "csp_report", "media",
+    "websocket", "webtransport", "webbundle", "other",
 ];
 
 /// The URL schemes that reach the network (an RE2 prefix): http, https, ws and wss. Everything
@@ -123,35 +110,18 @@ impl HostRule {
             None => (false, t.as_str()),
         };
         let (host, port) = match rest.rsplit_once(':') {
-            Some((h, p)) if !h.contains(':') => (
-                h,
-                Some(
-                    p.parse::<u16>()
-                        .map_err(|_| format!("{text:?}: the port must be a number"))?,
-                ),
-            ),
+            Some((h, p)) if !h.contains(':') => (h, Some(p.parse::<u16>().map_err(|_| format!("{text:?}: the port must be a number"))?)),
             _ => (rest, None),
         };
-        if host.is_empty()
-            || !host
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'))
-        {
-            return Err(format!(
-                "{text:?} is not a host pattern; use example.com, *.example.com or host:port"
-            ));
+        if host.is_empty() || !host.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_')) {
+            return Err(format!("{text:?} is not a host pattern; use example.com, *.example.com or host:port"));
         }
-        Ok(HostRule {
-            host: host.to_string(),
-            subdomains,
-            port,
-        })
+        Ok(HostRule { host: host.to_string(), subdomains, port })
     }
 
     pub fn matches(&self, host: &str, port: Option<u16>) -> bool {
         let host = host.trim_end_matches('.').to_ascii_lowercase();
-        let host_ok =
-            host == self.host || (self.subdomains && host.ends_with(&format!(".{}", self.host)));
+        let host_ok = host == self.host || (self.subdomains && host.ends_with(&format!(".{}", self.host)));
         host_ok && self.port.is_none_or(|p| Some(p) == port)
     }
 
@@ -159,11 +129,7 @@ impl HostRule {
     pub fn url_regex(&self) -> String {
         let host = self.host.replace('.', "\\.");
         // Any subdomain label (underscores included); a trailing dot names the same host.
-        let sub = if self.subdomains {
-            "([^/?#@:.]+\\.)*"
-        } else {
-            ""
-        };
+        let sub = if self.subdomains { "([^/?#@:.]+\\.)*" } else { "" };
         let port = match self.port {
             // Browsers drop a scheme's default port from the URL (80 for http and ws, 443 for
             // https and wss).
@@ -178,8 +144,7 @@ impl HostRule {
 impl Policy {
     /// Reads and checks a policy file's text.
     pub fn parse(text: &str) -> Result<Policy, String> {
-        let p: Policy =
-            serde_json::from_str(text).map_err(|e| format!("the policy is not valid: {e}"))?;
+        let p: Policy = serde_json::from_str(text).map_err(|e| format!("the policy is not valid: {e}"))?;
         for h in p.allow.iter().chain(&p.block) {
             HostRule::parse(h)?;
         }
@@ -192,43 +157,30 @@ impl Policy {
     }
 
     fn rules(list: &[String]) -> Vec<HostRule> {
-        list.iter()
-            .filter_map(|h| HostRule::parse(h).ok())
-            .collect()
+        list.iter().filter_map(|h| HostRule::parse(h).ok()).collect()
     }
 
     /// Whether an http(s) URL may be opened; the error says why not.
     pub fn check_url(&self, url: &str) -> Result<(), String> {
-        let Ok(parsed) = crate::navigation::parse_url(url) else {
-            return Ok(());
-        };
+        let Ok(parsed) = crate::navigation::parse_url(url) else { return Ok(()) };
         if !matches!(parsed.scheme(), "http" | "https") {
             return Ok(());
         }
         let host = parsed.host_str().unwrap_or_default();
         let port = parsed.port_or_known_default();
-        if Self::rules(&self.block)
-            .iter()
-            .any(|r| r.matches(host, port))
-        {
-            return Err(format!(
-                "{host} is blocked by this session's browsing policy"
-            ));
+        if Self::rules(&self.block).iter().any(|r| r.matches(host, port)) {
+            return Err(format!("{host} is blocked by this session's browsing policy"));
         }
         let allow = Self::rules(&self.allow);
         if !allow.is_empty() && !allow.iter().any(|r| r.matches(host, port)) {
-            return Err(format!(
-                "{host} is not on this session's list of allowed sites"
-            ));
+            return Err(format!("{host} is not on this session's list of allowed sites"));
         }
         Ok(())
     }
 
     /// Whether the network rules refuse a request to this URL (http, https, ws or wss).
     pub fn refuses_request(&self, url: &str) -> bool {
-        let Ok(mut parsed) = crate::navigation::parse_url(url) else {
-            return false;
-        };
+        let Ok(mut parsed) = crate::navigation::parse_url(url) else { return false };
         let as_http = match parsed.scheme() {
             "ws" => "http",
             "wss" => "https",
@@ -242,12 +194,9 @@ impl Policy {
     /// Whether a click on an element with this name needs approval.
     pub fn click_needs_confirmation(&self, name: &str) -> bool {
         let name = name.to_lowercase();
-        self.confirm_clicks.as_deref().is_some_and(|p| {
-            p.split('|')
-                .map(|w| w.trim().to_lowercase())
-                .filter(|w| !w.is_empty())
-                .any(|w| name.contains(&w))
-        })
+        self.confirm_clicks
+            .as_deref()
+            .is_some_and(|p| p.split('|').map(|w| w.trim().to_lowercase()).filter(|w| !w.is_empty()).any(|w| name.contains(&w)))
     }
 
     /// Whether a member needs a person's approval under this policy.
@@ -270,8 +219,7 @@ impl Policy {
 
     pub fn member_needs_confirmation(&self, member: crate::Member) -> bool {
         let listed = |list: &[String]| list.iter().any(|m| m == member.name());
-        (member.row().confirm_required || listed(&self.confirm_members))
-            && !listed(&self.auto_approve)
+        (member.row().confirm_required || listed(&self.confirm_members)) && !listed(&self.auto_approve)
     }
 
     /// The declarativeNetRequest session rules that enforce the host lists on every request a
@@ -286,17 +234,13 @@ impl Policy {
             rules.push(serde_json::json!({"id": 1, "priority": 1, "action": {"type": "block"},
                 "condition": {"regexFilter": format!("^{NETWORK_SCHEMES}"), "resourceTypes": every}}));
             for (i, r) in allow.iter().enumerate() {
-                rules.push(
-                    serde_json::json!({"id": 100 + i, "priority": 2, "action": {"type": "allow"},
-                    "condition": {"regexFilter": r.url_regex(), "resourceTypes": every}}),
-                );
+                rules.push(serde_json::json!({"id": 100 + i, "priority": 2, "action": {"type": "allow"},
+                    "condition": {"regexFilter": r.url_regex(), "resourceTypes": every}}));
             }
         }
         for (i, r) in Self::rules(&self.block).iter().enumerate() {
-            rules.push(
-                serde_json::json!({"id": 1000 + i, "priority": 3, "action": {"type": "block"},
-                "condition": {"regexFilter": r.url_regex(), "resourceTypes": every}}),
-            );
+            rules.push(serde_json::json!({"id": 1000 + i, "priority": 3, "action": {"type": "block"},
+                "condition": {"regexFilter": r.url_regex(), "resourceTypes": every}}));
         }
         serde_json::Value::Array(rules)
     }
@@ -328,11 +272,7 @@ mod tests {
         assert!(exact.matches("example.com", Some(443)) && exact.matches("EXAMPLE.com.", None));
         assert!(!exact.matches("www.example.com", None) && !exact.matches("badexample.com", None));
         let sub = HostRule::parse("*.example.com").expect("sub");
-        assert!(
-            sub.matches("a.b.example.com", None)
-                && sub.matches("example.com", None)
-                && !sub.matches("example.org", None)
-        );
+        assert!(sub.matches("a.b.example.com", None) && sub.matches("example.com", None) && !sub.matches("example.org", None));
         let port = HostRule::parse("localhost:8080").expect("port");
         assert!(port.matches("localhost", Some(8080)) && !port.matches("localhost", Some(80)));
         assert!(HostRule::parse("exa mple.com").is_err() && HostRule::parse("host:http").is_err());
@@ -340,129 +280,57 @@ mod tests {
 
     #[test]
     fn allow_and_block_lists() {
-        let p = Policy::parse(
-            r#"{"allow": ["*.example.com", "127.0.0.1"], "block": ["evil.example.com"]}"#,
-        )
-        .expect("policy");
+        let p = Policy::parse(r#"{"allow": ["*.example.com", "127.0.0.1"], "block": ["evil.example.com"]}"#).expect("policy");
         assert!(p.check_url("https://docs.example.com/x").is_ok());
         assert!(p.check_url("http://127.0.0.1:5000/").is_ok());
-        assert!(p
-            .check_url("https://evil.example.com/")
-            .unwrap_err()
-            .contains("blocked"));
-        assert!(p
-            .check_url("https://other.org/")
-            .unwrap_err()
-            .contains("not on this session's list"));
+        assert!(p.check_url("https://evil.example.com/").unwrap_err().contains("blocked"));
+        assert!(p.check_url("https://other.org/").unwrap_err().contains("not on this session's list"));
         assert!(p.check_url("https://user@other.org/").is_err());
         assert!(Policy::default().check_url("https://anything.org/").is_ok());
         // A host written in Unicode is the host of its ASCII name.
         let p = Policy::parse(r#"{"block": ["xn--bcher-kva.example"]}"#).expect("policy");
-        assert!(p
-            .check_url("https://BÜCHER.example/")
-            .unwrap_err()
-            .contains("blocked"));
+        assert!(p.check_url("https://BÜCHER.example/").unwrap_err().contains("blocked"));
         assert!(p.refuses_request("wss://bücher.example/live"));
         assert!(Policy::parse(r#"{"allow": ["bad host"]}"#).is_err());
-        assert!(Policy::parse(r#"{"alow": []}"#)
-            .unwrap_err()
-            .contains("unknown field"));
+        assert!(Policy::parse(r#"{"alow": []}"#).unwrap_err().contains("unknown field"));
     }
 
     #[test]
     fn regexes_cover_ports_userinfo_and_subdomains() {
         let r = HostRule::parse("*.example.com").expect("sub").url_regex();
-        assert_eq!(
-            r,
-            "^(https?|wss?)://([^/?#@]*@)?([^/?#@:.]+\\.)*example\\.com\\.?(:[0-9]+)?([/?#]|$)"
-        );
-        assert_eq!(
-            HostRule::parse("a.com:443").expect("port").url_regex(),
-            "^(https?|wss?)://([^/?#@]*@)?a\\.com\\.?(:443)?([/?#]|$)"
-        );
-        let rules = Policy::parse(r#"{"allow": ["a.com"], "block": ["b.com"]}"#)
-            .expect("p")
-            .network_rules();
+        assert_eq!(r, "^(https?|wss?)://([^/?#@]*@)?([^/?#@:.]+\\.)*example\\.com\\.?(:[0-9]+)?([/?#]|$)");
+        assert_eq!(HostRule::parse("a.com:443").expect("port").url_regex(), "^(https?|wss?)://([^/?#@]*@)?a\\.com\\.?(:443)?([/?#]|$)");
+        let rules = Policy::parse(r#"{"allow": ["a.com"], "block": ["b.com"]}"#).expect("p").network_rules();
         assert_eq!(rules.as_array().map(Vec::len), Some(3));
     }
 
     #[test]
     fn rules_cover_every_request_a_page_makes() {
-        let rules = Policy::parse(r#"{"allow": ["a.com"], "block": ["b.com"]}"#)
-            .expect("p")
-            .network_rules();
+        let rules = Policy::parse(r#"{"allow": ["a.com"], "block": ["b.com"]}"#).expect("p").network_rules();
         for rule in rules.as_array().expect("rules") {
-            let types: Vec<&str> = rule["condition"]["resourceTypes"]
-                .as_array()
-                .expect("types")
-                .iter()
-                .filter_map(|t| t.as_str())
-                .collect();
-            for kind in [
-                "main_frame",
-                "sub_frame",
-                "xmlhttprequest",
-                "image",
-                "script",
-                "stylesheet",
-                "font",
-                "media",
-                "websocket",
-                "ping",
-                "other",
-            ] {
+            let types: Vec<&str> = rule["condition"]["resourceTypes"].as_array().expect("types").iter().filter_map(|t| t.as_str()).collect();
+            for kind in ["main_frame", "sub_frame", "xmlhttprequest", "image", "script", "stylesheet", "font", "media", "websocket", "ping", "other"] {
                 assert!(types.contains(&kind), "{kind} missing from {rule}");
             }
             let regex = rule["condition"]["regexFilter"].as_str().expect("regex");
-            assert!(
-                regex.starts_with("^(https?|wss?)://"),
-                "WebSocket URLs are covered too: {regex}"
-            );
+            assert!(regex.starts_with("^(https?|wss?)://"), "WebSocket URLs are covered too: {regex}");
         }
-        assert_eq!(
-            host_label("ws://127.0.0.1:9/x?secret=1").as_deref(),
-            Some("127.0.0.1:9")
-        );
-        assert_eq!(
-            host_label("https://a.example/path?q=1").as_deref(),
-            Some("a.example")
-        );
+        assert_eq!(host_label("ws://127.0.0.1:9/x?secret=1").as_deref(), Some("127.0.0.1:9"));
+        assert_eq!(host_label("https://a.example/path?q=1").as_deref(), Some("a.example"));
         assert_eq!(host_label("data:text/plain,x"), None);
         let p = Policy::parse(r#"{"allow": ["127.0.0.1:8000"]}"#).expect("p");
-        assert!(
-            p.refuses_request("ws://127.0.0.1:9000/socket")
-                && p.refuses_request("wss://a.example/")
-        );
-        assert!(
-            !p.refuses_request("ws://127.0.0.1:8000/socket")
-                && !p.refuses_request("http://127.0.0.1:8000/x")
-        );
-        assert!(
-            !p.refuses_request("data:text/plain,x")
-                && !p.refuses_request("blob:http://127.0.0.1:8000/1")
-        );
+        assert!(p.refuses_request("ws://127.0.0.1:9000/socket") && p.refuses_request("wss://a.example/"));
+        assert!(!p.refuses_request("ws://127.0.0.1:8000/socket") && !p.refuses_request("http://127.0.0.1:8000/x"));
+        assert!(!p.refuses_request("data:text/plain,x") && !p.refuses_request("blob:http://127.0.0.1:8000/1"));
     }
 
     #[test]
     fn confirmations() {
-        let p = Policy::parse(
-            r#"{"confirm_clicks": "buy|pay|Delete", "confirm_members": ["navigate"]}"#,
-        )
-        .expect("p");
-        assert!(
-            p.click_needs_confirmation("Buy now")
-                && p.click_needs_confirmation("delete account")
-                && !p.click_needs_confirmation("Search")
-        );
-        assert!(
-            p.member_needs_confirmation(crate::Member::Navigate)
-                && p.member_needs_confirmation(crate::Member::JavascriptExec)
-        );
+        let p = Policy::parse(r#"{"confirm_clicks": "buy|pay|Delete", "confirm_members": ["navigate"]}"#).expect("p");
+        assert!(p.click_needs_confirmation("Buy now") && p.click_needs_confirmation("delete account") && !p.click_needs_confirmation("Search"));
+        assert!(p.member_needs_confirmation(crate::Member::Navigate) && p.member_needs_confirmation(crate::Member::JavascriptExec));
         assert!(!p.member_needs_confirmation(crate::Member::LeftClick));
         let p = Policy::parse(r#"{"auto_approve": ["javascript_exec"]}"#).expect("p");
-        assert!(
-            !p.member_needs_confirmation(crate::Member::JavascriptExec)
-                && p.member_needs_confirmation(crate::Member::FileUpload)
-        );
+        assert!(!p.member_needs_confirmation(crate::Member::JavascriptExec) && p.member_needs_confirmation(crate::Member::FileUpload));
     }
 }

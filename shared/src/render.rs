@@ -23,17 +23,8 @@ fn quoted_title(title: &str) -> String {
 }
 
 fn tab_line(tab: &TabEntry, mark_current: bool) -> String {
-    let current = if mark_current && tab.active {
-        " (current)"
-    } else {
-        ""
-    };
-    format!(
-        "  • tab_id {}: {} ({}){current}",
-        tab.tab_id,
-        quoted_title(&tab.title),
-        tab.url
-    )
+    let current = if mark_current && tab.active { " (current)" } else { "" };
+    format!("  • tab_id {}: {} ({}){current}", tab.tab_id, quoted_title(&tab.title), tab.url)
 }
 
 /// The list_tabs text.
@@ -77,13 +68,8 @@ impl Renderer {
         let mut text = parts.join("\n");
         let has_text = result.content.iter().any(|b| b.as_text().is_some());
         if let Some(state) = state {
-            let executed_on = call
-                .tab_id()
-                .map(str::to_string)
-                .or_else(|| state.active().map(|t| t.tab_id.clone()));
-            let no_footer = member == Some(Member::Zoom)
-                || !has_text
-                || (state.tabs.is_empty() && call.tab_id().is_none());
+            let executed_on = call.tab_id().map(str::to_string).or_else(|| state.active().map(|t| t.tab_id.clone()));
+            let no_footer = member == Some(Member::Zoom) || !has_text || (state.tabs.is_empty() && call.tab_id().is_none());
             if !no_footer && self.last_footer.as_ref() != Some(&state.tabs) {
                 self.last_footer = Some(state.tabs.clone());
                 text.push_str("\n\nTab Context:\n");
@@ -102,17 +88,10 @@ impl Renderer {
 }
 
 fn tab_management_text(member: Member, call: &ToolUse, state: &BrowserState) -> String {
-    let input_tab = call
-        .input
-        .get("tab_id")
-        .and_then(|v| v.as_str())
-        .unwrap_or_default();
+    let input_tab = call.input.get("tab_id").and_then(|v| v.as_str()).unwrap_or_default();
     match member {
         Member::NewTab => match state.active() {
-            Some(t) => format!(
-                "Created new tab with tab_id: {}, URL: {}. It is now the current tab.",
-                t.tab_id, t.url
-            ),
+            Some(t) => format!("Created new tab with tab_id: {}, URL: {}. It is now the current tab.", t.tab_id, t.url),
             None => "Created new tab.".to_string(),
         },
         Member::SwitchTab => format!("Switched to tab {input_tab}"),
@@ -127,29 +106,14 @@ mod tests {
     use serde_json::json;
 
     fn call(name: &str, input: serde_json::Value) -> ToolUse {
-        ToolUse {
-            id: "t".into(),
-            name: name.into(),
-            toolset_name: Some("browser".into()),
-            input,
-        }
+        ToolUse { id: "t".into(), name: name.into(), toolset_name: Some("browser".into()), input }
     }
 
     fn two_tabs() -> BrowserState {
         BrowserState {
             tabs: vec![
-                TabEntry {
-                    tab_id: "tab-1".into(),
-                    title: "Documentation".into(),
-                    url: "https://example.com/docs".into(),
-                    active: true,
-                },
-                TabEntry {
-                    tab_id: "tab-2".into(),
-                    title: "Pricing".into(),
-                    url: "https://example.com/pricing".into(),
-                    active: false,
-                },
+                TabEntry { tab_id: "tab-1".into(), title: "Documentation".into(), url: "https://example.com/docs".into(), active: true },
+                TabEntry { tab_id: "tab-2".into(), title: "Pricing".into(), url: "https://example.com/pricing".into(), active: false },
             ],
             state_changes: vec![],
         }
@@ -167,54 +131,23 @@ mod tests {
     #[test]
     fn footer_is_rendered_once_and_without_current() {
         let mut r = Renderer::new();
-        let res = ToolResult::new(
-            "t",
-            vec![
-                ContentBlock::text("Clicked element ref_5."),
-                ContentBlock::BrowserState(two_tabs()),
-            ],
-            false,
-        );
+        let res = ToolResult::new("t", vec![ContentBlock::text("Clicked element ref_5."), ContentBlock::BrowserState(two_tabs())], false);
         let text = r.render(&call("left_click", json!({})), &res);
         assert_eq!(
             text,
             "Clicked element ref_5.\n\nTab Context:\n- Executed on tab_id: tab-1\n- Available tabs:\n  • tab_id tab-1: \"Documentation\" (https://example.com/docs)\n  • tab_id tab-2: \"Pricing\" (https://example.com/pricing)"
         );
-        assert_eq!(
-            r.render(&call("left_click", json!({})), &res),
-            "Clicked element ref_5."
-        );
+        assert_eq!(r.render(&call("left_click", json!({})), &res), "Clicked element ref_5.");
     }
 
     #[test]
     fn no_footer_cases() {
         let mut r = Renderer::new();
-        let zoom = ToolResult::new(
-            "t",
-            vec![
-                ContentBlock::text("z"),
-                ContentBlock::BrowserState(two_tabs()),
-            ],
-            false,
-        );
+        let zoom = ToolResult::new("t", vec![ContentBlock::text("z"), ContentBlock::BrowserState(two_tabs())], false);
         assert_eq!(r.render(&call("zoom", json!({})), &zoom), "z");
-        let img = ToolResult::new(
-            "t",
-            vec![
-                ContentBlock::image("image/png", "AA".into()),
-                ContentBlock::BrowserState(two_tabs()),
-            ],
-            false,
-        );
+        let img = ToolResult::new("t", vec![ContentBlock::image("image/png", "AA".into()), ContentBlock::BrowserState(two_tabs())], false);
         assert_eq!(r.render(&call("screenshot", json!({})), &img), "[image]");
-        let empty = ToolResult::new(
-            "t",
-            vec![
-                ContentBlock::text("x"),
-                ContentBlock::BrowserState(BrowserState::default()),
-            ],
-            false,
-        );
+        let empty = ToolResult::new("t", vec![ContentBlock::text("x"), ContentBlock::BrowserState(BrowserState::default())], false);
         assert_eq!(r.render(&call("wait", json!({})), &empty), "x");
     }
 

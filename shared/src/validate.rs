@@ -21,11 +21,7 @@ pub struct Violation {
 
 impl std::fmt::Display for Violation {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "message {}: {} [{}]: {}",
-            self.message, self.tool_use_id, self.rule, self.detail
-        )
+        write!(f, "message {}: {} [{}]: {}", self.message, self.tool_use_id, self.rule, self.detail)
     }
 }
 
@@ -37,12 +33,7 @@ struct Sink<'a> {
 
 impl Sink<'_> {
     fn add(&mut self, rule: &'static str, detail: impl Into<String>) {
-        self.out.push(Violation {
-            message: self.message,
-            tool_use_id: self.id.clone(),
-            rule,
-            detail: detail.into(),
-        });
+        self.out.push(Violation { message: self.message, tool_use_id: self.id.clone(), rule, detail: detail.into() });
     }
 }
 
@@ -53,29 +44,18 @@ pub fn conversation(messages: &[Value]) -> Vec<Violation> {
     // Where each member call stood in its assistant message, for the batch halt rule.
     let mut order: HashMap<String, usize> = HashMap::new();
     for (index, message) in messages.iter().enumerate() {
-        let Some(content) = message.get("content").and_then(Value::as_array) else {
-            continue;
-        };
+        let Some(content) = message.get("content").and_then(Value::as_array) else { continue };
         let mut turn = Vec::new();
         for block in content {
             match block.get("type").and_then(Value::as_str) {
-                Some("tool_use")
-                    if block.get("toolset_name").and_then(Value::as_str)
-                        == Some(crate::TOOLSET_NAME) =>
-                {
-                    if let (Some(id), Some(name)) = (
-                        block.get("id").and_then(Value::as_str),
-                        block.get("name").and_then(Value::as_str),
-                    ) {
+                Some("tool_use") if block.get("toolset_name").and_then(Value::as_str) == Some(crate::TOOLSET_NAME) => {
+                    if let (Some(id), Some(name)) = (block.get("id").and_then(Value::as_str), block.get("name").and_then(Value::as_str)) {
                         calls.insert(id.to_string(), name.to_string());
                         order.insert(id.to_string(), order.len());
                     }
                 }
                 Some("tool_result") => {
-                    let id = block
-                        .get("tool_use_id")
-                        .and_then(Value::as_str)
-                        .unwrap_or_default();
+                    let id = block.get("tool_use_id").and_then(Value::as_str).unwrap_or_default();
                     let is_member = calls.contains_key(id) || block.get("toolset_name").is_some();
                     if is_member {
                         out.extend(result_at(index, calls.get(id).map(String::as_str), block));
@@ -92,45 +72,16 @@ pub fn conversation(messages: &[Value]) -> Vec<Violation> {
 
 /// The batch halt rule: once a member call of a turn failed, every later member result of that
 /// turn is an error with exactly the halt text. Results are taken in the order of their calls.
-fn check_halt(
-    out: &mut Vec<Violation>,
-    message: usize,
-    turn: &[&Value],
-    order: &HashMap<String, usize>,
-) {
-    let id_of = |b: &Value| {
-        b.get("tool_use_id")
-            .and_then(Value::as_str)
-            .unwrap_or("?")
-            .to_string()
-    };
-    let mut results: Vec<(usize, &Value)> = turn
-        .iter()
-        .enumerate()
-        .map(|(i, b)| {
-            (
-                order
-                    .get(&id_of(b))
-                    .copied()
-                    .unwrap_or(usize::MAX - turn.len() + i),
-                *b,
-            )
-        })
-        .collect();
+fn check_halt(out: &mut Vec<Violation>, message: usize, turn: &[&Value], order: &HashMap<String, usize>) {
+    let id_of = |b: &Value| b.get("tool_use_id").and_then(Value::as_str).unwrap_or("?").to_string();
+    let mut results: Vec<(usize, &Value)> = turn.iter().enumerate().map(|(i, b)| (order.get(&id_of(b)).copied().unwrap_or(usize::MAX - turn.len() + i), *b)).collect();
     results.sort_by_key(|(position, _)| *position);
     let mut failed: Option<String> = None;
     for (_, block) in results {
-        let is_error = block
-            .get("is_error")
-            .and_then(Value::as_bool)
-            .unwrap_or(false);
+        let is_error = block.get("is_error").and_then(Value::as_bool).unwrap_or(false);
         if let Some(first) = &failed {
             if !is_error || !is_halt_text(block.get("content")) {
-                let mut s = Sink {
-                    out,
-                    message,
-                    id: id_of(block),
-                };
+                let mut s = Sink { out, message, id: id_of(block) };
                 s.add(
                     "batch_halt",
                     format!("{first} failed earlier in this turn, so this result must be is_error: true with exactly {:?}", crate::NOT_EXECUTED),
@@ -147,9 +98,7 @@ fn is_halt_text(content: Option<&Value>) -> bool {
     match content {
         Some(Value::String(text)) => text == crate::NOT_EXECUTED,
         Some(Value::Array(blocks)) => {
-            blocks.len() == 1
-                && blocks[0].get("type").and_then(Value::as_str) == Some("text")
-                && blocks[0].get("text").and_then(Value::as_str) == Some(crate::NOT_EXECUTED)
+            blocks.len() == 1 && blocks[0].get("type").and_then(Value::as_str) == Some("text") && blocks[0].get("text").and_then(Value::as_str) == Some(crate::NOT_EXECUTED)
         }
         _ => false,
     }
@@ -162,35 +111,18 @@ pub fn result(member: Option<&str>, block: &Value) -> Vec<Violation> {
 
 fn result_at(message: usize, member: Option<&str>, block: &Value) -> Vec<Violation> {
     let mut out = Vec::new();
-    let id = block
-        .get("tool_use_id")
-        .and_then(Value::as_str)
-        .unwrap_or("?")
-        .to_string();
-    let mut s = Sink {
-        out: &mut out,
-        message,
-        id,
-    };
+    let id = block.get("tool_use_id").and_then(Value::as_str).unwrap_or("?").to_string();
+    let mut s = Sink { out: &mut out, message, id };
     if block.get("toolset_name").and_then(Value::as_str) != Some(crate::TOOLSET_NAME) {
-        s.add(
-            "toolset_name_echoed",
-            "a member result must carry \"toolset_name\": \"browser\"",
-        );
+        s.add("toolset_name_echoed", "a member result must carry \"toolset_name\": \"browser\"");
     }
-    let is_error = block
-        .get("is_error")
-        .and_then(Value::as_bool)
-        .unwrap_or(false);
+    let is_error = block.get("is_error").and_then(Value::as_bool).unwrap_or(false);
     let content: Vec<Value> = match block.get("content") {
         Some(Value::Array(items)) => items.clone(),
         Some(Value::String(t)) => vec![serde_json::json!({"type": "text", "text": t})],
         None => vec![],
         Some(_) => {
-            s.add(
-                "content_kinds",
-                "content must be a string or a list of blocks",
-            );
+            s.add("content_kinds", "content must be a string or a list of blocks");
             return out;
         }
     };
@@ -203,24 +135,15 @@ fn result_at(message: usize, member: Option<&str>, block: &Value) -> Vec<Violati
         }
     }
     if states.len() > 1 {
-        s.add(
-            "one_block_per_result",
-            format!("{} browser_state blocks in one result", states.len()),
-        );
+        s.add("one_block_per_result", format!("{} browser_state blocks in one result", states.len()));
     }
     if is_error && !states.is_empty() {
-        s.add(
-            "no_block_on_error",
-            "an is_error result must not carry a browser_state block",
-        );
+        s.add("no_block_on_error", "an is_error result must not carry a browser_state block");
     }
     let member = member.and_then(Member::from_name);
     if let Some(m) = member.filter(|m| m.is_tab_management() && !is_error) {
         if content.len() != 1 || states.len() != 1 {
-            s.add(
-                "tab_management_one_block",
-                format!("a successful {m} result must be exactly one browser_state block"),
-            );
+            s.add("tab_management_one_block", format!("a successful {m} result must be exactly one browser_state block"));
         }
     }
     for state in &states {
@@ -238,16 +161,10 @@ fn check_field(s: &mut Sink, what: &str, value: Option<&Value>, required: bool, 
                 s.add("non_empty_id", format!("{what} must not be empty"));
             }
             if text.chars().count() > FIELD_MAX {
-                s.add(
-                    "field_length",
-                    format!("{what} is longer than {FIELD_MAX} characters"),
-                );
+                s.add("field_length", format!("{what} is longer than {FIELD_MAX} characters"));
             }
             if text.chars().any(is_forbidden_by_api) {
-                s.add(
-                    "forbidden_characters",
-                    format!("{what} contains a control or line/paragraph separator character"),
-                );
+                s.add("forbidden_characters", format!("{what} contains a control or line/paragraph separator character"));
             }
         }
         Some(_) => s.add("block_shape", format!("{what} must be a string")),
@@ -259,19 +176,10 @@ fn is_forbidden_by_api(c: char) -> bool {
     is_forbidden(c) && (c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{85}'))
 }
 
-fn only_keys(
-    s: &mut Sink,
-    what: &str,
-    obj: &Map<String, Value>,
-    allowed: &[&str],
-    rule: &'static str,
-) {
+fn only_keys(s: &mut Sink, what: &str, obj: &Map<String, Value>, allowed: &[&str], rule: &'static str) {
     for key in obj.keys() {
         if !allowed.contains(&key.as_str()) {
-            s.add(
-                rule,
-                format!("{what} has a field it does not declare: {key:?}"),
-            );
+            s.add(rule, format!("{what} has a field it does not declare: {key:?}"));
         }
     }
 }
@@ -281,13 +189,7 @@ fn check_state(s: &mut Sink, state: &Value, is_new_tab: bool) {
         s.add("block_shape", "browser_state must be an object");
         return;
     };
-    only_keys(
-        s,
-        "browser_state",
-        obj,
-        &["type", "tabs", "state_changes"],
-        "block_shape",
-    );
+    only_keys(s, "browser_state", obj, &["type", "tabs", "state_changes"], "block_shape");
     let Some(tabs) = obj.get("tabs").and_then(Value::as_array) else {
         s.add("block_shape", "browser_state.tabs must be a list");
         return;
@@ -302,13 +204,7 @@ fn check_state(s: &mut Sink, state: &Value, is_new_tab: bool) {
             s.add("block_shape", format!("tabs[{i}] must be an object"));
             continue;
         };
-        only_keys(
-            s,
-            &format!("tabs[{i}]"),
-            t,
-            &["tab_id", "title", "url", "active"],
-            "block_shape",
-        );
+        only_keys(s, &format!("tabs[{i}]"), t, &["tab_id", "title", "url", "active"], "block_shape");
         check_field(s, &format!("tabs[{i}].tab_id"), t.get("tab_id"), true, true);
         check_field(s, &format!("tabs[{i}].title"), t.get("title"), true, false);
         check_field(s, &format!("tabs[{i}].url"), t.get("url"), true, false);
@@ -323,21 +219,12 @@ fn check_state(s: &mut Sink, state: &Value, is_new_tab: bool) {
         }
     }
     if !tabs.is_empty() && active.len() != 1 {
-        s.add(
-            "one_active_tab",
-            format!(
-                "{} tabs are marked active; a non-empty inventory needs exactly one",
-                active.len()
-            ),
-        );
+        s.add("one_active_tab", format!("{} tabs are marked active; a non-empty inventory needs exactly one", active.len()));
     }
     let changes = match obj.get("state_changes") {
         None => &Vec::new(),
         Some(Value::Array(c)) if c.is_empty() => {
-            s.add(
-                "no_empty_state_changes",
-                "state_changes is present but empty; omit it instead",
-            );
+            s.add("no_empty_state_changes", "state_changes is present but empty; omit it instead");
             return;
         }
         Some(Value::Array(c)) => c,
@@ -347,19 +234,13 @@ fn check_state(s: &mut Sink, state: &Value, is_new_tab: bool) {
         }
     };
     if changes.len() > 200 {
-        s.add(
-            "changes_limit",
-            format!("{} state changes; at most 200", changes.len()),
-        );
+        s.add("changes_limit", format!("{} state changes; at most 200", changes.len()));
     }
     let mut downloads = HashSet::new();
     let mut opened = Vec::new();
     for (i, change) in changes.iter().enumerate() {
         let Some(c) = change.as_object() else {
-            s.add(
-                "block_shape",
-                format!("state_changes[{i}] must be an object"),
-            );
+            s.add("block_shape", format!("state_changes[{i}] must be an object"));
             continue;
         };
         let what = format!("state_changes[{i}]");
@@ -367,16 +248,9 @@ fn check_state(s: &mut Sink, state: &Value, is_new_tab: bool) {
             Some("tab_opened") => {
                 only_keys(s, &what, c, &["type", "tab_id"], "change_fields");
                 check_field(s, &format!("{what}.tab_id"), c.get("tab_id"), true, true);
-                let id = c
-                    .get("tab_id")
-                    .and_then(Value::as_str)
-                    .unwrap_or_default()
-                    .to_string();
+                let id = c.get("tab_id").and_then(Value::as_str).unwrap_or_default().to_string();
                 if !ids.contains(&id) {
-                    s.add(
-                        "tab_opened_in_tabs",
-                        format!("tab_opened names {id:?}, which is not in tabs"),
-                    );
+                    s.add("tab_opened_in_tabs", format!("tab_opened names {id:?}, which is not in tabs"));
                 }
                 opened.push(id);
             }
@@ -387,46 +261,25 @@ fn check_state(s: &mut Sink, state: &Value, is_new_tab: bool) {
                     _ => &["type", "download_id", "url", "error"],
                 };
                 only_keys(s, &what, c, allowed, "change_fields");
-                check_field(
-                    s,
-                    &format!("{what}.download_id"),
-                    c.get("download_id"),
-                    true,
-                    true,
-                );
+                check_field(s, &format!("{what}.download_id"), c.get("download_id"), true, true);
                 check_field(s, &format!("{what}.url"), c.get("url"), true, false);
                 check_field(s, &format!("{what}.path"), c.get("path"), false, false);
                 check_field(s, &format!("{what}.error"), c.get("error"), false, false);
                 if let Some(size) = c.get("size_bytes") {
                     if size.as_u64().is_none() {
-                        s.add(
-                            "size_bytes_non_negative",
-                            format!("{what}.size_bytes must be a non-negative integer"),
-                        );
+                        s.add("size_bytes_non_negative", format!("{what}.size_bytes must be a non-negative integer"));
                     }
                 }
-                let id = c
-                    .get("download_id")
-                    .and_then(Value::as_str)
-                    .unwrap_or_default();
+                let id = c.get("download_id").and_then(Value::as_str).unwrap_or_default();
                 if !downloads.insert(id.to_string()) {
-                    s.add(
-                        "one_entry_per_download",
-                        format!("download_id {id:?} appears more than once"),
-                    );
+                    s.add("one_entry_per_download", format!("download_id {id:?} appears more than once"));
                 }
             }
-            other => s.add(
-                "block_shape",
-                format!("{what} has an unknown type {other:?}"),
-            ),
+            other => s.add("block_shape", format!("{what} has an unknown type {other:?}")),
         }
     }
     if is_new_tab && (opened.len() != 1 || active.len() != 1 || opened[0] != active[0]) {
-        s.add(
-            "new_tab_opened_active",
-            "a new_tab result needs exactly one tab_opened, matching the active tab",
-        );
+        s.add("new_tab_opened_active", "a new_tab result needs exactly one tab_opened, matching the active tab");
     }
 }
 
@@ -436,10 +289,7 @@ mod tests {
     use serde_json::json;
 
     fn rules(member: &str, block: Value) -> Vec<&'static str> {
-        result(Some(member), &block)
-            .into_iter()
-            .map(|v| v.rule)
-            .collect()
+        result(Some(member), &block).into_iter().map(|v| v.rule).collect()
     }
 
     fn res(content: Value) -> Value {
@@ -456,113 +306,23 @@ mod tests {
     fn each_rule_catches_its_break() {
         let tab = |id: &str, active: bool| json!({"tab_id": id, "title": "t", "url": "u", "active": active});
         let cases: Vec<(&str, Value, &str)> = vec![
-            (
-                "list_tabs",
-                res(json!([{"type":"browser_state","tabs":[tab("a", false)]}])),
-                "one_active_tab",
-            ),
-            (
-                "list_tabs",
-                res(
-                    json!([{"type":"browser_state","tabs":[tab("a", true)]},{"type":"text","text":"x"}]),
-                ),
-                "tab_management_one_block",
-            ),
-            (
-                "navigate",
-                res(
-                    json!([{"type":"text","text":"x"},{"type":"browser_state","tabs":[]},{"type":"browser_state","tabs":[]}]),
-                ),
-                "one_block_per_result",
-            ),
-            (
-                "navigate",
-                json!({"type":"tool_result","tool_use_id":"t","toolset_name":"browser","is_error":true,"content":[{"type":"browser_state","tabs":[]}]}),
-                "no_block_on_error",
-            ),
-            (
-                "navigate",
-                res(json!([{"type":"browser_state","tabs":[], "state_changes": []}])),
-                "no_empty_state_changes",
-            ),
-            (
-                "navigate",
-                res(
-                    json!([{"type":"browser_state","tabs":[tab("a", true)], "state_changes": [{"type":"tab_opened","tab_id":"b"}]}]),
-                ),
-                "tab_opened_in_tabs",
-            ),
-            (
-                "navigate",
-                res(
-                    json!([{"type":"browser_state","tabs":[{"tab_id":"a\nb","title":"","url":"","active":true}]}]),
-                ),
-                "forbidden_characters",
-            ),
-            (
-                "navigate",
-                res(
-                    json!([{"type":"browser_state","tabs":[{"tab_id":"","title":"","url":"","active":true}]}]),
-                ),
-                "non_empty_id",
-            ),
-            (
-                "navigate",
-                res(
-                    json!([{"type":"browser_state","tabs":[{"tab_id":"a","title":"x".repeat(4097),"url":"","active":true}]}]),
-                ),
-                "field_length",
-            ),
-            (
-                "navigate",
-                res(
-                    json!([{"type":"browser_state","tabs":[], "state_changes": [{"type":"download_started","download_id":"d","url":"u","path":"/x"}]}]),
-                ),
-                "change_fields",
-            ),
-            (
-                "navigate",
-                res(
-                    json!([{"type":"browser_state","tabs":[], "state_changes": [{"type":"download_completed","download_id":"d","url":"u","size_bytes":-1}]}]),
-                ),
-                "size_bytes_non_negative",
-            ),
-            (
-                "navigate",
-                res(
-                    json!([{"type":"browser_state","tabs":[], "state_changes": [{"type":"download_started","download_id":"d","url":"u"},{"type":"download_failed","download_id":"d","url":"u"}]}]),
-                ),
-                "one_entry_per_download",
-            ),
-            (
-                "navigate",
-                res(json!([{"type":"document"}])),
-                "content_kinds",
-            ),
-            (
-                "new_tab",
-                res(
-                    json!([{"type":"browser_state","tabs":[tab("a", true), tab("b", false)],"state_changes":[{"type":"tab_opened","tab_id":"b"}]}]),
-                ),
-                "new_tab_opened_active",
-            ),
-            (
-                "navigate",
-                json!({"type":"tool_result","tool_use_id":"t","content":"x"}),
-                "toolset_name_echoed",
-            ),
-            (
-                "navigate",
-                res(
-                    json!([{"type":"browser_state","tabs":(0..101).map(|i| tab(&format!("t{i}"), i == 0)).collect::<Vec<_>>()}]),
-                ),
-                "tabs_limit",
-            ),
-            (
-                "navigate",
-                res(json!([{"type":"browser_state","tabs":[tab("a", true), tab("a", false)]}])),
-                "unique_tab_ids",
-            ),
+            ("list_tabs", res(json!([{"type":"browser_state","tabs":[tab("a", false)]}])), "one_active_tab"),
+            ("list_tabs", res(json!([{"type":"browser_state","tabs":[tab("a", true)]},{"type":"text","text":"x"}])), "tab_management_one_block"),
+            ("navigate", res(json!([{"type":"text","text":"x"},{"type":"browser_state","tabs":[]},{"type":"browser_state","tabs":[]}])), "one_block_per_result"),
+            ("navigate", json!({"type":"tool_result","tool_use_id":"t","toolset_name":"browser","is_error":true,"content":[{"type":"browser_state","tabs":[]}]}), "no_block_on_error"),
+            ("navigate", res(json!([{"type":"browser_state","tabs":[], "state_changes": []}])), "no_empty_state_changes"),
+            ("navigate", res(json!([{"type":"browser_state","tabs":[tab("a", true)], "state_changes": [{"type":"tab_opened","tab_id":"b"}]}])), "tab_opened_in_tabs"),
+            ("navigate", res(json!([{"type":"browser_state","tabs":[{"tab_id":"a\nb","title":"","url":"","active":true}]}])), "forbidden_characters"),
+            ("navigate", res(json!([{"type":"browser_state","tabs":[{"tab_id":"","title":"","url":"","active":true}]}])), "non_empty_id"),
+            ("navigate", res(json!([{"type":"browser_state","tabs":[{"tab_id":"a","title":"x".repeat(4097),"url":"","active":true}]}])), "field_length"),
+            ("navigate", res(json!([{"type":"browser_state","tabs":[], "state_changes": [{"type":"download_started","download_id":"d","url":"u","path":"/x"}]}])), "change_fields"),
+            ("navigate", res(json!([{"type":"browser_state","tabs":[], "state_changes": [{"type":"download_completed","download_id":"d","url":"u","size_bytes":-1}]}])), "size_bytes_non_negative"),
+            ("navigate", res(json!([{"type":"browser_state","tabs":[], "state_changes": [{"type":"download_started","download_id":"d","url":"u"},{"type":"download_failed","download_id":"d","url":"u"}]}])), "one_entry_per_download"),
+            ("navigate", res(json!([{"type":"document"}])), "content_kinds"),
+            ("new_tab", res(json!([{"type":"browser_state","tabs":[tab("a", true), tab("b", false)],"state_changes":[{"type":"tab_opened","tab_id":"b"}]}])), "new_tab_opened_active"),
+            ("navigate", json!({"type":"tool_result","tool_use_id":"t","content":"x"}), "toolset_name_echoed"),
+            ("navigate", res(json!([{"type":"browser_state","tabs":(0..101).map(|i| tab(&format!("t{i}"), i == 0)).collect::<Vec<_>>()}])), "tabs_limit"),
+            ("navigate", res(json!([{"type":"browser_state","tabs":[tab("a", true), tab("a", false)]}])), "unique_tab_ids"),
         ];
         for (member, block, rule) in cases {
             let found = rules(member, block);
@@ -574,49 +334,24 @@ mod tests {
     fn the_halt_rule_follows_the_calls_order() {
         let turn = |results: Vec<Value>| {
             let calls: Vec<Value> = ["a", "b", "c"].iter().map(|id| json!({"type":"tool_use","id":id,"name":"wait","toolset_name":"browser","input":{"duration":0}})).collect();
-            conversation(&[
-                json!({"role":"assistant","content":calls}),
-                json!({"role":"user","content":results}),
-            ])
+            conversation(&[json!({"role":"assistant","content":calls}), json!({"role":"user","content":results})])
         };
         let ok = |id: &str| json!({"type":"tool_result","tool_use_id":id,"toolset_name":"browser","content":"Waited 0s."});
         let failed = |id: &str| json!({"type":"tool_result","tool_use_id":id,"toolset_name":"browser","content":"Error: boom","is_error":true});
         let halted = |id: &str| json!({"type":"tool_result","tool_use_id":id,"toolset_name":"browser","content":[{"type":"text","text":crate::NOT_EXECUTED}],"is_error":true});
-        let rules = |v: Vec<Violation>| {
-            v.into_iter()
-                .map(|v| (v.tool_use_id, v.rule))
-                .collect::<Vec<_>>()
-        };
+        let rules = |v: Vec<Violation>| v.into_iter().map(|v| (v.tool_use_id, v.rule)).collect::<Vec<_>>();
         assert!(turn(vec![ok("a"), failed("b"), halted("c")]).is_empty());
-        assert!(
-            turn(vec![ok("a"), ok("b"), failed("c")]).is_empty(),
-            "a failure with nothing after it"
-        );
-        assert_eq!(
-            rules(turn(vec![failed("a"), ok("b"), halted("c")])),
-            [("b".to_string(), "batch_halt")],
-            "a call run after a failure"
-        );
+        assert!(turn(vec![ok("a"), ok("b"), failed("c")]).is_empty(), "a failure with nothing after it");
+        assert_eq!(rules(turn(vec![failed("a"), ok("b"), halted("c")])), [("b".to_string(), "batch_halt")], "a call run after a failure");
         let mut not_error = halted("c");
         not_error["is_error"] = json!(false);
-        assert_eq!(
-            rules(turn(vec![ok("a"), failed("b"), not_error])),
-            [("c".to_string(), "batch_halt")],
-            "the halt text must be an error"
-        );
+        assert_eq!(rules(turn(vec![ok("a"), failed("b"), not_error])), [("c".to_string(), "batch_halt")], "the halt text must be an error");
         let mut other_text = halted("c");
         other_text["content"] = json!("Not executed.");
-        assert_eq!(
-            rules(turn(vec![ok("a"), failed("b"), other_text])),
-            [("c".to_string(), "batch_halt")],
-            "only the exact text"
-        );
+        assert_eq!(rules(turn(vec![ok("a"), failed("b"), other_text])), [("c".to_string(), "batch_halt")], "only the exact text");
         // Results listed out of order are judged in the order of their calls.
         assert!(turn(vec![halted("c"), failed("b"), ok("a")]).is_empty());
-        assert_eq!(
-            rules(turn(vec![ok("b"), failed("a"), halted("c")])),
-            [("b".to_string(), "batch_halt")]
-        );
+        assert_eq!(rules(turn(vec![ok("b"), failed("a"), halted("c")])), [("b".to_string(), "batch_halt")]);
         // Each turn starts afresh.
         let calls2 = json!({"role":"assistant","content":[{"type":"tool_use","id":"d","name":"wait","toolset_name":"browser","input":{"duration":0}}]});
         let msgs = vec![

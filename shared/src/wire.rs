@@ -78,10 +78,7 @@ pub enum ToExtension {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum FromExtension {
     /// Sent once per connection.
-    Hello {
-        version: String,
-        extension_id: String,
-    },
+    Hello { version: String, extension_id: String },
     /// The answer to a `member` request.
     Reply {
         id: u64,
@@ -130,10 +127,7 @@ pub struct AgentError {
 
 impl AgentError {
     pub fn new(code: &str, message: impl Into<String>) -> Self {
-        AgentError {
-            code: code.to_string(),
-            message: message.into(),
-        }
+        AgentError { code: code.to_string(), message: message.into() }
     }
 }
 
@@ -157,26 +151,14 @@ mod tests {
     fn reply_round_trips() {
         let msg = FromExtension::Reply {
             id: 7,
-            outcome: Reply::Ok(Outcome::Navigated {
-                url: "https://a.com/".into(),
-                title: None,
-                status: Some(200),
-                note: None,
-            }),
+            outcome: Reply::Ok(Outcome::Navigated { url: "https://a.com/".into(), title: None, status: Some(200), note: None }),
             state: StateReport::default(),
         };
         let v = serde_json::to_value(&msg).expect("serialize");
         assert_eq!(v["ok"]["kind"], "navigated");
-        assert_eq!(
-            serde_json::from_value::<FromExtension>(v).expect("parse"),
-            msg
-        );
-        let err: FromExtension = serde_json::from_value(
-            json!({"type":"reply","id":1,"error":"boom","state":{"tabs":[]}}),
-        )
-        .expect("parse error reply");
-        assert!(
-            matches!(err, FromExtension::Reply { outcome: Reply::Error(ref e), .. } if e == "boom")
-        );
+        assert_eq!(serde_json::from_value::<FromExtension>(v).expect("parse"), msg);
+        let err: FromExtension = serde_json::from_value(json!({"type":"reply","id":1,"error":"boom","state":{"tabs":[]}}))
+            .expect("parse error reply");
+        assert!(matches!(err, FromExtension::Reply { outcome: Reply::Error(ref e), .. } if e == "boom"));
     }
 }

@@ -40,28 +40,16 @@ fn sdk_results() -> Vec<Value> {
         .current_dir(std::env::temp_dir())
         .output()
         .expect("run the SDK replay");
-    assert!(
-        out.status.success(),
-        "sdk_replay.py failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "sdk_replay.py failed: {}", String::from_utf8_lossy(&out.stderr));
     serde_json::from_slice(&out.stdout).expect("SDK replay output is JSON")
 }
 
 fn kinds(content: &[Value]) -> Vec<String> {
-    content
-        .iter()
-        .filter_map(|b| b["type"].as_str())
-        .filter(|t| *t != "browser_state")
-        .map(String::from)
-        .collect()
+    content.iter().filter_map(|b| b["type"].as_str()).filter(|t| *t != "browser_state").map(String::from).collect()
 }
 
 fn block(content: &[Value]) -> Option<Value> {
-    content
-        .iter()
-        .find(|b| b["type"] == "browser_state")
-        .cloned()
+    content.iter().find(|b| b["type"] == "browser_state").cloned()
 }
 
 /// A block with `"active": false` dropped and the given tab_opened entries removed.
@@ -74,9 +62,7 @@ fn normalized(mut block: Value, drop_opened: &[String]) -> Value {
         }
     }
     if let Some(changes) = block.get_mut("state_changes").and_then(Value::as_array_mut) {
-        changes.retain(|c| {
-            !(c["type"] == "tab_opened" && drop_opened.iter().any(|d| c["tab_id"] == json!(d)))
-        });
+        changes.retain(|c| !(c["type"] == "tab_opened" && drop_opened.iter().any(|d| c["tab_id"] == json!(d))));
         if changes.is_empty() {
             block.as_object_mut().map(|o| o.remove("state_changes"));
         }
@@ -86,27 +72,16 @@ fn normalized(mut block: Value, drop_opened: &[String]) -> Value {
 
 #[test]
 fn our_pipeline_matches_the_official_sdk() {
-    let scenarios: Vec<Value> = serde_json::from_str(
-        &std::fs::read_to_string(dir().join("scenarios.json")).expect("scenarios"),
-    )
-    .expect("json");
+    let scenarios: Vec<Value> =
+        serde_json::from_str(&std::fs::read_to_string(dir().join("scenarios.json")).expect("scenarios")).expect("json");
     let sdk = sdk_results();
     assert_eq!(sdk.len(), scenarios.len());
     let mut compared = 0;
     for (scenario, sdk) in scenarios.iter().zip(&sdk) {
         let name = scenario["name"].as_str().unwrap_or("?");
-        assert!(
-            sdk.get("config_error").is_none_or(Value::is_null),
-            "{name}: {sdk}"
-        );
-        let drop_opened: Vec<String> = scenario["failed_opened"]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(|v| v.as_str().map(String::from))
-                    .collect()
-            })
-            .unwrap_or_default();
+        assert!(sdk.get("config_error").is_none_or(Value::is_null), "{name}: {sdk}");
+        let drop_opened: Vec<String> =
+            scenario["failed_opened"].as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect()).unwrap_or_default();
         let configs = Configs::parse(scenario.get("configs")).expect("configs");
         let mut pipeline = Pipeline::new();
         let mut last_sent: Option<Value> = None;
@@ -117,71 +92,37 @@ fn our_pipeline_matches_the_official_sdk() {
         assert_eq!(calls.len(), results.len(), "{name}");
         for (i, (call, theirs)) in calls.iter().zip(results).enumerate() {
             let at = format!("{name} call {i} ({})", call["member"]);
-            assert!(
-                theirs["state_invalid"].is_null(),
-                "{at}: the SDK's BetaBrowserState rejects the report: {}",
-                theirs["state_invalid"]
-            );
-            assert!(
-                theirs.get("raised").is_none_or(Value::is_null),
-                "{at}: {}",
-                theirs["raised"]
-            );
+            assert!(theirs["state_invalid"].is_null(), "{at}: the SDK's BetaBrowserState rejects the report: {}", theirs["state_invalid"]);
+            assert!(theirs.get("raised").is_none_or(Value::is_null), "{at}: {}", theirs["raised"]);
             let member_name = call["member"].as_str().expect("member");
             let input = &call["input"];
-            let mut report: StateReport =
-                serde_json::from_value(call["state"].clone()).expect("state");
+            let mut report: StateReport = serde_json::from_value(call["state"].clone()).expect("state");
             let (content, is_error) = match preflight(member_name, input, &configs) {
                 Err(text) => {
                     unreported.append(&mut report.changes);
                     (vec![tabwright_protocol::ContentBlock::text(text)], true)
                 }
                 Ok(member) => {
-                    report.changes = std::mem::take(&mut unreported)
-                        .into_iter()
-                        .chain(report.changes)
-                        .collect();
-                    let outcome: Reply =
-                        serde_json::from_value(call["outcome"].clone()).expect("outcome");
+                    report.changes = std::mem::take(&mut unreported).into_iter().chain(report.changes).collect();
+                    let outcome: Reply = serde_json::from_value(call["outcome"].clone()).expect("outcome");
                     let outcome: Result<Outcome, String> = outcome.into_result();
                     pipeline.finish(member, input, outcome, report)
                 }
             };
             let ours = ToolResult::new("toolu", content, is_error).to_value();
-            assert!(
-                validate::result(Some(member_name), &ours).is_empty(),
-                "{at}: {ours}"
-            );
+            assert!(validate::result(Some(member_name), &ours).is_empty(), "{at}: {ours}");
             let our_content = ours["content"].as_array().cloned().unwrap_or_default();
             let their_content = theirs["content"].as_array().cloned().unwrap_or_default();
-            assert_eq!(
-                is_error,
-                theirs["is_error"] == json!(true),
-                "{at}: is_error differs: ours {ours} / SDK {theirs}"
-            );
-            assert_eq!(
-                kinds(&our_content),
-                kinds(&their_content),
-                "{at}: block kinds differ: ours {ours} / SDK {theirs}"
-            );
-            match (
-                block(&our_content),
-                block(&their_content).map(|b| normalized(b, &drop_opened)),
-            ) {
+            assert_eq!(is_error, theirs["is_error"] == json!(true), "{at}: is_error differs: ours {ours} / SDK {theirs}");
+            assert_eq!(kinds(&our_content), kinds(&their_content), "{at}: block kinds differ: ours {ours} / SDK {theirs}");
+            match (block(&our_content), block(&their_content).map(|b| normalized(b, &drop_opened))) {
                 (Some(a), Some(b)) => {
                     assert_eq!(normalized(a.clone(), &[]), b, "{at}: browser_state differs");
                     last_sent = Some(normalized(a, &[]));
                 }
                 (None, Some(b)) => {
-                    assert!(
-                        b.get("state_changes").is_none(),
-                        "{at}: we held back changes the SDK sent: {b}"
-                    );
-                    assert_eq!(
-                        last_sent.as_ref().map(|l| &l["tabs"]),
-                        Some(&b["tabs"]),
-                        "{at}: we omitted a block whose tabs changed"
-                    );
+                    assert!(b.get("state_changes").is_none(), "{at}: we held back changes the SDK sent: {b}");
+                    assert_eq!(last_sent.as_ref().map(|l| &l["tabs"]), Some(&b["tabs"]), "{at}: we omitted a block whose tabs changed");
                 }
                 (Some(a), None) => panic!("{at}: we sent a block the SDK did not: {a}"),
                 (None, None) => {}

@@ -19,18 +19,11 @@ use tabwright_protocol::{navigation, sanitize, validate, ToolUse};
 
 /// Cases per property.
 fn budget() -> u32 {
-    std::env::var("TABWRIGHT_FUZZ_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(1_000)
+    std::env::var("TABWRIGHT_FUZZ_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(1_000)
 }
 
 fn runner() -> TestRunner {
-    TestRunner::new(Config {
-        cases: budget(),
-        max_shrink_iters: 2_000,
-        ..Config::default()
-    })
+    TestRunner::new(Config { cases: budget(), max_shrink_iters: 2_000, ..Config::default() })
 }
 
 /// Text a page or a model might send: plain, any Unicode, control and separator characters,
@@ -54,17 +47,14 @@ fn json_value() -> impl Strategy<Value = Value> {
         Just(Value::Null),
         any::<bool>().prop_map(Value::Bool),
         any::<i64>().prop_map(|n| json!(n)),
-        any::<f64>().prop_map(|f| serde_json::Number::from_f64(f)
-            .map(Value::Number)
-            .unwrap_or(Value::Null)),
+        any::<f64>().prop_map(|f| serde_json::Number::from_f64(f).map(Value::Number).unwrap_or(Value::Null)),
         (-5.0f64..2_000.0).prop_map(|f| json!(f)),
         text().prop_map(Value::String),
     ];
     leaf.prop_recursive(4, 48, 6, |inner| {
         prop_oneof![
             proptest::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
-            proptest::collection::vec((text(), inner), 0..6)
-                .prop_map(|kv| Value::Object(kv.into_iter().collect::<Map<_, _>>())),
+            proptest::collection::vec((text(), inner), 0..6).prop_map(|kv| Value::Object(kv.into_iter().collect::<Map<_, _>>())),
         ]
     })
 }
@@ -75,25 +65,10 @@ fn field_value() -> impl Strategy<Value = Value> {
         json_value(),
         (-100_000i64..100_000).prop_map(|n| json!(n)),
         (-1e9f64..1e9).prop_map(|f| json!(f)),
-        prop_oneof![
-            Just("interactive"),
-            Just("all"),
-            Just("none"),
-            Just("up"),
-            Just("down"),
-            Just("left"),
-            Just("right"),
-            Just("back"),
-            Just("reload")
-        ]
-        .prop_map(|s| json!(s)),
+        prop_oneof![Just("interactive"), Just("all"), Just("none"), Just("up"), Just("down"), Just("left"), Just("right"), Just("back"), Just("reload")]
+            .prop_map(|s| json!(s)),
         (text(), -10.0f64..5_000.0, -10.0f64..5_000.0).prop_map(|(r, x, y)| {
-            let shapes = [
-                json!({"type": "ref", "ref": r}),
-                json!({"type": "coordinate", "x": x, "y": y}),
-                json!({"type": "coordinate", "x": x}),
-                json!({"type": "ref"}),
-            ];
+            let shapes = [json!({"type": "ref", "ref": r}), json!({"type": "coordinate", "x": x, "y": y}), json!({"type": "coordinate", "x": x}), json!({"type": "ref"})];
             shapes[(x.abs() as usize) % 4].clone()
         }),
         proptest::collection::vec(-10.0f64..5_000.0, 0..6).prop_map(|v| json!(v)),
@@ -103,12 +78,8 @@ fn field_value() -> impl Strategy<Value = Value> {
 /// An input object for `member`: its own fields (some left out, some with odd values), and
 /// sometimes a field it does not declare.
 fn member_input() -> impl Strategy<Value = (Member, Value)> {
-    (
-        0..MEMBERS.len(),
-        proptest::collection::vec((any::<bool>(), field_value()), 8),
-        proptest::option::of((text(), json_value())),
-    )
-        .prop_map(|(m, values, extra)| {
+    (0..MEMBERS.len(), proptest::collection::vec((any::<bool>(), field_value()), 8), proptest::option::of((text(), json_value()))).prop_map(
+        |(m, values, extra)| {
             let row = &MEMBERS[m];
             let mut object = Map::new();
             for (field, (keep, value)) in row.fields.iter().zip(values) {
@@ -120,14 +91,11 @@ fn member_input() -> impl Strategy<Value = (Member, Value)> {
                 object.insert(k, v);
             }
             (row.member, Value::Object(object))
-        })
+        },
+    )
 }
 
-fn check(
-    runner: &mut TestRunner,
-    name: &str,
-    result: Result<(), proptest::test_runner::TestError<impl std::fmt::Debug>>,
-) {
+fn check(runner: &mut TestRunner, name: &str, result: Result<(), proptest::test_runner::TestError<impl std::fmt::Debug>>) {
     if let Err(e) = result {
         panic!("{name}: {e}");
     }
@@ -137,39 +105,23 @@ fn check(
 #[test]
 fn member_inputs_never_panic_and_accepted_ones_render_valid_results() {
     let mut runner = runner();
-    let result = runner.run(
-        &(member_input(), json_value()),
-        |((member, input), configs)| {
-            let _ = member.parse_input(&input);
-            let _ = member.parse_input(&Value::Null);
-            let configs = Configs::parse(Some(&configs))
-                .unwrap_or_else(|_| Configs::parse(None).expect("default configs"));
-            if let Ok(m) = preflight(member.name(), &input, &configs) {
-                prop_assert_eq!(m, member);
-                // An accepted input renders, with any outcome shape, into a valid result.
-                let mut pipeline = Pipeline::new();
-                for outcome in [
-                    Ok(Outcome::Ack { line: None }),
-                    Ok(Outcome::Text { text: "x".into() }),
-                    Err("boom".to_string()),
-                ] {
-                    let (content, is_error) =
-                        pipeline.finish(member, &input, outcome, StateReport::default());
-                    let result = tabwright_protocol::ToolResult::new("toolu_f", content, is_error)
-                        .to_value();
-                    let violations = validate::result(Some(member.name()), &result);
-                    prop_assert!(
-                        violations.is_empty(),
-                        "{} {}: {:?}",
-                        member,
-                        input,
-                        violations
-                    );
-                }
+    let result = runner.run(&(member_input(), json_value()), |((member, input), configs)| {
+        let _ = member.parse_input(&input);
+        let _ = member.parse_input(&Value::Null);
+        let configs = Configs::parse(Some(&configs)).unwrap_or_else(|_| Configs::parse(None).expect("default configs"));
+        if let Ok(m) = preflight(member.name(), &input, &configs) {
+            prop_assert_eq!(m, member);
+            // An accepted input renders, with any outcome shape, into a valid result.
+            let mut pipeline = Pipeline::new();
+            for outcome in [Ok(Outcome::Ack { line: None }), Ok(Outcome::Text { text: "x".into() }), Err("boom".to_string())] {
+                let (content, is_error) = pipeline.finish(member, &input, outcome, StateReport::default());
+                let result = tabwright_protocol::ToolResult::new("toolu_f", content, is_error).to_value();
+                let violations = validate::result(Some(member.name()), &result);
+                prop_assert!(violations.is_empty(), "{} {}: {:?}", member, input, violations);
             }
-            Ok(())
-        },
-    );
+        }
+        Ok(())
+    });
     check(&mut runner, "member inputs", result);
 }
 
@@ -182,11 +134,7 @@ fn arbitrary_values_as_inputs_blocks_and_configs_never_panic() {
         }
         let _ = ToolUse::from_block(&value);
         let _ = Configs::parse(Some(&value));
-        let _ = preflight(
-            &name,
-            &value,
-            &Configs::parse(None).expect("default configs"),
-        );
+        let _ = preflight(&name, &value, &Configs::parse(None).expect("default configs"));
         let _ = serde_json::from_value::<AgentRequest>(value.clone());
         let _ = serde_json::from_value::<FromExtension>(value.clone());
         let _ = serde_json::from_value::<ToExtension>(value.clone());
@@ -198,20 +146,9 @@ fn arbitrary_values_as_inputs_blocks_and_configs_never_panic() {
 /// An agent-socket frame's text: a request of any method with any params, truncated JSON, or
 /// noise.
 fn frame_text() -> impl Strategy<Value = String> {
-    let method = prop_oneof![
-        Just("run"),
-        Just("call"),
-        Just("member"),
-        Just("toolset"),
-        Just("state"),
-        Just("status")
-    ]
-    .prop_map(String::from);
+    let method = prop_oneof![Just("run"), Just("call"), Just("member"), Just("toolset"), Just("state"), Just("status")].prop_map(String::from);
     prop_oneof![
-        (json_value(), prop_oneof![method, text()], json_value()).prop_map(
-            |(id, method, params)| json!({"id": id, "method": method, "params": params})
-                .to_string()
-        ),
+        (json_value(), prop_oneof![method, text()], json_value()).prop_map(|(id, method, params)| json!({"id": id, "method": method, "params": params}).to_string()),
         (json_value(), 0usize..200).prop_map(|(v, cut)| {
             let s = v.to_string();
             let end = s.char_indices().map(|(i, _)| i).nth(cut).unwrap_or(s.len());
@@ -224,36 +161,21 @@ fn frame_text() -> impl Strategy<Value = String> {
 #[test]
 fn agent_socket_and_extension_messages_never_panic() {
     let mut runner = runner();
-    let result = runner.run(
-        &(frame_text(), proptest::collection::vec(any::<u8>(), 0..64)),
-        |(frame, bytes)| {
-            let _ = serde_json::from_str::<AgentRequest>(&frame);
-            let _ = serde_json::from_str::<Value>(&frame);
-            // The bridge's reading of extension messages: lone-surrogate repair, then JSON.
-            let repaired = sanitize::repair_json_surrogates(&frame);
-            let _ = serde_json::from_str::<FromExtension>(&repaired);
-            if let Ok(text) = std::str::from_utf8(&bytes) {
-                let _ =
-                    serde_json::from_str::<FromExtension>(&sanitize::repair_json_surrogates(text));
-            }
-            // An escaped lone surrogate anywhere in a message is repaired into valid JSON.
-            let with_surrogate = format!(
-                "{{\"type\":\"log\",\"level\":\"info\",\"message\":\"{}\\ud800\"}}",
-                frame
-                    .replace(['\\', '"'], "")
-                    .chars()
-                    .filter(|c| !c.is_control())
-                    .collect::<String>()
-            );
-            let repaired = sanitize::repair_json_surrogates(&with_surrogate);
-            prop_assert!(
-                serde_json::from_str::<Value>(&repaired).is_ok(),
-                "{}",
-                repaired
-            );
-            Ok(())
-        },
-    );
+    let result = runner.run(&(frame_text(), proptest::collection::vec(any::<u8>(), 0..64)), |(frame, bytes)| {
+        let _ = serde_json::from_str::<AgentRequest>(&frame);
+        let _ = serde_json::from_str::<Value>(&frame);
+        // The bridge's reading of extension messages: lone-surrogate repair, then JSON.
+        let repaired = sanitize::repair_json_surrogates(&frame);
+        let _ = serde_json::from_str::<FromExtension>(&repaired);
+        if let Ok(text) = std::str::from_utf8(&bytes) {
+            let _ = serde_json::from_str::<FromExtension>(&sanitize::repair_json_surrogates(text));
+        }
+        // An escaped lone surrogate anywhere in a message is repaired into valid JSON.
+        let with_surrogate = format!("{{\"type\":\"log\",\"level\":\"info\",\"message\":\"{}\\ud800\"}}", frame.replace(['\\', '"'], "").chars().filter(|c| !c.is_control()).collect::<String>());
+        let repaired = sanitize::repair_json_surrogates(&with_surrogate);
+        prop_assert!(serde_json::from_str::<Value>(&repaired).is_ok(), "{}", repaired);
+        Ok(())
+    });
     check(&mut runner, "socket messages", result);
 }
 
@@ -262,16 +184,9 @@ fn navigate_targets_and_policies_never_panic() {
     let mut runner = runner();
     let result = runner.run(&(text(), text()), |(raw, rule)| {
         if let Ok(navigation::NavTarget::Url(url)) = navigation::parse_target(&raw) {
-            prop_assert!(
-                url == "about:blank" || url.starts_with("http://") || url.starts_with("https://"),
-                "{}",
-                url
-            );
+            prop_assert!(url == "about:blank" || url.starts_with("http://") || url.starts_with("https://"), "{}", url);
         }
-        if let Ok(policy) = Policy::parse(
-            &json!({"allow": [rule.clone()], "block": [rule.clone()], "confirm_clicks": [rule]})
-                .to_string(),
-        ) {
+        if let Ok(policy) = Policy::parse(&json!({"allow": [rule.clone()], "block": [rule.clone()], "confirm_clicks": [rule]}).to_string()) {
             let _ = policy.check_url(&raw);
             let _ = policy.click_needs_confirmation(&raw);
             let _ = policy.network_rules();
@@ -288,17 +203,10 @@ fn sanitizers_never_panic_and_keep_their_promises() {
     let result = runner.run(&(text(), 0usize..300), |(s, max)| {
         let line = sanitize::one_line(&s);
         prop_assert!(!line.chars().any(sanitize::is_forbidden), "{:?}", line);
-        prop_assert!(
-            sanitize::bounded(&s, max).chars().count() <= max.max(1),
-            "bounded"
-        );
+        prop_assert!(sanitize::bounded(&s, max).chars().count() <= max.max(1), "bounded");
         prop_assert!(sanitize::title(&s).chars().count() <= sanitize::TITLE_MAX);
         let url = sanitize::url(&s);
-        prop_assert!(
-            url.chars().count() <= sanitize::FIELD_MAX && !url.chars().any(sanitize::is_forbidden),
-            "{:?}",
-            url
-        );
+        prop_assert!(url.chars().count() <= sanitize::FIELD_MAX && !url.chars().any(sanitize::is_forbidden), "{:?}", url);
         let _ = sanitize::redact(&s);
         let _ = sanitize::repair_json_surrogates(&s);
         Ok(())

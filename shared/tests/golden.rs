@@ -12,9 +12,7 @@ fn load(path: &Path) -> Vec<Value> {
 }
 
 fn files(dir: &str) -> Vec<std::path::PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/golden")
-        .join(dir);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(dir);
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -39,20 +37,13 @@ fn each_broken_conversation_is_caught_by_its_rule() {
     let files = files("fail");
     assert!(files.len() >= 19, "one file per rule");
     for path in files {
-        let rule = path
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .unwrap_or_default()
-            .to_string();
+        let rule = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
         let violations = validate::conversation(&load(&path));
         assert!(
             violations.iter().any(|v| v.rule == rule),
             "{}: expected rule {rule}, got {violations:#?}",
             path.display()
         );
-        assert!(
-            violations.iter().all(|v| v.message == 1),
-            "violations point at the user message: {violations:?}"
-        );
+        assert!(violations.iter().all(|v| v.message == 1), "violations point at the user message: {violations:?}");
     }
 }

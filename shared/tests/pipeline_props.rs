@@ -19,69 +19,29 @@ fn text() -> impl Strategy<Value = String> {
 }
 
 fn tab_id() -> impl Strategy<Value = String> {
-    prop_oneof![
-        (1u32..8).prop_map(|n| format!("tab-{n}")),
-        Just(String::new()),
-        Just("tab\n1".to_string())
-    ]
+    prop_oneof![(1u32..8).prop_map(|n| format!("tab-{n}")), Just(String::new()), Just("tab\n1".to_string())]
 }
 
 fn tab() -> impl Strategy<Value = TabEntry> {
-    (tab_id(), text(), text(), any::<bool>()).prop_map(|(tab_id, title, url, active)| TabEntry {
-        tab_id,
-        title,
-        url,
-        active,
-    })
+    (tab_id(), text(), text(), any::<bool>()).prop_map(|(tab_id, title, url, active)| TabEntry { tab_id, title, url, active })
 }
 
 fn change() -> impl Strategy<Value = StateChange> {
-    let id = prop_oneof![
-        (1u32..5).prop_map(|n| format!("dl-{n}")),
-        Just(String::new()),
-        Just("\n".to_string())
-    ];
+    let id = prop_oneof![(1u32..5).prop_map(|n| format!("dl-{n}")), Just(String::new()), Just("\n".to_string())];
     prop_oneof![
         tab_id().prop_map(|tab_id| StateChange::TabOpened { tab_id }),
-        (id.clone(), text())
-            .prop_map(|(download_id, url)| StateChange::DownloadStarted { download_id, url }),
-        (
-            id.clone(),
-            text(),
-            proptest::option::of(text()),
-            proptest::option::of(any::<u64>())
-        )
-            .prop_map(|(download_id, url, path, size_bytes)| {
-                StateChange::DownloadCompleted {
-                    download_id,
-                    url,
-                    path,
-                    size_bytes,
-                }
-            }),
-        (id, text(), proptest::option::of(text())).prop_map(|(download_id, url, error)| {
-            StateChange::DownloadFailed {
-                download_id,
-                url,
-                error,
-            }
-        }),
+        (id.clone(), text()).prop_map(|(download_id, url)| StateChange::DownloadStarted { download_id, url }),
+        (id.clone(), text(), proptest::option::of(text()), proptest::option::of(any::<u64>()))
+            .prop_map(|(download_id, url, path, size_bytes)| StateChange::DownloadCompleted { download_id, url, path, size_bytes }),
+        (id, text(), proptest::option::of(text())).prop_map(|(download_id, url, error)| StateChange::DownloadFailed { download_id, url, error }),
     ]
 }
 
 fn outcome() -> impl Strategy<Value = Result<Outcome, String>> {
     prop_oneof![
         text().prop_map(Err),
-        text().prop_map(|url| Ok(Outcome::Navigated {
-            url,
-            title: None,
-            status: Some(200),
-            note: None
-        })),
-        Just(Ok(Outcome::Image {
-            media_type: "image/png".into(),
-            data: "iVBORw0KGgo=".into()
-        })),
+        text().prop_map(|url| Ok(Outcome::Navigated { url, title: None, status: Some(200), note: None })),
+        Just(Ok(Outcome::Image { media_type: "image/png".into(), data: "iVBORw0KGgo=".into() })),
         text().prop_map(|text| Ok(Outcome::Text { text })),
         proptest::option::of(text()).prop_map(|line| Ok(Outcome::Ack { line })),
         tab_id().prop_map(|tab_id| Ok(Outcome::Tab { tab_id })),
@@ -97,17 +57,7 @@ fn call() -> impl Strategy<Value = (Member, Result<Outcome, String>, StateReport
         proptest::collection::vec(tab(), 0..8),
         proptest::collection::vec(change(), 0..6),
     )
-        .prop_map(|(m, outcome, tabs, changes)| {
-            (
-                MEMBERS[m].member,
-                outcome,
-                StateReport {
-                    tabs,
-                    changes,
-                    notices: vec!["A dialog\nappeared".into()],
-                },
-            )
-        })
+        .prop_map(|(m, outcome, tabs, changes)| (MEMBERS[m].member, outcome, StateReport { tabs, changes, notices: vec!["A dialog\nappeared".into()] }))
 }
 
 proptest! {

@@ -44,29 +44,9 @@ static ALLOCATOR: Counting = Counting;
 
 /// Names whose values are secrets, as pages and libraries spell them.
 const KEYS: &[&str] = &[
-    "api_key",
-    "apiKey",
-    "API_KEY",
-    "password",
-    "passwd",
-    "pwd",
-    "secret",
-    "client_secret",
-    "access_token",
-    "refresh_token",
-    "token",
-    "id_token",
-    "auth",
-    "authToken",
-    "session_id",
-    "sessionId",
-    "jwt",
-    "private_key",
-    "x-api-key",
-    "X-Amz-Security-Token",
-    "csrf_token",
-    "passphrase",
-    "signature",
+    "api_key", "apiKey", "API_KEY", "password", "passwd", "pwd", "secret", "client_secret", "access_token", "refresh_token", "token",
+    "id_token", "auth", "authToken", "session_id", "sessionId", "jwt", "private_key", "x-api-key", "X-Amz-Security-Token", "csrf_token",
+    "passphrase", "signature",
 ];
 
 /// The shapes a secret is logged in; each takes the name and the secret.
@@ -192,8 +172,7 @@ fn within<T: Send + 'static>(limit: Duration, f: impl FnOnce() -> T + Send + 'st
     std::thread::spawn(move || {
         let _ = tx.send(f());
     });
-    rx.recv_timeout(limit)
-        .unwrap_or_else(|_| panic!("redaction took longer than {limit:?}"))
+    rx.recv_timeout(limit).unwrap_or_else(|_| panic!("redaction took longer than {limit:?}"))
 }
 
 /// Inputs that make a careless scanner rescan: long runs of separators, names, quotes, escapes,
@@ -231,21 +210,9 @@ fn redaction_is_linear_in_time_and_memory() {
             let after = ALLOCATED.with(Cell::get);
             let (count, bytes) = (after.0 - before.0, after.1 - before.1);
             // A handful of allocations for the output (it grows by doubling), none per character.
-            assert!(
-                count <= 40,
-                "{name}: {count} allocations for {} bytes",
-                input.len()
-            );
-            assert!(
-                bytes <= 8 * input.len() + 4096,
-                "{name}: {bytes} bytes allocated for {} bytes of input",
-                input.len()
-            );
-            assert!(
-                out.len() <= 3 * input.len() + 64,
-                "{name}: the output is {} bytes",
-                out.len()
-            );
+            assert!(count <= 40, "{name}: {count} allocations for {} bytes", input.len());
+            assert!(bytes <= 8 * input.len() + 4096, "{name}: {bytes} bytes allocated for {} bytes of input", input.len());
+            assert!(out.len() <= 3 * input.len() + 64, "{name}: the output is {} bytes", out.len());
             // Generous: the point is that no input takes quadratic time.
             assert!(took < Duration::from_secs(10), "{name}: {took:?}");
         }

@@ -25,31 +25,19 @@ impl Xvfb {
             .context("Xvfb is needed for the headed tests (cargo xtask test installs it; apt-get install xvfb)")?;
         // Xvfb writes the display's number once it is ready, or exits.
         let mut line = String::new();
-        let read = child
-            .stdout
-            .take()
-            .map(|out| BufReader::new(out).read_line(&mut line));
+        let read = child.stdout.take().map(|out| BufReader::new(out).read_line(&mut line));
         let number = line.trim();
-        if !matches!(read, Some(Ok(n)) if n > 0)
-            || number.is_empty()
-            || !number.bytes().all(|b| b.is_ascii_digit())
-        {
+        if !matches!(read, Some(Ok(n)) if n > 0) || number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
             let _ = child.kill();
             let _ = child.wait();
             bail!("Xvfb did not start a display (it said {number:?})");
         }
-        Ok(Xvfb {
-            name: format!(":{number}"),
-            child,
-        })
+        Ok(Xvfb { name: format!(":{number}"), child })
     }
 
     /// The browser flags that put it on this display.
     pub fn browser_flags(&self) -> Vec<String> {
-        vec![
-            "--browser-arg=--ozone-platform=x11".into(),
-            format!("--browser-arg=--display={}", self.name),
-        ]
+        vec!["--browser-arg=--ozone-platform=x11".into(), format!("--browser-arg=--display={}", self.name)]
     }
 }
 

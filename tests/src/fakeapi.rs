@@ -103,28 +103,21 @@ pub fn result_text(result: &Value) -> String {
 
 /// Whether a tool_result says it failed.
 pub fn is_error(result: &Value) -> bool {
-    result
-        .get("is_error")
-        .and_then(Value::as_bool)
-        .unwrap_or(false)
+    result.get("is_error").and_then(Value::as_bool).unwrap_or(false)
 }
 
 /// How many image blocks a tool_result holds.
 pub fn images_in(result: &Value) -> usize {
-    result
-        .get("content")
-        .and_then(Value::as_array)
-        .map_or(0, |c| c.iter().filter(|b| b["type"] == "image").count())
+    result.get("content").and_then(Value::as_array).map_or(0, |c| c.iter().filter(|b| b["type"] == "image").count())
 }
 
 impl Exchange<'_> {
     /// The tool_result blocks of the last user message (empty on the first turn).
     pub fn results(&self) -> Vec<&Value> {
         match self.messages.last() {
-            Some(m) if m["role"] == "user" => m["content"]
-                .as_array()
-                .map(|c| c.iter().filter(|b| b["type"] == "tool_result").collect())
-                .unwrap_or_default(),
+            Some(m) if m["role"] == "user" => {
+                m["content"].as_array().map(|c| c.iter().filter(|b| b["type"] == "tool_result").collect()).unwrap_or_default()
+            }
             _ => Vec::new(),
         }
     }
@@ -139,9 +132,7 @@ impl Exchange<'_> {
                 }
                 let text = result_text(block);
                 for line in text.lines() {
-                    let Some(at) = line.find(&needle) else {
-                        continue;
-                    };
+                    let Some(at) = line.find(&needle) else { continue };
                     let rest = &line[at + needle.len()..];
                     if let Some(end) = rest.find(']') {
                         return Ok(rest[..end].to_string());
@@ -149,10 +140,7 @@ impl Exchange<'_> {
                 }
             }
         }
-        Err(format!(
-            "turn {}: no {role} {name:?} with a ref in any tool_result so far",
-            self.turn
-        ))
+        Err(format!("turn {}: no {role} {name:?} with a ref in any tool_result so far", self.turn))
     }
 
     /// Fails the script unless `ok`.
@@ -195,10 +183,7 @@ pub struct Recorded {
 
 impl Recorded {
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        self.headers.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
 
     pub fn stream(&self) -> bool {
@@ -250,10 +235,7 @@ impl FakeApi {
     pub async fn start(script: Script) -> std::io::Result<FakeApi> {
         let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
         let addr = listener.local_addr()?;
-        let shared = Arc::new(Shared {
-            script,
-            state: Mutex::new(State::default()),
-        });
+        let shared = Arc::new(Shared { script, state: Mutex::new(State::default()) });
         let server = shared.clone();
         let task = tokio::spawn(async move {
             while let Ok((stream, _)) = listener.accept().await {
@@ -262,12 +244,7 @@ impl FakeApi {
                     if let Err(e) = serve(stream, &shared).await {
                         // A client may drop a kept-alive connection at any time.
                         let dropped = e.downcast_ref::<std::io::Error>().is_some_and(|e| {
-                            matches!(
-                                e.kind(),
-                                std::io::ErrorKind::ConnectionReset
-                                    | std::io::ErrorKind::BrokenPipe
-                                    | std::io::ErrorKind::UnexpectedEof
-                            )
+                            matches!(e.kind(), std::io::ErrorKind::ConnectionReset | std::io::ErrorKind::BrokenPipe | std::io::ErrorKind::UnexpectedEof)
                         });
                         if !dropped {
                             shared.problem(format!("connection failed: {e}"));
@@ -293,46 +270,26 @@ impl FakeApi {
 
     /// Every request so far.
     pub fn requests(&self) -> Vec<Recorded> {
-        self.shared
-            .state
-            .lock()
-            .map(|s| s.requests.clone())
-            .unwrap_or_default()
+        self.shared.state.lock().map(|s| s.requests.clone()).unwrap_or_default()
     }
 
     /// Every broken rule so far.
     pub fn problems(&self) -> Vec<String> {
-        self.shared
-            .state
-            .lock()
-            .map(|s| s.problems.clone())
-            .unwrap_or_else(|_| vec!["the fake API's state is poisoned".into()])
+        self.shared.state.lock().map(|s| s.problems.clone()).unwrap_or_else(|_| vec!["the fake API's state is poisoned".into()])
     }
 
     /// The conversation of the last answered request, with the reply appended.
     pub fn final_conversation(&self) -> Vec<Value> {
-        let Ok(s) = self.shared.state.lock() else {
-            return Vec::new();
-        };
-        let Some(last) = s.requests.iter().rev().find(|r| r.response_id.is_some()) else {
-            return Vec::new();
-        };
-        last.response_id
-            .as_ref()
-            .and_then(|id| s.threads.get(id))
-            .map(|t| t.messages.clone())
-            .unwrap_or_default()
+        let Ok(s) = self.shared.state.lock() else { return Vec::new() };
+        let Some(last) = s.requests.iter().rev().find(|r| r.response_id.is_some()) else { return Vec::new() };
+        last.response_id.as_ref().and_then(|id| s.threads.get(id)).map(|t| t.messages.clone()).unwrap_or_default()
     }
 
     /// Waits (at most `secs`) until `n` requests have arrived.
     pub async fn wait_requests(&self, n: usize, secs: u64) -> anyhow::Result<()> {
         let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(secs);
         while self.requests().len() < n {
-            anyhow::ensure!(
-                tokio::time::Instant::now() < deadline,
-                "only {} of {n} requests arrived within {secs} s",
-                self.requests().len()
-            );
+            anyhow::ensure!(tokio::time::Instant::now() < deadline, "only {} of {n} requests arrived within {secs} s", self.requests().len());
             tokio::time::sleep(std::time::Duration::from_millis(20)).await;
         }
         Ok(())
@@ -356,9 +313,7 @@ struct HttpRequest {
 }
 
 /// Reads one request; `None` when the peer closed the connection between requests.
-async fn read_request<R: tokio::io::AsyncBufRead + Unpin>(
-    reader: &mut R,
-) -> anyhow::Result<Option<HttpRequest>> {
+async fn read_request<R: tokio::io::AsyncBufRead + Unpin>(reader: &mut R) -> anyhow::Result<Option<HttpRequest>> {
     let mut line = String::new();
     if reader.read_line(&mut line).await? == 0 {
         return Ok(None);
@@ -380,12 +335,7 @@ async fn read_request<R: tokio::io::AsyncBufRead + Unpin>(
             headers.push((name.trim().to_ascii_lowercase(), value.trim().to_string()));
         }
     }
-    let get = |name: &str| {
-        headers
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.clone())
-    };
+    let get = |name: &str| headers.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
     let mut body = Vec::new();
     if get("transfer-encoding").is_some_and(|v| v.eq_ignore_ascii_case("chunked")) {
         loop {
@@ -405,12 +355,7 @@ async fn read_request<R: tokio::io::AsyncBufRead + Unpin>(
         body.resize(length, 0);
         reader.read_exact(&mut body).await?;
     }
-    Ok(Some(HttpRequest {
-        method,
-        target,
-        headers,
-        body,
-    }))
+    Ok(Some(HttpRequest { method, target, headers, body }))
 }
 
 async fn serve(stream: TcpStream, shared: &Shared) -> anyhow::Result<()> {
@@ -444,9 +389,7 @@ async fn serve(stream: TcpStream, shared: &Shared) -> anyhow::Result<()> {
                     .await?;
                 for (name, data) in events {
                     let event = format!("event: {name}\ndata: {data}\n\n");
-                    write
-                        .write_all(format!("{:x}\r\n{event}\r\n", event.len()).as_bytes())
-                        .await?;
+                    write.write_all(format!("{:x}\r\n{event}\r\n", event.len()).as_bytes()).await?;
                     write.flush().await?;
                 }
                 write.write_all(b"0\r\n\r\n").await?;
@@ -463,20 +406,13 @@ enum Answer {
 }
 
 fn api_error(status: u16, kind: &str, message: &str) -> Answer {
-    Answer::Json(
-        status,
-        Vec::new(),
-        json!({"type": "error", "error": {"type": kind, "message": message}}),
-    )
+    Answer::Json(status, Vec::new(), json!({"type": "error", "error": {"type": kind, "message": message}}))
 }
 
 /// Cache breakpoints anywhere in `value`.
 fn breakpoints(value: &Value) -> usize {
     match value {
-        Value::Object(o) => {
-            usize::from(o.contains_key("cache_control"))
-                + o.values().map(breakpoints).sum::<usize>()
-        }
+        Value::Object(o) => usize::from(o.contains_key("cache_control")) + o.values().map(breakpoints).sum::<usize>(),
         Value::Array(a) => a.iter().map(breakpoints).sum(),
         _ => 0,
     }
@@ -486,10 +422,7 @@ fn breakpoints(value: &Value) -> usize {
 fn images(messages: &[Value]) -> usize {
     fn count(v: &Value) -> usize {
         match v {
-            Value::Object(o) => {
-                usize::from(o.get("type").and_then(Value::as_str) == Some("image"))
-                    + o.values().map(count).sum::<usize>()
-            }
+            Value::Object(o) => usize::from(o.get("type").and_then(Value::as_str) == Some("image")) + o.values().map(count).sum::<usize>(),
             Value::Array(a) => a.iter().map(count).sum(),
             _ => 0,
         }
@@ -503,10 +436,7 @@ pub fn check_conversation(messages: &[Value]) -> Vec<String> {
     for (i, m) in messages.iter().enumerate() {
         let want = if i % 2 == 0 { "user" } else { "assistant" };
         if m["role"] != want {
-            out.push(format!(
-                "message {i} has role {} where {want} belongs",
-                m["role"]
-            ));
+            out.push(format!("message {i} has role {} where {want} belongs", m["role"]));
         }
         if !(m["content"].is_array() || m["content"].is_string()) {
             out.push(format!("message {i} has no content"));
@@ -523,12 +453,8 @@ pub fn check_conversation(messages: &[Value]) -> Vec<String> {
             .flatten()
             .filter(|b| b["type"] == "tool_use" && b["toolset_name"] == "browser")
             .collect();
-        let results: Vec<&Value> = user["content"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter(|b| b["type"] == "tool_result")
-            .collect();
+        let results: Vec<&Value> =
+            user["content"].as_array().into_iter().flatten().filter(|b| b["type"] == "tool_result").collect();
         let call_ids: Vec<&Value> = calls.iter().map(|c| &c["id"]).collect();
         let result_ids: Vec<&Value> = results.iter().map(|r| &r["tool_use_id"]).collect();
         if call_ids != result_ids {
@@ -536,11 +462,7 @@ pub fn check_conversation(messages: &[Value]) -> Vec<String> {
         }
         for r in &results {
             if r["toolset_name"] != "browser" {
-                out.push(format!(
-                    "message {}: the result for {} does not echo toolset_name \"browser\"",
-                    i + 1,
-                    r["tool_use_id"]
-                ));
+                out.push(format!("message {}: the result for {} does not echo toolset_name \"browser\"", i + 1, r["tool_use_id"]));
             }
         }
     }
@@ -553,13 +475,7 @@ pub fn check_conversation(messages: &[Value]) -> Vec<String> {
 impl Shared {
     fn answer(&self, request: &HttpRequest) -> Answer {
         let mut problems = Vec::new();
-        let header = |name: &str| {
-            request
-                .headers
-                .iter()
-                .find(|(n, _)| n == name)
-                .map(|(_, v)| v.as_str())
-        };
+        let header = |name: &str| request.headers.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
         let path = request.target.split('?').next().unwrap_or_default();
         let body: Value = serde_json::from_slice(&request.body).unwrap_or(Value::Null);
         let mut record = Recorded {
@@ -572,15 +488,12 @@ impl Shared {
             response_id: None,
             at: std::time::Instant::now(),
         };
-        let finish =
-            |state: &mut State, mut record: Recorded, status: u16, problems: Vec<String>| {
-                record.status = status;
-                let n = state.requests.len();
-                state
-                    .problems
-                    .extend(problems.into_iter().map(|p| format!("request {n}: {p}")));
-                state.requests.push(record);
-            };
+        let finish = |state: &mut State, mut record: Recorded, status: u16, problems: Vec<String>| {
+            record.status = status;
+            let n = state.requests.len();
+            state.problems.extend(problems.into_iter().map(|p| format!("request {n}: {p}")));
+            state.requests.push(record);
+        };
         let Ok(mut state) = self.state.lock() else {
             return api_error(500, "api_error", "the fake API's state is poisoned");
         };
@@ -588,11 +501,7 @@ impl Shared {
         if request.method != "POST" || path != "/v1/messages" {
             problems.push(format!("unexpected {} {}", request.method, request.target));
             finish(&mut state, record, 404, problems);
-            return api_error(
-                404,
-                "not_found_error",
-                "only POST /v1/messages is served here",
-            );
+            return api_error(404, "not_found_error", "only POST /v1/messages is served here");
         }
         if header("x-api-key").is_none() && header("authorization").is_none() {
             problems.push("no x-api-key or authorization header".into());
@@ -621,11 +530,7 @@ impl Shared {
             if let Some(r) = fault.retry_after {
                 extra.push(("retry-after".to_string(), r));
             }
-            return Answer::Json(
-                fault.status,
-                extra,
-                json!({"type": "error", "error": {"type": kind, "message": format!("scripted {} error", fault.status)}}),
-            );
+            return Answer::Json(fault.status, extra, json!({"type": "error", "error": {"type": kind, "message": format!("scripted {} error", fault.status)}}));
         }
         if body["model"].as_str().is_none_or(str::is_empty) {
             problems.push("no model".into());
@@ -642,26 +547,13 @@ impl Shared {
         // Put a continued thread back together.
         let thread = &body["thread"];
         let (system, tools, mut conversation) = match thread["type"].as_str() {
-            None if thread.is_null() => (
-                body.get("system").cloned(),
-                body.get("tools").cloned(),
-                Vec::new(),
-            ),
-            Some("create") => (
-                body.get("system").cloned(),
-                body.get("tools").cloned(),
-                Vec::new(),
-            ),
+            None if thread.is_null() => (body.get("system").cloned(), body.get("tools").cloned(), Vec::new()),
+            Some("create") => (body.get("system").cloned(), body.get("tools").cloned(), Vec::new()),
             Some("continue") => {
-                let previous = thread["previous_message_id"]
-                    .as_str()
-                    .unwrap_or_default()
-                    .to_string();
+                let previous = thread["previous_message_id"].as_str().unwrap_or_default().to_string();
                 for field in ["tools", "system"] {
                     if body.get(field).is_some() {
-                        problems.push(format!(
-                            "a continue turn repeats `{field}`, which the thread already holds"
-                        ));
+                        problems.push(format!("a continue turn repeats `{field}`, which the thread already holds"));
                     }
                 }
                 if !state.continued.insert(previous.clone()) {
@@ -682,27 +574,16 @@ impl Shared {
                 return api_error(400, "invalid_request_error", "thread: malformed");
             }
         };
-        if !thread.is_null()
-            && !header("anthropic-beta")
-                .is_some_and(|b| b.split(',').any(|x| x.trim() == THREADS_BETA))
-        {
+        if !thread.is_null() && !header("anthropic-beta").is_some_and(|b| b.split(',').any(|x| x.trim() == THREADS_BETA)) {
             problems.push(format!("a thread request without the {THREADS_BETA} beta"));
         }
         conversation.extend(new_messages);
         record.conversation = conversation.clone();
 
-        let toolsets: Vec<&Value> = tools
-            .as_ref()
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter(|t| t["type"] == tabwright_protocol::TOOLSET_TYPE)
-            .collect();
+        let toolsets: Vec<&Value> =
+            tools.as_ref().and_then(Value::as_array).into_iter().flatten().filter(|t| t["type"] == tabwright_protocol::TOOLSET_TYPE).collect();
         if toolsets.len() != 1 {
-            problems.push(format!(
-                "{} browser toolset entries in tools (one is needed)",
-                toolsets.len()
-            ));
+            problems.push(format!("{} browser toolset entries in tools (one is needed)", toolsets.len()));
         } else if toolsets[0].get("name").is_some() {
             problems.push("the browser toolset entry has a name".into());
         }
@@ -711,24 +592,14 @@ impl Shared {
         if image_count > MANY_IMAGES {
             problems.push(format!("{image_count} images in one request (more than {MANY_IMAGES} tightens the per-image limits)"));
         }
-        let marks = conversation.iter().map(breakpoints).sum::<usize>()
-            + tools.as_ref().map_or(0, breakpoints)
-            + system.as_ref().map_or(0, breakpoints);
+        let marks = conversation.iter().map(breakpoints).sum::<usize>() + tools.as_ref().map_or(0, breakpoints) + system.as_ref().map_or(0, breakpoints);
         if marks > MAX_BREAKPOINTS {
-            problems.push(format!(
-                "{marks} cache_control breakpoints (at most {MAX_BREAKPOINTS})"
-            ));
+            problems.push(format!("{marks} cache_control breakpoints (at most {MAX_BREAKPOINTS})"));
         }
 
-        let turn = conversation
-            .iter()
-            .filter(|m| m["role"] == "assistant")
-            .count();
+        let turn = conversation.iter().filter(|m| m["role"] == "assistant").count();
         let content = match self.script.turns.get(turn) {
-            Some(f) => match f(&Exchange {
-                turn,
-                messages: &conversation,
-            }) {
+            Some(f) => match f(&Exchange { turn, messages: &conversation }) {
                 Ok(content) => content,
                 Err(why) => {
                     problems.push(format!("script: {why}"));
@@ -736,10 +607,7 @@ impl Shared {
                 }
             },
             None => {
-                problems.push(format!(
-                    "turn {turn} requested, but the script has {} turns",
-                    self.script.turns.len()
-                ));
+                problems.push(format!("turn {turn} requested, but the script has {} turns", self.script.turns.len()));
                 vec![text("The script is over.")]
             }
         };
@@ -755,11 +623,7 @@ impl Shared {
                 block
             })
             .collect();
-        let stop_reason = if content.iter().any(|b| b["type"] == "tool_use") {
-            "tool_use"
-        } else {
-            "end_turn"
-        };
+        let stop_reason = if content.iter().any(|b| b["type"] == "tool_use") { "tool_use" } else { "end_turn" };
         let input_tokens = request.body.len() / 4 + 1;
         let output_tokens = serde_json::to_string(&content).map_or(1, |s| s.len() / 4 + 1);
         let cached = if marks > 0 { input_tokens / 2 } else { 0 };
@@ -771,14 +635,7 @@ impl Shared {
         });
         let mut stored = conversation;
         stored.push(json!({"role": "assistant", "content": message["content"]}));
-        state.threads.insert(
-            id.clone(),
-            StoredThread {
-                system,
-                tools,
-                messages: stored,
-            },
-        );
+        state.threads.insert(id.clone(), StoredThread { system, tools, messages: stored });
         record.turn = Some(turn);
         record.response_id = Some(id.clone());
         let stream = body["stream"] == json!(true);
@@ -791,24 +648,13 @@ impl Shared {
         start["content"] = json!([]);
         start["stop_reason"] = Value::Null;
         start["usage"]["output_tokens"] = json!(1);
-        events.push((
-            "message_start",
-            json!({"type": "message_start", "message": start}),
-        ));
+        events.push(("message_start", json!({"type": "message_start", "message": start})));
         events.push(("ping", json!({"type": "ping"})));
-        for (index, block) in message["content"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .enumerate()
-        {
+        for (index, block) in message["content"].as_array().into_iter().flatten().enumerate() {
             if block["type"] == "tool_use" {
                 let mut head = block.clone();
                 head["input"] = json!({});
-                events.push((
-                    "content_block_start",
-                    json!({"type": "content_block_start", "index": index, "content_block": head}),
-                ));
+                events.push(("content_block_start", json!({"type": "content_block_start", "index": index, "content_block": head})));
                 let whole = block["input"].to_string();
                 events.push(("content_block_delta", json!({"type": "content_block_delta", "index": index, "delta": {"type": "input_json_delta", "partial_json": whole}})));
             } else {
@@ -826,10 +672,7 @@ impl Shared {
                     events.push(("content_block_delta", json!({"type": "content_block_delta", "index": index, "delta": {"type": "text_delta", "text": piece}})));
                 }
             }
-            events.push((
-                "content_block_stop",
-                json!({"type": "content_block_stop", "index": index}),
-            ));
+            events.push(("content_block_stop", json!({"type": "content_block_stop", "index": index})));
         }
         events.push((
             "message_delta",
@@ -851,8 +694,7 @@ pub mod form {
     use crate::fakeapi;
     use crate::Harness;
 
-    pub const TASK: &str =
-        "Open the account application form, fill in Ada Lovelace, accept the terms and submit it.";
+    pub const TASK: &str = "Open the account application form, fill in Ada Lovelace, accept the terms and submit it.";
     pub const FINAL: &str = "I submitted the application for Ada Lovelace.";
 
     /// The scripted Claude of the form-filling session.
@@ -926,55 +768,22 @@ pub mod form {
     /// fields of the mode, streaming as asked.
     pub fn check_requests(api: &FakeApi, mode: &str, threaded: bool, streamed: bool) {
         let problems = api.problems();
-        assert!(
-            problems.is_empty(),
-            "{mode}: the fake API found problems:\n{}",
-            problems.join("\n")
-        );
+        assert!(problems.is_empty(), "{mode}: the fake API found problems:\n{}", problems.join("\n"));
         let requests = api.requests();
         assert_eq!(requests.len(), FORM_TURNS, "{mode}: one request per turn");
         for (i, r) in requests.iter().enumerate() {
-            assert_eq!(
-                r.turn,
-                Some(i),
-                "{mode}: request {i} answered turn {:?}",
-                r.turn
-            );
-            assert_eq!(
-                r.stream(),
-                streamed,
-                "{mode}: request {i} stream is {}",
-                r.body["stream"]
-            );
+            assert_eq!(r.turn, Some(i), "{mode}: request {i} answered turn {:?}", r.turn);
+            assert_eq!(r.stream(), streamed, "{mode}: request {i} stream is {}", r.body["stream"]);
             let thread = r.thread();
             if !threaded {
-                assert!(
-                    thread.is_null(),
-                    "{mode}: request {i} carries thread {thread}"
-                );
-                assert_eq!(
-                    r.body["messages"].as_array().map(Vec::len),
-                    Some(2 * i + 1),
-                    "{mode}: request {i} sends the whole history"
-                );
+                assert!(thread.is_null(), "{mode}: request {i} carries thread {thread}");
+                assert_eq!(r.body["messages"].as_array().map(Vec::len), Some(2 * i + 1), "{mode}: request {i} sends the whole history");
             } else if i == 0 {
-                assert_eq!(
-                    thread,
-                    &json!({"type": "create"}),
-                    "{mode}: the first request creates the thread"
-                );
+                assert_eq!(thread, &json!({"type": "create"}), "{mode}: the first request creates the thread");
             } else {
                 let previous = requests[i - 1].response_id.clone().unwrap_or_default();
-                assert_eq!(
-                    thread,
-                    &json!({"type": "continue", "previous_message_id": previous}),
-                    "{mode}: request {i}"
-                );
-                assert_eq!(
-                    r.body["messages"].as_array().map(Vec::len),
-                    Some(1),
-                    "{mode}: request {i} sends only the new turn"
-                );
+                assert_eq!(thread, &json!({"type": "continue", "previous_message_id": previous}), "{mode}: request {i}");
+                assert_eq!(r.body["messages"].as_array().map(Vec::len), Some(1), "{mode}: request {i} sends only the new turn");
             }
         }
         // The halt rule, end to end: the batch after the bogus click.
@@ -989,40 +798,20 @@ pub mod form {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
         loop {
             let state = h.client.request("state", json!({})).await?;
-            let tabs = state["browser_state"]["tabs"]
-                .as_array()
-                .cloned()
-                .unwrap_or_default();
-            let url = tabs
-                .iter()
-                .find(|t| t["active"] == json!(true))
-                .and_then(|t| t["url"].as_str())
-                .unwrap_or_default()
-                .to_string();
+            let tabs = state["browser_state"]["tabs"].as_array().cloned().unwrap_or_default();
+            let url = tabs.iter().find(|t| t["active"] == json!(true)).and_then(|t| t["url"].as_str()).unwrap_or_default().to_string();
             if url.contains("/submitted?") {
                 return Ok(url);
             }
-            anyhow::ensure!(
-                tokio::time::Instant::now() < deadline,
-                "the form was not submitted; the active tab is at {url:?}"
-            );
+            anyhow::ensure!(tokio::time::Instant::now() < deadline, "the form was not submitted; the active tab is at {url:?}");
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
 
     /// Asserts the submitted form carried what the session typed and ticked.
     pub fn check_submission(mode: &str, url: &str) {
-        for field in [
-            "first=Ada",
-            "last=Lovelace",
-            "terms=on",
-            "country=fr",
-            "plan=pro",
-        ] {
-            assert!(
-                url.split(['?', '&']).any(|p| p == field),
-                "{mode}: the submission lacks {field}: {url}"
-            );
+        for field in ["first=Ada", "last=Lovelace", "terms=on", "country=fr", "plan=pro"] {
+            assert!(url.split(['?', '&']).any(|p| p == field), "{mode}: the submission lacks {field}: {url}");
         }
     }
 }
@@ -1040,43 +829,15 @@ mod tests {
         let ok = |id: &str| json!({"type": "tool_result", "tool_use_id": id, "toolset_name": "browser", "content": "done"});
         let user = |results: Vec<Value>| json!({"role": "user", "content": results});
         let start = json!({"role": "user", "content": "go"});
-        assert!(check_conversation(&[
-            start.clone(),
-            assistant.clone(),
-            user(vec![ok("a"), ok("b")])
-        ])
-        .is_empty());
-        assert!(
-            !check_conversation(&[
-                start.clone(),
-                assistant.clone(),
-                user(vec![ok("b"), ok("a")])
-            ])
-            .is_empty(),
-            "out of order"
-        );
-        assert!(
-            !check_conversation(&[start.clone(), assistant.clone(), user(vec![ok("a")])])
-                .is_empty(),
-            "one missing"
-        );
+        assert!(check_conversation(&[start.clone(), assistant.clone(), user(vec![ok("a"), ok("b")])]).is_empty());
+        assert!(!check_conversation(&[start.clone(), assistant.clone(), user(vec![ok("b"), ok("a")])]).is_empty(), "out of order");
+        assert!(!check_conversation(&[start.clone(), assistant.clone(), user(vec![ok("a")])]).is_empty(), "one missing");
         let mut unnamed = ok("b");
         unnamed.as_object_mut().map(|o| o.remove("toolset_name"));
-        assert!(
-            !check_conversation(&[
-                start.clone(),
-                assistant.clone(),
-                user(vec![ok("a"), unnamed])
-            ])
-            .is_empty(),
-            "toolset_name"
-        );
+        assert!(!check_conversation(&[start.clone(), assistant.clone(), user(vec![ok("a"), unnamed])]).is_empty(), "toolset_name");
         let bad_state = json!({"type": "tool_result", "tool_use_id": "b", "toolset_name": "browser", "is_error": true,
             "content": [{"type": "text", "text": "x"}, {"type": "browser_state", "tabs": []}]});
         let found = check_conversation(&[start, assistant, user(vec![ok("a"), bad_state])]);
-        assert!(
-            found.iter().any(|p| p.contains("no_block_on_error")),
-            "{found:?}"
-        );
+        assert!(found.iter().any(|p| p.contains("no_block_on_error")), "{found:?}");
     }
 }

@@ -65,15 +65,10 @@ impl Harness {
 
     /// Starts with a policy written for the fixture server already running (a policy that
     /// names its port), and extra flags.
-    pub async fn start_on_site_with_policy(
-        site: Site,
-        policy: Value,
-        extra: &[&str],
-    ) -> anyhow::Result<Harness> {
+    pub async fn start_on_site_with_policy(site: Site, policy: Value, extra: &[&str]) -> anyhow::Result<Harness> {
         static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
         let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let file =
-            std::env::temp_dir().join(format!("tabwright-policy-{}-{n}.json", std::process::id()));
+        let file = std::env::temp_dir().join(format!("tabwright-policy-{}-{n}.json", std::process::id()));
         std::fs::write(&file, policy.to_string())?;
         let path = file.display().to_string();
         let mut args = vec!["--policy", path.as_str()];
@@ -88,24 +83,10 @@ impl Harness {
         // Session::start passes --no-sandbox when the tests run as root.
         let extra: Vec<String> = extra.iter().map(|s| s.to_string()).collect();
         let exe = bridge_exe();
-        anyhow::ensure!(
-            exe.is_file(),
-            "{} is missing: run `cargo xtask test`, which builds it first",
-            exe.display()
-        );
-        let session =
-            tokio::task::spawn_blocking(move || Session::start(&exe, true, &extra)).await??;
-        let client = session
-            .client()
-            .await
-            .context("connecting to the agent socket")?;
-        Ok(Harness {
-            client,
-            site,
-            session,
-            _display: None,
-            next: 0,
-        })
+        anyhow::ensure!(exe.is_file(), "{} is missing: run `cargo xtask test`, which builds it first", exe.display());
+        let session = tokio::task::spawn_blocking(move || Session::start(&exe, true, &extra)).await??;
+        let client = session.client().await.context("connecting to the agent socket")?;
+        Ok(Harness { client, site, session, _display: None, next: 0 })
     }
 
     /// Starts a headed browser on a display of its own (Xvfb), on the fixture pages.
@@ -115,24 +96,10 @@ impl Harness {
         let mut extra: Vec<String> = extra.iter().map(|s| s.to_string()).collect();
         extra.extend(display.browser_flags());
         let exe = bridge_exe();
-        anyhow::ensure!(
-            exe.is_file(),
-            "{} is missing: run `cargo xtask test`, which builds it first",
-            exe.display()
-        );
-        let session =
-            tokio::task::spawn_blocking(move || Session::start(&exe, false, &extra)).await??;
-        let client = session
-            .client()
-            .await
-            .context("connecting to the agent socket")?;
-        Ok(Harness {
-            client,
-            site,
-            session,
-            _display: Some(display),
-            next: 0,
-        })
+        anyhow::ensure!(exe.is_file(), "{} is missing: run `cargo xtask test`, which builds it first", exe.display());
+        let session = tokio::task::spawn_blocking(move || Session::start(&exe, false, &extra)).await??;
+        let client = session.client().await.context("connecting to the agent socket")?;
+        Ok(Harness { client, site, session, _display: Some(display), next: 0 })
     }
 
     /// A fixture page's URL.
@@ -152,41 +119,17 @@ impl Harness {
         self.run_with(calls, Value::Null).await
     }
 
-    pub async fn run_with(
-        &mut self,
-        calls: Vec<Value>,
-        configs: Value,
-    ) -> anyhow::Result<Vec<ToolResult>> {
-        let reply = self
-            .client
-            .request("run", json!({"content": calls, "configs": configs}))
-            .await?;
-        let raw = reply["tool_results"]
-            .as_array()
-            .cloned()
-            .context("run returned no tool_results")?;
+    pub async fn run_with(&mut self, calls: Vec<Value>, configs: Value) -> anyhow::Result<Vec<ToolResult>> {
+        let reply = self.client.request("run", json!({"content": calls, "configs": configs})).await?;
+        let raw = reply["tool_results"].as_array().cloned().context("run returned no tool_results")?;
         let mut results = Vec::new();
-        for (call, value) in calls
-            .iter()
-            .filter(|c| c["toolset_name"] == "browser")
-            .zip(&raw)
-        {
+        for (call, value) in calls.iter().filter(|c| c["toolset_name"] == "browser").zip(&raw) {
             let violations = validate::result(call["name"].as_str(), value);
-            anyhow::ensure!(
-                violations.is_empty(),
-                "contract violations in {}: {violations:?}",
-                call["name"]
-            );
-            anyhow::ensure!(
-                value["tool_use_id"] == call["id"],
-                "result answers the wrong call: {value}"
-            );
+            anyhow::ensure!(violations.is_empty(), "contract violations in {}: {violations:?}", call["name"]);
+            anyhow::ensure!(value["tool_use_id"] == call["id"], "result answers the wrong call: {value}");
             results.push(serde_json::from_value(value.clone())?);
         }
-        anyhow::ensure!(
-            results.len() == raw.len(),
-            "results for calls that were not browser calls: {raw:?}"
-        );
+        anyhow::ensure!(results.len() == raw.len(), "results for calls that were not browser calls: {raw:?}");
         Ok(results)
     }
 
@@ -200,21 +143,12 @@ impl Harness {
 
 impl Harness {
     /// Waits (at most 5 s) until the pages' event log holds an entry matching `want`; returns the whole log.
-    pub async fn wait_log(
-        &self,
-        what: &str,
-        want: impl Fn(&Value) -> bool,
-    ) -> anyhow::Result<Vec<Value>> {
+    pub async fn wait_log(&self, what: &str, want: impl Fn(&Value) -> bool) -> anyhow::Result<Vec<Value>> {
         self.wait_log_count(what, 1, want).await
     }
 
     /// Waits (at most 5 s) until the log holds `n` entries matching `want`.
-    pub async fn wait_log_count(
-        &self,
-        what: &str,
-        n: usize,
-        want: impl Fn(&Value) -> bool,
-    ) -> anyhow::Result<Vec<Value>> {
+    pub async fn wait_log_count(&self, what: &str, n: usize, want: impl Fn(&Value) -> bool) -> anyhow::Result<Vec<Value>> {
         let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
         loop {
             let log = self.site.log();
@@ -232,17 +166,10 @@ impl Harness {
     pub async fn ref_of(&mut self, role: &str, name: &str) -> anyhow::Result<String> {
         let r = self.one("find", json!({"query": name})).await?;
         let needle = format!("{role} \"{name}\" [");
-        let line = r
-            .text()
-            .lines()
-            .find(|l| l.starts_with(&needle))
-            .map(String::from);
+        let line = r.text().lines().find(|l| l.starts_with(&needle)).map(String::from);
         let line = line.ok_or_else(|| anyhow::anyhow!("no {role} {name:?} found: {}", r.text()))?;
         let start = line.find("[ref_").map(|i| i + 1).unwrap_or(0);
-        let end = line[start..]
-            .find(']')
-            .map(|i| start + i)
-            .unwrap_or(line.len());
+        let end = line[start..].find(']').map(|i| start + i).unwrap_or(line.len());
         Ok(line[start..end].to_string())
     }
 }
@@ -269,18 +196,12 @@ pub fn text(result: &ToolResult) -> String {
 
 /// The result's browser_state block; panics with the result when there is none.
 pub fn state(result: &ToolResult) -> &BrowserState {
-    result
-        .state()
-        .unwrap_or_else(|| panic!("expected a browser_state block in {result:?}"))
+    result.state().unwrap_or_else(|| panic!("expected a browser_state block in {result:?}"))
 }
 
 /// (tab_id, title, url, active) of each tab, for compact assertions.
 pub fn tabs(state: &BrowserState) -> Vec<(String, String, String, bool)> {
-    state
-        .tabs
-        .iter()
-        .map(|t| (t.tab_id.clone(), t.title.clone(), t.url.clone(), t.active))
-        .collect()
+    state.tabs.iter().map(|t| (t.tab_id.clone(), t.title.clone(), t.url.clone(), t.active)).collect()
 }
 
 /// Asserts a successful result.
@@ -291,34 +212,21 @@ pub fn ok(result: &ToolResult) {
 /// Asserts a successful tab-management result: exactly one browser_state block and nothing else.
 pub fn only_state(result: &ToolResult) -> &BrowserState {
     assert!(!result.is_error, "expected success, got {result:?}");
-    assert_eq!(
-        result.content.len(),
-        1,
-        "tab-management results hold exactly one block: {result:?}"
-    );
+    assert_eq!(result.content.len(), 1, "tab-management results hold exactly one block: {result:?}");
     state(result)
 }
 
 /// Asserts an error result: text only, no block, and returns its text.
 pub fn error_text(result: &ToolResult) -> String {
     assert!(result.is_error, "expected an error result, got {result:?}");
-    assert!(
-        result
-            .content
-            .iter()
-            .all(|b| matches!(b, ContentBlock::Text { .. })),
-        "error results are text only: {result:?}"
-    );
+    assert!(result.content.iter().all(|b| matches!(b, ContentBlock::Text { .. })), "error results are text only: {result:?}");
     result.text()
 }
 
 /// The pixel size of a base64 PNG.
 pub fn png_size(data: &str) -> anyhow::Result<(u32, u32)> {
     let bytes = tabwright::demo::decode_base64(data)?;
-    anyhow::ensure!(
-        bytes.len() > 24 && bytes.starts_with(b"\x89PNG\r\n\x1a\n"),
-        "not a PNG"
-    );
+    anyhow::ensure!(bytes.len() > 24 && bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
     let be = |i: usize| u32::from_be_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
     Ok((be(16), be(20)))
 }
@@ -348,6 +256,7 @@ pub fn image_size(data: &str) -> (u32, u32) {
     panic!("no image size found");
 }
 
+
 /// How `find` ranked the expected elements of a labelled set: top-1 and top-3 counts, and each
 /// miss described.
 #[derive(Default)]
@@ -368,16 +277,9 @@ impl FindTally {
             }
             Some(i) if i < 3 => {
                 self.top3 += 1;
-                self.misses.push(format!(
-                    "{page} {query:?}: expected at #{} ({})",
-                    i + 1,
-                    lines[0]
-                ));
+                self.misses.push(format!("{page} {query:?}: expected at #{} ({})", i + 1, lines[0]));
             }
-            other => self.misses.push(format!(
-                "{page} {query:?}: {other:?}; got {:?}",
-                lines.first()
-            )),
+            other => self.misses.push(format!("{page} {query:?}: {other:?}; got {:?}", lines.first())),
         }
     }
 }

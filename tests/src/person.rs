@@ -38,18 +38,12 @@ impl Person {
         let mut lines = text.lines();
         let port = lines.next().context("port")?;
         let path = lines.next().context("path")?;
-        let (ws, _) =
-            tokio_tungstenite::connect_async(format!("ws://127.0.0.1:{port}{path}")).await?;
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://127.0.0.1:{port}{path}")).await?;
         Ok(Person { ws, next: 1 })
     }
 
     /// Sends one CDP command (to a session when given) and returns its result.
-    pub async fn send(
-        &mut self,
-        session: Option<&str>,
-        method: &str,
-        params: Value,
-    ) -> anyhow::Result<Value> {
+    pub async fn send(&mut self, session: Option<&str>, method: &str, params: Value) -> anyhow::Result<Value> {
         let id = self.next;
         self.next += 1;
         let mut msg = json!({"id": id, "method": method, "params": params});
@@ -59,12 +53,8 @@ impl Person {
         self.ws.send(Message::text(msg.to_string())).await?;
         let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
         loop {
-            let frame = tokio::time::timeout_at(deadline, self.ws.next())
-                .await
-                .context("no answer")?;
-            let Some(Ok(Message::Text(t))) = frame else {
-                continue;
-            };
+            let frame = tokio::time::timeout_at(deadline, self.ws.next()).await.context("no answer")?;
+            let Some(Ok(Message::Text(t))) = frame else { continue };
             let v: Value = serde_json::from_str(&t)?;
             if v["id"] == json!(id) {
                 if let Some(e) = v.get("error") {
@@ -78,41 +68,19 @@ impl Person {
     /// The targets whose URL contains `needle`.
     pub async fn targets(&mut self, needle: &str) -> anyhow::Result<Vec<Value>> {
         let r = self.send(None, "Target.getTargets", json!({})).await?;
-        Ok(r["targetInfos"]
-            .as_array()
-            .cloned()
-            .unwrap_or_default()
-            .into_iter()
-            .filter(|t| t["url"].as_str().is_some_and(|u| u.contains(needle)))
-            .collect())
+        Ok(r["targetInfos"].as_array().cloned().unwrap_or_default().into_iter().filter(|t| t["url"].as_str().is_some_and(|u| u.contains(needle))).collect())
     }
 
     /// Attaches to a target and evaluates `expression` in it.
     pub async fn eval_in(&mut self, target_id: &str, expression: &str) -> anyhow::Result<Value> {
-        let r = self
-            .send(
-                None,
-                "Target.attachToTarget",
-                json!({"targetId": target_id, "flatten": true}),
-            )
-            .await?;
+        let r = self.send(None, "Target.attachToTarget", json!({"targetId": target_id, "flatten": true})).await?;
         let session = r["sessionId"].as_str().context("session")?.to_string();
         // A page still committing its first document replaces its context: try again shortly.
         let mut last = None;
         for _ in 0..20 {
-            match self
-                .send(
-                    Some(&session),
-                    "Runtime.evaluate",
-                    json!({"expression": expression, "returnByValue": true, "awaitPromise": true}),
-                )
-                .await
-            {
+            match self.send(Some(&session), "Runtime.evaluate", json!({"expression": expression, "returnByValue": true, "awaitPromise": true})).await {
                 Ok(r) => return Ok(r["result"]["value"].clone()),
-                Err(e)
-                    if e.to_string().contains("context was destroyed")
-                        || e.to_string().contains("Cannot find context") =>
-                {
+                Err(e) if e.to_string().contains("context was destroyed") || e.to_string().contains("Cannot find context") => {
                     last = Some(e);
                     tokio::time::sleep(Duration::from_millis(100)).await;
                 }
@@ -124,19 +92,11 @@ impl Person {
 
     /// Opens one of the extension's pages in a new tab, as a person clicking its button would.
     pub async fn open_extension_page(&mut self, path: &str) -> anyhow::Result<String> {
-        let url = format!(
-            "chrome-extension://{}/{path}",
-            tabwright_protocol::wire::EXTENSION_ID
-        );
-        let r = self
-            .send(None, "Target.createTarget", json!({"url": url}))
-            .await?;
+        let url = format!("chrome-extension://{}/{path}", tabwright_protocol::wire::EXTENSION_ID);
+        let r = self.send(None, "Target.createTarget", json!({"url": url})).await?;
         let id = r["targetId"].as_str().context("target")?.to_string();
         // Wait until its script has run; the tab shows about:blank, complete, before the page commits.
-        let loaded = format!(
-            "document.readyState === 'complete' && location.href === {}",
-            json!(url)
-        );
+        let loaded = format!("document.readyState === 'complete' && location.href === {}", json!(url));
         for _ in 0..100 {
             if self.eval_in(&id, &loaded).await.ok() == Some(json!(true)) {
                 return Ok(id);

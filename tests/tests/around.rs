@@ -13,54 +13,24 @@ async fn open(h: &mut Harness, page: &str) -> anyhow::Result<()> {
 
 fn opened(r: &tabwright_protocol::ToolResult) -> Vec<String> {
     r.state()
-        .map(|s| {
-            s.state_changes
-                .iter()
-                .filter_map(|c| match c {
-                    StateChange::TabOpened { tab_id } => Some(tab_id.clone()),
-                    _ => None,
-                })
-                .collect()
-        })
+        .map(|s| s.state_changes.iter().filter_map(|c| match c { StateChange::TabOpened { tab_id } => Some(tab_id.clone()), _ => None }).collect())
         .unwrap_or_default()
 }
 
 fn downloads(r: &tabwright_protocol::ToolResult) -> Vec<StateChange> {
-    r.state()
-        .map(|s| {
-            s.state_changes
-                .iter()
-                .filter(|c| c.download_id().is_some())
-                .cloned()
-                .collect()
-        })
-        .unwrap_or_default()
+    r.state().map(|s| s.state_changes.iter().filter(|c| c.download_id().is_some()).cloned().collect()).unwrap_or_default()
 }
 
 /// The events of download `id`, each with the text of the result that carried it: from `first`
 /// (the result of the call that started it) and then from short waits, until it completed or
 /// failed (at most about 12 s).
-async fn download_events(
-    h: &mut Harness,
-    first: tabwright_protocol::ToolResult,
-    id: &str,
-) -> anyhow::Result<Vec<(StateChange, String)>> {
+async fn download_events(h: &mut Harness, first: tabwright_protocol::ToolResult, id: &str) -> anyhow::Result<Vec<(StateChange, String)>> {
     let mut events = Vec::new();
     let mut r = first;
     for _ in 0..60 {
         let t = text(&r);
-        events.extend(
-            downloads(&r)
-                .into_iter()
-                .filter(|c| c.download_id() == Some(id))
-                .map(|c| (c, t.clone())),
-        );
-        if events.iter().any(|(c, _)| {
-            matches!(
-                c,
-                StateChange::DownloadCompleted { .. } | StateChange::DownloadFailed { .. }
-            )
-        }) {
+        events.extend(downloads(&r).into_iter().filter(|c| c.download_id() == Some(id)).map(|c| (c, t.clone())));
+        if events.iter().any(|(c, _)| matches!(c, StateChange::DownloadCompleted { .. } | StateChange::DownloadFailed { .. })) {
             return Ok(events);
         }
         r = h.one("wait", json!({"duration": 0.2})).await?;
@@ -78,18 +48,13 @@ fn enabled(members: &[&str]) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tabs_the_page_opens_are_reported_on_that_call() -> anyhow::Result<()> {
-    let mut h =
-        Harness::start_with_policy(json!({"auto_approve": ["javascript_exec"]}), &[]).await?;
+    let mut h = Harness::start_with_policy(json!({"auto_approve": ["javascript_exec"]}), &[]).await?;
     open(&mut h, "popups.html").await?;
     let link = h.ref_of("link", "Open two in a new tab").await?;
     let r = h.one("left_click", json!({"target": r#ref(&link)})).await?;
     assert_eq!(opened(&r), ["tab-2"], "{r:?}");
     let s = state(&r);
-    assert_eq!(
-        s.active().map(|t| t.tab_id.as_str()),
-        Some("tab-2"),
-        "the browser made the new tab active, so it is"
-    );
+    assert_eq!(s.active().map(|t| t.tab_id.as_str()), Some("tab-2"), "the browser made the new tab active, so it is");
     assert_eq!(s.tabs.len(), 2);
 
     // An unchanged state sends no block.
@@ -98,90 +63,46 @@ async fn tabs_the_page_opens_are_reported_on_that_call() -> anyhow::Result<()> {
 
     ok(&h.one("switch_tab", json!({"tab_id": "tab-1"})).await?);
     let button = h.ref_of("button", "Open one with window.open").await?;
-    let r = h
-        .one("left_click", json!({"target": r#ref(&button)}))
-        .await?;
+    let r = h.one("left_click", json!({"target": r#ref(&button)})).await?;
     assert_eq!(opened(&r), ["tab-3"], "{r:?}");
 
     // A middle click opens a background tab: reported, but the active tab stays.
     ok(&h.one("switch_tab", json!({"tab_id": "tab-1"})).await?);
     let plain = h.ref_of("link", "Plain link to one").await?;
-    let r = h
-        .one("middle_click", json!({"target": r#ref(&plain)}))
-        .await?;
+    let r = h.one("middle_click", json!({"target": r#ref(&plain)})).await?;
     assert_eq!(opened(&r), ["tab-4"], "{r:?}");
     assert_eq!(state(&r).active().map(|t| t.tab_id.as_str()), Some("tab-1"));
-    let r = h
-        .one(
-            "left_click",
-            json!({"target": r#ref(&plain), "modifiers": "ctrl"}),
-        )
-        .await?;
+    let r = h.one("left_click", json!({"target": r#ref(&plain), "modifiers": "ctrl"})).await?;
     assert_eq!(opened(&r), ["tab-5"], "ctrl+click opens a tab too: {r:?}");
 
     // A history push changes the URL and title: the next result carries a block.
     let details = h.ref_of("button", "Show details").await?;
-    let r = h
-        .one("left_click", json!({"target": r#ref(&details)}))
-        .await?;
-    let tab1 = state(&r)
-        .tabs
-        .iter()
-        .find(|t| t.tab_id == "tab-1")
-        .cloned()
-        .expect("tab-1");
-    assert!(
-        tab1.url.ends_with("popups.html?view=details") && tab1.title == "Popups — details",
-        "{tab1:?}"
-    );
+    let r = h.one("left_click", json!({"target": r#ref(&details)})).await?;
+    let tab1 = state(&r).tabs.iter().find(|t| t.tab_id == "tab-1").cloned().expect("tab-1");
+    assert!(tab1.url.ends_with("popups.html?view=details") && tab1.title == "Popups — details", "{tab1:?}");
 
     // A popup opened during a failed call gets no tab_opened, and shows in the next inventory.
-    let call = h.call(
-        "javascript_exec",
-        json!({"text": "window.open('two.html'); throw new Error('boom')"}),
-    );
-    let r = h
-        .run_with(vec![call], enabled(&["javascript_exec"]))
-        .await?
-        .remove(0);
+    let call = h.call("javascript_exec", json!({"text": "window.open('two.html'); throw new Error('boom')"}));
+    let r = h.run_with(vec![call], enabled(&["javascript_exec"])).await?.remove(0);
     assert!(error_text(&r).contains("boom"));
     let r = h.one("list_tabs", json!({})).await?;
-    assert!(
-        only_state(&r).tabs.iter().any(|t| t.tab_id == "tab-6"),
-        "{r:?}"
-    );
-    assert!(
-        opened(&r).is_empty(),
-        "no tab_opened for a failed call's popup: {r:?}"
-    );
+    assert!(only_state(&r).tabs.iter().any(|t| t.tab_id == "tab-6"), "{r:?}");
+    assert!(opened(&r).is_empty(), "no tab_opened for a failed call's popup: {r:?}");
 
     // A tab closed outside tabwright (here the page closes its own popup) is gone from the next block.
-    let call = h.call(
-        "javascript_exec",
-        json!({"text": "window.close()", "tab_id": "tab-3"}),
-    );
-    ok(&h
-        .run_with(vec![call], enabled(&["javascript_exec"]))
-        .await?
-        .remove(0));
+    let call = h.call("javascript_exec", json!({"text": "window.close()", "tab_id": "tab-3"}));
+    ok(&h.run_with(vec![call], enabled(&["javascript_exec"])).await?.remove(0));
     // The browser closes it just after the script returns: poll with a deadline.
     let mut tabs = Vec::new();
     for _ in 0..50 {
         let r = h.one("list_tabs", json!({})).await?;
-        tabs = only_state(&r)
-            .tabs
-            .iter()
-            .map(|t| t.tab_id.clone())
-            .collect::<Vec<_>>();
+        tabs = only_state(&r).tabs.iter().map(|t| t.tab_id.clone()).collect::<Vec<_>>();
         if !tabs.contains(&"tab-3".to_string()) {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
-    assert!(
-        !tabs.contains(&"tab-3".to_string()) && tabs.contains(&"tab-1".to_string()),
-        "{tabs:?}"
-    );
+    assert!(!tabs.contains(&"tab-3".to_string()) && tabs.contains(&"tab-1".to_string()), "{tabs:?}");
     Ok(())
 }
 
@@ -191,38 +112,20 @@ async fn downloads_are_reported_once_each_across_calls() -> anyhow::Result<()> {
     open(&mut h, "downloads.html").await?;
     // Starts and ends within one call: only download_completed.
     let report = h.ref_of("link", "Get report").await?;
-    let mut r = h
-        .one("left_click", json!({"target": r#ref(&report)}))
-        .await?;
+    let mut r = h.one("left_click", json!({"target": r#ref(&report)})).await?;
     // The browser may report a quick download's end just after the click returns.
     let mut seen = Vec::new();
     for _ in 0..20 {
         seen.extend(downloads(&r));
-        if seen
-            .iter()
-            .any(|c| matches!(c, StateChange::DownloadCompleted { .. }))
-        {
-            assert!(
-                text(&r).contains("Download dl-1 complete: report.csv (2000 bytes)."),
-                "{r:?}"
-            );
+        if seen.iter().any(|c| matches!(c, StateChange::DownloadCompleted { .. })) {
+            assert!(text(&r).contains("Download dl-1 complete: report.csv (2000 bytes)."), "{r:?}");
             break;
         }
         r = h.one("wait", json!({"duration": 0.1})).await?;
     }
     let completed: Vec<_> = seen.iter().filter(|c| matches!(c, StateChange::DownloadCompleted { download_id, .. } if download_id == "dl-1")).collect();
     assert_eq!(completed.len(), 1, "{seen:?}");
-    assert!(
-        matches!(
-            completed[0],
-            StateChange::DownloadCompleted {
-                path: None,
-                size_bytes: Some(2000),
-                ..
-            }
-        ),
-        "no path unless exposed: {seen:?}"
-    );
+    assert!(matches!(completed[0], StateChange::DownloadCompleted { path: None, size_bytes: Some(2000), .. }), "no path unless exposed: {seen:?}");
 
     // Starts in one call and finishes in a later one.
     let big = h.ref_of("link", "Get big file").await?;
@@ -234,83 +137,40 @@ async fn downloads_are_reported_once_each_across_calls() -> anyhow::Result<()> {
         }
         events.extend(downloads(&h.one("wait", json!({"duration": 0.2})).await?));
     }
-    let kinds: Vec<&str> = events
-        .iter()
-        .filter(|c| c.download_id() == Some("dl-2"))
-        .map(|c| match c {
-            StateChange::DownloadStarted { .. } => "started",
-            StateChange::DownloadCompleted { .. } => "completed",
-            _ => "other",
-        })
-        .collect();
-    assert_eq!(
-        kinds,
-        ["started", "completed"],
-        "each event once: {events:?}"
-    );
+    let kinds: Vec<&str> = events.iter().filter(|c| c.download_id() == Some("dl-2")).map(|c| match c {
+        StateChange::DownloadStarted { .. } => "started",
+        StateChange::DownloadCompleted { .. } => "completed",
+        _ => "other",
+    }).collect();
+    assert_eq!(kinds, ["started", "completed"], "each event once: {events:?}");
 
     // A broken download fails. Like every download event, its end is reported on the result of
     // the call during which it happened: the click's own, when the file broke off quickly.
     let broken = h.ref_of("link", "Get broken file").await?;
-    let r = h
-        .one("left_click", json!({"target": r#ref(&broken)}))
-        .await?;
+    let r = h.one("left_click", json!({"target": r#ref(&broken)})).await?;
     ok(&r);
     let events = download_events(&mut h, r, "dl-3").await?;
-    let failed = events
-        .iter()
-        .find(|(c, _)| matches!(c, StateChange::DownloadFailed { .. }));
-    assert!(
-        matches!(failed, Some((StateChange::DownloadFailed { error: Some(_), .. }, text)) if text.contains("failed")),
-        "{events:?}"
-    );
+    let failed = events.iter().find(|(c, _)| matches!(c, StateChange::DownloadFailed { .. }));
+    assert!(matches!(failed, Some((StateChange::DownloadFailed { error: Some(_), .. }, text)) if text.contains("failed")), "{events:?}");
 
     // Behind a redirect with a signed query string: the final URL, with the secrets stripped. A
     // file this small is often complete before the click's result is written, so that result
     // carries its only event.
     let signed = h.ref_of("link", "Get signed file").await?;
-    let r = h
-        .one("left_click", json!({"target": r#ref(&signed)}))
-        .await?;
+    let r = h.one("left_click", json!({"target": r#ref(&signed)})).await?;
     ok(&r);
     let events = download_events(&mut h, r, "dl-4").await?;
-    assert!(
-        events
-            .iter()
-            .filter(|(c, _)| matches!(c, StateChange::DownloadCompleted { .. }))
-            .count()
-            == 1,
-        "{events:?}"
-    );
+    assert!(events.iter().filter(|(c, _)| matches!(c, StateChange::DownloadCompleted { .. })).count() == 1, "{events:?}");
     for (change, _) in &events {
-        let (StateChange::DownloadStarted { url, .. }
-        | StateChange::DownloadCompleted { url, .. }
-        | StateChange::DownloadFailed { url, .. }) = change
-        else {
-            continue;
-        };
-        assert!(
-            url.contains("/download?name=signed.csv&size=500"),
-            "the final URL after the redirect: {url}"
-        );
-        assert!(
-            !url.contains("abc123") && !url.contains("secret"),
-            "signed query values are stripped: {url}"
-        );
+        let (StateChange::DownloadStarted { url, .. } | StateChange::DownloadCompleted { url, .. } | StateChange::DownloadFailed { url, .. }) = change else { continue };
+        assert!(url.contains("/download?name=signed.csv&size=500"), "the final URL after the redirect: {url}");
+        assert!(!url.contains("abc123") && !url.contains("secret"), "signed query values are stripped: {url}");
     }
 
     // A navigation to a file starts a download instead of failing.
-    let r = h
-        .one(
-            "navigate",
-            json!({"url": h.url("download?name=direct.csv&size=100")}),
-        )
-        .await?;
+    let r = h.one("navigate", json!({"url": h.url("download?name=direct.csv&size=100")})).await?;
     assert!(!r.is_error, "{r:?}");
-    assert!(
-        text(&r).contains("started a download instead of loading a page"),
-        "{r:?}"
-    );
+    assert!(text(&r).contains("started a download instead of loading a page"), "{r:?}");
     Ok(())
 }
 
@@ -319,24 +179,12 @@ async fn download_paths_are_shown_only_when_exposed() -> anyhow::Result<()> {
     let mut h = Harness::start_with(&["--expose-download-paths"]).await?;
     open(&mut h, "downloads.html").await?;
     let report = h.ref_of("link", "Get report").await?;
-    let mut r = h
-        .one("left_click", json!({"target": r#ref(&report)}))
-        .await?;
+    let mut r = h.one("left_click", json!({"target": r#ref(&report)})).await?;
     for _ in 0..30 {
-        if let Some(StateChange::DownloadCompleted { path, .. }) = downloads(&r)
-            .into_iter()
-            .find(|c| matches!(c, StateChange::DownloadCompleted { .. }))
-        {
+        if let Some(StateChange::DownloadCompleted { path, .. }) = downloads(&r).into_iter().find(|c| matches!(c, StateChange::DownloadCompleted { .. })) {
             let path = path.expect("exposed");
-            assert!(
-                path.ends_with("/Downloads/report.csv")
-                    && path.starts_with(&h.session.dir().display().to_string()),
-                "{path}"
-            );
-            assert!(
-                text(&r).contains(&format!("Download complete: {path} (2000 bytes).")),
-                "{r:?}"
-            );
+            assert!(path.ends_with("/Downloads/report.csv") && path.starts_with(&h.session.dir().display().to_string()), "{path}");
+            assert!(text(&r).contains(&format!("Download complete: {path} (2000 bytes).")), "{r:?}");
             assert_eq!(std::fs::read(&path)?.len(), 2000, "the file is there");
             return Ok(());
         }
@@ -350,21 +198,9 @@ async fn dialogs_never_hang_and_are_told() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
     open(&mut h, "dialogs.html").await?;
     for (button, expect, out) in [
-        (
-            "Alert",
-            "An alert dialog \"Hello from alert\" was dismissed.",
-            "nothing yet",
-        ),
-        (
-            "Confirm",
-            "A confirm dialog \"Delete everything?\" was dismissed.",
-            "confirm said false",
-        ),
-        (
-            "Prompt",
-            "A prompt dialog \"Your name?\" was dismissed.",
-            "prompt said null",
-        ),
+        ("Alert", "An alert dialog \"Hello from alert\" was dismissed.", "nothing yet"),
+        ("Confirm", "A confirm dialog \"Delete everything?\" was dismissed.", "confirm said false"),
+        ("Prompt", "A prompt dialog \"Your name?\" was dismissed.", "prompt said null"),
     ] {
         let b = h.ref_of("button", button).await?;
         let r = h.one("left_click", json!({"target": r#ref(&b)})).await?;
@@ -377,15 +213,8 @@ async fn dialogs_never_hang_and_are_told() -> anyhow::Result<()> {
     let r = h.one("left_click", json!({"target": r#ref(&b)})).await?;
     let t = text(&r);
     // The newest are kept, after a count of the earlier ones.
-    assert!(
-        t.contains("22 earlier dialogs were dismissed; the newest follow."),
-        "{t}"
-    );
-    assert!(
-        t.contains("An alert dialog \"Loop 23\" was dismissed.")
-            && t.contains("An alert dialog \"Loop 25\" was dismissed."),
-        "{t}"
-    );
+    assert!(t.contains("22 earlier dialogs were dismissed; the newest follow."), "{t}");
+    assert!(t.contains("An alert dialog \"Loop 23\" was dismissed.") && t.contains("An alert dialog \"Loop 25\" was dismissed."), "{t}");
     assert!(!t.contains("Loop 1\"") && !t.contains("Loop 22\""), "{t}");
     // beforeunload is accepted so the navigation goes on.
     let b = h.ref_of("button", "Guard").await?;
@@ -407,25 +236,13 @@ async fn a_page_stuck_in_a_script_is_told_and_can_be_left() -> anyhow::Result<()
     let b = h.ref_of("button", "Hang").await?;
     let stuck = "The page in tab-1 is not responding: it has not answered for over 5 seconds";
     let e = error_text(&h.one("left_click", json!({"target": r#ref(&b)})).await?);
-    assert!(
-        e.starts_with(stuck) && e.contains("so left_click could not finish"),
-        "{e}"
-    );
+    assert!(e.starts_with(stuck) && e.contains("so left_click could not finish"), "{e}");
     let e = error_text(&h.one("screenshot", json!({})).await?);
-    assert!(
-        e.starts_with(stuck) && e.contains("so screenshot could not finish"),
-        "{e}"
-    );
+    assert!(e.starts_with(stuck) && e.contains("so screenshot could not finish"), "{e}");
     ok(&h.one("list_tabs", json!({})).await?);
     ok(&h.one("wait", json!({"duration": 0.1})).await?);
-    let other =
-        tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.2").await?;
-    let r = h
-        .one(
-            "navigate",
-            json!({"url": format!("http://{}/one.html", other.addr)}),
-        )
-        .await?;
+    let other = tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.2").await?;
+    let r = h.one("navigate", json!({"url": format!("http://{}/one.html", other.addr)})).await?;
     assert_eq!(state(&r).tabs[0].title, "Fixture One", "{r:?}");
     let t = text(&h.one("read_page", json!({})).await?);
     assert!(t.contains("Go to two"), "{t}");
@@ -440,35 +257,19 @@ async fn a_print_dialog_holding_the_page_is_told() -> anyhow::Result<()> {
     let mut h = Harness::start_headed(&[tabwright_e2e::person::PERSON_FLAG]).await?;
     open(&mut h, "print.html").await?;
     let b = h.ref_of("button", "Print receipt").await?;
-    let held =
-        "The browser's print dialog is open over the page in tab-1 (the page asked to print)";
+    let held = "The browser's print dialog is open over the page in tab-1 (the page asked to print)";
     let e = error_text(&h.one("left_click", json!({"target": r#ref(&b)})).await?);
-    assert!(
-        e.starts_with(held) && e.contains("left_click could not finish"),
-        "{e}"
-    );
+    assert!(e.starts_with(held) && e.contains("left_click could not finish"), "{e}");
     let started = std::time::Instant::now();
     let e = error_text(&h.one("get_page_text", json!({})).await?);
-    assert!(
-        e.starts_with(held) && e.contains("get_page_text was not run"),
-        "{e}"
-    );
-    assert!(
-        started.elapsed() < std::time::Duration::from_secs(3),
-        "told at once: {:?}",
-        started.elapsed()
-    );
+    assert!(e.starts_with(held) && e.contains("get_page_text was not run"), "{e}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(3), "told at once: {:?}", started.elapsed());
     ok(&h.one("list_tabs", json!({})).await?);
 
     // Only the person can reach the dialog (CDP offers no input to it); close_tab closes it with
     // its tab, and the browser works on in another.
-    let mut person =
-        tabwright_e2e::person::Person::connect(&h.session.dir().join("profile")).await?;
-    assert_eq!(
-        person.targets("chrome://print/").await?.len(),
-        1,
-        "the print dialog is a page of its own"
-    );
+    let mut person = tabwright_e2e::person::Person::connect(&h.session.dir().join("profile")).await?;
+    assert_eq!(person.targets("chrome://print/").await?.len(), 1, "the print dialog is a page of its own");
     ok(&h.one("new_tab", json!({})).await?);
     ok(&h.one("close_tab", json!({"tab_id": "tab-1"})).await?);
     for _ in 0..50 {
@@ -477,10 +278,7 @@ async fn a_print_dialog_holding_the_page_is_told() -> anyhow::Result<()> {
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
-    assert!(
-        person.targets("chrome://print/").await?.is_empty(),
-        "the dialog went with its tab"
-    );
+    assert!(person.targets("chrome://print/").await?.is_empty(), "the dialog went with its tab");
     open(&mut h, "print.html").await?;
     let page = text(&h.one("get_page_text", json!({})).await?);
     assert!(page.contains("Not printed."), "{page}");
@@ -507,35 +305,14 @@ async fn with_a_stuck_frame() -> anyhow::Result<(Harness, tabwright::site::Site)
 async fn a_frame_stuck_in_its_script_leaves_the_rest_of_the_page_working() -> anyhow::Result<()> {
     let (mut h, _other) = with_a_stuck_frame().await?;
     let t = text(&h.one("read_page", json!({})).await?);
-    assert!(
-        t.contains("heading \"Around a stuck frame\"")
-            && t.contains("frame content [ref_")
-            && t.contains("is not readable here"),
-        "{t}"
-    );
+    assert!(t.contains("heading \"Around a stuck frame\"") && t.contains("frame content [ref_") && t.contains("is not readable here"), "{t}");
     let t = text(&h.one("get_page_text", json!({})).await?);
-    assert!(
-        t.contains("its script stops answering") && !t.contains("A page that stops answering"),
-        "{t}"
-    );
+    assert!(t.contains("its script stops answering") && !t.contains("A page that stops answering"), "{t}");
     ok(&h.one("screenshot", json!({})).await?);
-    let e = error_text(
-        &h.one(
-            "left_click",
-            json!({"target": {"type": "coordinate", "x": 200, "y": 300}}),
-        )
-        .await?,
-    );
-    assert!(
-        e.starts_with("A frame of the page in tab-1")
-            && e.contains("is not responding")
-            && e.contains("so left_click could not finish"),
-        "{e}"
-    );
+    let e = error_text(&h.one("left_click", json!({"target": {"type": "coordinate", "x": 200, "y": 300}})).await?);
+    assert!(e.starts_with("A frame of the page in tab-1") && e.contains("is not responding") && e.contains("so left_click could not finish"), "{e}");
     let button = h.ref_of("button", "Press me").await?;
-    ok(&h
-        .one("left_click", json!({"target": r#ref(&button)}))
-        .await?);
+    ok(&h.one("left_click", json!({"target": r#ref(&button)})).await?);
     let t = text(&h.one("find", json!({"query": "Pressed button"})).await?);
     assert!(t.starts_with("button \"Pressed\""), "{t}");
     Ok(())
@@ -567,8 +344,7 @@ async fn a_frame_removed_during_a_read_does_not_hold_it() -> anyhow::Result<()> 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn console_and_network_are_read_redacted_and_bounded() -> anyhow::Result<()> {
-    let mut h =
-        Harness::start_with_policy(json!({"auto_approve": ["javascript_exec"]}), &[]).await?;
+    let mut h = Harness::start_with_policy(json!({"auto_approve": ["javascript_exec"]}), &[]).await?;
     // Off by default.
     let r = h.one("read_console", json!({})).await?;
     assert!(error_text(&r).contains("disabled"), "{r:?}");
@@ -577,43 +353,17 @@ async fn console_and_network_are_read_redacted_and_bounded() -> anyhow::Result<(
     let log = h.ref_of("button", "Log").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&log)})).await?);
     let throw = h.ref_of("button", "Throw").await?;
-    ok(&h
-        .one("left_click", json!({"target": r#ref(&throw)}))
-        .await?);
+    ok(&h.one("left_click", json!({"target": r#ref(&throw)})).await?);
     ok(&h.one("wait", json!({"duration": 0.2})).await?);
     let call = h.call("read_console", json!({}));
     let t = text(&h.run_with(vec![call], on.clone()).await?.remove(0));
     let lines: Vec<&str> = t.lines().collect();
-    assert!(
-        lines.iter().any(|l| l.starts_with("[info] page loaded")),
-        "{t}"
-    );
-    assert!(
-        lines
-            .iter()
-            .any(|l| l.starts_with("[log] jwt [redacted JWT] here")),
-        "{t}"
-    );
-    assert!(
-        lines.iter().any(|l| l.starts_with("[log] clicked 42")),
-        "{t}"
-    );
-    assert!(
-        lines.iter().any(|l| l.starts_with("[warning] careful")),
-        "{t}"
-    );
-    assert!(
-        lines
-            .iter()
-            .any(|l| l.starts_with("[error] bad thing with Bearer [redacted]")),
-        "{t}"
-    );
-    assert!(
-        lines
-            .iter()
-            .any(|l| l.starts_with("[exception] TypeError: Cannot read properties of null")),
-        "{t}"
-    );
+    assert!(lines.iter().any(|l| l.starts_with("[info] page loaded")), "{t}");
+    assert!(lines.iter().any(|l| l.starts_with("[log] jwt [redacted JWT] here")), "{t}");
+    assert!(lines.iter().any(|l| l.starts_with("[log] clicked 42")), "{t}");
+    assert!(lines.iter().any(|l| l.starts_with("[warning] careful")), "{t}");
+    assert!(lines.iter().any(|l| l.starts_with("[error] bad thing with Bearer [redacted]")), "{t}");
+    assert!(lines.iter().any(|l| l.starts_with("[exception] TypeError: Cannot read properties of null")), "{t}");
     assert!(!t.contains("abc.def.ghi"));
     // Since the previous read: nothing new now, and it says so honestly.
     let call = h.call("read_console", json!({}));
@@ -623,61 +373,33 @@ async fn console_and_network_are_read_redacted_and_bounded() -> anyhow::Result<(
     // Bounded, and says so when cut.
     let mut on_js = on.clone();
     on_js["javascript_exec"] = json!({"enabled": true});
-    let call = h.call(
-        "javascript_exec",
-        json!({"text": "for (let i = 0; i < 300; i++) console.log('line ' + i)"}),
-    );
+    let call = h.call("javascript_exec", json!({"text": "for (let i = 0; i < 300; i++) console.log('line ' + i)"}));
     ok(&h.run_with(vec![call], on_js).await?.remove(0));
     let call = h.call("read_console", json!({}));
     let t = text(&h.run_with(vec![call], on.clone()).await?.remove(0));
-    assert!(
-        t.starts_with("[100 earlier entries omitted to stay within 200 lines"),
-        "{}",
-        &t[..200.min(t.len())]
-    );
-    assert!(
-        t.ends_with("[log] line 299 (<anonymous>:1)")
-            || t.lines()
-                .last()
-                .is_some_and(|l| l.starts_with("[log] line 299")),
-        "the newest are kept"
-    );
+    assert!(t.starts_with("[100 earlier entries omitted to stay within 200 lines"), "{}", &t[..200.min(t.len())]);
+    assert!(t.ends_with("[log] line 299 (<anonymous>:1)") || t.lines().last().is_some_and(|l| l.starts_with("[log] line 299")), "the newest are kept");
 
     let call = h.call("read_network", json!({}));
     ok(&h.run_with(vec![call], on.clone()).await?.remove(0));
     let fetch = h.ref_of("button", "Fetch").await?;
-    ok(&h
-        .one("left_click", json!({"target": r#ref(&fetch)}))
-        .await?);
+    ok(&h.one("left_click", json!({"target": r#ref(&fetch)})).await?);
     ok(&h.one("wait", json!({"duration": 0.3})).await?);
     let call = h.call("read_network", json!({}));
     let t = text(&h.run_with(vec![call], on.clone()).await?.remove(0));
-    let get = t
-        .lines()
-        .find(|l| l.starts_with("GET ") && l.contains("/api/data.json"))
-        .unwrap_or_else(|| panic!("{t}"));
-    assert!(
-        get.contains("→ 404 text/html") && get.contains(" ms"),
-        "{get}"
-    );
+    let get = t.lines().find(|l| l.starts_with("GET ") && l.contains("/api/data.json")).unwrap_or_else(|| panic!("{t}"));
+    assert!(get.contains("→ 404 text/html") && get.contains(" ms"), "{get}");
     assert!(get.contains("user=7") && !get.contains("SECRET"), "{get}");
-    let post = t
-        .lines()
-        .find(|l| l.starts_with("POST ") && l.contains("/api/save"))
-        .unwrap_or_else(|| panic!("{t}"));
+    let post = t.lines().find(|l| l.starts_with("POST ") && l.contains("/api/save")).unwrap_or_else(|| panic!("{t}"));
     assert!(!post.contains("SECRET"), "{post}");
     Ok(())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn javascript_exec_returns_each_kind_of_value() -> anyhow::Result<()> {
-    let mut h =
-        Harness::start_with_policy(json!({"auto_approve": ["javascript_exec"]}), &[]).await?;
+    let mut h = Harness::start_with_policy(json!({"auto_approve": ["javascript_exec"]}), &[]).await?;
     let r = h.one("javascript_exec", json!({"text": "1"})).await?;
-    assert!(
-        error_text(&r).contains("disabled"),
-        "off unless configs enable it"
-    );
+    assert!(error_text(&r).contains("disabled"), "off unless configs enable it");
     let on = enabled(&["javascript_exec"]);
     open(&mut h, "script.html").await?;
     let cases = [
@@ -700,29 +422,17 @@ async fn javascript_exec_returns_each_kind_of_value() -> anyhow::Result<()> {
         let r = h.run_with(vec![call], on.clone()).await?.remove(0);
         assert_eq!(text(&r), expected, "{code}");
     }
-    let call = h.call(
-        "javascript_exec",
-        json!({"text": "const x = 1;\nundefinedFunction()"}),
-    );
+    let call = h.call("javascript_exec", json!({"text": "const x = 1;\nundefinedFunction()"}));
     let e = error_text(&h.run_with(vec![call], on.clone()).await?.remove(0));
     assert!(e.starts_with("The script threw at line 2, column 1: ReferenceError: undefinedFunction is not defined"), "{e}");
     let call = h.call("javascript_exec", json!({"text": "while (true) {}"}));
     let e = error_text(&h.run_with(vec![call], on.clone()).await?.remove(0));
-    assert!(
-        e.contains("ran longer than 10 seconds and was stopped"),
-        "{e}"
-    );
+    assert!(e.contains("ran longer than 10 seconds and was stopped"), "{e}");
     // The page still answers after a runaway script.
     let call = h.call("javascript_exec", json!({"text": "document.title"}));
-    assert_eq!(
-        text(&h.run_with(vec![call], on.clone()).await?.remove(0)),
-        "Script target"
-    );
+    assert_eq!(text(&h.run_with(vec![call], on.clone()).await?.remove(0)), "Script target");
     let call = h.call("javascript_exec", json!({"text": "'x'.repeat(30000)"}));
     let t = text(&h.run_with(vec![call], on.clone()).await?.remove(0));
-    assert!(
-        t.ends_with("return a smaller part of it.]") && t.len() < 20_200,
-        "bounded"
-    );
+    assert!(t.ends_with("return a smaller part of it.]") && t.len() < 20_200, "bounded");
     Ok(())
 }

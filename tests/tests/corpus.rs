@@ -68,9 +68,7 @@ fn corpus() -> PathBuf {
 }
 
 fn libraries_present(dir: &Path) -> bool {
-    LIBRARY_FILES
-        .iter()
-        .all(|f| dir.join("node_modules").join(f).is_file())
+    LIBRARY_FILES.iter().all(|f| dir.join("node_modules").join(f).is_file())
 }
 
 /// Installs the corpus's npm packages once per test binary when they are missing. Tests run in
@@ -119,10 +117,7 @@ async fn open(h: &mut Harness, page: &str) -> anyhow::Result<String> {
     let r = h.one("navigate", json!({"url": h.url(page)})).await?;
     anyhow::ensure!(!r.is_error, "navigating to {page}: {r:?}");
     let path = format!("/{}", page.split('?').next().unwrap_or_default());
-    h.wait_log(&format!("{page} ready"), |e| {
-        e["ready"] == true && e["page"] == path.as_str()
-    })
-    .await?;
+    h.wait_log(&format!("{page} ready"), |e| e["ready"] == true && e["page"] == path.as_str()).await?;
     read(h, json!({})).await
 }
 
@@ -134,21 +129,14 @@ async fn read(h: &mut Harness, input: Value) -> anyhow::Result<String> {
 
 /// Reads the page until `ready` holds for its text, at most [`PATIENCE`]: a widget may animate
 /// or render a moment after the action that opened it.
-async fn read_until(
-    h: &mut Harness,
-    what: &str,
-    ready: impl Fn(&str) -> bool,
-) -> anyhow::Result<String> {
+async fn read_until(h: &mut Harness, what: &str, ready: impl Fn(&str) -> bool) -> anyhow::Result<String> {
     let deadline = tokio::time::Instant::now() + PATIENCE;
     loop {
         let t = read(h, json!({})).await?;
         if ready(&t) {
             return Ok(t);
         }
-        anyhow::ensure!(
-            tokio::time::Instant::now() < deadline,
-            "the page never showed {what}; it reads:\n{t}"
-        );
+        anyhow::ensure!(tokio::time::Instant::now() < deadline, "the page never showed {what}; it reads:\n{t}");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
@@ -156,23 +144,15 @@ async fn read_until(
 /// The ref a line carries: the first `[ref_N]` on it.
 fn ref_on(line: &str) -> Option<String> {
     let start = line.find("[ref_")? + 1;
-    let digits: String = line[start + 4..]
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect();
-    (!digits.is_empty() && line[start + 4 + digits.len()..].starts_with(']'))
-        .then(|| format!("ref_{digits}"))
+    let digits: String = line[start + 4..].chars().take_while(char::is_ascii_digit).collect();
+    (!digits.is_empty() && line[start + 4 + digits.len()..].starts_with(']')).then(|| format!("ref_{digits}"))
 }
 
 /// The ref of the first `role "name"` line, as a model picks one out of read_page or find.
 fn ref_of(text: &str, role: &str, name: &str) -> anyhow::Result<String> {
     let needle = format!("{role} \"{name}\" [ref_");
     text.lines()
-        .find(|l| {
-            l.trim_start().starts_with(&needle)
-                || l.contains(&format!(": {needle}"))
-                || l.contains(&format!(" · {needle}"))
-        })
+        .find(|l| l.trim_start().starts_with(&needle) || l.contains(&format!(": {needle}")) || l.contains(&format!(" · {needle}")))
         .and_then(ref_on)
         .ok_or_else(|| anyhow::anyhow!("no line `{role} \"{name}\" [ref_…]` in:\n{text}"))
 }
@@ -196,40 +176,23 @@ fn refs_of(text: &str, role: &str, name: &str) -> Vec<String> {
 fn ref_showing(text: &str, words: &str) -> anyhow::Result<String> {
     let quoted = format!("\"{words}\"");
     let lines: Vec<&str> = text.lines().filter(|l| l.contains(&quoted)).collect();
-    lines.iter().find_map(|l| ref_on(l)).ok_or_else(|| {
-        anyhow::anyhow!(
-            "no line showing {quoted} carries a ref (lines showing it: {lines:?}) in:\n{text}"
-        )
-    })
+    lines
+        .iter()
+        .find_map(|l| ref_on(l))
+        .ok_or_else(|| anyhow::anyhow!("no line showing {quoted} carries a ref (lines showing it: {lines:?}) in:\n{text}"))
 }
 
 /// The ref of the first `role "name"` line after the first line showing `anchor` and before
 /// the next line showing `until`: the Delete button in the row of report.pdf.
-fn ref_between(
-    text: &str,
-    anchor: &str,
-    until: &str,
-    role: &str,
-    name: &str,
-) -> anyhow::Result<String> {
+fn ref_between(text: &str, anchor: &str, until: &str, role: &str, name: &str) -> anyhow::Result<String> {
     let lines: Vec<&str> = text.lines().collect();
-    let at = lines
-        .iter()
-        .position(|l| l.contains(anchor))
-        .ok_or_else(|| anyhow::anyhow!("nothing shows {anchor:?} in:\n{text}"))?;
-    let end = lines[at + 1..]
-        .iter()
-        .position(|l| l.contains(until))
-        .map_or(lines.len(), |i| at + 1 + i);
-    ref_of(&lines[at..end].join("\n"), role, name).map_err(|e| {
-        anyhow::anyhow!("between the line showing {anchor:?} and the next showing {until:?}: {e}")
-    })
+    let at = lines.iter().position(|l| l.contains(anchor)).ok_or_else(|| anyhow::anyhow!("nothing shows {anchor:?} in:\n{text}"))?;
+    let end = lines[at + 1..].iter().position(|l| l.contains(until)).map_or(lines.len(), |i| at + 1 + i);
+    ref_of(&lines[at..end].join("\n"), role, name).map_err(|e| anyhow::anyhow!("between the line showing {anchor:?} and the next showing {until:?}: {e}"))
 }
 
 fn line_with<'a>(text: &'a str, needle: &str) -> &'a str {
-    text.lines()
-        .find(|l| l.contains(needle))
-        .unwrap_or_else(|| panic!("no line with {needle:?} in:\n{text}"))
+    text.lines().find(|l| l.contains(needle)).unwrap_or_else(|| panic!("no line with {needle:?} in:\n{text}"))
 }
 
 fn indent(line: &str) -> usize {
@@ -250,18 +213,9 @@ async fn act(h: &mut Harness, name: &str, input: Value) -> anyhow::Result<()> {
 
 /// Waits until the page reported a state entry with every field of `want`.
 async fn reported(h: &Harness, want: Value) -> anyhow::Result<Value> {
-    let matches = |e: &Value| {
-        e["type"] == "state"
-            && want
-                .as_object()
-                .is_some_and(|w| w.iter().all(|(k, v)| &e[k] == v))
-    };
+    let matches = |e: &Value| e["type"] == "state" && want.as_object().is_some_and(|w| w.iter().all(|(k, v)| &e[k] == v));
     let log = h.wait_log(&format!("state {want}"), matches).await?;
-    Ok(log
-        .into_iter()
-        .rev()
-        .find(|e| matches(e))
-        .unwrap_or(Value::Null))
+    Ok(log.into_iter().rev().find(|e| matches(e)).unwrap_or(Value::Null))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -272,26 +226,13 @@ async fn jquery_ui_autocomplete_picks_portugal_after_typing_por() -> anyhow::Res
     click(&mut h, &field).await?;
     act(&mut h, "type", json!({"text": "Por"})).await?;
     // jQuery UI matches anywhere in the name: Singapore is offered too.
-    let t = read_until(&mut h, "the suggestions for \"Por\"", |t| {
-        t.contains("\"Portugal\"") && t.contains("\"Singapore\"")
-    })
-    .await?;
+    let t = read_until(&mut h, "the suggestions for \"Por\"", |t| t.contains("\"Portugal\"") && t.contains("\"Singapore\"")).await?;
     let portugal = ref_showing(&t, "Portugal")?;
     click(&mut h, &portugal).await?;
-    reported(
-        &h,
-        json!({"widget": "autocomplete", "event": "select", "value": "Portugal"}),
-    )
-    .await?;
+    reported(&h, json!({"widget": "autocomplete", "event": "select", "value": "Portugal"})).await?;
     let t = read(&mut h, json!({})).await?;
-    assert!(
-        line_with(&t, "textbox \"Destination country\"").contains("value=\"Portugal\""),
-        "{t}"
-    );
-    assert!(
-        !t.contains("\"Singapore\""),
-        "the list closed after the choice:\n{t}"
-    );
+    assert!(line_with(&t, "textbox \"Destination country\"").contains("value=\"Portugal\""), "{t}");
+    assert!(!t.contains("\"Singapore\""), "the list closed after the choice:\n{t}");
     let search = ref_of(&t, "button", "Search trips")?;
     click(&mut h, &search).await?;
     reported(&h, json!({"widget": "autocomplete", "event": "submit", "country": "Portugal", "travellers": 1})).await?;
@@ -302,33 +243,14 @@ async fn jquery_ui_autocomplete_picks_portugal_after_typing_por() -> anyhow::Res
 async fn jquery_ui_accordion_opens_the_third_section() -> anyhow::Result<()> {
     let mut h = start().await?;
     let t = open(&mut h, "jqueryui/accordion.html").await?;
-    assert!(
-        t.contains("Forgot password"),
-        "the first section starts open:\n{t}"
-    );
-    assert!(
-        !t.contains("Refunds are issued"),
-        "the third starts closed:\n{t}"
-    );
+    assert!(t.contains("Forgot password"), "the first section starts open:\n{t}");
+    assert!(!t.contains("Refunds are issued"), "the third starts closed:\n{t}");
     let third = ref_of(&t, "tab", "What is your refund policy?")?;
     click(&mut h, &third).await?;
-    reported(
-        &h,
-        json!({"widget": "accordion", "active": 2, "header": "What is your refund policy?"}),
-    )
-    .await?;
-    let t = read_until(&mut h, "the refund policy's text", |t| {
-        t.contains("Refunds are issued within 14 days") && !t.contains("Forgot password")
-    })
-    .await?;
-    assert!(
-        t.contains("Shipping costs are refunded only when the item arrived damaged."),
-        "{t}"
-    );
-    assert!(
-        line_with(&t, "tab \"What is your refund policy?\"").contains("expanded"),
-        "{t}"
-    );
+    reported(&h, json!({"widget": "accordion", "active": 2, "header": "What is your refund policy?"})).await?;
+    let t = read_until(&mut h, "the refund policy's text", |t| t.contains("Refunds are issued within 14 days") && !t.contains("Forgot password")).await?;
+    assert!(t.contains("Shipping costs are refunded only when the item arrived damaged."), "{t}");
+    assert!(line_with(&t, "tab \"What is your refund policy?\"").contains("expanded"), "{t}");
     Ok(())
 }
 
@@ -336,34 +258,17 @@ async fn jquery_ui_accordion_opens_the_third_section() -> anyhow::Result<()> {
 async fn jquery_ui_tabs_switch_to_the_second_tab_and_save() -> anyhow::Result<()> {
     let mut h = start().await?;
     let t = open(&mut h, "jqueryui/tabs.html").await?;
-    assert!(
-        !t.contains("Weekly summary"),
-        "the second tab's panel starts hidden:\n{t}"
-    );
+    assert!(!t.contains("Weekly summary"), "the second tab's panel starts hidden:\n{t}");
     let second = ref_of(&t, "tab", "Notifications")?;
     click(&mut h, &second).await?;
-    reported(
-        &h,
-        json!({"widget": "tabs", "active": 1, "label": "Notifications"}),
-    )
-    .await?;
-    let t = read_until(&mut h, "the notification settings", |t| {
-        t.contains("checkbox \"Weekly summary\"")
-    })
-    .await?;
-    assert!(
-        !t.contains("textbox \"Display name\""),
-        "the first panel is hidden now:\n{t}"
-    );
+    reported(&h, json!({"widget": "tabs", "active": 1, "label": "Notifications"})).await?;
+    let t = read_until(&mut h, "the notification settings", |t| t.contains("checkbox \"Weekly summary\"")).await?;
+    assert!(!t.contains("textbox \"Display name\""), "the first panel is hidden now:\n{t}");
     let weekly = ref_of(&t, "checkbox", "Weekly summary")?;
     click(&mut h, &weekly).await?;
     let save = ref_of(&t, "button", "Save notifications")?;
     click(&mut h, &save).await?;
-    reported(
-        &h,
-        json!({"widget": "tabs", "event": "save", "orders": true, "weekly": true, "offers": false}),
-    )
-    .await?;
+    reported(&h, json!({"widget": "tabs", "event": "save", "orders": true, "weekly": true, "offers": false})).await?;
     Ok(())
 }
 
@@ -374,25 +279,12 @@ async fn jquery_ui_datepicker_picks_the_15th() -> anyhow::Result<()> {
     let date = ref_of(&t, "textbox", "Appointment date")?;
     click(&mut h, &date).await?;
     let t = read_until(&mut h, "the calendar", |t| t.contains("link \"15\" [ref_")).await?;
-    assert!(
-        t.contains("June") && t.contains("2025"),
-        "the calendar opens on June 2025:\n{t}"
-    );
+    assert!(t.contains("June") && t.contains("2025"), "the calendar opens on June 2025:\n{t}");
     let fifteenth = ref_of(&t, "link", "15")?;
     click(&mut h, &fifteenth).await?;
-    reported(
-        &h,
-        json!({"widget": "datepicker", "event": "select", "value": "2025-06-15"}),
-    )
-    .await?;
-    let t = read_until(&mut h, "the calendar closed", |t| {
-        !t.contains("link \"15\"")
-    })
-    .await?;
-    assert!(
-        line_with(&t, "textbox \"Appointment date\"").contains("value=\"2025-06-15\""),
-        "{t}"
-    );
+    reported(&h, json!({"widget": "datepicker", "event": "select", "value": "2025-06-15"})).await?;
+    let t = read_until(&mut h, "the calendar closed", |t| !t.contains("link \"15\"")).await?;
+    assert!(line_with(&t, "textbox \"Appointment date\"").contains("value=\"2025-06-15\""), "{t}");
     Ok(())
 }
 
@@ -406,19 +298,11 @@ async fn jquery_ui_datepicker_next_month_arrow() -> anyhow::Result<()> {
     // The arrows are anchors without href, with jQuery listeners of their own.
     let next = ref_of(&t, "generic", "Next")?;
     click(&mut h, &next).await?;
-    reported(
-        &h,
-        json!({"widget": "datepicker", "event": "month", "year": 2025, "month": 7}),
-    )
-    .await?;
+    reported(&h, json!({"widget": "datepicker", "event": "month", "year": 2025, "month": 7})).await?;
     let t = read_until(&mut h, "July", |t| t.contains("July")).await?;
     let fifteenth = ref_of(&t, "link", "15")?;
     click(&mut h, &fifteenth).await?;
-    reported(
-        &h,
-        json!({"widget": "datepicker", "event": "select", "value": "2025-07-15"}),
-    )
-    .await?;
+    reported(&h, json!({"widget": "datepicker", "event": "select", "value": "2025-07-15"})).await?;
     Ok(())
 }
 
@@ -429,33 +313,16 @@ async fn jquery_ui_dialog_is_confirmed_with_ok() -> anyhow::Result<()> {
     assert!(!t.contains("dialog \""), "no dialog before asking:\n{t}");
     let delete = ref_between(&t, "\"report.pdf\"", "row [ref_", "button", "Delete")?;
     click(&mut h, &delete).await?;
-    reported(
-        &h,
-        json!({"widget": "dialog", "event": "open", "file": "report.pdf"}),
-    )
-    .await?;
-    let t = read_until(&mut h, "the confirmation dialog", |t| {
-        t.contains("dialog \"Delete this file?\"")
-    })
-    .await?;
+    reported(&h, json!({"widget": "dialog", "event": "open", "file": "report.pdf"})).await?;
+    let t = read_until(&mut h, "the confirmation dialog", |t| t.contains("dialog \"Delete this file?\"")).await?;
     assert!(t.contains("will be moved to the bin"), "{t}");
     let dialog = &t[t.find("dialog \"Delete this file?\"").unwrap_or(0)..];
     let ok = ref_of(dialog, "button", "OK")?;
     click(&mut h, &ok).await?;
-    reported(
-        &h,
-        json!({"widget": "dialog", "choice": "ok", "file": "report.pdf"}),
-    )
-    .await?;
-    let t = read_until(&mut h, "the dialog closed", |t| {
-        !t.contains("dialog \"Delete this file?\"")
-    })
-    .await?;
+    reported(&h, json!({"widget": "dialog", "choice": "ok", "file": "report.pdf"})).await?;
+    let t = read_until(&mut h, "the dialog closed", |t| !t.contains("dialog \"Delete this file?\"")).await?;
     assert!(t.contains("report.pdf was deleted. 2 files."), "{t}");
-    assert!(
-        t.contains("\"budget.xlsx\"") && t.contains("\"poster.png\""),
-        "the other files stay:\n{t}"
-    );
+    assert!(t.contains("\"budget.xlsx\"") && t.contains("\"poster.png\""), "the other files stay:\n{t}");
     Ok(())
 }
 
@@ -464,108 +331,51 @@ async fn bootstrap_dropdown_modal_and_collapse() -> anyhow::Result<()> {
     let mut h = start().await?;
     // Dropdown: open the menu, choose an item.
     let t = open(&mut h, "bootstrap/team.html").await?;
-    assert!(
-        !t.contains("Archive project"),
-        "the menu starts closed:\n{t}"
-    );
+    assert!(!t.contains("Archive project"), "the menu starts closed:\n{t}");
     let actions = ref_of(&t, "button", "Actions")?;
     click(&mut h, &actions).await?;
     reported(&h, json!({"widget": "dropdown", "event": "shown"})).await?;
-    let t = read_until(&mut h, "the Actions menu", |t| {
-        t.contains("link \"Archive project\"")
-    })
-    .await?;
-    assert!(
-        line_with(&t, "button \"Actions\"").contains("expanded"),
-        "{t}"
-    );
+    let t = read_until(&mut h, "the Actions menu", |t| t.contains("link \"Archive project\"")).await?;
+    assert!(line_with(&t, "button \"Actions\"").contains("expanded"), "{t}");
     let archive = ref_of(&t, "link", "Archive project")?;
     click(&mut h, &archive).await?;
-    reported(
-        &h,
-        json!({"widget": "dropdown", "choice": "Archive project"}),
-    )
-    .await?;
+    reported(&h, json!({"widget": "dropdown", "choice": "Archive project"})).await?;
 
     // Modal: open it, fill it, save it.
     let t = open(&mut h, "bootstrap/team.html").await?;
     let add = ref_of(&t, "button", "Add member")?;
     click(&mut h, &add).await?;
     reported(&h, json!({"widget": "modal", "event": "shown"})).await?;
-    let t = read_until(&mut h, "the New team member dialog", |t| {
-        t.contains("dialog \"New team member\"")
-    })
-    .await?;
+    let t = read_until(&mut h, "the New team member dialog", |t| t.contains("dialog \"New team member\"")).await?;
     let name = ref_of(&t, "textbox", "Full name")?;
     click(&mut h, &name).await?;
     act(&mut h, "type", json!({"text": "Dora Lind"})).await?;
     let email = ref_of(&t, "textbox", "Work email")?;
-    act(
-        &mut h,
-        "form_input",
-        json!({"target": r#ref(&email), "value": "dora@example.test"}),
-    )
-    .await?;
+    act(&mut h, "form_input", json!({"target": r#ref(&email), "value": "dora@example.test"})).await?;
     let role = ref_of(&t, "combobox", "Role")?;
-    act(
-        &mut h,
-        "form_input",
-        json!({"target": r#ref(&role), "value": "Engineer"}),
-    )
-    .await?;
+    act(&mut h, "form_input", json!({"target": r#ref(&role), "value": "Engineer"})).await?;
     let save = ref_of(&t, "button", "Save member")?;
     click(&mut h, &save).await?;
     let saved = reported(&h, json!({"widget": "modal", "event": "saved"})).await?;
-    assert_eq!(
-        (
-            saved["name"].clone(),
-            saved["email"].clone(),
-            saved["role"].clone()
-        ),
-        (
-            json!("Dora Lind"),
-            json!("dora@example.test"),
-            json!("Engineer")
-        ),
-        "{saved}"
-    );
+    assert_eq!((saved["name"].clone(), saved["email"].clone(), saved["role"].clone()), (json!("Dora Lind"), json!("dora@example.test"), json!("Engineer")), "{saved}");
     reported(&h, json!({"widget": "modal", "event": "hidden"})).await?;
-    let t = read_until(&mut h, "the dialog closed", |t| {
-        !t.contains("dialog \"New team member\"")
-    })
-    .await?;
+    let t = read_until(&mut h, "the dialog closed", |t| !t.contains("dialog \"New team member\"")).await?;
     assert!(t.contains("Dora Lind") && t.contains("4 members."), "{t}");
 
     // Collapse: show the filters, use them.
     let t = open(&mut h, "bootstrap/team.html").await?;
-    assert!(
-        !t.contains("Only admins"),
-        "the filters start collapsed:\n{t}"
-    );
-    assert!(
-        line_with(&t, "button \"Show filters\"").contains("collapsed"),
-        "{t}"
-    );
+    assert!(!t.contains("Only admins"), "the filters start collapsed:\n{t}");
+    assert!(line_with(&t, "button \"Show filters\"").contains("collapsed"), "{t}");
     let show = ref_of(&t, "button", "Show filters")?;
     click(&mut h, &show).await?;
     reported(&h, json!({"widget": "collapse", "event": "shown"})).await?;
-    let t = read_until(&mut h, "the filters", |t| {
-        t.contains("checkbox \"Only admins\"")
-    })
-    .await?;
-    assert!(
-        line_with(&t, "button \"Show filters\"").contains("expanded"),
-        "{t}"
-    );
+    let t = read_until(&mut h, "the filters", |t| t.contains("checkbox \"Only admins\"")).await?;
+    assert!(line_with(&t, "button \"Show filters\"").contains("expanded"), "{t}");
     let admins = ref_of(&t, "checkbox", "Only admins")?;
     click(&mut h, &admins).await?;
     let apply = ref_of(&t, "button", "Apply filters")?;
     click(&mut h, &apply).await?;
-    reported(
-        &h,
-        json!({"widget": "collapse", "event": "apply", "active": false, "admins": true}),
-    )
-    .await?;
+    reported(&h, json!({"widget": "collapse", "event": "apply", "active": false, "admins": true})).await?;
     Ok(())
 }
 
@@ -577,10 +387,7 @@ async fn bootstrap_list_removes_a_member_by_its_span() -> anyhow::Result<()> {
     let remove = ref_between(&t, "Bilal Haddad", "Chloe Park", "generic", "Remove")?;
     click(&mut h, &remove).await?;
     reported(&h, json!({"widget": "list", "event": "remove", "name": "Bilal Haddad", "members": ["Alice Moreau", "Chloe Park"]})).await?;
-    let t = read_until(&mut h, "the list without Bilal", |t| {
-        !t.contains("Bilal Haddad")
-    })
-    .await?;
+    let t = read_until(&mut h, "the list without Bilal", |t| !t.contains("Bilal Haddad")).await?;
     assert!(t.contains("2 members."), "{t}");
     Ok(())
 }
@@ -593,57 +400,31 @@ async fn react_app_start_div_and_span_link_in_a_paragraph() -> anyhow::Result<()
     let start_div = ref_of(&t, "generic", "START")?;
     click(&mut h, &start_div).await?;
     reported(&h, json!({"app": "react", "phase": "running"})).await?;
-    let t = read_until(&mut h, "the question", |t| {
-        t.contains("Which colour is the car")
-    })
-    .await?;
+    let t = read_until(&mut h, "the question", |t| t.contains("Which colour is the car")).await?;
     let green = ref_of(&t, "generic", "Green")?;
     click(&mut h, &green).await?;
-    reported(
-        &h,
-        json!({"app": "react", "phase": "running", "colour": "Green"}),
-    )
-    .await?;
+    reported(&h, json!({"app": "react", "phase": "running", "colour": "Green"})).await?;
     let t = read(&mut h, json!({})).await?;
     let submit = ref_of(&t, "generic", "Submit answer")?;
     click(&mut h, &submit).await?;
-    reported(
-        &h,
-        json!({"app": "react", "phase": "done", "colour": "Green"}),
-    )
-    .await?;
-    let t = read_until(&mut h, "the end of the task", |t| {
-        t.contains("Thanks! Task complete.")
-    })
-    .await?;
+    reported(&h, json!({"app": "react", "phase": "done", "colour": "Green"})).await?;
+    let t = read_until(&mut h, "the end of the task", |t| t.contains("Thanks! Task complete.")).await?;
 
     // The span "links" in the paragraph are their own lines under it.
     let paragraph = line_with(&t, "paragraph [ref_");
     let link = line_with(&t, "generic \"instructions\" [ref_");
     let (p_at, l_at) = (t.find(paragraph).unwrap_or(0), t.find(link).unwrap_or(0));
-    assert!(
-        l_at > p_at && indent(link) > indent(paragraph),
-        "the paragraph lists its inline clickable parts under it:\n{t}"
-    );
+    assert!(l_at > p_at && indent(link) > indent(paragraph), "the paragraph lists its inline clickable parts under it:\n{t}");
     assert!(link.contains("clickable"), "{link}");
     // The interactive filter lists only what a person can act on, so it needs no mark saying so.
     let only = read(&mut h, json!({"filter": "interactive"})).await?;
     let same = line_with(&only, "generic \"instructions\" [ref_");
-    assert!(
-        same.starts_with(&link.trim_start().replace(" clickable", "")),
-        "{same} / {link}"
-    );
-    assert!(
-        !only.contains("clickable") && !only.contains("paragraph"),
-        "{only}"
-    );
+    assert!(same.starts_with(&link.trim_start().replace(" clickable", "")), "{same} / {link}");
+    assert!(!only.contains("clickable") && !only.contains("paragraph"), "{only}");
     let instructions = ref_of(&t, "generic", "instructions")?;
     click(&mut h, &instructions).await?;
     reported(&h, json!({"app": "react", "panel": "instructions"})).await?;
-    let t = read_until(&mut h, "the instructions", |t| {
-        t.contains("Look at picture 1 and choose the colour of the car")
-    })
-    .await?;
+    let t = read_until(&mut h, "the instructions", |t| t.contains("Look at picture 1 and choose the colour of the car")).await?;
     let close = ref_of(&t, "generic", "Close")?;
     click(&mut h, &close).await?;
     reported(&h, json!({"app": "react", "panel": null, "phase": "done"})).await?;
@@ -658,62 +439,20 @@ async fn react_app_start_div_and_span_link_in_a_paragraph() -> anyhow::Result<()
 async fn react_signup_form_is_filled_into_the_apps_state() -> anyhow::Result<()> {
     let mut h = start().await?;
     let t = open(&mut h, "react/signup.html").await?;
-    act(
-        &mut h,
-        "form_input",
-        json!({"target": r#ref(&ref_of(&t, "textbox", "Full name")?), "value": "Dora Lind"}),
-    )
-    .await?;
-    act(
-        &mut h,
-        "form_input",
-        json!({"target": r#ref(&ref_of(&t, "textbox", "Email")?), "value": "dora@example.test"}),
-    )
-    .await?;
-    act(
-        &mut h,
-        "form_input",
-        json!({"target": r#ref(&ref_of(&t, "combobox", "Country")?), "value": "Sweden"}),
-    )
-    .await?;
-    act(
-        &mut h,
-        "form_input",
-        json!({"target": r#ref(&ref_of(&t, "checkbox", "I accept the terms")?), "value": true}),
-    )
-    .await?;
+    act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "textbox", "Full name")?), "value": "Dora Lind"})).await?;
+    act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "textbox", "Email")?), "value": "dora@example.test"})).await?;
+    act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "combobox", "Country")?), "value": "Sweden"})).await?;
+    act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "checkbox", "I accept the terms")?), "value": true})).await?;
     // The plan cards and the toggle read as the radio buttons and checkbox they stand in for.
     let team = ref_of(&t, "radio", "Team")?;
     act(&mut h, "left_click", json!({"target": r#ref(&team)})).await?;
-    act(
-        &mut h,
-        "form_input",
-        json!({"target": r#ref(&ref_of(&t, "checkbox", "Send me the newsletter")?), "value": true}),
-    )
-    .await?;
-    act(
-        &mut h,
-        "left_click",
-        json!({"target": r#ref(&ref_of(&t, "textbox", "About you")?)}),
-    )
-    .await?;
+    act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "checkbox", "Send me the newsletter")?), "value": true})).await?;
+    act(&mut h, "left_click", json!({"target": r#ref(&ref_of(&t, "textbox", "About you")?)})).await?;
     act(&mut h, "type", json!({"text": "Likes maps."})).await?;
     let t = read(&mut h, json!({})).await?;
-    assert!(
-        t.contains(&format!("radio \"Team\" [{team}] checked")),
-        "{t}"
-    );
-    assert!(
-        t.lines()
-            .any(|l| l.contains("checkbox \"Send me the newsletter\"") && l.ends_with("checked")),
-        "{t}"
-    );
-    act(
-        &mut h,
-        "left_click",
-        json!({"target": r#ref(&ref_of(&t, "button", "Create account")?)}),
-    )
-    .await?;
+    assert!(t.contains(&format!("radio \"Team\" [{team}] checked")), "{t}");
+    assert!(t.lines().any(|l| l.contains("checkbox \"Send me the newsletter\"") && l.ends_with("checked")), "{t}");
+    act(&mut h, "left_click", json!({"target": r#ref(&ref_of(&t, "button", "Create account")?)})).await?;
     reported(&h, json!({"submitted": true, "name": "Dora Lind", "email": "dora@example.test", "country": "se", "plan": "team", "news": true, "terms": true, "bio": "Likes maps."})).await?;
     Ok(())
 }
@@ -732,10 +471,7 @@ async fn jquery_task_page_start_autocomplete_choice_and_submit() -> anyhow::Resu
     let city = ref_on(city).expect("a textbox line carries its ref");
     click(&mut h, &city).await?;
     act(&mut h, "type", json!({"text": "Li"})).await?;
-    let t = read_until(&mut h, "the city suggestions", |t| {
-        t.contains("\"Lisbon\"") && t.contains("\"Liverpool\"")
-    })
-    .await?;
+    let t = read_until(&mut h, "the city suggestions", |t| t.contains("\"Lisbon\"") && t.contains("\"Liverpool\"")).await?;
     let lisbon = ref_of(&t, "generic", "Lisbon")?;
     click(&mut h, &lisbon).await?;
     reported(&h, json!({"task": "city", "value": "Lisbon"})).await?;
@@ -749,10 +485,7 @@ async fn jquery_task_page_start_autocomplete_choice_and_submit() -> anyhow::Resu
     let times = ref_of(&t, "generic", "See delivery times")?;
     click(&mut h, &times).await?;
     reported(&h, json!({"task": "times"})).await?;
-    read_until(&mut h, "the delivery times", |t| {
-        t.contains("Lisbon and Porto: next day.")
-    })
-    .await?;
+    read_until(&mut h, "the delivery times", |t| t.contains("Lisbon and Porto: next day.")).await?;
 
     let t = read(&mut h, json!({})).await?;
     let submit = ref_of(&t, "generic", "Submit")?;
@@ -770,31 +503,15 @@ async fn a_body_of_absolutely_positioned_boxes_still_has_page_text() -> anyhow::
     let r = h.one("get_page_text", json!({})).await?;
     ok(&r);
     let page_text = text(&r);
-    assert_ne!(
-        page_text.trim(),
-        "(empty)",
-        "the page has text; its body is only zero pixels high"
-    );
+    assert_ne!(page_text.trim(), "(empty)", "the page has text; its body is only zero pixels high");
     // The parcel choices are inline boxes side by side: their words stay apart.
-    for words in [
-        "Parcel desk",
-        "Send 3 parcels to Lisbon, then press Submit.",
-        "Deliveries leave the depot every morning at 8:00.",
-        "START",
-        "1 parcel 2 parcels 3 parcels",
-    ] {
-        assert!(
-            page_text.contains(words),
-            "get_page_text lacks {words:?}:\n{page_text}"
-        );
+    for words in ["Parcel desk", "Send 3 parcels to Lisbon, then press Submit.", "Deliveries leave the depot every morning at 8:00.", "START", "1 parcel 2 parcels 3 parcels"] {
+        assert!(page_text.contains(words), "get_page_text lacks {words:?}:\n{page_text}");
     }
     // A row of flex items reads as separate lines, as the boxes stand: not "Alice Moreau · DesignerRemove".
     open(&mut h, "bootstrap/team.html").await?;
     let page_text = text(&h.one("get_page_text", json!({})).await?);
-    assert!(
-        page_text.contains("Alice Moreau · Designer\nRemove"),
-        "{page_text}"
-    );
+    assert!(page_text.contains("Alice Moreau · Designer\nRemove"), "{page_text}");
     Ok(())
 }
 
@@ -804,10 +521,7 @@ fn rows_shown(t: &str) -> Vec<u32> {
     for l in t.lines() {
         let mut rest = l;
         while let Some(i) = rest.find("\"#") {
-            let digits: String = rest[i + 2..]
-                .chars()
-                .take_while(char::is_ascii_digit)
-                .collect();
+            let digits: String = rest[i + 2..].chars().take_while(char::is_ascii_digit).collect();
             if rest[i + 2 + digits.len()..].starts_with('"') {
                 if let Ok(n) = digits.parse() {
                     rows.push(n);
@@ -826,44 +540,23 @@ async fn virtual_grid_scrolls_to_row_500_and_edits_it() -> anyhow::Result<()> {
     let mut t = open(&mut h, "grid/orders.html").await?;
     let rows = rows_shown(&t);
     assert_eq!(rows.first(), Some(&1), "{t}");
-    assert!(
-        rows.len() <= 12 && !rows.contains(&12),
-        "only the visible window is rendered:\n{t}"
-    );
+    assert!(rows.len() <= 12 && !rows.contains(&12), "only the visible window is rendered:\n{t}");
     // scroll_to the last row the read shows, read again, and so on: each turn brings a few new
     // rows, as it does for a model working down a long list by refs.
     let mut turns = 0;
     while !rows_shown(&t).contains(&TARGET) {
         turns += 1;
-        assert!(
-            turns <= 200,
-            "row {TARGET} never came into view; the last read:\n{t}"
-        );
-        let last = t
-            .lines()
-            .rfind(|l| l.trim_start().starts_with("row [ref_"))
-            .and_then(ref_on);
+        assert!(turns <= 200, "row {TARGET} never came into view; the last read:\n{t}");
+        let last = t.lines().rfind(|l| l.trim_start().starts_with("row [ref_")).and_then(ref_on);
         let last = last.ok_or_else(|| anyhow::anyhow!("no row carries a ref in:\n{t}"))?;
         let before = rows_shown(&t);
         act(&mut h, "scroll_to", json!({"target": r#ref(&last)})).await?;
         t = read(&mut h, json!({})).await?;
         let after = rows_shown(&t);
-        assert!(
-            after.iter().max() > before.iter().max(),
-            "scroll_to {last} rendered no new rows: {before:?} then {after:?}:\n{t}"
-        );
+        assert!(after.iter().max() > before.iter().max(), "scroll_to {last} rendered no new rows: {before:?} then {after:?}:\n{t}");
     }
-    assert!(
-        rows_shown(&t).len() <= 12,
-        "the grid keeps rendering a window only:\n{t}"
-    );
-    let edit = ref_between(
-        &t,
-        &format!("\"#{TARGET}\""),
-        "row [ref_",
-        "generic",
-        "Edit",
-    )?;
+    assert!(rows_shown(&t).len() <= 12, "the grid keeps rendering a window only:\n{t}");
+    let edit = ref_between(&t, &format!("\"#{TARGET}\""), "row [ref_", "generic", "Edit")?;
     click(&mut h, &edit).await?;
     let r = reported(&h, json!({"grid": "edit"})).await?;
     assert_eq!(r["row"], TARGET, "{r}");
@@ -879,11 +572,7 @@ async fn editor_bolds_a_paragraph_from_the_span_toolbar_and_saves() -> anyhow::R
     let bold = ref_of(&t, "generic", "Bold")?;
     click(&mut h, &bold).await?;
     let r = reported(&h, json!({"editor": "command", "cmd": "bold"})).await?;
-    assert_eq!(
-        r["bold"],
-        json!(["Buy milk and eggs"]),
-        "only the selected paragraph is bold: {r}"
-    );
+    assert_eq!(r["bold"], json!(["Buy milk and eggs"]), "only the selected paragraph is bold: {r}");
 
     let t = read(&mut h, json!({})).await?;
     let parcel = ref_showing(&t, "Pick up the parcel from the post office")?;
@@ -894,10 +583,7 @@ async fn editor_bolds_a_paragraph_from_the_span_toolbar_and_saves() -> anyhow::R
     click(&mut h, &save).await?;
     let r = reported(&h, json!({"editor": "saved"})).await?;
     let saved = r["text"].as_str().unwrap_or_default();
-    assert!(
-        saved.contains("Pick up the parcel from the post office before noon\n"),
-        "{r}"
-    );
+    assert!(saved.contains("Pick up the parcel from the post office before noon\n"), "{r}");
     assert_eq!(r["bold"], json!(["Buy milk and eggs"]), "{r}");
     Ok(())
 }
@@ -907,10 +593,7 @@ async fn editor_bolds_a_paragraph_from_the_span_toolbar_and_saves() -> anyhow::R
 /// an open modal dialog that is all that was read (`[A modal dialog …`).
 fn is_note(line: &str) -> bool {
     let l = line.trim_start();
-    l.starts_with("… more inside")
-        || l.starts_with('(')
-        || l.starts_with("[read_page")
-        || l.starts_with("[A modal dialog")
+    l.starts_with("… more inside") || l.starts_with('(') || l.starts_with("[read_page") || l.starts_with("[A modal dialog")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -919,28 +602,15 @@ async fn every_line_of_read_page_carries_a_ref_on_every_corpus_page() -> anyhow:
     let mut without = Vec::new();
     for page in PAGES.iter().chain(OPENED) {
         let t = open(&mut h, page).await?;
-        assert!(
-            t.lines().count() >= 5,
-            "{page} reads as almost nothing:\n{t}"
-        );
+        assert!(t.lines().count() >= 5, "{page} reads as almost nothing:\n{t}");
         // The libraries' open modals (aria-modal over a backdrop) are read as what holds the page.
-        let modal = *page == "bootstrap/team.html?open=modal"
-            || *page == "jqueryui/dialog.html?open=report.pdf";
-        assert_eq!(
-            t.starts_with("[A modal dialog is open"),
-            modal,
-            "{page}:\n{t}"
-        );
+        let modal = *page == "bootstrap/team.html?open=modal" || *page == "jqueryui/dialog.html?open=report.pdf";
+        assert_eq!(t.starts_with("[A modal dialog is open"), modal, "{page}:\n{t}");
         for line in t.lines().filter(|l| !is_note(l) && ref_on(l).is_none()) {
             without.push(format!("{page}: {line}"));
         }
     }
-    assert!(
-        without.is_empty(),
-        "{} lines carry no ref:\n{}",
-        without.len(),
-        without.join("\n")
-    );
+    assert!(without.is_empty(), "{} lines carry no ref:\n{}", without.len(), without.join("\n"));
     Ok(())
 }
 
@@ -958,13 +628,9 @@ async fn find_accuracy_on_the_corpus() -> anyhow::Result<()> {
         name: String,
         nth: usize,
     }
-    let cases: Vec<Case> =
-        serde_json::from_str(&std::fs::read_to_string(corpus().join("find_cases.json"))?)?;
+    let cases: Vec<Case> = serde_json::from_str(&std::fs::read_to_string(corpus().join("find_cases.json"))?)?;
     assert!(cases.len() >= 100, "{} cases", cases.len());
-    let pages: std::collections::BTreeSet<&str> = cases
-        .iter()
-        .map(|c| c.page.split('?').next().unwrap_or_default())
-        .collect();
+    let pages: std::collections::BTreeSet<&str> = cases.iter().map(|c| c.page.split('?').next().unwrap_or_default()).collect();
     for page in PAGES {
         assert!(pages.contains(page), "no find case on {page}");
     }
@@ -979,39 +645,21 @@ async fn find_accuracy_on_the_corpus() -> anyhow::Result<()> {
             all = read(&mut h, json!({"filter": "all"})).await?;
             current = case.page.clone();
         }
-        let Some(expected) = refs_of(&all, &case.role, &case.name)
-            .get(case.nth.saturating_sub(1))
-            .cloned()
-        else {
-            absent.push(format!(
-                "{}: no {} {:?} #{}",
-                case.page, case.role, case.name, case.nth
-            ));
+        let Some(expected) = refs_of(&all, &case.role, &case.name).get(case.nth.saturating_sub(1)).cloned() else {
+            absent.push(format!("{}: no {} {:?} #{}", case.page, case.role, case.name, case.nth));
             continue;
         };
         let r = h.one("find", json!({"query": case.query})).await?;
         ok(&r);
         let lines: Vec<String> = text(&r).lines().map(String::from).collect();
-        assert!(
-            lines.len() <= 20,
-            "find returns at most 20 matches: {}",
-            lines.len()
-        );
+        assert!(lines.len() <= 20, "find returns at most 20 matches: {}", lines.len());
         tally.record(&case.page, &case.query, &lines, &expected);
     }
     // An expected element read_page does not show counts as a miss.
     let n = cases.len() as f64;
-    println!(
-        "find accuracy on {} corpus cases: top-1 {:.1}%, top-3 {:.1}%",
-        cases.len(),
-        100.0 * tally.top1 as f64 / n,
-        100.0 * tally.top3 as f64 / n
-    );
+    println!("find accuracy on {} corpus cases: top-1 {:.1}%, top-3 {:.1}%", cases.len(), 100.0 * tally.top1 as f64 / n, 100.0 * tally.top3 as f64 / n);
     if !absent.is_empty() {
-        println!(
-            "  ({} of them expect an element read_page does not show, counted as misses)",
-            absent.len()
-        );
+        println!("  ({} of them expect an element read_page does not show, counted as misses)", absent.len());
     }
     for m in &tally.misses {
         println!("  miss: {m}");
@@ -1019,16 +667,8 @@ async fn find_accuracy_on_the_corpus() -> anyhow::Result<()> {
     for a in &absent {
         println!("  absent from read_page: {a}");
     }
-    assert!(
-        absent.is_empty(),
-        "{} expected elements are not in read_page {{\"filter\":\"all\"}}:\n{}",
-        absent.len(),
-        absent.join("\n")
-    );
-    assert!(
-        tally.top1 as f64 / n >= 0.85 && tally.top3 as f64 / n >= 0.95,
-        "find fell below 85% top-1 or 95% top-3 on the corpus"
-    );
+    assert!(absent.is_empty(), "{} expected elements are not in read_page {{\"filter\":\"all\"}}:\n{}", absent.len(), absent.join("\n"));
+    assert!(tally.top1 as f64 / n >= 0.85 && tally.top3 as f64 / n >= 0.95, "find fell below 85% top-1 or 95% top-3 on the corpus");
     Ok(())
 }
 

@@ -26,11 +26,7 @@ const CALL_TIMEOUT: Duration = Duration::from_secs(20);
 const CALL_TIMEOUT_FLAG: &str = "--call-timeout=20";
 
 fn env_count(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .filter(|n| *n > 0)
-        .unwrap_or(default)
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).filter(|n| *n > 0).unwrap_or(default)
 }
 
 fn rounds() -> usize {
@@ -41,27 +37,16 @@ fn rounds() -> usize {
 
 fn cmdline(pid: i32) -> String {
     // A zygote-forked renderer rewrites its command line into one space-separated string.
-    String::from_utf8_lossy(&std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default())
-        .replace('\0', " ")
+    String::from_utf8_lossy(&std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default()).replace('\0', " ")
 }
 
 fn pids() -> Vec<i32> {
-    std::fs::read_dir("/proc")
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter_map(|e| e.file_name().to_string_lossy().parse().ok())
-        .collect()
+    std::fs::read_dir("/proc").into_iter().flatten().flatten().filter_map(|e| e.file_name().to_string_lossy().parse().ok()).collect()
 }
 
 fn parent(pid: i32) -> Option<i32> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    stat.rsplit_once(')')?
-        .1
-        .split_whitespace()
-        .nth(1)?
-        .parse()
-        .ok()
+    stat.rsplit_once(')')?.1.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// Every process below `root`.
@@ -92,20 +77,13 @@ fn launch_pid(socket: &Path) -> anyhow::Result<i32> {
 
 /// The extension's renderer processes under `root`.
 fn extension_pids(root: i32) -> Vec<i32> {
-    descendants(root)
-        .into_iter()
-        .filter(|p| cmdline(*p).contains("--extension-process"))
-        .collect()
+    descendants(root).into_iter().filter(|p| cmdline(*p).contains("--extension-process")).collect()
 }
 
 /// Resident memory of a process, in KiB.
 fn rss_kib(pid: i32) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.split_whitespace().next()?.parse().ok())
-        .unwrap_or(0)
+    status.lines().find_map(|l| l.strip_prefix("VmRSS:")).and_then(|v| v.split_whitespace().next()?.parse().ok()).unwrap_or(0)
 }
 
 fn kill(pid: i32) {
@@ -145,27 +123,16 @@ impl Hang {
                         head.push(byte[0]);
                     }
                     let head = String::from_utf8_lossy(&head);
-                    let n: u64 = head
-                        .split_whitespace()
-                        .nth(1)
-                        .and_then(|p| p.strip_prefix("/hang/"))
-                        .and_then(|n| n.parse().ok())
-                        .unwrap_or(0);
+                    let n: u64 = head.split_whitespace().nth(1).and_then(|p| p.strip_prefix("/hang/")).and_then(|n| n.parse().ok()).unwrap_or(0);
                     let _ = hit.send(n);
                     let _ = release.wait_for(|r| *r >= n).await;
-                    let body = format!(
-                        "<!doctype html><title>Hang {n}</title><p>Answered after the fault.</p>"
-                    );
+                    let body = format!("<!doctype html><title>Hang {n}</title><p>Answered after the fault.</p>");
                     let reply = format!("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len());
                     let _ = stream.write_all(reply.as_bytes()).await;
                 });
             }
         });
-        Ok(Hang {
-            base,
-            hits,
-            released,
-        })
+        Ok(Hang { base, hits, released })
     }
 
     fn url(&self, n: u64) -> String {
@@ -211,129 +178,51 @@ struct Outside {
 
 impl Outside {
     async fn connect(h: &Harness) -> anyhow::Result<Outside> {
-        Self::connect_to(
-            &h.session.dir().join("profile"),
-            launch_pid(&h.session.socket)?,
-        )
-        .await
+        Self::connect_to(&h.session.dir().join("profile"), launch_pid(&h.session.socket)?).await
     }
 
     /// To the browser of `profile`, whose processes run under `root`.
     async fn connect_to(profile: &Path, root: i32) -> anyhow::Result<Outside> {
         let mut person = Person::connect(profile).await?;
-        let created = person
-            .send(
-                None,
-                "Target.createTarget",
-                json!({"url": "about:blank", "hidden": true}),
-            )
-            .await?;
-        let target = created["targetId"]
-            .as_str()
-            .context("no hidden target")?
-            .to_string();
-        let attached = person
-            .send(
-                None,
-                "Target.attachToTarget",
-                json!({"targetId": target, "flatten": true}),
-            )
-            .await?;
-        let page = attached["sessionId"]
-            .as_str()
-            .context("no session")?
-            .to_string();
-        person
-            .send(Some(&page), "ServiceWorker.enable", json!({}))
-            .await?;
+        let created = person.send(None, "Target.createTarget", json!({"url": "about:blank", "hidden": true})).await?;
+        let target = created["targetId"].as_str().context("no hidden target")?.to_string();
+        let attached = person.send(None, "Target.attachToTarget", json!({"targetId": target, "flatten": true})).await?;
+        let page = attached["sessionId"].as_str().context("no session")?.to_string();
+        person.send(Some(&page), "ServiceWorker.enable", json!({})).await?;
         Ok(Outside { person, page, root })
     }
 
     async fn worker_targets(&mut self) -> anyhow::Result<Vec<Value>> {
-        let ours = format!(
-            "chrome-extension://{}/",
-            tabwright_protocol::wire::EXTENSION_ID
-        );
-        Ok(self
-            .person
-            .targets(&ours)
-            .await?
-            .into_iter()
-            .filter(|t| t["type"] == "service_worker")
-            .collect())
+        let ours = format!("chrome-extension://{}/", tabwright_protocol::wire::EXTENSION_ID);
+        Ok(self.person.targets(&ours).await?.into_iter().filter(|t| t["type"] == "service_worker").collect())
     }
 
     /// The service worker's JS heap after a garbage collection, in KiB.
     async fn worker_heap_kib(&mut self) -> anyhow::Result<f64> {
-        let worker = self
-            .worker_targets()
-            .await?
-            .into_iter()
-            .next()
-            .context("no worker target")?;
-        let id = worker["targetId"]
-            .as_str()
-            .context("target id")?
-            .to_string();
-        let attached = self
-            .person
-            .send(
-                None,
-                "Target.attachToTarget",
-                json!({"targetId": id, "flatten": true}),
-            )
-            .await?;
-        let session = attached["sessionId"]
-            .as_str()
-            .context("no session")?
-            .to_string();
-        self.person
-            .send(Some(&session), "HeapProfiler.collectGarbage", json!({}))
-            .await?;
-        let usage = self
-            .person
-            .send(Some(&session), "Runtime.getHeapUsage", json!({}))
-            .await?;
-        self.person
-            .send(
-                None,
-                "Target.detachFromTarget",
-                json!({"sessionId": session}),
-            )
-            .await?;
+        let worker = self.worker_targets().await?.into_iter().next().context("no worker target")?;
+        let id = worker["targetId"].as_str().context("target id")?.to_string();
+        let attached = self.person.send(None, "Target.attachToTarget", json!({"targetId": id, "flatten": true})).await?;
+        let session = attached["sessionId"].as_str().context("no session")?.to_string();
+        self.person.send(Some(&session), "HeapProfiler.collectGarbage", json!({})).await?;
+        let usage = self.person.send(Some(&session), "Runtime.getHeapUsage", json!({})).await?;
+        self.person.send(None, "Target.detachFromTarget", json!({"sessionId": session})).await?;
         Ok(usage["usedSize"].as_f64().unwrap_or(0.0) / 1024.0)
     }
 
     async fn make(&mut self, fault: Fault) -> anyhow::Result<()> {
         match fault {
             Fault::StopWorker => {
-                self.person
-                    .send(Some(&self.page), "ServiceWorker.stopAllWorkers", json!({}))
-                    .await?;
+                self.person.send(Some(&self.page), "ServiceWorker.stopAllWorkers", json!({})).await?;
             }
             Fault::KillProcess => {
                 let victims = extension_pids(self.root);
-                anyhow::ensure!(
-                    !victims.is_empty(),
-                    "no extension process under {}",
-                    self.root
-                );
+                anyhow::ensure!(!victims.is_empty(), "no extension process under {}", self.root);
                 victims.into_iter().for_each(kill);
             }
             Fault::CloseTarget => {
-                let worker = self
-                    .worker_targets()
-                    .await?
-                    .into_iter()
-                    .next()
-                    .context("no worker target to close")?;
-                let id = worker["targetId"]
-                    .as_str()
-                    .context("target id")?
-                    .to_string();
-                self.person
-                    .send(None, "Target.closeTarget", json!({"targetId": id}))
-                    .await?;
+                let worker = self.worker_targets().await?.into_iter().next().context("no worker target to close")?;
+                let id = worker["targetId"].as_str().context("target id")?.to_string();
+                self.person.send(None, "Target.closeTarget", json!({"targetId": id})).await?;
             }
         }
         Ok(())
@@ -341,26 +230,15 @@ impl Outside {
 }
 
 fn tab_ids(result: &tabwright_protocol::ToolResult) -> Vec<String> {
-    result
-        .state()
-        .map(|s| s.tabs.iter().map(|t| t.tab_id.clone()).collect())
-        .unwrap_or_default()
+    result.state().map(|s| s.tabs.iter().map(|t| t.tab_id.clone()).collect()).unwrap_or_default()
 }
 
 /// The first ref a `find` on `tab` shows.
 async fn a_ref(h: &mut Harness, tab: &str) -> anyhow::Result<String> {
-    let r = h
-        .one("find", json!({"query": "Go to two link", "tab_id": tab}))
-        .await?;
+    let r = h.one("find", json!({"query": "Go to two link", "tab_id": tab})).await?;
     let text = r.text();
-    let start = text
-        .find("[ref_")
-        .with_context(|| format!("no ref in {text}"))?
-        + 1;
-    let end = text[start..]
-        .find(']')
-        .map(|i| start + i)
-        .context("unclosed ref")?;
+    let start = text.find("[ref_").with_context(|| format!("no ref in {text}"))? + 1;
+    let end = text[start..].find(']').map(|i| start + i).context("unclosed ref")?;
     Ok(text[start..end].to_string())
 }
 
@@ -380,22 +258,10 @@ fn median(mut xs: Vec<f64>) -> f64 {
 /// Prints what one kind of fault measured (seconds from the fault to the next call's success) and
 /// checks the bounds: 2 s median, 5 s max.
 fn recovered(what: &str, took: &[f64]) {
-    let (med, max) = (
-        median(took.to_vec()),
-        took.iter().copied().fold(0.0, f64::max),
-    );
-    println!(
-        "FIGURES {what} rounds={} next_call_median_s={med:.2} next_call_max_s={max:.2}",
-        took.len()
-    );
-    assert!(
-        med <= 2.0,
-        "{what}: the next call took {med:.2} s (median): {took:?}"
-    );
-    assert!(
-        max <= 5.0,
-        "{what}: the next call took {max:.2} s (max): {took:?}"
-    );
+    let (med, max) = (median(took.to_vec()), took.iter().copied().fold(0.0, f64::max));
+    println!("FIGURES {what} rounds={} next_call_median_s={med:.2} next_call_max_s={max:.2}", took.len());
+    assert!(med <= 2.0, "{what}: the next call took {med:.2} s (median): {took:?}");
+    assert!(max <= 5.0, "{what}: the next call took {max:.2} s (max): {took:?}");
 }
 
 /// Rounds of: a navigation in flight on tab-1, the fault, then the next call. Checks what the
@@ -407,12 +273,7 @@ async fn survive(fault: Fault) -> anyhow::Result<()> {
     let mut hang = Hang::start().await?;
     let mut outside = Outside::connect(&h).await?;
     ok(&h.one("new_tab", json!({})).await?);
-    ok(&h
-        .one(
-            "navigate",
-            json!({"url": h.url("one.html"), "tab_id": "tab-2"}),
-        )
-        .await?);
+    ok(&h.one("navigate", json!({"url": h.url("one.html"), "tab_id": "tab-2"})).await?);
     let expected = tab_ids(&h.one("list_tabs", json!({})).await?);
     assert_eq!(expected, ["tab-1", "tab-2"]);
     let mut old_ref = a_ref(&mut h, "tab-2").await?;
@@ -424,69 +285,43 @@ async fn survive(fault: Fault) -> anyhow::Result<()> {
         let mut other = h.session.client().await?;
         let in_flight = tokio::spawn(async move {
             let started = Instant::now();
-            let reply = other
-                .request("run", json!({"content": [call.clone()]}))
-                .await;
+            let reply = other.request("run", json!({"content": [call.clone()]})).await;
             (call, reply, started.elapsed())
         });
         hang.wait_hit(n).await?;
         let t0 = Instant::now();
         outside.make(fault).await?;
 
-        let (call, reply, waited) =
-            tokio::time::timeout(CALL_TIMEOUT + Duration::from_secs(10), in_flight)
-                .await
-                .context("the call in flight was never answered")??;
+        let (call, reply, waited) = tokio::time::timeout(CALL_TIMEOUT + Duration::from_secs(10), in_flight).await.context("the call in flight was never answered")??;
         let reply = reply?;
         let result = &reply["tool_results"][0];
         let violations = validate::result(call["name"].as_str(), result);
         assert!(violations.is_empty(), "round {n}: {violations:?}");
-        assert!(
-            waited <= CALL_TIMEOUT,
-            "round {n}: the call in flight took {waited:?}, over its timeout"
-        );
+        assert!(waited <= CALL_TIMEOUT, "round {n}: the call in flight took {waited:?}, over its timeout");
         if result["is_error"] == true {
             let text = result["content"][0]["text"].as_str().unwrap_or_default();
-            assert!(
-                text.contains("disconnected during the call"),
-                "round {n}: {result}"
-            );
+            assert!(text.contains("disconnected during the call"), "round {n}: {result}");
             cut_off += 1;
         }
 
         let r = h.one("list_tabs", json!({})).await?;
         took.push(t0.elapsed().as_secs_f64());
-        assert!(
-            !r.is_error,
-            "round {n}: the next call failed after {:?}: {r:?}",
-            t0.elapsed()
-        );
+        assert!(!r.is_error, "round {n}: the next call failed after {:?}: {r:?}", t0.elapsed());
         assert_eq!(tab_ids(&r), expected, "round {n}: the tab ids changed");
         // Only now does the page answer: its loading would be an event that wakes the worker
         // (the extension's debugger stays attached to the tab), and the worker must come back
         // with nothing happening in the browser.
         hang.release(n);
 
-        let r = h
-            .one(
-                "scroll_to",
-                json!({"target": r#ref(&old_ref), "tab_id": "tab-2"}),
-            )
-            .await?;
+        let r = h.one("scroll_to", json!({"target": r#ref(&old_ref), "tab_id": "tab-2"})).await?;
         if r.is_error {
-            assert!(
-                r.text().contains("stale"),
-                "round {n}: an old ref neither works nor is reported stale: {r:?}"
-            );
+            assert!(r.text().contains("stale"), "round {n}: an old ref neither works nor is reported stale: {r:?}");
             stale += 1;
             old_ref = a_ref(&mut h, "tab-2").await?;
         }
     }
     let revive = std::env::var_os("TABWRIGHT_NO_REVIVE").map_or("pipe+alarm", |_| "alarm");
-    recovered(
-        &format!("fault={fault:?} revive={revive} cut_off={cut_off} refs_stale={stale}"),
-        &took,
-    );
+    recovered(&format!("fault={fault:?} revive={revive} cut_off={cut_off} refs_stale={stale}"), &took);
     Ok(())
 }
 
@@ -511,56 +346,26 @@ async fn a_tab_closed_mid_call_is_answered_and_forgotten() -> anyhow::Result<()>
     let mut hang = Hang::start().await?;
     let mut outside = Outside::connect(&h).await?;
     ok(&h.one("new_tab", json!({})).await?);
-    ok(&h
-        .one(
-            "navigate",
-            json!({"url": h.url("two.html"), "tab_id": "tab-2"}),
-        )
-        .await?);
+    ok(&h.one("navigate", json!({"url": h.url("two.html"), "tab_id": "tab-2"})).await?);
     let call = h.call("navigate", json!({"url": hang.url(1), "tab_id": "tab-2"}));
     let mut other = h.session.client().await?;
-    let in_flight =
-        tokio::spawn(async move { other.request("run", json!({"content": [call]})).await });
+    let in_flight = tokio::spawn(async move { other.request("run", json!({"content": [call]})).await });
     hang.wait_hit(1).await?;
     // Until the hanging page answers, the tab's target still shows the page it is leaving.
-    let target = outside
-        .person
-        .targets("two.html")
-        .await?
-        .into_iter()
-        .find(|t| t["type"] == "page")
-        .context("the hanging tab's target")?;
-    let id = target["targetId"]
-        .as_str()
-        .context("target id")?
-        .to_string();
-    outside
-        .person
-        .send(None, "Target.closeTarget", json!({"targetId": id}))
-        .await?;
+    let target = outside.person.targets("two.html").await?.into_iter().find(|t| t["type"] == "page").context("the hanging tab's target")?;
+    let id = target["targetId"].as_str().context("target id")?.to_string();
+    outside.person.send(None, "Target.closeTarget", json!({"targetId": id})).await?;
 
-    let reply = tokio::time::timeout(CALL_TIMEOUT + Duration::from_secs(10), in_flight)
-        .await
-        .context("never answered")???;
+    let reply = tokio::time::timeout(CALL_TIMEOUT + Duration::from_secs(10), in_flight).await.context("never answered")???;
     let result = &reply["tool_results"][0];
-    assert!(
-        validate::result(Some("navigate"), result).is_empty(),
-        "{result}"
-    );
-    assert_eq!(
-        result["is_error"], true,
-        "a navigation whose tab closed cannot have succeeded: {result}"
-    );
+    assert!(validate::result(Some("navigate"), result).is_empty(), "{result}");
+    assert_eq!(result["is_error"], true, "a navigation whose tab closed cannot have succeeded: {result}");
     hang.release(1);
 
     let r = h.one("list_tabs", json!({})).await?;
     assert_eq!(tab_ids(&r), ["tab-1"], "{r:?}");
     let r = h.one("new_tab", json!({})).await?;
-    assert_eq!(
-        tab_ids(&r),
-        ["tab-1", "tab-3"],
-        "tab ids are never reused: {r:?}"
-    );
+    assert_eq!(tab_ids(&r), ["tab-1", "tab-3"], "tab ids are never reused: {r:?}");
     Ok(())
 }
 
@@ -573,13 +378,7 @@ async fn state_requests_during_new_tab_calls_do_not_renumber_the_new_tabs() -> a
     // A second window: the inventory then also asks which window has focus, a second wait
     // between the tab snapshot and its use.
     let mut person = Person::connect(&h.session.dir().join("profile")).await?;
-    person
-        .send(
-            None,
-            "Target.createTarget",
-            json!({"url": "about:blank", "newWindow": true}),
-        )
-        .await?;
+    person.send(None, "Target.createTarget", json!({"url": "about:blank", "newWindow": true})).await?;
     let r = h.one("list_tabs", json!({})).await?;
     assert_eq!(tab_ids(&r), ["tab-1", "tab-2"], "{r:?}");
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
@@ -598,19 +397,11 @@ async fn state_requests_during_new_tab_calls_do_not_renumber_the_new_tabs() -> a
     }
     let mut failures = Vec::new();
     const TABS: usize = 40;
-    let number = |id: &str| {
-        id.strip_prefix("tab-")
-            .and_then(|n| n.parse::<u64>().ok())
-            .unwrap_or(0)
-    };
+    let number = |id: &str| id.strip_prefix("tab-").and_then(|n| n.parse::<u64>().ok()).unwrap_or(0);
     let mut last = 2;
     for _ in 0..TABS {
         let r = h.one("new_tab", json!({})).await?;
-        let opened = r
-            .state()
-            .and_then(|s| s.active())
-            .map(|t| number(&t.tab_id))
-            .unwrap_or(0);
+        let opened = r.state().and_then(|s| s.active()).map(|t| number(&t.tab_id)).unwrap_or(0);
         // A tab dropped and numbered again shows as a number skipped (or new_tab failing).
         if r.is_error || opened != last + 1 {
             failures.push(format!("after tab-{last}: {r:?}"));
@@ -621,11 +412,7 @@ async fn state_requests_during_new_tab_calls_do_not_renumber_the_new_tabs() -> a
     for watcher in watchers {
         assert!(watcher.await?? > 0, "a watcher got its state answered");
     }
-    assert!(
-        failures.is_empty(),
-        "{} of {TABS} new_tab calls failed or were renumbered: {failures:#?}",
-        failures.len()
-    );
+    assert!(failures.is_empty(), "{} of {TABS} new_tab calls failed or were renumbered: {failures:#?}", failures.len());
     Ok(())
 }
 
@@ -638,8 +425,7 @@ fn host_pids(socket: &Path) -> Vec<i32> {
         .into_iter()
         .filter(|p| {
             let environ = std::fs::read(format!("/proc/{p}/environ")).unwrap_or_default();
-            cmdline(*p).contains("chrome-extension://")
-                && environ.split(|b| *b == 0).any(|kv| kv == needle.as_bytes())
+            cmdline(*p).contains("chrome-extension://") && environ.split(|b| *b == 0).any(|kv| kv == needle.as_bytes())
         })
         .collect()
 }
@@ -660,20 +446,12 @@ impl OwnBrowser {
         std::fs::DirBuilder::new().mode(0o700).create(&dir)?;
         let profile = dir.join("profile");
         let socket = dir.join("agent.sock");
-        tabwright::launch::write_host_manifest(
-            &profile.join("NativeMessagingHosts"),
-            &bridge_exe(),
-        )?;
+        tabwright::launch::write_host_manifest(&profile.join("NativeMessagingHosts"), &bridge_exe())?;
         let extension = tabwright::browser::find_extension(None).map_err(anyhow::Error::msg)?;
         let chrome = tabwright::browser::find_browser(None).context("no browser")?;
         use std::os::unix::process::CommandExt;
         let child = std::process::Command::new(chrome)
-            .args(tabwright::launch::browser_args(
-                &profile,
-                &extension,
-                true,
-                tabwright::launch::running_as_root(),
-            ))
+            .args(tabwright::launch::browser_args(&profile, &extension, true, tabwright::launch::running_as_root()))
             .arg("--remote-debugging-port=0")
             .env("TABWRIGHT_SOCKET", &socket)
             .env_remove("TABWRIGHT_HUB")
@@ -694,8 +472,7 @@ impl OwnBrowser {
     /// A client once the extension's bridge answers, with the tabs as the test set them up:
     /// tab-1, and tab-2 on `page`.
     async fn ready(&self, page: &str) -> anyhow::Result<tabwright::client::Client> {
-        let mut client =
-            tabwright::client::connect_with_retry(&self.socket, Duration::from_secs(60)).await?;
+        let mut client = tabwright::client::connect_with_retry(&self.socket, Duration::from_secs(60)).await?;
         let mut ready = call(&mut client, "list_tabs", json!({})).await?;
         let deadline = Instant::now() + Duration::from_secs(30);
         while ready.is_error && Instant::now() < deadline {
@@ -704,18 +481,13 @@ impl OwnBrowser {
         ok(&ready);
         ok(&call(&mut client, "new_tab", json!({})).await?);
         ok(&call(&mut client, "navigate", json!({"url": page})).await?);
-        assert_eq!(
-            tab_ids(&call(&mut client, "list_tabs", json!({})).await?),
-            ["tab-1", "tab-2"]
-        );
+        assert_eq!(tab_ids(&call(&mut client, "list_tabs", json!({})).await?), ["tab-1", "tab-2"]);
         Ok(client)
     }
 
     /// Waits (at most 10 s) until a bridge answers on the socket again; returns its client and
     /// its list_tabs result.
-    async fn reconnected(
-        &self,
-    ) -> anyhow::Result<(tabwright::client::Client, tabwright_protocol::ToolResult)> {
+    async fn reconnected(&self) -> anyhow::Result<(tabwright::client::Client, tabwright_protocol::ToolResult)> {
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
             if let Ok(mut c) = tabwright::client::Client::connect(&self.socket).await {
@@ -743,24 +515,15 @@ impl Drop for OwnBrowser {
         let _ = self.child.wait();
         // Its last processes may still be writing to the profile as they go.
         let deadline = Instant::now() + Duration::from_secs(5);
-        while std::fs::remove_dir_all(&self.dir).is_err()
-            && self.dir.exists()
-            && Instant::now() < deadline
-        {
+        while std::fs::remove_dir_all(&self.dir).is_err() && self.dir.exists() && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(50));
         }
     }
 }
 
-async fn call(
-    client: &mut tabwright::client::Client,
-    name: &str,
-    input: Value,
-) -> anyhow::Result<tabwright_protocol::ToolResult> {
+async fn call(client: &mut tabwright::client::Client, name: &str, input: Value) -> anyhow::Result<tabwright_protocol::ToolResult> {
     let tool_use = json!({"type": "tool_use", "id": "toolu_own", "name": name, "toolset_name": "browser", "input": input});
-    let reply = client
-        .request("call", json!({"tool_use": tool_use}))
-        .await?;
+    let reply = client.request("call", json!({"tool_use": tool_use})).await?;
     let violations = validate::result(Some(name), &reply["tool_result"]);
     anyhow::ensure!(violations.is_empty(), "{violations:?}");
     Ok(serde_json::from_value(reply["tool_result"].clone())?)
@@ -769,39 +532,23 @@ async fn call(
 /// In a person's own browser the bridge is the native host: killed, the extension starts a new
 /// one, which takes over the agent socket; the agent reconnects and finds its tabs as they were.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_killed_bridge_is_replaced_and_the_extension_reconnects_to_the_new_one(
-) -> anyhow::Result<()> {
-    let site =
-        tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.1").await?;
+async fn a_killed_bridge_is_replaced_and_the_extension_reconnects_to_the_new_one() -> anyhow::Result<()> {
+    let site = tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.1").await?;
     let own = OwnBrowser::start()?;
     let mut client = own.ready(&site.url("one.html")).await?;
     let mut took = Vec::new();
     for round in 1..=rounds() {
         let hosts = host_pids(&own.socket);
-        assert_eq!(
-            hosts.len(),
-            1,
-            "round {round}: one native host is the bridge: {hosts:?}"
-        );
+        assert_eq!(hosts.len(), 1, "round {round}: one native host is the bridge: {hosts:?}");
         let t0 = Instant::now();
         kill(hosts[0]);
         // The agent's connection ended with its bridge; a new bridge serves the same socket.
-        let (c, after) = own
-            .reconnected()
-            .await
-            .with_context(|| format!("round {round}"))?;
+        let (c, after) = own.reconnected().await.with_context(|| format!("round {round}"))?;
         client = c;
         took.push(t0.elapsed().as_secs_f64());
-        assert_eq!(
-            tab_ids(&after),
-            ["tab-1", "tab-2"],
-            "round {round}: the tab ids changed"
-        );
+        assert_eq!(tab_ids(&after), ["tab-1", "tab-2"], "round {round}: the tab ids changed");
         let now = host_pids(&own.socket);
-        assert!(
-            now.len() == 1 && now != hosts,
-            "round {round}: a new host took over: {hosts:?} → {now:?}"
-        );
+        assert!(now.len() == 1 && now != hosts, "round {round}: a new host took over: {hosts:?} → {now:?}");
     }
     let r = call(&mut client, "get_page_text", json!({"tab_id": "tab-2"})).await?;
     assert!(r.text().contains("The first fixture page."), "{r:?}");
@@ -814,8 +561,7 @@ async fn a_killed_bridge_is_replaced_and_the_extension_reconnects_to_the_new_one
 /// agent socket, and the agent reconnects. The call in flight ends with its connection (its
 /// bridge was the host that went with the worker), never hangs.
 async fn own_browser_survives(fault: Fault) -> anyhow::Result<()> {
-    let site =
-        tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.1").await?;
+    let site = tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.1").await?;
     let mut hang = Hang::start().await?;
     let own = OwnBrowser::start()?;
     let mut client = own.ready(&site.url("one.html")).await?;
@@ -824,37 +570,18 @@ async fn own_browser_survives(fault: Fault) -> anyhow::Result<()> {
     for n in 1..=rounds() as u64 {
         let mut other = tabwright::client::Client::connect(&own.socket).await?;
         let url = hang.url(n);
-        let in_flight = tokio::spawn(async move {
-            call(
-                &mut other,
-                "navigate",
-                json!({"url": url, "tab_id": "tab-1"}),
-            )
-            .await
-        });
+        let in_flight = tokio::spawn(async move { call(&mut other, "navigate", json!({"url": url, "tab_id": "tab-1"})).await });
         hang.wait_hit(n).await?;
         let t0 = Instant::now();
         outside.make(fault).await?;
-        let ended = tokio::time::timeout(CALL_TIMEOUT, in_flight)
-            .await
-            .context("the call in flight hung")??;
+        let ended = tokio::time::timeout(CALL_TIMEOUT, in_flight).await.context("the call in flight hung")??;
         if let Ok(r) = &ended {
-            assert!(
-                r.is_error && r.text().contains("disconnected during the call"),
-                "round {n}: {r:?}"
-            );
+            assert!(r.is_error && r.text().contains("disconnected during the call"), "round {n}: {r:?}");
         }
-        let (c, after) = own
-            .reconnected()
-            .await
-            .with_context(|| format!("round {n} after {fault:?}"))?;
+        let (c, after) = own.reconnected().await.with_context(|| format!("round {n} after {fault:?}"))?;
         client = c;
         took.push(t0.elapsed().as_secs_f64());
-        assert_eq!(
-            tab_ids(&after),
-            ["tab-1", "tab-2"],
-            "round {n}: the tab ids changed"
-        );
+        assert_eq!(tab_ids(&after), ["tab-1", "tab-2"], "round {n}: the tab ids changed");
         hang.release(n);
     }
     ok(&call(&mut client, "get_page_text", json!({"tab_id": "tab-2"})).await?);
@@ -868,8 +595,7 @@ async fn a_stopped_worker_in_a_persons_own_browser_comes_back_by_itself() -> any
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_killed_extension_process_in_a_persons_own_browser_comes_back_by_itself(
-) -> anyhow::Result<()> {
+async fn a_killed_extension_process_in_a_persons_own_browser_comes_back_by_itself() -> anyhow::Result<()> {
     own_browser_survives(Fault::KillProcess).await
 }
 
@@ -877,8 +603,7 @@ async fn a_killed_extension_process_in_a_persons_own_browser_comes_back_by_itsel
 /// two share their fate. Killing the launch process takes the browser down with it (no browser is
 /// left behind that nobody drives), and a new `tabwright launch` on the same profile takes over.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_killed_launch_takes_its_browser_along_and_a_new_one_takes_over_the_profile(
-) -> anyhow::Result<()> {
+async fn a_killed_launch_takes_its_browser_along_and_a_new_one_takes_over_the_profile() -> anyhow::Result<()> {
     use std::os::unix::fs::DirBuilderExt;
     let dir = std::env::temp_dir().join(format!("tabwright-relaunch-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -910,23 +635,14 @@ async fn a_killed_launch_takes_its_browser_along_and_a_new_one_takes_over_the_pr
     kill(first.id() as i32);
     tokio::task::spawn_blocking(move || first.wait()).await??;
     let deadline = Instant::now() + Duration::from_secs(20);
-    while browser.iter().any(|p| {
-        Path::new(&format!("/proc/{p}")).exists()
-            && !std::fs::read_to_string(format!("/proc/{p}/stat"))
-                .unwrap_or_default()
-                .contains(") Z ")
-    }) {
-        anyhow::ensure!(
-            Instant::now() < deadline,
-            "the browser outlived its launch process by 20 s"
-        );
+    while browser.iter().any(|p| Path::new(&format!("/proc/{p}")).exists() && !std::fs::read_to_string(format!("/proc/{p}/stat")).unwrap_or_default().contains(") Z ")) {
+        anyhow::ensure!(Instant::now() < deadline, "the browser outlived its launch process by 20 s");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 
     let mut second = tokio::task::spawn_blocking(start).await??;
     let outcome = async {
-        let mut client =
-            tabwright::client::connect_with_retry(&socket, Duration::from_secs(10)).await?;
+        let mut client = tabwright::client::connect_with_retry(&socket, Duration::from_secs(10)).await?;
         let r = call(&mut client, "list_tabs", json!({})).await?;
         ok(&r);
         anyhow::Ok(())
@@ -966,16 +682,9 @@ async fn a_long_session_stays_valid_and_its_memory_flat() -> anyhow::Result<()> 
     let launch = launch_pid(&h.session.socket)?;
     let mut outside = Outside::connect(&h).await?;
     let mut conversation: Vec<Value> = Vec::new();
-    let pages = [
-        "one.html",
-        "two.html",
-        "form.html",
-        "article.html",
-        "controls.html",
-    ];
+    let pages = ["one.html", "two.html", "form.html", "article.html", "controls.html"];
     let every = (calls / 40).max(10);
-    let (mut sampled_at, mut bridge, mut extension, mut heap) =
-        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut sampled_at, mut bridge, mut extension, mut heap) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let started = Instant::now();
     let mut done = 0;
     while done < calls {
@@ -986,10 +695,7 @@ async fn a_long_session_stays_valid_and_its_memory_flat() -> anyhow::Result<()> 
             h.call("find", json!({"query": "link or button"})),
             h.call("get_page_text", json!({})),
             h.call("screenshot", json!({})),
-            h.call(
-                "scroll",
-                json!({"target": at(200.0, 200.0), "scroll_direction": "down", "scroll_amount": 2}),
-            ),
+            h.call("scroll", json!({"target": at(200.0, 200.0), "scroll_direction": "down", "scroll_amount": 2})),
             h.call("key", json!({"text": "Tab"})),
             h.call("list_tabs", json!({})),
         ];
@@ -1008,16 +714,11 @@ async fn a_long_session_stays_valid_and_its_memory_flat() -> anyhow::Result<()> 
         }
     }
     let violations = validate::conversation(&conversation);
-    assert!(
-        violations.is_empty(),
-        "{:?}",
-        &violations[..violations.len().min(5)]
-    );
+    assert!(violations.is_empty(), "{:?}", &violations[..violations.len().min(5)]);
     // The first samples hold the warm-up (code loaded, caches filled): the slope is taken after it.
     let skip = sampled_at.len() / 4;
     let per_1000 = |ys: &[f64]| slope(&sampled_at[skip..], &ys[skip..]) * 1000.0;
-    let (bridge_slope, extension_slope, heap_slope) =
-        (per_1000(&bridge), per_1000(&extension), per_1000(&heap));
+    let (bridge_slope, extension_slope, heap_slope) = (per_1000(&bridge), per_1000(&extension), per_1000(&heap));
     let ends = |ys: &[f64]| format!("first={:.0} last={:.0}", ys[0], ys[ys.len() - 1]);
     println!(
         "FIGURES soak calls={done} seconds={:.0} samples={} bridge_rss_kib {} slope_kib_per_1000_calls={bridge_slope:.0} extension_rss_kib {} slope_kib_per_1000_calls={extension_slope:.0} worker_heap_kib {} slope_kib_per_1000_calls={heap_slope:.0}",
@@ -1028,18 +729,9 @@ async fn a_long_session_stays_valid_and_its_memory_flat() -> anyhow::Result<()> 
         ends(&heap),
     );
     if done >= 1000 {
-        assert!(
-            bridge_slope < 1024.0,
-            "the bridge grows {bridge_slope:.0} KiB per 1,000 calls"
-        );
-        assert!(
-            heap_slope < 1024.0,
-            "the worker's heap grows {heap_slope:.0} KiB per 1,000 calls"
-        );
-        assert!(
-            extension_slope < 4096.0,
-            "the extension grows {extension_slope:.0} KiB per 1,000 calls"
-        );
+        assert!(bridge_slope < 1024.0, "the bridge grows {bridge_slope:.0} KiB per 1,000 calls");
+        assert!(heap_slope < 1024.0, "the worker's heap grows {heap_slope:.0} KiB per 1,000 calls");
+        assert!(extension_slope < 4096.0, "the extension grows {extension_slope:.0} KiB per 1,000 calls");
     }
     Ok(())
 }

@@ -29,241 +29,92 @@ async fn clicks_by_ref_and_coordinate_with_modifiers() -> anyhow::Result<()> {
     open(&mut h, "pointer.html").await?;
     let press = h.ref_of("button", "Press").await?;
 
-    let r = h
-        .one("left_click", json!({"target": r#ref(&press)}))
-        .await?;
+    let r = h.one("left_click", json!({"target": r#ref(&press)})).await?;
     assert_eq!(text(&r), "Clicked.");
-    let log = h
-        .wait_log("click on Press", |e| {
-            e["type"] == "click" && e["target"] == "btn"
-        })
-        .await?;
-    let sequence: Vec<&str> = log
-        .iter()
-        .filter(|e| e["target"] == "btn")
-        .filter_map(|e| e["type"].as_str())
-        .filter(|t| ["pointerdown", "mousedown", "pointerup", "mouseup", "click"].contains(t))
-        .collect();
-    assert_eq!(
-        sequence,
-        ["pointerdown", "mousedown", "pointerup", "mouseup", "click"]
-    );
-    assert!(
-        trusted(&log.iter().collect::<Vec<_>>()),
-        "every event is trusted: {log:#?}"
-    );
+    let log = h.wait_log("click on Press", |e| e["type"] == "click" && e["target"] == "btn").await?;
+    let sequence: Vec<&str> = log.iter().filter(|e| e["target"] == "btn").filter_map(|e| e["type"].as_str()).filter(|t| ["pointerdown", "mousedown", "pointerup", "mouseup", "click"].contains(t)).collect();
+    assert_eq!(sequence, ["pointerdown", "mousedown", "pointerup", "mouseup", "click"]);
+    assert!(trusted(&log.iter().collect::<Vec<_>>()), "every event is trusted: {log:#?}");
     assert_eq!(of(&log, "pointerdown")[0]["pointerType"], "mouse");
 
     // A coordinate click lands where the screenshot shows it, and says what it hit.
     h.site.clear_log();
-    let r = h
-        .one("left_click", json!({"target": at(150.0, 120.0)}))
-        .await?;
-    assert!(
-        text(&r).starts_with("Clicked.\nThe pointer was over canvas \"Drawing pad\" (ref_"),
-        "{r:?}"
-    );
+    let r = h.one("left_click", json!({"target": at(150.0, 120.0)})).await?;
+    assert!(text(&r).starts_with("Clicked.\nThe pointer was over canvas \"Drawing pad\" (ref_"), "{r:?}");
     let log = h.wait_log("drawing", |e| e["type"] == "drawn").await?;
     let drawn = of(&log, "drawn")[0];
-    assert_eq!(
-        (drawn["x"].as_i64(), drawn["y"].as_i64()),
-        (Some(100), Some(70)),
-        "canvas at (50, 50)"
-    );
+    assert_eq!((drawn["x"].as_i64(), drawn["y"].as_i64()), (Some(100), Some(70)), "canvas at (50, 50)");
 
     h.site.clear_log();
-    ok(&h
-        .one("double_click", json!({"target": r#ref(&press)}))
-        .await?);
+    ok(&h.one("double_click", json!({"target": r#ref(&press)})).await?);
     let log = h.wait_log("dblclick", |e| e["type"] == "dblclick").await?;
-    assert_eq!(
-        of(&log, "click")
-            .iter()
-            .map(|e| e["detail"].as_i64().unwrap_or(0))
-            .collect::<Vec<_>>(),
-        [1, 2]
-    );
+    assert_eq!(of(&log, "click").iter().map(|e| e["detail"].as_i64().unwrap_or(0)).collect::<Vec<_>>(), [1, 2]);
     assert_eq!(of(&log, "dblclick")[0]["detail"], 2);
 
     h.site.clear_log();
-    ok(&h
-        .one("triple_click", json!({"target": r#ref(&press)}))
-        .await?);
-    let log = h
-        .wait_log("third click", |e| e["type"] == "click" && e["detail"] == 3)
-        .await?;
+    ok(&h.one("triple_click", json!({"target": r#ref(&press)})).await?);
+    let log = h.wait_log("third click", |e| e["type"] == "click" && e["detail"] == 3).await?;
     assert_eq!(of(&log, "click").len(), 3);
 
     h.site.clear_log();
-    ok(&h
-        .one("right_click", json!({"target": r#ref(&press)}))
-        .await?);
+    ok(&h.one("right_click", json!({"target": r#ref(&press)})).await?);
     // The right click's own auxclick (on the release) is in the log before the next step clears
     // it, so it cannot be taken for the middle click's.
-    h.wait_log("right auxclick", |e| {
-        e["type"] == "auxclick" && e["button"] == 2
-    })
-    .await?;
-    let log = h
-        .wait_log("contextmenu", |e| e["type"] == "contextmenu")
-        .await?;
+    h.wait_log("right auxclick", |e| e["type"] == "auxclick" && e["button"] == 2).await?;
+    let log = h.wait_log("contextmenu", |e| e["type"] == "contextmenu").await?;
     assert_eq!(of(&log, "contextmenu")[0]["button"], 2);
     assert!(of(&log, "click").is_empty());
 
     h.site.clear_log();
-    ok(&h
-        .one("middle_click", json!({"target": r#ref(&press)}))
-        .await?);
+    ok(&h.one("middle_click", json!({"target": r#ref(&press)})).await?);
     let log = h.wait_log("auxclick", |e| e["type"] == "auxclick").await?;
     assert_eq!(of(&log, "auxclick")[0]["button"], 1);
 
     // Modifiers are held for the action: keydown first, flags on the click, keyup after.
     h.site.clear_log();
-    ok(&h
-        .one(
-            "left_click",
-            json!({"target": r#ref(&press), "modifiers": "ctrl+shift"}),
-        )
-        .await?);
-    let log = h
-        .wait_log("modified click", |e| {
-            e["type"] == "keyup" && e["key"] == "Control"
-        })
-        .await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&press), "modifiers": "ctrl+shift"})).await?);
+    let log = h.wait_log("modified click", |e| e["type"] == "keyup" && e["key"] == "Control").await?;
     let click = of(&log, "click")[0];
-    assert_eq!(
-        (
-            click["ctrl"].clone(),
-            click["shift"].clone(),
-            click["alt"].clone(),
-            click["meta"].clone()
-        ),
-        (json!(true), json!(true), json!(false), json!(false))
-    );
-    let keys: Vec<String> = log
-        .iter()
-        .filter(|e| e["type"] == "keydown" || e["type"] == "keyup")
-        .map(|e| {
-            format!(
-                "{} {}",
-                e["type"].as_str().unwrap_or(""),
-                e["key"].as_str().unwrap_or("")
-            )
-        })
-        .collect();
-    assert_eq!(
-        keys,
-        [
-            "keydown Control",
-            "keydown Shift",
-            "keyup Shift",
-            "keyup Control"
-        ]
-    );
+    assert_eq!((click["ctrl"].clone(), click["shift"].clone(), click["alt"].clone(), click["meta"].clone()), (json!(true), json!(true), json!(false), json!(false)));
+    let keys: Vec<String> = log.iter().filter(|e| e["type"] == "keydown" || e["type"] == "keyup").map(|e| format!("{} {}", e["type"].as_str().unwrap_or(""), e["key"].as_str().unwrap_or(""))).collect();
+    assert_eq!(keys, ["keydown Control", "keydown Shift", "keyup Shift", "keyup Control"]);
     h.site.clear_log();
-    ok(&h
-        .one(
-            "left_click",
-            json!({"target": r#ref(&press), "modifiers": "cmd+alt"}),
-        )
-        .await?);
+    ok(&h.one("left_click", json!({"target": r#ref(&press), "modifiers": "cmd+alt"})).await?);
     let log = h.wait_log("cmd click", |e| e["type"] == "click").await?;
-    assert_eq!(
-        (
-            of(&log, "click")[0]["meta"].clone(),
-            of(&log, "click")[0]["alt"].clone()
-        ),
-        (json!(true), json!(true))
-    );
-    let e = error_text(
-        &h.one(
-            "left_click",
-            json!({"target": r#ref(&press), "modifiers": "hyper"}),
-        )
-        .await?,
-    );
+    assert_eq!((of(&log, "click")[0]["meta"].clone(), of(&log, "click")[0]["alt"].clone()), (json!(true), json!(true)));
+    let e = error_text(&h.one("left_click", json!({"target": r#ref(&press), "modifiers": "hyper"})).await?);
     assert!(e.contains("unknown modifier"), "{e}");
 
     // hover, and the low-level button members.
-    ok(&h
-        .one("mouse_move", json!({"target": at(10.0, 10.0)}))
-        .await?);
+    ok(&h.one("mouse_move", json!({"target": at(10.0, 10.0)})).await?);
     h.site.clear_log();
     ok(&h.one("hover", json!({"target": r#ref(&press)})).await?);
-    h.wait_log("mouseover", |e| {
-        e["type"] == "mouseover" && e["target"] == "btn"
-    })
-    .await?;
+    h.wait_log("mouseover", |e| e["type"] == "mouseover" && e["target"] == "btn").await?;
     h.site.clear_log();
-    ok(&h
-        .one("mouse_move", json!({"target": at(460.0, 80.0)}))
-        .await?);
-    ok(&h
-        .one("left_mouse_down", json!({"target": at(460.0, 80.0)}))
-        .await?);
-    ok(&h
-        .one("left_mouse_up", json!({"target": at(460.0, 80.0)}))
-        .await?);
-    let log = h
-        .wait_log("low-level click", |e| {
-            e["type"] == "click" && e["target"] == "btn"
-        })
-        .await?;
+    ok(&h.one("mouse_move", json!({"target": at(460.0, 80.0)})).await?);
+    ok(&h.one("left_mouse_down", json!({"target": at(460.0, 80.0)})).await?);
+    ok(&h.one("left_mouse_up", json!({"target": at(460.0, 80.0)})).await?);
+    let log = h.wait_log("low-level click", |e| e["type"] == "click" && e["target"] == "btn").await?;
     assert_eq!(of(&log, "mousedown")[0]["buttons"], 1);
 
     // Coordinates outside the viewport are refused, naming its size.
-    let e = error_text(
-        &h.one("left_click", json!({"target": at(5000.0, 10.0)}))
-            .await?,
-    );
-    assert!(
-        e.contains("(5000, 10) is outside the viewport, which is 1280×"),
-        "{e}"
-    );
+    let e = error_text(&h.one("left_click", json!({"target": at(5000.0, 10.0)})).await?);
+    assert!(e.contains("(5000, 10) is outside the viewport, which is 1280×"), "{e}");
 
     // scroll: the element under the point scrolls by notches.
     h.site.clear_log();
-    let r = h
-        .one(
-            "scroll",
-            json!({"target": at(700.0, 120.0), "scroll_direction": "down"}),
-        )
-        .await?;
+    let r = h.one("scroll", json!({"target": at(700.0, 120.0), "scroll_direction": "down"})).await?;
     assert_eq!(text(&r), "Scrolled down.");
-    let log = h
-        .wait_log("scroll", |e| e["type"] == "scrolled" && e["top"] == 300)
-        .await?;
+    let log = h.wait_log("scroll", |e| e["type"] == "scrolled" && e["top"] == 300).await?;
     assert_eq!(of(&log, "wheel")[0]["deltaY"], 300);
-    ok(&h
-        .one(
-            "scroll",
-            json!({"target": at(700.0, 120.0), "scroll_direction": "up", "scroll_amount": 1}),
-        )
-        .await?);
-    h.wait_log("scroll up", |e| e["type"] == "scrolled" && e["top"] == 200)
-        .await?;
+    ok(&h.one("scroll", json!({"target": at(700.0, 120.0), "scroll_direction": "up", "scroll_amount": 1})).await?);
+    h.wait_log("scroll up", |e| e["type"] == "scrolled" && e["top"] == 200).await?;
     // A wheel where nothing can scroll that way says that nothing moved.
-    let r = h
-        .one(
-            "scroll",
-            json!({"target": at(700.0, 120.0), "scroll_direction": "left"}),
-        )
-        .await?;
-    assert!(
-        text(&r).starts_with("Scrolled left.\nNothing at that point could scroll left any further"),
-        "{r:?}"
-    );
-    let r = h
-        .one(
-            "scroll",
-            json!({"target": at(700.0, 120.0), "scroll_direction": "up", "scroll_amount": 5}),
-        )
-        .await?;
+    let r = h.one("scroll", json!({"target": at(700.0, 120.0), "scroll_direction": "left"})).await?;
+    assert!(text(&r).starts_with("Scrolled left.\nNothing at that point could scroll left any further"), "{r:?}");
+    let r = h.one("scroll", json!({"target": at(700.0, 120.0), "scroll_direction": "up", "scroll_amount": 5})).await?;
     assert_eq!(text(&r), "Scrolled up.", "the box still had room above");
-    h.wait_log("scrolled to the top", |e| {
-        e["type"] == "scrolled" && e["top"] == 0
-    })
-    .await?;
+    h.wait_log("scrolled to the top", |e| e["type"] == "scrolled" && e["top"] == 0).await?;
     Ok(())
 }
 
@@ -275,24 +126,14 @@ async fn a_covered_target_is_reported_not_clicked() -> anyhow::Result<()> {
     // The modal hides "Buy now" from find? No: it is visible but covered.
     let buy = buy?;
     let e = error_text(&h.one("left_click", json!({"target": r#ref(&buy)})).await?);
-    assert!(
-        e.starts_with(&format!(
-            "button \"Buy now\" ({buy}) is covered by dialog \"Cookie notice\""
-        )),
-        "{e}"
-    );
+    assert!(e.starts_with(&format!("button \"Buy now\" ({buy}) is covered by dialog \"Cookie notice\"")), "{e}");
     assert!(e.contains("nothing was clicked"), "{e}");
     tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     assert!(of(&h.site.log(), "click").is_empty(), "nothing was clicked");
     let accept = h.ref_of("button", "Accept cookies").await?;
-    ok(&h
-        .one("left_click", json!({"target": r#ref(&accept)}))
-        .await?);
+    ok(&h.one("left_click", json!({"target": r#ref(&accept)})).await?);
     ok(&h.one("left_click", json!({"target": r#ref(&buy)})).await?);
-    h.wait_log("click on Buy now", |e| {
-        e["type"] == "click" && e["target"] == "covered"
-    })
-    .await?;
+    h.wait_log("click on Buy now", |e| e["type"] == "click" && e["target"] == "covered").await?;
     Ok(())
 }
 
@@ -300,40 +141,18 @@ async fn a_covered_target_is_reported_not_clicked() -> anyhow::Result<()> {
 async fn drags_work_for_pointer_lists_and_html5_boards() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
     open(&mut h, "drag.html").await?;
-    let r = h
-        .one(
-            "left_click_drag",
-            json!({"from": at(100.0, 45.0), "target": at(100.0, 155.0)}),
-        )
-        .await?;
+    let r = h.one("left_click_drag", json!({"from": at(100.0, 45.0), "target": at(100.0, 155.0)})).await?;
     assert_eq!(text(&r), "Dragged.");
     let log = h.wait_log("sorted list", |e| e["type"] == "sorted").await?;
-    assert_eq!(
-        of(&log, "sorted")[0]["order"],
-        json!(["Beta", "Gamma", "Alpha"])
-    );
+    assert_eq!(of(&log, "sorted")[0]["order"], json!(["Beta", "Gamma", "Alpha"]));
 
     h.site.clear_log();
-    ok(&h
-        .one(
-            "left_click_drag",
-            json!({"from": at(400.0, 45.0), "target": at(650.0, 100.0)}),
-        )
-        .await?);
+    ok(&h.one("left_click_drag", json!({"from": at(400.0, 45.0), "target": at(650.0, 100.0)})).await?);
     let log = h.wait_log("drop", |e| e["type"] == "dropped").await?;
     assert_eq!(of(&log, "dropped")[0]["column"], "done");
     assert!(trusted(&of(&log, "drop")));
-    let e = error_text(
-        &h.one(
-            "left_click_drag",
-            json!({"from": r#ref("ref_1"), "target": at(1.0, 1.0)}),
-        )
-        .await?,
-    );
-    assert!(
-        e.contains("left_click_drag needs coordinate targets"),
-        "{e}"
-    );
+    let e = error_text(&h.one("left_click_drag", json!({"from": r#ref("ref_1"), "target": at(1.0, 1.0)})).await?);
+    assert!(e.contains("left_click_drag needs coordinate targets"), "{e}");
     Ok(())
 }
 
@@ -343,10 +162,7 @@ async fn keyboard_members_send_real_key_definitions() -> anyhow::Result<()> {
     // Typed before any field was clicked: the result says the text went nowhere.
     open(&mut h, "controls.html").await?;
     let r = h.one("type", json!({"text": "lost"})).await?;
-    assert!(
-        text(&r).starts_with("Typed.\nNothing had the keyboard focus (the page itself had it)"),
-        "{r:?}"
-    );
+    assert!(text(&r).starts_with("Typed.\nNothing had the keyboard focus (the page itself had it)"), "{r:?}");
     // The editor focuses itself as it loads.
     open(&mut h, "editor.html").await?;
     let r = h.one("type", json!({"text": "x"})).await?;
@@ -356,123 +172,39 @@ async fn keyboard_members_send_real_key_definitions() -> anyhow::Result<()> {
     ok(&h.one("left_click", json!({"target": r#ref(&doc)})).await?);
 
     h.site.clear_log();
-    let r = h
-        .one("type", json!({"text": "Hi 😀 wörld!\nline two"}))
-        .await?;
+    let r = h.one("type", json!({"text": "Hi 😀 wörld!\nline two"})).await?;
     assert_eq!(text(&r), "Typed.");
-    let log = h
-        .wait_log("typed text", |e| {
-            e["type"] == "content" && e["text"].as_str().is_some_and(|t| t.contains("line two"))
-        })
-        .await?;
-    let last = of(&log, "content")
-        .last()
-        .map(|e| e["text"].as_str().unwrap_or_default().to_string())
-        .unwrap_or_default();
+    let log = h.wait_log("typed text", |e| e["type"] == "content" && e["text"].as_str().is_some_and(|t| t.contains("line two"))).await?;
+    let last = of(&log, "content").last().map(|e| e["text"].as_str().unwrap_or_default().to_string()).unwrap_or_default();
     assert_eq!(last.replace("\n\n", "\n"), "Hi 😀 wörld!\nline two");
-    let h_down = of(&log, "keydown")
-        .into_iter()
-        .find(|e| e["key"] == "H")
-        .expect("keydown H");
-    assert_eq!(
-        (
-            h_down["code"].clone(),
-            h_down["keyCode"].clone(),
-            h_down["shift"].clone()
-        ),
-        (json!("KeyH"), json!(72), json!(true))
-    );
-    let bang = of(&log, "keydown")
-        .into_iter()
-        .find(|e| e["key"] == "!")
-        .expect("keydown !");
+    let h_down = of(&log, "keydown").into_iter().find(|e| e["key"] == "H").expect("keydown H");
+    assert_eq!((h_down["code"].clone(), h_down["keyCode"].clone(), h_down["shift"].clone()), (json!("KeyH"), json!(72), json!(true)));
+    let bang = of(&log, "keydown").into_iter().find(|e| e["key"] == "!").expect("keydown !");
     assert_eq!(bang["code"], "Digit1");
-    assert!(of(&log, "keydown")
-        .iter()
-        .any(|e| e["key"] == "Enter" && e["code"] == "Enter" && e["keyCode"] == 13));
+    assert!(of(&log, "keydown").iter().any(|e| e["key"] == "Enter" && e["code"] == "Enter" && e["keyCode"] == 13));
     assert!(trusted(&of(&log, "keydown")));
 
     h.site.clear_log();
     ok(&h.one("key", json!({"text": "ctrl+a ctrl+b"})).await?);
-    let log = h
-        .wait_log("bold shortcut", |e| {
-            e["type"] == "shortcut" && e["name"] == "bold"
-        })
-        .await?;
-    let b = of(&log, "keydown")
-        .into_iter()
-        .find(|e| e["key"] == "b")
-        .expect("keydown b");
-    assert_eq!(
-        (b["code"].clone(), b["ctrl"].clone()),
-        (json!("KeyB"), json!(true))
-    );
-    let html = of(
-        &h.wait_log("bold content", |e| {
-            e["type"] == "content" && e["html"].as_str().is_some_and(|t| t.contains("<b>"))
-        })
-        .await?,
-        "content",
-    )
-    .last()
-    .map(|e| e["html"].clone());
-    assert!(
-        html.is_some_and(|h| h.as_str().is_some_and(|h| h.starts_with("<b>Hi"))),
-        "ctrl+a selected everything before ctrl+b"
-    );
+    let log = h.wait_log("bold shortcut", |e| e["type"] == "shortcut" && e["name"] == "bold").await?;
+    let b = of(&log, "keydown").into_iter().find(|e| e["key"] == "b").expect("keydown b");
+    assert_eq!((b["code"].clone(), b["ctrl"].clone()), (json!("KeyB"), json!(true)));
+    let html = of(&h.wait_log("bold content", |e| e["type"] == "content" && e["html"].as_str().is_some_and(|t| t.contains("<b>"))).await?, "content").last().map(|e| e["html"].clone());
+    assert!(html.is_some_and(|h| h.as_str().is_some_and(|h| h.starts_with("<b>Hi"))), "ctrl+a selected everything before ctrl+b");
 
     h.site.clear_log();
     let r = h.one("key", json!({"text": "cmd+shift+p"})).await?;
     assert_eq!(text(&r), "Pressed cmd+shift+p.");
-    let log = h
-        .wait_log("palette", |e| {
-            e["type"] == "shortcut" && e["name"] == "palette"
-        })
-        .await?;
-    let p = of(&log, "keydown")
-        .into_iter()
-        .find(|e| e["code"] == "KeyP")
-        .expect("keydown P");
-    assert_eq!(
-        (p["meta"].clone(), p["shift"].clone()),
-        (json!(true), json!(true))
-    );
+    let log = h.wait_log("palette", |e| e["type"] == "shortcut" && e["name"] == "palette").await?;
+    let p = of(&log, "keydown").into_iter().find(|e| e["code"] == "KeyP").expect("keydown P");
+    assert_eq!((p["meta"].clone(), p["shift"].clone()), (json!(true), json!(true)));
 
     h.site.clear_log();
-    ok(&h
-        .one(
-            "key",
-            json!({"text": "BackSpace Page_Up Home Left F2 Escape", "repeat": 2}),
-        )
-        .await?);
-    let log = h
-        .wait_log_count("named keys", 2, |e| {
-            e["type"] == "keyup" && e["key"] == "Escape"
-        })
-        .await?;
-    let downs: Vec<(String, String, i64)> = of(&log, "keydown")
-        .iter()
-        .map(|e| {
-            (
-                e["key"].as_str().unwrap_or("").into(),
-                e["code"].as_str().unwrap_or("").into(),
-                e["keyCode"].as_i64().unwrap_or(0),
-            )
-        })
-        .collect();
-    let once = [
-        ("Backspace", "Backspace", 8),
-        ("PageUp", "PageUp", 33),
-        ("Home", "Home", 36),
-        ("ArrowLeft", "ArrowLeft", 37),
-        ("F2", "F2", 113),
-        ("Escape", "Escape", 27),
-    ];
-    let expected: Vec<(String, String, i64)> = once
-        .iter()
-        .chain(once.iter())
-        .map(|(k, c, n)| ((*k).into(), (*c).into(), *n))
-        .collect();
+    ok(&h.one("key", json!({"text": "BackSpace Page_Up Home Left F2 Escape", "repeat": 2})).await?);
+    let log = h.wait_log_count("named keys", 2, |e| e["type"] == "keyup" && e["key"] == "Escape").await?;
+    let downs: Vec<(String, String, i64)> = of(&log, "keydown").iter().map(|e| (e["key"].as_str().unwrap_or("").into(), e["code"].as_str().unwrap_or("").into(), e["keyCode"].as_i64().unwrap_or(0))).collect();
+    let once = [("Backspace", "Backspace", 8), ("PageUp", "PageUp", 33), ("Home", "Home", 36), ("ArrowLeft", "ArrowLeft", 37), ("F2", "F2", 113), ("Escape", "Escape", 27)];
+    let expected: Vec<(String, String, i64)> = once.iter().chain(once.iter()).map(|(k, c, n)| ((*k).into(), (*c).into(), *n)).collect();
     assert_eq!(downs, expected);
     let e = error_text(&h.one("key", json!({"text": "ctrl+Hyper"})).await?);
     assert!(e.contains("unknown key"), "{e}");
@@ -482,63 +214,21 @@ async fn keyboard_members_send_real_key_definitions() -> anyhow::Result<()> {
     h.site.clear_log();
     let r = h.one("key", json!({"text": "Escape ctrl+r"})).await?;
     ok(&r);
-    let said = r
-        .content
-        .iter()
-        .filter_map(|b| b.as_text())
-        .collect::<Vec<_>>();
-    assert_eq!(
-        said.first().copied(),
-        Some("Pressed Escape ctrl+r."),
-        "{r:?}"
-    );
-    assert!(
-        said.get(1).is_some_and(
-            |l| l.starts_with("ctrl+r is a shortcut of the browser itself")
-                && l.ends_with("Use navigate with \"reload\" instead.")
-        ),
-        "{r:?}"
-    );
-    let log = h
-        .wait_log("ctrl+r heard", |e| e["type"] == "keyup" && e["key"] == "r")
-        .await?;
-    assert!(
-        of(&log, "keydown")
-            .iter()
-            .any(|e| e["key"] == "r" && e["ctrl"] == true),
-        "the page got the key"
-    );
+    let said = r.content.iter().filter_map(|b| b.as_text()).collect::<Vec<_>>();
+    assert_eq!(said.first().copied(), Some("Pressed Escape ctrl+r."), "{r:?}");
+    assert!(said.get(1).is_some_and(|l| l.starts_with("ctrl+r is a shortcut of the browser itself") && l.ends_with("Use navigate with \"reload\" instead.")), "{r:?}");
+    let log = h.wait_log("ctrl+r heard", |e| e["type"] == "keyup" && e["key"] == "r").await?;
+    assert!(of(&log, "keydown").iter().any(|e| e["key"] == "r" && e["ctrl"] == true), "the page got the key");
     h.site.clear_log();
-    assert!(
-        text(&h.one("key", json!({"text": "ctrl+a"})).await?)
-            .lines()
-            .count()
-            == 1,
-        "a page's own shortcut says nothing more"
-    );
-    h.wait_log("ctrl+a heard", |e| e["type"] == "keyup" && e["key"] == "a")
-        .await?;
+    assert!(text(&h.one("key", json!({"text": "ctrl+a"})).await?).lines().count() == 1, "a page's own shortcut says nothing more");
+    h.wait_log("ctrl+a heard", |e| e["type"] == "keyup" && e["key"] == "a").await?;
 
     h.site.clear_log();
-    let r = h
-        .one("hold_key", json!({"text": "shift", "duration": 0.3}))
-        .await?;
+    let r = h.one("hold_key", json!({"text": "shift", "duration": 0.3})).await?;
     assert_eq!(text(&r), "Held shift for 0.3s.");
-    let log = h
-        .wait_log("shift released", |e| {
-            e["type"] == "keyup" && e["key"] == "Shift"
-        })
-        .await?;
+    let log = h.wait_log("shift released", |e| e["type"] == "keyup" && e["key"] == "Shift").await?;
     let down = of(&log, "keydown")[0];
-    assert_eq!(
-        (
-            down["key"].clone(),
-            down["code"].clone(),
-            down["keyCode"].clone(),
-            down["shift"].clone()
-        ),
-        (json!("Shift"), json!("ShiftLeft"), json!(16), json!(true))
-    );
+    assert_eq!((down["key"].clone(), down["code"].clone(), down["keyCode"].clone(), down["shift"].clone()), (json!("Shift"), json!("ShiftLeft"), json!(16), json!(true)));
     let r = h.one("wait", json!({"duration": 0.2})).await?;
     assert_eq!(text(&r), "Waited 0.2s.");
     Ok(())
@@ -636,163 +326,68 @@ async fn form_input_sets_every_control_and_fires_events() -> anyhow::Result<()> 
     let mut h = Harness::start().await?;
     open(&mut h, "controls.html").await?;
     let cases: &[(&str, &str, Value, &str, Value)] = &[
-        (
-            "textbox",
-            "Name",
-            json!("Ada Lovelace"),
-            "name",
-            json!("Ada Lovelace"),
-        ),
-        (
-            "textbox",
-            "Email",
-            json!("ada@example.com"),
-            "email",
-            json!("ada@example.com"),
-        ),
+        ("textbox", "Name", json!("Ada Lovelace"), "name", json!("Ada Lovelace")),
+        ("textbox", "Email", json!("ada@example.com"), "email", json!("ada@example.com")),
         ("spinbutton", "Age", json!(42), "age", json!("42")),
-        (
-            "textbox",
-            "Birthday",
-            json!("1815-12-10"),
-            "birthday",
-            json!("1815-12-10"),
-        ),
+        ("textbox", "Birthday", json!("1815-12-10"), "birthday", json!("1815-12-10")),
         ("textbox", "Alarm", json!("07:30"), "alarm", json!("07:30")),
         ("slider", "Volume", json!(8), "volume", json!("8")),
         ("combobox", "Colour", json!("Blue"), "colour", json!("b")),
         ("checkbox", "Agree", json!(true), "agree", json!(true)),
         ("radio", "Large", json!(true), "large", json!(true)),
-        (
-            "textbox",
-            "Bio",
-            json!("Line one\nLine two"),
-            "bio",
-            json!("Line one\nLine two"),
-        ),
-        (
-            "textbox",
-            "Notes editor",
-            json!("Hello"),
-            "editor",
-            json!("Hello"),
-        ),
+        ("textbox", "Bio", json!("Line one\nLine two"), "bio", json!("Line one\nLine two")),
+        ("textbox", "Notes editor", json!("Hello"), "editor", json!("Hello")),
     ];
     for (role, name, value, target, logged) in cases {
         h.site.clear_log();
         let r = h.ref_of(role, name).await?;
-        let result = h
-            .one("form_input", json!({"target": r#ref(&r), "value": value}))
-            .await?;
+        let result = h.one("form_input", json!({"target": r#ref(&r), "value": value})).await?;
         assert_eq!(text(&result), format!("Set the value of {r}."), "{name}");
-        let log = h
-            .wait_log(name, |e| e["type"] == "input" && e["target"] == *target)
-            .await?;
-        let input = of(&log, "input")
-            .into_iter()
-            .find(|e| e["target"] == *target)
-            .expect("input");
+        let log = h.wait_log(name, |e| e["type"] == "input" && e["target"] == *target).await?;
+        let input = of(&log, "input").into_iter().find(|e| e["target"] == *target).expect("input");
         assert_eq!(&input["value"], logged, "{name}: {log:#?}");
         if *target != "editor" {
-            assert!(
-                of(&log, "change").iter().any(|e| e["target"] == *target),
-                "{name} fires change"
-            );
+            assert!(of(&log, "change").iter().any(|e| e["target"] == *target), "{name} fires change");
         }
     }
     // The select also takes an option's value.
     let colour = h.ref_of("combobox", "Colour").await?;
-    ok(&h
-        .one(
-            "form_input",
-            json!({"target": r#ref(&colour), "value": "g"}),
-        )
-        .await?);
-    let e = error_text(
-        &h.one(
-            "form_input",
-            json!({"target": r#ref(&colour), "value": "Purple"}),
-        )
-        .await?,
-    );
-    assert!(
-        e.contains("has no option \"Purple\". Its options are: \"Red\", \"Green\", \"Blue\""),
-        "{e}"
-    );
+    ok(&h.one("form_input", json!({"target": r#ref(&colour), "value": "g"})).await?);
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&colour), "value": "Purple"})).await?);
+    assert!(e.contains("has no option \"Purple\". Its options are: \"Red\", \"Green\", \"Blue\""), "{e}");
     // A framework that keeps its own state saw the change.
     let page = text(&h.one("get_page_text", json!({})).await?);
     assert!(page.contains("state: Ada Lovelace"), "{page}");
     // A date field clicked by its ref is typed into from its first part, as a person does.
     let birthday = h.ref_of("textbox", "Birthday").await?;
-    ok(&h
-        .one("left_click", json!({"target": r#ref(&birthday)}))
-        .await?);
+    ok(&h.one("left_click", json!({"target": r#ref(&birthday)})).await?);
     ok(&h.one("type", json!({"text": "07041776"})).await?);
     let page = text(&h.one("get_page_text", json!({})).await?);
     assert!(page.contains("[1776-07-04]"), "{page}");
     // The page's text shows what the fields hold now.
-    assert!(
-        page.contains("[Line one Line two]") && page.contains("[Green]") && page.contains("[42]"),
-        "{page}"
-    );
+    assert!(page.contains("[Line one Line two]") && page.contains("[Green]") && page.contains("[42]"), "{page}");
 
     let birthday = h.ref_of("textbox", "Birthday").await?;
-    let e = error_text(
-        &h.one(
-            "form_input",
-            json!({"target": r#ref(&birthday), "value": "next tuesday"}),
-        )
-        .await?,
-    );
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&birthday), "value": "next tuesday"})).await?);
     assert!(e.contains("in the form YYYY-MM-DD"), "{e}");
     let agree = h.ref_of("checkbox", "Agree").await?;
-    let e = error_text(
-        &h.one(
-            "form_input",
-            json!({"target": r#ref(&agree), "value": "maybe"}),
-        )
-        .await?,
-    );
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&agree), "value": "maybe"})).await?);
     assert!(e.contains("pass true or false"), "{e}");
     let file = h.ref_of("button", "Upload").await?;
-    let e = error_text(
-        &h.one("form_input", json!({"target": r#ref(&file), "value": "x"}))
-            .await?,
-    );
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&file), "value": "x"})).await?);
     assert!(e.contains("use file_upload"), "{e}");
     let fake = h.ref_of("checkbox", "Fancy checkbox").await?;
-    let e = error_text(
-        &h.one("form_input", json!({"target": r#ref(&fake), "value": true}))
-            .await?,
-    );
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&fake), "value": true})).await?);
     assert!(e.contains("is not a form control"), "{e}");
-    assert_eq!(
-        e.matches(&format!("({fake})")).count(),
-        1,
-        "the element is named once: {e}"
-    );
+    assert_eq!(e.matches(&format!("({fake})")).count(), 1, "the element is named once: {e}");
     // A slider the page draws itself is moved with keys, and the error says how.
     let zoom = h.ref_of("slider", "Zoom level").await?;
-    let e = error_text(
-        &h.one("form_input", json!({"target": r#ref(&zoom), "value": 5}))
-            .await?,
-    );
-    assert!(
-        e.starts_with(&format!(
-            "slider \"Zoom level\" ({zoom}) is a slider the page draws itself"
-        )) && e.contains("ArrowRight"),
-        "{e}"
-    );
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&zoom), "value": 5})).await?);
+    assert!(e.starts_with(&format!("slider \"Zoom level\" ({zoom}) is a slider the page draws itself")) && e.contains("ArrowRight"), "{e}");
     let go = h.ref_of("button", "Go").await?;
-    let e = error_text(
-        &h.one("form_input", json!({"target": r#ref(&go), "value": "x"}))
-            .await?,
-    );
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&go), "value": "x"})).await?);
     assert!(e.contains("is not a form control"), "{e}");
-    let e = error_text(
-        &h.one("form_input", json!({"target": at(1.0, 1.0), "value": "x"}))
-            .await?,
-    );
+    let e = error_text(&h.one("form_input", json!({"target": at(1.0, 1.0), "value": "x"})).await?);
     assert!(e.contains("form_input needs an element reference"), "{e}");
     Ok(())
 }
@@ -805,18 +400,12 @@ async fn screenshots_fit_and_zoom_crops() -> anyhow::Result<()> {
     assert!(media == "image/jpeg" || media == "image/png");
     let (w, hgt) = image_size(&data);
     assert_eq!(w, 1280, "the viewport's width at factor 1");
-    assert!(
-        hgt > 500 && hgt < 800 && (w.max(hgt) as f64) <= 1568.0 && (w * hgt) as f64 <= 1_150_000.0
-    );
+    assert!(hgt > 500 && hgt < 800 && (w.max(hgt) as f64) <= 1568.0 && (w * hgt) as f64 <= 1_150_000.0);
     let (_, again) = image(&h.one("screenshot", json!({})).await?);
     assert_eq!(image_size(&again), (w, hgt), "one consistent size per tab");
 
     let (_, zoomed) = image(&h.one("zoom", json!({"region": [50, 50, 350, 200]})).await?);
-    assert_eq!(
-        image_size(&zoomed),
-        (1024, 512),
-        "the region scaled up to a 1024-pixel long edge"
-    );
+    assert_eq!(image_size(&zoomed), (1024, 512), "the region scaled up to a 1024-pixel long edge");
     let e = error_text(&h.one("zoom", json!({"region": [0, 0, 5000, 10]})).await?);
     assert!(e.contains("reaches outside the viewport"), "{e}");
     let e = error_text(&h.one("zoom", json!({"region": [10, 10, 5, 20]})).await?);
@@ -826,16 +415,10 @@ async fn screenshots_fit_and_zoom_crops() -> anyhow::Result<()> {
     open(&mut h, "wide.html").await?;
     let far = h.ref_of("button", "Far right").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&far)})).await?);
-    h.wait_log("far click", |e| {
-        e["type"] == "click" && e["target"] == "far-right"
-    })
-    .await?;
+    h.wait_log("far click", |e| e["type"] == "click" && e["target"] == "far-right").await?;
     let down = h.ref_of("button", "Far down").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&down)})).await?);
-    h.wait_log("far-down click", |e| {
-        e["type"] == "click" && e["target"] == "far-down"
-    })
-    .await?;
+    h.wait_log("far-down click", |e| e["type"] == "click" && e["target"] == "far-down").await?;
     Ok(())
 }
 
@@ -845,41 +428,17 @@ async fn device_scale_factor_two_keeps_the_frame_and_the_points() -> anyhow::Res
     open(&mut h, "pointer.html").await?;
     let (_, data) = image(&h.one("screenshot", json!({})).await?);
     let (w, hgt) = image_size(&data);
-    assert!(
-        (w.max(hgt) as f64) <= 1568.0 && (w * hgt) as f64 <= 1_150_000.0,
-        "{w}×{hgt} fits the limits at DPR 2"
-    );
-    ok(&h
-        .one("left_click", json!({"target": at(150.0, 120.0)}))
-        .await?);
+    assert!((w.max(hgt) as f64) <= 1568.0 && (w * hgt) as f64 <= 1_150_000.0, "{w}×{hgt} fits the limits at DPR 2");
+    ok(&h.one("left_click", json!({"target": at(150.0, 120.0)})).await?);
     let log = h.wait_log("drawing", |e| e["type"] == "drawn").await?;
     let drawn = of(&log, "drawn")[0];
     let f = w as f64 / 1280.0;
-    let (ex, ey) = (
-        (150.0 / f - 50.0).round() as i64,
-        (120.0 / f - 50.0).round() as i64,
-    );
-    assert!(
-        (drawn["x"].as_i64().unwrap_or(0) - ex).abs() <= 1
-            && (drawn["y"].as_i64().unwrap_or(0) - ey).abs() <= 1,
-        "{drawn} vs ({ex}, {ey})"
-    );
+    let (ex, ey) = ((150.0 / f - 50.0).round() as i64, (120.0 / f - 50.0).round() as i64);
+    assert!((drawn["x"].as_i64().unwrap_or(0) - ex).abs() <= 1 && (drawn["y"].as_i64().unwrap_or(0) - ey).abs() <= 1, "{drawn} vs ({ex}, {ey})");
     let press = h.ref_of("button", "Press").await?;
-    ok(&h
-        .one(
-            "left_click",
-            json!({"target": r#ref(&press), "modifiers": "shift"}),
-        )
-        .await?);
-    let log = h
-        .wait_log("click at DPR 2", |e| {
-            e["type"] == "click" && e["target"] == "btn"
-        })
-        .await?;
-    assert_eq!(
-        of(&log, "click").last().map(|e| e["shift"].clone()),
-        Some(json!(true))
-    );
+    ok(&h.one("left_click", json!({"target": r#ref(&press), "modifiers": "shift"})).await?);
+    let log = h.wait_log("click at DPR 2", |e| e["type"] == "click" && e["target"] == "btn").await?;
+    assert_eq!(of(&log, "click").last().map(|e| e["shift"].clone()), Some(json!(true)));
     Ok(())
 }
 
@@ -890,40 +449,20 @@ async fn clicks_reach_shadow_roots_and_cross_origin_frames() -> anyhow::Result<(
     let send = h.ref_of("button", "Send message").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&send)})).await?);
     let r = h.one("list_tabs", json!({})).await?;
-    assert_eq!(
-        only_state(&r).tabs[0].title,
-        "sent",
-        "the shadow button's handler ran"
-    );
+    assert_eq!(only_state(&r).tabs[0].title, "sent", "the shadow button's handler ran");
 
-    let other =
-        tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.2").await?;
-    let r = h
-        .one(
-            "navigate",
-            json!({"url": h.url(&format!("frames.html?other=http://{}", other.addr))}),
-        )
-        .await?;
+    let other = tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.2").await?;
+    let r = h.one("navigate", json!({"url": h.url(&format!("frames.html?other=http://{}", other.addr))})).await?;
     ok(&r);
     let cross = h.ref_of("button", "Cross button").await?;
-    ok(&h
-        .one("left_click", json!({"target": r#ref(&cross)}))
-        .await?);
+    ok(&h.one("left_click", json!({"target": r#ref(&cross)})).await?);
     let pressed = text(&h.one("find", json!({"query": "pressed button"})).await?);
-    assert!(
-        pressed.starts_with("button \"Pressed\""),
-        "the cross-origin button's handler ran: {pressed}"
-    );
+    assert!(pressed.starts_with("button \"Pressed\""), "the cross-origin button's handler ran: {pressed}");
     let field = h.ref_of("textbox", "Inner field").await?;
-    ok(&h
-        .one("left_click", json!({"target": r#ref(&field)}))
-        .await?);
+    ok(&h.one("left_click", json!({"target": r#ref(&field)})).await?);
     ok(&h.one("type", json!({"text": "inside"})).await?);
     let t = text(&h.one("read_page", json!({})).await?);
-    assert!(
-        t.contains("value=\"inside\""),
-        "typing reached the focused frame field: {t}"
-    );
+    assert!(t.contains("value=\"inside\""), "typing reached the focused frame field: {t}");
     Ok(())
 }
 
@@ -933,33 +472,16 @@ async fn a_large_viewport_is_downscaled_and_points_map_back() -> anyhow::Result<
     open(&mut h, "pointer.html").await?;
     let (_, data) = image(&h.one("screenshot", json!({})).await?);
     let (w, hgt) = image_size(&data);
-    assert!(
-        w < 2000 && (w.max(hgt) as f64) <= 1568.0 && (w * hgt) as f64 <= 1_150_000.0,
-        "{w}×{hgt} is downscaled to fit"
-    );
+    assert!(w < 2000 && (w.max(hgt) as f64) <= 1568.0 && (w * hgt) as f64 <= 1_150_000.0, "{w}×{hgt} is downscaled to fit");
     // The canvas sits at CSS (50, 50); a point in screenshot pixels maps back through the factor.
     let f = w as f64 / 2000.0;
     let (sx, sy) = ((50.0 + 100.0) * f, (50.0 + 70.0) * f);
-    ok(&h
-        .one("left_click", json!({"target": at(sx.round(), sy.round())}))
-        .await?);
+    ok(&h.one("left_click", json!({"target": at(sx.round(), sy.round())})).await?);
     let log = h.wait_log("drawing", |e| e["type"] == "drawn").await?;
     let drawn = of(&log, "drawn")[0];
-    assert!(
-        (drawn["x"].as_i64().unwrap_or(0) - 100).abs() <= 2
-            && (drawn["y"].as_i64().unwrap_or(0) - 70).abs() <= 2,
-        "{drawn} (factor {f})"
-    );
-    let e = error_text(
-        &h.one("left_click", json!({"target": at(w as f64 + 5.0, 10.0)}))
-            .await?,
-    );
-    assert!(
-        e.contains(&format!(
-            "which is {w}×{hgt} pixels in screenshot coordinates"
-        )),
-        "{e}"
-    );
+    assert!((drawn["x"].as_i64().unwrap_or(0) - 100).abs() <= 2 && (drawn["y"].as_i64().unwrap_or(0) - 70).abs() <= 2, "{drawn} (factor {f})");
+    let e = error_text(&h.one("left_click", json!({"target": at(w as f64 + 5.0, 10.0)})).await?);
+    assert!(e.contains(&format!("which is {w}×{hgt} pixels in screenshot coordinates")), "{e}");
     Ok(())
 }
 
@@ -972,114 +494,47 @@ async fn coordinates_after_the_window_changed_size_are_checked_against_it() -> a
     let (w0, h0) = image_size(&data);
     assert_eq!(w0, 1280);
     let mut person = Person::connect(&h.session.dir().join("profile")).await?;
-    let page = person
-        .targets("pointer.html")
-        .await?
-        .into_iter()
-        .find(|t| t["type"] == "page")
-        .ok_or_else(|| anyhow::anyhow!("no page"))?;
+    let page = person.targets("pointer.html").await?.into_iter().find(|t| t["type"] == "page").ok_or_else(|| anyhow::anyhow!("no page"))?;
     let target = page["targetId"].as_str().unwrap_or_default().to_string();
-    let window = person
-        .send(
-            None,
-            "Browser.getWindowForTarget",
-            json!({"targetId": target}),
-        )
-        .await?;
-    let bounds = person
-        .send(
-            None,
-            "Browser.getWindowBounds",
-            json!({"windowId": window["windowId"]}),
-        )
-        .await?;
+    let window = person.send(None, "Browser.getWindowForTarget", json!({"targetId": target})).await?;
+    let bounds = person.send(None, "Browser.getWindowBounds", json!({"windowId": window["windowId"]})).await?;
     let tall = bounds["bounds"]["height"].as_u64().unwrap_or(800);
 
     // The person narrows the window after Claude's screenshot: the layout may have moved under
     // every point of it, so none is acted on, whichever member.
-    resize(
-        &mut person,
-        &window,
-        json!({"width": 700}),
-        &target,
-        "innerWidth < 800",
-    )
-    .await?;
+    resize(&mut person, &window, json!({"width": 700}), &target, "innerWidth < 800").await?;
     let at = |x: u32, y: u32| json!({"type": "coordinate", "x": x, "y": y});
     for (member, input) in [
         ("left_click", json!({"target": at(100, 100)})),
-        (
-            "scroll",
-            json!({"target": at(1000, 100), "scroll_direction": "down", "scroll_amount": 1}),
-        ),
+        ("scroll", json!({"target": at(1000, 100), "scroll_direction": "down", "scroll_amount": 1})),
         ("hover", json!({"target": at(100, 100)})),
     ] {
         let e = error_text(&h.one(member, input).await?);
-        assert!(
-            e.contains("changed size after the last screenshot")
-                && e.contains("nothing was done")
-                && e.contains("Take a new screenshot"),
-            "{member}: {e}"
-        );
+        assert!(e.contains("changed size after the last screenshot") && e.contains("nothing was done") && e.contains("Take a new screenshot"), "{member}: {e}");
     }
     // A new screenshot shows the narrower viewport, and its points are acted on.
     let (_, data) = image(&h.one("screenshot", json!({})).await?);
     assert!(image_size(&data).0 < 800, "{:?}", image_size(&data));
     ok(&h.one("left_click", json!({"target": at(100, 100)})).await?);
-    h.wait_log("the click after the new screenshot", |e| {
-        e["type"] == "click" && e["x"] == 100
-    })
-    .await?;
+    h.wait_log("the click after the new screenshot", |e| e["type"] == "click" && e["x"] == 100).await?;
 
     // Only the height shrinks (a bar or a docked panel): points still inside are where they were.
-    resize(
-        &mut person,
-        &window,
-        json!({"height": tall - 200}),
-        &target,
-        &format!("innerHeight < {}", h0 - 100),
-    )
-    .await?;
+    resize(&mut person, &window, json!({"height": tall - 200}), &target, &format!("innerHeight < {}", h0 - 100)).await?;
     ok(&h.one("left_click", json!({"target": at(120, 120)})).await?);
-    let e = error_text(
-        &h.one("left_click", json!({"target": at(100, h0 - 20)}))
-            .await?,
-    );
-    assert!(
-        e.contains("changed size after the last screenshot") && e.contains("is outside it"),
-        "{e}"
-    );
+    let e = error_text(&h.one("left_click", json!({"target": at(100, h0 - 20)})).await?);
+    assert!(e.contains("changed size after the last screenshot") && e.contains("is outside it"), "{e}");
     // The page saw exactly the two clicks that were acted on.
-    h.wait_log("the click inside the shorter viewport", |e| {
-        e["type"] == "click" && e["x"] == 120
-    })
-    .await?;
+    h.wait_log("the click inside the shorter viewport", |e| e["type"] == "click" && e["x"] == 120).await?;
     let log = h.site.log();
-    assert_eq!(
-        log.iter().filter(|e| e["type"] == "click").count(),
-        2,
-        "{log:?}"
-    );
+    assert_eq!(log.iter().filter(|e| e["type"] == "click").count(), 2, "{log:?}");
     assert!(!log.iter().any(|e| e["type"] == "wheel"), "{log:?}");
     Ok(())
 }
 
 /// The person changes the window's bounds; waits until the page sees it (`settled`, an
 /// expression) and a moment more, for the browser's resize event to reach the extension.
-async fn resize(
-    person: &mut tabwright_e2e::person::Person,
-    window: &Value,
-    bounds: Value,
-    target: &str,
-    settled: &str,
-) -> anyhow::Result<()> {
-    person
-        .send(
-            None,
-            "Browser.setWindowBounds",
-            json!({"windowId": window["windowId"], "bounds": bounds}),
-        )
-        .await?;
+async fn resize(person: &mut tabwright_e2e::person::Person, window: &Value, bounds: Value, target: &str, settled: &str) -> anyhow::Result<()> {
+    person.send(None, "Browser.setWindowBounds", json!({"windowId": window["windowId"], "bounds": bounds})).await?;
     for _ in 0..40 {
         if person.eval_in(target, settled).await? == json!(true) {
             tokio::time::sleep(std::time::Duration::from_millis(200)).await;
@@ -1096,62 +551,23 @@ async fn resize(
 /// the release came first. Driven here with trusted input from outside, on the agent as the page
 /// builds it, in the page's main world of a plain tab.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_clicks_answer_waits_for_its_release_or_for_the_word_that_it_was_sent(
-) -> anyhow::Result<()> {
+async fn a_clicks_answer_waits_for_its_release_or_for_the_word_that_it_was_sent() -> anyhow::Result<()> {
     use tabwright_e2e::person::{Person, PERSON_FLAG};
     let mut h = Harness::start_with(&[PERSON_FLAG]).await?;
     open(&mut h, "one.html").await?;
     let mut person = Person::connect(&h.session.dir().join("profile")).await?;
-    let page = person
-        .targets("one.html")
-        .await?
-        .into_iter()
-        .find(|t| t["type"] == "page")
-        .ok_or_else(|| anyhow::anyhow!("no page"))?;
-    let attached = person
-        .send(
-            None,
-            "Target.attachToTarget",
-            json!({"targetId": page["targetId"], "flatten": true}),
-        )
-        .await?;
-    let s = attached["sessionId"]
-        .as_str()
-        .unwrap_or_default()
-        .to_string();
-    let agent = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../extension/page/agent.js"),
-    )?;
+    let page = person.targets("one.html").await?.into_iter().find(|t| t["type"] == "page").ok_or_else(|| anyhow::anyhow!("no page"))?;
+    let attached = person.send(None, "Target.attachToTarget", json!({"targetId": page["targetId"], "flatten": true})).await?;
+    let s = attached["sessionId"].as_str().unwrap_or_default().to_string();
+    let agent = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../extension/page/agent.js"))?;
     async fn eval_on(person: &mut Person, s: &str, expression: &str) -> anyhow::Result<Value> {
-        let r = person
-            .send(
-                Some(s),
-                "Runtime.evaluate",
-                json!({"expression": expression, "returnByValue": true, "awaitPromise": true}),
-            )
-            .await?;
-        anyhow::ensure!(
-            r.get("exceptionDetails").is_none(),
-            "{expression}: {}",
-            r["exceptionDetails"]
-        );
+        let r = person.send(Some(s), "Runtime.evaluate", json!({"expression": expression, "returnByValue": true, "awaitPromise": true})).await?;
+        anyhow::ensure!(r.get("exceptionDetails").is_none(), "{expression}: {}", r["exceptionDetails"]);
         Ok(r["result"]["value"].clone())
     }
-    async fn press_with(
-        person: &mut Person,
-        s: &str,
-        x: f64,
-        y: f64,
-        button: &str,
-    ) -> anyhow::Result<()> {
+    async fn press_with(person: &mut Person, s: &str, x: f64, y: f64, button: &str) -> anyhow::Result<()> {
         for kind in ["mousePressed", "mouseReleased"] {
-            person
-                .send(
-                    Some(s),
-                    "Input.dispatchMouseEvent",
-                    json!({"type": kind, "x": x, "y": y, "button": button, "clickCount": 1}),
-                )
-                .await?;
+            person.send(Some(s), "Input.dispatchMouseEvent", json!({"type": kind, "x": x, "y": y, "button": button, "clickCount": 1})).await?;
         }
         Ok(())
     }
@@ -1161,45 +577,24 @@ async fn a_clicks_answer_waits_for_its_release_or_for_the_word_that_it_was_sent(
     eval_on(&mut person, &s, &agent).await?;
     // The page's own record of releases, and of when each answer came.
     eval_on(&mut person, &s, "window.ups = []; addEventListener('pointerup', (e) => ups.push([e.clientX, e.clientY, performance.now()]), true); window.answers = {}; true").await?;
-    let ask = |x: u32, y: u32, seq: u32| {
-        format!("(() => {{ window.answers[{seq}] = null; const asked = performance.now(); Promise.resolve(__tabwright.afterInput({x}, {y}, false, false, 1, {seq}, 0)).then(() => {{ window.answers[{seq}] = [asked, performance.now()]; }}); return true; }})()")
-    };
-    let answer = |seq: u32| {
-        format!("new Promise((ok) => {{ const t = Date.now(); (function poll() {{ if (window.answers[{seq}] || Date.now() - t > 3000) ok(window.answers[{seq}]); else setTimeout(poll, 10); }})(); }})")
-    };
+    let ask = |x: u32, y: u32, seq: u32| format!("(() => {{ window.answers[{seq}] = null; const asked = performance.now(); Promise.resolve(__tabwright.afterInput({x}, {y}, false, false, 1, {seq}, 0)).then(() => {{ window.answers[{seq}] = [asked, performance.now()]; }}); return true; }})()");
+    let answer = |seq: u32| format!("new Promise((ok) => {{ const t = Date.now(); (function poll() {{ if (window.answers[{seq}] || Date.now() - t > 3000) ok(window.answers[{seq}]); else setTimeout(poll, 10); }})(); }})");
 
     // Asked before the press: no answer until the release at that point.
     eval_on(&mut person, &s, &ask(40, 40, 1)).await?;
     press_on(&mut person, &s, 300.0, 300.0).await?;
-    assert_eq!(
-        eval_on(&mut person, &s, "window.answers[1]").await?,
-        Value::Null,
-        "a release elsewhere (a person's click) is not this click's"
-    );
+    assert_eq!(eval_on(&mut person, &s, "window.answers[1]").await?, Value::Null, "a release elsewhere (a person's click) is not this click's");
     press_on(&mut person, &s, 40.0, 40.0).await?;
     let a = eval_on(&mut person, &s, &answer(1)).await?;
-    let up = eval_on(
-        &mut person,
-        &s,
-        "ups.filter((u) => u[0] === 40).map((u) => u[2])[0]",
-    )
-    .await?;
-    let (asked, answered, up) = (
-        a[0].as_f64().unwrap_or(0.0),
-        a[1].as_f64().unwrap_or(0.0),
-        up.as_f64().unwrap_or(f64::MAX),
-    );
+    let up = eval_on(&mut person, &s, "ups.filter((u) => u[0] === 40).map((u) => u[2])[0]").await?;
+    let (asked, answered, up) = (a[0].as_f64().unwrap_or(0.0), a[1].as_f64().unwrap_or(0.0), up.as_f64().unwrap_or(f64::MAX));
     assert!(answered >= up, "answered after the release: {a} / {up}");
-    assert!(
-        answered - asked < 1000.0,
-        "released by the press, not by the one-second fallback: {a}"
-    );
+    assert!(answered - asked < 1000.0, "released by the press, not by the one-second fallback: {a}");
 
     // Released first: answered at once.
     press_on(&mut person, &s, 50.0, 50.0).await?;
     eval_on(&mut person, &s, &ask(50, 50, 2)).await?;
-    let quick =
-        |a: &Value| a[1].as_f64().unwrap_or(f64::MAX) - a[0].as_f64().unwrap_or(0.0) < 100.0;
+    let quick = |a: &Value| a[1].as_f64().unwrap_or(f64::MAX) - a[0].as_f64().unwrap_or(0.0) < 100.0;
     let a = eval_on(&mut person, &s, &answer(2)).await?;
     assert!(quick(&a), "answered at once: {a}");
 
@@ -1208,10 +603,7 @@ async fn a_clicks_answer_waits_for_its_release_or_for_the_word_that_it_was_sent(
     eval_on(&mut person, &s, &ask(60, 60, 3)).await?;
     eval_on(&mut person, &s, "__tabwright.pressDone(3)").await?;
     let a = eval_on(&mut person, &s, &answer(3)).await?;
-    assert!(
-        a[1].as_f64().unwrap_or(f64::MAX) - a[0].as_f64().unwrap_or(0.0) < 1000.0,
-        "released by the word, not by the fallback: {a}"
-    );
+    assert!(a[1].as_f64().unwrap_or(f64::MAX) - a[0].as_f64().unwrap_or(0.0) < 1000.0, "released by the word, not by the fallback: {a}");
     eval_on(&mut person, &s, "__tabwright.pressDone(4)").await?;
     eval_on(&mut person, &s, &ask(70, 70, 4)).await?;
     let a = eval_on(&mut person, &s, &answer(4)).await?;
@@ -1219,59 +611,27 @@ async fn a_clicks_answer_waits_for_its_release_or_for_the_word_that_it_was_sent(
     // A release of another button at the point (a right click) is not this click's, nor is one of
     // a press made before the last answer.
     let mouse = |kind: &str, x: f64, button: &str| json!({"type": kind, "x": x, "y": x, "button": button, "clickCount": 1});
-    let not_yet =
-        |seq: u32| format!("new Promise((ok) => setTimeout(() => ok(window.answers[{seq}]), 200))");
+    let not_yet = |seq: u32| format!("new Promise((ok) => setTimeout(() => ok(window.answers[{seq}]), 200))");
     press_with(&mut person, &s, 90.0, 90.0, "right").await?;
     eval_on(&mut person, &s, &ask(90, 90, 6)).await?;
-    assert_eq!(
-        eval_on(&mut person, &s, &not_yet(6)).await?,
-        Value::Null,
-        "a right button's release answered a left click"
-    );
+    assert_eq!(eval_on(&mut person, &s, &not_yet(6)).await?, Value::Null, "a right button's release answered a left click");
     eval_on(&mut person, &s, "__tabwright.pressDone(6)").await?;
     eval_on(&mut person, &s, &answer(6)).await?;
-    person
-        .send(
-            Some(&s),
-            "Input.dispatchMouseEvent",
-            mouse("mousePressed", 95.0, "left"),
-        )
-        .await?;
+    person.send(Some(&s), "Input.dispatchMouseEvent", mouse("mousePressed", 95.0, "left")).await?;
     eval_on(&mut person, &s, &ask(10, 10, 7)).await?;
     eval_on(&mut person, &s, "__tabwright.pressDone(7)").await?;
     eval_on(&mut person, &s, &answer(7)).await?;
-    person
-        .send(
-            Some(&s),
-            "Input.dispatchMouseEvent",
-            mouse("mouseReleased", 95.0, "left"),
-        )
-        .await?;
+    person.send(Some(&s), "Input.dispatchMouseEvent", mouse("mouseReleased", 95.0, "left")).await?;
     eval_on(&mut person, &s, &ask(95, 95, 8)).await?;
-    assert_eq!(
-        eval_on(&mut person, &s, &not_yet(8)).await?,
-        Value::Null,
-        "the release of a press made before the last answer answered a new click"
-    );
+    assert_eq!(eval_on(&mut person, &s, &not_yet(8)).await?, Value::Null, "the release of a press made before the last answer answered a new click");
     eval_on(&mut person, &s, "__tabwright.pressDone(8)").await?;
     eval_on(&mut person, &s, &answer(8)).await?;
     // An older word does not release a newer question; the fallback does, within a second or so.
     eval_on(&mut person, &s, &ask(80, 80, 9)).await?;
     eval_on(&mut person, &s, "__tabwright.pressDone(8)").await?;
-    assert_eq!(
-        eval_on(
-            &mut person,
-            &s,
-            "new Promise((ok) => setTimeout(() => ok(window.answers[9]), 200))"
-        )
-        .await?,
-        Value::Null
-    );
+    assert_eq!(eval_on(&mut person, &s, "new Promise((ok) => setTimeout(() => ok(window.answers[9]), 200))").await?, Value::Null);
     let a = eval_on(&mut person, &s, &answer(9)).await?;
-    assert!(
-        a[1].as_f64().unwrap_or(0.0) - a[0].as_f64().unwrap_or(0.0) >= 1000.0,
-        "{a}"
-    );
+    assert!(a[1].as_f64().unwrap_or(0.0) - a[0].as_f64().unwrap_or(0.0) >= 1000.0, "{a}");
     Ok(())
 }
 
@@ -1282,50 +642,24 @@ async fn a_form_the_browser_stops_is_told() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
     open(&mut h, "form.html").await?;
     let submit = h.ref_of("button", "Submit application").await?;
-    let r = h
-        .one("left_click", json!({"target": r#ref(&submit)}))
-        .await?;
+    let r = h.one("left_click", json!({"target": r#ref(&submit)})).await?;
     ok(&r);
     let t = text(&r);
-    assert!(
-        t.contains("The form was not sent: the browser stopped it at textbox \"First name\"")
-            && t.contains("fill"),
-        "{t}"
-    );
-    assert!(
-        t.contains("Please fill out this field. Fill that in"),
-        "{t}"
-    );
+    assert!(t.contains("The form was not sent: the browser stopped it at textbox \"First name\"") && t.contains("fill"), "{t}");
+    assert!(t.contains("Please fill out this field. Fill that in"), "{t}");
     // Enter in a field sends its form too, and is told the same.
     let first = h.ref_of("textbox", "First name").await?;
-    ok(&h
-        .one("left_click", json!({"target": r#ref(&first)}))
-        .await?);
+    ok(&h.one("left_click", json!({"target": r#ref(&first)})).await?);
     let t = text(&h.one("key", json!({"text": "Enter"})).await?);
-    assert!(
-        t.contains("The form was not sent: the browser stopped it at textbox \"First name\""),
-        "{t}"
-    );
+    assert!(t.contains("The form was not sent: the browser stopped it at textbox \"First name\""), "{t}");
     // Filled in, the same click sends it.
     for (name, value) in [("First name", "Ada"), ("Last name", "Lovelace")] {
         let field = h.ref_of("textbox", name).await?;
-        ok(&h
-            .one(
-                "form_input",
-                json!({"target": r#ref(&field), "value": value}),
-            )
-            .await?);
+        ok(&h.one("form_input", json!({"target": r#ref(&field), "value": value})).await?);
     }
     let terms = h.ref_of("checkbox", "I accept the terms").await?;
-    ok(&h
-        .one(
-            "form_input",
-            json!({"target": r#ref(&terms), "value": true}),
-        )
-        .await?);
-    let r = h
-        .one("left_click", json!({"target": r#ref(&submit)}))
-        .await?;
+    ok(&h.one("form_input", json!({"target": r#ref(&terms), "value": true})).await?);
+    let r = h.one("left_click", json!({"target": r#ref(&submit)})).await?;
     assert!(!text(&r).contains("The form was not sent"), "{r:?}");
     Ok(())
 }

@@ -11,47 +11,26 @@ async fn error_statuses_are_told_in_the_result() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
     let r = h.one("navigate", json!({"url": h.url("one.html")})).await?;
     ok(&r);
-    assert!(
-        !text(&r).contains("HTTP"),
-        "a page that loaded fine says nothing about its status: {r:?}"
-    );
+    assert!(!text(&r).contains("HTTP"), "a page that loaded fine says nothing about its status: {r:?}");
 
     let missing = h.url("no-such-page.html");
     let r = h.one("navigate", json!({"url": missing})).await?;
     ok(&r);
     let t = text(&r);
-    assert!(
-        t.starts_with(&format!("Navigated to {missing} (HTTP 404)")),
-        "{t}"
-    );
+    assert!(t.starts_with(&format!("Navigated to {missing} (HTTP 404)")), "{t}");
     assert!(t.contains("The server answered HTTP 404 Not Found: the tab shows its error page, not the page asked for."), "{t}");
     // A reload of it says so again.
     let t = text(&h.one("navigate", json!({"url": "reload"})).await?);
-    assert!(
-        t.contains("(HTTP 404)") && t.contains("HTTP 404 Not Found"),
-        "{t}"
-    );
+    assert!(t.contains("(HTTP 404)") && t.contains("HTTP 404 Not Found"), "{t}");
 
     for (code, phrase) in [(500, "Internal Server Error"), (503, "Service Unavailable")] {
         let url = h.url(&format!("status/{code}"));
         let r = h.one("navigate", json!({"url": url})).await?;
         ok(&r);
         let t = text(&r);
-        assert!(
-            t.starts_with(&format!("Navigated to {url} (HTTP {code})")),
-            "{t}"
-        );
-        assert!(
-            t.contains(&format!(
-                "The server answered HTTP {code} {phrase}: it failed to produce the page."
-            )),
-            "{t}"
-        );
-        assert_eq!(
-            state(&r).active().map(|t| t.title.as_str()),
-            Some(format!("Status {code}").as_str()),
-            "the error page loaded"
-        );
+        assert!(t.starts_with(&format!("Navigated to {url} (HTTP {code})")), "{t}");
+        assert!(t.contains(&format!("The server answered HTTP {code} {phrase}: it failed to produce the page.")), "{t}");
+        assert_eq!(state(&r).active().map(|t| t.title.as_str()), Some(format!("Status {code}").as_str()), "the error page loaded");
     }
     // Back to the 500 page: a history step reports the status of the page it lands on.
     let t = text(&h.one("navigate", json!({"url": "back"})).await?);
@@ -70,20 +49,11 @@ async fn a_unicode_host_name_is_opened() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
     // Chrome takes every *.localhost name for this machine.
     let url = h.url("one.html").replace("127.0.0.1", "BÜCHER.localhost");
-    let ascii = h
-        .url("one.html")
-        .replace("127.0.0.1", "xn--bcher-kva.localhost");
+    let ascii = h.url("one.html").replace("127.0.0.1", "xn--bcher-kva.localhost");
     let r = h.one("navigate", json!({"url": url})).await?;
     ok(&r);
-    assert!(
-        text(&r).starts_with(&format!("Navigated to {ascii}")),
-        "{r:?}"
-    );
-    assert_eq!(
-        state(&r).active().map(|t| t.title.as_str()),
-        Some("Fixture One"),
-        "{r:?}"
-    );
+    assert!(text(&r).starts_with(&format!("Navigated to {ascii}")), "{r:?}");
+    assert_eq!(state(&r).active().map(|t| t.title.as_str()), Some("Fixture One"), "{r:?}");
     Ok(())
 }
 
@@ -92,12 +62,8 @@ async fn a_unicode_host_name_is_opened() -> anyhow::Result<()> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_navigation_waits_for_its_own_document() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
-    ok(&h
-        .one("navigate", json!({"url": h.url("loads.html")}))
-        .await?);
-    let link = h
-        .ref_of("link", "A page whose image takes half a second")
-        .await?;
+    ok(&h.one("navigate", json!({"url": h.url("loads.html")})).await?);
+    let link = h.ref_of("link", "A page whose image takes half a second").await?;
     // The click returns while that page is still loading its image.
     ok(&h.one("left_click", json!({"target": r#ref(&link)})).await?);
     // The next page's server answers after 1.5 s, and its own image takes 1.5 s more. Meanwhile
@@ -107,20 +73,11 @@ async fn a_navigation_waits_for_its_own_document() -> anyhow::Result<()> {
     let r = h.one("navigate", json!({"url": url})).await?;
     let took = started.elapsed();
     ok(&r);
-    assert!(
-        text(&r).starts_with(&format!("Navigated to {url}")),
-        "{r:?}"
-    );
+    assert!(text(&r).starts_with(&format!("Navigated to {url}")), "{r:?}");
     // The new page had loaded (its image included) when navigate answered.
     let page = text(&h.one("get_page_text", json!({})).await?);
-    assert!(
-        page.contains("This page took its time.") && page.contains("loaded"),
-        "navigate answered {took:?} after it was sent, before its page had loaded: {page}"
-    );
-    assert!(
-        took >= Duration::from_millis(2900),
-        "it waited for the page's own load: {took:?}"
-    );
+    assert!(page.contains("This page took its time.") && page.contains("loaded"), "navigate answered {took:?} after it was sent, before its page had loaded: {page}");
+    assert!(took >= Duration::from_millis(2900), "it waited for the page's own load: {took:?}");
     Ok(())
 }
 
@@ -129,15 +86,9 @@ async fn a_navigation_waits_for_its_own_document() -> anyhow::Result<()> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_drawn_after_its_load_is_read_as_drawn() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
-    let r = h
-        .one("navigate", json!({"url": h.url("late.html")}))
-        .await?;
+    let r = h.one("navigate", json!({"url": h.url("late.html")})).await?;
     // Its title came with its content: the report has it.
-    assert_eq!(
-        state(&r).active().map(|t| t.title.as_str()),
-        Some("Inbox (3)"),
-        "{r:?}"
-    );
+    assert_eq!(state(&r).active().map(|t| t.title.as_str()), Some("Inbox (3)"), "{r:?}");
     let r = h.one("read_page", json!({})).await?;
     assert!(text(&r).contains("button \"Compose\""), "{r:?}");
     // A page that stays blank costs the bounded wait once, and still answers.

@@ -33,104 +33,49 @@ fn refs_of(text: &str, role: &str, name: &str) -> Vec<String> {
 }
 
 fn line_with<'a>(text: &'a str, needle: &str) -> &'a str {
-    text.lines()
-        .find(|l| l.contains(needle))
-        .unwrap_or_else(|| panic!("no line with {needle:?} in:\n{text}"))
+    text.lines().find(|l| l.contains(needle)).unwrap_or_else(|| panic!("no line with {needle:?} in:\n{text}"))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn forms_show_names_values_and_states() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
     let t = read(&mut h, "form.html", json!({})).await?;
-    assert!(
-        line_with(&t, "textbox \"First name\"").ends_with("required focused"),
-        "{t}"
-    );
+    assert!(line_with(&t, "textbox \"First name\"").ends_with("required focused"), "{t}");
     assert!(line_with(&t, "textbox \"Email address\"").contains("placeholder=\"you@example.com\""));
-    assert!(
-        line_with(&t, "textbox \"Password\"").contains("value=\"••••\""),
-        "a password's value is never shown"
-    );
+    assert!(line_with(&t, "textbox \"Password\"").contains("value=\"••••\""), "a password's value is never shown");
     assert!(!t.contains("hunter2"));
-    assert!(
-        line_with(&t, "combobox \"Country\"")
-            .contains("value=\"France\" options=\"Choose… | United States | France | Japan\""),
-        "{t}"
-    );
+    assert!(line_with(&t, "combobox \"Country\"").contains("value=\"France\" options=\"Choose… | United States | France | Japan\""), "{t}");
     assert!(line_with(&t, "combobox \"State\"").contains("disabled"));
-    assert!(
-        line_with(&t, "radio \"Pro\"").ends_with("checked")
-            && !line_with(&t, "radio \"Basic\"").contains("checked")
-    );
-    assert!(
-        t.contains("group \"Personal details\" [ref_"),
-        "fieldsets are groups named by their legend"
-    );
-    assert!(
-        !t.contains("text \"Personal details\""),
-        "a legend is not repeated as text"
-    );
-    assert!(
-        !t.contains("Submit application"),
-        "the default read shows the viewport only:\n{t}"
-    );
+    assert!(line_with(&t, "radio \"Pro\"").ends_with("checked") && !line_with(&t, "radio \"Basic\"").contains("checked"));
+    assert!(t.contains("group \"Personal details\" [ref_"), "fieldsets are groups named by their legend");
+    assert!(!t.contains("text \"Personal details\""), "a legend is not repeated as text");
+    assert!(!t.contains("Submit application"), "the default read shows the viewport only:\n{t}");
 
     let all = read_here(&mut h, json!({"filter": "all"})).await?;
-    assert!(
-        line_with(&all, "button \"Submit application\"").ends_with("(offscreen)"),
-        "{all}"
-    );
+    assert!(line_with(&all, "button \"Submit application\"").ends_with("(offscreen)"), "{all}");
     assert!(line_with(&all, "checkbox \"Send me the newsletter\"").contains(" checked"));
-    assert!(
-        line_with(&all, "checkbox \"I accept the terms\"").ends_with("] required (offscreen)"),
-        "{all}"
-    );
+    assert!(line_with(&all, "checkbox \"I accept the terms\"").ends_with("] required (offscreen)"), "{all}");
     assert!(line_with(&all, "slider \"Volume\"").contains("value=\"3\" min=\"0\" max=\"10\""));
     assert!(line_with(&all, "button \"Help\"").contains("collapsed"));
     assert!(line_with(&all, "button \"Advanced options\"").contains("collapsed"));
 
     let page_text = text(&h.one("get_page_text", json!({})).await?);
-    assert!(
-        page_text.starts_with("Open an account\nPersonal details\nFirst name"),
-        "{page_text}"
-    );
-    assert!(
-        page_text.contains("[1 Main St]"),
-        "typed values show in brackets: {page_text}"
-    );
+    assert!(page_text.starts_with("Open an account\nPersonal details\nFirst name"), "{page_text}");
+    assert!(page_text.contains("[1 Main St]"), "typed values show in brackets: {page_text}");
     // A closed drop-down shows its choice, not every option it could show.
-    assert!(
-        page_text.contains("[France]") && !page_text.contains("Japan"),
-        "{page_text}"
-    );
+    assert!(page_text.contains("[France]") && !page_text.contains("Japan"), "{page_text}");
     assert!(!page_text.contains("hunter2"), "never a password");
     let found = text(&h.one("find", json!({"query": "country dropdown"})).await?);
     assert!(found.starts_with("combobox \"Country\" [ref_"), "{found}");
 
     let interactive = read_here(&mut h, json!({"filter": "interactive"})).await?;
-    assert!(
-        !interactive.contains("heading") && !interactive.contains("group"),
-        "{interactive}"
-    );
-    assert!(
-        interactive.lines().all(|l| !l.starts_with(' ')),
-        "interactive elements are listed flat"
-    );
+    assert!(!interactive.contains("heading") && !interactive.contains("group"), "{interactive}");
+    assert!(interactive.lines().all(|l| !l.starts_with(' ')), "interactive elements are listed flat");
     assert!(interactive.contains("textbox \"First name\""));
     // Refs are stable: the same node keeps its ref across reads and filters.
-    assert_eq!(
-        refs_of(&t, "textbox", "First name"),
-        refs_of(&all, "textbox", "First name")
-    );
-    assert_eq!(
-        refs_of(&t, "textbox", "First name"),
-        refs_of(&interactive, "textbox", "First name")
-    );
-    assert_eq!(
-        read_here(&mut h, json!({})).await?,
-        t,
-        "reading twice gives the same text"
-    );
+    assert_eq!(refs_of(&t, "textbox", "First name"), refs_of(&all, "textbox", "First name"));
+    assert_eq!(refs_of(&t, "textbox", "First name"), refs_of(&interactive, "textbox", "First name"));
+    assert_eq!(read_here(&mut h, json!({})).await?, t, "reading twice gives the same text");
     Ok(())
 }
 
@@ -147,28 +92,16 @@ async fn articles_landmarks_and_page_text() -> anyhow::Result<()> {
     );
     assert!(line_with(&t, "link \"Read 42 comments\"").ends_with("→ /comments"));
     assert!(t.contains("navigation \"Sections\" [ref_"));
-    assert!(
-        !t.contains("text \"| | |\""),
-        "separators alone are dropped"
-    );
+    assert!(!t.contains("text \"| | |\""), "separators alone are dropped");
     assert!(t.contains("img \"Drawing of the bridge\""));
     let main = t.find("main [ref_").expect("main");
-    assert!(
-        t.find("complementary \"Related\"").expect("aside") > main,
-        "hierarchy in document order"
-    );
+    assert!(t.find("complementary \"Related\"").expect("aside") > main, "hierarchy in document order");
 
     let article = text(&h.one("get_page_text", json!({})).await?);
-    assert!(
-        article.starts_with("City council approves new bridge\nBy Ada Writer"),
-        "main content first:\n{article}"
-    );
+    assert!(article.starts_with("City council approves new bridge\nBy Ada Writer"), "main content first:\n{article}");
     assert!(article.contains("Construction will begin in the spring."));
     for chrome in ["Sport", "Privacy", "Contact us"] {
-        assert!(
-            !article.contains(chrome),
-            "navigation chrome {chrome:?} is trimmed:\n{article}"
-        );
+        assert!(!article.contains(chrome), "navigation chrome {chrome:?} is trimmed:\n{article}");
     }
 
     let t = read(&mut h, "landmarks.html", json!({})).await?;
@@ -177,20 +110,11 @@ async fn articles_landmarks_and_page_text() -> anyhow::Result<()> {
         "a page the viewport holds whole says nothing of more: {t}"
     );
     let page_text = text(&h.one("get_page_text", json!({})).await?);
-    assert!(
-        page_text.starts_with("Overview\nOverview text."),
-        "the main landmark comes first: {page_text}"
-    );
-    assert!(
-        page_text.contains("Site title"),
-        "a page title in the banner is not navigation: {page_text}"
-    );
+    assert!(page_text.starts_with("Overview\nOverview text."), "the main landmark comes first: {page_text}");
+    assert!(page_text.contains("Site title"), "a page title in the banner is not navigation: {page_text}");
     let lines: Vec<&str> = t.lines().collect();
     let depth = |needle: &str| {
-        let l = lines
-            .iter()
-            .find(|l| l.contains(needle))
-            .unwrap_or_else(|| panic!("{needle} in\n{t}"));
+        let l = lines.iter().find(|l| l.contains(needle)).unwrap_or_else(|| panic!("{needle} in\n{t}"));
         (l.len() - l.trim_start().len()) / 2
     };
     assert_eq!(depth("main [ref_"), 0);
@@ -226,80 +150,33 @@ async fn articles_landmarks_and_page_text() -> anyhow::Result<()> {
 async fn shadow_roots_and_frames_are_read_and_acted_on() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
     let t = read(&mut h, "shadow.html", json!({})).await?;
-    assert!(
-        t.contains("paragraph [ref_") && t.contains("\"Role: Rear admiral\""),
-        "slotted light DOM reads in place:\n{t}"
-    );
+    assert!(t.contains("paragraph [ref_") && t.contains("\"Role: Rear admiral\""), "slotted light DOM reads in place:\n{t}");
     assert!(line_with(&t, "textbox \"Message\"").contains("placeholder=\"Say hello\""));
-    assert!(
-        t.contains("checkbox \"Follow\" [ref_"),
-        "nested shadow roots are read"
-    );
+    assert!(t.contains("checkbox \"Follow\" [ref_"), "nested shadow roots are read");
     assert!(t.contains("button \"Launch\" [ref_"));
-    assert!(
-        !t.contains("Closed content"),
-        "closed shadow roots cannot be read"
-    );
+    assert!(!t.contains("Closed content"), "closed shadow roots cannot be read");
     let page_text = text(&h.one("get_page_text", json!({})).await?);
-    assert!(
-        page_text.contains("Grace Hopper")
-            && page_text.contains("Role: Rear admiral")
-            && !page_text.contains("Closed content"),
-        "{page_text}"
-    );
+    assert!(page_text.contains("Grace Hopper") && page_text.contains("Role: Rear admiral") && !page_text.contains("Closed content"), "{page_text}");
     let send = refs_of(&t, "button", "Send message").remove(0);
-    let r = h
-        .one("scroll_to", json!({"target": {"type": "ref", "ref": send}}))
-        .await?;
+    let r = h.one("scroll_to", json!({"target": {"type": "ref", "ref": send}})).await?;
     assert_eq!(text(&r), format!("Scrolled to {send}."));
 
     let other = Site::start(Pages::Dir(fixtures()), "127.0.0.2").await?;
     let page = format!("frames.html?other=http://{}", other.addr);
     let t = read(&mut h, &page, json!({})).await?;
-    let same = t
-        .find("iframe \"Same-origin frame\"")
-        .expect("same-origin iframe");
-    let cross = t
-        .find("iframe \"Cross-origin frame\"")
-        .expect("cross-origin iframe");
+    let same = t.find("iframe \"Same-origin frame\"").expect("same-origin iframe");
+    let cross = t.find("iframe \"Cross-origin frame\"").expect("cross-origin iframe");
     assert!(t[same..cross].contains("button \"Same button\""), "{t}");
-    assert!(
-        t[cross..].contains("heading \"Cross-origin content\"")
-            && t[cross..].contains("button \"Cross button\""),
-        "{t}"
-    );
-    assert!(
-        line_with(&t, "button \"Cross button\"").starts_with("  "),
-        "frame content nests under its iframe"
-    );
+    assert!(t[cross..].contains("heading \"Cross-origin content\"") && t[cross..].contains("button \"Cross button\""), "{t}");
+    assert!(line_with(&t, "button \"Cross button\"").starts_with("  "), "frame content nests under its iframe");
     let page_text = text(&h.one("get_page_text", json!({})).await?);
-    assert!(
-        page_text.contains("Same-origin content") && page_text.contains("Cross-origin content"),
-        "{page_text}"
-    );
-    assert!(
-        page_text.contains(&format!(
-            "[Frame http://{}/frame-inner.html?from=cross]",
-            other.addr
-        )),
-        "{page_text}"
-    );
+    assert!(page_text.contains("Same-origin content") && page_text.contains("Cross-origin content"), "{page_text}");
+    assert!(page_text.contains(&format!("[Frame http://{}/frame-inner.html?from=cross]", other.addr)), "{page_text}");
     let button = refs_of(&t, "button", "Cross button").remove(0);
-    let r = h
-        .one(
-            "scroll_to",
-            json!({"target": {"type": "ref", "ref": button}}),
-        )
-        .await?;
-    assert!(
-        !r.is_error,
-        "a cross-origin frame's element can be acted on: {r:?}"
-    );
+    let r = h.one("scroll_to", json!({"target": {"type": "ref", "ref": button}})).await?;
+    assert!(!r.is_error, "a cross-origin frame's element can be acted on: {r:?}");
     let r = h.one("find", json!({"query": "cross button"})).await?;
-    assert!(
-        text(&r).starts_with(&format!("button \"Cross button\" [{button}]")),
-        "{r:?}"
-    );
+    assert!(text(&r).starts_with(&format!("button \"Cross button\" [{button}]")), "{r:?}");
     Ok(())
 }
 
@@ -340,19 +217,11 @@ async fn hidden_text_never_reaches_claude() -> anyhow::Result<()> {
     let all = read_here(&mut h, json!({"filter": "all"})).await?;
     let page_text = text(&h.one("get_page_text", json!({})).await?);
     let found = text(&h.one("find", json!({"query": "secret"})).await?);
-    for (what, out) in [
-        ("read_page", &t),
-        ("read_page all", &all),
-        ("get_page_text", &page_text),
-        ("find", &found),
-    ] {
+    for (what, out) in [("read_page", &t), ("read_page all", &all), ("get_page_text", &page_text), ("find", &found)] {
         assert!(!out.contains("SECRET"), "{what} leaked hidden text:\n{out}");
     }
     assert!(t.contains("Visible paragraph."));
-    assert!(
-        t.contains("button \"Close dialog\""),
-        "screen-reader-only text still names its button"
-    );
+    assert!(t.contains("button \"Close dialog\""), "screen-reader-only text still names its button");
     assert!(page_text.contains("Visible heading"));
     Ok(())
 }
@@ -380,16 +249,8 @@ async fn big_pages_virtual_lists_and_canvas() -> anyhow::Result<()> {
         &interactive[interactive.len().saturating_sub(200)..]
     );
     let page_text = text(&h.one("get_page_text", json!({})).await?);
-    assert!(
-        page_text.starts_with("Catalogue\n#"),
-        "{}",
-        &page_text[..200]
-    );
-    assert!(
-        page_text.ends_with("read_page with a ref reads one part of the page.]")
-            && page_text.contains("[Text cut at 50000 characters of about"),
-        "bounded and says so"
-    );
+    assert!(page_text.starts_with("Catalogue\n#"), "{}", &page_text[..200]);
+    assert!(page_text.ends_with("read_page with a ref reads one part of the page.]") && page_text.contains("[Text cut at 50000 characters of about"), "bounded and says so");
     assert!(page_text.len() < 50_300);
     // The count goes on past the cut (the walk stops there, the browser's layout counts the rest).
     let about: usize = page_text
@@ -400,59 +261,27 @@ async fn big_pages_virtual_lists_and_canvas() -> anyhow::Result<()> {
         .unwrap_or(0);
     assert!(about > 55_000, "the whole page's text is counted: {about}");
     let found = text(&h.one("find", json!({"query": "select item 700"})).await?);
-    assert!(
-        found.starts_with("checkbox \"Select item 700\" [ref_"),
-        "find searches the whole page: {found}"
-    );
+    assert!(found.starts_with("checkbox \"Select item 700\" [ref_"), "find searches the whole page: {found}");
     let all = read_here(&mut h, json!({"filter": "all"})).await?;
     assert!(all.len() <= 50_000, "capped: {}", all.len());
-    assert!(
-        all.contains("[read_page stopped at 50000 characters;") && all.contains("ref (main)")
-            || all.contains("(main)"),
-        "{}",
-        &all[all.len() - 400..]
-    );
-    assert!(
-        all.contains("row [ref_") && all.contains(": link \"Item 300\""),
-        "long runs of rows collapse to their controls"
-    );
-    assert!(
-        all.contains("link \"Item 300\""),
-        "collapsed rows keep their controls"
-    );
+    assert!(all.contains("[read_page stopped at 50000 characters;") && all.contains("ref (main)") || all.contains("(main)"), "{}", &all[all.len() - 400..]);
+    assert!(all.contains("row [ref_") && all.contains(": link \"Item 300\""), "long runs of rows collapse to their controls");
+    assert!(all.contains("link \"Item 300\""), "collapsed rows keep their controls");
 
     let t = read(&mut h, "virtual.html", json!({})).await?;
-    assert!(
-        t.contains("list \"Messages\"")
-            && t.contains("button \"Open 1\"")
-            && t.contains("button \"Open 12\""),
-        "{t}"
-    );
+    assert!(t.contains("list \"Messages\"") && t.contains("button \"Open 1\"") && t.contains("button \"Open 12\""), "{t}");
     assert!(!t.contains("Open 13"), "only rendered rows exist");
     let found = text(&h.one("find", json!({"query": "open 3 button"})).await?);
     assert!(found.starts_with("button \"Open 3\" [ref_"), "{found}");
     let page_text = text(&h.one("get_page_text", json!({})).await?);
-    assert!(
-        page_text.contains("Message 1 Open 1") && !page_text.contains("Message 13"),
-        "{page_text}"
-    );
+    assert!(page_text.contains("Message 1 Open 1") && !page_text.contains("Message 13"), "{page_text}");
     let first = refs_of(&t, "button", "Open 1").remove(0);
     let last = refs_of(&t, "button", "Open 12").remove(0);
-    let r = h
-        .one("scroll_to", json!({"target": {"type": "ref", "ref": last}}))
-        .await?;
+    let r = h.one("scroll_to", json!({"target": {"type": "ref", "ref": last}})).await?;
     assert!(!r.is_error, "{r:?}");
     let after = read_here(&mut h, json!({})).await?;
-    assert!(
-        after.contains("button \"Open 13\""),
-        "scrolling rendered new rows:\n{after}"
-    );
-    let r = h
-        .one(
-            "scroll_to",
-            json!({"target": {"type": "ref", "ref": first}}),
-        )
-        .await?;
+    assert!(after.contains("button \"Open 13\""), "scrolling rendered new rows:\n{after}");
+    let r = h.one("scroll_to", json!({"target": {"type": "ref", "ref": first}})).await?;
     let e = error_text(&r);
     assert!(e.starts_with(&format!("{first} is stale or not found on the current page (the element was removed from the page). Re-read the page")), "{e}");
 
@@ -461,10 +290,7 @@ async fn big_pages_virtual_lists_and_canvas() -> anyhow::Result<()> {
     let found = text(&h.one("find", json!({"query": "drawing canvas"})).await?);
     assert!(found.starts_with("canvas \"Drawing board\""), "{found}");
     let page_text = text(&h.one("get_page_text", json!({})).await?);
-    assert_eq!(
-        page_text, "Drawing board",
-        "a canvas has no text of its own"
-    );
+    assert_eq!(page_text, "Drawing board", "a canvas has no text of its own");
     Ok(())
 }
 
@@ -472,56 +298,29 @@ async fn big_pages_virtual_lists_and_canvas() -> anyhow::Result<()> {
 async fn stale_refs_say_why_and_suggest_the_fresh_one() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
     let t = read(&mut h, "spa.html", json!({})).await?;
-    assert_eq!(
-        text(&h.one("get_page_text", json!({})).await?),
-        "Tasks\nWrite report Delete\nCall Bob Delete\nBuy milk Delete\nAdd task"
-    );
+    assert_eq!(text(&h.one("get_page_text", json!({})).await?), "Tasks\nWrite report Delete\nCall Bob Delete\nBuy milk Delete\nAdd task");
     let found = text(&h.one("find", json!({"query": "delete call bob"})).await?);
-    assert_eq!(
-        found.lines().next(),
-        Some(line_with(&t, &refs_of(&t, "button", "Delete")[1]).trim()),
-        "{found}"
-    );
+    assert_eq!(found.lines().next(), Some(line_with(&t, &refs_of(&t, "button", "Delete")[1]).trim()), "{found}");
     let add = refs_of(&t, "button", "Add task").remove(0);
     // The app re-renders on a route change: every element is new.
-    let r = h
-        .one("navigate", json!({"url": h.url("spa.html#again")}))
-        .await?;
+    let r = h.one("navigate", json!({"url": h.url("spa.html#again")})).await?;
     assert!(!r.is_error);
-    let r = h
-        .one("scroll_to", json!({"target": {"type": "ref", "ref": add}}))
-        .await?;
+    let r = h.one("scroll_to", json!({"target": {"type": "ref", "ref": add}})).await?;
     let e = error_text(&r);
     assert!(e.contains(&format!("{add} is stale or not found on the current page (the element was removed from the page)")), "{e}");
-    let fresh = e
-        .split("is on the page now as ")
-        .nth(1)
-        .map(|s| s.trim_end_matches('.').to_string())
-        .expect("a suggestion");
+    let fresh = e.split("is on the page now as ").nth(1).map(|s| s.trim_end_matches('.').to_string()).expect("a suggestion");
     assert_ne!(fresh, add);
-    let r = h
-        .one(
-            "scroll_to",
-            json!({"target": {"type": "ref", "ref": fresh}}),
-        )
-        .await?;
+    let r = h.one("scroll_to", json!({"target": {"type": "ref", "ref": fresh}})).await?;
     assert!(!r.is_error, "the suggested ref works: {r:?}");
     let again = read_here(&mut h, json!({})).await?;
-    assert_eq!(
-        refs_of(&again, "button", "Add task"),
-        vec![fresh.clone()],
-        "a ref is never renumbered"
-    );
+    assert_eq!(refs_of(&again, "button", "Add task"), vec![fresh.clone()], "a ref is never renumbered");
 
     // After navigation, old refs are stale and say so.
     let t = read(&mut h, "one.html", json!({})).await?;
     let link = refs_of(&t, "link", "Go to two").remove(0);
     let r = h.one("navigate", json!({"url": h.url("two.html")})).await?;
     assert!(!r.is_error);
-    let e = error_text(
-        &h.one("scroll_to", json!({"target": {"type": "ref", "ref": link}}))
-            .await?,
-    );
+    let e = error_text(&h.one("scroll_to", json!({"target": {"type": "ref", "ref": link}})).await?);
     assert!(e.contains("(the tab navigated since it was read)"), "{e}");
 
     // A ref from another tab is refused clearly.
@@ -530,20 +329,9 @@ async fn stale_refs_say_why_and_suggest_the_fresh_one() -> anyhow::Result<()> {
     assert!(!h.one("new_tab", json!({})).await?.is_error);
     let r = h.one("navigate", json!({"url": h.url("one.html")})).await?;
     assert!(!r.is_error);
-    let e = error_text(
-        &h.one("scroll_to", json!({"target": {"type": "ref", "ref": link}}))
-            .await?,
-    );
-    assert!(
-        e.starts_with(&format!("{link} belongs to tab-1, not tab-2.")),
-        "{e}"
-    );
-    let r = h
-        .one(
-            "scroll_to",
-            json!({"target": {"type": "ref", "ref": link}, "tab_id": "tab-1"}),
-        )
-        .await?;
+    let e = error_text(&h.one("scroll_to", json!({"target": {"type": "ref", "ref": link}})).await?);
+    assert!(e.starts_with(&format!("{link} belongs to tab-1, not tab-2.")), "{e}");
+    let r = h.one("scroll_to", json!({"target": {"type": "ref", "ref": link}, "tab_id": "tab-1"})).await?;
     assert!(!r.is_error, "with its tab_id it works: {r:?}");
     let e = error_text(&h.one("read_page", json!({"ref": "ref_999999"})).await?);
     assert!(e.starts_with("ref_999999 is stale or not found"), "{e}");
@@ -562,9 +350,7 @@ async fn find_accuracy_on_the_labelled_set() -> anyhow::Result<()> {
         name: String,
         nth: usize,
     }
-    let cases: Vec<Case> = serde_json::from_str(&std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("find_cases.json"),
-    )?)?;
+    let cases: Vec<Case> = serde_json::from_str(&std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("find_cases.json"))?)?;
     assert!(cases.len() >= 60);
     let mut h = Harness::start().await?;
     let other = Site::start(Pages::Dir(fixtures()), "127.0.0.2").await?;
@@ -573,50 +359,24 @@ async fn find_accuracy_on_the_labelled_set() -> anyhow::Result<()> {
     let mut all = String::new();
     for case in &cases {
         if case.page != current {
-            let page = if case.page == "frames.html" {
-                format!("frames.html?other=http://{}", other.addr)
-            } else {
-                case.page.clone()
-            };
+            let page = if case.page == "frames.html" { format!("frames.html?other=http://{}", other.addr) } else { case.page.clone() };
             all = read(&mut h, &page, json!({"filter": "all"})).await?;
             current = case.page.clone();
         }
-        let expected = refs_of(&all, &case.role, &case.name)
-            .get(case.nth - 1)
-            .cloned();
-        let expected = expected.unwrap_or_else(|| {
-            panic!(
-                "{}: no {} {:?} #{} in\n{all}",
-                case.page, case.role, case.name, case.nth
-            )
-        });
+        let expected = refs_of(&all, &case.role, &case.name).get(case.nth - 1).cloned();
+        let expected = expected.unwrap_or_else(|| panic!("{}: no {} {:?} #{} in\n{all}", case.page, case.role, case.name, case.nth));
         let r = h.one("find", json!({"query": case.query})).await?;
         let lines: Vec<String> = text(&r).lines().map(String::from).collect();
         assert!(lines.len() <= 20);
         tally.record(&case.page, &case.query, &lines, &expected);
     }
     let n = cases.len() as f64;
-    println!(
-        "find accuracy on {} cases: top-1 {:.1}%, top-3 {:.1}%",
-        cases.len(),
-        100.0 * tally.top1 as f64 / n,
-        100.0 * tally.top3 as f64 / n
-    );
+    println!("find accuracy on {} cases: top-1 {:.1}%, top-3 {:.1}%", cases.len(), 100.0 * tally.top1 as f64 / n, 100.0 * tally.top3 as f64 / n);
     for m in &tally.misses {
         println!("  miss: {m}");
     }
-    assert!(
-        tally.top1 as f64 / n >= 0.85,
-        "top-1 {}/{n}: {:#?}",
-        tally.top1,
-        tally.misses
-    );
-    assert!(
-        tally.top3 as f64 / n >= 0.95,
-        "top-3 {}/{n}: {:#?}",
-        tally.top3,
-        tally.misses
-    );
+    assert!(tally.top1 as f64 / n >= 0.85, "top-1 {}/{n}: {:#?}", tally.top1, tally.misses);
+    assert!(tally.top3 as f64 / n >= 0.95, "top-3 {}/{n}: {:#?}", tally.top3, tally.misses);
     Ok(())
 }
 
@@ -624,107 +384,50 @@ async fn find_accuracy_on_the_labelled_set() -> anyhow::Result<()> {
 /// nothing behind it takes input. filter "all" still reads the whole page.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_open_modal_dialog_is_what_is_read() -> anyhow::Result<()> {
-    const NOTE: &str =
-        "[A modal dialog is open: the page behind it takes no input until the dialog is closed.";
+    const NOTE: &str = "[A modal dialog is open: the page behind it takes no input until the dialog is closed.";
     let mut h = Harness::start().await?;
     // A closed modal left in the page, or a banner that calls itself modal but leaves the middle
     // of the page alone, holds nobody.
     let page = read(&mut h, "modal.html", json!({})).await?;
-    assert!(
-        !page.contains(NOTE)
-            && page.contains("textbox \"Search\"")
-            && page.contains("We use cookies."),
-        "{page}"
-    );
+    assert!(!page.contains(NOTE) && page.contains("textbox \"Search\"") && page.contains("We use cookies."), "{page}");
 
     // A <dialog> opened with showModal().
     let delete = h.ref_of("button", "Delete account").await?;
-    ok(&h
-        .one("left_click", json!({"target": r#ref(&delete)}))
-        .await?);
+    ok(&h.one("left_click", json!({"target": r#ref(&delete)})).await?);
     let page = read_here(&mut h, json!({})).await?;
     assert!(page.starts_with(NOTE), "{page}");
-    assert!(
-        page.contains("Really delete your account?") && page.contains("button \"Delete\""),
-        "{page}"
-    );
-    assert!(
-        !page.contains("Search") && !page.contains("Help") && !page.contains("Delete account"),
-        "the page behind is left out: {page}"
-    );
+    assert!(page.contains("Really delete your account?") && page.contains("button \"Delete\""), "{page}");
+    assert!(!page.contains("Search") && !page.contains("Help") && !page.contains("Delete account"), "the page behind is left out: {page}");
     let interactive = read_here(&mut h, json!({"filter": "interactive"})).await?;
-    assert!(
-        interactive.starts_with(NOTE)
-            && interactive.contains("button \"Cancel\"")
-            && !interactive.contains("Search"),
-        "{interactive}"
-    );
+    assert!(interactive.starts_with(NOTE) && interactive.contains("button \"Cancel\"") && !interactive.contains("Search"), "{interactive}");
     let found = text(&h.one("find", json!({"query": "search box"})).await?);
-    assert!(
-        found.starts_with("No element matches") && found.contains("Only it was searched."),
-        "{found}"
-    );
+    assert!(found.starts_with("No element matches") && found.contains("Only it was searched."), "{found}");
     let whole = read_here(&mut h, json!({"filter": "all"})).await?;
-    assert!(
-        !whole.contains(NOTE)
-            && whole.contains("textbox \"Search\"")
-            && whole.contains("button \"Cancel\""),
-        "{whole}"
-    );
+    assert!(!whole.contains(NOTE) && whole.contains("textbox \"Search\"") && whole.contains("button \"Cancel\""), "{whole}");
     let cancel = h.ref_of("button", "Cancel").await?;
-    ok(&h
-        .one("left_click", json!({"target": r#ref(&cancel)}))
-        .await?);
+    ok(&h.one("left_click", json!({"target": r#ref(&cancel)})).await?);
     let page = read_here(&mut h, json!({})).await?;
-    assert!(
-        !page.contains(NOTE)
-            && page.contains("Kept the account.")
-            && page.contains("textbox \"Search\""),
-        "closed, the page is read again: {page}"
-    );
+    assert!(!page.contains(NOTE) && page.contains("Kept the account.") && page.contains("textbox \"Search\""), "closed, the page is read again: {page}");
 
     // A library's modal: a shown role=dialog with aria-modal over a backdrop.
     let news = h.ref_of("button", "Newsletter").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&news)})).await?);
     let page = read_here(&mut h, json!({"filter": "interactive"})).await?;
-    assert!(
-        page.starts_with(NOTE)
-            && page.contains("textbox \"Email\"")
-            && page.contains("button \"Subscribe\""),
-        "{page}"
-    );
-    assert!(
-        !page.contains("Search") && !page.contains("Delete account"),
-        "{page}"
-    );
+    assert!(page.starts_with(NOTE) && page.contains("textbox \"Email\"") && page.contains("button \"Subscribe\""), "{page}");
+    assert!(!page.contains("Search") && !page.contains("Delete account"), "{page}");
     // The list its button opens, put at the end of the page, is read with it.
     let freq = h.ref_of("button", "How often").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&freq)})).await?);
     let page = read_here(&mut h, json!({"filter": "interactive"})).await?;
-    assert!(
-        page.starts_with(NOTE) && page.contains("option \"Monthly\""),
-        "{page}"
-    );
+    assert!(page.starts_with(NOTE) && page.contains("option \"Monthly\""), "{page}");
     let monthly = h.ref_of("option", "Monthly").await?;
-    ok(&h
-        .one("left_click", json!({"target": r#ref(&monthly)}))
-        .await?);
+    ok(&h.one("left_click", json!({"target": r#ref(&monthly)})).await?);
     let email = h.ref_of("textbox", "Email").await?;
-    ok(&h
-        .one(
-            "form_input",
-            json!({"target": r#ref(&email), "value": "ada@example.com"}),
-        )
-        .await?);
+    ok(&h.one("form_input", json!({"target": r#ref(&email), "value": "ada@example.com"})).await?);
     let subscribe = h.ref_of("button", "Subscribe").await?;
-    ok(&h
-        .one("left_click", json!({"target": r#ref(&subscribe)}))
-        .await?);
+    ok(&h.one("left_click", json!({"target": r#ref(&subscribe)})).await?);
     let page = read_here(&mut h, json!({})).await?;
-    assert!(
-        !page.contains(NOTE) && page.contains("Subscribed ada@example.com"),
-        "{page}"
-    );
+    assert!(!page.contains(NOTE) && page.contains("Subscribed ada@example.com"), "{page}");
     Ok(())
 }
 
@@ -734,44 +437,17 @@ async fn an_open_modal_dialog_is_what_is_read() -> anyhow::Result<()> {
 async fn a_clickable_header_or_item_says_so() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
     let page = read(&mut h, "sortable.html", json!({})).await?;
-    assert!(
-        line_with(&page, "columnheader \"Fruit ⇅\"").ends_with("clickable"),
-        "{page}"
-    );
-    assert!(
-        !line_with(&page, "columnheader \"Count\"").contains("clickable"),
-        "{page}"
-    );
-    assert!(
-        line_with(&page, "Keyboard item").ends_with("clickable"),
-        "{page}"
-    );
-    assert!(
-        !line_with(&page, "Plain item").contains("clickable"),
-        "{page}"
-    );
+    assert!(line_with(&page, "columnheader \"Fruit ⇅\"").ends_with("clickable"), "{page}");
+    assert!(!line_with(&page, "columnheader \"Count\"").contains("clickable"), "{page}");
+    assert!(line_with(&page, "Keyboard item").ends_with("clickable"), "{page}");
+    assert!(!line_with(&page, "Plain item").contains("clickable"), "{page}");
     // A region with a handler of its own is one big link; a tab stop on one is for scrolling.
-    assert!(
-        line_with(&page, "article \"A story").ends_with("clickable"),
-        "{page}"
-    );
-    assert!(
-        !line_with(&page, "region \"Scroller\"").contains("clickable"),
-        "{page}"
-    );
-    let header = refs_of(&page, "columnheader", "Fruit ⇅")
-        .pop()
-        .ok_or_else(|| anyhow::anyhow!("no header ref"))?;
-    ok(&h
-        .one("left_click", json!({"target": r#ref(&header)}))
-        .await?);
+    assert!(line_with(&page, "article \"A story").ends_with("clickable"), "{page}");
+    assert!(!line_with(&page, "region \"Scroller\"").contains("clickable"), "{page}");
+    let header = refs_of(&page, "columnheader", "Fruit ⇅").pop().ok_or_else(|| anyhow::anyhow!("no header ref"))?;
+    ok(&h.one("left_click", json!({"target": r#ref(&header)})).await?);
     let text = text(&h.one("get_page_text", json!({})).await?);
-    assert!(
-        text.find("Apple")
-            .zip(text.find("Pear"))
-            .is_some_and(|(a, p)| a < p),
-        "sorted by its click: {text}"
-    );
+    assert!(text.find("Apple").zip(text.find("Pear")).is_some_and(|(a, p)| a < p), "sorted by its click: {text}");
     Ok(())
 }
 
@@ -784,10 +460,7 @@ async fn icon_controls_are_named_or_described() -> anyhow::Result<()> {
     assert!(page.contains("button \"Close basket\" [ref_"), "{page}");
     let trash = line_with(&page, "description=\"Delete the item\"");
     assert!(trash.starts_with("button [ref_"), "{page}");
-    assert!(
-        line_with(&page, "textbox [ref_").ends_with("placeholder=\"Coupon code\""),
-        "{page}"
-    );
+    assert!(line_with(&page, "textbox [ref_").ends_with("placeholder=\"Coupon code\""), "{page}");
     let found = text(&h.one("find", json!({"query": "delete button"})).await?);
     assert_eq!(found.lines().next(), Some(trash), "{found}");
     // A line break inside a name parts its words.

@@ -20,19 +20,14 @@ async fn navigate_screenshot_and_every_tab_member() -> anyhow::Result<()> {
     let r = h.one("navigate", json!({"url": one})).await?;
     assert!(!r.is_error, "{r:?}");
     assert_eq!(text(&r), format!("Navigated to {one}"));
-    assert_eq!(
-        tabs(state(&r)),
-        vec![("tab-1".into(), "Fixture One".into(), one.clone(), true)]
-    );
+    assert_eq!(tabs(state(&r)), vec![("tab-1".into(), "Fixture One".into(), one.clone(), true)]);
     assert!(state(&r).state_changes.is_empty());
 
     // screenshot: a PNG of the viewport; the state did not change, so no block.
     let r = h.one("screenshot", json!({})).await?;
     assert!(!r.is_error, "{r:?}");
     assert_eq!(r.content.len(), 1, "{r:?}");
-    let ContentBlock::Image { source } = &r.content[0] else {
-        panic!("expected an image: {r:?}")
-    };
+    let ContentBlock::Image { source } = &r.content[0] else { panic!("expected an image: {r:?}") };
     assert!(source.media_type == "image/png" || source.media_type == "image/jpeg");
     let (w, h_px) = image_size(&source.data);
     assert!(w >= 400 && h_px >= 300, "viewport screenshot is {w}x{h_px}");
@@ -42,60 +37,40 @@ async fn navigate_screenshot_and_every_tab_member() -> anyhow::Result<()> {
     let s = only_state(&r);
     assert_eq!(s.state_changes, vec![opened("tab-2")]);
     assert_eq!(s.tabs.len(), 2);
-    assert_eq!(
-        s.active().map(|t| (t.tab_id.as_str(), t.url.as_str())),
-        Some(("tab-2", "about:blank"))
-    );
+    assert_eq!(s.active().map(|t| (t.tab_id.as_str(), t.url.as_str())), Some(("tab-2", "about:blank")));
 
     // navigate without tab_id acts on the new active tab.
     let r = h.one("navigate", json!({"url": two})).await?;
     assert_eq!(
         tabs(state(&r)),
-        vec![
-            ("tab-1".into(), "Fixture One".into(), one.clone(), false),
-            ("tab-2".into(), "Fixture Two".into(), two.clone(), true)
-        ]
+        vec![("tab-1".into(), "Fixture One".into(), one.clone(), false), ("tab-2".into(), "Fixture Two".into(), two.clone(), true)]
     );
 
     // switch_tab
     let r = h.one("switch_tab", json!({"tab_id": "tab-1"})).await?;
-    assert_eq!(
-        only_state(&r).active().map(|t| t.tab_id.as_str()),
-        Some("tab-1")
-    );
+    assert_eq!(only_state(&r).active().map(|t| t.tab_id.as_str()), Some("tab-1"));
     assert!(only_state(&r).state_changes.is_empty());
 
     // navigate with an explicit tab_id acts on that tab, not the active one.
-    let r = h
-        .one("navigate", json!({"url": one, "tab_id": "tab-2"}))
-        .await?;
+    let r = h.one("navigate", json!({"url": one, "tab_id": "tab-2"})).await?;
     let s = state(&r);
     assert_eq!(s.tabs[1].url, one);
     assert_eq!(s.active().map(|t| t.tab_id.as_str()), Some("tab-1"));
 
     // close_tab
     let r = h.one("close_tab", json!({"tab_id": "tab-2"})).await?;
-    assert_eq!(
-        tabs(only_state(&r)),
-        vec![("tab-1".into(), "Fixture One".into(), one.clone(), true)]
-    );
+    assert_eq!(tabs(only_state(&r)), vec![("tab-1".into(), "Fixture One".into(), one.clone(), true)]);
 
     // list_tabs
     let r = h.one("list_tabs", json!({})).await?;
-    assert_eq!(
-        tabs(only_state(&r)),
-        vec![("tab-1".into(), "Fixture One".into(), one.clone(), true)]
-    );
+    assert_eq!(tabs(only_state(&r)), vec![("tab-1".into(), "Fixture One".into(), one.clone(), true)]);
 
     // A closed tab's id is never reused.
     let r = h.one("new_tab", json!({})).await?;
     assert_eq!(only_state(&r).state_changes, vec![opened("tab-3")]);
 
     // A tab-management result gets its block even when the state repeats within a batch.
-    let (a, b) = (
-        h.call("list_tabs", json!({})),
-        h.call("list_tabs", json!({})),
-    );
+    let (a, b) = (h.call("list_tabs", json!({})), h.call("list_tabs", json!({})));
     let rs = h.run(vec![a, b]).await?;
     assert_eq!(only_state(&rs[0]), only_state(&rs[1]));
 
@@ -110,10 +85,7 @@ async fn navigate_screenshot_and_every_tab_member() -> anyhow::Result<()> {
     assert_eq!(text(&r), format!("Navigated to {two}"), "{r:?}");
     let r = h.one("navigate", json!({"url": "reload"})).await?;
     assert_eq!(text(&r), format!("Navigated to {two}"), "{r:?}");
-    assert!(
-        r.state().is_none(),
-        "a reload changes nothing Claude has not seen: {r:?}"
-    );
+    assert!(r.state().is_none(), "a reload changes nothing Claude has not seen: {r:?}");
     Ok(())
 }
 
@@ -130,11 +102,7 @@ async fn a_failed_call_halts_the_rest_of_the_batch() -> anyhow::Result<()> {
     let rs = h.run(calls).await?;
     assert_eq!(rs.len(), 4);
     assert!(!rs[0].is_error);
-    assert!(
-        error_text(&rs[1]).starts_with("Refused to navigate to a javascript: URL"),
-        "{:?}",
-        rs[1]
-    );
+    assert!(error_text(&rs[1]).starts_with("Refused to navigate to a javascript: URL"), "{:?}", rs[1]);
     for r in &rs[2..] {
         assert_eq!(error_text(r), NOT_EXECUTED);
     }
@@ -150,43 +118,23 @@ async fn unknown_unimplemented_and_disabled_members_are_answered_by_name() -> an
     let r = h.one("teleport", json!({})).await?;
     assert!(error_text(&r).contains("\"teleport\""), "{r:?}");
 
-    let call = h.call(
-        "file_upload",
-        json!({"target": {"type": "ref", "ref": "ref_1"}, "paths": ["/tmp/x"]}),
-    );
-    let r = h
-        .run_with(vec![call], json!({"file_upload": {"enabled": true}}))
-        .await?
-        .remove(0);
+    let call = h.call("file_upload", json!({"target": {"type": "ref", "ref": "ref_1"}, "paths": ["/tmp/x"]}));
+    let r = h.run_with(vec![call], json!({"file_upload": {"enabled": true}})).await?.remove(0);
     let t = error_text(&r);
-    assert!(
-        t.contains("no upload folder configured"),
-        "enabled, but no upload root: {t}"
-    );
+    assert!(t.contains("no upload folder configured"), "enabled, but no upload root: {t}");
 
     let r = h.one("javascript_exec", json!({"text": "1+1"})).await?;
     let t = error_text(&r);
-    assert!(
-        t.contains("javascript_exec") && t.contains("disabled"),
-        "{t}"
-    );
+    assert!(t.contains("javascript_exec") && t.contains("disabled"), "{t}");
 
     let r = h.one("scroll", json!({"scroll_direction": "down", "target": {"type": "coordinate", "x": 1, "y": 1}, "scroll_amount": 40})).await?;
-    assert!(
-        error_text(&r).contains("scroll_amount must be 1–10"),
-        "{r:?}"
-    );
+    assert!(error_text(&r).contains("scroll_amount must be 1–10"), "{r:?}");
 
     // A non-browser tool_use in the same turn is not ours to answer.
-    let mut calls = vec![
-        json!({"type": "tool_use", "id": "toolu_other", "name": "navigate", "toolset_name": "other", "input": {}}),
-    ];
+    let mut calls = vec![json!({"type": "tool_use", "id": "toolu_other", "name": "navigate", "toolset_name": "other", "input": {}})];
     calls.push(h.call("list_tabs", json!({})));
     let reply = h.client.request("run", json!({"content": calls})).await?;
-    let results = reply["tool_results"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
+    let results = reply["tool_results"].as_array().cloned().unwrap_or_default();
     assert_eq!(results.len(), 1);
     assert_eq!(results[0]["tool_use_id"], calls[1]["id"]);
     Ok(())
@@ -199,74 +147,38 @@ async fn navigation_and_tab_errors_say_what_to_do() -> anyhow::Result<()> {
     assert!(error_text(&r).contains("no earlier page"), "{r:?}");
 
     // A port nothing listens on: bound, then released.
-    let port = std::net::TcpListener::bind("127.0.0.1:0")?
-        .local_addr()?
-        .port();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
     let closed = format!("http://127.0.0.1:{port}/");
     let r = h.one("navigate", json!({"url": closed})).await?;
     let t = error_text(&r);
-    assert!(
-        t.contains("ERR_CONNECTION_REFUSED")
-            && t.contains(&closed)
-            && t.ends_with(
-                "Nothing answers at that address: the server is down, or the port is wrong."
-            ),
-        "{t}"
-    );
+    assert!(t.contains("ERR_CONNECTION_REFUSED") && t.contains(&closed) && t.ends_with("Nothing answers at that address: the server is down, or the port is wrong."), "{t}");
     // A site behind the browser's own sign-in box (HTTP authentication).
-    let t = error_text(
-        &h.one("navigate", json!({"url": h.url("status/401")}))
-            .await?,
-    );
-    assert!(
-        t.contains("ERR_INVALID_AUTH_CREDENTIALS")
-            && t.contains("asks for a user name and password"),
-        "{t}"
-    );
+    let t = error_text(&h.one("navigate", json!({"url": h.url("status/401")})).await?);
+    assert!(t.contains("ERR_INVALID_AUTH_CREDENTIALS") && t.contains("asks for a user name and password"), "{t}");
 
-    for bad in [
-        "file:///etc/passwd",
-        "data:text/html,hi",
-        "chrome://settings",
-        "view-source:https://a.example",
-    ] {
+    for bad in ["file:///etc/passwd", "data:text/html,hi", "chrome://settings", "view-source:https://a.example"] {
         let r = h.one("navigate", json!({"url": bad})).await?;
-        assert!(
-            error_text(&r).starts_with("Refused to navigate"),
-            "{bad}: {r:?}"
-        );
+        assert!(error_text(&r).starts_with("Refused to navigate"), "{bad}: {r:?}");
     }
 
     let r = h.one("switch_tab", json!({"tab_id": "tab-99"})).await?;
-    assert!(
-        error_text(&r).contains("No open tab has tab_id tab-99"),
-        "{r:?}"
-    );
+    assert!(error_text(&r).contains("No open tab has tab_id tab-99"), "{r:?}");
     let r = h.one("close_tab", json!({"tab_id": "tab-1"})).await?;
     assert!(error_text(&r).contains("last open tab"), "{r:?}");
     let r = h.one("switch_tab", json!({"tab_id": "bad\nid"})).await?;
     assert!(error_text(&r).contains("control"), "{r:?}");
 
     // A URL without a scheme gets https://; nothing listens there, so it fails, naming the https URL.
-    let r = h
-        .one("navigate", json!({"url": format!("127.0.0.1:{port}/x")}))
-        .await?;
-    assert!(
-        error_text(&r).contains(&format!("https://127.0.0.1:{port}/x")),
-        "{r:?}"
-    );
+    let r = h.one("navigate", json!({"url": format!("127.0.0.1:{port}/x")})).await?;
+    assert!(error_text(&r).contains(&format!("https://127.0.0.1:{port}/x")), "{r:?}");
 
     // Page-supplied titles reach the block on one line, with bidi controls removed.
-    let r = h
-        .one("navigate", json!({"url": h.url("evil-title.html")}))
-        .await?;
+    let r = h.one("navigate", json!({"url": h.url("evil-title.html")})).await?;
     let title = &state(&r).tabs[0].title;
     assert_eq!(title, "Line one Line two reversed \"quoted\" \\ back");
 
     // A lone surrogate a page puts in its title becomes U+FFFD; the call is not lost.
-    let r = h
-        .one("navigate", json!({"url": h.url("surrogate-title.html")}))
-        .await?;
+    let r = h.one("navigate", json!({"url": h.url("surrogate-title.html")})).await?;
     assert_eq!(state(&r).tabs[0].title, "Broken \u{FFFD} title");
     Ok(())
 }
@@ -276,19 +188,9 @@ async fn socket_methods_and_bad_frames() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
     let tool = h.client.request("toolset", json!({})).await?;
     assert_eq!(tool["tool"], json!({"type": "browser_toolset_20260801"}));
-    let tool = h
-        .client
-        .request(
-            "toolset",
-            json!({"configs": {"read_console": {"enabled": true}}}),
-        )
-        .await?;
+    let tool = h.client.request("toolset", json!({"configs": {"read_console": {"enabled": true}}})).await?;
     assert_eq!(tool["tool"]["configs"]["read_console"]["enabled"], true);
-    let err = h
-        .client
-        .request("toolset", json!({"configs": {"fly": {}}}))
-        .await
-        .expect_err("unknown member in configs");
+    let err = h.client.request("toolset", json!({"configs": {"fly": {}}})).await.expect_err("unknown member in configs");
     assert!(err.to_string().starts_with("invalid_configs"), "{err}");
 
     let s = h.client.request("state", json!({})).await?;
@@ -296,21 +198,12 @@ async fn socket_methods_and_bad_frames() -> anyhow::Result<()> {
     assert_eq!(s["browser_state"]["tabs"][0]["tab_id"], "tab-1");
     assert_eq!(s["browser_state"]["tabs"][0]["active"], true);
 
-    let m = h
-        .client
-        .request(
-            "member",
-            json!({"name": "navigate", "input": {"url": h.url("two.html")}}),
-        )
-        .await?;
+    let m = h.client.request("member", json!({"name": "navigate", "input": {"url": h.url("two.html")}})).await?;
     assert_eq!(m["outcome"]["ok"]["kind"], "navigated");
     assert_eq!(m["state"]["tabs"][0]["title"], "Fixture Two");
 
     let tool_use = h.call("list_tabs", json!({}));
-    let c = h
-        .client
-        .request("call", json!({"tool_use": tool_use}))
-        .await?;
+    let c = h.client.request("call", json!({"tool_use": tool_use})).await?;
     assert_eq!(c["tool_result"]["content"][0]["type"], "browser_state");
     assert_eq!(c["tool_result"]["toolset_name"], "browser");
 
@@ -318,43 +211,23 @@ async fn socket_methods_and_bad_frames() -> anyhow::Result<()> {
     let reply = h.client.raw("{not json").await?;
     assert_eq!(reply["error"]["code"], "malformed_request");
     let reply = h.client.raw(r#"{"id": 5, "method": "fly"}"#).await?;
-    assert_eq!(
-        (reply["id"].clone(), reply["error"]["code"].clone()),
-        (json!(5), json!("unknown_method"))
-    );
-    let reply = h
-        .client
-        .raw(r#"{"id": "s", "method": "run", "params": {}}"#)
-        .await?;
+    assert_eq!((reply["id"].clone(), reply["error"]["code"].clone()), (json!(5), json!("unknown_method")));
+    let reply = h.client.raw(r#"{"id": "s", "method": "run", "params": {}}"#).await?;
     assert_eq!(reply["error"]["code"], "invalid_params");
     let s = h.client.request("status", json!({})).await?;
-    assert_eq!(
-        s["extension"]["extension_id"],
-        tabwright_protocol::wire::EXTENSION_ID
-    );
+    assert_eq!(s["extension"]["extension_id"], tabwright_protocol::wire::EXTENSION_ID);
 
     // A request too large for native messaging is refused before it reaches the browser.
-    let r = h
-        .one(
-            "navigate",
-            json!({"url": format!("https://example.com/{}", "a".repeat(1_100_000))}),
-        )
-        .await?;
+    let r = h.one("navigate", json!({"url": format!("https://example.com/{}", "a".repeat(1_100_000))})).await?;
     assert!(error_text(&r).contains("too large"), "{r:?}");
     let r = h.one("list_tabs", json!({})).await?;
     assert!(!r.is_error);
 
     // A handshake that carries an Origin header (as every web page's does) is refused.
     let stream = tokio::net::UnixStream::connect(&h.session.socket).await?;
-    let mut req = tokio_tungstenite::tungstenite::client::IntoClientRequest::into_client_request(
-        "ws://localhost/",
-    )?;
-    req.headers_mut()
-        .insert("origin", "http://127.0.0.1:8000".parse()?);
-    assert!(
-        tokio_tungstenite::client_async(req, stream).await.is_err(),
-        "a page's origin must not reach the agent socket"
-    );
+    let mut req = tokio_tungstenite::tungstenite::client::IntoClientRequest::into_client_request("ws://localhost/")?;
+    req.headers_mut().insert("origin", "http://127.0.0.1:8000".parse()?);
+    assert!(tokio_tungstenite::client_async(req, stream).await.is_err(), "a page's origin must not reach the agent socket");
     Ok(())
 }
 
@@ -363,9 +236,7 @@ fn host_pids(hub_socket: &std::path::Path) -> Vec<i32> {
     let needle = format!("TABWRIGHT_HUB={}", hub_socket.display());
     let mut pids = Vec::new();
     for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
-        let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else {
-            continue;
-        };
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else { continue };
         let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
         let environ = std::fs::read(entry.path().join("environ")).unwrap_or_default();
         let is_host = String::from_utf8_lossy(&cmdline).contains("chrome-extension://");
@@ -377,23 +248,17 @@ fn host_pids(hub_socket: &std::path::Path) -> Vec<i32> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_call_cut_off_by_a_lost_extension_link_fails_and_the_next_link_is_taken(
-) -> anyhow::Result<()> {
+async fn a_call_cut_off_by_a_lost_extension_link_fails_and_the_next_link_is_taken() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
     let hub = tabwright::paths::hub_socket(&h.session.socket);
     let hosts = host_pids(&hub);
-    assert_eq!(
-        hosts.len(),
-        1,
-        "one native host relays for the extension: {hosts:?}"
-    );
+    assert_eq!(hosts.len(), 1, "one native host relays for the extension: {hosts:?}");
 
     // Start a navigation to a page that answers slowly, and kill the host mid-call.
     let slow = h.url("slow?ms=8000");
     let call = h.call("navigate", json!({"url": slow}));
     let mut second = tabwright::client::Client::connect(&h.session.socket).await?;
-    let pending =
-        tokio::spawn(async move { second.request("run", json!({"content": [call]})).await });
+    let pending = tokio::spawn(async move { second.request("run", json!({"content": [call]})).await });
     tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
     for pid in &hosts {
         // SAFETY: signalling a process this test's browser started.
@@ -402,13 +267,7 @@ async fn a_call_cut_off_by_a_lost_extension_link_fails_and_the_next_link_is_take
     let reply = pending.await??;
     let result = &reply["tool_results"][0];
     assert_eq!(result["is_error"], true, "{result}");
-    assert!(
-        result["content"][0]["text"]
-            .as_str()
-            .unwrap_or_default()
-            .contains("disconnected during the call"),
-        "{result}"
-    );
+    assert!(result["content"][0]["text"].as_str().unwrap_or_default().contains("disconnected during the call"), "{result}");
     assert!(result["content"].as_array().is_some_and(|c| c.len() == 1));
 
     // The extension reconnects through a new host, and the same agent connection works again.
@@ -421,8 +280,7 @@ async fn a_call_cut_off_by_a_lost_extension_link_fails_and_the_next_link_is_take
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn closing_the_last_tab_of_a_window_leaves_the_other_window_in_charge() -> anyhow::Result<()>
-{
+async fn closing_the_last_tab_of_a_window_leaves_the_other_window_in_charge() -> anyhow::Result<()> {
     use tabwright_e2e::person::{Person, PERSON_FLAG};
     let mut h = Harness::start_with(&[PERSON_FLAG]).await?;
     let (one, two) = (h.url("one.html"), h.url("two.html"));
@@ -432,21 +290,11 @@ async fn closing_the_last_tab_of_a_window_leaves_the_other_window_in_charge() ->
     ok(&h.one("navigate", json!({"url": two})).await?);
     // The person opens a second window.
     let mut person = Person::connect(&h.session.dir().join("profile")).await?;
-    person
-        .send(
-            None,
-            "Target.createTarget",
-            json!({"url": h.url("article.html"), "newWindow": true}),
-        )
-        .await?;
+    person.send(None, "Target.createTarget", json!({"url": h.url("article.html"), "newWindow": true})).await?;
     let mut third = None;
     for _ in 0..60 {
         let r = h.one("list_tabs", json!({})).await?;
-        third = only_state(&r)
-            .tabs
-            .iter()
-            .find(|t| t.url.ends_with("article.html"))
-            .map(|t| t.tab_id.clone());
+        third = only_state(&r).tabs.iter().find(|t| t.url.ends_with("article.html")).map(|t| t.tab_id.clone());
         if third.is_some() {
             break;
         }
@@ -457,17 +305,11 @@ async fn closing_the_last_tab_of_a_window_leaves_the_other_window_in_charge() ->
     // active tab is the active one again.
     only_state(&h.one("switch_tab", json!({"tab_id": third})).await?);
     let r = h.one("close_tab", json!({"tab_id": third})).await?;
-    let expected = vec![
-        ("tab-1".into(), "Fixture One".into(), one.clone(), false),
-        ("tab-2".into(), "Fixture Two".into(), two.clone(), true),
-    ];
+    let expected = vec![("tab-1".into(), "Fixture One".into(), one.clone(), false), ("tab-2".into(), "Fixture Two".into(), two.clone(), true)];
     assert_eq!(tabs(only_state(&r)), expected);
     // The next call without a tab_id acts on it.
     let r = h.one("get_page_text", json!({})).await?;
-    assert!(
-        text(&r).contains("Fixture two") || text(&r).contains("second fixture"),
-        "{r:?}"
-    );
+    assert!(text(&r).contains("Fixture two") || text(&r).contains("second fixture"), "{r:?}");
     let r = h.one("list_tabs", json!({})).await?;
     assert_eq!(tabs(only_state(&r)), expected);
     Ok(())
@@ -477,15 +319,8 @@ async fn closing_the_last_tab_of_a_window_leaves_the_other_window_in_charge() ->
 /// stays within the 1.2 MB that issue 14 set.
 #[test]
 fn the_wasm_core_stays_within_its_size() -> anyhow::Result<()> {
-    let wasm = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../extension/pkg/tabwright_extension_bg.wasm");
-    let size = std::fs::metadata(&wasm)
-        .map_err(|e| anyhow::anyhow!("{}: {e} (cargo xtask build makes it)", wasm.display()))?
-        .len();
-    assert!(
-        size <= 1_200_000,
-        "{} is {size} bytes, over 1,200,000",
-        wasm.display()
-    );
+    let wasm = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../extension/pkg/tabwright_extension_bg.wasm");
+    let size = std::fs::metadata(&wasm).map_err(|e| anyhow::anyhow!("{}: {e} (cargo xtask build makes it)", wasm.display()))?.len();
+    assert!(size <= 1_200_000, "{} is {size} bytes, over 1,200,000", wasm.display());
     Ok(())
 }

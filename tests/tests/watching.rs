@@ -9,17 +9,12 @@ use tabwright_protocol::NOT_EXECUTED;
 /// How many pixels of the overlay's orange are in the top band of an image.
 fn orange_pixels(data: &str) -> usize {
     let bytes = tabwright::demo::decode_base64(data).expect("base64");
-    let img = image::load_from_memory(&bytes)
-        .expect("decodable image")
-        .to_rgb8();
+    let img = image::load_from_memory(&bytes).expect("decodable image").to_rgb8();
     let mut n = 0;
     for y in 0..40.min(img.height()) {
         for x in 0..img.width() {
             let p = img.get_pixel(x, y);
-            if (p[0] as i32 - 201).abs() < 30
-                && (p[1] as i32 - 100).abs() < 30
-                && (p[2] as i32 - 66).abs() < 30
-            {
+            if (p[0] as i32 - 201).abs() < 30 && (p[1] as i32 - 100).abs() < 30 && (p[2] as i32 - 66).abs() < 30 {
                 n += 1;
             }
         }
@@ -35,10 +30,7 @@ fn badge_becomes(want: &str) -> String {
 
 async fn page_target(person: &mut Person, needle: &str) -> anyhow::Result<String> {
     let t = person.targets(needle).await?;
-    let t = t
-        .iter()
-        .find(|t| t["type"] == "page")
-        .ok_or_else(|| anyhow::anyhow!("no page {needle}"))?;
+    let t = t.iter().find(|t| t["type"] == "page").ok_or_else(|| anyhow::anyhow!("no page {needle}"))?;
     Ok(t["targetId"].as_str().unwrap_or_default().to_string())
 }
 
@@ -53,40 +45,15 @@ async fn the_overlay_is_seen_by_the_person_and_never_by_claude() -> anyhow::Resu
     let facts = person
         .eval_in(&page, "(() => { const h = document.querySelector('tabwright-overlay'); if (!h) return null; const s = getComputedStyle(h); return [s.position, s.display, s.pointerEvents, h.getAttribute('aria-hidden'), h.shadowRoot === null]; })()")
         .await?;
-    assert_eq!(
-        facts,
-        json!(["fixed", "block", "none", "true", true]),
-        "a fixed, pointer-transparent, aria-hidden host with a closed shadow root"
-    );
+    assert_eq!(facts, json!(["fixed", "block", "none", "true", true]), "a fixed, pointer-transparent, aria-hidden host with a closed shadow root");
     // What the person sees has the banner; what Claude sees does not.
-    let seen = person
-        .send(
-            None,
-            "Target.attachToTarget",
-            json!({"targetId": page, "flatten": true}),
-        )
-        .await?;
+    let seen = person.send(None, "Target.attachToTarget", json!({"targetId": page, "flatten": true})).await?;
     let session = seen["sessionId"].as_str().unwrap_or_default().to_string();
-    let shot = person
-        .send(
-            Some(&session),
-            "Page.captureScreenshot",
-            json!({"format": "png"}),
-        )
-        .await?;
-    assert!(
-        orange_pixels(shot["data"].as_str().unwrap_or_default()) > 200,
-        "the person sees the banner"
-    );
+    let shot = person.send(Some(&session), "Page.captureScreenshot", json!({"format": "png"})).await?;
+    assert!(orange_pixels(shot["data"].as_str().unwrap_or_default()) > 200, "the person sees the banner");
     let r = h.one("screenshot", json!({})).await?;
-    let tabwright_protocol::ContentBlock::Image { source } = &r.content[0] else {
-        panic!("{r:?}")
-    };
-    assert_eq!(
-        orange_pixels(&source.data),
-        0,
-        "Claude's screenshot has no overlay"
-    );
+    let tabwright_protocol::ContentBlock::Image { source } = &r.content[0] else { panic!("{r:?}") };
+    assert_eq!(orange_pixels(&source.data), 0, "Claude's screenshot has no overlay");
     // A zoom hides the overlay only when its region shows part of it (any change to the page
     // makes a magnified capture draw the region again): away from the banner the overlay is left
     // alone, and over it the zoom does not show it either.
@@ -96,36 +63,15 @@ async fn the_overlay_is_seen_by_the_person_and_never_by_claude() -> anyhow::Resu
         Some(tabwright_protocol::ContentBlock::Image { source }) => source.data.clone(),
         _ => panic!("expected an image: {r:?}"),
     };
-    image(
-        &h.one("zoom", json!({"region": [900, 450, 1200, 600]}))
-            .await?,
-    );
+    image(&h.one("zoom", json!({"region": [900, 450, 1200, 600]})).await?);
     let changes = "new Promise((ok) => setTimeout(() => ok(window.__overlayChanges), 100))";
-    assert_eq!(
-        person.eval_in(&page, changes).await?,
-        json!(0),
-        "a zoom away from the overlay leaves it alone"
-    );
+    assert_eq!(person.eval_in(&page, changes).await?, json!(0), "a zoom away from the overlay leaves it alone");
     let zoomed = image(&h.one("zoom", json!({"region": [340, 0, 940, 60]})).await?);
-    assert_eq!(
-        orange_pixels(&zoomed),
-        0,
-        "a zoom over the banner does not show it"
-    );
-    assert!(
-        person.eval_in(&page, changes).await?.as_u64() >= Some(2),
-        "the overlay was hidden for that zoom and shown again"
-    );
+    assert_eq!(orange_pixels(&zoomed), 0, "a zoom over the banner does not show it");
+    assert!(person.eval_in(&page, changes).await?.as_u64() >= Some(2), "the overlay was hidden for that zoom and shown again");
     // Nor does a zoom that reaches only the banner's edge.
-    let edge = image(
-        &h.one("zoom", json!({"region": [300, 20, 560, 200]}))
-            .await?,
-    );
-    assert_eq!(
-        orange_pixels(&edge),
-        0,
-        "a zoom over the banner's edge does not show it"
-    );
+    let edge = image(&h.one("zoom", json!({"region": [300, 20, 560, 200]})).await?);
+    assert_eq!(orange_pixels(&edge), 0, "a zoom over the banner's edge does not show it");
     // Nor does the overlay reach what Claude reads.
     let t = text(&h.one("read_page", json!({"filter": "all"})).await?);
     assert!(!t.contains("controlling") && !t.contains("Stop"), "{t}");
@@ -139,135 +85,58 @@ async fn stop_cuts_off_a_batch_until_the_person_resumes() -> anyhow::Result<()> 
     let mut h = Harness::start_with(&[PERSON_FLAG]).await?;
     ok(&h.one("navigate", json!({"url": h.url("one.html")})).await?);
     let mut person = Person::connect(&h.session.dir().join("profile")).await?;
-    let popup = person
-        .open_extension_page("extension/ui/popup.html")
-        .await?;
-    assert_eq!(
-        person.eval_in(&popup, &badge_becomes("ON")).await?,
-        json!("ON")
-    );
+    let popup = person.open_extension_page("extension/ui/popup.html").await?;
+    assert_eq!(person.eval_in(&popup, &badge_becomes("ON")).await?, json!("ON"));
 
-    let calls = vec![
-        h.call("wait", json!({"duration": 5})),
-        h.call("navigate", json!({"url": h.url("two.html")})),
-        h.call("screenshot", json!({})),
-    ];
+    let calls = vec![h.call("wait", json!({"duration": 5})), h.call("navigate", json!({"url": h.url("two.html")})), h.call("screenshot", json!({}))];
     let mut second = tabwright::client::Client::connect(&h.session.socket).await?;
     let batch = tokio::spawn(async move { second.request("run", json!({"content": calls})).await });
     tokio::time::sleep(std::time::Duration::from_millis(700)).await;
-    assert_eq!(
-        person
-            .eval_in(&popup, "chrome.action.getBadgeText({})")
-            .await?,
-        json!("•••"),
-        "the badge says Claude is working"
-    );
-    person
-        .eval_in(&popup, "document.getElementById('stop').click()")
-        .await?;
+    assert_eq!(person.eval_in(&popup, "chrome.action.getBadgeText({})").await?, json!("•••"), "the badge says Claude is working");
+    person.eval_in(&popup, "document.getElementById('stop').click()").await?;
     let started = std::time::Instant::now();
     let reply = batch.await??;
-    assert!(
-        started.elapsed() < std::time::Duration::from_secs(3),
-        "the wait was cut off, not finished"
-    );
-    let results: Vec<Value> = reply["tool_results"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
+    assert!(started.elapsed() < std::time::Duration::from_secs(3), "the wait was cut off, not finished");
+    let results: Vec<Value> = reply["tool_results"].as_array().cloned().unwrap_or_default();
     assert_eq!(results.len(), 3);
     assert_eq!(results[0]["is_error"], true);
-    assert!(
-        results[0]["content"][0]["text"]
-            .as_str()
-            .unwrap_or_default()
-            .starts_with("The person watching stopped this session"),
-        "{}",
-        results[0]
-    );
+    assert!(results[0]["content"][0]["text"].as_str().unwrap_or_default().starts_with("The person watching stopped this session"), "{}", results[0]);
     for r in &results[1..] {
         assert_eq!(r["content"][0]["text"], NOT_EXECUTED);
     }
     let e = error_text(&h.one("list_tabs", json!({})).await?);
-    assert!(
-        e.starts_with("The person watching stopped this session"),
-        "{e}"
-    );
-    assert_eq!(
-        person.eval_in(&popup, &badge_becomes("STOP")).await?,
-        json!("STOP")
-    );
+    assert!(e.starts_with("The person watching stopped this session"), "{e}");
+    assert_eq!(person.eval_in(&popup, &badge_becomes("STOP")).await?, json!("STOP"));
     let status = person.eval_in(&popup, "new Promise(r => setTimeout(() => r(document.getElementById('state').textContent), 1100))").await?;
     assert_eq!(status, json!("Stopped"));
-    let log = person
-        .eval_in(
-            &popup,
-            "[...document.querySelectorAll('#actions li')].map(li => li.textContent)",
-        )
-        .await?;
+    let log = person.eval_in(&popup, "[...document.querySelectorAll('#actions li')].map(li => li.textContent)").await?;
     let log = log.as_array().cloned().unwrap_or_default();
-    assert!(
-        log.iter().any(|l| l
-            .as_str()
-            .is_some_and(|l| l.contains("wait") && l.contains("stopped this session"))),
-        "{log:?}"
-    );
-    assert!(
-        log.iter().any(|l| l
-            .as_str()
-            .is_some_and(|l| l.contains("navigate") && l.contains("one.html"))),
-        "{log:?}"
-    );
+    assert!(log.iter().any(|l| l.as_str().is_some_and(|l| l.contains("wait") && l.contains("stopped this session"))), "{log:?}");
+    assert!(log.iter().any(|l| l.as_str().is_some_and(|l| l.contains("navigate") && l.contains("one.html"))), "{log:?}");
 
-    person
-        .eval_in(&popup, "document.getElementById('resume').click()")
-        .await?;
+    person.eval_in(&popup, "document.getElementById('resume').click()").await?;
     resumed(&mut h).await?;
-    assert_eq!(
-        person.eval_in(&popup, &badge_becomes("ON")).await?,
-        json!("ON")
-    );
+    assert_eq!(person.eval_in(&popup, &badge_becomes("ON")).await?, json!("ON"));
     // The tabs Claude works in are grouped as "Claude".
-    let groups = person
-        .eval_in(
-            &popup,
-            "chrome.tabGroups.query({title: 'Claude'}).then(g => g.length)",
-        )
-        .await?;
+    let groups = person.eval_in(&popup, "chrome.tabGroups.query({title: 'Claude'}).then(g => g.length)").await?;
     assert_eq!(groups, json!(1));
     Ok(())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn approvals_are_answered_in_the_browser() -> anyhow::Result<()> {
-    let mut h =
-        Harness::start_with_policy(json!({"confirm_timeout_secs": 20}), &[PERSON_FLAG]).await?;
+    let mut h = Harness::start_with_policy(json!({"confirm_timeout_secs": 20}), &[PERSON_FLAG]).await?;
     ok(&h.one("navigate", json!({"url": h.url("one.html")})).await?);
     let mut person = Person::connect(&h.session.dir().join("profile")).await?;
     let mut answered: Vec<String> = Vec::new();
-    for (answer, expect) in [
-        ("allow", Ok("Fixture One")),
-        ("deny", Err("The person watching declined this action")),
-    ] {
+    for (answer, expect) in [("allow", Ok("Fixture One")), ("deny", Err("The person watching declined this action"))] {
         let call = h.call("javascript_exec", json!({"text": "document.title"}));
         let mut second = tabwright::client::Client::connect(&h.session.socket).await?;
-        let pending = tokio::spawn(async move {
-            second
-                .request(
-                    "run",
-                    json!({"content": [call], "configs": {"javascript_exec": {"enabled": true}}}),
-                )
-                .await
-        });
+        let pending = tokio::spawn(async move { second.request("run", json!({"content": [call], "configs": {"javascript_exec": {"enabled": true}}})).await });
         let mut window = None;
         for _ in 0..100 {
             // A window answered before may still be closing: wait for a new one.
-            if let Some(t) = person
-                .targets("confirm.html")
-                .await?
-                .into_iter()
-                .find(|t| !answered.iter().any(|a| t["targetId"] == json!(a)))
-            {
+            if let Some(t) = person.targets("confirm.html").await?.into_iter().find(|t| !answered.iter().any(|a| t["targetId"] == json!(a))) {
                 window = t["targetId"].as_str().map(String::from);
                 break;
             }
@@ -276,28 +145,13 @@ async fn approvals_are_answered_in_the_browser() -> anyhow::Result<()> {
         let window = window.expect("the approval window opened");
         answered.push(window.clone());
         let what = person.eval_in(&window, "new Promise(r => setTimeout(() => r(document.getElementById('what').textContent), 200))").await?;
-        assert!(
-            what.as_str()
-                .is_some_and(|w| w.starts_with("javascript_exec:") && w.contains("document.title")),
-            "{what}"
-        );
-        let _ = person
-            .eval_in(
-                &window,
-                &format!("document.getElementById('{answer}').click()"),
-            )
-            .await;
+        assert!(what.as_str().is_some_and(|w| w.starts_with("javascript_exec:") && w.contains("document.title")), "{what}");
+        let _ = person.eval_in(&window, &format!("document.getElementById('{answer}').click()")).await;
         let reply = pending.await??;
         let result = &reply["tool_results"][0];
         match expect {
             Ok(title) => assert_eq!(result["content"][0]["text"], title, "{result}"),
-            Err(text) => assert!(
-                result["content"][0]["text"]
-                    .as_str()
-                    .unwrap_or_default()
-                    .starts_with(text),
-                "{result}"
-            ),
+            Err(text) => assert!(result["content"][0]["text"].as_str().unwrap_or_default().starts_with(text), "{result}"),
         }
     }
     Ok(())
@@ -305,38 +159,22 @@ async fn approvals_are_answered_in_the_browser() -> anyhow::Result<()> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sites_blocked_on_the_options_page_are_enforced() -> anyhow::Result<()> {
-    let other =
-        tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.2").await?;
+    let other = tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.2").await?;
     let mut h = Harness::start_with(&[PERSON_FLAG]).await?;
-    ok(&h
-        .one("navigate", json!({"url": other.url("one.html")}))
-        .await?);
+    ok(&h.one("navigate", json!({"url": other.url("one.html")})).await?);
     let mut person = Person::connect(&h.session.dir().join("profile")).await?;
-    let options = person
-        .open_extension_page("extension/ui/options.html")
-        .await?;
+    let options = person.open_extension_page("extension/ui/options.html").await?;
     // The page has read the saved lists before the person edits them.
     person.eval_in(&options, "new Promise(r => { const t = setInterval(() => { if (document.body.dataset.ready) { clearInterval(t); r(1); } }, 20); })").await?;
     person.eval_in(&options, "document.getElementById('block').value = '127.0.0.2'; document.getElementById('save').click()").await?;
     let saved = person.eval_in(&options, WAIT_SAVED).await?;
     assert_eq!(saved, json!("Saved."));
-    let e = error_text(
-        &h.one("navigate", json!({"url": other.url("two.html")}))
-            .await?,
-    );
-    assert!(
-        e.contains("was refused: the browsing policy does not allow that site"),
-        "{e}"
-    );
+    let e = error_text(&h.one("navigate", json!({"url": other.url("two.html")})).await?);
+    assert!(e.contains("was refused: the browsing policy does not allow that site"), "{e}");
     // A bad entry is refused on the page itself.
     person.eval_in(&options, "document.getElementById('saved').textContent = ''; document.getElementById('block').value = 'not a host'; document.getElementById('save').click()").await?;
     let saved = person.eval_in(&options, WAIT_SAVED).await?;
-    assert!(
-        saved
-            .as_str()
-            .is_some_and(|s| s.contains("is not a host pattern")),
-        "{saved}"
-    );
+    assert!(saved.as_str().is_some_and(|s| s.contains("is not a host pattern")), "{saved}");
     Ok(())
 }
 
@@ -346,13 +184,7 @@ const WAIT_SAVED: &str = "new Promise(r => { let n = 0; const t = setInterval(()
 /// Finds, in a pierced DOM tree, the node id of the first element with this class.
 fn find_class(node: &Value, class: &str) -> Option<i64> {
     let attrs = node["attributes"].as_array().cloned().unwrap_or_default();
-    let has = attrs.chunks(2).any(|kv| {
-        kv.first() == Some(&json!("class"))
-            && kv
-                .get(1)
-                .and_then(Value::as_str)
-                .is_some_and(|c| c.split(' ').any(|x| x == class))
-    });
+    let has = attrs.chunks(2).any(|kv| kv.first() == Some(&json!("class")) && kv.get(1).and_then(Value::as_str).is_some_and(|c| c.split(' ').any(|x| x == class)));
     if has {
         return node["nodeId"].as_i64();
     }
@@ -371,25 +203,16 @@ async fn the_banner_stop_button_stops_the_session() -> anyhow::Result<()> {
     let (mut h, mut person, page, session) = watched_on_one().await?;
     // A person can see into the closed shadow root with DevTools; a page cannot.
     let (x, y) = stop_button_center(&mut person, &session).await?;
-    assert!(
-        person_presses_stop(&mut h, &mut person, &session, (x, y)).await?,
-        "the banner's Stop stopped the session"
-    );
+    assert!(person_presses_stop(&mut h, &mut person, &session, (x, y)).await?, "the banner's Stop stopped the session");
     // A script on the page cannot press it: only a trusted click counts, and the page cannot reach it.
-    let popup = person
-        .open_extension_page("extension/ui/popup.html")
-        .await?;
+    let popup = person.open_extension_page("extension/ui/popup.html").await?;
     let answer = person.eval_in(&popup, "new Promise(r => chrome.runtime.sendMessage({type: 'resume'}, (s) => r(JSON.stringify(s && s.stopped))))").await?;
     if resumed(&mut h).await.is_err() {
         let after = person.eval_in(&popup, "new Promise(r => chrome.runtime.sendMessage({type: 'status'}, (s) => r(JSON.stringify(s))))").await?;
         panic!("not resumed: resume said {answer}, status now {after}");
     }
     let reach = person.eval_in(&page, "(() => { const h = document.querySelector('tabwright-overlay'); return h.shadowRoot === null && typeof window.tabwrightStop; })()").await?;
-    assert_eq!(
-        reach,
-        json!("undefined"),
-        "the page sees neither the shadow root nor the binding"
-    );
+    assert_eq!(reach, json!("undefined"), "the page sees neither the shadow root nor the binding");
     Ok(())
 }
 
@@ -400,43 +223,20 @@ async fn watched_on_one() -> anyhow::Result<(Harness, Person, String, String)> {
     ok(&h.one("navigate", json!({"url": h.url("one.html")})).await?);
     let mut person = Person::connect(&h.session.dir().join("profile")).await?;
     let page = page_target(&mut person, "one.html").await?;
-    let attached = person
-        .send(
-            None,
-            "Target.attachToTarget",
-            json!({"targetId": page, "flatten": true}),
-        )
-        .await?;
-    let session = attached["sessionId"]
-        .as_str()
-        .unwrap_or_default()
-        .to_string();
+    let attached = person.send(None, "Target.attachToTarget", json!({"targetId": page, "flatten": true})).await?;
+    let session = attached["sessionId"].as_str().unwrap_or_default().to_string();
     Ok((h, person, page, session))
 }
 
 /// The person clicks at a point; whether the session then stopped (within 2 s), saying so.
-async fn person_presses_stop(
-    h: &mut Harness,
-    person: &mut Person,
-    session: &str,
-    (x, y): (f64, f64),
-) -> anyhow::Result<bool> {
+async fn person_presses_stop(h: &mut Harness, person: &mut Person, session: &str, (x, y): (f64, f64)) -> anyhow::Result<bool> {
     for kind in ["mousePressed", "mouseReleased"] {
-        person
-            .send(
-                Some(session),
-                "Input.dispatchMouseEvent",
-                json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}),
-            )
-            .await?;
+        person.send(Some(session), "Input.dispatchMouseEvent", json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})).await?;
     }
     for _ in 0..40 {
         let r = h.one("list_tabs", json!({})).await?;
         if r.is_error {
-            assert!(
-                error_text(&r).starts_with("The person watching stopped this session"),
-                "{r:?}"
-            );
+            assert!(error_text(&r).starts_with("The person watching stopped this session"), "{r:?}");
             return Ok(true);
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
@@ -446,21 +246,10 @@ async fn person_presses_stop(
 
 /// Where the banner's Stop button is, in the tab's CSS pixels, as the person's DevTools sees it.
 async fn stop_button_center(person: &mut Person, session: &str) -> anyhow::Result<(f64, f64)> {
-    let doc = person
-        .send(
-            Some(session),
-            "DOM.getDocument",
-            json!({"depth": -1, "pierce": true}),
-        )
-        .await?;
+    let doc = person.send(Some(session), "DOM.getDocument", json!({"depth": -1, "pierce": true})).await?;
     let stop = find_class(&doc["root"], "stop").ok_or_else(|| anyhow::anyhow!("no Stop button"))?;
-    let model = person
-        .send(Some(session), "DOM.getBoxModel", json!({"nodeId": stop}))
-        .await?;
-    let quad = model["model"]["content"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
+    let model = person.send(Some(session), "DOM.getBoxModel", json!({"nodeId": stop})).await?;
+    let quad = model["model"]["content"].as_array().cloned().unwrap_or_default();
     let at = |i: usize| quad.get(i).and_then(Value::as_f64).unwrap_or(0.0);
     Ok(((at(0) + at(4)) / 2.0, (at(1) + at(5)) / 2.0))
 }
@@ -471,66 +260,29 @@ async fn claudes_own_clicks_on_the_banner_never_stop_the_session() -> anyhow::Re
     let (x, y) = stop_button_center(&mut person, &session).await?;
     // Claude's coordinates are screenshot pixels; at this window size they are the CSS pixels.
     let r = h.one("screenshot", json!({})).await?;
-    let tabwright_protocol::ContentBlock::Image { source } = &r.content[0] else {
-        panic!("{r:?}")
-    };
+    let tabwright_protocol::ContentBlock::Image { source } = &r.content[0] else { panic!("{r:?}") };
     let bytes = tabwright::demo::decode_base64(&source.data).expect("base64");
-    let width = image::load_from_memory(&bytes)
-        .expect("decodable image")
-        .width();
+    let width = image::load_from_memory(&bytes).expect("decodable image").width();
     let viewport = person.eval_in(&page, "innerWidth").await?;
-    assert_eq!(
-        Some(width as u64),
-        viewport.as_u64(),
-        "screenshot pixels are CSS pixels here"
-    );
+    assert_eq!(Some(width as u64), viewport.as_u64(), "screenshot pixels are CSS pixels here");
     for member in ["left_click", "double_click", "middle_click"] {
         let target = json!({"type": "coordinate", "x": x.round(), "y": y.round()});
         ok(&h.one(member, json!({"target": target})).await?);
     }
-    ok(&h
-        .one(
-            "left_mouse_down",
-            json!({"target": {"type": "coordinate", "x": x.round(), "y": y.round()}}),
-        )
-        .await?);
-    ok(&h
-        .one(
-            "left_mouse_up",
-            json!({"target": {"type": "coordinate", "x": x.round(), "y": y.round()}}),
-        )
-        .await?);
+    ok(&h.one("left_mouse_down", json!({"target": {"type": "coordinate", "x": x.round(), "y": y.round()}})).await?);
+    ok(&h.one("left_mouse_up", json!({"target": {"type": "coordinate", "x": x.round(), "y": y.round()}})).await?);
     // A stop would have cut off the calls above; the next ones still run, and the banner never
     // said it stopped.
     tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     ok(&h.one("list_tabs", json!({})).await?);
-    let doc = person
-        .send(
-            Some(&session),
-            "DOM.getDocument",
-            json!({"depth": -1, "pierce": true}),
-        )
-        .await?;
-    assert!(
-        !doc.to_string().contains("Claude was stopped"),
-        "the banner does not say stopped"
-    );
+    let doc = person.send(Some(&session), "DOM.getDocument", json!({"depth": -1, "pierce": true})).await?;
+    assert!(!doc.to_string().contains("Claude was stopped"), "the banner does not say stopped");
     // Claude's keys cannot reach it either: it is out of the tab order.
     let stop = find_class(&doc["root"], "stop").ok_or_else(|| anyhow::anyhow!("no Stop button"))?;
-    let attrs = person
-        .send(Some(&session), "DOM.getAttributes", json!({"nodeId": stop}))
-        .await?;
-    assert!(
-        attrs["attributes"]
-            .to_string()
-            .contains(r#""tabindex","-1""#),
-        "{attrs}"
-    );
+    let attrs = person.send(Some(&session), "DOM.getAttributes", json!({"nodeId": stop})).await?;
+    assert!(attrs["attributes"].to_string().contains(r#""tabindex","-1""#), "{attrs}");
     // The person's own click on the same spot still stops it.
-    assert!(
-        person_presses_stop(&mut h, &mut person, &session, (x, y)).await?,
-        "the person's click on Stop stopped the session"
-    );
+    assert!(person_presses_stop(&mut h, &mut person, &session, (x, y)).await?, "the person's click on Stop stopped the session");
     Ok(())
 }
 
@@ -554,42 +306,21 @@ async fn stop_and_resume_keep_the_overlay_off_when_the_policy_turns_it_off() -> 
     let mut person = Person::connect(&h.session.dir().join("profile")).await?;
     let page = page_target(&mut person, "one.html").await?;
     let banner = "document.querySelector('tabwright-overlay') === null || getComputedStyle(document.querySelector('tabwright-overlay')).display === 'none'";
-    assert_eq!(
-        person.eval_in(&page, banner).await?,
-        json!(true),
-        "no banner while the overlay is off"
-    );
-    let popup = person
-        .open_extension_page("extension/ui/popup.html")
-        .await?;
-    person
-        .eval_in(&popup, "document.getElementById('stop').click()")
-        .await?;
+    assert_eq!(person.eval_in(&page, banner).await?, json!(true), "no banner while the overlay is off");
+    let popup = person.open_extension_page("extension/ui/popup.html").await?;
+    person.eval_in(&popup, "document.getElementById('stop').click()").await?;
     // The click reaches the service worker as a message; wait for the badge to say it arrived.
     let badge = "new Promise(r => { const t = Date.now(); (function poll() { chrome.action.getBadgeText({}).then(b => b === 'STOP' || Date.now() - t > 5000 ? r(b) : setTimeout(poll, 50)); })(); })";
     assert_eq!(person.eval_in(&popup, badge).await?, json!("STOP"));
     let e = error_text(&h.one("list_tabs", json!({})).await?);
-    assert!(
-        e.starts_with("The person watching stopped this session"),
-        "{e}"
-    );
+    assert!(e.starts_with("The person watching stopped this session"), "{e}");
     // Stop updates the banners of the tabs Claude works in; give that its time before looking.
     tokio::time::sleep(std::time::Duration::from_millis(800)).await;
-    assert_eq!(
-        person.eval_in(&page, banner).await?,
-        json!(true),
-        "Stop does not bring up a banner the policy turned off"
-    );
-    person
-        .eval_in(&popup, "document.getElementById('resume').click()")
-        .await?;
+    assert_eq!(person.eval_in(&page, banner).await?, json!(true), "Stop does not bring up a banner the policy turned off");
+    person.eval_in(&popup, "document.getElementById('resume').click()").await?;
     resumed(&mut h).await?;
     tokio::time::sleep(std::time::Duration::from_millis(800)).await;
-    assert_eq!(
-        person.eval_in(&page, banner).await?,
-        json!(true),
-        "nor does Resume"
-    );
+    assert_eq!(person.eval_in(&page, banner).await?, json!(true), "nor does Resume");
     Ok(())
 }
 
@@ -597,74 +328,26 @@ async fn stop_and_resume_keep_the_overlay_off_when_the_policy_turns_it_off() -> 
 async fn a_page_loaded_after_stop_never_says_claude_is_in_control() -> anyhow::Result<()> {
     let (mut h, mut person, _page, session) = watched_on_one().await?;
     let (x, y) = stop_button_center(&mut person, &session).await?;
-    assert!(
-        person_presses_stop(&mut h, &mut person, &session, (x, y)).await?,
-        "the banner's Stop stopped the session"
-    );
+    assert!(person_presses_stop(&mut h, &mut person, &session, (x, y)).await?, "the banner's Stop stopped the session");
     // The person (or the page itself) loads another page in the tab while Claude is stopped, one
     // whose parsing is held up by a slow script.
-    person
-        .send(
-            Some(&session),
-            "Page.navigate",
-            json!({"url": h.url("parsing.html")}),
-        )
-        .await?;
+    person.send(Some(&session), "Page.navigate", json!({"url": h.url("parsing.html")})).await?;
     let mut seen = Vec::new();
     for _ in 0..60 {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-        let doc = person
-            .send(
-                Some(&session),
-                "DOM.getDocument",
-                json!({"depth": -1, "pierce": true}),
-            )
-            .await?;
-        if !doc["root"]["documentURL"]
-            .as_str()
-            .is_some_and(|u| u.ends_with("parsing.html"))
-        {
+        let doc = person.send(Some(&session), "DOM.getDocument", json!({"depth": -1, "pierce": true})).await?;
+        if !doc["root"]["documentURL"].as_str().is_some_and(|u| u.ends_with("parsing.html")) {
             continue;
         }
         let text = doc.to_string();
-        let banner = if text.contains("Claude is controlling") {
-            "controlling"
-        } else if text.contains("Claude was stopped") {
-            "stopped"
-        } else {
-            "none"
-        };
+        let banner = if text.contains("Claude is controlling") { "controlling" } else if text.contains("Claude was stopped") { "stopped" } else { "none" };
         seen.push(banner);
         // Parsed to the end, and the page has loaded: the banner as it stays.
-        if text.contains("Parsed at last")
-            && person
-                .send(
-                    Some(&session),
-                    "Runtime.evaluate",
-                    json!({"expression": "document.readyState"}),
-                )
-                .await?["result"]["value"]
-                == "complete"
-        {
+        if text.contains("Parsed at last") && person.send(Some(&session), "Runtime.evaluate", json!({"expression": "document.readyState"})).await?["result"]["value"] == "complete" {
             tokio::time::sleep(std::time::Duration::from_millis(200)).await;
-            let text = person
-                .send(
-                    Some(&session),
-                    "DOM.getDocument",
-                    json!({"depth": -1, "pierce": true}),
-                )
-                .await?
-                .to_string();
-            assert!(
-                text.contains("Claude was stopped") && !text.contains("Claude is controlling"),
-                "after the load: {text}"
-            );
-            assert!(
-                !seen.contains(&"controlling")
-                    || seen.iter().rposition(|b| *b == "controlling")
-                        < seen.iter().position(|b| *b == "stopped"),
-                "the banner went back to saying Claude is in control: {seen:?}"
-            );
+            let text = person.send(Some(&session), "DOM.getDocument", json!({"depth": -1, "pierce": true})).await?.to_string();
+            assert!(text.contains("Claude was stopped") && !text.contains("Claude is controlling"), "after the load: {text}");
+            assert!(!seen.contains(&"controlling") || seen.iter().rposition(|b| *b == "controlling") < seen.iter().position(|b| *b == "stopped"), "the banner went back to saying Claude is in control: {seen:?}");
             return Ok(());
         }
     }

@@ -5,19 +5,10 @@ use std::process::Command;
 
 use anyhow::{bail, Context};
 
-const BROWSER_NAMES: &[&str] = &[
-    "chromium",
-    "chromium-browser",
-    "google-chrome",
-    "google-chrome-stable",
-    "chrome",
-];
+const BROWSER_NAMES: &[&str] = &["chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"];
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| PathBuf::from("."))
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("."))
 }
 
 fn cargo() -> Command {
@@ -28,9 +19,7 @@ fn cargo() -> Command {
 
 fn run(mut cmd: Command) -> anyhow::Result<()> {
     let shown = format!("{cmd:?}");
-    let status = cmd
-        .status()
-        .with_context(|| format!("cannot run {shown}"))?;
+    let status = cmd.status().with_context(|| format!("cannot run {shown}"))?;
     if !status.success() {
         bail!("{shown} failed ({status})");
     }
@@ -38,9 +27,7 @@ fn run(mut cmd: Command) -> anyhow::Result<()> {
 }
 
 fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join("target"))
+    std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"))
 }
 
 /// The target the extension's core is compiled for.
@@ -54,12 +41,7 @@ fn target_libdir(rustc: &Path, target: &str) -> anyhow::Result<PathBuf> {
         .args(["--print", "target-libdir", "--target", target])
         .output()
         .with_context(|| format!("cannot run {}", rustc.display()))?;
-    anyhow::ensure!(
-        out.status.success(),
-        "{} --print target-libdir failed: {}",
-        rustc.display(),
-        String::from_utf8_lossy(&out.stderr).trim()
-    );
+    anyhow::ensure!(out.status.success(), "{} --print target-libdir failed: {}", rustc.display(), String::from_utf8_lossy(&out.stderr).trim());
     let dir = String::from_utf8(out.stdout).context("rustc printed a non-UTF-8 path")?;
     Ok(PathBuf::from(dir.trim()))
 }
@@ -107,10 +89,7 @@ fn ensure_target(rustc: &Path, rustup: Option<&Path>, target: &str) -> anyhow::R
 
 /// `ensure_target` for the Wasm core with the `rustc` and `rustup` cargo runs under.
 fn ensure_wasm_target() -> anyhow::Result<()> {
-    let rustc = std::env::var_os("RUSTC")
-        .filter(|r| !r.is_empty())
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("rustc"));
+    let rustc = std::env::var_os("RUSTC").filter(|r| !r.is_empty()).map(PathBuf::from).unwrap_or_else(|| PathBuf::from("rustc"));
     let rustup = on_path("rustup");
     ensure_target(&rustc, rustup.as_deref(), WASM_TARGET)
 }
@@ -128,20 +107,9 @@ fn build(profile: Profile) -> anyhow::Result<()> {
     ensure_wasm_target()?;
     let mut wasm = cargo();
     // The core runs in the browser on every call: it is always built optimized.
-    wasm.args([
-        "build",
-        "-p",
-        "tabwright-extension",
-        "--lib",
-        "--target",
-        WASM_TARGET,
-        "--profile",
-        "wasm",
-    ]);
+    wasm.args(["build", "-p", "tabwright-extension", "--lib", "--target", WASM_TARGET, "--profile", "wasm"]);
     run(wasm)?;
-    let input = target_dir()
-        .join(WASM_TARGET)
-        .join("wasm/tabwright_extension.wasm");
+    let input = target_dir().join(WASM_TARGET).join("wasm/tabwright_extension.wasm");
     let out = root().join("extension/pkg");
     wasm_bindgen_cli_support::Bindgen::new()
         .input_path(&input)
@@ -158,51 +126,32 @@ fn build(profile: Profile) -> anyhow::Result<()> {
         bridge.arg("--release");
     }
     run(bridge)?;
-    println!(
-        "built: extension in {} (load the repository root unpacked), bridge at {}",
-        out.display(),
-        bridge_exe(profile).display()
-    );
+    println!("built: extension in {} (load the repository root unpacked), bridge at {}", out.display(), bridge_exe(profile).display());
     Ok(())
 }
 
 fn bridge_exe(profile: Profile) -> PathBuf {
-    target_dir().join(if profile == Profile::Release {
-        "release/tabwright"
-    } else {
-        "debug/tabwright"
-    })
+    target_dir().join(if profile == Profile::Release { "release/tabwright" } else { "debug/tabwright" })
 }
 
 fn on_path(name: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|d| d.join(name))
-        .find(|p| p.is_file())
+    std::env::split_paths(&path).map(|d| d.join(name)).find(|p| p.is_file())
 }
 
 /// Whether this is Debian (or a derivative) and we are root, so missing packages can be installed.
 fn debian_root() -> bool {
-    let root_user = Command::new("id")
-        .arg("-u")
-        .output()
-        .map(|o| o.stdout.starts_with(b"0"))
-        .unwrap_or(false);
+    let root_user = Command::new("id").arg("-u").output().map(|o| o.stdout.starts_with(b"0")).unwrap_or(false);
     Path::new("/etc/debian_version").exists() && root_user
 }
 
 /// Installs Debian packages (as root).
 fn apt_install(packages: &[&str]) -> anyhow::Result<()> {
     let mut update = Command::new("apt-get");
-    update
-        .arg("update")
-        .env("DEBIAN_FRONTEND", "noninteractive");
+    update.arg("update").env("DEBIAN_FRONTEND", "noninteractive");
     run(update)?;
     let mut install = Command::new("apt-get");
-    install
-        .args(["install", "-y", "--no-install-recommends"])
-        .args(packages)
-        .env("DEBIAN_FRONTEND", "noninteractive");
+    install.args(["install", "-y", "--no-install-recommends"]).args(packages).env("DEBIAN_FRONTEND", "noninteractive");
     run(install)
 }
 
@@ -219,15 +168,11 @@ fn ensure_typescript_client() -> anyhow::Result<()> {
     let dir = root().join("clients/typescript");
     let digest = tree_digest(&dir, &["node_modules", "dist", "test", "e2e"])?;
     let stamp = dir.join("node_modules/.tabwright-stamp");
-    if dir.join("dist/index.js").is_file()
-        && std::fs::read_to_string(&stamp).is_ok_and(|s| s.trim() == digest)
-    {
+    if dir.join("dist/index.js").is_file() && std::fs::read_to_string(&stamp).is_ok_and(|s| s.trim() == digest) {
         return Ok(());
     }
     let mut install = Command::new("npm");
-    install
-        .current_dir(&dir)
-        .args(["ci", "--no-audit", "--no-fund"]);
+    install.current_dir(&dir).args(["ci", "--no-audit", "--no-fund"]);
     run(install).context("installing the TypeScript client's npm packages")?;
     let mut build = Command::new("npm");
     build.current_dir(&dir).args(["run", "build"]);
@@ -243,10 +188,7 @@ fn ensure_xvfb() -> anyhow::Result<()> {
         println!("no Xvfb found: installing Debian's xvfb package");
         apt_install(&["xvfb"])?;
     }
-    anyhow::ensure!(
-        on_path("Xvfb").is_some(),
-        "Xvfb is needed for the headed tests; install it (Debian/Ubuntu: apt-get install xvfb)"
-    );
+    anyhow::ensure!(on_path("Xvfb").is_some(), "Xvfb is needed for the headed tests; install it (Debian/Ubuntu: apt-get install xvfb)");
     Ok(())
 }
 
@@ -272,35 +214,18 @@ fn ensure_browser() -> anyhow::Result<PathBuf> {
 fn ensure_sdk() -> anyhow::Result<PathBuf> {
     let venv = target_dir().join("sdk-venv");
     let python = venv.join("bin/python");
-    let ready = |p: &Path| {
-        Command::new(p)
-            .args(["-c", "import anthropic.lib.tools._toolsets._pipeline"])
-            .output()
-            .is_ok_and(|o| o.status.success())
-    };
+    let ready = |p: &Path| Command::new(p).args(["-c", "import anthropic.lib.tools._toolsets._pipeline"]).output().is_ok_and(|o| o.status.success());
     if python.is_file() && ready(&python) {
         return Ok(python);
     }
-    let host = ["python3", "python"]
-        .iter()
-        .find_map(|n| on_path(n))
-        .context("python3 is needed for the SDK conformance test; install python3 (with venv)")?;
+    let host = ["python3", "python"].iter().find_map(|n| on_path(n)).context("python3 is needed for the SDK conformance test; install python3 (with venv)")?;
     let mut make = Command::new(&host);
     make.args(["-m", "venv"]).arg(&venv);
     run(make).context("creating a virtualenv (on Debian: apt-get install python3-venv)")?;
     let mut install = Command::new(venv.join("bin/pip"));
-    install.args([
-        "install",
-        "--quiet",
-        "--disable-pip-version-check",
-        "anthropic>=2.10",
-    ]);
+    install.args(["install", "--quiet", "--disable-pip-version-check", "anthropic>=2.10"]);
     run(install)?;
-    anyhow::ensure!(
-        ready(&python),
-        "the anthropic package in {} lacks the browser toolset pipeline (need 2.10 or later)",
-        venv.display()
-    );
+    anyhow::ensure!(ready(&python), "the anthropic package in {} lacks the browser toolset pipeline (need 2.10 or later)", venv.display());
     Ok(python)
 }
 
@@ -311,10 +236,7 @@ fn tree_digest(dir: &Path, skip: &[&str]) -> anyhow::Result<String> {
     fn walk(dir: &Path, skip: &[&str], files: &mut Vec<PathBuf>) -> std::io::Result<()> {
         for entry in std::fs::read_dir(dir)? {
             let path = entry?.path();
-            let name = path
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
             if skip.contains(&name.as_str()) || name.starts_with('.') {
                 continue;
             }
@@ -332,9 +254,7 @@ fn tree_digest(dir: &Path, skip: &[&str]) -> anyhow::Result<String> {
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     for f in files {
         f.strip_prefix(dir).unwrap_or(&f).hash(&mut hasher);
-        std::fs::read(&f)
-            .with_context(|| format!("cannot read {}", f.display()))?
-            .hash(&mut hasher);
+        std::fs::read(&f).with_context(|| format!("cannot read {}", f.display()))?.hash(&mut hasher);
     }
     Ok(format!("{:016x}", hasher.finish()))
 }
@@ -343,29 +263,13 @@ fn tree_digest(dir: &Path, skip: &[&str]) -> anyhow::Result<String> {
 fn ensure_python_client(python: &Path) -> anyhow::Result<()> {
     let package = root().join("clients/python");
     let digest = tree_digest(&package, &["tests", "__pycache__", "build", "dist"])?;
-    let stamp = python
-        .parent()
-        .and_then(Path::parent)
-        .unwrap_or(Path::new("."))
-        .join("tabwright-client.stamp");
-    let installed = Command::new(python)
-        .args(["-c", "import tabwright"])
-        .output()
-        .is_ok_and(|o| o.status.success());
+    let stamp = python.parent().and_then(Path::parent).unwrap_or(Path::new(".")).join("tabwright-client.stamp");
+    let installed = Command::new(python).args(["-c", "import tabwright"]).output().is_ok_and(|o| o.status.success());
     if installed && std::fs::read_to_string(&stamp).is_ok_and(|s| s.trim() == digest) {
         return Ok(());
     }
     let mut pip = Command::new(python);
-    pip.args([
-        "-m",
-        "pip",
-        "install",
-        "--quiet",
-        "--disable-pip-version-check",
-        "--force-reinstall",
-        "--no-deps",
-    ])
-    .arg(&package);
+    pip.args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--force-reinstall", "--no-deps"]).arg(&package);
     run(pip).context("installing clients/python into the SDK's virtualenv")?;
     std::fs::write(&stamp, digest)?;
     Ok(())
@@ -388,10 +292,7 @@ fn test(extra: &[String]) -> anyhow::Result<()> {
         .env("TABWRIGHT_SDK_PYTHON", python);
     let (passed, failed, status) = run_counting(tests)?;
     println!("\ntests: {passed} passed, {failed} failed");
-    anyhow::ensure!(
-        status.success() && failed == 0,
-        "cargo test failed ({status})"
-    );
+    anyhow::ensure!(status.success() && failed == 0, "cargo test failed ({status})");
     anyhow::ensure!(passed > 0, "no test ran");
     Ok(())
 }
@@ -399,10 +300,7 @@ fn test(extra: &[String]) -> anyhow::Result<()> {
 /// Runs `cmd`, echoing its output, and adds up the `test result:` lines cargo test prints.
 fn run_counting(mut cmd: Command) -> anyhow::Result<(u64, u64, std::process::ExitStatus)> {
     use std::io::BufRead;
-    let mut child = cmd
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .context("cannot run cargo test")?;
+    let mut child = cmd.stdout(std::process::Stdio::piped()).spawn().context("cannot run cargo test")?;
     let stdout = child.stdout.take().context("no stdout")?;
     let (mut passed, mut failed) = (0, 0);
     for line in std::io::BufReader::new(stdout).lines() {
@@ -410,15 +308,7 @@ fn run_counting(mut cmd: Command) -> anyhow::Result<(u64, u64, std::process::Exi
         println!("{line}");
         if let Some(rest) = line.strip_prefix("test result: ") {
             let count = |word: &str| {
-                rest.split(';').find_map(|part| {
-                    part.trim()
-                        .strip_suffix(word)?
-                        .trim()
-                        .rsplit(' ')
-                        .next()?
-                        .parse::<u64>()
-                        .ok()
-                })
+                rest.split(';').find_map(|part| part.trim().strip_suffix(word)?.trim().rsplit(' ').next()?.parse::<u64>().ok())
             };
             passed += count("passed").unwrap_or(0);
             failed += count("failed").unwrap_or(0);
@@ -431,10 +321,7 @@ fn demo(extra: &[String]) -> anyhow::Result<()> {
     build(Profile::Release)?;
     let browser = ensure_browser()?;
     let mut demo = Command::new(bridge_exe(Profile::Release));
-    demo.current_dir(root())
-        .arg("demo")
-        .args(extra)
-        .env("CHROME", browser);
+    demo.current_dir(root()).arg("demo").args(extra).env("CHROME", browser);
     run(demo)
 }
 
@@ -446,43 +333,24 @@ fn bench(extra: &[String]) -> anyhow::Result<()> {
     build(Profile::Release)?;
     let browser = ensure_browser()?;
     let dir = root().join("bench");
-    let installed = ["playwright-core", "ws", "@anthropic-ai/sdk"]
-        .iter()
-        .all(|p| {
-            dir.join("node_modules")
-                .join(p)
-                .join("package.json")
-                .is_file()
-        });
+    let installed = ["playwright-core", "ws", "@anthropic-ai/sdk"].iter().all(|p| dir.join("node_modules").join(p).join("package.json").is_file());
     if !installed {
         let mut npm = Command::new("npm");
-        npm.current_dir(&dir)
-            .args(["install", "--no-audit", "--no-fund"]);
-        run(npm).context(
-            "installing the benchmark's npm packages (Node.js 18 or later and npm are needed)",
-        )?;
+        npm.current_dir(&dir).args(["install", "--no-audit", "--no-fund"]);
+        run(npm).context("installing the benchmark's npm packages (Node.js 18 or later and npm are needed)")?;
     }
     let quick = extra.iter().any(|a| a == "--quick");
     let scripts: Vec<&String> = extra.iter().filter(|a| *a != "--quick").collect();
-    let scripts: Vec<String> = if scripts.is_empty() {
-        vec!["members".into()]
-    } else {
-        scripts.into_iter().cloned().collect()
-    };
+    let scripts: Vec<String> = if scripts.is_empty() { vec!["members".into()] } else { scripts.into_iter().cloned().collect() };
     for script in scripts {
         anyhow::ensure!(dir.join(format!("{script}.mjs")).is_file(), "no benchmark named {script:?}; the benchmarks are members, read_page, input and wasm_start");
         let mut node = Command::new("node");
-        node.current_dir(root())
-            .arg(dir.join(format!("{script}.mjs")))
-            .env("CHROME", &browser)
-            .env("TABWRIGHT_BIN", bridge_exe(Profile::Release));
+        node.current_dir(root()).arg(dir.join(format!("{script}.mjs"))).env("CHROME", &browser).env("TABWRIGHT_BIN", bridge_exe(Profile::Release));
         if script == "members" {
             if quick {
-                node.env("QUICK", "1")
-                    .env("BENCH_BASELINE", dir.join("members.json"));
+                node.env("QUICK", "1").env("BENCH_BASELINE", dir.join("members.json"));
             } else {
-                node.env("BENCH_JSON", dir.join("members.json"))
-                    .env("BENCH_MD", root().join("BENCHMARKS.md"));
+                node.env("BENCH_JSON", dir.join("members.json")).env("BENCH_MD", root().join("BENCHMARKS.md"));
             }
         }
         run(node)?;
@@ -508,25 +376,13 @@ fn soak(extra: &[String]) -> anyhow::Result<()> {
         }
     }
     for (name, value) in [("--rounds", &rounds), ("--calls", &calls)] {
-        anyhow::ensure!(
-            value.parse::<u32>().is_ok_and(|n| n > 0),
-            "{name} needs a positive number, not {value:?}"
-        );
+        anyhow::ensure!(value.parse::<u32>().is_ok_and(|n| n > 0), "{name} needs a positive number, not {value:?}");
     }
     build(Profile::Debug)?;
     let browser = ensure_browser()?;
     let mut tests = cargo();
     tests
-        .args([
-            "test",
-            "-p",
-            "tabwright-e2e",
-            "--test",
-            "faults",
-            "--",
-            "--nocapture",
-            "--test-threads=1",
-        ])
+        .args(["test", "-p", "tabwright-e2e", "--test", "faults", "--", "--nocapture", "--test-threads=1"])
         .env("CHROME", &browser)
         .env("TABWRIGHT_BIN", bridge_exe(Profile::Debug))
         .env("TABWRIGHT_FAULT_ROUNDS", &rounds)
@@ -534,10 +390,7 @@ fn soak(extra: &[String]) -> anyhow::Result<()> {
     if alarm_only {
         tests.env("TABWRIGHT_NO_REVIVE", "1");
     }
-    let mut child = tests
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .context("cannot run the fault suite")?;
+    let mut child = tests.stdout(std::process::Stdio::piped()).spawn().context("cannot run the fault suite")?;
     let mut figures = Vec::new();
     let stdout = child.stdout.take().context("no stdout")?;
     for line in std::io::BufRead::lines(std::io::BufReader::new(stdout)) {
@@ -548,10 +401,7 @@ fn soak(extra: &[String]) -> anyhow::Result<()> {
         }
     }
     let status = child.wait()?;
-    println!(
-        "\nfigures ({rounds} rounds of each fault, {calls} soak calls{}):",
-        if alarm_only { ", alarm only" } else { "" }
-    );
+    println!("\nfigures ({rounds} rounds of each fault, {calls} soak calls{}):", if alarm_only { ", alarm only" } else { "" });
     for f in &figures {
         println!("  {f}");
     }
@@ -604,16 +454,12 @@ mod tests {
             let script = |file: &str, body: String| {
                 let path = dir.join(file);
                 std::fs::write(&path, format!("#!/bin/sh\n{body}")).expect("write script");
-                std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
-                    .expect("chmod");
+                std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
             };
             script("rustc", format!("[ \"$1 $2 $3 $4\" = \"--print target-libdir --target wasm32-unknown-unknown\" ] || exit 3\necho '{}'\n", libdir.display()));
             let mut rustup = format!("echo \"$@\" >> '{}'\n", dir.join("rustup.log").display());
             if rustup_installs {
-                rustup.push_str(&format!(
-                    "mkdir -p '{0}' && touch '{0}/libcore-0123abcd.rlib'\n",
-                    libdir.display()
-                ));
+                rustup.push_str(&format!("mkdir -p '{0}' && touch '{0}/libcore-0123abcd.rlib'\n", libdir.display()));
             }
             if rustup_fails {
                 rustup.push_str("echo 'error: could not download' >&2\nexit 1\n");
@@ -631,11 +477,7 @@ mod tests {
         }
 
         fn rustup_calls(&self) -> Vec<String> {
-            std::fs::read_to_string(self.dir.join("rustup.log"))
-                .unwrap_or_default()
-                .lines()
-                .map(String::from)
-                .collect()
+            std::fs::read_to_string(self.dir.join("rustup.log")).unwrap_or_default().lines().map(String::from).collect()
         }
     }
 
@@ -660,28 +502,15 @@ mod tests {
     fn a_failed_or_ineffective_rustup_is_reported() {
         let _serial = serial();
         let tc = FakeToolchain::new("fails", false, true);
-        let e = format!(
-            "{:#}",
-            ensure_target(&tc.rustc(), Some(&tc.rustup()), WASM_TARGET).expect_err("rustup failed")
-        );
-        assert!(
-            e.contains("rustup target add wasm32-unknown-unknown"),
-            "{e}"
-        );
+        let e = format!("{:#}", ensure_target(&tc.rustc(), Some(&tc.rustup()), WASM_TARGET).expect_err("rustup failed"));
+        assert!(e.contains("rustup target add wasm32-unknown-unknown"), "{e}");
 
         let tc = FakeToolchain::new("noop", false, false);
-        let e = format!(
-            "{:#}",
-            ensure_target(&tc.rustc(), Some(&tc.rustup()), WASM_TARGET)
-                .expect_err("nothing installed")
-        );
+        let e = format!("{:#}", ensure_target(&tc.rustc(), Some(&tc.rustup()), WASM_TARGET).expect_err("nothing installed"));
         assert!(e.contains("still has no standard library"), "{e}");
 
         let tc = FakeToolchain::new("norustup", false, false);
-        let e = format!(
-            "{:#}",
-            ensure_target(&tc.rustc(), None, WASM_TARGET).expect_err("no rustup")
-        );
+        let e = format!("{:#}", ensure_target(&tc.rustc(), None, WASM_TARGET).expect_err("no rustup"));
         assert!(e.contains("rustup is not on PATH"), "{e}");
     }
 
@@ -702,12 +531,7 @@ mod tests {
     fn the_real_toolchain_reports_a_wasm_libdir() {
         let _serial = serial();
         // The path rustc reports is the one checked, installed or not.
-        let dir =
-            target_libdir(Path::new("rustc"), WASM_TARGET).expect("rustc --print target-libdir");
-        assert!(
-            dir.ends_with("lib/rustlib/wasm32-unknown-unknown/lib"),
-            "{}",
-            dir.display()
-        );
+        let dir = target_libdir(Path::new("rustc"), WASM_TARGET).expect("rustc --print target-libdir");
+        assert!(dir.ends_with("lib/rustlib/wasm32-unknown-unknown/lib"), "{}", dir.display());
     }
 }

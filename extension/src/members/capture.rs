@@ -41,14 +41,9 @@ pub fn factor_for(css_w: f64, css_h: f64) -> f64 {
     if css_w <= 0.0 || css_h <= 0.0 {
         return 1.0;
     }
-    let mut f = 1.0_f64
-        .min(MAX_EDGE / css_w.max(css_h))
-        .min((MAX_AREA / (css_w * css_h)).sqrt());
+    let mut f = 1.0_f64.min(MAX_EDGE / css_w.max(css_h)).min((MAX_AREA / (css_w * css_h)).sqrt());
     // The image's size is rounded to whole pixels; the rounded size must fit too.
-    while ((css_w * f).round() * (css_h * f).round() > MAX_AREA
-        || (css_w.max(css_h) * f).round() > MAX_EDGE)
-        && f > 0.01
-    {
+    while ((css_w * f).round() * (css_h * f).round() > MAX_AREA || (css_w.max(css_h) * f).round() > MAX_EDGE) && f > 0.01 {
         f *= 0.999;
     }
     f
@@ -101,28 +96,12 @@ async fn read_view(tab: i32, hide: Option<Hide>) -> Result<(View, bool), String>
     let (value, _) = crate::page::call(tab, &expression).await?;
     let unreadable = |e: String| format!("unreadable viewport: {e}");
     let (n, hidden): ([f64; 5], bool) = match value.as_array().map(Vec::as_slice) {
-        Some([n @ .., hidden]) => (
-            serde_json::from_value(Value::Array(n.to_vec()))
-                .map_err(|e| unreadable(e.to_string()))?,
-            hidden.as_bool().unwrap_or(true),
-        ),
+        Some([n @ .., hidden]) => (serde_json::from_value(Value::Array(n.to_vec())).map_err(|e| unreadable(e.to_string()))?, hidden.as_bool().unwrap_or(true)),
         _ => return Err(unreadable(value.to_string())),
     };
     let [page_x, page_y, css_w, css_h, dpr] = n;
-    let factor = known_view(tab)
-        .map(|v| v.factor)
-        .unwrap_or_else(|| factor_for(css_w, css_h));
-    Ok((
-        View {
-            page_x,
-            page_y,
-            css_w,
-            css_h,
-            dpr: if dpr > 0.0 { dpr } else { 1.0 },
-            factor,
-        },
-        hidden,
-    ))
+    let factor = known_view(tab).map(|v| v.factor).unwrap_or_else(|| factor_for(css_w, css_h));
+    Ok((View { page_x, page_y, css_w, css_h, dpr: if dpr > 0.0 { dpr } else { 1.0 }, factor }, hidden))
 }
 
 /// Maps a point in screenshot pixels to CSS pixels, refusing points outside the viewport.
@@ -141,9 +120,7 @@ pub fn known_view(tab: i32) -> Option<View> {
 /// looked at, with no call to the page unless the viewport changed size since; without a
 /// screenshot, against the viewport now.
 pub async fn css_point(tab: i32, p: Point) -> Result<(f64, f64), String> {
-    let Some(shown) = known_view(tab) else {
-        return to_css(tab, p).await;
-    };
+    let Some(shown) = known_view(tab) else { return to_css(tab, p).await };
     if !RESIZED.with(|r| r.borrow().contains(&tab)) {
         return point_in(p, &shown);
     }
@@ -160,9 +137,7 @@ pub async fn css_point(tab: i32, p: Point) -> Result<(f64, f64), String> {
 const SAME_WIDTH: f64 = 20.0;
 
 fn now_same(shown: &View, w: f64, h: f64, dpr: Option<f64>) -> bool {
-    (w - shown.css_w).abs() < 1.0
-        && (h - shown.css_h).abs() < 1.0
-        && dpr.is_none_or(|d| (d - shown.dpr).abs() < 0.01)
+    (w - shown.css_w).abs() < 1.0 && (h - shown.css_h).abs() < 1.0 && dpr.is_none_or(|d| (d - shown.dpr).abs() < 0.01)
 }
 
 /// A point of the last screenshot (`shown`), for a viewport that is now `w`×`h` CSS pixels (and
@@ -170,25 +145,14 @@ fn now_same(shown: &View, w: f64, h: f64, dpr: Option<f64>) -> bool {
 /// When the width or the zoom changed, the page's layout may have moved under every point: all
 /// are refused until a new screenshot. When only the height changed (a bar, a docked panel),
 /// the points still inside are where they were.
-pub fn still_valid(
-    p: Point,
-    shown: &View,
-    w: f64,
-    h: f64,
-    dpr: Option<f64>,
-) -> Result<(f64, f64), String> {
+pub fn still_valid(p: Point, shown: &View, w: f64, h: f64, dpr: Option<f64>) -> Result<(f64, f64), String> {
     let css = point_in(p, shown)?;
     if now_same(shown, w, h, dpr) {
         return Ok(css);
     }
-    let now = View {
-        css_w: w,
-        css_h: h,
-        ..*shown
-    };
+    let now = View { css_w: w, css_h: h, ..*shown };
     let size = format!("{}×{}", now.img_w(), now.img_h());
-    let moved =
-        (w - shown.css_w).abs() >= SAME_WIDTH || dpr.is_some_and(|d| (d - shown.dpr).abs() >= 0.01);
+    let moved = (w - shown.css_w).abs() >= SAME_WIDTH || dpr.is_some_and(|d| (d - shown.dpr).abs() >= 0.01);
     if moved {
         return Err(format!(
             "The viewport changed size after the last screenshot (the window was resized or zoomed; it is now {size} pixels in that screenshot's coordinates), so what was at ({}, {}) may have moved, and nothing was done. Take a new screenshot and use its coordinates.",
@@ -225,9 +189,7 @@ pub fn point_in(p: Point, v: &View) -> Result<(f64, f64), String> {
 /// viewport, when known): screenshots show the page, never tabwright's own UI. What was hidden
 /// is shown again by [`after_capture`].
 async fn view_for_capture(tab: i32, region: Option<[f64; 4]>) -> Result<(View, bool), String> {
-    let hide = crate::policy::current()
-        .overlay
-        .then(|| region.map_or(Hide::All, Hide::Over));
+    let hide = crate::policy::current().overlay.then(|| region.map_or(Hide::All, Hide::Over));
     read_view(tab, hide).await
 }
 
@@ -239,15 +201,7 @@ fn after_capture(tab: i32, hidden: bool) {
     }
 }
 
-async fn capture(
-    tab: i32,
-    v: &View,
-    x: f64,
-    y: f64,
-    w: f64,
-    h: f64,
-    out_per_css: f64,
-) -> Result<String, String> {
+async fn capture(tab: i32, v: &View, x: f64, y: f64, w: f64, h: f64, out_per_css: f64) -> Result<String, String> {
     let dpr = v.dpr;
     let (format, _, quality) = FORMAT;
     let shot = cdp::send(
@@ -256,13 +210,7 @@ async fn capture(
             format,
             quality,
             // The clip's scale multiplies the device pixels of each CSS pixel.
-            clip: cdp::Clip {
-                x: v.page_x + x,
-                y: v.page_y + y,
-                width: w,
-                height: h,
-                scale: out_per_css / dpr,
-            },
+            clip: cdp::Clip { x: v.page_x + x, y: v.page_y + y, width: w, height: h, scale: out_per_css / dpr },
             from_surface: true,
             capture_beyond_viewport: false,
         },
@@ -282,18 +230,12 @@ pub async fn screenshot(tab_id: Option<&str>) -> Result<Outcome, String> {
     let data = if v.factor == 1.0 && v.dpr == 1.0 {
         // Device pixels are already screenshot pixels: the plain viewport capture is the image.
         let (format, _, quality) = FORMAT;
-        cdp::send(tab, &cdp::CaptureViewport { format, quality })
-            .await
-            .map(|s| s.data)
-            .map_err(|e| format!("Could not capture {}: {e}", state::tab_name(tab)))
+        cdp::send(tab, &cdp::CaptureViewport { format, quality }).await.map(|s| s.data).map_err(|e| format!("Could not capture {}: {e}", state::tab_name(tab)))
     } else {
         capture(tab, &v, 0.0, 0.0, v.css_w, v.css_h, v.factor).await
     };
     after_capture(tab, hidden);
-    Ok(Outcome::Image {
-        media_type: FORMAT.1.into(),
-        data: data?,
-    })
+    Ok(Outcome::Image { media_type: FORMAT.1.into(), data: data? })
 }
 
 /// The long edge of a zoomed image, in pixels.
@@ -307,22 +249,13 @@ pub async fn zoom(region: &[f64], tab_id: Option<&str>) -> Result<Outcome, Strin
     // only when it shows there, since every change to the page makes a magnified capture draw
     // the region again.
     let css = match (known_view(tab), region) {
-        (Some(k), [x0, y0, x1, y1]) => Some([
-            x0 / k.factor,
-            y0 / k.factor,
-            (x1 - x0) / k.factor,
-            (y1 - y0) / k.factor,
-        ])
-        .filter(|r| r.iter().all(|v| v.is_finite())),
+        (Some(k), [x0, y0, x1, y1]) => Some([x0 / k.factor, y0 / k.factor, (x1 - x0) / k.factor, (y1 - y0) / k.factor]).filter(|r| r.iter().all(|v| v.is_finite())),
         _ => None,
     };
     let (v, hidden) = view_for_capture(tab, css).await?;
     let shot = zoom_in(tab, &v, region).await;
     after_capture(tab, hidden);
-    Ok(Outcome::Image {
-        media_type: FORMAT.1.into(),
-        data: shot?,
-    })
+    Ok(Outcome::Image { media_type: FORMAT.1.into(), data: shot? })
 }
 
 async fn zoom_in(tab: i32, v: &View, region: &[f64]) -> Result<String, String> {
@@ -340,12 +273,7 @@ async fn zoom_in(tab: i32, v: &View, region: &[f64]) -> Result<String, String> {
     if x1 - x0 < 4.0 || y1 - y0 < 4.0 {
         return Err("The zoom region must be at least 4×4 pixels.".into());
     }
-    let (cx, cy, cw, ch) = (
-        x0 / v.factor,
-        y0 / v.factor,
-        (x1 - x0) / v.factor,
-        (y1 - y0) / v.factor,
-    );
+    let (cx, cy, cw, ch) = (x0 / v.factor, y0 / v.factor, (x1 - x0) / v.factor, (y1 - y0) / v.factor);
     let scale = (ZOOM_EDGE / cw.max(ch)).min(ZOOM_MAX).max(v.factor);
     capture(tab, v, cx, cy, cw, ch, scale).await
 }
@@ -362,60 +290,27 @@ mod tests {
 
     #[test]
     fn points_after_a_resize_are_checked_against_the_viewport_now() {
-        let shown = View {
-            page_x: 0.0,
-            page_y: 0.0,
-            css_w: 1280.0,
-            css_h: 657.0,
-            dpr: 1.0,
-            factor: 1.0,
-        };
+        let shown = View { page_x: 0.0, page_y: 0.0, css_w: 1280.0, css_h: 657.0, dpr: 1.0, factor: 1.0 };
         let p = |x: f64, y: f64| Point { x, y };
-        assert_eq!(
-            still_valid(p(100.0, 100.0), &shown, 1280.0, 657.0, Some(1.0)),
-            Ok((100.0, 100.0))
-        );
+        assert_eq!(still_valid(p(100.0, 100.0), &shown, 1280.0, 657.0, Some(1.0)), Ok((100.0, 100.0)));
         // Outside the screenshot itself: the usual refusal.
-        assert!(still_valid(p(1300.0, 10.0), &shown, 1280.0, 657.0, None)
-            .unwrap_err()
-            .contains("Scroll to bring"));
+        assert!(still_valid(p(1300.0, 10.0), &shown, 1280.0, 657.0, None).unwrap_err().contains("Scroll to bring"));
         // Narrower or zoomed: every point may have moved.
         for (w, dpr) in [(700.0, Some(1.0)), (1280.0, Some(1.25))] {
-            assert!(
-                still_valid(p(100.0, 100.0), &shown, w, 657.0, dpr)
-                    .unwrap_err()
-                    .contains("may have moved"),
-                "{w} {dpr:?}"
-            );
+            assert!(still_valid(p(100.0, 100.0), &shown, w, 657.0, dpr).unwrap_err().contains("may have moved"), "{w} {dpr:?}");
         }
         // A scrollbar's width, or only a shorter viewport: points inside stay.
-        assert_eq!(
-            still_valid(p(100.0, 100.0), &shown, 1265.0, 657.0, None),
-            Ok((100.0, 100.0))
-        );
-        assert_eq!(
-            still_valid(p(100.0, 100.0), &shown, 1280.0, 457.0, None),
-            Ok((100.0, 100.0))
-        );
-        assert!(still_valid(p(100.0, 600.0), &shown, 1280.0, 457.0, None)
-            .unwrap_err()
-            .contains("1280×457"));
+        assert_eq!(still_valid(p(100.0, 100.0), &shown, 1265.0, 657.0, None), Ok((100.0, 100.0)));
+        assert_eq!(still_valid(p(100.0, 100.0), &shown, 1280.0, 457.0, None), Ok((100.0, 100.0)));
+        assert!(still_valid(p(100.0, 600.0), &shown, 1280.0, 457.0, None).unwrap_err().contains("1280×457"));
     }
 
     #[test]
     fn factors_fit_the_image_limits() {
         assert_eq!(factor_for(1280.0, 657.0), 1.0);
-        for (w, h) in [
-            (1920.0, 1080.0),
-            (2000.0, 1257.0),
-            (1600.0, 1200.0),
-            (3840.0, 2160.0),
-        ] {
+        for (w, h) in [(1920.0, 1080.0), (2000.0, 1257.0), (1600.0, 1200.0), (3840.0, 2160.0)] {
             let f = factor_for(w, h);
-            assert!(
-                (w * f).round() <= MAX_EDGE && (w * f).round() * (h * f).round() <= MAX_AREA,
-                "{w}×{h} at {f}"
-            );
+            assert!((w * f).round() <= MAX_EDGE && (w * f).round() * (h * f).round() <= MAX_AREA, "{w}×{h} at {f}");
         }
         let f = factor_for(3000.0, 400.0);
         assert!((3000.0 * f).round() <= MAX_EDGE);

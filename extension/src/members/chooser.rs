@@ -96,10 +96,7 @@ where
     let mut heard = cdp::wait_for(tab, &["Page.fileChooserOpened"]);
     let done = work.await;
     let chooser = if EXPECTED.with(|e| e.borrow_mut().remove(&tab)) {
-        cdp::within(heard, EXPECTED_MS)
-            .await
-            .filter(|(event, _)| event == "Page.fileChooserOpened")
-            .map(|(_, params)| params)
+        cdp::within(heard, EXPECTED_MS).await.filter(|(event, _)| event == "Page.fileChooserOpened").map(|(_, params)| params)
     } else {
         match heard.try_recv() {
             Ok(Some((event, params))) if event == "Page.fileChooserOpened" => Some(params),
@@ -148,9 +145,7 @@ pub fn on_event(tab: i32, method: &str, params: &Value) {
 /// Claude's own (under way, or ended just now), it is the person's: a chooser it opens is theirs.
 /// Told at the press, the browser hears it before the click that follows can open a chooser.
 pub fn pressed(tab: i32) {
-    if IN_INPUT.with(|i| i.borrow().contains(&tab))
-        || super::pointer::pressed_lately(tab, OWN_PRESS_MS)
-    {
+    if IN_INPUT.with(|i| i.borrow().contains(&tab)) || super::pointer::pressed_lately(tab, OWN_PRESS_MS) {
         return;
     }
     PERSON.with(|p| p.borrow_mut().insert(tab, js_sys::Date::now()));
@@ -232,31 +227,12 @@ async fn hand_out(at: Debuggee, node: i64) -> Option<String> {
     let (objects, generation) = page::agent_objects(&at, &[node], GROUP).await.ok()?;
     let answer = match objects.first() {
         Some(object) => {
-            let function = format!(
-                "function () {{ return __tabwright.handOut(this, {}); }}",
-                refs::next()
-            );
-            cdp::send_to(
-                &at,
-                &cdp::CallFunctionOn {
-                    function_declaration: &function,
-                    object_id: object,
-                    return_by_value: true,
-                    await_promise: false,
-                },
-            )
-            .await
-            .ok()
+            let function = format!("function () {{ return __tabwright.handOut(this, {}); }}", refs::next());
+            cdp::send_to(&at, &cdp::CallFunctionOn { function_declaration: &function, object_id: object, return_by_value: true, await_promise: false }).await.ok()
         }
         None => None,
     };
-    let _ = cdp::send_to(
-        &at,
-        &cdp::ReleaseObjectGroup {
-            object_group: GROUP,
-        },
-    )
-    .await;
+    let _ = cdp::send_to(&at, &cdp::ReleaseObjectGroup { object_group: GROUP }).await;
     #[derive(Deserialize)]
     struct HandedOut {
         r#ref: u64,
@@ -266,16 +242,6 @@ async fn hand_out(at: Debuggee, node: i64) -> Option<String> {
         what: String,
     }
     let out: HandedOut = serde_json::from_value(answer?.result.value?).ok()?;
-    refs::record(
-        &at,
-        generation,
-        out.next,
-        &[Node {
-            r#ref: Some(out.r#ref),
-            role: Some(out.role),
-            name: Some(out.name),
-            ..Default::default()
-        }],
-    );
+    refs::record(&at, generation, out.next, &[Node { r#ref: Some(out.r#ref), role: Some(out.role), name: Some(out.name), ..Default::default() }]);
     Some(super::pointer::fold(&out.what))
 }

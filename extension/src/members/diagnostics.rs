@@ -17,15 +17,8 @@ pub(super) const SCRIPT_TIMEOUT_MS: f64 = 10_000.0;
 /// The newest lines that fit the bounds, after a note about what was left out: `older` entries
 /// this read took without showing, and `dropped` ones that gave way when they arrived.
 fn bounded_lines(read: activity::Read, what: &str) -> String {
-    let activity::Read {
-        lines,
-        older,
-        dropped,
-    } = read;
-    let lines: Vec<String> = lines
-        .into_iter()
-        .map(|l| bounded(&tabwright_protocol::sanitize::one_line(&l), 1000))
-        .collect();
+    let activity::Read { lines, older, dropped } = read;
+    let lines: Vec<String> = lines.into_iter().map(|l| bounded(&tabwright_protocol::sanitize::one_line(&l), 1000)).collect();
     let mut total = 0;
     let mut keep = lines.len();
     for (i, l) in lines.iter().enumerate().rev() {
@@ -53,11 +46,7 @@ fn bounded_lines(read: activity::Read, what: &str) -> String {
         )),
     };
     if let Some(note) = note {
-        text = if text.is_empty() {
-            note
-        } else {
-            format!("{note}\n{text}")
-        };
+        text = if text.is_empty() { note } else { format!("{note}\n{text}") };
     }
     text
 }
@@ -73,27 +62,15 @@ async fn read_log(tab_id: Option<&str>, log: Log) -> Result<Outcome, String> {
     let tab = state::resolve_tab(tab_id).await?;
     cdp::ensure_attached(tab).await.map_err(|e| e.to_string())?;
     let (read, nothing, what) = match log {
-        Log::Console => (
-            activity::read_console(tab, MAX_LINES),
-            "No console entries",
-            "entries",
-        ),
-        Log::Network => (
-            activity::read_network(tab, MAX_LINES),
-            "No requests",
-            "requests",
-        ),
+        Log::Console => (activity::read_console(tab, MAX_LINES), "No console entries", "entries"),
+        Log::Network => (activity::read_network(tab, MAX_LINES), "No requests", "requests"),
     };
     if read.lines.is_empty() && read.older == 0 && read.dropped == 0 {
         let member = match log {
             Log::Console => "read_console",
             Log::Network => "read_network",
         };
-        let what_cap = if what == "entries" {
-            "Entries"
-        } else {
-            "Requests"
-        };
+        let what_cap = if what == "entries" { "Entries" } else { "Requests" };
         return Ok(Outcome::Text {
             text: format!(
                 "{nothing} were recorded for {} since tabwright attached to it or since the last {member}. {what_cap} from before the attach are not available.",
@@ -101,9 +78,7 @@ async fn read_log(tab_id: Option<&str>, log: Log) -> Result<Outcome, String> {
             ),
         });
     }
-    Ok(Outcome::Text {
-        text: bounded_lines(read, what),
-    })
+    Ok(Outcome::Text { text: bounded_lines(read, what) })
 }
 
 pub async fn read_console(tab_id: Option<&str>) -> Result<Outcome, String> {
@@ -144,18 +119,8 @@ const DESCRIBE: &str = r#"function () {
 async fn describe(tab: i32, value: &RemoteObject) -> String {
     match (value.kind.as_str(), value.subtype.as_deref()) {
         ("undefined", _) => "undefined".into(),
-        ("string", _) => value
-            .value
-            .as_ref()
-            .and_then(|v| v.as_str())
-            .unwrap_or_default()
-            .to_string(),
-        ("number" | "boolean", _) => value
-            .value
-            .as_ref()
-            .map(|v| v.to_string())
-            .or_else(|| value.description.clone())
-            .unwrap_or_default(),
+        ("string", _) => value.value.as_ref().and_then(|v| v.as_str()).unwrap_or_default().to_string(),
+        ("number" | "boolean", _) => value.value.as_ref().map(|v| v.to_string()).or_else(|| value.description.clone()).unwrap_or_default(),
         ("bigint" | "symbol", _) => value.description.clone().unwrap_or_default(),
         ("object", Some("null")) => "null".into(),
         ("function", _) => {
@@ -167,19 +132,9 @@ async fn describe(tab: i32, value: &RemoteObject) -> String {
             let Some(object_id) = value.object_id.as_deref() else {
                 return value.description.clone().unwrap_or_default();
             };
-            let call = cdp::CallFunctionOn {
-                function_declaration: DESCRIBE,
-                object_id,
-                return_by_value: true,
-                await_promise: false,
-            };
+            let call = cdp::CallFunctionOn { function_declaration: DESCRIBE, object_id, return_by_value: true, await_promise: false };
             match cdp::send(tab, &call).await {
-                Ok(r) => r
-                    .result
-                    .value
-                    .and_then(|v| v.as_str().map(String::from))
-                    .or_else(|| value.description.clone())
-                    .unwrap_or_default(),
+                Ok(r) => r.result.value.and_then(|v| v.as_str().map(String::from)).or_else(|| value.description.clone()).unwrap_or_default(),
                 Err(_) => value.description.clone().unwrap_or_default(),
             }
         }
@@ -208,9 +163,7 @@ pub async fn javascript_exec(text: &str, tab_id: Option<&str>) -> Result<Outcome
     let r = match cdp::send(tab, &eval).await {
         Ok(r) => r,
         // Chrome answers a script stopped by the timeout with an internal error.
-        Err(_) if js_sys::Date::now() - started >= SCRIPT_TIMEOUT_MS - 100.0 => {
-            return Err(runaway())
-        }
+        Err(_) if js_sys::Date::now() - started >= SCRIPT_TIMEOUT_MS - 100.0 => return Err(runaway()),
         Err(e) => return Err(format!("The script could not be run: {e}")),
     };
     if let Some(ex) = r.exception_details {
@@ -220,17 +173,12 @@ pub async fn javascript_exec(text: &str, tab_id: Option<&str>) -> Result<Outcome
         }
         let first = message.lines().next().unwrap_or_default();
         let (line, column) = ex.position();
-        return Err(format!(
-            "The script threw at line {line}, column {column}: {}",
-            bounded(first, 2000)
-        ));
+        return Err(format!("The script threw at line {line}, column {column}: {}", bounded(first, 2000)));
     }
     let out = describe(tab, &r.result).await;
     let mut text = bounded(&out, SCRIPT_OUTPUT);
     if out.chars().count() > SCRIPT_OUTPUT {
-        text.push_str(&format!(
-            "\n[The value was cut at {SCRIPT_OUTPUT} characters; return a smaller part of it.]"
-        ));
+        text.push_str(&format!("\n[The value was cut at {SCRIPT_OUTPUT} characters; return a smaller part of it.]"));
     }
     Ok(Outcome::Text { text })
 }

@@ -12,11 +12,7 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
     let (at, id) = reading::resolve_ref(tab, input.target.reference().unwrap_or_default()).await?;
     let value = match &input.value {
         FormValue::Bool(b) => serde_json::json!(b),
-        FormValue::Number(n) => serde_json::json!(if n.fract() == 0.0 && n.abs() < 1e15 {
-            format!("{}", *n as i64)
-        } else {
-            n.to_string()
-        }),
+        FormValue::Number(n) => serde_json::json!(if n.fract() == 0.0 && n.abs() < 1e15 { format!("{}", *n as i64) } else { n.to_string() }),
         FormValue::Text(t) => serde_json::json!(t),
     };
     let (reply, _) = page::call_in(&at, &format!("__tabwright.setValue({id}, {value})")).await?;
@@ -29,25 +25,18 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
         #[serde(default)]
         note: Option<String>,
     }
-    let set: Set =
-        serde_json::from_value(reply).map_err(|e| format!("unreadable form reply: {e}"))?;
+    let set: Set = serde_json::from_value(reply).map_err(|e| format!("unreadable form reply: {e}"))?;
     match set.error.as_deref() {
         Some("stale") => Err(reading::stale(id, "the element was removed from the page")),
         Some(e) => {
             let e = page_said(e);
             // The page names the element with its ref, unless it is a label's control.
-            Err(if e.contains(&format!("(ref_{id})")) {
-                e
-            } else {
-                format!("{e} (ref_{id})")
-            })
+            Err(if e.contains(&format!("(ref_{id})")) { e } else { format!("{e} (ref_{id})") })
         }
         None => {
             let line = match (set.note, set.value) {
                 (Some(note), _) => Some(format!("Note: {note}.")),
-                (None, Some(v)) if !v.is_empty() && !matches!(input.value, FormValue::Bool(_)) => {
-                    None
-                }
+                (None, Some(v)) if !v.is_empty() && !matches!(input.value, FormValue::Bool(_)) => None,
                 _ => None,
             };
             Ok(Outcome::Ack { line })
@@ -60,16 +49,10 @@ pub async fn file_upload(input: &FileUpload) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
     let files = input.paths.clone().unwrap_or_default();
     if files.is_empty() {
-        return Err(
-            "No file to upload: give paths inside an upload folder, or staged document_ids.".into(),
-        );
+        return Err("No file to upload: give paths inside an upload folder, or staged document_ids.".into());
     }
     let (at, id) = reading::resolve_ref(tab, input.target.reference().unwrap_or_default()).await?;
-    let (check, _) = page::call_in(
-        &at,
-        &format!("__tabwright.fileInput({id}, {})", files.len()),
-    )
-    .await?;
+    let (check, _) = page::call_in(&at, &format!("__tabwright.fileInput({id}, {})", files.len())).await?;
     match check.get("error").and_then(|e| e.as_str()) {
         Some("stale") => return Err(reading::stale(id, "the element was removed from the page")),
         Some(e) => return Err(format!("{} (ref_{id})", page_said(e))),
@@ -82,34 +65,12 @@ pub async fn file_upload(input: &FileUpload) -> Result<Outcome, String> {
         ));
     }
     let object = page::object(&at, &format!("__tabwright.fileInputEl({id})")).await?;
-    let object_id = object
-        .object_id
-        .ok_or("the file input could not be reached")?;
-    cdp::send_to(
-        &at,
-        &cdp::SetFileInputFiles {
-            files: &files,
-            object_id: Some(&object_id),
-            backend_node_id: None,
-        },
-    )
-    .await
-    .map_err(|e| format!("The browser refused the files: {e}"))?;
-    let names: Vec<&str> = files
-        .iter()
-        .map(|f| f.rsplit('/').next().unwrap_or(f))
-        .collect();
-    Ok(Outcome::Ack {
-        line: Some(format!(
-            "Set {} on ref_{id}: {}.",
-            if files.len() == 1 {
-                "1 file"
-            } else {
-                "the files"
-            },
-            names.join(", ")
-        )),
-    })
+    let object_id = object.object_id.ok_or("the file input could not be reached")?;
+    cdp::send_to(&at, &cdp::SetFileInputFiles { files: &files, object_id: Some(&object_id), backend_node_id: None })
+        .await
+        .map_err(|e| format!("The browser refused the files: {e}"))?;
+    let names: Vec<&str> = files.iter().map(|f| f.rsplit('/').next().unwrap_or(f)).collect();
+    Ok(Outcome::Ack { line: Some(format!("Set {} on ref_{id}: {}.", if files.len() == 1 { "1 file" } else { "the files" }, names.join(", "))) })
 }
 
 /// What the page said of a form control, as one bounded line.

@@ -11,16 +11,8 @@ use crate::{cdp, chrome, state};
 async fn press(tab: i32, chord: &Chord) -> Result<(), String> {
     with_modifiers(tab, &chord.modifiers, |mods| async move {
         // A chord with Ctrl, Alt or Meta is a shortcut and types nothing.
-        let text = if mods & !SHIFT == 0 {
-            chord.key.text.clone().map(|t| shifted(&t, mods))
-        } else {
-            None
-        };
-        let down = if text.is_some() {
-            "keyDown"
-        } else {
-            "rawKeyDown"
-        };
+        let text = if mods & !SHIFT == 0 { chord.key.text.clone().map(|t| shifted(&t, mods)) } else { None };
+        let down = if text.is_some() { "keyDown" } else { "rawKeyDown" };
         // A modifier key reports itself as held while it is down, as a real one does. Sent
         // together and answered in order, as the browser queues input as it arrives.
         let (pressed, released) = futures::future::join(
@@ -52,27 +44,8 @@ fn shifted(text: &str, mods: u32) -> String {
 }
 
 const PAIRS: &[(char, char)] = &[
-    ('`', '~'),
-    ('1', '!'),
-    ('2', '@'),
-    ('3', '#'),
-    ('4', '$'),
-    ('5', '%'),
-    ('6', '^'),
-    ('7', '&'),
-    ('8', '*'),
-    ('9', '('),
-    ('0', ')'),
-    ('-', '_'),
-    ('=', '+'),
-    ('[', '{'),
-    (']', '}'),
-    ('\\', '|'),
-    (';', ':'),
-    ('\'', '"'),
-    (',', '<'),
-    ('.', '>'),
-    ('/', '?'),
+    ('`', '~'), ('1', '!'), ('2', '@'), ('3', '#'), ('4', '$'), ('5', '%'), ('6', '^'), ('7', '&'), ('8', '*'), ('9', '('),
+    ('0', ')'), ('-', '_'), ('=', '+'), ('[', '{'), (']', '}'), ('\\', '|'), (';', ':'), ('\'', '"'), (',', '<'), ('.', '>'), ('/', '?'),
 ];
 
 pub async fn key(input: &Key) -> Result<Outcome, String> {
@@ -173,32 +146,19 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
 const TYPE_BATCH: usize = 64;
 
 async fn insert(tab: i32, text: String) -> Result<(), String> {
-    cdp::send(tab, &cdp::InsertText { text: &text })
-        .await
-        .map(|_| ())
-        .map_err(|e| format!("The browser refused the text: {e}"))
+    cdp::send(tab, &cdp::InsertText { text: &text }).await.map(|_| ()).map_err(|e| format!("The browser refused the text: {e}"))
 }
 
 pub async fn hold_key(input: &HoldKey) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
     let chords = keys::parse(&input.text)?;
     let [chord] = chords.as_slice() else {
-        return Err(
-            "hold_key holds one key or chord (such as \"shift\" or \"ctrl+a\"), not a sequence"
-                .into(),
-        );
+        return Err("hold_key holds one key or chord (such as \"shift\" or \"ctrl+a\"), not a sequence".into());
     };
     cdp::ensure_attached(tab).await.map_err(|e| e.to_string())?;
     let ms = (input.duration * 1000.0).round() as i32;
     with_modifiers(tab, &chord.modifiers, |mods| async move {
-        key_event(
-            tab,
-            "rawKeyDown",
-            &chord.key,
-            mods | chord.key.modifier,
-            None,
-        )
-        .await?;
+        key_event(tab, "rawKeyDown", &chord.key, mods | chord.key.modifier, None).await?;
         let held = super::pointer::Held::key(tab, &chord.key);
         chrome::sleep(ms).await;
         held.let_go();

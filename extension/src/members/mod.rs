@@ -20,16 +20,8 @@ pub mod unresponsive;
 /// Runs one member call. Errors are the text Claude reads.
 pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
     let member = Member::from_name(name).ok_or_else(|| unknown_member(name))?;
-    let parsed = member
-        .parse_input(input)
-        .map_err(|e| format!("Invalid input for {name}: {e}"))?;
-    let tab = if member.is_tab_management() {
-        None
-    } else {
-        state::resolve_tab(input.get("tab_id").and_then(Value::as_str))
-            .await
-            .ok()
-    };
+    let parsed = member.parse_input(input).map_err(|e| format!("Invalid input for {name}: {e}"))?;
+    let tab = if member.is_tab_management() { None } else { state::resolve_tab(input.get("tab_id").and_then(Value::as_str)).await.ok() };
     let work = on_tab(name, input, member, parsed, tab);
     match tab {
         // A wait needs nothing from the page; a script stops itself when it runs too long; a read
@@ -39,9 +31,7 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
             unresponsive::still_printing(tab, name).await?;
             let patience = match member {
                 Member::JavascriptExec => diagnostics::SCRIPT_TIMEOUT_MS as i32 + 1_000,
-                Member::ReadPage | Member::Find | Member::GetPageText => {
-                    unresponsive::READ_PATIENCE_MS
-                }
+                Member::ReadPage | Member::Find | Member::GetPageText => unresponsive::READ_PATIENCE_MS,
                 _ => unresponsive::FIRST_CHECK_MS,
             };
             unresponsive::guard(tab, name, patience, work).await
@@ -50,13 +40,7 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
     }
 }
 
-async fn on_tab(
-    name: &str,
-    input: &Value,
-    member: Member,
-    parsed: MemberInput,
-    tab: Option<i32>,
-) -> Result<Outcome, String> {
+async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, tab: Option<i32>) -> Result<Outcome, String> {
     if let (Some(tab), false) = (tab, member == Member::Wait) {
         // A scroll the last call made has landed before this one looks or acts (another wheel
         // at a point queues behind it in the browser, and need not wait).
@@ -74,9 +58,7 @@ async fn on_tab(
         crate::session::group(tab).await;
     }
     // Whether the input opens a window or starts a navigation is heard as it happens.
-    let effects = tab
-        .filter(|_| may_open_or_load(member, input))
-        .map(|tab| (tab, cdp::wait_for(tab, EFFECTS)));
+    let effects = tab.filter(|_| may_open_or_load(member, input)).map(|tab| (tab, cdp::wait_for(tab, EFFECTS)));
     let outcome = match tab.filter(|_| may_open_chooser(member, input)) {
         Some(tab) => chooser::around(tab, dispatch(parsed)).await,
         None => dispatch(parsed).await,
@@ -102,17 +84,7 @@ async fn on_tab(
 /// Members that only look at the page: the tab inventory kept from the last listing holds for
 /// their report.
 pub fn only_reads(name: &str) -> bool {
-    matches!(
-        name,
-        "read_page"
-            | "find"
-            | "get_page_text"
-            | "screenshot"
-            | "zoom"
-            | "read_console"
-            | "read_network"
-            | "list_tabs"
-    )
+    matches!(name, "read_page" | "find" | "get_page_text" | "screenshot" | "zoom" | "read_console" | "read_network" | "list_tabs")
 }
 
 /// Tab members and navigate: each patches the kept inventory with what it did (or has it listed
@@ -128,30 +100,19 @@ const EFFECTS: &[&str] = &["Page.windowOpen", "Page.frameRequestedNavigation"];
 /// After an input that can open a tab or start a load: when one of them began, the browser gets
 /// the moment it needs to create the tab (so the call's own result reports it); otherwise the
 /// call returns at once.
-async fn settle(
-    tab: i32,
-    heard: futures::channel::oneshot::Receiver<(String, Value)>,
-    answered: bool,
-) {
+async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Value)>, answered: bool) {
     // A link's navigation is scheduled as a task of its own: one trivial evaluation, queued
     // behind it, is the moment by which it has said what it does. Pointer members end their
     // input with such a call already (`answered`).
     // That call also asks whether the browser stopped a form the keys were to send.
     if !answered {
-        if let Ok((serde_json::Value::String(field), _)) =
-            crate::page::call_once(tab, "__tabwright.takeInvalid()").await
-        {
+        if let Ok((serde_json::Value::String(field), _)) = crate::page::call_once(tab, "__tabwright.takeInvalid()").await {
             pointer::form_stopped(&field);
         }
     }
-    let Some((method, params)) = cdp::within(heard, 0).await else {
-        return;
-    };
+    let Some((method, params)) = cdp::within(heard, 0).await else { return };
     // A middle or modified click on a link asks for a navigation in a new tab.
-    let new_tab = method == "Page.windowOpen"
-        || params["disposition"]
-            .as_str()
-            .is_some_and(|d| d != "currentTab");
+    let new_tab = method == "Page.windowOpen" || params["disposition"].as_str().is_some_and(|d| d != "currentTab");
     if new_tab {
         // The new tab, reported with the page it opened on (its address and title), within a second.
         let deadline = js_sys::Date::now() + 1_000.0;
@@ -161,10 +122,7 @@ async fn settle(
             opened = state::with_registry(|r| r.opened_during_call());
         }
         for tab in opened {
-            tabs::until(tab, deadline, 10, |t| {
-                t.status.as_deref() == Some("complete")
-            })
-            .await;
+            tabs::until(tab, deadline, 10, |t| t.status.as_deref() == Some("complete")).await;
         }
     } else {
         pointer::settle_once(tab).await;
@@ -175,12 +133,7 @@ async fn settle(
 /// keys that activate (Enter, Space). Typing and moving cannot.
 fn may_open_or_load(member: Member, input: &Value) -> bool {
     match member {
-        Member::LeftClick
-        | Member::MiddleClick
-        | Member::DoubleClick
-        | Member::TripleClick
-        | Member::LeftMouseUp
-        | Member::LeftClickDrag => true,
+        Member::LeftClick | Member::MiddleClick | Member::DoubleClick | Member::TripleClick | Member::LeftMouseUp | Member::LeftClickDrag => true,
         Member::Key => presses_activating_key(input),
         Member::Type => input["text"]
             .as_str()
@@ -196,13 +149,7 @@ fn may_open_chooser(member: Member, input: &Value) -> bool {
     match member {
         // Typing and held keys count whatever they press: their Space or Enter must not be taken
         // for the person's.
-        Member::LeftClick
-        | Member::DoubleClick
-        | Member::TripleClick
-        | Member::LeftMouseUp
-        | Member::JavascriptExec
-        | Member::Type
-        | Member::HoldKey => true,
+        Member::LeftClick | Member::DoubleClick | Member::TripleClick | Member::LeftMouseUp | Member::JavascriptExec | Member::Type | Member::HoldKey => true,
         Member::Key => presses_activating_key(input),
         _ => false,
     }
@@ -211,10 +158,7 @@ fn may_open_chooser(member: Member, input: &Value) -> bool {
 /// Whether a key member's text presses a key that activates the focused element (Enter, Space).
 /// The check is on the parsed keys, exactly: `BackSpace` is not `Space`.
 fn presses_activating_key(input: &Value) -> bool {
-    input["text"]
-        .as_str()
-        .and_then(|t| crate::keys::parse(t).ok())
-        .is_some_and(|chords| chords.iter().any(|c| is_activating(&c.key)))
+    input["text"].as_str().and_then(|t| crate::keys::parse(t).ok()).is_some_and(|chords| chords.iter().any(|c| is_activating(&c.key)))
 }
 
 /// Enter and Space: the keys that press a focused button or link, or submit a form.
@@ -245,19 +189,11 @@ async fn dispatch(parsed: MemberInput) -> Result<Outcome, String> {
         MemberInput::FormInput(i) => forms::form_input(&i).await,
         MemberInput::ReadConsole(i) => diagnostics::read_console(i.tab_id.as_deref()).await,
         MemberInput::ReadNetwork(i) => diagnostics::read_network(i.tab_id.as_deref()).await,
-        MemberInput::JavascriptExec(i) => {
-            diagnostics::javascript_exec(&i.text, i.tab_id.as_deref()).await
-        }
+        MemberInput::JavascriptExec(i) => diagnostics::javascript_exec(&i.text, i.tab_id.as_deref()).await,
         MemberInput::ReadPage(i) => reading::read_page(&i).await,
         MemberInput::Find(i) => reading::find(&i).await,
         MemberInput::GetPageText(i) => reading::get_page_text(i.tab_id.as_deref()).await,
-        MemberInput::ScrollTo(i) => {
-            reading::scroll_to(
-                i.target.reference().unwrap_or_default(),
-                i.tab_id.as_deref(),
-            )
-            .await
-        }
+        MemberInput::ScrollTo(i) => reading::scroll_to(i.target.reference().unwrap_or_default(), i.tab_id.as_deref()).await,
         MemberInput::NewTab(_) => tabs::new_tab().await,
         MemberInput::ListTabs(_) => Ok(Outcome::Tabs),
         MemberInput::SwitchTab(i) => tabs::switch_tab(&i.tab_id).await,
@@ -274,9 +210,7 @@ async fn dispatch(parsed: MemberInput) -> Result<Outcome, String> {
 /// exactly what the person was shown, in the tab they were shown (the approval window takes the
 /// focus, which changes the browser's active tab).
 pub async fn approval(name: &str, input: &Value, member_rule: bool) -> Result<Value, String> {
-    let Some(member) = Member::from_name(name) else {
-        return Ok(input.clone());
-    };
+    let Some(member) = Member::from_name(name) else { return Ok(input.clone()) };
     let policy = crate::policy::current();
     let click_rules = policy.confirm_clicks.is_some() && may_activate(member, input);
     if !member_rule && !click_rules {
@@ -299,49 +233,26 @@ pub async fn approval(name: &str, input: &Value, member_rule: bool) -> Result<Va
         return Ok(input);
     }
     let entry = match tab {
-        Some(tab) => state::current_tabs()
-            .await?
-            .into_iter()
-            .find(|t| Some(&t.tab_id) == state::tab_id_of(tab).as_ref()),
+        Some(tab) => state::current_tabs().await?.into_iter().find(|t| Some(&t.tab_id) == state::tab_id_of(tab).as_ref()),
         None => None,
     };
     let headline = match (&aim, member) {
         (Aim::Described(all), _) if click_rule => format!("{name} on {}", all.join("; ")),
-        (Aim::Unknown(why), _) => {
-            format!("{name} on something that could not be described ({why})")
-        }
-        (_, Member::FileUpload) => format!(
-            "file_upload of {}",
-            input["paths"]
-                .as_array()
-                .map(|p| p
-                    .iter()
-                    .filter_map(Value::as_str)
-                    .collect::<Vec<_>>()
-                    .join(", "))
-                .unwrap_or_default()
-        ),
+        (Aim::Unknown(why), _) => format!("{name} on something that could not be described ({why})"),
+        (_, Member::FileUpload) => format!("file_upload of {}", input["paths"].as_array().map(|p| p.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", ")).unwrap_or_default()),
         _ => name.to_string(),
     };
     // The whole input, exactly as it runs (a script is shown whole).
-    let what = format!(
-        "{headline}:\n{}",
-        serde_json::to_string(&input).unwrap_or_default()
-    );
+    let what = format!("{headline}:\n{}", serde_json::to_string(&input).unwrap_or_default());
     let why = match &aim {
-        Aim::Unknown(_) if click_rule => {
-            "what this action would act on could not be described, so the policy asks first"
-        }
+        Aim::Unknown(_) if click_rule => "what this action would act on could not be described, so the policy asks first",
         _ if click_rule => "the policy asks before acting on elements with this name",
         _ => "this action can reach beyond the page, so the policy asks first",
     };
     let active_before = state::with_registry(|r| r.active());
     let answer = crate::confirm::ask(
         what,
-        entry
-            .as_ref()
-            .map(|t| format!("{} — {}", t.tab_id, t.title))
-            .unwrap_or_default(),
+        entry.as_ref().map(|t| format!("{} — {}", t.tab_id, t.title)).unwrap_or_default(),
         entry.map(|t| t.url).unwrap_or_default(),
         why.to_string(),
         policy.confirm_secs(),
@@ -360,11 +271,7 @@ pub async fn approval(name: &str, input: &Value, member_rule: bool) -> Result<Va
 
 /// The tab a call acts on, resolved once and named in its input. Tab members name their own.
 async fn bind_tab(member: Member, input: &Value) -> Result<(Value, Option<i32>), String> {
-    let mut bound = if input.is_object() {
-        input.clone()
-    } else {
-        Value::Object(Default::default())
-    };
+    let mut bound = if input.is_object() { input.clone() } else { Value::Object(Default::default()) };
     if member.is_tab_management() {
         return Ok((bound, None));
     }
@@ -386,13 +293,7 @@ async fn bind_tab(member: Member, input: &Value) -> Result<(Value, Option<i32>),
 /// Whether an action can press, submit or drop something, so the click rule applies to it.
 fn may_activate(member: Member, input: &Value) -> bool {
     match member {
-        Member::LeftClick
-        | Member::RightClick
-        | Member::MiddleClick
-        | Member::DoubleClick
-        | Member::TripleClick
-        | Member::LeftMouseUp
-        | Member::LeftClickDrag => true,
+        Member::LeftClick | Member::RightClick | Member::MiddleClick | Member::DoubleClick | Member::TripleClick | Member::LeftMouseUp | Member::LeftClickDrag => true,
         Member::Key | Member::HoldKey => presses_activating_key(input),
         Member::Type => input["text"]
             .as_str()
@@ -433,46 +334,22 @@ const FRAME_DEPTH: u32 = 5;
 /// from the live page. `Err` is a stale ref: the member would refuse it the same way.
 async fn aimed_at(tab: i32, member: Member, input: &Value) -> Result<Aim, String> {
     match member {
-        Member::LeftClick
-        | Member::RightClick
-        | Member::MiddleClick
-        | Member::DoubleClick
-        | Member::TripleClick
-        | Member::LeftMouseUp => describe_target(tab, &input["target"]).await,
+        Member::LeftClick | Member::RightClick | Member::MiddleClick | Member::DoubleClick | Member::TripleClick | Member::LeftMouseUp => {
+            describe_target(tab, &input["target"]).await
+        }
         // A drag presses on one element and releases on another: both are judged.
-        Member::LeftClickDrag => Ok(describe_target(tab, &input["from"])
-            .await?
-            .and(describe_target(tab, &input["target"]).await?)),
+        Member::LeftClickDrag => Ok(describe_target(tab, &input["from"]).await?.and(describe_target(tab, &input["target"]).await?)),
         Member::Key | Member::HoldKey => {
-            let Some(chords) = input["text"]
-                .as_str()
-                .and_then(|t| crate::keys::parse(t).ok())
-            else {
-                return Ok(Aim::Nothing);
-            };
-            let Some(first) = chords.iter().position(|c| is_activating(&c.key)) else {
-                return Ok(Aim::Nothing);
-            };
+            let Some(chords) = input["text"].as_str().and_then(|t| crate::keys::parse(t).ok()) else { return Ok(Aim::Nothing) };
+            let Some(first) = chords.iter().position(|c| is_activating(&c.key)) else { return Ok(Aim::Nothing) };
             // Keys before it that are not plain typing (Tab, arrows, shortcuts) may move the
             // focus: what Enter then presses cannot be known beforehand.
             let typing = |c: &crate::keys::Chord| {
-                c.bits() & !crate::keys::SHIFT == 0
-                    && (matches!(c.key.key.as_str(), "Backspace" | "Delete")
-                        || c.key
-                            .text
-                            .as_deref()
-                            .is_some_and(|t| t != "\r" && t != "\t"))
+                c.bits() & !crate::keys::SHIFT == 0 && (matches!(c.key.key.as_str(), "Backspace" | "Delete") || c.key.text.as_deref().is_some_and(|t| t != "\r" && t != "\t"))
             };
             let moves_focus = !chords[..first].iter().all(typing);
             if moves_focus {
-                return Ok(Aim::Unknown(format!(
-                    "the keys before {} may move the focus",
-                    if chords[first].key.key == "Enter" {
-                        "Enter"
-                    } else {
-                        "Space"
-                    }
-                )));
+                return Ok(Aim::Unknown(format!("the keys before {} may move the focus", if chords[first].key.key == "Enter" { "Enter" } else { "Space" })));
             }
             let enter = chords.iter().any(|c| c.key.key == "Enter");
             let space = chords.iter().any(|c| c.key.key == " ");
@@ -483,13 +360,9 @@ async fn aimed_at(tab: i32, member: Member, input: &Value) -> Result<Aim, String
             Ok(describe_focus(tab, text.contains(['\n', '\r']), text.contains(' ')).await)
         }
         Member::FormInput => {
-            let Some(reference) = input["target"]["ref"].as_str() else {
-                return Ok(Aim::Nothing);
-            };
+            let Some(reference) = input["target"]["ref"].as_str() else { return Ok(Aim::Nothing) };
             let (at, id) = reading::resolve_ref(tab, reference).await?;
-            let Ok((value, _)) =
-                crate::page::call_in(&at, &format!("__tabwright.describeControl({id})")).await
-            else {
+            let Ok((value, _)) = crate::page::call_in(&at, &format!("__tabwright.describeControl({id})")).await else {
                 return Ok(Aim::Unknown("the page could not be read".into()));
             };
             if value.get("error").is_some() {
@@ -501,11 +374,7 @@ async fn aimed_at(tab: i32, member: Member, input: &Value) -> Result<Aim, String
             if value["named"] != Value::Bool(true) {
                 return Ok(named(&value));
             }
-            let mut all: Vec<String> = value["what"]
-                .as_str()
-                .map(String::from)
-                .into_iter()
-                .collect();
+            let mut all: Vec<String> = value["what"].as_str().map(String::from).into_iter().collect();
             all.extend(form_lines(&value["form"]));
             Ok(Aim::Described(all))
         }
@@ -524,10 +393,7 @@ fn form_lines(form: &Value) -> Vec<String> {
         None => format!("{name}, submitted without a button"),
     }];
     if let Some(action) = form["action"].as_str() {
-        lines.push(format!(
-            "{name} sending to {}",
-            tabwright_protocol::sanitize::url(action)
-        ));
+        lines.push(format!("{name} sending to {}", tabwright_protocol::sanitize::url(action)));
     }
     lines
 }
@@ -536,20 +402,13 @@ fn form_lines(form: &Value) -> Vec<String> {
 async fn describe_target(tab: i32, target: &Value) -> Result<Aim, String> {
     if let Some(r) = target.get("ref").and_then(Value::as_str) {
         let (at, id) = reading::resolve_ref(tab, r).await?;
-        return Ok(
-            match crate::page::call_in(&at, &format!("__tabwright.describeRefNamed({id})")).await {
-                Ok((value, _)) if value.is_object() => named(&value),
-                Ok(_) => return Err(reading::stale(id, "the element was removed from the page")),
-                Err(e) => Aim::Unknown(format!(
-                    "the page could not be read: {}",
-                    tabwright_protocol::sanitize::bounded(&e, 200)
-                )),
-            },
-        );
+        return Ok(match crate::page::call_in(&at, &format!("__tabwright.describeRefNamed({id})")).await {
+            Ok((value, _)) if value.is_object() => named(&value),
+            Ok(_) => return Err(reading::stale(id, "the element was removed from the page")),
+            Err(e) => Aim::Unknown(format!("the page could not be read: {}", tabwright_protocol::sanitize::bounded(&e, 200))),
+        });
     }
-    let (Some(x), Some(y)) = (target["x"].as_f64(), target["y"].as_f64()) else {
-        return Ok(Aim::Unknown("no point given".into()));
-    };
+    let (Some(x), Some(y)) = (target["x"].as_f64(), target["y"].as_f64()) else { return Ok(Aim::Unknown("no point given".into())) };
     // A point outside the viewport is refused by the member the same way.
     let (x, y) = capture::to_css(tab, tabwright_protocol::input::Point { x, y }).await?;
     Ok(describe_point(crate::cdp::Debuggee::tab(tab), x, y, 0).await)
@@ -562,31 +421,15 @@ fn named(value: &Value) -> Aim {
     if value["named"] == Value::Bool(true) && !what.is_empty() {
         Aim::Described(vec![what])
     } else {
-        Aim::Unknown(format!(
-            "{}, which has no name or text",
-            if what.is_empty() { "an element" } else { &what }
-        ))
+        Aim::Unknown(format!("{}, which has no name or text", if what.is_empty() { "an element" } else { &what }))
     }
 }
 
 /// What is at a CSS point of a document; a point over another site's frame is described by the
 /// element inside that frame, through the frame's own session.
-fn describe_point(
-    at: crate::cdp::Debuggee,
-    x: f64,
-    y: f64,
-    depth: u32,
-) -> std::pin::Pin<Box<dyn std::future::Future<Output = Aim>>> {
+fn describe_point(at: crate::cdp::Debuggee, x: f64, y: f64, depth: u32) -> std::pin::Pin<Box<dyn std::future::Future<Output = Aim>>> {
     Box::pin(async move {
-        let Ok((value, generation)) = crate::page::call_in(
-            &at,
-            &format!(
-                "__tabwright.describeAt({x}, {y}, {}, true)",
-                crate::refs::next()
-            ),
-        )
-        .await
-        else {
+        let Ok((value, generation)) = crate::page::call_in(&at, &format!("__tabwright.describeAt({x}, {y}, {}, true)", crate::refs::next())).await else {
             return Aim::Unknown("the page could not be read".into());
         };
         if let Some(next) = value["next"].as_u64() {
@@ -595,20 +438,14 @@ fn describe_point(
         let what = value["what"].as_str().map(String::from);
         if value["crossFrame"] == Value::Bool(true) {
             let frame = value["frame"].as_u64();
-            let (fx, fy) = (
-                value["fx"].as_f64().unwrap_or(-1.0),
-                value["fy"].as_f64().unwrap_or(-1.0),
-            );
+            let (fx, fy) = (value["fx"].as_f64().unwrap_or(-1.0), value["fy"].as_f64().unwrap_or(-1.0));
             let child = match frame {
                 Some(frame) if depth < FRAME_DEPTH => reading::frame_session(&at, frame).await,
                 _ => None,
             };
             return match child {
                 Some(child) => describe_point(child, fx, fy, depth + 1).await,
-                None => Aim::Unknown(format!(
-                    "{}, whose content could not be read",
-                    what.unwrap_or_else(|| "a frame".into())
-                )),
+                None => Aim::Unknown(format!("{}, whose content could not be read", what.unwrap_or_else(|| "a frame".into()))),
             };
         }
         match what {
@@ -623,12 +460,7 @@ fn describe_point(
 async fn describe_focus(tab: i32, enter: bool, space: bool) -> Aim {
     let mut at = crate::cdp::Debuggee::tab(tab);
     for _ in 0..=FRAME_DEPTH {
-        let Ok((value, generation)) = crate::page::call_in(
-            &at,
-            &format!("__tabwright.describeFocus({})", crate::refs::next()),
-        )
-        .await
-        else {
+        let Ok((value, generation)) = crate::page::call_in(&at, &format!("__tabwright.describeFocus({})", crate::refs::next())).await else {
             return Aim::Unknown("the page could not be read".into());
         };
         if let Some(next) = value["next"].as_u64() {
@@ -644,17 +476,10 @@ async fn describe_focus(tab: i32, enter: bool, space: bool) -> Aim {
                     at = child;
                     continue;
                 }
-                None => {
-                    return Aim::Unknown(
-                        "the focus is in another site's frame whose content could not be read"
-                            .into(),
-                    )
-                }
+                None => return Aim::Unknown("the focus is in another site's frame whose content could not be read".into()),
             }
         }
-        let Some(what) = value["what"].as_str().map(String::from) else {
-            return Aim::Unknown("the focused element could not be described".into());
-        };
+        let Some(what) = value["what"].as_str().map(String::from) else { return Aim::Unknown("the focused element could not be described".into()) };
         let entry = value["entry"] == Value::Bool(true);
         // Enter in a field submits its form, which is judged by the form; anything else Enter
         // or Space presses is judged by its own name, so it needs one.
@@ -670,11 +495,7 @@ async fn describe_focus(tab: i32, enter: bool, space: bool) -> Aim {
         if space && !entry && !all.contains(&what) {
             all.push(what);
         }
-        return if all.is_empty() {
-            Aim::Nothing
-        } else {
-            Aim::Described(all)
-        };
+        return if all.is_empty() { Aim::Nothing } else { Aim::Described(all) };
     }
     Aim::Unknown("the focus is too many frames deep".into())
 }
@@ -688,12 +509,7 @@ pub fn summary(name: &str, input: &Value) -> String {
     };
     let detail = match name {
         "navigate" => input["url"].as_str().unwrap_or_default().to_string(),
-        "type" | "key" | "find" => input
-            .get("text")
-            .or_else(|| input.get("query"))
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_string(),
+        "type" | "key" | "find" => input.get("text").or_else(|| input.get("query")).and_then(Value::as_str).unwrap_or_default().to_string(),
         "switch_tab" | "close_tab" => input["tab_id"].as_str().unwrap_or_default().to_string(),
         _ => target,
     };

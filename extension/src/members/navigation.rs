@@ -13,10 +13,7 @@ const LOAD_TIMEOUT_MS: i32 = 30_000;
 fn attach_error(tab: i32, e: CdpError) -> String {
     let name = state::tab_name(tab);
     let text = e.to_string();
-    if text.contains("chrome://")
-        || text.contains("Cannot access")
-        || text.contains("Cannot attach")
-    {
+    if text.contains("chrome://") || text.contains("Cannot access") || text.contains("Cannot attach") {
         format!("{name} shows a browser page that extensions cannot control ({text}). Navigate it to an http(s) page first, or use another tab.")
     } else {
         format!("Could not control {name}: {text}")
@@ -28,10 +25,7 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
     let (note, status) = match cdp::ensure_attached(tab).await {
         Ok(()) => match navigate_cdp(tab, &target).await? {
-            Done::Loaded(status) => (
-                status.as_ref().and_then(status_note),
-                status.map(|(code, _)| code),
-            ),
+            Done::Loaded(status) => (status.as_ref().and_then(status_note), status.map(|(code, _)| code)),
             Done::Note(note) => (Some(note), None),
             Done::SameDocument => (None, None),
         },
@@ -55,18 +49,9 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
     // Read again when the check had to wait for the page to draw (its title may have come with
     // the content), or when a tab event arrived meanwhile (the read may be older than it).
     let stale = !first.is_ok_and(|(v, _)| v == "shown") || state::events_heard() != heard;
-    let read = if stale {
-        chrome::tabs_get(tab).await
-    } else {
-        read
-    };
+    let read = if stale { chrome::tabs_get(tab).await } else { read };
     let now = read.map_err(|e| format!("The tab closed during navigation: {e}"))?;
-    let outcome = Outcome::Navigated {
-        url: now.address(),
-        title: now.title.clone(),
-        status,
-        note,
-    };
+    let outcome = Outcome::Navigated { url: now.address(), title: now.title.clone(), status, note };
     state::tab_updated(now);
     Ok(outcome)
 }
@@ -108,16 +93,8 @@ fn reason(code: u16) -> Option<&'static str> {
 /// What Claude reads about an error status: the page it sees is the server's answer to a failure.
 fn status_note((code, text): &(u16, String)) -> Option<String> {
     // The server's own words only when they are a plain phrase; a page controls them.
-    let plain = !text.is_empty()
-        && text.len() <= 40
-        && text
-            .chars()
-            .all(|c| c.is_ascii_alphabetic() || c == ' ' || c == '-');
-    let phrase = if plain {
-        Some(text.as_str())
-    } else {
-        reason(*code)
-    };
+    let plain = !text.is_empty() && text.len() <= 40 && text.chars().all(|c| c.is_ascii_alphabetic() || c == ' ' || c == '-');
+    let phrase = if plain { Some(text.as_str()) } else { reason(*code) };
     let status = match phrase {
         Some(p) => format!("HTTP {code} {p}"),
         None => format!("HTTP {code}"),
@@ -130,13 +107,8 @@ fn status_note((code, text): &(u16, String)) -> Option<String> {
 }
 
 /// The events that can end a wait; each wakes it to look again at what the tab reported.
-const LOAD_EVENTS: &[&str] = &[
-    "Page.lifecycleEvent",
-    "Page.loadEventFired",
-    "Page.frameNavigated",
-    "Page.navigatedWithinDocument",
-    "Network.responseReceived",
-];
+const LOAD_EVENTS: &[&str] =
+    &["Page.lifecycleEvent", "Page.loadEventFired", "Page.frameNavigated", "Page.navigatedWithinDocument", "Network.responseReceived"];
 
 /// Waits briefly for chrome.downloads to announce a download.
 async fn download_started() -> bool {
@@ -156,17 +128,13 @@ async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Done, String> {
     // The main frame is named first, so its subframes' documents are told apart from its own
     // (its later navigations keep it named).
     if !activity::main_frame_known(tab) {
-        let tree = cdp::send(tab, &cdp::GetFrameTree {})
-            .await
-            .map_err(cdp_err)?;
+        let tree = cdp::send(tab, &cdp::GetFrameTree {}).await.map_err(cdp_err)?;
         activity::set_main_frame(tab, &tree.frame_tree.frame.id);
     }
     let before = activity::main_frame(tab);
     let (what, loader, history) = match target {
         NavTarget::Url(url) => {
-            let response = cdp::send(tab, &cdp::Navigate { url })
-                .await
-                .map_err(cdp_err)?;
+            let response = cdp::send(tab, &cdp::Navigate { url }).await.map_err(cdp_err)?;
             if let Some(error) = response.error_text.filter(|e| !e.is_empty()) {
                 // An address that serves a file starts a download and loads no page.
                 if error.contains("ERR_ABORTED") && download_started().await {
@@ -178,11 +146,7 @@ async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Done, String> {
                         describe(url)
                     ));
                 }
-                return Err(format!(
-                    "{} failed: {error}. {}",
-                    describe(url),
-                    net_error_advice(&error)
-                ));
+                return Err(format!("{} failed: {error}. {}", describe(url), net_error_advice(&error)));
             }
             let Some(loader) = response.loader_id else {
                 return Ok(Done::SameDocument);
@@ -190,41 +154,23 @@ async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Done, String> {
             (describe(url), Some(loader), false)
         }
         NavTarget::Reload => {
-            cdp::send(
-                tab,
-                &cdp::Reload {
-                    ignore_cache: false,
-                },
-            )
-            .await
-            .map_err(cdp_err)?;
+            cdp::send(tab, &cdp::Reload { ignore_cache: false }).await.map_err(cdp_err)?;
             ("Reload".to_string(), None, false)
         }
         NavTarget::Back | NavTarget::Forward => {
-            let history = cdp::send(tab, &cdp::GetNavigationHistory {})
-                .await
-                .map_err(cdp_err)?;
+            let history = cdp::send(tab, &cdp::GetNavigationHistory {}).await.map_err(cdp_err)?;
             let back = matches!(target, NavTarget::Back);
             let index = history.current_index + if back { -1 } else { 1 };
-            let entry = usize::try_from(index)
-                .ok()
-                .and_then(|i| history.entries.get(i))
-                .ok_or_else(|| {
-                    let name = state::tab_name(tab);
-                    if back {
-                        format!("There is no earlier page in {name}'s history to go back to.")
-                    } else {
-                        format!("There is no later page in {name}'s history to go forward to.")
-                    }
-                })?;
-            cdp::send(tab, &cdp::NavigateToHistoryEntry { entry_id: entry.id })
-                .await
-                .map_err(cdp_err)?;
-            (
-                describe(&tabwright_protocol::sanitize::url(&entry.url)),
-                None,
-                true,
-            )
+            let entry = usize::try_from(index).ok().and_then(|i| history.entries.get(i)).ok_or_else(|| {
+                let name = state::tab_name(tab);
+                if back {
+                    format!("There is no earlier page in {name}'s history to go back to.")
+                } else {
+                    format!("There is no later page in {name}'s history to go forward to.")
+                }
+            })?;
+            cdp::send(tab, &cdp::NavigateToHistoryEntry { entry_id: entry.id }).await.map_err(cdp_err)?;
+            (describe(&tabwright_protocol::sanitize::url(&entry.url)), None, true)
         }
     };
     wait_loaded(tab, &what, &before, loader.as_deref(), history).await
@@ -234,13 +180,7 @@ async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Done, String> {
 /// navigation named one, else the first document the main frame commits after `before`. A
 /// document that replaces the awaited one after it committed (a script's redirect) is waited
 /// for in its place. Load events of other documents (the one being left, a frame's) are ignored.
-async fn wait_loaded(
-    tab: i32,
-    what: &str,
-    before: &activity::MainFrame,
-    loader: Option<&str>,
-    history: bool,
-) -> Result<Done, String> {
+async fn wait_loaded(tab: i32, what: &str, before: &activity::MainFrame, loader: Option<&str>, history: bool) -> Result<Done, String> {
     let deadline = js_sys::Date::now() + f64::from(LOAD_TIMEOUT_MS);
     loop {
         // Registered before looking, so an event between the look and the wait is not lost.
@@ -254,13 +194,9 @@ async fn wait_loaded(
         let awaited = match (&ours, &current) {
             (Some(ours), _) if ours.loaded => Some(ours),
             // Replaced after it committed: the page went on to another document.
-            (Some(ours), Some(current)) if ours.committed && now.current.as_deref() != loader => {
-                Some(current).filter(|c| c.loaded)
-            }
+            (Some(ours), Some(current)) if ours.committed && now.current.as_deref() != loader => Some(current).filter(|c| c.loaded),
             (Some(_), _) => None,
-            (None, Some(current)) if now.commits > before.commits => {
-                Some(current).filter(|c| c.loaded)
-            }
+            (None, Some(current)) if now.commits > before.commits => Some(current).filter(|c| c.loaded),
             (None, _) => None,
         };
         if let Some(doc) = awaited {
@@ -268,44 +204,26 @@ async fn wait_loaded(
         }
         let left = (deadline - js_sys::Date::now()).max(0.0) as i32;
         match cdp::within(next, left).await {
-            Some((event, _)) if event == "detached" => {
-                return Err(format!(
-                    "{what} was interrupted: the tab closed or the debugger detached."
-                ))
-            }
+            Some((event, _)) if event == "detached" => return Err(format!("{what} was interrupted: the tab closed or the debugger detached.")),
             Some(_) => {}
-            None => {
-                return Err(format!(
-                    "{what} timed out after {} seconds. The page may be unavailable.",
-                    LOAD_TIMEOUT_MS / 1000
-                ))
-            }
+            None => return Err(format!("{what} timed out after {} seconds. The page may be unavailable.", LOAD_TIMEOUT_MS / 1000)),
         }
     }
 }
 
 /// Navigates a tab the debugger cannot attach to, waiting with a deadline until it has loaded.
 async fn navigate_tabs_api(tab: i32, url: &str) -> Result<(), String> {
-    chrome::tabs_update(tab, serde_json::json!({ "url": url }))
-        .await
-        .map_err(|e| format!("Navigation to {url} failed: {e}"))?;
+    chrome::tabs_update(tab, serde_json::json!({ "url": url })).await.map_err(|e| format!("Navigation to {url} failed: {e}"))?;
     let mut waited = 0;
     while waited < LOAD_TIMEOUT_MS {
         chrome::sleep(100).await;
         waited += 100;
-        let now = chrome::tabs_get(tab)
-            .await
-            .map_err(|e| format!("The tab closed during navigation: {e}"))?;
-        if now.status.as_deref() == Some("complete")
-            && now.url.as_deref().is_some_and(|u| !u.starts_with("chrome"))
-        {
+        let now = chrome::tabs_get(tab).await.map_err(|e| format!("The tab closed during navigation: {e}"))?;
+        if now.status.as_deref() == Some("complete") && now.url.as_deref().is_some_and(|u| !u.starts_with("chrome")) {
             return Ok(());
         }
     }
-    Err(format!(
-        "Navigation to {url} timed out after {} seconds. The page may be unavailable.",
-        LOAD_TIMEOUT_MS / 1000
-    ))
+    Err(format!("Navigation to {url} timed out after {} seconds. The page may be unavailable.", LOAD_TIMEOUT_MS / 1000))
 }
 
 /// What a network error a navigation failed with means for Claude, and what to do.

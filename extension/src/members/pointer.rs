@@ -101,38 +101,17 @@ pub async fn spot(tab: i32, target: &Target) -> Result<Spot, String> {
             let (css, found) = match capture::known_view(tab) {
                 Some(shown) => {
                     let (cx, cy) = (point.x / shown.factor, point.y / shown.factor);
-                    let (found, _) = page::call(
-                        tab,
-                        &format!(
-                            "__tabwright.pointerAt({cx}, {cy}, {}, {overlay})",
-                            refs::next()
-                        ),
-                    )
-                    .await?;
+                    let (found, _) = page::call(tab, &format!("__tabwright.pointerAt({cx}, {cy}, {}, {overlay})", refs::next())).await?;
                     let size = |k: &str| found["view"][k].as_f64().unwrap_or(0.0);
-                    (
-                        capture::still_valid(point, &shown, size("w"), size("h"), None)?,
-                        found,
-                    )
+                    (capture::still_valid(point, &shown, size("w"), size("h"), None)?, found)
                 }
                 None => {
                     let (cx, cy) = capture::to_css(tab, point).await?;
-                    let (found, _) = page::call(
-                        tab,
-                        &format!(
-                            "__tabwright.pointerAt({cx}, {cy}, {}, {overlay})",
-                            refs::next()
-                        ),
-                    )
-                    .await?;
+                    let (found, _) = page::call(tab, &format!("__tabwright.pointerAt({cx}, {cy}, {}, {overlay})", refs::next())).await?;
                     ((cx, cy), found)
                 }
             };
-            Ok(Spot {
-                x: css.0,
-                y: css.1,
-                what: found.get("what").and_then(|w| w.as_str()).map(fold),
-            })
+            Ok(Spot { x: css.0, y: css.1, what: found.get("what").and_then(|w| w.as_str()).map(fold) })
         }
         Target::Ref { reference } => ref_spot(tab, reference).await,
     }
@@ -144,13 +123,8 @@ pub async fn spot(tab: i32, target: &Target) -> Result<Spot, String> {
 pub async fn aim(tab: i32, target: &Target) -> Result<Spot, String> {
     match target {
         Target::Coordinate { x, y } => {
-            let (cx, cy) =
-                capture::css_point(tab, tabwright_protocol::input::Point { x: *x, y: *y }).await?;
-            Ok(Spot {
-                x: cx,
-                y: cy,
-                what: None,
-            })
+            let (cx, cy) = capture::css_point(tab, tabwright_protocol::input::Point { x: *x, y: *y }).await?;
+            Ok(Spot { x: cx, y: cy, what: None })
         }
         Target::Ref { reference } => ref_spot(tab, reference).await,
     }
@@ -167,13 +141,8 @@ async fn ref_spot(tab: i32, reference: &str) -> Result<Spot, String> {
     // itself (a stale one is then explained in full).
     let (at, id) = reading::locate_ref(tab, reference)?;
     let top = at.session.is_none() && crate::policy::current().overlay;
-    let (value, _) = page::call_in(
-        &at,
-        &format!("__tabwright.pointFor({id}, {}, {top})", refs::next()),
-    )
-    .await?;
-    let mut p: PointFor =
-        serde_json::from_value(value).map_err(|e| format!("unreadable hit test: {e}"))?;
+    let (value, _) = page::call_in(&at, &format!("__tabwright.pointFor({id}, {}, {top})", refs::next())).await?;
+    let mut p: PointFor = serde_json::from_value(value).map_err(|e| format!("unreadable hit test: {e}"))?;
     p.what = p.what.as_deref().map(fold);
     p.covered = p.covered.as_deref().map(fold);
     // The agent's description names the element with its ref (`combobox "Country" (ref_1)`);
@@ -246,12 +215,7 @@ pub fn pressing(tab: i32) -> bool {
 /// Whether Claude is pressing in this tab, or ended a press there within `ms` milliseconds (the
 /// page's word of a press can arrive after the call that made it).
 pub fn pressed_lately(tab: i32, ms: f64) -> bool {
-    pressing(tab)
-        || PRESSED.with(|p| {
-            p.borrow()
-                .get(&tab)
-                .is_some_and(|t| js_sys::Date::now() - t < ms)
-        })
+    pressing(tab) || PRESSED.with(|p| p.borrow().get(&tab).is_some_and(|t| js_sys::Date::now() - t < ms))
 }
 
 /// After pointer input at a point, one call to the page: it ends the input (the banner's Stop
@@ -277,14 +241,7 @@ thread_local! {
 /// the events and the page has not yet (the press landed in another frame, or outside the
 /// viewport, where this document never sees it), the page is told to answer now. The tabs are
 /// listed again once the click has landed.
-async fn with_answer<F>(
-    tab: i32,
-    spot: &Spot,
-    describe: bool,
-    presses: u32,
-    button: &str,
-    input: F,
-) -> (Result<(), String>, Result<Option<String>, String>)
+async fn with_answer<F>(tab: i32, spot: &Spot, describe: bool, presses: u32, button: &str, input: F) -> (Result<(), String>, Result<Option<String>, String>)
 where
     F: std::future::Future<Output = Result<(), String>>,
 {
@@ -323,10 +280,7 @@ fn answer_expression(spot: &Spot, describe: bool, presses: u32, seq: u64, button
         "right" => 2,
         _ => 0,
     };
-    format!(
-        "__tabwright.afterInput({}, {}, {describe}, {overlay}, {presses}, {seq}, {button})",
-        spot.x, spot.y
-    )
+    format!("__tabwright.afterInput({}, {}, {describe}, {overlay}, {presses}, {seq}, {button})", spot.x, spot.y)
 }
 
 /// Tells Claude that the browser would not send a form (a field it found invalid, named with
@@ -338,10 +292,7 @@ pub fn form_stopped(field: &str) {
     ));
 }
 
-fn read_answer(
-    tab: i32,
-    answer: Result<(serde_json::Value, u64), String>,
-) -> Result<Option<String>, String> {
+fn read_answer(tab: i32, answer: Result<(serde_json::Value, u64), String>) -> Result<Option<String>, String> {
     ANSWERED.with(|a| a.borrow_mut().insert(tab));
     match answer {
         Ok((v, _)) if v["outside"] == true => Err(
@@ -371,15 +322,7 @@ fn buttons(tab: i32) -> u32 {
     BUTTONS.with(|b| b.borrow().get(&tab).copied().unwrap_or(0))
 }
 
-async fn mouse(
-    tab: i32,
-    kind: &'static str,
-    (x, y): (f64, f64),
-    button: &'static str,
-    buttons: u32,
-    clicks: u32,
-    modifiers: u32,
-) -> Result<(), String> {
+async fn mouse(tab: i32, kind: &'static str, (x, y): (f64, f64), button: &'static str, buttons: u32, clicks: u32, modifiers: u32) -> Result<(), String> {
     // The pointer is already there: a move would change nothing the page can see, and Chrome
     // holds every move until the next frame.
     if kind == "mouseMoved" && POSITION.with(|p| p.borrow().get(&tab).copied()) == Some((x, y)) {
@@ -387,17 +330,7 @@ async fn mouse(
     }
     cdp::send(
         tab,
-        &cdp::MouseEvent {
-            kind,
-            x,
-            y,
-            modifiers,
-            button,
-            buttons,
-            click_count: clicks,
-            pointer_type: "mouse",
-            ..Default::default()
-        },
+        &cdp::MouseEvent { kind, x, y, modifiers, button, buttons, click_count: clicks, pointer_type: "mouse", ..Default::default() },
     )
     .await
     .map_err(|e| format!("The browser refused the mouse event: {e}"))?;
@@ -453,10 +386,7 @@ where
     Fut: std::future::Future<Output = Result<T, String>>,
 {
     let mut bits = 0;
-    let mut down = Held {
-        tab,
-        pressed: Vec::new(),
-    };
+    let mut down = Held { tab, pressed: Vec::new() };
     for m in held {
         bits |= m.modifier;
         if let Err(e) = key_event(tab, "rawKeyDown", m, bits, None).await {
@@ -479,10 +409,7 @@ pub struct Held {
 
 impl Held {
     pub fn key(tab: i32, key: &KeyDef) -> Held {
-        Held {
-            tab,
-            pressed: vec![key.clone()],
-        }
+        Held { tab, pressed: vec![key.clone()] }
     }
 
     /// The call lets go of the keys itself.
@@ -510,12 +437,7 @@ async fn release(tab: i32, pressed: &[KeyDef]) {
 }
 
 fn ack(spot: &Spot) -> Outcome {
-    Outcome::Ack {
-        line: spot
-            .what
-            .as_ref()
-            .map(|w| format!("The pointer was over {w}.")),
-    }
+    Outcome::Ack { line: spot.what.as_ref().map(|w| format!("The pointer was over {w}.")) }
 }
 
 /// left/right/middle/double/triple clicks.
@@ -544,15 +466,7 @@ pub async fn click(input: &Click, button: &'static str, clicks: u32) -> Result<O
         let held = buttons(tab);
         let mut events = vec![mouse(tab, "mouseMoved", (x, y), "none", held, 0, mods)];
         for n in 1..=clicks {
-            events.push(mouse(
-                tab,
-                "mousePressed",
-                (x, y),
-                button,
-                held | bit,
-                n,
-                mods,
-            ));
+            events.push(mouse(tab, "mousePressed", (x, y), button, held | bit, n, mods));
             events.push(mouse(tab, "mouseReleased", (x, y), button, held, n, mods));
         }
         let input = async move {
@@ -578,16 +492,7 @@ pub async fn click(input: &Click, button: &'static str, clicks: u32) -> Result<O
 pub async fn hover(input: &Hover) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
     let spot = spot(tab, &input.target).await?;
-    mouse(
-        tab,
-        "mouseMoved",
-        (spot.x, spot.y),
-        "none",
-        buttons(tab),
-        0,
-        0,
-    )
-    .await?;
+    mouse(tab, "mouseMoved", (spot.x, spot.y), "none", buttons(tab), 0, 0).await?;
     Ok(ack(&spot))
 }
 
@@ -603,10 +508,7 @@ pub async fn pointer(input: &Pointer, kind: &'static str) -> Result<Outcome, Str
             let _pressing = Pressing::begin(tab);
             BUTTONS.with(|b| *b.borrow_mut().entry(tab).or_default() |= 1);
             let after = buttons(tab);
-            futures::join!(
-                mouse(tab, "mouseMoved", (spot.x, spot.y), "none", before, 0, 0),
-                mouse(tab, "mousePressed", (spot.x, spot.y), "left", after, 1, 0)
-            )
+            futures::join!(mouse(tab, "mouseMoved", (spot.x, spot.y), "none", before, 0, 0), mouse(tab, "mousePressed", (spot.x, spot.y), "left", after, 1, 0))
         }
         "mouseReleased" => {
             BUTTONS.with(|b| *b.borrow_mut().entry(tab).or_default() &= !1);
@@ -614,19 +516,13 @@ pub async fn pointer(input: &Pointer, kind: &'static str) -> Result<Outcome, Str
             let held = if before & 1 != 0 { "left" } else { "none" };
             // A release can finish a click: it is Claude's until the page has answered.
             let _pressing = Pressing::begin(tab);
-            let sent = futures::join!(
-                mouse(tab, "mouseMoved", (spot.x, spot.y), held, before, 0, 0),
-                mouse(tab, "mouseReleased", (spot.x, spot.y), "left", after, 1, 0)
-            );
+            let sent = futures::join!(mouse(tab, "mouseMoved", (spot.x, spot.y), held, before, 0, 0), mouse(tab, "mouseReleased", (spot.x, spot.y), "left", after, 1, 0));
             let _ = after_input(tab, &spot, false).await;
             sent
         }
         _ => {
             let held = if before & 1 != 0 { "left" } else { "none" };
-            (
-                mouse(tab, "mouseMoved", (spot.x, spot.y), held, before, 0, 0).await,
-                Ok(()),
-            )
+            (mouse(tab, "mouseMoved", (spot.x, spot.y), held, before, 0, 0).await, Ok(()))
         }
     };
     moved?;
@@ -643,18 +539,13 @@ pub async fn drag(input: &Drag) -> Result<Outcome, String> {
     let to = spot(tab, &input.target).await?;
     // An HTML5 drag starts a native drag session; intercepting it lets it be finished with
     // drag events at the target. A pointer-driven drag just sees the moves.
-    cdp::send(tab, &cdp::SetInterceptDrags { enabled: true })
-        .await
-        .map_err(|e| e.to_string())?;
+    cdp::send(tab, &cdp::SetInterceptDrags { enabled: true }).await.map_err(|e| e.to_string())?;
     let mut intercepted = cdp::wait_for(tab, &["Input.dragIntercepted"]);
     let pressing = Pressing::begin(tab);
     let result = async {
         // The press and the moves are sent together and answered in order: the browser queues
         // them, so the page sees each step, and none waits for a frame of its own.
-        let mut events = vec![
-            mouse(tab, "mouseMoved", (from.x, from.y), "none", 0, 0, 0),
-            mouse(tab, "mousePressed", (from.x, from.y), "left", 1, 1, 0),
-        ];
+        let mut events = vec![mouse(tab, "mouseMoved", (from.x, from.y), "none", 0, 0, 0), mouse(tab, "mousePressed", (from.x, from.y), "left", 1, 1, 0)];
         for i in 1..=DRAG_STEPS {
             let t = i as f64 / DRAG_STEPS as f64;
             let (x, y) = (from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t);
@@ -668,33 +559,16 @@ pub async fn drag(input: &Drag) -> Result<Outcome, String> {
         let data = match intercepted.try_recv() {
             Ok(Some((_, params))) => Some(params["data"].clone()),
             _ => {
-                let began = page::call(tab, "__tabwright.takeDragStarts()")
-                    .await
-                    .ok()
-                    .and_then(|(n, _)| n.as_u64())
-                    .unwrap_or(0)
-                    > 0;
+                let began = page::call(tab, "__tabwright.takeDragStarts()").await.ok().and_then(|(n, _)| n.as_u64()).unwrap_or(0) > 0;
                 if began {
-                    cdp::within(intercepted, 1_000)
-                        .await
-                        .filter(|(event, _)| event != "detached")
-                        .map(|(_, params)| params["data"].clone())
+                    cdp::within(intercepted, 1_000).await.filter(|(event, _)| event != "detached").map(|(_, params)| params["data"].clone())
                 } else {
                     None
                 }
             }
         };
         if let Some(data) = data {
-            let drops: Vec<cdp::DragEvent> = ["dragEnter", "dragOver", "drop"]
-                .into_iter()
-                .map(|kind| cdp::DragEvent {
-                    kind,
-                    x: to.x,
-                    y: to.y,
-                    data: data.clone(),
-                    modifiers: 0,
-                })
-                .collect();
+            let drops: Vec<cdp::DragEvent> = ["dragEnter", "dragOver", "drop"].into_iter().map(|kind| cdp::DragEvent { kind, x: to.x, y: to.y, data: data.clone(), modifiers: 0 }).collect();
             for sent in futures::future::join_all(drops.iter().map(|d| cdp::send(tab, d))).await {
                 sent.map_err(|e| format!("The browser refused the drag event: {e}"))?;
             }
@@ -741,19 +615,7 @@ pub async fn scroll(input: &Scroll) -> Result<Outcome, String> {
     let question = format!("__tabwright.wheelAt({x}, {y}, {dx}, {dy}, {mark})");
     let room = page::call(tab, &question);
     // The question goes out first: the page answers it at once, not after the wheel's frame.
-    let (room, moved, wheeled) = futures::join!(
-        room,
-        mouse(
-            tab,
-            "mouseMoved",
-            (spot.x, spot.y),
-            "none",
-            buttons(tab),
-            0,
-            0
-        ),
-        cdp::send(tab, &wheel)
-    );
+    let (room, moved, wheeled) = futures::join!(room, mouse(tab, "mouseMoved", (spot.x, spot.y), "none", buttons(tab), 0, 0), cdp::send(tab, &wheel));
     moved?;
     wheeled.map_err(|e| format!("The browser refused the wheel event: {e}"))?;
     settle_later(tab);
@@ -774,11 +636,7 @@ pub async fn scroll(input: &Scroll) -> Result<Outcome, String> {
 
 /// Waits for the next two animation frames, so a scroll or re-render has landed.
 pub async fn settle(tab: i32) {
-    let _ = page::call(
-        tab,
-        "new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(1))))",
-    )
-    .await;
+    let _ = page::call(tab, "new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(1))))").await;
 }
 
 /// How long after a scroll was applied its next two frames have surely been drawn (two frames
@@ -794,9 +652,7 @@ pub fn settle_later(tab: i32) {
 
 /// Before a call acts on or reads a tab: its last scroll has landed.
 pub async fn settled(tab: i32) {
-    let Some(at) = SCROLLED.with(|s| s.borrow_mut().remove(&tab)) else {
-        return;
-    };
+    let Some(at) = SCROLLED.with(|s| s.borrow_mut().remove(&tab)) else { return };
     if js_sys::Date::now() - at < SETTLED_MS {
         settle(tab).await;
     }
@@ -804,10 +660,7 @@ pub async fn settled(tab: i32) {
 
 /// Waits for one animation frame of the tab (bounded, as a hidden tab may not draw).
 pub async fn settle_once(tab: i32) {
-    let wait = page::call(
-        tab,
-        "new Promise((r) => { requestAnimationFrame(() => r(1)); setTimeout(() => r(0), 50); })",
-    );
+    let wait = page::call(tab, "new Promise((r) => { requestAnimationFrame(() => r(1)); setTimeout(() => r(0), 50); })");
     let _ = futures::future::select(Box::pin(wait), Box::pin(crate::chrome::sleep(100))).await;
 }
 

@@ -15,8 +15,7 @@ pub const TEXT_CAP: usize = 50_000;
 const FRAME_MS: i32 = 3_000;
 
 /// What a read says when it held only the open modal dialog.
-const MODAL_NOTE: &str =
-    "[A modal dialog is open: the page behind it takes no input until the dialog is closed.";
+const MODAL_NOTE: &str = "[A modal dialog is open: the page behind it takes no input until the dialog is closed.";
 
 /// The error for a ref that no longer resolves, saying why.
 pub fn stale(reference: u64, why: &str) -> String {
@@ -29,10 +28,7 @@ pub fn stale(reference: u64, why: &str) -> String {
 pub fn locate_ref(tab: i32, text: &str) -> Result<(Debuggee, u64), String> {
     let id = refs::parse(text).ok_or_else(|| format!("{text:?} is not an element reference; pass one such as \"ref_12\" from read_page or find."))?;
     let Some(owner) = refs::owner(id) else {
-        return Err(stale(
-            id,
-            "this browser never handed it out, or it was handed out before the extension restarted",
-        ));
+        return Err(stale(id, "this browser never handed it out, or it was handed out before the extension restarted"));
     };
     if owner.tab != tab {
         let here = state::tab_name(tab);
@@ -41,20 +37,10 @@ pub fn locate_ref(tab: i32, text: &str) -> Result<(Debuggee, u64), String> {
             None => format!("ref_{id} came from a tab that is now closed. Read {here}'s page for its own references."),
         });
     }
-    if owner
-        .session
-        .as_ref()
-        .is_some_and(|s| !cdp::children(tab).iter().any(|c| &c.session == s))
-    {
+    if owner.session.as_ref().is_some_and(|s| !cdp::children(tab).iter().any(|c| &c.session == s)) {
         return Err(stale(id, "the frame it was in is gone"));
     }
-    Ok((
-        Debuggee {
-            tab,
-            session: owner.session,
-        },
-        id,
-    ))
+    Ok((Debuggee { tab, session: owner.session }, id))
 }
 
 /// A ref Claude passed, checked against the tab it is used on and resolved in the page: where
@@ -71,24 +57,15 @@ pub async fn resolve_ref(tab: i32, text: &str) -> Result<(Debuggee, u64), String
             });
         }
     }
-    let at = Debuggee {
-        tab,
-        session: owner.as_ref().and_then(|o| o.session.clone()),
-    };
-    let frame_alive = at.session.is_none()
-        || cdp::children(tab)
-            .iter()
-            .any(|c| Some(&c.session) == at.session.as_ref());
+    let at = Debuggee { tab, session: owner.as_ref().and_then(|o| o.session.clone()) };
+    let frame_alive = at.session.is_none() || cdp::children(tab).iter().any(|c| Some(&c.session) == at.session.as_ref());
     let (alive, generation) = if frame_alive {
         page::call_in(&at, &format!("!!__tabwright.resolveEl({id})")).await?
     } else {
         (serde_json::Value::Bool(false), 0)
     };
     let Some(owner) = owner else {
-        return Err(stale(
-            id,
-            "this browser never handed it out, or it was handed out before the extension restarted",
-        ));
+        return Err(stale(id, "this browser never handed it out, or it was handed out before the extension restarted"));
     };
     let why = if !frame_alive {
         "the frame it was in is gone"
@@ -103,10 +80,7 @@ pub async fn resolve_ref(tab: i32, text: &str) -> Result<(Debuggee, u64), String
     if !owner.name.is_empty() {
         if let Some(fresh) = suggest(&Debuggee::tab(tab), &owner.role, &owner.name).await {
             if fresh != id {
-                message.push_str(&format!(
-                    " A {} named \"{}\" is on the page now as ref_{fresh}.",
-                    owner.role, owner.name
-                ));
+                message.push_str(&format!(" A {} named \"{}\" is on the page now as ref_{fresh}.", owner.role, owner.name));
             }
         }
     }
@@ -116,9 +90,7 @@ pub async fn resolve_ref(tab: i32, text: &str) -> Result<(Debuggee, u64), String
 /// A current element with this role and name, if there is one.
 async fn suggest(at: &Debuggee, role: &str, name: &str) -> Option<u64> {
     let args = serde_json::json!([role, name, refs::next()]);
-    let (value, generation) = page::call_in(at, &format!("__tabwright.suggest(...{args})"))
-        .await
-        .ok()?;
+    let (value, generation) = page::call_in(at, &format!("__tabwright.suggest(...{args})")).await.ok()?;
     #[derive(Deserialize)]
     struct Suggestion {
         next: u64,
@@ -126,25 +98,14 @@ async fn suggest(at: &Debuggee, role: &str, name: &str) -> Option<u64> {
     }
     let s: Suggestion = serde_json::from_value(value).ok()?;
     let found = s.r#ref?;
-    let node = Node {
-        r#ref: Some(found),
-        role: Some(role.into()),
-        name: Some(name.into()),
-        ..Default::default()
-    };
+    let node = Node { r#ref: Some(found), role: Some(role.into()), name: Some(name.into()), ..Default::default() };
     refs::record(at, generation, s.next, &[node]);
     Some(found)
 }
 
 /// Runs the page agent's collector in one document and records the refs it handed out.
 /// `finding`: for find, which reads everything with the text around each control.
-async fn collect_in(
-    at: &Debuggee,
-    filter: &str,
-    depth: i64,
-    root: Option<u64>,
-    finding: bool,
-) -> Result<Collected, String> {
+async fn collect_in(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>, finding: bool) -> Result<Collected, String> {
     // A document's listeners are asked for before its first read; later only when the page
     // changed since the last read, and the read is redone only when that found new ones.
     let first = crate::listeners::unmarked(at);
@@ -157,15 +118,11 @@ async fn collect_in(
     let opts = serde_json::json!({ "next": refs::next(), "filter": filter, "maxDepth": depth, "rootRef": root, "context": finding, "modal": modal });
     let expression = format!("__tabwright.collect({opts})");
     let (mut value, mut generation) = page::call_in(at, &expression).await?;
-    let changed = value
-        .get("dirty")
-        .and_then(serde_json::Value::as_bool)
-        .unwrap_or(true);
+    let changed = value.get("dirty").and_then(serde_json::Value::as_bool).unwrap_or(true);
     if !first && changed && crate::listeners::mark(at).await {
         (value, generation) = page::call_in(at, &expression).await?;
     }
-    let collected: Collected =
-        serde_json::from_value(value).map_err(|e| format!("unreadable page snapshot: {e}"))?;
+    let collected: Collected = serde_json::from_value(value).map_err(|e| format!("unreadable page snapshot: {e}"))?;
     crate::listeners::saw_inner_trees(at, collected.inner);
     refs::record(at, generation, collected.next, &collected.nodes);
     state::save_refs(refs::next());
@@ -178,36 +135,15 @@ pub(super) async fn frame_session(at: &Debuggee, iframe_ref: u64) -> Option<Debu
     if children.is_empty() {
         return None;
     }
-    let object = page::object(at, &format!("__tabwright.resolveEl({iframe_ref})"))
-        .await
-        .ok()?;
+    let object = page::object(at, &format!("__tabwright.resolveEl({iframe_ref})")).await.ok()?;
     let object_id = object.object_id?;
-    let described = cdp::send_to(
-        at,
-        &cdp::DescribeNode {
-            object_id: &object_id,
-        },
-    )
-    .await
-    .ok()?;
+    let described = cdp::send_to(at, &cdp::DescribeNode { object_id: &object_id }).await.ok()?;
     let frame = described.node.frame_id?;
-    children
-        .into_iter()
-        .find(|c| c.target_id == frame)
-        .map(|c| Debuggee {
-            tab: at.tab,
-            session: Some(c.session),
-        })
+    children.into_iter().find(|c| c.target_id == frame).map(|c| Debuggee { tab: at.tab, session: Some(c.session) })
 }
 
 /// Collects a document and, in place of each out-of-process frame, that frame's content.
-async fn collect(
-    at: &Debuggee,
-    filter: &str,
-    depth: i64,
-    root: Option<u64>,
-    finding: bool,
-) -> Result<Collected, String> {
+async fn collect(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>, finding: bool) -> Result<Collected, String> {
     let mut collected = collect_in(at, filter, depth, root, finding).await?;
     if !collected.nodes.iter().any(|n| n.frame.is_some()) {
         return Ok(collected);
@@ -266,10 +202,7 @@ pub async fn read_page(input: &ReadPage) -> Result<Outcome, String> {
     };
     let mut collected = collect(&at, filter, input.depth(), root, false).await?;
     if collected.error.is_some() {
-        return Err(stale(
-            root.unwrap_or_default(),
-            "the element was removed from the page",
-        ));
+        return Err(stale(root.unwrap_or_default(), "the element was removed from the page"));
     }
     if filter == "interactive" {
         // Every line this filter prints is an element a person can act on, which is what the
@@ -304,14 +237,7 @@ pub async fn read_page(input: &ReadPage) -> Result<Outcome, String> {
     }
     if rendered.cut || collected.truncated {
         let suggestions = snapshot::suggest_containers(&collected.nodes);
-        let narrower = if suggestions.is_empty() {
-            String::new()
-        } else {
-            format!(
-                ", or read one region by its ref: {}",
-                suggestions.join(", ")
-            )
-        };
+        let narrower = if suggestions.is_empty() { String::new() } else { format!(", or read one region by its ref: {}", suggestions.join(", ")) };
         text.push_str(&format!(
             "\n[read_page stopped at {READ_CAP} characters; {} more lines were not shown. Narrow the read: filter \"interactive\", a smaller depth{narrower}.]",
             rendered.dropped
@@ -346,39 +272,21 @@ pub async fn get_page_text(tab_id: Option<&str>) -> Result<Outcome, String> {
     }
     let tab = state::resolve_tab(tab_id).await?;
     let (value, _) = page::call(tab, &format!("__tabwright.pageText({TEXT_CAP})")).await?;
-    let mut t: PageText =
-        serde_json::from_value(value).map_err(|e| format!("unreadable page text: {e}"))?;
+    let mut t: PageText = serde_json::from_value(value).map_err(|e| format!("unreadable page text: {e}"))?;
     // Out-of-process frames (cross-origin iframes) are read in their own documents.
     for child in cdp::children(tab) {
         if t.cut {
             break;
         }
-        let at = Debuggee {
-            tab,
-            session: Some(child.session.clone()),
-        };
+        let at = Debuggee { tab, session: Some(child.session.clone()) };
         let room = TEXT_CAP.saturating_sub(t.text.len());
-        let Some(Ok((value, _))) = chrome::bounded(
-            page::call_in(&at, &format!("__tabwright.pageText({room})")),
-            FRAME_MS,
-        )
-        .await
-        else {
-            continue;
-        };
-        let Ok(inner) = serde_json::from_value::<PageText>(value) else {
-            continue;
-        };
+        let Some(Ok((value, _))) = chrome::bounded(page::call_in(&at, &format!("__tabwright.pageText({room})")), FRAME_MS).await else { continue };
+        let Ok(inner) = serde_json::from_value::<PageText>(value) else { continue };
         if inner.text.trim().is_empty() {
             continue;
         }
-        let url = tabwright_protocol::sanitize::url(if inner.url.is_empty() {
-            &child.url
-        } else {
-            &inner.url
-        });
-        t.text
-            .push_str(&format!("\n\n[Frame {url}]\n{}", inner.text));
+        let url = tabwright_protocol::sanitize::url(if inner.url.is_empty() { &child.url } else { &inner.url });
+        t.text.push_str(&format!("\n\n[Frame {url}]\n{}", inner.text));
         t.cut |= inner.cut;
         t.total += inner.total;
     }

@@ -35,14 +35,8 @@ where
         loop {
             // The print dialog holds the page's input while the page still answers questions. (A
             // navigate waits on the network for as long as a server takes: not a sign of it.)
-            if member != "navigate"
-                && PRINTING.with(|p| p.borrow().contains(&tab))
-                && chrome::print_dialog_open().await
-            {
-                return printing(
-                    tab,
-                    &format!("{member} could not finish, and whether it took effect is unknown"),
-                );
+            if member != "navigate" && PRINTING.with(|p| p.borrow().contains(&tab)) && chrome::print_dialog_open().await {
+                return printing(tab, &format!("{member} could not finish, and whether it took effect is unknown"));
             }
             if let Some(who) = stuck(tab).await {
                 return not_responding(tab, who, member);
@@ -65,13 +59,7 @@ thread_local! {
 
 /// The page in `tab` asked to print (`true`), or its print dialog closed.
 pub fn print_asked(tab: i32, asked: bool) {
-    PRINTING.with(|p| {
-        if asked {
-            p.borrow_mut().insert(tab)
-        } else {
-            p.borrow_mut().remove(&tab)
-        }
-    });
+    PRINTING.with(|p| if asked { p.borrow_mut().insert(tab) } else { p.borrow_mut().remove(&tab) });
 }
 
 /// Before a call on `tab`: the error that the print dialog its page opened is still open.
@@ -106,18 +94,11 @@ async fn stuck(tab: i32) -> Option<Stuck> {
     }
     let frames = cdp::children(tab);
     let answered = futures::future::join_all(frames.iter().map(|f| {
-        let at = Debuggee {
-            tab,
-            session: Some(f.session.clone()),
-        };
+        let at = Debuggee { tab, session: Some(f.session.clone()) };
         async move { answers(&at).await }
     }))
     .await;
-    frames
-        .into_iter()
-        .zip(answered)
-        .find(|(_, ok)| !ok)
-        .map(|(f, _)| Stuck::Frame(f.url))
+    frames.into_iter().zip(answered).find(|(_, ok)| !ok).map(|(f, _)| Stuck::Frame(f.url))
 }
 
 /// Whether a document's main thread answers a trivial evaluation in time. An error counts as an
@@ -125,19 +106,9 @@ async fn stuck(tab: i32) -> Option<Stuck> {
 /// tab's events meanwhile: the answer may be queued behind them on its way to the worker, and a
 /// page stuck in a script sends next to nothing.
 async fn answers(at: &Debuggee) -> bool {
-    let probe = cdp::Evaluate {
-        expression: "0",
-        context_id: None,
-        return_by_value: true,
-        await_promise: false,
-        timeout: None,
-        object_group: None,
-    };
+    let probe = cdp::Evaluate { expression: "0", context_id: None, return_by_value: true, await_promise: false, timeout: None, object_group: None };
     let before = cdp::events_heard(at.tab);
-    chrome::bounded(cdp::send_to(at, &probe), ANSWER_MS)
-        .await
-        .is_some()
-        || cdp::events_heard(at.tab) - before > FLOOD
+    chrome::bounded(cdp::send_to(at, &probe), ANSWER_MS).await.is_some() || cdp::events_heard(at.tab) - before > FLOOD
 }
 
 fn not_responding(tab: i32, who: Stuck, member: &str) -> String {
