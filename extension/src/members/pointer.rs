@@ -94,21 +94,22 @@ pub async fn spot(tab: i32, target: &Target) -> Result<Spot, String> {
     match target {
         Target::Coordinate { x, y } => {
             let point = tabwright_protocol::input::Point { x: *x, y: *y };
-            let overlay = crate::policy::current().overlay;
-            // With the factor of the screenshot Claude looked at, what is there, the overlay's
-            // marker and the viewport to check the point against come in one call; without one,
-            // the viewport is read first.
+            // What is at a point, the overlay's marker put there, and the viewport, in one call.
+            let at = |cx: f64, cy: f64| async move {
+                let overlay = crate::policy::current().overlay;
+                page::call(tab, &format!("__tabwright.pointerAt({cx}, {cy}, {}, {overlay})", refs::next())).await.map(|(found, _)| found)
+            };
+            // With the factor of the screenshot Claude looked at, the point is checked against the
+            // viewport that call reads; without one, the viewport is read first.
             let (css, found) = match capture::known_view(tab) {
                 Some(shown) => {
-                    let (cx, cy) = (point.x / shown.factor, point.y / shown.factor);
-                    let (found, _) = page::call(tab, &format!("__tabwright.pointerAt({cx}, {cy}, {}, {overlay})", refs::next())).await?;
+                    let found = at(point.x / shown.factor, point.y / shown.factor).await?;
                     let size = |k: &str| found["view"][k].as_f64().unwrap_or(0.0);
                     (capture::still_valid(point, &shown, size("w"), size("h"), None)?, found)
                 }
                 None => {
                     let (cx, cy) = capture::to_css(tab, point).await?;
-                    let (found, _) = page::call(tab, &format!("__tabwright.pointerAt({cx}, {cy}, {}, {overlay})", refs::next())).await?;
-                    ((cx, cy), found)
+                    ((cx, cy), at(cx, cy).await?)
                 }
             };
             Ok(Spot { x: css.0, y: css.1, what: found.get("what").and_then(|w| w.as_str()).map(fold) })
