@@ -5,6 +5,8 @@ use std::process::Command;
 
 use anyhow::{bail, Context};
 
+mod binaryen;
+
 const BROWSER_NAMES: &[&str] = &["chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"];
 
 fn root() -> PathBuf {
@@ -120,6 +122,8 @@ fn build(profile: Profile) -> anyhow::Result<()> {
         .remove_producers_section(true)
         .generate(&out)
         .with_context(|| format!("wasm-bindgen on {}", input.display()))?;
+    install_node_if_missing()?;
+    binaryen::shrink(&out.join("tabwright_extension_bg.wasm"), &target_dir().join("wasm-opt"))?;
     let mut bridge = cargo();
     bridge.args(["build", "-p", "tabwright"]);
     if profile == Profile::Release {
@@ -155,12 +159,19 @@ fn apt_install(packages: &[&str]) -> anyhow::Result<()> {
     run(install)
 }
 
-/// `npm install` and `npm run build` in clients/typescript, again whenever its files changed.
-fn ensure_typescript_client() -> anyhow::Result<()> {
+/// On Debian as root, Node.js and npm when they are missing: the build runs binaryen with them,
+/// and the tests drive the TypeScript client.
+fn install_node_if_missing() -> anyhow::Result<()> {
     if (on_path("node").is_none() || on_path("npm").is_none()) && debian_root() {
         println!("no Node.js found: installing Debian's nodejs and npm packages");
         apt_install(&["nodejs", "npm"])?;
     }
+    Ok(())
+}
+
+/// `npm install` and `npm run build` in clients/typescript, again whenever its files changed.
+fn ensure_typescript_client() -> anyhow::Result<()> {
+    install_node_if_missing()?;
     anyhow::ensure!(
         on_path("node").is_some() && on_path("npm").is_some(),
         "Node.js 18 or later and npm are needed for the TypeScript client's tests; install them (Debian/Ubuntu: apt-get install nodejs npm)"
