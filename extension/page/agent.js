@@ -373,20 +373,53 @@
       if (clipsX || clipsY || style.clip !== "auto" || style.clipPath !== "none") return "tiny";
       return "open";
     }
-    return offPage(el.ownerDocument, rect) ? "offpage" : null;
+    return offPage(el, rect) ? "offpage" : null;
   }
 
-  // Whether a box lies wholly outside the page (the far-off-screen trick).
-  function offPage(doc, rect) {
-    const e = extentOf(doc);
+  // Whether a box lies wholly outside what can be scrolled into view: the page, or the area of
+  // the scrolling box that holds it (a panel of an app whose page itself does not scroll). That
+  // is the far-off-screen trick of visually hidden text.
+  function offPage(node, rect) {
+    const e = extentOf(node.ownerDocument);
     const x = rect.left + e.sx;
     const y = rect.top + e.sy;
-    return x + rect.width <= 0 || y + rect.height <= 0 || x >= e.w + 1 || y >= e.h + 1;
+    if (!(x + rect.width <= 0 || y + rect.height <= 0 || x >= e.w + 1 || y >= e.h + 1)) return false;
+    const area = scrollAreaOf(node.nodeType === Node.ELEMENT_NODE ? node : node.parentElement);
+    return !area || !(rect.left < area.right && rect.left + rect.width > area.left && rect.top < area.bottom && rect.top + rect.height > area.top);
+  }
+  // What the nearest scrolling box holding `el` can bring into view (its whole content, in
+  // viewport pixels), when that box can itself be scrolled to; null when no such box holds it.
+  function scrollAreaOf(el) {
+    const box = el && scrollerOf(el);
+    if (!box) return null;
+    const r = box.getBoundingClientRect();
+    if (offPage(box, r)) return null;
+    const left = r.left + box.clientLeft - Math.max(0, box.scrollLeft), top = r.top + box.clientTop - box.scrollTop;
+    // Right-to-left content scrolls to the left of its start.
+    const back = box.scrollLeft < 0 ? box.scrollWidth : 0;
+    return { left: left - back, top, right: left + box.scrollWidth, bottom: top + box.scrollHeight };
+  }
+  // The nearest box around `el` (across shadow roots) that clips and scrolls its content, below
+  // the page's own root.
+  function scrollerOf(el) {
+    const kept = scrollers && scrollers.get(el);
+    if (kept !== undefined) return kept;
+    const up = el.assignedSlot || el.parentElement || el.parentNode?.host || null;
+    let found = null;
+    if (up && up !== up.ownerDocument.body && up !== up.ownerDocument.documentElement) {
+      const style = getComputedStyle(up);
+      found = scrolls(style) ? up : style.position === "fixed" ? null : scrollerOf(up);
+    }
+    if (scrollers) scrollers.set(el, found);
+    return found;
+  }
+  function scrolls(style) {
+    return /auto|scroll|hidden/.test(style.overflowX + style.overflowY);
   }
   // A document's size and scroll. A walk over every element reads them once per document
   // (pinned): nothing moves while it runs, and reading them for each element was a quarter of
-  // the time of reading a long page.
-  let pinned = null;
+  // the time of reading a long page. The scrolling boxes found are kept the same way.
+  let pinned = null, scrollers = null;
   function extentOf(doc) {
     const kept = pinned && pinned.get(doc);
     if (kept) return kept;
@@ -399,10 +432,11 @@
     return (...args) => {
       if (pinned) return fn(...args);
       pinned = new Map();
+      scrollers = new Map();
       try {
         return fn(...args);
       } finally {
-        pinned = null;
+        pinned = scrollers = null;
       }
     };
   }
@@ -412,7 +446,7 @@
     const range = node.ownerDocument.createRange();
     range.selectNodeContents(node);
     const r = range.getBoundingClientRect();
-    return r.width > 0 && r.height > 0 && !offPage(node.ownerDocument, r);
+    return r.width > 0 && r.height > 0 && !offPage(node, r);
   }
 
   function states(el, role) {
@@ -623,7 +657,7 @@
       const range = node.ownerDocument.createRange();
       range.selectNodeContents(node);
       const r = range.getBoundingClientRect();
-      if (open && !(r.width > 0 && r.height > 0 && !offPage(node.ownerDocument, r))) return false;
+      if (open && !(r.width > 0 && r.height > 0 && !offPage(node, r))) return false;
       return filter === "all" || intersects(r, frame.clip, frame);
     }
 
@@ -791,6 +825,8 @@
       const hidden = boxless ? null : hiddenReason(el, rect, style);
       if (hidden && hidden !== "open") return;
       const open = boxless ? parentOpen : hidden === "open";
+      // A fixed box is not clipped by the scrolling boxes around it.
+      if (style.position === "fixed" && frame.scrollBox) frame = { ...frame, clip: filter === "all" ? frame.clip : frame.base, view: frame.base, scrollBox: null, scroller: null };
       let role = roleOf(el);
       const inView = intersects(rect, frame.clip, frame);
       let interactive = role != null && isInteractive(el, role);
@@ -807,7 +843,11 @@
           // The read says when the page goes on past the viewport (an empty box on its edge
           // is no sign of that).
           if (rect.width > 0 && rect.height > 0) {
-            if (rect.top + frame.y >= frame.clip.bottom) beyond.below = true;
+            // Hidden by the scrolling box it is in, or by the viewport. (Content a box clips
+            // without scrolling, like a carousel's next slides, is no more than it shows.)
+            if (frame.scrollBox && !intersects(rect, frame.scrollBox, frame)) {
+              if (frame.scroller && !scrolledIn.includes(frame.scroller)) scrolledIn.push(frame.scroller);
+            } else if (rect.top + frame.y >= frame.clip.bottom) beyond.below = true;
             else if (rect.bottom + frame.y <= frame.clip.top) beyond.above = true;
           }
           return;
@@ -846,7 +886,7 @@
             if (ctx) entry.c = ctx;
           }
         }
-        if (filter === "all" && !intersects(rect, viewport, frame)) entry.off = 1;
+        if (filter === "all" && !intersects(rect, frame.view, frame)) entry.off = 1;
         out.push(entry);
         nextDepth = depth + 1;
         named = entry.name && (mark ? textOnly(el) : NAME_FROM_CONTENT.has(role));
@@ -872,7 +912,8 @@
             right: Math.min(frame.clip.right, frame.x + rect.right),
             bottom: Math.min(frame.clip.bottom, frame.y + rect.bottom),
           };
-          walkChildren(doc.body, nextDepth, { x: fx, y: fy, clip: filter === "all" ? { left: -1e9, top: -1e9, right: 1e9, bottom: 1e9 } : clip, doc }, null, false);
+          const view = { left: Math.max(frame.view.left, clip.left), top: Math.max(frame.view.top, clip.top), right: Math.min(frame.view.right, clip.right), bottom: Math.min(frame.view.bottom, clip.bottom) };
+          walkChildren(doc.body, nextDepth, { x: fx, y: fy, clip: filter === "all" ? { left: -1e9, top: -1e9, right: 1e9, bottom: 1e9 } : clip, view, base: clip, doc }, null, false);
         } else if (!named) {
           out.push({ d: nextDepth, frame: ensureRef(el, counter) });
         }
@@ -880,7 +921,19 @@
       }
       if (named && !hasInteractiveDescendant(el)) return;
       if (el.localName === "select" || el.localName === "textarea") return;
-      walkChildren(el, nextDepth, frame, entry, open);
+      walkChildren(el, nextDepth, boxless ? frame : within(el, rect, style, frame), entry, open);
+    }
+
+    // The frame a box's children are read in: a box that clips its content (a scrolling panel,
+    // a carousel) shows only what lies inside it.
+    function within(el, rect, style, frame) {
+      const doc = el.ownerDocument;
+      if (el === doc.body || el === doc.documentElement || !scrolls(style)) return frame;
+      const left = frame.x + rect.left + el.clientLeft, top = frame.y + rect.top + el.clientTop;
+      const box = { left, top, right: left + el.clientWidth, bottom: top + el.clientHeight };
+      const cut = (c) => ({ left: Math.max(c.left, box.left), top: Math.max(c.top, box.top), right: Math.min(c.right, box.right), bottom: Math.min(c.bottom, box.bottom) });
+      const scroller = /auto|scroll/.test(style.overflowX + style.overflowY) ? el : null;
+      return { ...frame, clip: filter === "all" ? frame.clip : cut(frame.clip), view: cut(frame.view), scrollBox: box, scroller };
     }
 
     function overflowsInto(el, rect, frame) {
@@ -896,16 +949,23 @@
     const start = performance.now();
     // Whether content was left out for lying above or below the viewport.
     const beyond = { above: false, below: false };
+    // The scrolling boxes that hold content out of view.
+    const scrolledIn = [];
     const all = filter === "all" ? { left: -1e9, top: -1e9, right: 1e9, bottom: 1e9 } : viewport;
     const modal = opts.rootRef == null && opts.modal ? openModal() : null;
-    if (opts.rootRef != null) walk(root, 0, { x: 0, y: 0, clip: all }, false);
+    const top = { x: 0, y: 0, clip: all, view: viewport, base: viewport };
+    if (opts.rootRef != null) walk(root, 0, top, false);
     else if (modal) {
-      walk(modal, 0, { x: 0, y: 0, clip: all }, false);
+      walk(modal, 0, top, false);
       // What the dialog's own controls opened outside it (a list box or menu a library puts at
       // the end of the page, an open popover) is part of it.
-      for (const extra of modalExtras(modal)) walk(extra, 0, { x: 0, y: 0, clip: all }, false);
+      for (const extra of modalExtras(modal)) walk(extra, 0, top, false);
     }
-    else walkChildren(root, 0, { x: 0, y: 0, clip: all }, null, false);
+    else walkChildren(root, 0, top, null, false);
+    beyond.inside = scrolledIn.slice(0, 4).map((el) => {
+      const role = roleOf(el);
+      return { ref: ensureRef(el, counter), role, name: role ? nameOf(el, role) : clean(el.getAttribute("aria-label") || "", NAME_MAX) };
+    });
     return { next: counter.next, nodes: out, truncated, inner: sawInner, dirty: changed, modal: !!modal, beyond, ms: Math.round(performance.now() - start), url: location.href, vw: innerWidth, vh: innerHeight };
   }
 
@@ -1137,13 +1197,23 @@
     if (!el) return { error: "stale" };
     const counter = { next };
     const view = { w: innerWidth, h: innerHeight };
-    let r = el.getBoundingClientRect();
+    const r = el.getBoundingClientRect();
     const { ox, oy } = frameOffset(el);
     const fullyVisible = r.top + oy >= 0 && r.left + ox >= 0 && r.bottom + oy <= view.h && r.right + ox <= view.w;
-    if (!fullyVisible) {
-      el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
-      r = el.getBoundingClientRect();
+    const reveal = () => el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+    if (!fullyVisible) reveal();
+    let found = hitPoint(el, view, counter);
+    // Inside the viewport but hidden: clipped by the panel that scrolls it, or under a sticky
+    // header or bar. Brought to the middle, as a person would scroll it, and tried again.
+    if (fullyVisible && (found.covered != null || found.error === "offscreen")) {
+      reveal();
+      found = hitPoint(el, view, counter);
     }
+    return found;
+  }
+  // A point of `el` that a click there would reach, or what covers it.
+  function hitPoint(el, view, counter) {
+    const r = el.getBoundingClientRect();
     const off = frameOffset(el);
     if (r.width === 0 && r.height === 0) return { error: "invisible", what: describe(el), next: counter.next };
     const candidates = [[0.5, 0.5], [0.25, 0.5], [0.75, 0.5], [0.5, 0.25], [0.5, 0.75], [0.15, 0.15], [0.85, 0.85], [0.15, 0.85], [0.85, 0.15]];
@@ -1157,13 +1227,13 @@
       const first = Math.min(0.5, inset / r.width);
       candidates.unshift([rtl ? 1 - first : first, 0.5]);
     }
+    // A label's own control counts as the label (a transparent box is often laid over it).
+    const mine = (e) => composedContains(el, e) || (el.labels && [...el.labels].some((l) => composedContains(l, e))) || (el.localName === "label" && el.control && composedContains(el.control, e));
     let cover = null, coverPoint = null;
     for (const [fx, fy] of candidates) {
       const x = off.ox + r.left + r.width * fx, y = off.oy + r.top + r.height * fy;
       if (x < 0 || y < 0 || x >= view.w || y >= view.h) continue;
       const hit = deepElementAt(x, y);
-      // A label's own control counts as the label (a transparent box is often laid over it).
-      const mine = (e) => composedContains(el, e) || (el.labels && [...el.labels].some((l) => composedContains(l, e))) || (el.localName === "label" && el.control && composedContains(el.control, e));
       if (hit.el && mine(hit.el)) {
         return { x, y, next: counter.next };
       }

@@ -81,26 +81,53 @@ pub struct Collected {
 }
 
 /// Where a viewport read left content out.
-#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize)]
 pub struct Beyond {
     #[serde(default)]
     pub above: bool,
     #[serde(default)]
     pub below: bool,
+    /// Scrolling boxes (an app's panels) that hold content out of view.
+    #[serde(default)]
+    pub inside: Vec<Scroller>,
+}
+
+/// A scrolling box, with its ref.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct Scroller {
+    pub r#ref: u64,
+    #[serde(default)]
+    pub role: Option<String>,
+    #[serde(default)]
+    pub name: String,
 }
 
 impl Beyond {
     /// The line that says so, if anything was left out.
-    pub fn note(self) -> Option<String> {
+    pub fn note(&self) -> Option<String> {
         let side = match (self.above, self.below) {
-            (true, true) => "above and below",
-            (true, false) => "above",
-            (false, true) => "below",
-            (false, false) => return None,
+            (true, true) => Some("above and below"),
+            (true, false) => Some("above"),
+            (false, true) => Some("below"),
+            (false, false) => None,
         };
-        Some(format!(
-            "[More {side} the viewport: scroll, or read_page filter \"all\".]"
-        ))
+        let boxes: Vec<String> = self
+            .inside
+            .iter()
+            .map(|b| {
+                let what = b.role.clone().unwrap_or_else(|| "the scrolling area".into());
+                let name = if b.name.is_empty() { String::new() } else { format!(" {}", quote(&b.name)) };
+                format!("{what}{name} [ref_{}]", b.r#ref)
+            })
+            .collect();
+        let inside = (!boxes.is_empty()).then(|| format!("inside {}", boxes.join(" and ")));
+        let place = match (side, inside) {
+            (Some(side), Some(inside)) => format!("{side} the viewport, and {inside}"),
+            (Some(side), None) => format!("{side} the viewport"),
+            (None, Some(inside)) => inside,
+            (None, None) => return None,
+        };
+        Some(format!("[More {place}: scroll, or read_page filter \"all\".]"))
     }
 }
 
@@ -477,5 +504,20 @@ mod tests {
         let r = render(&nodes, 1000);
         assert!(r.cut && r.text.len() <= 1000 && r.dropped > 0);
         assert!(r.text.lines().all(|l| l.starts_with("text \"paragraph")));
+    }
+
+    #[test]
+    fn the_note_names_the_viewport_side_and_the_panes_that_hold_more() {
+        let pane = |r, role: Option<&str>, name: &str| Scroller { r#ref: r, role: role.map(String::from), name: name.into() };
+        assert_eq!(Beyond::default().note(), None);
+        let below = Beyond { below: true, ..Beyond::default() };
+        assert_eq!(below.note().as_deref(), Some("[More below the viewport: scroll, or read_page filter \"all\".]"));
+        let panes = Beyond { inside: vec![pane(3, Some("navigation"), "Queues"), pane(9, None, "")], ..Beyond::default() };
+        assert_eq!(
+            panes.note().as_deref(),
+            Some("[More inside navigation \"Queues\" [ref_3] and the scrolling area [ref_9]: scroll, or read_page filter \"all\".]")
+        );
+        let both = Beyond { above: true, below: true, inside: vec![pane(4, Some("main"), "")] };
+        assert_eq!(both.note().as_deref(), Some("[More above and below the viewport, and inside main [ref_4]: scroll, or read_page filter \"all\".]"));
     }
 }

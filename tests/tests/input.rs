@@ -137,6 +137,28 @@ async fn a_covered_target_is_reported_not_clicked() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A target in the viewport but under a sticky header is scrolled out from under it and clicked,
+/// as a person would; one under a page-wide dialog is still reported, not clicked.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_target_under_a_sticky_header_is_scrolled_out_and_clicked() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "sticky.html?under=3").await?;
+    let like = h.ref_of("button", "Like review 3").await?;
+    let found = h.one("find", json!({"query": "Like review 3"})).await?.text();
+    assert!(found.starts_with(&format!("button \"Like review 3\" [{like}]")) && !found.lines().next().unwrap_or_default().contains("offscreen"), "{found}");
+    ok(&h.one("left_click", json!({"target": r#ref(&like)})).await?);
+    let view = h.one("read_page", json!({})).await?.text();
+    assert!(view.contains("\"liked 3\""), "the click reached the button, not the header:\n{view}");
+
+    open(&mut h, "sticky.html?consent=1").await?;
+    let like = h.ref_of("button", "Like review 2").await?;
+    let e = error_text(&h.one("left_click", json!({"target": r#ref(&like)})).await?);
+    assert!(e.contains("is covered by dialog \"Cookie consent\"") && e.contains("nothing was clicked"), "{e}");
+    let view = h.one("read_page", json!({})).await?.text();
+    assert!(view.contains("\"No review liked.\""), "{view}");
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn drags_work_for_pointer_lists_and_html5_boards() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;

@@ -269,14 +269,19 @@ async fn big_pages_virtual_lists_and_canvas() -> anyhow::Result<()> {
     assert!(all.contains("link \"Item 300\""), "collapsed rows keep their controls");
 
     let t = read(&mut h, "virtual.html", json!({})).await?;
-    assert!(t.contains("list \"Messages\"") && t.contains("button \"Open 1\"") && t.contains("button \"Open 12\""), "{t}");
-    assert!(!t.contains("Open 13"), "only rendered rows exist");
+    assert!(t.contains("list \"Messages\"") && t.contains("button \"Open 1\"") && t.contains("button \"Open 10\""), "{t}");
+    // Rows 11 and 12 are rendered below the list's own edge, which clips them.
+    assert!(!t.contains("Open 11") && !t.contains("Open 13"), "only the rows the list shows:\n{t}");
+    let list = refs_of(&t, "list", "Messages").remove(0);
+    assert!(t.ends_with(&format!("\n[More inside list \"Messages\" [{list}]: scroll, or read_page filter \"all\".]")), "{t}");
+    let all = read_here(&mut h, json!({"filter": "all"})).await?;
+    assert!(all.contains("button \"Open 12\" [ref_") && !all.contains("Open 13"), "only rendered rows exist:\n{all}");
     let found = text(&h.one("find", json!({"query": "open 3 button"})).await?);
     assert!(found.starts_with("button \"Open 3\" [ref_"), "{found}");
     let page_text = text(&h.one("get_page_text", json!({})).await?);
     assert!(page_text.contains("Message 1 Open 1") && !page_text.contains("Message 13"), "{page_text}");
     let first = refs_of(&t, "button", "Open 1").remove(0);
-    let last = refs_of(&t, "button", "Open 12").remove(0);
+    let last = refs_of(&all, "button", "Open 12").remove(0);
     let r = h.one("scroll_to", json!({"target": {"type": "ref", "ref": last}})).await?;
     assert!(!r.is_error, "{r:?}");
     let after = read_here(&mut h, json!({})).await?;
@@ -465,5 +470,48 @@ async fn icon_controls_are_named_or_described() -> anyhow::Result<()> {
     assert_eq!(found.lines().next(), Some(trash), "{found}");
     // A line break inside a name parts its words.
     assert!(page.contains("button \"Express next day\" [ref_"), "{page}");
+    Ok(())
+}
+
+/// An app whose page never scrolls, only its panes: what a pane holds out of view is still part
+/// of the page (all, find, get_page_text, a click by ref), and a viewport read says which pane
+/// holds more. A box that clips without scrolling shows what it shows; the far-off-screen trick
+/// still hides text.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn panes_that_scroll_are_read_whole_and_acted_on() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let view = read(&mut h, "panes.html", json!({})).await?;
+    assert!(view.contains("button \"Queue 1\" [ref_") && !view.contains("\"Queue 30\""), "the viewport read holds what the panes show:\n{view}");
+    assert!(view.contains("button \"Close ticket 1\" [ref_") && !view.contains("Close ticket 15"), "{view}");
+    assert!(!view.contains("Clipped line") && view.contains("\"Shown line\""), "what a box clips is not shown:\n{view}");
+    assert!(!view.contains("Skip to tickets"), "visually hidden text stays hidden:\n{view}");
+    let nav = refs_of(&view, "navigation", "Queues");
+    let note = view.lines().last().unwrap_or_default();
+    assert!(
+        note.starts_with(&format!("[More inside navigation \"Queues\" [{}] and main [ref_", nav[0])) && note.ends_with(": scroll, or read_page filter \"all\".]"),
+        "the read names the panes that hold more: {note}"
+    );
+
+    let all = read_here(&mut h, json!({"filter": "all"})).await?;
+    assert!(line_with(&all, "button \"Queue 30\"").ends_with("(offscreen)"), "{all}");
+    assert!(line_with(&all, "button \"Close ticket 15\"").ends_with("(offscreen)"), "{all}");
+    assert!(!line_with(&all, "button \"Queue 1\"").ends_with("(offscreen)"));
+    assert!(!all.contains("Skip to tickets") && !all.contains("[More "), "{all}");
+
+    let found = text(&h.one("find", json!({"query": "Close ticket 15"})).await?);
+    assert!(found.starts_with("button \"Close ticket 15\" [ref_"), "find searches the panes: {found}");
+    let page_text = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page_text.contains("Printer number 20 is out of paper.") && !page_text.contains("Skip to tickets"), "{page_text}");
+
+    let close = h.ref_of("button", "Close ticket 15").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&close)})).await?);
+    let queue = h.ref_of("button", "Queue 30").await?;
+    let page_text = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page_text.contains("closed 15"), "the click reached the button its pane held out of view: {page_text}");
+    ok(&h.one("left_click", json!({"target": r#ref(&queue)})).await?);
+    let view = read_here(&mut h, json!({})).await?;
+    assert!(view.contains("button \"Queue 30\"") && view.contains("button \"Close ticket 15\""), "both panes scrolled to what was clicked:\n{view}");
+    let page_text = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page_text.contains("queue 30"), "{page_text}");
     Ok(())
 }
