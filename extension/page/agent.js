@@ -256,6 +256,8 @@
     }
     const label = el.getAttribute("aria-label");
     if (label && depth > 0) return label;
+    // The items nested under a tree item or menu item (its group, its submenu) are not its name.
+    if (depth > 0 && /^(group|menu|tree|listbox)$/.test(el.getAttribute("role") || "")) return "";
     let out = "", last = "";
     const kids = el.shadowRoot ? el.shadowRoot.childNodes : el.localName === "slot" ? el.assignedNodes({ flatten: true }) : el.childNodes;
     for (const child of kids) {
@@ -1058,7 +1060,7 @@
   // Whether an element holds a control of its own (a label's own control, which it stands in
   // for, does not count).
   function hasInteractiveDescendant(el) {
-    const sel = "a[href],button,input,select,textarea,[role=button],[role=link],[role=checkbox],[tabindex]";
+    const sel = "a[href],button,input,select,textarea,[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=option],[role=treeitem],[role^=menuitem],[tabindex]";
     const first = el.querySelector(sel);
     const own = el.localName === "label" ? el.control : null;
     if (!first || first !== own) return !!first;
@@ -1384,17 +1386,25 @@
       if (["button", "submit", "reset", "image", "hidden"].includes(type)) return { error: `${what} is a button, not a field: use left_click.` };
       if (typeof value === "boolean") return { error: `${what} takes text, not true/false.` };
       const text = String(value);
+      const before = el.value;
       el.focus({ preventScroll: true });
       el.value = text;
       if (el.value !== text && !(type === "number" && Number(el.value) === Number(text))) {
         const want = DATE_TYPES[type] ? ` in the form ${DATE_TYPES[type]}` : type === "range" || type === "number" ? ` between ${el.min || "any"} and ${el.max || "any"}` : "";
-        if (type === "range") {
+        // A slider takes the nearest step in its range; a colour field writes a colour in hex.
+        const near = type === "range" && text.trim() !== "" && Number.isFinite(Number(text));
+        if (near || (type === "color" && CSS.supports("color", text))) {
           fire(el, el.value);
-          return { ok: true, value: el.value, note: `the slider settled on ${el.value}` };
+          return { ok: true, value: el.value, note: near ? `the slider settled on ${el.value}` : `the field holds it as ${el.value}` };
         }
-        return { error: `${what} did not accept ${JSON.stringify(text)}; give a valid ${type} value${want}.` };
+        // Refused: the field keeps what it held, as a person's rejected input leaves it.
+        el.value = before;
+        return { error: `${what} did not accept ${JSON.stringify(text)}; give a valid ${type} value${want}.${type === "password" ? "" : ` It still holds ${JSON.stringify(clean(before, 80))}.`}` };
       }
       fire(el, text);
+      // Set, but outside what the field allows (a date past its max, a number off its step): the
+      // page's form will refuse it.
+      if (!el.validity.valid && el.validationMessage) return { ok: true, value: el.value, note: `the field does not pass its own check: ${clean(el.validationMessage, 160).replace(/\.$/, "")}` };
       return { ok: true, value: el.value };
     }
     if (tag === "textarea") {

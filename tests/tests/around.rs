@@ -416,6 +416,10 @@ async fn javascript_exec_returns_each_kind_of_value() -> anyhow::Result<()> {
         ("document.getElementById('title')", "<h1#title.big.bold> \"Script target\""),
         ("window.greet", "[function] function greet(who) { return \"hi \" + who; }"),
         ("[1, 'two', {three: 3}]", "[\n  1,\n  \"two\",\n  {\n    \"three\": 3\n  }\n]"),
+        // A promise the script returns is what it settles to.
+        ("(async () => 6 * 7)()", "42"),
+        ("fetch(location.href).then((r) => r.status)", "200"),
+        ("Promise.resolve({ok: true})", "{\n  \"ok\": true\n}"),
     ];
     for (code, expected) in cases {
         let call = h.call("javascript_exec", json!({"text": code}));
@@ -425,6 +429,9 @@ async fn javascript_exec_returns_each_kind_of_value() -> anyhow::Result<()> {
     let call = h.call("javascript_exec", json!({"text": "const x = 1;\nundefinedFunction()"}));
     let e = error_text(&h.run_with(vec![call], on.clone()).await?.remove(0));
     assert!(e.starts_with("The script threw at line 2, column 1: ReferenceError: undefinedFunction is not defined"), "{e}");
+    let call = h.call("javascript_exec", json!({"text": "Promise.reject(new Error('no such order'))"}));
+    let e = error_text(&h.run_with(vec![call], on.clone()).await?.remove(0));
+    assert!(e.starts_with("The script's promise was rejected: Error: no such order"), "{e}");
     let call = h.call("javascript_exec", json!({"text": "while (true) {}"}));
     let e = error_text(&h.run_with(vec![call], on.clone()).await?.remove(0));
     assert!(e.contains("ran longer than 10 seconds and was stopped"), "{e}");

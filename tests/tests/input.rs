@@ -391,7 +391,19 @@ async fn form_input_sets_every_control_and_fires_events() -> anyhow::Result<()> 
 
     let birthday = h.ref_of("textbox", "Birthday").await?;
     let e = error_text(&h.one("form_input", json!({"target": r#ref(&birthday), "value": "next tuesday"})).await?);
-    assert!(e.contains("in the form YYYY-MM-DD"), "{e}");
+    assert!(e.contains("in the form YYYY-MM-DD") && e.contains("It still holds \"1776-07-04\"."), "{e}");
+    // A refused value leaves the field as it was; one outside the field's own limits is set and
+    // said to fail them; a slider takes no word for a number.
+    let age = h.ref_of("spinbutton", "Age").await?;
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&age), "value": "lots"})).await?);
+    assert!(e.contains("did not accept \"lots\"") && e.contains("It still holds \"42\"."), "{e}");
+    let over = text(&h.one("form_input", json!({"target": r#ref(&age), "value": 200})).await?);
+    assert!(over.starts_with(&format!("Set the value of {age}.\nNote: the field does not pass its own check: ")) && over.ends_with("150."), "{over}");
+    let volume = h.ref_of("slider", "Volume").await?;
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&volume), "value": "loud"})).await?);
+    assert!(e.contains("did not accept \"loud\"") && e.contains("It still holds \"8\"."), "{e}");
+    let page = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page.contains("[1776-07-04]") && page.contains("[200]"), "{page}");
     let agree = h.ref_of("checkbox", "Agree").await?;
     let e = error_text(&h.one("form_input", json!({"target": r#ref(&agree), "value": "maybe"})).await?);
     assert!(e.contains("pass true or false"), "{e}");

@@ -515,3 +515,21 @@ async fn panes_that_scroll_are_read_whole_and_acted_on() -> anyhow::Result<()> {
     assert!(page_text.contains("queue 30"), "{page_text}");
     Ok(())
 }
+
+/// A tree item's child items and a menu item's submenu items each get a line and a ref; the
+/// parent is named by its own text only.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn items_nested_under_tree_and_menu_items_are_listed() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let t = read(&mut h, "tree.html", json!({})).await?;
+    assert!(line_with(&t, "treeitem \"Documents\" [ref_").contains("expanded"), "{t}");
+    assert!(t.contains("treeitem \"taxes-2024.xlsx\" [ref_") && t.contains("treeitem \"resume.pdf\" [ref_"), "{t}");
+    assert!(t.contains("menuitem \"File\" [ref_") && t.contains("menuitem \"Open…\" [ref_"), "{t}");
+    let found = text(&h.one("find", json!({"query": "taxes-2024.xlsx tree item"})).await?);
+    assert!(found.starts_with("treeitem \"taxes-2024.xlsx\" [ref_"), "{found}");
+    let open = h.ref_of("menuitem", "Open…").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&open)})).await?);
+    let t = read_here(&mut h, json!({})).await?;
+    assert!(t.contains("\"picked Open…\""), "{t}");
+    Ok(())
+}

@@ -175,7 +175,29 @@ pub async fn javascript_exec(text: &str, tab_id: Option<&str>) -> Result<Outcome
         let (line, column) = ex.position();
         return Err(format!("The script threw at line {line}, column {column}: {}", bounded(first, 2000)));
     }
-    let out = describe(tab, &r.result).await;
+    let mut value = r.result;
+    // A value that is a promise (an async function's, a fetch chain's) is what it settles to,
+    // within what is left of the script's time.
+    if let (Some("promise"), Some(object_id)) = (value.subtype.as_deref(), value.object_id.clone()) {
+        let left = (SCRIPT_TIMEOUT_MS - (js_sys::Date::now() - started)).max(0.0) as i32;
+        let settle = cdp::CallFunctionOn { function_declaration: "function () { return this; }", object_id: &object_id, return_by_value: false, await_promise: true };
+        let settled = match crate::chrome::bounded(cdp::send(tab, &settle), left).await {
+            Some(Ok(settled)) => settled,
+            Some(Err(e)) => return Err(format!("The script's promise could not be awaited: {e}")),
+            None => {
+                return Err(format!(
+                    "The script returned a promise that did not settle within {} seconds. Return a value, or a promise that settles sooner.",
+                    SCRIPT_TIMEOUT_MS / 1000.0
+                ))
+            }
+        };
+        if let Some(ex) = settled.exception_details {
+            let message = ex.message();
+            return Err(format!("The script's promise was rejected: {}", bounded(message.lines().next().unwrap_or_default(), 2000)));
+        }
+        value = settled.result;
+    }
+    let out = describe(tab, &value).await;
     let mut text = bounded(&out, SCRIPT_OUTPUT);
     if out.chars().count() > SCRIPT_OUTPUT {
         text.push_str(&format!("\n[The value was cut at {SCRIPT_OUTPUT} characters; return a smaller part of it.]"));
