@@ -126,6 +126,9 @@ struct Document {
     /// The HTTP status of its response, and the status text.
     status: Option<(u16, String)>,
     committed: bool,
+    /// Parsed (DOMContentLoaded): what the page will show is there, its images and frames may
+    /// still be on their way.
+    ready: bool,
     loaded: bool,
 }
 
@@ -140,6 +143,9 @@ struct Loads {
     /// Same-document navigations of the main frame, counted.
     same_document: u64,
     recent: VecDeque<Document>,
+    /// A document requested for the main frame whose server has not answered yet (its request
+    /// id and address). While it waits, DevTools holds every question to the page shown.
+    pending: Option<(String, String)>,
 }
 
 impl Loads {
@@ -155,7 +161,7 @@ impl Loads {
         let at = match self.recent.iter().position(|d| d.loader == loader) {
             Some(at) => at,
             None => {
-                self.recent.push_back(Document { loader: prefix(loader, 64).0.to_string(), status: None, committed: false, loaded: false });
+                self.recent.push_back(Document { loader: prefix(loader, 64).0.to_string(), status: None, committed: false, ready: false, loaded: false });
                 if self.recent.len() > LOADERS {
                     self.recent.pop_front();
                 }
@@ -166,7 +172,16 @@ impl Loads {
     }
 
     fn on_event(&mut self, method: &str, p: &Value) {
+        // An answer to the pending request, or its failure, ends the wait for the server.
+        if matches!(method, "Network.responseReceived" | "Network.loadingFailed") && self.pending.as_ref().is_some_and(|(id, _)| p["requestId"].as_str() == Some(id)) {
+            self.pending = None;
+        }
         match method {
+            "Network.requestWillBeSent" if p["type"] == "Document" && p["requestId"] == p["loaderId"] && self.is_main(p["frameId"].as_str()) => {
+                if let (Some(id), Some(url)) = (p["requestId"].as_str(), p["request"]["url"].as_str()) {
+                    self.pending = Some((prefix(id, 64).0.to_string(), prefix(url, 300).0.to_string()));
+                }
+            }
             "Network.responseReceived" if p["type"] == "Document" => {
                 let (Some(loader), Some(status)) = (p["loaderId"].as_str(), p["response"]["status"].as_u64()) else { return };
                 if self.is_main(p["frameId"].as_str()) {
@@ -174,9 +189,11 @@ impl Loads {
                     self.document(loader).status = Some((u16::try_from(status).unwrap_or(0), text));
                 }
             }
-            "Page.lifecycleEvent" if p["name"] == "load" => {
+            "Page.lifecycleEvent" if p["name"] == "load" || p["name"] == "DOMContentLoaded" => {
                 if let Some(loader) = p["loaderId"].as_str().filter(|_| self.is_main(p["frameId"].as_str())) {
-                    self.document(loader).loaded = true;
+                    let doc = self.document(loader);
+                    doc.ready = true;
+                    doc.loaded |= p["name"] == "load";
                 }
             }
             "Page.frameNavigated" => {
@@ -186,6 +203,7 @@ impl Loads {
                 }
                 self.main_frame = frame["id"].as_str().map(|f| prefix(f, 64).0.to_string());
                 self.commits += 1;
+                self.pending = None;
                 self.current = frame["loaderId"].as_str().map(|l| prefix(l, 64).0.to_string());
                 // A page restored from the back-forward cache is whole already: no load follows.
                 let restored = p["type"] == "BackForwardCacheRestore";
@@ -193,12 +211,15 @@ impl Loads {
                     let doc = self.document(&loader);
                     doc.committed = true;
                     doc.loaded |= restored;
+                    doc.ready |= restored;
                 }
             }
             // The load event names no loader: it is the current document's.
             "Page.loadEventFired" => {
                 if let Some(loader) = self.current.clone() {
-                    self.document(&loader).loaded = true;
+                    let doc = self.document(&loader);
+                    doc.loaded = true;
+                    doc.ready = true;
                 }
             }
             "Page.navigatedWithinDocument" if self.is_main(p["frameId"].as_str()) => self.same_document += 1,
@@ -241,6 +262,12 @@ pub fn forget_main_frame(tab: i32) {
     });
 }
 
+/// The address the tab's main frame is waiting on a server for, if any: a document was asked for
+/// and no answer has come.
+pub fn pending_navigation(tab: i32) -> Option<String> {
+    with(|a| a.tabs.get(&tab).and_then(|t| t.loads.pending.as_ref().map(|(_, url)| url.clone())))
+}
+
 /// Where the tab's main frame stands now.
 pub fn main_frame(tab: i32) -> MainFrame {
     with(|a| {
@@ -253,6 +280,7 @@ pub fn main_frame(tab: i32) -> MainFrame {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DocumentState {
     pub committed: bool,
+    pub ready: bool,
     pub loaded: bool,
     /// The HTTP status of its response, and the server's status text.
     pub status: Option<(u16, String)>,
@@ -266,7 +294,7 @@ pub fn document(tab: i32, loader: &str) -> DocumentState {
             .recent
             .iter()
             .find(|d| d.loader == loader)
-            .map(|d| DocumentState { committed: d.committed, loaded: d.loaded, status: d.status.clone() })
+            .map(|d| DocumentState { committed: d.committed, ready: d.ready, loaded: d.loaded, status: d.status.clone() })
             .unwrap_or_default()
     })
 }
@@ -371,7 +399,10 @@ fn push_console(tab: i32, line: String) {
 
 /// Takes in one CDP event of a tab's main session.
 pub fn on_event(tab: i32, method: &str, p: &Value) {
-    if matches!(method, "Network.responseReceived" | "Page.lifecycleEvent" | "Page.frameNavigated" | "Page.loadEventFired" | "Page.navigatedWithinDocument") {
+    if matches!(
+        method,
+        "Network.requestWillBeSent" | "Network.responseReceived" | "Network.loadingFailed" | "Page.lifecycleEvent" | "Page.frameNavigated" | "Page.loadEventFired" | "Page.navigatedWithinDocument"
+    ) {
         with(|a| a.tabs.entry(tab).or_default().loads.on_event(method, p));
     }
     match method {
@@ -670,6 +701,26 @@ mod tests {
     }
 
     #[test]
+    fn a_document_request_without_an_answer_is_pending() {
+        let mut loads = Loads { main_frame: Some("main".into()), ..Default::default() };
+        let request = |frame: &str, id: &str| json!({"type": "Document", "frameId": frame, "requestId": id, "loaderId": id, "request": {"url": "http://slow.test/"}});
+        loads.on_event("Network.requestWillBeSent", &request("sub", "S1"));
+        assert_eq!(loads.pending, None, "a frame's document is not the page's");
+        loads.on_event("Network.requestWillBeSent", &request("main", "R1"));
+        assert_eq!(loads.pending.as_ref().map(|(_, u)| u.as_str()), Some("http://slow.test/"));
+        loads.on_event("Network.loadingFailed", &json!({"requestId": "other"}));
+        assert!(loads.pending.is_some());
+        loads.on_event("Network.loadingFailed", &json!({"requestId": "R1"}));
+        assert_eq!(loads.pending, None, "a failed load waits no more");
+        loads.on_event("Network.requestWillBeSent", &request("main", "R2"));
+        loads.on_event("Network.responseReceived", &json!({"type": "Document", "frameId": "main", "requestId": "R2", "loaderId": "R2", "response": {"status": 200}}));
+        assert_eq!(loads.pending, None, "answered");
+        loads.on_event("Network.requestWillBeSent", &request("main", "R3"));
+        loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": "R3"}}));
+        assert_eq!(loads.pending, None, "committed");
+    }
+
+    #[test]
     fn each_document_of_the_main_frame_is_followed_by_its_loader() {
         let mut loads = Loads { main_frame: Some("main".into()), ..Default::default() };
         let response = |frame: &str, loader: &str, status: u64| json!({"type": "Document", "frameId": frame, "loaderId": loader, "response": {"status": status, "statusText": "Not Found"}});
@@ -685,6 +736,7 @@ mod tests {
         loads.on_event("Page.lifecycleEvent", &json!({"frameId": "sub", "loaderId": "S1", "name": "load"}));
         loads.on_event("Page.lifecycleEvent", &json!({"frameId": "main", "loaderId": "L1", "name": "DOMContentLoaded"}));
         assert_eq!(l1(&loads).map(|d| d.1), Some(false));
+        assert!(loads.recent.iter().any(|d| d.loader == "L1" && d.ready), "parsed, not loaded");
         loads.on_event("Page.lifecycleEvent", &json!({"frameId": "main", "loaderId": "L1", "name": "load"}));
         assert_eq!(l1(&loads).map(|d| d.1), Some(true));
         // The load event names no loader: it belongs to the document current when it comes.

@@ -523,6 +523,10 @@ pub struct Reload {
 command!(Reload, "Page.reload", Empty);
 
 #[derive(Serialize)]
+pub struct StopLoading {}
+command!(StopLoading, "Page.stopLoading", Empty);
+
+#[derive(Serialize)]
 pub struct GetNavigationHistory {}
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -220,6 +220,28 @@ pub async fn call_once(tab: i32, expression: &str) -> Result<(Value, u64), Strin
     Ok((r.value.unwrap_or(Value::Null), world.generation))
 }
 
+/// [`call_once`] after an input, given up when the input sent the tab to another document whose
+/// server has not answered within a second: DevTools holds every question to the page on screen
+/// until that document comes, which may be never. The input itself was done.
+pub async fn call_after_input(tab: i32, expression: &str) -> Result<(Value, u64), String> {
+    let leaving = async {
+        let mut since = None;
+        loop {
+            crate::chrome::sleep(100).await;
+            match (crate::activity::pending_navigation(tab), since) {
+                (None, _) => since = None,
+                (Some(_), None) => since = Some(js_sys::Date::now()),
+                (Some(_), Some(t)) if js_sys::Date::now() - t >= 1_000.0 => return,
+                _ => {}
+            }
+        }
+    };
+    match futures::future::select(Box::pin(call_once(tab, expression)), Box::pin(leaving)).await {
+        futures::future::Either::Left((answer, _)) => answer,
+        futures::future::Either::Right(_) => Err("the page is waiting for its next document".into()),
+    }
+}
+
 async fn evaluate(d: &Debuggee, expression: &str, by_value: bool, object_group: Option<&str>) -> Result<(cdp::RemoteObject, World), String> {
     evaluate_tries(d, expression, by_value, object_group, 2).await
 }

@@ -81,6 +81,49 @@ async fn a_navigation_waits_for_its_own_document() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A page whose image hangs is shown without waiting for it: navigate says it is shown and still
+/// loading, a few seconds after it was parsed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_is_shown_without_waiting_for_a_hanging_image() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let url = h.url("slow?ms=0&img=25000");
+    let r = h.one("navigate", json!({"url": url})).await?;
+    ok(&r);
+    assert_eq!(
+        text(&r),
+        format!("Navigated to {url}\nThe page is shown, but some of its images, scripts or frames were still loading 5 seconds after it was parsed; what they add may come later."),
+    );
+    let page = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page.contains("This page took its time.") && page.contains("loading") && !page.contains("loaded"), "answered before the load: {page}");
+    Ok(())
+}
+
+/// After a click on a link whose server has not answered, the browser holds every question to
+/// the page on screen: a read says the tab waits on that server (after a few seconds, not the
+/// 15 of a page stuck in a script), and a navigate elsewhere replaces the waiting load.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_that_has_not_answered_is_named_not_the_page() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    ok(&h.one("navigate", json!({"url": h.url("loads.html")})).await?);
+    let link = h.ref_of("link", "A server that takes 20 seconds to answer").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&link)})).await?);
+    let e = error_text(&h.one("get_page_text", json!({})).await?);
+    let slow = h.url("slow?ms=20000");
+    assert_eq!(
+        e,
+        format!("tab-1 is loading {slow}, and that server has not sent the page yet, so get_page_text could not finish: until the page arrives (or its load fails) the browser holds every question to the page on screen. Wait and try again, or navigate elsewhere (a new navigate replaces the waiting one).")
+    );
+    ok(&h.one("navigate", json!({"url": h.url("one.html")})).await?);
+    let page = text(&h.one("get_page_text", json!({})).await?);
+    assert!(!page.is_empty() && !page.contains("This page took its time."), "{page}");
+    // A navigate whose server stays silent ends, and stops that load: the page it was on answers.
+    let silent = h.url("slow?ms=30000");
+    let e = error_text(&h.one("navigate", json!({"url": silent})).await?);
+    assert_eq!(e, format!("Navigation to {silent} timed out after 20 seconds: its server did not answer. The tab still shows the page it was on."));
+    assert_eq!(text(&h.one("get_page_text", json!({})).await?), page, "the page it was on");
+    Ok(())
+}
+
 /// An app that draws itself only after its load event is read as it looks once navigate has
 /// answered, not as an empty page.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -106,7 +106,7 @@ async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Va
     // input with such a call already (`answered`).
     // That call also asks whether the browser stopped a form the keys were to send.
     if !answered {
-        if let Ok((serde_json::Value::String(field), _)) = crate::page::call_once(tab, "__tabwright.takeInvalid()").await {
+        if let Ok((serde_json::Value::String(field), _)) = crate::page::call_after_input(tab, "__tabwright.takeInvalid()").await {
             pointer::form_stopped(&field);
         }
     }

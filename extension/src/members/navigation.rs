@@ -9,6 +9,11 @@ use crate::{activity, chrome, state};
 
 /// How long a navigation may take to load, in milliseconds.
 const LOAD_TIMEOUT_MS: i32 = 30_000;
+/// How long a parsed page may go on loading its images, scripts and frames before navigate says
+/// it is shown without waiting for the rest (a tracker or an image whose server hangs would
+/// otherwise hold every navigate for the whole timeout).
+const AFTER_READY_MS: f64 = 5_000.0;
+const STILL_LOADING: &str = "The page is shown, but some of its images, scripts or frames were still loading 5 seconds after it was parsed; what they add may come later.";
 
 fn attach_error(tab: i32, e: CdpError) -> String {
     let name = state::tab_name(tab);
@@ -26,6 +31,10 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
     let (note, status) = match cdp::ensure_attached(tab).await {
         Ok(()) => match navigate_cdp(tab, &target).await? {
             Done::Loaded(status) => (status.as_ref().and_then(status_note), status.map(|(code, _)| code)),
+            Done::Shown(status) => (
+                status.as_ref().and_then(status_note).or_else(|| Some(STILL_LOADING.to_string())),
+                status.map(|(code, _)| code),
+            ),
             Done::Note(note) => (Some(note), None),
             Done::SameDocument => (None, None),
         },
@@ -62,6 +71,8 @@ const FIRST_CONTENT_MS: u32 = 1_000;
 
 /// How a navigation ended.
 enum Done {
+    /// Parsed and shown, still loading its images, scripts or frames a while later.
+    Shown(Option<(u16, String)>),
     /// A document loaded; its HTTP status and status text, when it came over HTTP.
     Loaded(Option<(u16, String)>),
     /// Something other than a page load happened (a download started).
@@ -134,7 +145,15 @@ async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Done, String> {
     let before = activity::main_frame(tab);
     let (what, loader, history) = match target {
         NavTarget::Url(url) => {
-            let response = cdp::send(tab, &cdp::Navigate { url }).await.map_err(cdp_err)?;
+            // Chrome answers once the server has sent the page's headers: a server that never
+            // does is given up on when the command times out, and the waiting load stopped.
+            let response = match cdp::send(tab, &cdp::Navigate { url }).await {
+                Err(CdpError::Timeout { secs, .. }) => {
+                    let _ = cdp::send(tab, &cdp::StopLoading {}).await;
+                    return Err(format!("{} timed out after {secs} seconds: its server did not answer. The tab still shows the page it was on.", describe(url)));
+                }
+                other => other.map_err(cdp_err)?,
+            };
             if let Some(error) = response.error_text.filter(|e| !e.is_empty()) {
                 // An address that serves a file starts a download and loads no page.
                 if error.contains("ERR_ABORTED") && download_started().await {
@@ -182,6 +201,8 @@ async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Done, String> {
 /// for in its place. Load events of other documents (the one being left, a frame's) are ignored.
 async fn wait_loaded(tab: i32, what: &str, before: &activity::MainFrame, loader: Option<&str>, history: bool) -> Result<Done, String> {
     let deadline = js_sys::Date::now() + f64::from(LOAD_TIMEOUT_MS);
+    // When the awaited document was parsed, and the latest moment its load is waited for.
+    let mut shown_until: Option<f64> = None;
     loop {
         // Registered before looking, so an event between the look and the wait is not lost.
         let next = cdp::wait_for(tab, LOAD_EVENTS);
@@ -202,10 +223,27 @@ async fn wait_loaded(tab: i32, what: &str, before: &activity::MainFrame, loader:
         if let Some(doc) = awaited {
             return Ok(Done::Loaded(doc.status.clone()));
         }
-        let left = (deadline - js_sys::Date::now()).max(0.0) as i32;
+        // The same document, parsed: shown, with the rest of its load given a few seconds.
+        let parsed = match (&ours, &current) {
+            (Some(ours), _) if ours.ready => Some(ours),
+            (Some(ours), Some(current)) if ours.committed && now.current.as_deref() != loader => Some(current).filter(|c| c.ready),
+            (None, Some(current)) if now.commits > before.commits => Some(current).filter(|c| c.ready),
+            _ => None,
+        };
+        let now_ms = js_sys::Date::now();
+        match (parsed, shown_until) {
+            (Some(doc), Some(until)) if now_ms >= until => return Ok(Done::Shown(doc.status.clone())),
+            (Some(_), None) => shown_until = Some(now_ms + AFTER_READY_MS),
+            (None, Some(_)) => shown_until = None,
+            _ => {}
+        }
+        let until = shown_until.map_or(deadline, |u| u.min(deadline));
+        let left = (until - now_ms).max(0.0) as i32;
         match cdp::within(next, left).await {
             Some((event, _)) if event == "detached" => return Err(format!("{what} was interrupted: the tab closed or the debugger detached.")),
             Some(_) => {}
+            // Parsed a while ago and still loading: shown as it is (looked at again above).
+            None if shown_until.is_some() && js_sys::Date::now() < deadline => {}
             None => return Err(format!("{what} timed out after {} seconds. The page may be unavailable.", LOAD_TIMEOUT_MS / 1000)),
         }
     }

@@ -227,7 +227,7 @@ pub fn pressed_lately(tab: i32, ms: f64) -> bool {
 /// viewport now (the window shrank after the screenshot the point came from).
 pub async fn after_input(tab: i32, spot: &Spot, describe: bool) -> Result<Option<String>, String> {
     let expression = answer_expression(spot, describe, 0, 0, "left");
-    let (answer, ()) = futures::join!(page::call(tab, &expression), state::relist());
+    let (answer, ()) = futures::join!(page::call_after_input(tab, &expression), state::relist());
     read_answer(tab, answer)
 }
 
@@ -255,7 +255,7 @@ where
     });
     let expression = answer_expression(spot, describe, presses, seq, button);
     // The answer belongs to the document the click reached: no second try in a new one.
-    let asked = page::call_once(tab, &expression);
+    let asked = page::call_after_input(tab, &expression);
     // Polled in this order, the events go out first and the call to the page right behind them.
     let (sent, answer) = match futures::future::select(Box::pin(input), Box::pin(asked)).await {
         futures::future::Either::Left((sent, asked)) => {

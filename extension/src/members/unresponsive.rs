@@ -7,7 +7,7 @@
 use futures::future::{select, Either};
 
 use crate::cdp::{self, Debuggee};
-use crate::{chrome, state};
+use crate::{activity, chrome, state};
 
 /// How long a call runs before the page is checked at all (unless the call says otherwise). A page
 /// may be busy for seconds after a click on its own legitimate work; Chrome itself takes a
@@ -22,6 +22,9 @@ const ANSWER_MS: i32 = 5_000;
 const FLOOD: u64 = 100;
 /// Between two checks while the call goes on.
 const CHECK_EVERY_MS: i32 = 1_000;
+/// How long a call waits for a server that has not sent the tab's next document (DevTools holds
+/// every question to the page shown until it comes), as a person waits for a slow page.
+const SERVER_WAIT_MS: i32 = 5_000;
 
 /// Runs `work` on `tab`. Once it has taken `patience` milliseconds, the page (and each of its
 /// frames that runs in a process of its own) is asked a trivial question now and then; when one
@@ -31,8 +34,17 @@ where
     F: std::future::Future<Output = Result<T, String>>,
 {
     let watch = async {
-        chrome::sleep(patience).await;
+        let waiting = activity::pending_navigation(tab).is_some() && member != "navigate";
+        chrome::sleep(if waiting { SERVER_WAIT_MS.min(patience) } else { patience }).await;
         loop {
+            // Waiting on a server, not on the page. (A navigate bounds that wait itself.)
+            if let Some(url) = activity::pending_navigation(tab) {
+                if member != "navigate" {
+                    return server_silent(tab, &url, member);
+                }
+                chrome::sleep(CHECK_EVERY_MS).await;
+                continue;
+            }
             // The print dialog holds the page's input while the page still answers questions. (A
             // navigate waits on the network for as long as a server takes: not a sign of it.)
             if member != "navigate" && PRINTING.with(|p| p.borrow().contains(&tab)) && chrome::print_dialog_open().await {
@@ -109,6 +121,14 @@ async fn answers(at: &Debuggee) -> bool {
     let probe = cdp::Evaluate { expression: "0", context_id: None, return_by_value: true, await_promise: false, timeout: None, object_group: None };
     let before = cdp::events_heard(at.tab);
     chrome::bounded(cdp::send_to(at, &probe), ANSWER_MS).await.is_some() || cdp::events_heard(at.tab) - before > FLOOD
+}
+
+fn server_silent(tab: i32, url: &str, member: &str) -> String {
+    let tab = state::tab_name(tab);
+    let url = tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::url(url), 200);
+    format!(
+        "{tab} is loading {url}, and that server has not sent the page yet, so {member} could not finish: until the page arrives (or its load fails) the browser holds every question to the page on screen. Wait and try again, or navigate elsewhere (a new navigate replaces the waiting one)."
+    )
 }
 
 fn not_responding(tab: i32, who: Stuck, member: &str) -> String {
