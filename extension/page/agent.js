@@ -143,6 +143,8 @@
     "option", "slider", "spinbutton", "menuitem", "menuitemcheckbox", "menuitemradio", "tab", "treeitem",
   ]);
   // Roles whose accessible name comes from their content, so that content is not repeated.
+  // How deep the page's walks follow nested elements.
+  const MAX_NESTING = 250;
   const NAME_FROM_CONTENT = new Set([
     "button", "link", "heading", "checkbox", "radio", "switch", "option", "menuitem", "menuitemcheckbox",
     "menuitemradio", "tab", "treeitem", "cell", "columnheader", "rowheader", "tooltip", "label", "legend",
@@ -404,15 +406,27 @@
   // The nearest box around `el` (across shadow roots) that clips and scrolls its content, below
   // the page's own root.
   function scrollerOf(el) {
-    const kept = scrollers && scrollers.get(el);
-    if (kept !== undefined) return kept;
-    const up = el.assignedSlot || el.parentElement || el.parentNode?.host || null;
+    // Iterative, with every box passed on the way up remembered: a page may nest thousands.
+    const passed = [];
     let found = null;
-    if (up && up !== up.ownerDocument.body && up !== up.ownerDocument.documentElement) {
+    for (let node = el; ; ) {
+      const kept = scrollers && scrollers.get(node);
+      if (kept !== undefined) {
+        found = kept;
+        break;
+      }
+      passed.push(node);
+      const up = node.assignedSlot || node.parentElement || node.parentNode?.host || null;
+      if (!up || up === up.ownerDocument.body || up === up.ownerDocument.documentElement) break;
       const style = getComputedStyle(up);
-      found = scrolls(style) ? up : style.position === "fixed" ? null : scrollerOf(up);
+      if (scrolls(style)) {
+        found = up;
+        break;
+      }
+      if (style.position === "fixed") break;
+      node = up;
     }
-    if (scrollers) scrollers.set(el, found);
+    if (scrollers) for (const node of passed) scrollers.set(node, found);
     return found;
   }
   function scrolls(style) {
@@ -421,7 +435,7 @@
   // A document's size and scroll. A walk over every element reads them once per document
   // (pinned): nothing moves while it runs, and reading them for each element was a quarter of
   // the time of reading a long page. The scrolling boxes found are kept the same way.
-  let pinned = null, scrollers = null;
+  let pinned = null, scrollers = null, lengths = null;
   function extentOf(doc) {
     const kept = pinned && pinned.get(doc);
     if (kept) return kept;
@@ -435,10 +449,11 @@
       if (pinned) return fn(...args);
       pinned = new Map();
       scrollers = new Map();
+      lengths = new Map();
       try {
         return fn(...args);
       } finally {
-        pinned = scrollers = null;
+        pinned = scrollers = lengths = null;
       }
     };
   }
@@ -774,8 +789,8 @@
       return hasText && parts > 0;
     }
 
-    function isPlainInline(el) {
-      if (SKIP_TAGS.has(el.tagName) || el.shadowRoot || !INLINE_TAGS.has(el.localName)) return false;
+    function isPlainInline(el, level = 0) {
+      if (level > 40 || SKIP_TAGS.has(el.tagName) || el.shadowRoot || !INLINE_TAGS.has(el.localName)) return false;
       if (el.localName === "slot") {
         if (roleOf(el)) return false;
         for (const n of el.assignedNodes({ flatten: true })) if (n.nodeType === Node.ELEMENT_NODE && !isPlainInline(n)) return false;
@@ -783,7 +798,7 @@
       }
       if (roleOf(el) || actionable(el, getComputedStyle(el), null)) return false;
       if (el.querySelector(ROLEFUL)) return false;
-      for (const c of el.children) if (!isPlainInline(c)) return false;
+      for (const c of el.children) if (!isPlainInline(c, level + 1)) return false;
       return true;
     }
 
@@ -818,7 +833,22 @@
       return true;
     }
 
+    // Elements nested deeper than this are listed as one "more" line to read by its ref: the
+    // walk recurses, and a page of thousands of nested boxes would overflow its stack.
+    let nesting = 0;
     function walk(el, depth, frame, parentOpen) {
+      if (nesting >= MAX_NESTING) {
+        if (!SKIP_TAGS.has(el.tagName)) out.push({ d: depth, more: ensureRef(el, counter) });
+        return;
+      }
+      nesting++;
+      try {
+        walkOne(el, depth, frame, parentOpen);
+      } finally {
+        nesting--;
+      }
+    }
+    function walkOne(el, depth, frame, parentOpen) {
       if (SKIP_TAGS.has(el.tagName) || el === overlayHost) return;
       if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return;
       const rect = el.getBoundingClientRect();
@@ -1038,14 +1068,25 @@
   // a row, a list item), so "the Delete button for Call Bob" can be told apart.
   // A table cell is not that block: the row it sits in is.
   function nearbyText(el) {
-    const own = (el.textContent || "").length;
+    const own = textLength(el);
     let node = el.parentElement;
     for (let i = 0; node && i < 6; i++, node = node.parentElement) {
       if (/^(td|th)$/.test(node.localName) || /^(cell|gridcell)$/.test(node.getAttribute("role") || "")) continue;
-      const len = (node.textContent || "").length;
+      const len = textLength(node);
       if (len > own + 2) return len <= 300 ? clean(spacedText(node), 200) : "";
     }
     return "";
+  }
+
+  // An element's text length, kept for the walk: the controls of one long list share their
+  // parents, whose text would be read again for each.
+  function textLength(node) {
+    let n = lengths && lengths.get(node);
+    if (n === undefined) {
+      n = (node.textContent || "").length;
+      if (lengths) lengths.set(node, n);
+    }
+    return n;
   }
 
   // An element's text with its text nodes kept apart, so "Chen Wei" and "Remove" in sibling
@@ -1730,8 +1771,10 @@
     };
     const spaced = () => /\s/.test(last);
     // open: under a box too small to hold its content, where each text node is judged by itself.
-    const walk = (node, open) => {
-      if (length > budget) return;
+    const walk = (node, open, level = 0) => {
+      // Nesting past what a page lays out sensibly is left out, as the browser's own stack
+      // would overflow first.
+      if (length > budget || level > 4 * MAX_NESTING) return;
       if (node.nodeType === Node.TEXT_NODE) {
         const t = node.data.replace(/\s+/g, " ");
         if (t.trim() && open && !textShown(node)) return;
@@ -1773,7 +1816,7 @@
         return;
       }
       const kids = el.shadowRoot ? el.shadowRoot.childNodes : el.localName === "slot" ? el.assignedNodes({ flatten: true }) : el.childNodes;
-      for (const c of kids) walk(c, inner);
+      for (const c of kids) walk(c, inner, level + 1);
       if (el.localName === "iframe") {
         try {
           if (el.contentDocument?.body) walk(el.contentDocument.body, false);

@@ -533,3 +533,21 @@ async fn items_nested_under_tree_and_menu_items_are_listed() -> anyhow::Result<(
     assert!(t.contains("\"picked Open…\""), "{t}");
     Ok(())
 }
+
+/// A page of 1,500 nested boxes is read, not failed with the walk's overflowing stack: what lies
+/// past the walk's depth is one line to read by its ref.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn deeply_nested_boxes_are_read_in_parts() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    for filter in [json!({}), json!({"filter": "all"})] {
+        let t = read(&mut h, "deep.html", filter).await?;
+        assert!(t.contains("heading \"Deep\"") && t.contains("button \"Top button\""), "{t}");
+        assert!(!t.contains("Maximum call stack") && !t.contains("Bottom button"), "{t}");
+        assert!(t.contains("… more inside [ref_") && t.contains(": read_page with this ref to see it"), "{t}");
+    }
+    let page_text = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page_text.starts_with("Deep\nTop button"), "{page_text}");
+    let found = text(&h.one("find", json!({"query": "top button"})).await?);
+    assert!(found.starts_with("button \"Top button\" [ref_"), "{found}");
+    Ok(())
+}
