@@ -146,6 +146,8 @@ struct Loads {
     /// A document requested for the main frame whose server has not answered yet (its request
     /// id and address). While it waits, DevTools holds every question to the page shown.
     pending: Option<(String, String)>,
+    /// The renderer of the page on screen died (Chrome shows its "Aw, Snap!" page).
+    crashed: bool,
 }
 
 impl Loads {
@@ -177,6 +179,7 @@ impl Loads {
             self.pending = None;
         }
         match method {
+            "Inspector.targetCrashed" => self.crashed = true,
             "Network.requestWillBeSent" if p["type"] == "Document" && p["requestId"] == p["loaderId"] && self.is_main(p["frameId"].as_str()) => {
                 if let (Some(id), Some(url)) = (p["requestId"].as_str(), p["request"]["url"].as_str()) {
                     self.pending = Some((prefix(id, 64).0.to_string(), prefix(url, 300).0.to_string()));
@@ -204,6 +207,7 @@ impl Loads {
                 self.main_frame = frame["id"].as_str().map(|f| prefix(f, 64).0.to_string());
                 self.commits += 1;
                 self.pending = None;
+                self.crashed = false;
                 self.current = frame["loaderId"].as_str().map(|l| prefix(l, 64).0.to_string());
                 // A page restored from the back-forward cache is whole already: no load follows.
                 let restored = p["type"] == "BackForwardCacheRestore";
@@ -266,6 +270,11 @@ pub fn forget_main_frame(tab: i32) {
 /// and no answer has come.
 pub fn pending_navigation(tab: i32) -> Option<String> {
     with(|a| a.tabs.get(&tab).and_then(|t| t.loads.pending.as_ref().map(|(_, url)| url.clone())))
+}
+
+/// Whether the renderer of the tab's page died, and no document has replaced it since.
+pub fn crashed(tab: i32) -> bool {
+    with(|a| a.tabs.get(&tab).is_some_and(|t| t.loads.crashed))
 }
 
 /// Where the tab's main frame stands now.
@@ -401,7 +410,7 @@ fn push_console(tab: i32, line: String) {
 pub fn on_event(tab: i32, method: &str, p: &Value) {
     if matches!(
         method,
-        "Network.requestWillBeSent" | "Network.responseReceived" | "Network.loadingFailed" | "Page.lifecycleEvent" | "Page.frameNavigated" | "Page.loadEventFired" | "Page.navigatedWithinDocument"
+        "Inspector.targetCrashed" | "Network.requestWillBeSent" | "Network.responseReceived" | "Network.loadingFailed" | "Page.lifecycleEvent" | "Page.frameNavigated" | "Page.loadEventFired" | "Page.navigatedWithinDocument"
     ) {
         with(|a| a.tabs.entry(tab).or_default().loads.on_event(method, p));
     }

@@ -109,7 +109,7 @@ async fn attach(tab: i32) -> Result<(), CdpError> {
     }
     // The domains go out together and are answered in order: one round trip instead of six.
     // Console, network and log entries are kept from here on, for read_console and read_network.
-    let enables = futures::future::join_all([Enable("Page.enable"), Enable("Runtime.enable"), Enable("Network.enable"), Enable("Log.enable")].iter().map(|e| send_enable(tab, e)).collect::<Vec<_>>());
+    let enables = futures::future::join_all([Enable("Page.enable"), Enable("Runtime.enable"), Enable("Network.enable"), Enable("Log.enable"), Enable("Inspector.enable")].iter().map(|e| send_enable(tab, e)).collect::<Vec<_>>());
     // Lifecycle events name each document's loader: navigate waits on them.
     let lifecycle = send(tab, &SetLifecycleEventsEnabled { enabled: true });
     // The overlay's Stop button reaches the core through a binding only our isolated world has.

@@ -443,3 +443,20 @@ async fn javascript_exec_returns_each_kind_of_value() -> anyhow::Result<()> {
     assert!(t.ends_with("return a smaller part of it.]") && t.len() < 20_200, "bounded");
     Ok(())
 }
+
+/// A page whose renderer dies is told at once, not after the seconds a page stuck in a script
+/// is given; a navigate brings the tab back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_that_crashes_is_told_at_once() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "crash.html").await?;
+    let nest = h.ref_of("button", "Nest too deep").await?;
+    let e = error_text(&h.one("left_click", json!({"target": r#ref(&nest)})).await?);
+    assert!(e.starts_with("The page in tab-1 crashed while left_click ran, so whether all of it took effect is unknown: "), "{e}");
+    let e = error_text(&h.one("read_page", json!({})).await?);
+    assert_eq!(e, "The page in tab-1 crashed before read_page, which was not run: the browser's process for it died, and the tab shows an error page. navigate with \"reload\" loads it again, a navigate elsewhere leaves it, or close_tab closes it.");
+    ok(&h.one("navigate", json!({"url": "reload"})).await?);
+    let t = text(&h.one("read_page", json!({})).await?);
+    assert!(t.contains("button \"Nest too deep\""), "{t}");
+    Ok(())
+}

@@ -29,6 +29,9 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
         // 300 ms for 10,000 elements) and is given longer.
         Some(tab) if member != Member::Wait => {
             unresponsive::still_printing(tab, name).await?;
+            if member != Member::Navigate && crate::activity::crashed(tab) {
+                return Err(unresponsive::crashed(tab, name, false));
+            }
             let patience = match member {
                 Member::JavascriptExec => diagnostics::SCRIPT_TIMEOUT_MS as i32 + 1_000,
                 Member::ReadPage | Member::Find | Member::GetPageText => unresponsive::READ_PATIENCE_MS,

@@ -22,6 +22,8 @@ const ANSWER_MS: i32 = 5_000;
 const FLOOD: u64 = 100;
 /// Between two checks while the call goes on.
 const CHECK_EVERY_MS: i32 = 1_000;
+/// How often a call in flight looks whether the page's renderer died.
+const CRASH_POLL_MS: i32 = 100;
 /// How long a call waits for a server that has not sent the tab's next document (DevTools holds
 /// every question to the page shown until it comes), as a person waits for a slow page.
 const SERVER_WAIT_MS: i32 = 5_000;
@@ -35,8 +37,20 @@ where
 {
     let watch = async {
         let waiting = activity::pending_navigation(tab).is_some() && member != "navigate";
-        chrome::sleep(if waiting { SERVER_WAIT_MS.min(patience) } else { patience }).await;
+        let first = if waiting { SERVER_WAIT_MS.min(patience) } else { patience };
+        // A page whose renderer dies answers nothing again: that is told at once.
+        let mut waited = 0;
+        while waited < first {
+            if activity::crashed(tab) && member != "navigate" {
+                return crashed(tab, member, true);
+            }
+            chrome::sleep(CRASH_POLL_MS).await;
+            waited += CRASH_POLL_MS;
+        }
         loop {
+            if activity::crashed(tab) && member != "navigate" {
+                return crashed(tab, member, true);
+            }
             // Waiting on a server, not on the page. (A navigate bounds that wait itself.)
             if let Some(url) = activity::pending_navigation(tab) {
                 if member != "navigate" {
@@ -121,6 +135,15 @@ async fn answers(at: &Debuggee) -> bool {
     let probe = cdp::Evaluate { expression: "0", context_id: None, return_by_value: true, await_promise: false, timeout: None, object_group: None };
     let before = cdp::events_heard(at.tab);
     chrome::bounded(cdp::send_to(at, &probe), ANSWER_MS).await.is_some() || cdp::events_heard(at.tab) - before > FLOOD
+}
+
+/// The error for a call on a tab whose page crashed.
+pub fn crashed(tab: i32, member: &str, during: bool) -> String {
+    let tab = state::tab_name(tab);
+    let when = if during { format!("while {member} ran, so whether all of it took effect is unknown") } else { format!("before {member}, which was not run") };
+    format!(
+        "The page in {tab} crashed {when}: the browser's process for it died, and the tab shows an error page. navigate with \"reload\" loads it again, a navigate elsewhere leaves it, or close_tab closes it."
+    )
 }
 
 fn server_silent(tab: i32, url: &str, member: &str) -> String {
