@@ -549,8 +549,7 @@ pub fn take_notices() -> Vec<String> {
     }
     for (kind, message) in &dialogs {
         let kind = bounded(&one_line(kind), 20);
-        let message = bounded(&one_line(message), DIALOG_MESSAGE);
-        let quoted = if message.is_empty() { String::new() } else { format!(" {}", serde_json::Value::String(message)) };
+        let quoted = if message.trim().is_empty() { String::new() } else { format!(" {}", tabwright_protocol::sanitize::quoted(message, DIALOG_MESSAGE)) };
         let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) { "An" } else { "A" };
         if kind == "beforeunload" {
             lines.push(format!("A beforeunload dialog{quoted} was accepted, so the page could be left."));

@@ -276,7 +276,10 @@ pub fn new_tab_changes(opened: &str, changes: Vec<StateChange>) -> (Vec<StateCha
 fn file_name(path: Option<&str>, url: &str) -> String {
     let from_path = path.and_then(|p| p.rsplit(['/', '\\']).next()).filter(|n| !n.is_empty());
     let from_url = url.split(['?', '#']).next().and_then(|u| u.trim_end_matches('/').rsplit('/').next()).filter(|n| !n.is_empty() && !n.contains(':'));
-    sanitize::bounded(&sanitize::one_line(from_path.or(from_url).unwrap_or("the file")), 200)
+    match from_path.or(from_url) {
+        Some(name) => sanitize::quoted(name, 120),
+        None => "a file".into(),
+    }
 }
 
 /// The line a result's text carries for one download change; the path itself only when exposed.
@@ -287,7 +290,7 @@ pub fn download_line(change: &StateChange, expose_path: bool) -> Option<String> 
         StateChange::DownloadCompleted { download_id, url, path, size_bytes } => {
             let size = size_bytes.map(|s| format!(" ({s} bytes)")).unwrap_or_default();
             match path {
-                Some(p) if expose_path => format!("Download complete: {p}{size}."),
+                Some(p) if expose_path => format!("Download complete: {}{size}.", sanitize::quoted(p, 1_000)),
                 _ => format!("Download {download_id} complete: {}{size}.", file_name(path.as_deref(), url)),
             }
         }
@@ -444,7 +447,7 @@ mod tests {
         let (content, err) =
             p.finish(Member::GetPageText, &json!({}), Ok(Outcome::Text { text: "".into() }), report(vec![tab("tab-1", true), tab("tab-2", false)], vec![]));
         assert!(!err);
-        assert_eq!(content[0], ContentBlock::text(format!("{EMPTY_TEXT}\nDownload dl-1 started: f.")));
+        assert_eq!(content[0], ContentBlock::text(format!("{EMPTY_TEXT}\nDownload dl-1 started: \"f\".")));
         let state = content[1].as_state().expect("the new tab is in the next inventory");
         assert_eq!(state.tabs.len(), 2);
         assert_eq!(state.state_changes, vec![started], "the download waited; the tab gets no tab_opened");
@@ -472,13 +475,13 @@ mod tests {
         };
         let mut p = Pipeline::new();
         let (content, _) = p.finish(Member::Wait, &json!({"duration": 1}), Ok(Outcome::Ack { line: None }), report(vec![tab("tab-1", true)], vec![done.clone()]));
-        assert_eq!(content[0], ContentBlock::text("Waited 1s.\nDownload dl-1 complete: price-list.csv (48213 bytes)."));
+        assert_eq!(content[0], ContentBlock::text("Waited 1s.\nDownload dl-1 complete: \"price-list.csv\" (48213 bytes)."));
         let state = content[1].as_state().expect("block");
         assert!(matches!(&state.state_changes[0], StateChange::DownloadCompleted { path: None, url, .. } if url == "https://e.com/files/price-list.csv"));
 
         let mut p = Pipeline::with_config(PipelineConfig { expose_download_paths: true });
         let (content, _) = p.finish(Member::Screenshot, &json!({}), Ok(Outcome::Image { media_type: "image/png".into(), data: "AA".into() }), report(vec![tab("tab-1", true)], vec![done]));
-        assert_eq!(content[1], ContentBlock::text("Download complete: /home/u/Downloads/price-list.csv (48213 bytes)."));
+        assert_eq!(content[1], ContentBlock::text("Download complete: \"/home/u/Downloads/price-list.csv\" (48213 bytes)."));
         assert!(matches!(&content[2].as_state().expect("block").state_changes[0], StateChange::DownloadCompleted { path: Some(_), .. }));
     }
 

@@ -118,7 +118,7 @@ async fn downloads_are_reported_once_each_across_calls() -> anyhow::Result<()> {
     for _ in 0..20 {
         seen.extend(downloads(&r));
         if seen.iter().any(|c| matches!(c, StateChange::DownloadCompleted { .. })) {
-            assert!(text(&r).contains("Download dl-1 complete: report.csv (2000 bytes)."), "{r:?}");
+            assert!(text(&r).contains("Download dl-1 complete: \"report.csv\" (2000 bytes)."), "{r:?}");
             break;
         }
         r = h.one("wait", json!({"duration": 0.1})).await?;
@@ -184,7 +184,7 @@ async fn download_paths_are_shown_only_when_exposed() -> anyhow::Result<()> {
         if let Some(StateChange::DownloadCompleted { path, .. }) = downloads(&r).into_iter().find(|c| matches!(c, StateChange::DownloadCompleted { .. })) {
             let path = path.expect("exposed");
             assert!(path.ends_with("/Downloads/report.csv") && path.starts_with(&h.session.dir().display().to_string()), "{path}");
-            assert!(text(&r).contains(&format!("Download complete: {path} (2000 bytes).")), "{r:?}");
+            assert!(text(&r).contains(&format!("Download complete: \"{path}\" (2000 bytes).")), "{r:?}");
             assert_eq!(std::fs::read(&path)?.len(), 2000, "the file is there");
             return Ok(());
         }
