@@ -61,6 +61,31 @@
   function arm() {
     ups = [];
     armedAt = performance.now();
+    hookFrames(document, 0);
+  }
+  // Same-origin frames' documents are heard too (their own agent tells the core of a person's
+  // press): a press or key there, and the field a form there was stopped at, on this document's
+  // clock. A press in a frame only dates the form check; what it reached is looked up by point.
+  let framePress = -1;
+  const hookedDocs = new WeakSet();
+  function hookFrames(doc, depth) {
+    if (depth > 4) return;
+    for (const f of doc.querySelectorAll("iframe, frame")) {
+      let inner = null;
+      try {
+        inner = f.contentDocument;
+      } catch {
+        inner = null;
+      }
+      if (!inner) continue;
+      if (!hookedDocs.has(inner)) {
+        hookedDocs.add(inner);
+        inner.addEventListener("invalid", (e) => { if (e.isTrusted && !invalid) invalid = { el: e.target, t: performance.now() }; }, true);
+        inner.addEventListener("pointerdown", (e) => { if (e.isTrusted) framePress = performance.now(); }, true);
+        inner.addEventListener("keydown", (e) => { if (e.isTrusted && (e.key === "Enter" || e.key === " ")) lastActivatingKey = performance.now(); }, true);
+      }
+      hookFrames(inner, depth + 1);
+    }
   }
   addEventListener("pointerup", (e) => {
     if (!e.isTrusted || !lastPress || lastPress.t < armedAt) return;
@@ -637,6 +662,7 @@
   // opts: { next, filter: "visible" | "interactive" | "all", maxDepth, rootRef, limit }
   const collect = pinningExtents(collectNow);
   function collectNow(opts) {
+    hookFrames(document, 0);
     const changed = dirty;
     dirty = false;
     const counter = { next: opts.next };
@@ -1348,6 +1374,7 @@
   // Where typed text goes now: "none" when the page itself has the keyboard focus (no field,
   // no editable document), which is where text typed without clicking a field first goes.
   function focusHolder() {
+    hookFrames(document, 0);
     const el = deepActiveElement();
     const page = !el || el === document.body || el === document.documentElement;
     return page && document.designMode !== "on" && !document.body?.isContentEditable ? "none" : "some";
@@ -1680,7 +1707,8 @@
     const chooser = !!(fileClick && press && fileClick.timeStamp >= press.t && !fileClick.defaultPrevented);
     fileClick = null;
     // A form this press was to send, stopped by the browser at a field it found invalid.
-    const stopped = stoppedSince(press ? press.t : null);
+    const stopped = stoppedSince(press ? press.t : framePress >= 0 ? framePress : null);
+    framePress = -1;
     const pressed = press && Math.abs(press.x - x) <= 1 && Math.abs(press.y - y) <= 1 && performance.now() - press.t < 5000;
     // No press arrived, at a point the viewport does not hold (the window shrank after the
     // screenshot Claude read): the input reached nothing. (A press that arrived counts even if

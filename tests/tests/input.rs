@@ -695,5 +695,16 @@ async fn a_form_the_browser_stops_is_told() -> anyhow::Result<()> {
     ok(&h.one("form_input", json!({"target": r#ref(&terms), "value": true})).await?);
     let r = h.one("left_click", json!({"target": r#ref(&submit)})).await?;
     assert!(!text(&r).contains("The form was not sent"), "{r:?}");
+
+    // The same in a form inside a frame of the page.
+    open(&mut h, "frameform.html").await?;
+    let subscribe = h.ref_of("button", "Subscribe").await?;
+    let t = text(&h.one("left_click", json!({"target": r#ref(&subscribe)})).await?);
+    assert!(t.contains("The form was not sent: the browser stopped it at textbox \"Email\""), "{t}");
+    let email = h.ref_of("textbox", "Email").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&email)})).await?);
+    ok(&h.one("type", json!({"text": "not an address"})).await?);
+    let t = text(&h.one("key", json!({"text": "Enter"})).await?);
+    assert!(t.contains("The form was not sent: the browser stopped it at textbox \"Email\""), "{t}");
     Ok(())
 }
