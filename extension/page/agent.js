@@ -928,8 +928,9 @@
             if (said.length <= NAME_MAX) entry.name = said;
           }
         }
-        // A control with no name says what it does through its description, if it has one.
-        if (interactive && !entry.name) {
+        // A control with no name, or one of symbols only (an icon's "🗑"), says what it does
+        // through its description, if it has one.
+        if (interactive && !/[\p{L}\p{N}]/u.test(entry.name || "")) {
           const described = clean(byIds(el, "aria-describedby").map(referencedText).join(" ") || el.getAttribute("title") || "", NAME_MAX);
           if (described) st.description = described;
         }

@@ -213,10 +213,11 @@ fn collect<'a>(trees: &[Tree<'a>], context: &[String], out: &mut Vec<Candidate<'
     for (i, t) in trees.iter().enumerate() {
         // Elements, and text by the element that holds it: a text container is found by what it says.
         if t.node.r#ref.is_some() && (t.node.role.is_some() || t.node.text.is_some()) {
-            // A control with no name goes by its description (`aria-describedby`, a title).
+            // A control with no name (or one of symbols only, like "🗑") goes by its
+            // description (`aria-describedby`, a title).
             let described = t.node.s.get("description").and_then(|v| v.as_str());
-            let name = match (t.node.name.as_deref().filter(|n| !n.is_empty()), described) {
-                (Some(n), _) => words(n),
+            let name = match (t.node.name.as_deref().map(words).filter(|w| !w.is_empty()), described) {
+                (Some(w), _) => w,
                 (None, Some(d)) => words(d),
                 (None, None) => own_words(t),
             };

@@ -40,6 +40,12 @@ async fn error_statuses_are_told_in_the_result() -> anyhow::Result<()> {
     // A link to a missing page: the next navigation to a good page no longer mentions a status.
     let r = h.one("navigate", json!({"url": h.url("two.html")})).await?;
     assert!(!text(&r).contains("HTTP"), "{r:?}");
+    // No content: the tab stays where it was, and says so.
+    let empty = h.url("status/204");
+    let e = error_text(&h.one("navigate", json!({"url": empty})).await?);
+    assert_eq!(e, format!("Navigation to {empty} loaded nothing: its server answered HTTP 204 (no content), so the tab still shows the page it was on."));
+    let r = h.one("list_tabs", json!({})).await?;
+    assert!(only_state(&r).active().is_some_and(|t| t.url.ends_with("/two.html")), "{r:?}");
     Ok(())
 }
 

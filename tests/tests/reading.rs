@@ -470,6 +470,11 @@ async fn icon_controls_are_named_or_described() -> anyhow::Result<()> {
     assert_eq!(found.lines().next(), Some(trash), "{found}");
     // A line break inside a name parts its words.
     assert!(page.contains("button \"Express next day\" [ref_"), "{page}");
+    // A name of symbols only comes with the title that says what it does.
+    let star = line_with(&page, "button \"☆\" [ref_");
+    assert!(star.ends_with("description=\"Save for later\""), "{page}");
+    let found = text(&h.one("find", json!({"query": "save for later button"})).await?);
+    assert_eq!(found.lines().next(), Some(star), "{found}");
     Ok(())
 }
 

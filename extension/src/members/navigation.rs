@@ -156,6 +156,11 @@ async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Done, String> {
             };
             if let Some(error) = response.error_text.filter(|e| !e.is_empty()) {
                 // An address that serves a file starts a download and loads no page.
+                // A server that answers "no content" leaves the tab on the page it shows.
+                let status = response.loader_id.as_deref().and_then(|l| activity::document(tab, l).status).map(|(code, _)| code);
+                if let Some(code @ (204 | 205)) = status {
+                    return Err(format!("{} loaded nothing: its server answered HTTP {code} (no content), so the tab still shows the page it was on.", describe(url)));
+                }
                 if error.contains("ERR_ABORTED") && download_started().await {
                     return Ok(Done::Note(format!("{url} started a download instead of loading a page; the tab stays where it was.")));
                 }
