@@ -536,6 +536,7 @@
     } else if (tag === "select") {
       const chosen = [...el.selectedOptions].map((o) => clean(o.label || o.text, 80));
       if (chosen.length) s.value = chosen.join(", ");
+      if (el.multiple) s.multiselectable = true;
       // The choices, so Claude can pick one with form_input without another read.
       const labels = [...el.options].map((o) => clean(o.label || o.text, 60)).filter(Boolean);
       if (labels.length) s.options = labels.length > 12 ? [...labels.slice(0, 12), `+${labels.length - 12} more`].join(" | ") : labels.join(" | ");
@@ -1486,20 +1487,32 @@
     if (tag === "select") {
       const want = String(value).trim();
       const options = [...el.options];
-      const lower = want.toLowerCase();
-      const match =
-        options.find((o) => o.value === want) ||
-        options.find((o) => clean(o.label || o.text, 200).toLowerCase() === lower) ||
-        options.find((o) => clean(o.label || o.text, 200).toLowerCase().includes(lower) && lower.length > 0);
-      if (!match) {
-        const list = options.map((o) => JSON.stringify(clean(o.label || o.text, 60))).slice(0, 30).join(", ");
-        return { error: `${what} has no option ${JSON.stringify(want)}. Its options are: ${list}.` };
+      const label = (o) => clean(o.label || o.text, 200);
+      const find = (w) => {
+        const lower = w.toLowerCase();
+        return options.find((o) => o.value === w) || options.find((o) => label(o).toLowerCase() === lower) || options.find((o) => lower.length > 0 && label(o).toLowerCase().includes(lower));
+      };
+      // A list that takes several: the choices, comma-separated, are its new selection.
+      const wants = el.multiple && !find(want) ? want.split(",").map((w) => w.trim()).filter(Boolean) : [want];
+      const matches = [];
+      for (const w of wants) {
+        const match = find(w);
+        if (!match) {
+          const list = options.map((o) => JSON.stringify(clean(o.label || o.text, 60))).slice(0, 30).join(", ");
+          return { error: `${what} has no option ${JSON.stringify(w)}. Its options are: ${list}.` };
+        }
+        if (match.disabled) return { error: `The option ${JSON.stringify(clean(match.text, 60))} of ${what} is disabled.` };
+        matches.push(match);
       }
-      if (match.disabled) return { error: `The option ${JSON.stringify(clean(match.text, 60))} of ${what} is disabled.` };
-      el.value = match.value;
-      match.selected = true;
-      fire(el, match.value);
-      return { ok: true, value: clean(match.label || match.text, 80) };
+      if (el.multiple) {
+        for (const o of options) o.selected = matches.includes(o);
+      } else {
+        el.value = matches[0].value;
+        matches[0].selected = true;
+      }
+      fire(el, el.value);
+      const chosen = matches.map((o) => clean(o.label || o.text, 80)).join(", ");
+      return el.multiple ? { ok: true, value: chosen, note: `it takes several choices, and now has ${chosen} selected (give every choice, comma-separated, to change them)` } : { ok: true, value: chosen };
     }
     if (el.isContentEditable) {
       el.focus({ preventScroll: true });

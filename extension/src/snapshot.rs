@@ -186,6 +186,7 @@ fn state_text(key: &str, value: &serde_json::Value) -> Option<String> {
         ("invalid", Value::Bool(true)) => "invalid".into(),
         ("clickable", Value::Bool(true)) => "clickable".into(),
         ("draggable", Value::Bool(true)) => "draggable".into(),
+        ("multiselectable", Value::Bool(true)) => "multiselectable".into(),
         ("focused", Value::Bool(true)) => "focused".into(),
         ("level", Value::Number(n)) => format!("level={n}"),
         ("href", Value::String(v)) => {
@@ -212,7 +213,7 @@ pub fn element_line(node: &Node) -> String {
         let _ = write!(line, " [ref_{r}]");
     }
     // A fixed order, so the same element always reads the same.
-    for key in ["clickable", "draggable", "description", "checked", "selected", "expanded", "pressed", "value", "options", "placeholder", "min", "max", "level", "disabled", "required", "invalid", "focused", "href"] {
+    for key in ["clickable", "draggable", "description", "checked", "selected", "expanded", "pressed", "multiselectable", "value", "options", "placeholder", "min", "max", "level", "disabled", "required", "invalid", "focused", "href"] {
         // A placeholder that is also the name says nothing new.
         if key == "placeholder" && node.s.get(key).and_then(|v| v.as_str()) == node.name.as_deref() {
             continue;

@@ -439,12 +439,43 @@ impl Input for Find {
 }
 
 /// A `form_input` value.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum FormValue {
     Bool(bool),
     Number(f64),
     Text(String),
+}
+
+impl<'de> Deserialize<'de> for FormValue {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl serde::de::Visitor<'_> for Visit {
+            type Value = FormValue;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a string, a number, or true/false (one value: for a list that takes several, set one option at a time or give them comma-separated in one string)")
+            }
+            fn visit_bool<E>(self, v: bool) -> Result<FormValue, E> {
+                Ok(FormValue::Bool(v))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<FormValue, E> {
+                Ok(FormValue::Number(v as f64))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<FormValue, E> {
+                Ok(FormValue::Number(v as f64))
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<FormValue, E> {
+                Ok(FormValue::Number(v))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<FormValue, E> {
+                Ok(FormValue::Text(v.to_string()))
+            }
+            fn visit_string<E>(self, v: String) -> Result<FormValue, E> {
+                Ok(FormValue::Text(v))
+            }
+        }
+        d.deserialize_any(Visit)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -524,6 +555,10 @@ mod tests {
     #[test]
     fn readable_errors() {
         assert!(err("navigate", json!({})).contains("missing field `url`"));
+        let several = err("form_input", json!({"target": {"type": "ref", "ref": "ref_1"}, "value": ["a", "b"]}));
+        assert!(several.contains("expected a string, a number, or true/false") && !several.contains("untagged"), "{several}");
+        let form = |v: serde_json::Value| Member::FormInput.parse_input(&json!({"target": {"type": "ref", "ref": "ref_1"}, "value": v}));
+        assert!(form(json!(3)).is_ok() && form(json!(2.5)).is_ok() && form(json!(true)).is_ok() && form(json!("x")).is_ok());
         assert_eq!(
             err("scroll", json!({"scroll_direction":"down","target":{"type":"coordinate","x":1,"y":2},"scroll_amount":11})),
             "scroll_amount must be 1–10"

@@ -426,6 +426,30 @@ async fn form_input_sets_every_control_and_fires_events() -> anyhow::Result<()> 
     Ok(())
 }
 
+/// A list that takes several choices is set to all of them from one comma-separated value, and
+/// says so; several values as a JSON list are refused with what to give instead.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_list_of_several_choices_is_set_whole() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "extras.html").await?;
+    let extras = h.ref_of("listbox", "Extras").await?;
+    let t = text(&h.one("form_input", json!({"target": r#ref(&extras), "value": "Checked bag, meal"})).await?);
+    assert_eq!(t, format!("Set the value of {extras}.\nNote: it takes several choices, and now has Checked bag, Meal selected (give every choice, comma-separated, to change them)."));
+    let line = text(&h.one("read_page", json!({})).await?);
+    let line = line.lines().find(|l| l.contains("listbox \"Extras\"")).unwrap_or_default().to_string();
+    assert!(line.contains("value=\"Checked bag, Meal\"") && line.contains("multiselectable"), "{line}");
+    h.wait_log("change", |e| e["type"] == "change" && e["target"] == "extras").await?;
+    ok(&h.one("form_input", json!({"target": r#ref(&extras), "value": "seat"})).await?);
+    let page = text(&h.one("get_page_text", json!({})).await?);
+    let line = text(&h.one("read_page", json!({})).await?);
+    assert!(line.contains("value=\"Seat choice\""), "one choice replaces the selection:\n{line}\n{page}");
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&extras), "value": "Meal, Lounge"})).await?);
+    assert!(e.starts_with("The option \"Lounge\" of listbox \"Extras\"") && e.contains("is disabled"), "{e}");
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&extras), "value": ["Meal", "Seat choice"]})).await?);
+    assert!(e.contains("expected a string, a number, or true/false") && e.contains("comma-separated"), "{e}");
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn screenshots_fit_and_zoom_crops() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
