@@ -35,7 +35,8 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
                 status.as_ref().and_then(status_note).or_else(|| Some(STILL_LOADING.to_string())),
                 status.map(|(code, _)| code),
             ),
-            Done::Note(note) => (Some(note), None),
+            // Nothing was navigated to: the result says what happened instead.
+            Done::Note(note) => return Ok(Outcome::Text { text: note }),
             Done::SameDocument => (None, None),
         },
         Err(e) => match &target {
