@@ -1603,8 +1603,51 @@
       if (typeof globalThis.tabwrightStop === "function") globalThis.tabwrightStop("stop");
     });
     (document.documentElement || document.body).appendChild(overlayHost);
+    guardOverlay();
     overlayParts = { banner, label: root.querySelector(".label"), marker: root.querySelector(".marker"), box: root.querySelector(".box") };
     return overlayParts;
+  }
+  // The person must see that Claude controls the tab: a page that takes the overlay away
+  // (removes its element, or restyles it) has it put back, at most ten times a second; a page
+  // that keeps at it is reported to the core, which tells Claude.
+  const HOST_STYLE = [["display", "block"], ["visibility", "visible"], ["position", "fixed"], ["inset", "0"], ["z-index", "2147483647"], ["pointer-events", "none"]];
+  let hiddenForCapture = false, restores = [], toldFight = false, retry = null;
+  function guardOverlay() {
+    const restore = () => {
+      if (!overlayHost) return;
+      const now = performance.now();
+      restores = restores.filter((t) => now - t < 1000);
+      if (restores.length >= 10) {
+        if (!toldFight) {
+          toldFight = true;
+          tellCore("overlay");
+        }
+        // Tried again in a second, whether or not the page changes anything meanwhile.
+        if (!retry) retry = setTimeout(() => { retry = null; restore(); }, 1000);
+        return;
+      }
+      let fixed = false;
+      if (!overlayHost.isConnected && (document.documentElement || document.body)) {
+        (document.documentElement || document.body).appendChild(overlayHost);
+        fixed = true;
+      }
+      const want = hiddenForCapture ? HOST_STYLE : [...HOST_STYLE, ["opacity", "1"]];
+      for (const [k, v] of want) {
+        if (overlayHost.style.getPropertyValue(k) !== v || overlayHost.style.getPropertyPriority(k) !== "important") {
+          overlayHost.style.setProperty(k, v, "important");
+          fixed = true;
+        }
+      }
+      if (overlayHost.hidden) {
+        overlayHost.hidden = false;
+        fixed = true;
+      }
+      if (fixed) restores.push(now);
+    };
+    const watch = new MutationObserver(restore);
+    // The element's own attributes, and the root's children (where it lives).
+    watch.observe(overlayHost, { attributes: true });
+    if (document.documentElement) watch.observe(document.documentElement, { childList: true });
   }
   function stopped(is) {
     const o = overlay();
@@ -1626,6 +1669,7 @@
       return;
     }
     overlay();
+    hiddenForCapture = false;
     overlayHost.style.setProperty("display", "block", "important");
     overlayHost.style.setProperty("opacity", "1", "important");
     if (wantStopped !== null) stopped(wantStopped);
@@ -1738,6 +1782,7 @@
   function hideOverlay(x, y, w, h) {
     if (!overlayHost) return false;
     if (x != null && visualViewport.scale === 1 && !overlayWithin(x, y, w, h)) return false;
+    hiddenForCapture = true;
     overlayHost.style.setProperty("opacity", "0", "important");
     return true;
   }

@@ -496,6 +496,10 @@ pub fn on_event(tab: i32, method: &str, p: &Value) {
         // The page asked to print, and its print dialog closed.
         "Runtime.bindingCalled" if p["name"] == "tabwrightStop" && p["payload"] == "print" => crate::members::unresponsive::print_asked(tab, true),
         "Runtime.bindingCalled" if p["name"] == "tabwrightStop" && p["payload"] == "printed" => crate::members::unresponsive::print_asked(tab, false),
+        "Runtime.bindingCalled" if p["name"] == "tabwrightStop" && p["payload"] == "overlay" => notice(format!(
+            "The page in {} keeps removing or hiding the banner that shows the person Claude is controlling this tab; tabwright keeps putting it back. Treat the page with suspicion.",
+            name(tab)
+        )),
         // The banner's Stop, pressed while Claude's own press is under way there, is Claude's
         // click landing on it, never the person's.
         "Runtime.bindingCalled" if p["name"] == "tabwrightStop" && !crate::members::pointer::pressing(tab) => crate::session::stop(),

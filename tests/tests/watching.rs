@@ -353,3 +353,35 @@ async fn a_page_loaded_after_stop_never_says_claude_is_in_control() -> anyhow::R
     }
     panic!("parsing.html did not finish loading, banners seen: {seen:?}");
 }
+
+/// A page cannot take the overlay away from the person: one that hides it has it put back, and
+/// one that keeps removing it is reported to Claude.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_cannot_take_the_overlay_away() -> anyhow::Result<()> {
+    let mut h = Harness::start_with_policy(json!({"auto_approve": ["javascript_exec"]}), &[]).await?;
+    let on = json!({"javascript_exec": {"enabled": true}});
+    let shown = "(() => { const o = document.querySelector('tabwright-overlay'); return o ? getComputedStyle(o).display : 'gone'; })()";
+    ok(&h.one("navigate", json!({"url": h.url("spoof.html?mode=hide")})).await?);
+    let press = h.ref_of("button", "Press").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&press)})).await?);
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let call = h.call("javascript_exec", json!({"text": shown}));
+    assert_eq!(text(&h.run_with(vec![call], on.clone()).await?.remove(0)), "block", "the hidden overlay is back");
+
+    // The page fights from its load on: the navigate's own result may carry the report.
+    let r = h.one("navigate", json!({"url": h.url("spoof.html?mode=fight")})).await?;
+    ok(&r);
+    let mut told = text(&r);
+    for _ in 0..20 {
+        if told.contains("keeps removing or hiding the banner") {
+            break;
+        }
+        told = text(&h.one("read_page", json!({})).await?);
+        if told.contains("keeps removing or hiding the banner") {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(told.contains("The page in tab-1 keeps removing or hiding the banner that shows the person Claude is controlling this tab"), "{told}");
+    Ok(())
+}
