@@ -168,6 +168,8 @@
     "option", "slider", "spinbutton", "menuitem", "menuitemcheckbox", "menuitemradio", "tab", "treeitem",
   ]);
   // Roles whose accessible name comes from their content, so that content is not repeated.
+  // Set while a tree item or menu item is named from its content (its nested items are not).
+  let namingItem = false;
   // How deep the page's walks follow nested elements.
   const MAX_NESTING = 250;
   const NAME_FROM_CONTENT = new Set([
@@ -284,7 +286,7 @@
     const label = el.getAttribute("aria-label");
     if (label && depth > 0) return label;
     // The items nested under a tree item or menu item (its group, its submenu) are not its name.
-    if (depth > 0 && /^(group|menu|tree|listbox)$/.test(el.getAttribute("role") || "")) return "";
+    if (depth > 0 && namingItem && /^(group|menu|tree|listbox)$/.test(el.getAttribute("role") || "")) return "";
     let out = "", last = "";
     const kids = el.shadowRoot ? el.shadowRoot.childNodes : el.localName === "slot" ? el.assignedNodes({ flatten: true }) : el.childNodes;
     for (const child of kids) {
@@ -363,7 +365,13 @@
     if (NAME_FROM_CONTENT.has(role)) {
       // A container's controls speak for themselves: a cell holding a link is not named after it.
       if (CONTAINER_ROLES.has(role) && hasInteractiveDescendant(el)) return clean(el.getAttribute("title") || "", NAME_MAX);
-      const text = clean(subtreeText(el), NAME_MAX);
+      namingItem = role === "treeitem" || role.startsWith("menuitem");
+      let text;
+      try {
+        text = clean(subtreeText(el), NAME_MAX);
+      } finally {
+        namingItem = false;
+      }
       if (text) return text;
     }
     return clean(el.getAttribute("title") || "", NAME_MAX);
@@ -423,10 +431,22 @@
     if (!box) return null;
     const r = box.getBoundingClientRect();
     if (offPage(box, r)) return null;
-    const left = r.left + box.clientLeft - Math.max(0, box.scrollLeft), top = r.top + box.clientTop - box.scrollTop;
-    // Right-to-left content scrolls to the left of its start.
-    const back = box.scrollLeft < 0 ? box.scrollWidth : 0;
-    return { left: left - back, top, right: left + box.scrollWidth, bottom: top + box.scrollHeight };
+    // The content's extent at the present scroll, from the padding box's start; content that
+    // starts at the other edge (right to left, a reversed flex box like a chat's) runs back from it.
+    const cs = getComputedStyle(box);
+    const x0 = r.left + box.clientLeft, y0 = r.top + box.clientTop;
+    const backX = box.scrollLeft < 0 || cs.direction === "rtl" || cs.flexDirection === "row-reverse";
+    const backY = box.scrollTop < 0 || cs.flexDirection === "column-reverse";
+    const left = backX ? x0 + box.clientWidth - box.scrollLeft - box.scrollWidth : x0 - box.scrollLeft;
+    const top = backY ? y0 + box.clientHeight - box.scrollTop - box.scrollHeight : y0 - box.scrollTop;
+    return { left, top, right: left + box.scrollWidth, bottom: top + box.scrollHeight };
+  }
+  // Whether a box scrolls its content itself: any box whose overflow is not visible, but the
+  // root, and the body unless the root scrolls (the body's overflow is then the viewport's).
+  function ownScroller(el, style) {
+    const doc = el.ownerDocument;
+    if (el === doc.documentElement || !scrolls(style)) return false;
+    return el !== doc.body || scrolls(getComputedStyle(doc.documentElement));
   }
   // The nearest box around `el` (across shadow roots) that clips and scrolls its content, below
   // the page's own root.
@@ -442,9 +462,9 @@
       }
       passed.push(node);
       const up = node.assignedSlot || node.parentElement || node.parentNode?.host || null;
-      if (!up || up === up.ownerDocument.body || up === up.ownerDocument.documentElement) break;
+      if (!up || up === up.ownerDocument.documentElement) break;
       const style = getComputedStyle(up);
-      if (scrolls(style)) {
+      if (ownScroller(up, style)) {
         found = up;
         break;
       }
@@ -884,8 +904,13 @@
       const hidden = boxless ? null : hiddenReason(el, rect, style);
       if (hidden && hidden !== "open") return;
       const open = boxless ? parentOpen : hidden === "open";
-      // A fixed box is not clipped by the scrolling boxes around it.
-      if (style.position === "fixed" && frame.scrollBox) frame = { ...frame, clip: filter === "all" ? frame.clip : frame.base, view: frame.base, scrollBox: null, scroller: null };
+      // A fixed box is not clipped by the scrolling boxes around it, nor an absolute one by those
+      // outside the box it is placed in.
+      if (style.position === "fixed" && frame.scrollBox) frame = { ...frame, clip: filter === "all" ? frame.clip : frame.base, view: frame.base, scrollBox: null, scroller: null, clipper: null };
+      if (style.position === "absolute" && frame.clipper) {
+        const placed = el.offsetParent;
+        while (frame.clipper && !(placed && (placed === frame.clipper || frame.clipper.contains(placed)))) frame = frame.outer;
+      }
       let role = roleOf(el);
       const inView = intersects(rect, frame.clip, frame);
       let interactive = role != null && isInteractive(el, role);
@@ -987,13 +1012,12 @@
     // The frame a box's children are read in: a box that clips its content (a scrolling panel,
     // a carousel) shows only what lies inside it.
     function within(el, rect, style, frame) {
-      const doc = el.ownerDocument;
-      if (el === doc.body || el === doc.documentElement || !scrolls(style)) return frame;
+      if (!ownScroller(el, style)) return frame;
       const left = frame.x + rect.left + el.clientLeft, top = frame.y + rect.top + el.clientTop;
       const box = { left, top, right: left + el.clientWidth, bottom: top + el.clientHeight };
       const cut = (c) => ({ left: Math.max(c.left, box.left), top: Math.max(c.top, box.top), right: Math.min(c.right, box.right), bottom: Math.min(c.bottom, box.bottom) });
       const scroller = /auto|scroll/.test(style.overflowX + style.overflowY) ? el : null;
-      return { ...frame, clip: filter === "all" ? frame.clip : cut(frame.clip), view: cut(frame.view), scrollBox: box, scroller };
+      return { ...frame, clip: filter === "all" ? frame.clip : cut(frame.clip), view: cut(frame.view), scrollBox: box, scroller, clipper: el, outer: frame };
     }
 
     function overflowsInto(el, rect, frame) {
@@ -1277,8 +1301,19 @@
     // Inside the viewport but hidden: clipped by the panel that scrolls it, or under a sticky
     // header or bar. Brought to the middle, as a person would scroll it, and tried again.
     if (fullyVisible && (found.covered != null || found.error === "offscreen")) {
+      // Where everything was, to put back if that does not help: the error tells Claude to use
+      // the screenshot it has, whose coordinates must still hold.
+      const was = [];
+      for (let n = el.parentElement; n; n = n.parentElement) if (n.scrollTop || n.scrollLeft) was.push([n, n.scrollLeft, n.scrollTop]);
+      const [sx, sy] = [scrollX, scrollY];
       reveal();
-      found = hitPoint(el, view, counter);
+      const again = hitPoint(el, view, counter);
+      if (again.covered != null || again.error != null) {
+        for (const [n, x, y] of was) n.scrollTo({ left: x, top: y, behavior: "instant" });
+        window.scrollTo({ left: sx, top: sy, behavior: "instant" });
+        return found;
+      }
+      found = again;
     }
     return found;
   }
@@ -1463,7 +1498,9 @@
         const want = DATE_TYPES[type] ? ` in the form ${DATE_TYPES[type]}` : type === "range" || type === "number" ? ` between ${el.min || "any"} and ${el.max || "any"}` : "";
         // A slider takes the nearest step in its range; a colour field writes a colour in hex.
         const near = type === "range" && text.trim() !== "" && Number.isFinite(Number(text));
-        if (near || (type === "color" && CSS.supports("color", text))) {
+        // (A colour the field cannot read leaves it black.)
+        const colour = type === "color" && CSS.supports("color", text) && (el.value !== "#000000" || /^(black|#0{3}(0{3})?|rgba?\(\s*0[\s,]+0[\s,]+0\s*(,\s*1\s*)?\))$/i.test(text.trim()));
+        if (near || colour) {
           fire(el, el.value);
           return { ok: true, value: el.value, note: near ? `the slider settled on ${el.value}` : `the field holds it as ${el.value}` };
         }
@@ -1603,6 +1640,7 @@
       if (typeof globalThis.tabwrightStop === "function") globalThis.tabwrightStop("stop");
     });
     (document.documentElement || document.body).appendChild(overlayHost);
+    hostStyle = overlayHost.getAttribute("style");
     guardOverlay();
     overlayParts = { banner, label: root.querySelector(".label"), marker: root.querySelector(".marker"), box: root.querySelector(".box") };
     return overlayParts;
@@ -1610,8 +1648,8 @@
   // The person must see that Claude controls the tab: a page that takes the overlay away
   // (removes its element, or restyles it) has it put back, at most ten times a second; a page
   // that keeps at it is reported to the core, which tells Claude.
-  const HOST_STYLE = [["display", "block"], ["visibility", "visible"], ["position", "fixed"], ["inset", "0"], ["z-index", "2147483647"], ["pointer-events", "none"]];
-  let hiddenForCapture = false, restores = [], toldFight = false, retry = null;
+  // The element's style as tabwright last set it: any other is the page's doing.
+  let hostStyle = null, restores = [], toldFight = false, retry = null;
   function guardOverlay() {
     const restore = () => {
       if (!overlayHost) return;
@@ -1631,12 +1669,9 @@
         (document.documentElement || document.body).appendChild(overlayHost);
         fixed = true;
       }
-      const want = hiddenForCapture ? HOST_STYLE : [...HOST_STYLE, ["opacity", "1"]];
-      for (const [k, v] of want) {
-        if (overlayHost.style.getPropertyValue(k) !== v || overlayHost.style.getPropertyPriority(k) !== "important") {
-          overlayHost.style.setProperty(k, v, "important");
-          fixed = true;
-        }
+      if (hostStyle != null && overlayHost.getAttribute("style") !== hostStyle) {
+        overlayHost.setAttribute("style", hostStyle);
+        fixed = true;
       }
       if (overlayHost.hidden) {
         overlayHost.hidden = false;
@@ -1669,9 +1704,9 @@
       return;
     }
     overlay();
-    hiddenForCapture = false;
     overlayHost.style.setProperty("display", "block", "important");
     overlayHost.style.setProperty("opacity", "1", "important");
+    hostStyle = overlayHost.getAttribute("style");
     if (wantStopped !== null) stopped(wantStopped);
   }
   // Claude's input must never land on the Stop button: it ignores clicks while input is sent.
@@ -1782,8 +1817,8 @@
   function hideOverlay(x, y, w, h) {
     if (!overlayHost) return false;
     if (x != null && visualViewport.scale === 1 && !overlayWithin(x, y, w, h)) return false;
-    hiddenForCapture = true;
     overlayHost.style.setProperty("opacity", "0", "important");
+    hostStyle = overlayHost.getAttribute("style");
     return true;
   }
   function overlayWithin(x, y, w, h) {

@@ -262,6 +262,9 @@ pub fn forget_main_frame(tab: i32) {
     with(|a| {
         if let Some(t) = a.tabs.get_mut(&tab) {
             t.loads.main_frame = None;
+            // What was heard of its loads may have missed their end meanwhile.
+            t.loads.pending = None;
+            t.loads.crashed = false;
         }
     });
 }

@@ -238,7 +238,16 @@ pub async fn call_after_input(tab: i32, expression: &str) -> Result<(Value, u64)
     };
     match futures::future::select(Box::pin(call_once(tab, expression)), Box::pin(leaving)).await {
         futures::future::Either::Left((answer, _)) => answer,
-        futures::future::Either::Right(_) => Err("the page is waiting for its next document".into()),
+        futures::future::Either::Right(_) => {
+            if let Some(url) = crate::activity::pending_navigation(tab) {
+                let url = tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::url(&url), 200);
+                crate::activity::notice(format!(
+                    "{} is loading {url}; its server has not sent the page yet, so the page on screen stays until it does.",
+                    state::tab_name(tab)
+                ));
+            }
+            Err("the page is waiting for its next document".into())
+        }
     }
 }
 

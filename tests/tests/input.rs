@@ -447,6 +447,11 @@ async fn a_list_of_several_choices_is_set_whole() -> anyhow::Result<()> {
     assert!(e.starts_with("The option \"Lounge\" of listbox \"Extras\"") && e.contains("is disabled"), "{e}");
     let e = error_text(&h.one("form_input", json!({"target": r#ref(&extras), "value": ["Meal", "Seat choice"]})).await?);
     assert!(e.contains("expected a string, a number, or true/false") && e.contains("comma-separated"), "{e}");
+    // A colour field: a value it cannot read leaves it as it was, black is black.
+    let paint = h.ref_of("textbox", "Paint").await?;
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&paint), "value": "not a colour"})).await?);
+    assert!(e.contains("did not accept \"not a colour\"") && e.contains("It still holds \"#336699\"."), "{e}");
+    ok(&h.one("form_input", json!({"target": r#ref(&paint), "value": "#000000"})).await?);
     Ok(())
 }
 

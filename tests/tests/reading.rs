@@ -530,6 +530,7 @@ async fn items_nested_under_tree_and_menu_items_are_listed() -> anyhow::Result<(
     assert!(line_with(&t, "treeitem \"Documents\" [ref_").contains("expanded"), "{t}");
     assert!(t.contains("treeitem \"taxes-2024.xlsx\" [ref_") && t.contains("treeitem \"resume.pdf\" [ref_"), "{t}");
     assert!(t.contains("menuitem \"File\" [ref_") && t.contains("menuitem \"Open…\" [ref_"), "{t}");
+    assert!(t.contains("link \"Blue shoes\" [ref_"), "a group inside a link still names it:\n{t}");
     let found = text(&h.one("find", json!({"query": "taxes-2024.xlsx tree item"})).await?);
     assert!(found.starts_with("treeitem \"taxes-2024.xlsx\" [ref_"), "{found}");
     let open = h.ref_of("menuitem", "Open…").await?;
@@ -554,5 +555,21 @@ async fn deeply_nested_boxes_are_read_in_parts() -> anyhow::Result<()> {
     assert!(page_text.starts_with("Deep\nTop button"), "{page_text}");
     let found = text(&h.one("find", json!({"query": "top button"})).await?);
     assert!(found.starts_with("button \"Top button\" [ref_"), "{found}");
+    Ok(())
+}
+
+/// A body that scrolls by itself, a chat pane that runs bottom-up, and a menu placed outside the
+/// toolbar that clips its own children: each is read as it shows, and nothing is lost.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reversed_panes_and_a_scrolling_body_are_read_whole() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let view = read(&mut h, "chat.html", json!({})).await?;
+    assert!(view.contains("link \"Settings\" [ref_"), "a menu placed outside the clipping toolbar shows:\n{view}");
+    assert!(view.contains("\"Message 40\"") && !view.contains("\"Message 1\""), "{view}");
+    assert!(view.ends_with(": scroll, or read_page filter \"all\".]") && view.contains("inside the scrolling area [ref_"), "{view}");
+    let page_text = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page_text.contains("Message 2\nMessage 1\nEnd of the page"), "the oldest messages and the page's end are read:\n{page_text}");
+    let found = text(&h.one("find", json!({"query": "Message 1"})).await?);
+    assert!(found.starts_with("text \"Message 1\" [ref_"), "{found}");
     Ok(())
 }

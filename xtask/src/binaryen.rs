@@ -15,9 +15,10 @@ use anyhow::Context;
 /// Shrinks `wasm` in place when binaryen is at hand; otherwise says why not and leaves it.
 /// The result for the last input is kept in `cache` (the run takes 20–30 s).
 pub fn shrink(wasm: &Path, cache: &Path) -> anyhow::Result<()> {
-    let Some(tool) = wasm_opt() else { return Ok(()) };
+    let Some((tool, lock)) = wasm_opt() else { return Ok(()) };
     let before = std::fs::read(wasm).with_context(|| format!("cannot read {}", wasm.display()))?;
-    let key = digest(&before);
+    // The input, the optimizer's version (its lock file) and the flags name the result.
+    let key = format!("{}-{lock}-Oz", digest(&before));
     let (kept, kept_key) = (cache.join("core.wasm"), cache.join("core.key"));
     if std::fs::read_to_string(&kept_key).is_ok_and(|k| k == key) && kept.is_file() {
         std::fs::copy(&kept, wasm).with_context(|| format!("cannot write {}", wasm.display()))?;
@@ -40,26 +41,27 @@ pub fn shrink(wasm: &Path, cache: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The pinned `wasm-opt`, installed with npm when needed (again when the lock file changes).
-fn wasm_opt() -> Option<PathBuf> {
+/// The pinned `wasm-opt`, installed with npm when needed (again when the lock file changes), and
+/// the digest of that lock file.
+fn wasm_opt() -> Option<(PathBuf, String)> {
     let dir = crate::root().join("xtask/binaryen");
     let tool = dir.join("node_modules/.bin/wasm-opt");
     if crate::on_path("node").is_none() || crate::on_path("npm").is_none() {
         println!("no Node.js and npm: the Wasm core is not run through wasm-opt (it works the same, about 9 % larger)");
         return None;
     }
-    let lock = std::fs::read(dir.join("package-lock.json")).ok()?;
+    let lock = digest(&std::fs::read(dir.join("package-lock.json")).ok()?);
     let stamp = dir.join("node_modules/.tabwright-stamp");
-    if tool.is_file() && std::fs::read_to_string(&stamp).is_ok_and(|s| s == digest(&lock)) {
-        return Some(tool);
+    if tool.is_file() && std::fs::read_to_string(&stamp).is_ok_and(|s| s == lock) {
+        return Some((tool, lock));
     }
     let mut install = Command::new("npm");
     install.current_dir(&dir).args(["ci", "--no-audit", "--no-fund"]);
     match crate::run(install) {
         Ok(()) if tool.is_file() => {
             // The stamp only marks a finished install; a failed write just means installing again.
-            let _ = std::fs::write(&stamp, digest(&lock));
-            Some(tool)
+            let _ = std::fs::write(&stamp, &lock);
+            Some((tool, lock))
         }
         Ok(()) => None,
         Err(e) => {

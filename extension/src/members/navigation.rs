@@ -230,15 +230,18 @@ async fn wait_loaded(tab: i32, what: &str, before: &activity::MainFrame, loader:
             return Ok(Done::Loaded(doc.status.clone()));
         }
         // The same document, parsed: shown, with the rest of its load given a few seconds.
+        // (A document that replaced ours is the one awaited; and while another is on its way
+        // from a server, the one parsed is about to go.)
         let parsed = match (&ours, &current) {
-            (Some(ours), _) if ours.ready => Some(ours),
             (Some(ours), Some(current)) if ours.committed && now.current.as_deref() != loader => Some(current).filter(|c| c.ready),
+            (Some(ours), _) if ours.ready => Some(ours),
             (None, Some(current)) if now.commits > before.commits => Some(current).filter(|c| c.ready),
             _ => None,
-        };
+        }
+        .filter(|_| activity::pending_navigation(tab).is_none());
         let now_ms = js_sys::Date::now();
         match (parsed, shown_until) {
-            (Some(doc), Some(until)) if now_ms >= until => return Ok(Done::Shown(doc.status.clone())),
+            (Some(doc), Some(until)) if now_ms >= until || now_ms >= deadline => return Ok(Done::Shown(doc.status.clone())),
             (Some(_), None) => shown_until = Some(now_ms + AFTER_READY_MS),
             (None, Some(_)) => shown_until = None,
             _ => {}
@@ -248,8 +251,9 @@ async fn wait_loaded(tab: i32, what: &str, before: &activity::MainFrame, loader:
         match cdp::within(next, left).await {
             Some((event, _)) if event == "detached" => return Err(format!("{what} was interrupted: the tab closed or the debugger detached.")),
             Some(_) => {}
-            // Parsed a while ago and still loading: shown as it is (looked at again above).
-            None if shown_until.is_some() && js_sys::Date::now() < deadline => {}
+            // Parsed a while ago and still loading: shown as it is (looked at again above, also
+            // at the deadline).
+            None if shown_until.is_some() => {}
             None => return Err(format!("{what} timed out after {} seconds. The page may be unavailable.", LOAD_TIMEOUT_MS / 1000)),
         }
     }
