@@ -541,6 +541,12 @@
     if (tag === "input" || tag === "textarea") {
       const type = (attr("type") || "text").toLowerCase();
       if (!["checkbox", "radio", "button", "submit", "reset", "image", "file", "hidden"].includes(type)) {
+        // A date or time field takes its value in one form, within its limits.
+        if (DATE_TYPES[type] && tag === "input") {
+          s.format = DATE_TYPES[type];
+          if (el.min) s.min = clean(el.min, 40);
+          if (el.max) s.max = clean(el.max, 40);
+        }
         if (type === "password") {
           if (el.value) s.value = "••••";
         } else if (el.value) s.value = clean(el.value, 200);

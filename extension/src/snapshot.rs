@@ -197,7 +197,7 @@ fn state_text(key: &str, value: &serde_json::Value) -> Option<String> {
                 format!("→ {v}")
             }
         }
-        ("value" | "options" | "placeholder" | "min" | "max" | "description", Value::String(v)) => format!("{key}={}", quote(v)),
+        ("value" | "format" | "options" | "placeholder" | "min" | "max" | "description", Value::String(v)) => format!("{key}={}", quote(v)),
         _ => return None,
     })
 }
@@ -213,7 +213,7 @@ pub fn element_line(node: &Node) -> String {
         let _ = write!(line, " [ref_{r}]");
     }
     // A fixed order, so the same element always reads the same.
-    for key in ["clickable", "draggable", "description", "checked", "selected", "expanded", "pressed", "multiselectable", "value", "options", "placeholder", "min", "max", "level", "disabled", "required", "invalid", "focused", "href"] {
+    for key in ["clickable", "draggable", "description", "checked", "selected", "expanded", "pressed", "multiselectable", "value", "format", "options", "placeholder", "min", "max", "level", "disabled", "required", "invalid", "focused", "href"] {
         // A placeholder that is also the name says nothing new.
         if key == "placeholder" && node.s.get(key).and_then(|v| v.as_str()) == node.name.as_deref() {
             continue;

@@ -56,6 +56,8 @@ async fn forms_show_names_values_and_states() -> anyhow::Result<()> {
     assert!(line_with(&all, "checkbox \"Send me the newsletter\"").contains(" checked"));
     assert!(line_with(&all, "checkbox \"I accept the terms\"").ends_with("] required (offscreen)"), "{all}");
     assert!(line_with(&all, "slider \"Volume\"").contains("value=\"3\" min=\"0\" max=\"10\""));
+    // A date field says the form its value takes.
+    assert!(line_with(&all, "textbox \"Date of birth\"").contains("format=\"YYYY-MM-DD\""), "{all}");
     assert!(line_with(&all, "button \"Help\"").contains("collapsed"));
     assert!(line_with(&all, "button \"Advanced options\"").contains("collapsed"));
 
