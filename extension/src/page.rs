@@ -240,10 +240,9 @@ pub async fn call_after_input(tab: i32, expression: &str) -> Result<(Value, u64)
         futures::future::Either::Left((answer, _)) => answer,
         futures::future::Either::Right(_) => {
             if let Some(url) = crate::activity::pending_navigation(tab) {
-                let url = tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::url(&url), 200);
                 crate::activity::notice(format!(
-                    "{} is loading {url}; its server has not sent the page yet, so the page on screen stays until it does.",
-                    state::tab_name(tab)
+                    "{}; its server has not sent the page yet, so the page on screen stays until it does.",
+                    crate::members::unresponsive::loading(tab, &url)
                 ));
             }
             Err("the page is waiting for its next document".into())

@@ -13,7 +13,14 @@ const LOAD_TIMEOUT_MS: i32 = 30_000;
 /// it is shown without waiting for the rest (a tracker or an image whose server hangs would
 /// otherwise hold every navigate for the whole timeout).
 const AFTER_READY_MS: f64 = 5_000.0;
-const STILL_LOADING: &str = "The page is shown, but some of its images, scripts or frames were still loading 5 seconds after it was parsed; what they add may come later.";
+
+/// The note of a navigate that answered before its page's load ([`AFTER_READY_MS`]).
+fn still_loading() -> String {
+    format!(
+        "The page is shown, but some of its images, scripts or frames were still loading {} seconds after it was parsed; what they add may come later.",
+        AFTER_READY_MS / 1000.0
+    )
+}
 
 fn attach_error(tab: i32, e: CdpError) -> String {
     let name = state::tab_name(tab);
@@ -32,7 +39,7 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
         Ok(()) => match navigate_cdp(tab, &target).await? {
             Done::Loaded(status) => (status.as_ref().and_then(status_note), status.map(|(code, _)| code)),
             Done::Shown(status) => (
-                status.as_ref().and_then(status_note).or_else(|| Some(STILL_LOADING.to_string())),
+                status.as_ref().and_then(status_note).or_else(|| Some(still_loading())),
                 status.map(|(code, _)| code),
             ),
             // Nothing was navigated to: the result says what happened instead.

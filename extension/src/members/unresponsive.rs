@@ -39,17 +39,18 @@ where
         let waiting = activity::pending_navigation(tab).is_some() && member != "navigate";
         let first = if waiting { SERVER_WAIT_MS.min(patience) } else { patience };
         // A page whose renderer dies answers nothing again: that is told at once.
+        let died = || (member != "navigate" && activity::crashed(tab)).then(|| crashed(tab, member, true));
         let mut waited = 0;
         while waited < first {
-            if activity::crashed(tab) && member != "navigate" {
-                return crashed(tab, member, true);
+            if let Some(error) = died() {
+                return error;
             }
             chrome::sleep(CRASH_POLL_MS).await;
             waited += CRASH_POLL_MS;
         }
         loop {
-            if activity::crashed(tab) && member != "navigate" {
-                return crashed(tab, member, true);
+            if let Some(error) = died() {
+                return error;
             }
             // Waiting on a server, not on the page. (A navigate bounds that wait itself.)
             if let Some(url) = activity::pending_navigation(tab) {
@@ -146,11 +147,20 @@ pub fn crashed(tab: i32, member: &str, during: bool) -> String {
     )
 }
 
+/// An address as an error names it: credentials out, bounded.
+fn shown_url(url: &str) -> String {
+    tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::url(url), 200)
+}
+
+/// "tab-1 is loading URL": the start of what is said of a tab waiting on a server.
+pub fn loading(tab: i32, url: &str) -> String {
+    format!("{} is loading {}", state::tab_name(tab), shown_url(url))
+}
+
 fn server_silent(tab: i32, url: &str, member: &str) -> String {
-    let tab = state::tab_name(tab);
-    let url = tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::url(url), 200);
     format!(
-        "{tab} is loading {url}, and that server has not sent the page yet, so {member} could not finish: until the page arrives (or its load fails) the browser holds every question to the page on screen. Wait and try again, or navigate elsewhere (a new navigate replaces the waiting one)."
+        "{}, and that server has not sent the page yet, so {member} could not finish: until the page arrives (or its load fails) the browser holds every question to the page on screen. Wait and try again, or navigate elsewhere (a new navigate replaces the waiting one).",
+        loading(tab, url)
     )
 }
 
@@ -162,7 +172,7 @@ fn not_responding(tab: i32, who: Stuck, member: &str) -> String {
             "The page in {tab} is not responding: it has not answered for over {seconds} seconds, most likely because its own scripts keep it busy (a loop or a very long task), so {member} could not finish, and whether it took effect is unknown. Reading, screenshots, input and navigating within its site wait until it recovers. close_tab closes it (new_tab opens another), a navigate to another site leaves it, or wait and try again."
         ),
         Stuck::Frame(url) => {
-            let at = if url.is_empty() { String::new() } else { format!(" ({})", tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::url(&url), 200)) };
+            let at = if url.is_empty() { String::new() } else { format!(" ({})", shown_url(&url)) };
             format!(
                 "A frame of the page in {tab}{at} is not responding: it has not answered for over {seconds} seconds, most likely because its own scripts keep it busy, so {member} could not finish, and whether it took effect is unknown. The rest of the page still answers: screenshot, get_page_text and read_page leave that frame out, and input outside it works."
             )
