@@ -42,13 +42,13 @@ export async function serveDir(dir) {
 }
 
 /** `tabwright launch --headless` with a private socket, and a client on it. */
-export async function startTabwright({ headed = false, extra = [] } = {}) {
+export async function startTabwright({ headed = false, extra = [], bin = tabwrightBin } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "tabwright-bench-"));
   const socket = join(dir, "agent.sock");
   // As root the browser's sandbox cannot start, and launch only turns it off when asked.
   const root = typeof process.getuid === "function" && process.getuid() === 0;
   const args = ["launch", ...(headed ? [] : ["--headless"]), ...(root ? ["--no-sandbox"] : []), "--socket", socket, "--profile", join(dir, "profile"), ...extra];
-  const child = spawn(tabwrightBin, args, {
+  const child = spawn(bin, args, {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, CHROME: chrome },
   });

@@ -87,9 +87,7 @@ fn check_handshake(request: &Request, response: Response, token: Option<&str>) -
     }
     if let Some(token) = token {
         let presented = request.headers().get("authorization").and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer ")).unwrap_or_default();
-        // Compared in full, whatever the first difference.
-        let same = presented.len() == token.len() && presented.bytes().zip(token.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0;
-        if !same {
+        if !crate::lane::same_secret(presented, token) {
             return Err(refuse(StatusCode::UNAUTHORIZED, "the agent socket needs Authorization: Bearer <token>".into()));
         }
     }

@@ -226,6 +226,7 @@ impl Hub {
                         "state": status.state.name(),
                         "for_secs": (status.since.elapsed().as_secs_f64() * 10.0).round() / 10.0,
                         "links": status.links,
+                        "lane": status.lane,
                         "last_loss": status.lost,
                     },
                 })))

@@ -9,6 +9,7 @@ pub mod framing;
 pub mod host;
 pub mod hub;
 pub mod install;
+pub mod lane;
 pub mod launch;
 pub mod link;
 pub mod messages;

@@ -26,6 +26,7 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::sync::{mpsc, oneshot, watch};
 
 use crate::framing::{self, FrameError, MAX_FROM_EXTENSION, MAX_TO_EXTENSION};
+use crate::lane::{self, Authenticated};
 
 /// Where the link is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,6 +74,8 @@ pub struct LinkStatus {
     pub readies: u64,
     /// Why the last link ended, if one did.
     pub lost: Option<String>,
+    /// Whether the current link's messages go over its WebSocket lane.
+    pub lane: bool,
 }
 
 /// Why a request to the extension got no answer.
@@ -120,7 +123,10 @@ struct Sent {
 }
 
 enum Event {
-    Opened { serial: u64, tx: mpsc::UnboundedSender<Vec<u8>>, close: oneshot::Sender<()> },
+    Opened { serial: u64, tx: mpsc::UnboundedSender<Vec<u8>>, close: oneshot::Sender<String> },
+    /// A lane connection presented a token; `answer` gets the serial of the link it joined.
+    Lane { origin: String, token: String, open: LaneOpen, answer: oneshot::Sender<Option<u64>> },
+    LaneClosed { serial: u64, why: String },
     Message { serial: u64, message: FromExtension },
     Closed { serial: u64, why: String },
     Send { request: Outgoing, answer: oneshot::Sender<Result<Sent, Refused>> },
@@ -139,9 +145,18 @@ impl Link {
     /// Starts the actor. Every link it accepts gets `policy` before any call.
     pub fn start(policy: Policy) -> Link {
         let (events, rx) = mpsc::unbounded_channel();
-        let initial = LinkStatus { state: LinkState::Disconnected, extension: None, since: Instant::now(), links: 0, readies: 0, lost: None };
+        let initial = LinkStatus { state: LinkState::Disconnected, extension: None, since: Instant::now(), links: 0, readies: 0, lost: None, lane: false };
         let (status_tx, status) = watch::channel(initial);
-        let actor = Actor { policy, status: status_tx, link: None, pending: HashMap::new(), barrier: None, next_id: 1, late: StateReport::default() };
+        let lane = lane::bind();
+        let lane_url = lane.as_ref().map(lane::Listener::url);
+        if let Some(listener) = lane {
+            let events = events.clone();
+            tokio::spawn(listener.serve(move |lane| {
+                let events = events.clone();
+                tokio::spawn(serve_lane(events, lane));
+            }));
+        }
+        let actor = Actor { policy, status: status_tx, link: None, pending: HashMap::new(), barrier: None, next_id: 1, late: StateReport::default(), lane_url };
         tokio::spawn(actor.run(rx));
         Link { events, status, serial: AtomicU64::new(1) }
     }
@@ -165,7 +180,7 @@ impl Link {
     {
         let serial = self.serial.fetch_add(1, Ordering::Relaxed);
         let (tx, mut rx) = mpsc::unbounded_channel::<Vec<u8>>();
-        let (close, mut closed) = oneshot::channel::<()>();
+        let (close, mut closed) = oneshot::channel::<String>();
         if self.events.send(Event::Opened { serial, tx, close }).is_err() {
             return;
         }
@@ -179,7 +194,7 @@ impl Link {
         let why = loop {
             let frame = tokio::select! {
                 frame = framing::read_frame(&mut reader, MAX_FROM_EXTENSION) => frame,
-                _ = &mut closed => break "a newer link replaced it".to_string(),
+                why = &mut closed => break why.unwrap_or_else(|_| "the bridge is shutting down".to_string()),
             };
             match frame {
                 Ok(payload) => match parse_from_extension(&payload) {
@@ -278,7 +293,88 @@ fn parse_from_extension(payload: &[u8]) -> Result<FromExtension, String> {
 struct Open {
     serial: u64,
     tx: mpsc::UnboundedSender<Vec<u8>>,
+    close: Option<oneshot::Sender<String>>,
+    /// The lane this link offered: its token and the Origin it must come from.
+    offered: Option<(String, String)>,
+    /// The lane, once the extension opened it: what goes to the extension goes there.
+    lane: Option<LaneOpen>,
+}
+
+/// An open lane: its frames toward the extension, and how to end it.
+pub struct LaneOpen {
+    tx: mpsc::UnboundedSender<Vec<u8>>,
     close: Option<oneshot::Sender<()>>,
+}
+
+impl Open {
+    /// Sends one frame toward the extension: on the lane when it is open.
+    fn transmit(&self, payload: Vec<u8>) -> bool {
+        match &self.lane {
+            Some(lane) => lane.tx.send(payload).is_ok(),
+            None => self.tx.send(payload).is_ok(),
+        }
+    }
+
+    /// Ends this link's transports, saying why.
+    fn end(&mut self, why: &str) {
+        if let Some(close) = self.close.take() {
+            let _ = close.send(why.to_string());
+        }
+        if let Some(lane) = self.lane.as_mut().and_then(|l| l.close.take()) {
+            let _ = lane.send(());
+        }
+    }
+}
+
+/// Serves one lane connection: asks the actor whether its token and Origin are the current
+/// link's, then carries its frames until it closes or its link ends.
+async fn serve_lane(events: mpsc::UnboundedSender<Event>, lane: Authenticated) {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let Authenticated { socket, origin, token } = lane;
+    let (tx, mut rx) = mpsc::unbounded_channel::<Vec<u8>>();
+    let (close, mut closed) = oneshot::channel::<()>();
+    let (answer, joined) = oneshot::channel();
+    if events.send(Event::Lane { origin, token, open: LaneOpen { tx, close: Some(close) }, answer }).is_err() {
+        return;
+    }
+    let Ok(Some(serial)) = joined.await else {
+        eprintln!("tabwright: refused a lane connection: its token or origin is not the current link's");
+        return;
+    };
+    let (mut sink, mut stream) = socket.split();
+    let writer = tokio::spawn(async move {
+        while let Some(frame) = rx.recv().await {
+            let Ok(text) = String::from_utf8(frame) else { continue };
+            if sink.send(Message::text(text)).await.is_err() {
+                break;
+            }
+        }
+    });
+    let why = loop {
+        let message = tokio::select! {
+            message = stream.next() => message,
+            // Its link ended it.
+            _ = &mut closed => break None,
+        };
+        match message {
+            Some(Ok(Message::Text(text))) => match parse_from_extension(text.as_bytes()) {
+                Ok(message) => {
+                    if events.send(Event::Message { serial, message }).is_err() {
+                        break None;
+                    }
+                }
+                Err(e) => eprintln!("tabwright: unreadable message from the extension: {e}"),
+            },
+            Some(Ok(Message::Close(_))) | None => break Some("the extension closed its WebSocket lane".to_string()),
+            Some(Ok(_)) => {}
+            Some(Err(e)) => break Some(format!("its WebSocket lane failed: {e}")),
+        }
+    };
+    writer.abort();
+    if let Some(why) = why {
+        let _ = events.send(Event::LaneClosed { serial, why });
+    }
 }
 
 struct Actor {
@@ -290,6 +386,8 @@ struct Actor {
     barrier: Option<u64>,
     next_id: u64,
     late: StateReport,
+    /// The lane's address, when it is listening.
+    lane_url: Option<String>,
 }
 
 impl Actor {
@@ -304,10 +402,22 @@ impl Actor {
                 }
                 Event::Closed { serial, why } => {
                     if self.link.as_ref().is_some_and(|l| l.serial == serial) {
-                        self.link = None;
+                        if let Some(mut gone) = self.link.take() {
+                            gone.end(&why);
+                        }
                         self.lost(why);
                         self.set_extension(None);
                         self.enter(LinkState::Disconnected);
+                    }
+                }
+                Event::Lane { origin, token, open, answer } => {
+                    let _ = answer.send(self.lane_opened(&origin, &token, open));
+                }
+                Event::LaneClosed { serial, why } => {
+                    // Whatever was sent on it may be lost: the link ends too, and the extension
+                    // connects again at once, so no call waits for an answer that cannot come.
+                    if let Some(link) = self.link.as_mut().filter(|l| l.serial == serial) {
+                        link.end(&why);
                     }
                 }
                 Event::Send { request, answer } => {
@@ -348,17 +458,18 @@ impl Actor {
         if was != LinkState::Disconnected {
             eprintln!("tabwright: the extension link closed: {why}");
         }
-        self.status.send_modify(|s| s.lost = Some(why));
+        self.status.send_modify(|s| {
+            s.lost = Some(why);
+            s.lane = false;
+        });
     }
 
-    fn opened(&mut self, serial: u64, tx: mpsc::UnboundedSender<Vec<u8>>, close: oneshot::Sender<()>) {
+    fn opened(&mut self, serial: u64, tx: mpsc::UnboundedSender<Vec<u8>>, close: oneshot::Sender<String>) {
         if let Some(mut old) = self.link.take() {
-            if let Some(close) = old.close.take() {
-                let _ = close.send(());
-            }
+            old.end("a newer link replaced it");
             self.lost("a newer link replaced it".into());
         }
-        self.link = Some(Open { serial, tx, close: Some(close) });
+        self.link = Some(Open { serial, tx, close: Some(close), offered: None, lane: None });
         self.status.send_modify(|s| s.links += 1);
         self.set_extension(None);
         self.enter(LinkState::AwaitingHello);
@@ -373,6 +484,7 @@ impl Actor {
                 let barrier = self.take_id();
                 self.barrier = Some(barrier);
                 self.send(&ToExtension::State { id: barrier });
+                self.offer_lane(&extension_id);
                 self.set_extension(Some(ExtensionInfo { version, extension_id }));
                 self.enter(LinkState::AwaitingHello);
             }
@@ -412,9 +524,41 @@ impl Actor {
 
     fn send(&self, message: &ToExtension) -> bool {
         match (serde_json::to_vec(message), self.link.as_ref()) {
-            (Ok(payload), Some(link)) => link.tx.send(payload).is_ok(),
+            (Ok(payload), Some(link)) => link.transmit(payload),
             _ => false,
         }
+    }
+
+    /// Offers the extension that said hello a lane of its own (a new token per hello).
+    fn offer_lane(&mut self, extension_id: &str) {
+        let Some(url) = self.lane_url.clone() else { return };
+        let Some(link) = self.link.as_mut() else { return };
+        if let Some(close) = link.lane.take().and_then(|mut l| l.close.take()) {
+            let _ = close.send(());
+        }
+        let token = match crate::launch::random_token() {
+            Ok(token) => token,
+            Err(e) => {
+                eprintln!("tabwright: no WebSocket lane for this link ({e})");
+                return;
+            }
+        };
+        link.offered = Some((token.clone(), format!("chrome-extension://{extension_id}")));
+        self.send(&ToExtension::Lane { url, token });
+        self.status.send_modify(|s| s.lane = false);
+    }
+
+    /// A lane presented `token` from `origin`: it joins the current link if that link offered it.
+    fn lane_opened(&mut self, origin: &str, token: &str, open: LaneOpen) -> Option<u64> {
+        let link = self.link.as_mut()?;
+        let (offered, from) = link.offered.as_ref()?;
+        if !lane::same_secret(token, offered) || origin != from || link.lane.is_some() {
+            return None;
+        }
+        link.lane = Some(open);
+        let serial = link.serial;
+        self.status.send_modify(|s| s.lane = true);
+        Some(serial)
     }
 
     fn send_request(&mut self, request: Outgoing) -> Result<Sent, Refused> {
@@ -429,7 +573,7 @@ impl Actor {
         }
         let (tx, answer) = oneshot::channel();
         self.pending.insert(id, tx);
-        let sent = self.link.as_ref().is_some_and(|l| l.tx.send(payload).is_ok());
+        let sent = self.link.as_ref().is_some_and(|l| l.transmit(payload));
         if !sent {
             self.pending.remove(&id);
             return Err(Refused::NotReady);

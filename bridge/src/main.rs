@@ -277,6 +277,8 @@ async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
             match status.get("extension").filter(|e| !e.is_null()) {
                 Some(ext) => {
                     out!("extension: connected ({} {})", ext["extension_id"].as_str().unwrap_or("?"), ext["version"].as_str().unwrap_or("?"));
+                    let carried = if status["link"]["lane"] == true { "its WebSocket lane" } else { "native messaging" };
+                    out!("link: messages go over {carried}");
                     let state = c.request("state", json!({})).await?;
                     let tabs = state["browser_state"]["tabs"].as_array().map_or(0, Vec::len);
                     out!("tabs: {tabs} open");

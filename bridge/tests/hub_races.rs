@@ -3,7 +3,6 @@
 //! never runs while a member call is in the browser, and a new link carries no member call until
 //! its extension has said hello and confirmed the session's policy.
 
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -11,11 +10,14 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tabwright::framing::{read_frame, write_frame, MAX_FROM_EXTENSION, MAX_TO_EXTENSION};
 use tabwright::hub::{Hub, HubConfig};
-use tabwright::{agent, client};
+use tabwright::client;
 use tabwright_protocol::wire::{FromExtension, Outcome, Reply, StateReport, ToExtension};
 use tabwright_protocol::TabEntry;
 use tokio::io::{DuplexStream, ReadHalf, WriteHalf};
 use tokio_tungstenite::tungstenite::Message;
+
+mod common;
+use common::serve_agents;
 
 /// The browser side of one extension link.
 struct Fake {
@@ -43,10 +45,16 @@ impl Fake {
         self.send(&FromExtension::Hello { version: "0.1.0".into(), extension_id: "fake".into() }).await;
     }
 
-    /// The next message, or None when none comes within `wait`.
+    /// The next message, or None when none comes within `wait`. This extension never opens the
+    /// WebSocket lane it is offered, so everything stays on its native link.
     async fn next(&mut self, wait: Duration) -> Option<ToExtension> {
-        let frame = tokio::time::timeout(wait, read_frame(&mut self.reader, MAX_TO_EXTENSION)).await.ok()?.ok()?;
-        Some(serde_json::from_slice(&frame).expect("the hub sends readable requests"))
+        loop {
+            let frame = tokio::time::timeout(wait, read_frame(&mut self.reader, MAX_TO_EXTENSION)).await.ok()?.ok()?;
+            match serde_json::from_slice(&frame).expect("the hub sends readable requests") {
+                ToExtension::Lane { .. } => continue,
+                message => return Some(message),
+            }
+        }
     }
 
     /// Says hello and answers the policy and whatever follows it, as a healthy extension does.
@@ -92,6 +100,7 @@ impl Fake {
                 }
                 ToExtension::Policy { .. } => log.lock().expect("log").push("policy".into()),
                 ToExtension::Cancel { .. } => log.lock().expect("log").push("cancel".into()),
+                ToExtension::Lane { .. } => {}
             }
         }
     }
@@ -99,29 +108,6 @@ impl Fake {
 
 fn one_tab() -> StateReport {
     StateReport { tabs: vec![TabEntry { tab_id: "tab-1".into(), title: "t".into(), url: "https://example.com/".into(), active: true }], ..Default::default() }
-}
-
-/// An agent socket in a private folder of its own, removed when the test ends.
-struct Agents {
-    path: PathBuf,
-}
-
-impl Drop for Agents {
-    fn drop(&mut self) {
-        if let Some(dir) = self.path.parent() {
-            let _ = std::fs::remove_dir_all(dir);
-        }
-    }
-}
-
-async fn serve_agents(hub: &Arc<Hub>, name: &str) -> Agents {
-    let dir = std::env::temp_dir().join(format!("tabwright-hubtest-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let path = dir.join("agent.sock");
-    let socket = agent::bind(&path).await.expect("bind the agent socket");
-    let hub = hub.clone();
-    tokio::spawn(async move { agent::serve(hub, &socket).await });
-    Agents { path }
 }
 
 fn type_call(i: usize) -> Value {

@@ -1,4 +1,6 @@
-//! The native-messaging port to the bridge: requests in, replies out, reconnect on loss.
+//! The native-messaging port to the bridge: requests in, replies out, reconnect on loss; and the
+//! WebSocket lane the bridge offers over it, which then carries both ways (it skips a hop through
+//! the browser's own process on every message).
 
 use std::cell::RefCell;
 
@@ -9,6 +11,8 @@ use crate::{chrome, members, state};
 
 thread_local! {
     static PORT: RefCell<Option<chrome::Port>> = const { RefCell::new(None) };
+    /// The lane, once it is open and its token sent.
+    static LANE: RefCell<Option<web_sys::WebSocket>> = const { RefCell::new(None) };
     /// Member calls run one at a time, so each call's side effects are its own, even when the
     /// bridge gave up on a slow one and sent the next.
     static CALLS: std::rc::Rc<futures::lock::Mutex<()>> = std::rc::Rc::new(futures::lock::Mutex::new(()));
@@ -32,6 +36,7 @@ pub fn connect() {
         // A bridge that sends requests is there: the next loss reconnects quickly again.
         RECONNECT_MS.with(|r| r.set(RECONNECT_FIRST_MS));
         match chrome::from_js::<ToExtension>(&message) {
+            Ok(ToExtension::Lane { url, token }) => open_lane(&url, token),
             Ok(request) => wasm_bindgen_futures::spawn_local(handle(request)),
             Err(e) => post(&FromExtension::Log { level: "error".into(), message: format!("unreadable request: {e}") }),
         }
@@ -42,6 +47,7 @@ pub fn connect() {
         let reason = chrome::last_error();
         chrome::log(&format!("tabwright: bridge disconnected: {}", chrome::js_error_text(&reason)));
         PORT.with(|p| *p.borrow_mut() = None);
+        close_lane();
         crate::session::set_connected(false);
         // The bridge answered the calls it sent as cut off: running them on would only hold up
         // the next link's policy and calls.
@@ -62,6 +68,56 @@ pub fn connect() {
     PORT.with(|p| *p.borrow_mut() = Some(port));
     crate::session::set_connected(true);
     post(&FromExtension::Hello { version: env!("CARGO_PKG_VERSION").into(), extension_id: chrome::extension_id() });
+}
+
+/// Opens the lane the bridge offered. Until it is open (and if it never opens) the native port
+/// carries everything; a lane that closes leaves the port to carry it again.
+fn open_lane(url: &str, token: String) {
+    close_lane();
+    let socket = match web_sys::WebSocket::new(url) {
+        Ok(socket) => socket,
+        Err(e) => {
+            post(&FromExtension::Log { level: "warn".into(), message: format!("cannot open the lane {url}: {}", chrome::js_error_text(&e)) });
+            return;
+        }
+    };
+    let opened = socket.clone();
+    let on_open = Closure::<dyn FnMut(JsValue)>::new(move |_: JsValue| {
+        // The token goes first; everything after it may travel here.
+        if opened.send_with_str(&token).is_ok() {
+            LANE.with(|l| *l.borrow_mut() = Some(opened.clone()));
+        }
+    });
+    socket.set_onopen(Some(on_open.as_ref().unchecked_ref()));
+    on_open.forget();
+    let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|event: web_sys::MessageEvent| {
+        let Some(text) = event.data().as_string() else { return };
+        match serde_json::from_str::<ToExtension>(&text) {
+            Ok(ToExtension::Lane { .. }) => {}
+            Ok(request) => wasm_bindgen_futures::spawn_local(handle(request)),
+            Err(e) => post(&FromExtension::Log { level: "error".into(), message: format!("unreadable request: {e}") }),
+        }
+    });
+    socket.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    let closed = socket.clone();
+    let on_close = Closure::<dyn FnMut(JsValue)>::new(move |_: JsValue| {
+        // The bridge ends the link with its lane: the port's disconnect reconnects both.
+        LANE.with(|l| {
+            let mut lane = l.borrow_mut();
+            if lane.as_ref().is_some_and(|s| js_sys::Object::is(s, &closed)) {
+                *lane = None;
+            }
+        });
+    });
+    socket.set_onclose(Some(on_close.as_ref().unchecked_ref()));
+    on_close.forget();
+}
+
+fn close_lane() {
+    if let Some(socket) = LANE.with(|l| l.borrow_mut().take()) {
+        let _ = socket.close();
+    }
 }
 
 fn cancel(id: u64) -> Option<(String, String)> {
@@ -92,6 +148,17 @@ pub fn stop_running() {
 }
 
 fn post(message: &FromExtension) {
+    let sent = LANE.with(|l| {
+        let lane = l.borrow();
+        let Some(socket) = lane.as_ref().filter(|s| s.ready_state() == web_sys::WebSocket::OPEN) else { return false };
+        match serde_json::to_string(message) {
+            Ok(text) => socket.send_with_str(&text).is_ok(),
+            Err(_) => false,
+        }
+    });
+    if sent {
+        return;
+    }
     let value = match chrome::to_js(message) {
         Ok(v) => v,
         Err(e) => {

@@ -71,6 +71,10 @@ pub enum ToExtension {
     Policy { policy: crate::policy::Policy },
     /// The bridge gave up on request `id` (it timed out): stop it, so the next call can run.
     Cancel { id: u64 },
+    /// A faster way to the bridge: open a WebSocket at `url`, send `token` as its first message,
+    /// then send everything there and read requests from it too. Sent after every hello; the
+    /// native port stays open and carries everything until the socket is open.
+    Lane { url: String, token: String },
 }
 
 /// Extension → bridge.

@@ -163,6 +163,22 @@ impl Harness {
     }
 
     /// The ref of the first `role "name"` element a read_page of the current tab shows.
+    /// Whether the extension's messages go over its WebSocket lane within 5 s (it opens the lane
+    /// just after the link is ready).
+    pub async fn on_lane(&mut self) -> anyhow::Result<bool> {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        loop {
+            let status = self.client.request("status", serde_json::json!({})).await?;
+            if status["link"]["lane"] == true {
+                return Ok(true);
+            }
+            if std::time::Instant::now() > deadline {
+                return Ok(false);
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    }
+
     pub async fn ref_of(&mut self, role: &str, name: &str) -> anyhow::Result<String> {
         let r = self.one("find", json!({"query": name})).await?;
         let needle = format!("{role} \"{name}\" [");

@@ -12,11 +12,13 @@ fn tabwright(args: &[&str]) -> (bool, String) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn status_and_call_talk_to_a_running_session() -> anyhow::Result<()> {
-    let h = Harness::start().await?;
+    let mut h = Harness::start().await?;
+    assert!(h.on_lane().await?, "the extension did not open its WebSocket lane");
     let socket = h.session.socket.to_string_lossy().into_owned();
     let (ok, out) = tabwright(&["status", "--socket", &socket]);
     assert!(ok, "{out}");
     assert!(out.contains("extension: connected") && out.contains(tabwright_protocol::wire::EXTENSION_ID) && out.contains("tabs: 1 open"), "{out}");
+    assert!(out.contains("link: messages go over its WebSocket lane"), "{out}");
 
     let url = h.url("one.html");
     let input = json!({"url": url}).to_string();

@@ -307,6 +307,7 @@ async fn survive(fault: Fault) -> anyhow::Result<()> {
         let r = h.one("list_tabs", json!({})).await?;
         took.push(t0.elapsed().as_secs_f64());
         assert!(!r.is_error, "round {n}: the next call failed after {:?}: {r:?}", t0.elapsed());
+        assert!(h.on_lane().await?, "round {n}: the new link did not open its WebSocket lane");
         assert_eq!(tab_ids(&r), expected, "round {n}: the tab ids changed");
         // Only now does the page answer: its loading would be an event that wakes the worker
         // (the extension's debugger stays attached to the tab), and the worker must come back
