@@ -3,7 +3,9 @@ import { serveFixtures, startTabwright, startPlaywright, median } from "./lib.mj
 const fx = await serveFixtures();
 const bins = [process.env.A, process.env.B];
 const tws = [];
-for (const b of bins) { process.env.TABWRIGHT_BIN_OVERRIDE = b; tws.push(await startTabwright({ bin: b })); }
+// A_EXT / B_EXT: an unpacked extension folder for that side (default: this repository's).
+const exts = [process.env.A_EXT, process.env.B_EXT];
+for (const [i, b] of bins.entries()) tws.push(await startTabwright({ bin: b, extra: exts[i] ? ["--extension", exts[i]] : [] }));
 const pw = await startPlaywright();
 const page = process.env.PAGE || "controls.html";
 for (const tw of tws) { await tw.call("navigate", { url: fx.url(page) }); await tw.call("screenshot", {}); }

@@ -20,8 +20,9 @@ pub struct Registry {
     /// Tabs opened while a call ran, not yet reported.
     #[serde(default)]
     opened: Vec<u64>,
-    /// Whether a member call is running.
-    #[serde(default)]
+    /// Whether a member call is running. Not saved: a worker that starts again runs no call (the
+    /// bridge cut off the one in flight), and saving it would write to storage twice a call.
+    #[serde(skip)]
     in_call: bool,
     /// Counts registrations and removals, so a snapshot of the open tabs can tell which of them
     /// happened after it was taken.
@@ -38,7 +39,7 @@ const RECENT: usize = 64;
 /// Equal when what is persisted is equal.
 impl PartialEq for Registry {
     fn eq(&self, other: &Self) -> bool {
-        (self.next, &self.tabs, self.active, &self.opened, self.in_call) == (other.next, &other.tabs, other.active, &other.opened, other.in_call)
+        (self.next, &self.tabs, self.active, &self.opened) == (other.next, &other.tabs, other.active, &other.opened)
     }
 }
 

@@ -16,6 +16,12 @@ struct Session {
     stopped: bool,
     connected: bool,
     working: bool,
+    /// Whether the running call has lasted long enough for the badge to say so.
+    working_shown: bool,
+    /// How many calls have run, so a late badge update knows its call is over.
+    calls: u64,
+    /// The badge text last set.
+    badge: Option<&'static str>,
     actions: VecDeque<Value>,
     group: Option<i32>,
     /// Tabs already in the group.
@@ -33,22 +39,29 @@ pub fn is_stopped() -> bool {
     SESSION.with(|s| s.borrow().stopped)
 }
 
+/// Shows what the session is doing, unless the badge shows it already.
 fn badge() {
-    let (text, color) = SESSION.with(|s| {
-        let s = s.borrow();
-        if s.stopped {
+    let shown = SESSION.with(|s| {
+        let mut s = s.borrow_mut();
+        let (text, color) = if s.stopped {
             ("STOP", "#b3261e")
-        } else if s.working {
+        } else if s.working && s.working_shown {
             ("•••", "#c96442")
         } else if s.connected {
             ("ON", "#2e7d32")
         } else {
             ("", "#777777")
-        }
+        };
+        (s.badge != Some(text)).then(|| {
+            s.badge = Some(text);
+            (text, color)
+        })
     });
-    wasm_bindgen_futures::spawn_local(async move {
-        let _ = chrome::action_badge(text, color).await;
-    });
+    if let Some((text, color)) = shown {
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = chrome::action_badge(text, color).await;
+        });
+    }
 }
 
 pub fn set_connected(connected: bool) {
@@ -56,9 +69,36 @@ pub fn set_connected(connected: bool) {
     badge();
 }
 
+/// A call shorter than this never shows "•••" on the badge: the person could not read it, and
+/// each change of the badge is two calls into the browser on the call's way.
+const WORKING_SHOWN_AFTER_MS: i32 = 150;
+
 pub fn set_working(working: bool) {
-    SESSION.with(|s| s.borrow_mut().working = working);
-    badge();
+    let call = SESSION.with(|s| {
+        let mut s = s.borrow_mut();
+        if working && !s.working {
+            s.calls += 1;
+        }
+        s.working = working;
+        s.working_shown = false;
+        s.calls
+    });
+    if !working {
+        badge();
+        return;
+    }
+    wasm_bindgen_futures::spawn_local(async move {
+        chrome::sleep(WORKING_SHOWN_AFTER_MS).await;
+        let still = SESSION.with(|s| {
+            let mut s = s.borrow_mut();
+            let still = s.working && s.calls == call;
+            s.working_shown |= still;
+            still
+        });
+        if still {
+            badge();
+        }
+    });
 }
 
 const STOPPED_KEY: &str = "tabwright.stopped";
