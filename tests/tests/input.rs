@@ -594,6 +594,26 @@ async fn coordinates_after_the_window_changed_size_are_checked_against_it() -> a
     Ok(())
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn coordinates_without_a_screenshot_follow_the_window_size() -> anyhow::Result<()> {
+    use tabwright_e2e::person::{Person, PERSON_FLAG};
+    let mut h = Harness::start_with(&[PERSON_FLAG]).await?;
+    open(&mut h, "pointer.html").await?;
+    // No screenshot: points are mapped with the viewport as read, which is kept until it changes.
+    ok(&h.one("left_click", json!({"target": at(900.0, 100.0)})).await?);
+    ok(&h.one("left_click", json!({"target": at(910.0, 100.0)})).await?);
+    let mut person = Person::connect(&h.session.dir().join("profile")).await?;
+    let page = person.targets("pointer.html").await?.into_iter().find(|t| t["type"] == "page").ok_or_else(|| anyhow::anyhow!("no page"))?;
+    let target = page["targetId"].as_str().unwrap_or_default().to_string();
+    let window = person.send(None, "Browser.getWindowForTarget", json!({"targetId": target})).await?;
+    resize(&mut person, &window, json!({"width": 700}), &target, "innerWidth < 800").await?;
+    let e = error_text(&h.one("left_click", json!({"target": at(900.0, 100.0)})).await?);
+    assert!(e.contains("(900, 100) is outside the viewport, which is") && !e.contains("1280×"), "the narrower viewport is the one checked: {e}");
+    ok(&h.one("left_click", json!({"target": at(100.0, 100.0)})).await?);
+    h.wait_log("the click inside the narrower viewport", |e| e["type"] == "click" && e["x"] == 100).await?;
+    Ok(())
+}
+
 /// The person changes the window's bounds; waits until the page sees it (`settled`, an
 /// expression) and a moment more, for the browser's resize event to reach the extension.
 async fn resize(person: &mut tabwright_e2e::person::Person, window: &Value, bounds: Value, target: &str, settled: &str) -> anyhow::Result<()> {

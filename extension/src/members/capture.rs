@@ -26,13 +26,16 @@ thread_local! {
     static SHOWN: RefCell<HashMap<i32, View>> = RefCell::new(HashMap::new());
     /// Tabs whose viewport changed size since their last screenshot.
     static RESIZED: RefCell<std::collections::HashSet<i32>> = RefCell::new(std::collections::HashSet::new());
+    /// The viewport each tab's points were last mapped with when it had no screenshot, until it
+    /// changes size.
+    static READ: RefCell<HashMap<i32, View>> = RefCell::new(HashMap::new());
 }
 
 /// A tab's debugger events: a main frame that changed size (the window was resized, DevTools
 /// docked) no longer has the bounds of the screenshot Claude read.
 pub fn on_event(tab: i32, method: &str) {
     if method == "Page.frameResized" {
-        RESIZED.with(|r| r.borrow_mut().insert(tab));
+        mark_resized(tab);
     }
 }
 
@@ -104,9 +107,14 @@ async fn read_view(tab: i32, hide: Option<Hide>) -> Result<(View, bool), String>
     Ok((View { page_x, page_y, css_w, css_h, dpr: if dpr > 0.0 { dpr } else { 1.0 }, factor }, hidden))
 }
 
-/// Maps a point in screenshot pixels to CSS pixels, refusing points outside the viewport.
+/// Maps a point in screenshot pixels to CSS pixels, refusing points outside the viewport: the
+/// viewport as it was last read for the tab, while it has not changed size since.
 pub async fn to_css(tab: i32, p: Point) -> Result<(f64, f64), String> {
+    if let Some(v) = READ.with(|r| r.borrow().get(&tab).copied()) {
+        return point_in(p, &v);
+    }
     let v = view(tab).await?;
+    READ.with(|r| r.borrow_mut().insert(tab, v));
     point_in(p, &v)
 }
 
@@ -171,6 +179,7 @@ pub fn still_valid(p: Point, shown: &View, w: f64, h: f64, dpr: Option<f64>) -> 
 /// changes it): its next coordinate is checked against the viewport as it is then.
 pub fn mark_resized(tab: i32) {
     RESIZED.with(|r| r.borrow_mut().insert(tab));
+    READ.with(|r| r.borrow_mut().remove(&tab));
 }
 
 /// A screenshot point in CSS pixels of a viewport, refused when outside it.
@@ -282,6 +291,7 @@ async fn zoom_in(tab: i32, v: &View, region: &[f64]) -> Result<String, String> {
 pub fn forget(tab: i32) {
     SHOWN.with(|f| f.borrow_mut().remove(&tab));
     RESIZED.with(|r| r.borrow_mut().remove(&tab));
+    READ.with(|r| r.borrow_mut().remove(&tab));
 }
 
 #[cfg(test)]
