@@ -195,6 +195,16 @@ pub async fn current_tabs() -> Result<Vec<TabEntry>, String> {
     Ok(with_registry(|r| r.inventory(&tabs, focused, mark)))
 }
 
+/// Whether the kept inventory already shows `tab` with this title and address (a page without a
+/// title of its own is shown by its address).
+pub fn shows(tab: i32, title: &str, url: &str) -> bool {
+    TABS.with(|t| {
+        t.borrow().as_ref().is_some_and(|(tabs, _)| {
+            tabs.iter().any(|t| t.id == Some(tab) && t.url.as_deref() == Some(url) && t.pending_url.is_none() && (title.is_empty() || t.title.as_deref() == Some(title)))
+        })
+    })
+}
+
 /// Lists the tabs again now, keeping the listing unless a tab event raced it.
 pub async fn relist() {
     tabs_changed();

@@ -222,13 +222,26 @@ pub fn pressed_lately(tab: i32, ms: f64) -> bool {
 /// After pointer input at a point, one call to the page: it ends the input (the banner's Stop
 /// takes a person's clicks again), marks the point in the overlay and, with `describe`, says
 /// what the press reached. It is queued behind the page's own tasks, so a navigation or a window
-/// the input set off has been announced when it answers. The tabs are listed again meanwhile
-/// (the input may have changed a title or an address). An error when the point is outside the
-/// viewport now (the window shrank after the screenshot the point came from).
+/// the input set off has been announced when it answers. The tabs are listed again if the input
+/// changed the page's title or address. An error when the point is outside the viewport now (the
+/// window shrank after the screenshot the point came from).
 pub async fn after_input(tab: i32, spot: &Spot, describe: bool) -> Result<Option<String>, String> {
     let expression = answer_expression(spot, describe, 0, 0, "left");
-    let (answer, ()) = futures::join!(page::call_after_input(tab, &expression), state::relist());
+    let answer = page::call_after_input(tab, &expression).await;
+    relist_unless_shown(tab, &answer).await;
     read_answer(tab, answer)
+}
+
+/// Lists the tabs again unless the page's answer shows its tab as the kept inventory has it: the
+/// input changed no title or address, or the browser's event has already said so.
+async fn relist_unless_shown(tab: i32, answer: &Result<(serde_json::Value, u64), String>) {
+    let shown = match answer {
+        Ok((v, _)) => matches!((v["title"].as_str(), v["url"].as_str()), (Some(title), Some(url)) if state::shows(tab, title, url)),
+        Err(_) => false,
+    };
+    if !shown {
+        state::relist().await;
+    }
 }
 
 thread_local! {
@@ -241,7 +254,7 @@ thread_local! {
 /// has answered every event, which saves a round trip to the page. When the browser has answered
 /// the events and the page has not yet (the press landed in another frame, or outside the
 /// viewport, where this document never sees it), the page is told to answer now. The tabs are
-/// listed again once the click has landed.
+/// listed again once the click has landed, if it changed the page's title or address.
 async fn with_answer<F>(tab: i32, spot: &Spot, describe: bool, presses: u32, button: &str, input: F) -> (Result<(), String>, Result<Option<String>, String>)
 where
     F: std::future::Future<Output = Result<(), String>>,
@@ -262,11 +275,12 @@ where
             wasm_bindgen_futures::spawn_local(async move {
                 let _ = page::call(tab, &format!("__tabwright.pressDone({seq})")).await;
             });
-            let (answer, ()) = futures::join!(asked, state::relist());
+            let answer = asked.await;
+            relist_unless_shown(tab, &answer).await;
             (sent, answer)
         }
         futures::future::Either::Right((answer, input)) => {
-            let (sent, ()) = futures::join!(input, state::relist());
+            let (sent, ()) = futures::join!(input, relist_unless_shown(tab, &answer));
             (sent, answer)
         }
     };
@@ -281,7 +295,11 @@ fn answer_expression(spot: &Spot, describe: bool, presses: u32, seq: u64, button
         "right" => 2,
         _ => 0,
     };
-    format!("__tabwright.afterInput({}, {}, {describe}, {overlay}, {presses}, {seq}, {button})", spot.x, spot.y)
+    // With the page's title and address as the input left them.
+    format!(
+        "Promise.resolve(__tabwright.afterInput({}, {}, {describe}, {overlay}, {presses}, {seq}, {button})).then((answer) => ({{answer, title: document.title, url: location.href}}))",
+        spot.x, spot.y
+    )
 }
 
 /// Tells Claude that the browser would not send a form (a field it found invalid, named with
@@ -295,7 +313,7 @@ pub fn form_stopped(field: &str) {
 
 fn read_answer(tab: i32, answer: Result<(serde_json::Value, u64), String>) -> Result<Option<String>, String> {
     ANSWERED.with(|a| a.borrow_mut().insert(tab));
-    match answer {
+    match answer.map(|(v, n)| (v["answer"].clone(), n)) {
         Ok((v, _)) if v["outside"] == true => Err(
             "The window changed size after the last screenshot, and the point is now outside the viewport, so the input reached nothing. Take a new screenshot and use its coordinates.".into(),
         ),
