@@ -95,11 +95,21 @@ impl Listener {
                 drop(permit);
                 match authenticated {
                     Ok(Ok(lane)) => take(lane),
-                    Ok(Err(e)) => eprintln!("tabwright: refused a lane connection: {e}"),
-                    Err(_) => eprintln!("tabwright: refused a lane connection: no token within {} s", AUTH_WAIT.as_secs()),
+                    Ok(Err(e)) => refused(&e),
+                    Err(_) => refused(&format!("no token within {} s", AUTH_WAIT.as_secs())),
                 }
             });
         }
+    }
+}
+
+/// Says why a connection was refused, at most once in ten seconds: any page can knock on the port.
+fn refused(why: &str) {
+    static LAST: std::sync::Mutex<Option<std::time::Instant>> = std::sync::Mutex::new(None);
+    let Ok(mut last) = LAST.lock() else { return };
+    if last.is_none_or(|t| t.elapsed() >= Duration::from_secs(10)) {
+        *last = Some(std::time::Instant::now());
+        eprintln!("tabwright: refused a lane connection: {why}");
     }
 }
 
