@@ -320,8 +320,13 @@ impl Open {
         if let Some(close) = self.close.take() {
             let _ = close.send(why.to_string());
         }
-        if let Some(lane) = self.lane.as_mut().and_then(|l| l.close.take()) {
-            let _ = lane.send(());
+        self.drop_lane();
+    }
+
+    /// Closes the lane, if one is open; what goes to the extension goes over native messaging.
+    fn drop_lane(&mut self) {
+        if let Some(close) = self.lane.take().and_then(|mut l| l.close.take()) {
+            let _ = close.send(());
         }
     }
 }
@@ -533,9 +538,7 @@ impl Actor {
     fn offer_lane(&mut self, extension_id: &str) {
         let Some(url) = self.lane_url.clone() else { return };
         let Some(link) = self.link.as_mut() else { return };
-        if let Some(close) = link.lane.take().and_then(|mut l| l.close.take()) {
-            let _ = close.send(());
-        }
+        link.drop_lane();
         let token = match crate::launch::random_token() {
             Ok(token) => token,
             Err(e) => {

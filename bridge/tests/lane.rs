@@ -63,6 +63,19 @@ async fn open_lane(url: &str, origin: &str) -> Result<Lane, tokio_tungstenite::t
     Ok(tokio_tungstenite::connect_async(request).await?.0)
 }
 
+/// Opens the lane as the extension that said hello does, and waits until it carries the link.
+async fn join_lane(hub: &Arc<Hub>, native: &Native) -> Lane {
+    let mut lane = open_lane(&native.url, &format!("chrome-extension://{ID}")).await.expect("the extension's own origin is let in");
+    lane.send(Message::text(native.token.clone())).await.expect("token");
+    wait_for(hub, "the lane carries the link", |s| s.lane && s.state == LinkState::Ready).await;
+    lane
+}
+
+/// Whether the hub closed this lane (within 5 s) after its token.
+async fn closed_by_hub(lane: &mut Lane) -> bool {
+    matches!(tokio::time::timeout(Duration::from_secs(5), lane.next()).await, Ok(None | Some(Ok(Message::Close(_)) | Err(_))))
+}
+
 async fn wait_for(hub: &Arc<Hub>, what: &str, test: impl Fn(&tabwright::link::LinkStatus) -> bool) {
     let mut status = hub.subscribe();
     let seen = tokio::time::timeout(Duration::from_secs(5), status.wait_for(|s| test(s))).await.map(|r| r.is_ok());
@@ -77,9 +90,7 @@ fn type_call() -> serde_json::Value {
 async fn calls_go_over_the_lane_once_the_extension_opens_it() {
     let hub = Hub::new(HubConfig::default());
     let mut native = connect(&hub).await;
-    let mut lane = open_lane(&native.url, &format!("chrome-extension://{ID}")).await.expect("the extension's own origin is let in");
-    lane.send(Message::text(native.token.clone())).await.expect("token");
-    wait_for(&hub, "the lane carries the link", |s| s.lane && s.state == LinkState::Ready).await;
+    let mut lane = join_lane(&hub, &native).await;
 
     let agents = serve_agents(&hub, "lane").await;
     let mut c = client::connect_with_retry(&agents.path, Duration::from_secs(5)).await.expect("connect");
@@ -105,11 +116,11 @@ async fn a_lane_from_a_page_or_without_the_token_is_refused() {
     // Another extension, with the right token: not the one that said hello.
     let mut other = open_lane(&native.url, "chrome-extension://ponmlkjihgfedcbaponmlkjihgfedcba").await.expect("handshake");
     other.send(Message::text(native.token.clone())).await.expect("token");
-    assert!(matches!(tokio::time::timeout(Duration::from_secs(5), other.next()).await, Ok(None | Some(Ok(Message::Close(_)) | Err(_)))), "another extension's lane stayed open");
+    assert!(closed_by_hub(&mut other).await, "another extension's lane stayed open");
     // The extension's origin with a wrong token.
     let mut guessed = open_lane(&native.url, &format!("chrome-extension://{ID}")).await.expect("handshake");
     guessed.send(Message::text("0".repeat(native.token.len()))).await.expect("token");
-    assert!(matches!(tokio::time::timeout(Duration::from_secs(5), guessed.next()).await, Ok(None | Some(Ok(Message::Close(_)) | Err(_)))), "a guessed token's lane stayed open");
+    assert!(closed_by_hub(&mut guessed).await, "a guessed token's lane stayed open");
     assert!(!hub.subscribe().borrow().lane, "no lane joined the link");
 
     // Calls still go over native messaging.
@@ -124,9 +135,7 @@ async fn a_lane_from_a_page_or_without_the_token_is_refused() {
 async fn a_lane_that_closes_ends_its_link() {
     let hub = Hub::new(HubConfig::default());
     let mut native = connect(&hub).await;
-    let mut lane = open_lane(&native.url, &format!("chrome-extension://{ID}")).await.expect("handshake");
-    lane.send(Message::text(native.token.clone())).await.expect("token");
-    wait_for(&hub, "the lane carries the link", |s| s.lane).await;
+    let mut lane = join_lane(&hub, &native).await;
     lane.close(None).await.expect("close");
     wait_for(&hub, "the link ends with its lane", |s| s.state == LinkState::Disconnected).await;
     let lost = hub.subscribe().borrow().lost.clone().unwrap_or_default();

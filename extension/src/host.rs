@@ -35,11 +35,7 @@ pub fn connect() {
     let on_message = Closure::<dyn FnMut(JsValue)>::new(|message: JsValue| {
         // A bridge that sends requests is there: the next loss reconnects quickly again.
         RECONNECT_MS.with(|r| r.set(RECONNECT_FIRST_MS));
-        match chrome::from_js::<ToExtension>(&message) {
-            Ok(ToExtension::Lane { url, token }) => open_lane(&url, token),
-            Ok(request) => wasm_bindgen_futures::spawn_local(handle(request)),
-            Err(e) => post(&FromExtension::Log { level: "error".into(), message: format!("unreadable request: {e}") }),
-        }
+        receive(chrome::from_js::<ToExtension>(&message).map_err(|e| e.to_string()));
     });
     port.on_message().add_listener(on_message.as_ref().unchecked_ref());
     on_message.forget();
@@ -70,6 +66,15 @@ pub fn connect() {
     post(&FromExtension::Hello { version: env!("CARGO_PKG_VERSION").into(), extension_id: chrome::extension_id() });
 }
 
+/// One message from the bridge, over either transport.
+fn receive(request: Result<ToExtension, String>) {
+    match request {
+        Ok(ToExtension::Lane { url, token }) => open_lane(&url, token),
+        Ok(request) => wasm_bindgen_futures::spawn_local(handle(request)),
+        Err(e) => post(&FromExtension::Log { level: "error".into(), message: format!("unreadable request: {e}") }),
+    }
+}
+
 /// Opens the lane the bridge offered. Until it is open (and if it never opens) the native port
 /// carries everything; a lane that closes leaves the port to carry it again.
 fn open_lane(url: &str, token: String) {
@@ -92,11 +97,7 @@ fn open_lane(url: &str, token: String) {
     on_open.forget();
     let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|event: web_sys::MessageEvent| {
         let Some(text) = event.data().as_string() else { return };
-        match serde_json::from_str::<ToExtension>(&text) {
-            Ok(ToExtension::Lane { .. }) => {}
-            Ok(request) => wasm_bindgen_futures::spawn_local(handle(request)),
-            Err(e) => post(&FromExtension::Log { level: "error".into(), message: format!("unreadable request: {e}") }),
-        }
+        receive(serde_json::from_str::<ToExtension>(&text).map_err(|e| e.to_string()));
     });
     socket.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
