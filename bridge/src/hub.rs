@@ -227,6 +227,7 @@ impl Hub {
                         "for_secs": (status.since.elapsed().as_secs_f64() * 10.0).round() / 10.0,
                         "links": status.links,
                         "lane": status.lane,
+                        "lane_url": self.link.lane_url(),
                         "last_loss": status.lost,
                     },
                 })))

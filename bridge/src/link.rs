@@ -139,6 +139,7 @@ pub struct Link {
     events: mpsc::UnboundedSender<Event>,
     status: watch::Receiver<LinkStatus>,
     serial: AtomicU64,
+    lane_url: Option<String>,
 }
 
 impl Link {
@@ -156,14 +157,20 @@ impl Link {
                 tokio::spawn(serve_lane(events, lane));
             }));
         }
-        let actor = Actor { policy, status: status_tx, link: None, pending: HashMap::new(), barrier: None, next_id: 1, late: StateReport::default(), lane_url };
+        let actor = Actor { policy, status: status_tx, link: None, pending: HashMap::new(), barrier: None, next_id: 1, late: StateReport::default(), lane_url: lane_url.clone() };
         tokio::spawn(actor.run(rx));
-        Link { events, status, serial: AtomicU64::new(1) }
+        Link { events, status, serial: AtomicU64::new(1), lane_url }
     }
 
     /// The state now.
     pub fn status(&self) -> LinkStatus {
         self.status.borrow().clone()
+    }
+
+    /// Where the lane listens, when it does (the address is no secret: any local process can list
+    /// the ports; what lets a connection in is the token the link sends).
+    pub fn lane_url(&self) -> Option<&str> {
+        self.lane_url.as_deref()
     }
 
     /// A receiver that sees every change.

@@ -769,3 +769,25 @@ async fn install_mode_enforces_its_policy_and_refuses_relays_without_the_token()
     let _ = browser.kill().await;
     Ok(())
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_cannot_open_the_extensions_websocket_lane() -> anyhow::Result<()> {
+    let mut h = Harness::start_with_policy(json!({"auto_approve": ["javascript_exec"]}), &[]).await?;
+    assert!(h.on_lane().await?, "the extension did not open its WebSocket lane");
+    let status = h.client.request("status", json!({})).await?;
+    let url = status["link"]["lane_url"].as_str().unwrap_or_default().to_string();
+    assert!(url.starts_with("ws://127.0.0.1:"), "{status}");
+    ok(&h.one("navigate", json!({"url": h.url("one.html")})).await?);
+    // The page knows the address and knocks, as a page scanning local ports would, with a token
+    // of the right length.
+    let knock = format!(
+        "new Promise((r) => {{ const w = new WebSocket({url:?}); w.onopen = () => {{ w.send('0'.repeat(32)); setTimeout(() => r('open ' + w.readyState), 500); }}; w.onerror = () => r('refused'); }})"
+    );
+    let call = h.call("javascript_exec", json!({"text": knock}));
+    let r = h.run_with(vec![call], json!({"javascript_exec": {"enabled": true}})).await?.remove(0);
+    assert_eq!(text(&r).trim(), "refused", "{r:?}");
+    // The extension's own lane still carries every call.
+    ok(&h.one("list_tabs", json!({})).await?);
+    assert!(h.on_lane().await?, "the page's knock ended the extension's lane");
+    Ok(())
+}
