@@ -516,7 +516,7 @@
     const attr = (n) => el.getAttribute(n);
     if (role === "checkbox" || role === "radio" || role === "switch" || role === "menuitemcheckbox" || role === "menuitemradio") {
       const aria = attr("aria-checked");
-      s.checked = aria != null ? aria : el.checked === true ? "true" : "false";
+      s.checked = aria != null ? aria : el.indeterminate === true ? "mixed" : el.checked === true ? "true" : "false";
     }
     if (role === "option" || role === "tab" || role === "treeitem" || role === "row" || role === "gridcell") {
       const aria = attr("aria-selected");
@@ -526,6 +526,16 @@
     else if (el.localName === "details") s.expanded = el.open;
     else if (el.localName === "summary" && el.parentElement?.localName === "details") s.expanded = el.parentElement.open;
     if (attr("aria-pressed") != null) s.pressed = attr("aria-pressed");
+    // The page, step or item a set of links marks as the one shown (a menu's open page, a
+    // wizard's step, a pager's page number).
+    const current = (attr("aria-current") || "").trim().toLowerCase();
+    // (A value ARIA does not name counts as "true".)
+    if (current && current !== "false") s.current = ["page", "step", "location", "date", "time"].includes(current) ? current : true;
+    if (role === "columnheader" || role === "rowheader") {
+      const sort = (attr("aria-sort") || "").trim().toLowerCase();
+      if (sort === "ascending" || sort === "descending" || sort === "other") s.sort = sort;
+    }
+    if (((el.localName === "input" || el.localName === "textarea") && el.readOnly === true) || attr("aria-readonly") === "true") s.readonly = true;
     if (el.disabled === true || attr("aria-disabled") === "true") s.disabled = true;
     if (el.required === true || attr("aria-required") === "true") s.required = true;
     if (attr("aria-invalid") === "true") s.invalid = true;
@@ -553,6 +563,11 @@
         const ph = attr("placeholder") || attr("aria-placeholder");
         if (ph) s.placeholder = clean(ph, 100);
       }
+      // What a field suggests (its datalist): it takes any text, these are offered.
+      if (tag === "input" && el.list && el.list.localName === "datalist") {
+        const offered = [...el.list.options].filter((o) => !o.disabled).map((o) => clean(o.value || o.label, 60)).filter(Boolean);
+        if (offered.length) s.suggestions = few(offered);
+      }
       if (type === "file" && el.files && el.files.length) s.value = clean([...el.files].map((f) => f.name).join(", "), 200);
       if (type === "range") {
         s.value = el.value;
@@ -565,7 +580,7 @@
       if (el.multiple) s.multiselectable = true;
       // The choices, so Claude can pick one with form_input without another read.
       const labels = [...el.options].map((o) => clean(o.label || o.text, 60)).filter(Boolean);
-      if (labels.length) s.options = labels.length > 12 ? [...labels.slice(0, 12), `+${labels.length - 12} more`].join(" | ") : labels.join(" | ");
+      if (labels.length) s.options = few(labels);
     } else if (role === "textbox" && el.isContentEditable) {
       // An editor of paragraphs lists them under its line; plain text is its value.
       if (!el.querySelector("p,div,li,h1,h2,h3,h4,h5,h6,pre,blockquote,table")) {
@@ -581,6 +596,11 @@
     const active = deepActiveElement();
     if (active === el) s.focused = true;
     return s;
+  }
+
+  // A control's choices in one bounded value: the first 12, and how many more.
+  function few(labels) {
+    return labels.length > 12 ? [...labels.slice(0, 12), `+${labels.length - 12} more`].join(" | ") : labels.join(" | ");
   }
 
   function deepActiveElement() {

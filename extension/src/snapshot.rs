@@ -188,6 +188,10 @@ fn state_text(key: &str, value: &serde_json::Value) -> Option<String> {
         ("draggable", Value::Bool(true)) => "draggable".into(),
         ("multiselectable", Value::Bool(true)) => "multiselectable".into(),
         ("focused", Value::Bool(true)) => "focused".into(),
+        ("readonly", Value::Bool(true)) => "readonly".into(),
+        ("current", Value::Bool(true)) => "current".into(),
+        // One of a few words the page agent checked.
+        ("current" | "sort", Value::String(v)) if v.len() <= 10 && v.chars().all(|c| c.is_ascii_lowercase()) => format!("{key}={v}"),
         ("level", Value::Number(n)) => format!("level={n}"),
         ("href", Value::String(v)) => {
             let v = tabwright_protocol::sanitize::one_line(v);
@@ -197,7 +201,7 @@ fn state_text(key: &str, value: &serde_json::Value) -> Option<String> {
                 format!("→ {v}")
             }
         }
-        ("value" | "format" | "options" | "placeholder" | "min" | "max" | "description", Value::String(v)) => format!("{key}={}", quote(v)),
+        ("value" | "format" | "options" | "suggestions" | "placeholder" | "min" | "max" | "description", Value::String(v)) => format!("{key}={}", quote(v)),
         _ => return None,
     })
 }
@@ -213,7 +217,7 @@ pub fn element_line(node: &Node) -> String {
         let _ = write!(line, " [ref_{r}]");
     }
     // A fixed order, so the same element always reads the same.
-    for key in ["clickable", "draggable", "description", "checked", "selected", "expanded", "pressed", "multiselectable", "value", "format", "options", "placeholder", "min", "max", "level", "disabled", "required", "invalid", "focused", "href"] {
+    for key in ["clickable", "draggable", "description", "checked", "selected", "current", "expanded", "pressed", "sort", "multiselectable", "value", "format", "options", "suggestions", "placeholder", "min", "max", "level", "disabled", "readonly", "required", "invalid", "focused", "href"] {
         // A placeholder that is also the name says nothing new.
         if key == "placeholder" && node.s.get(key).and_then(|v| v.as_str()) == node.name.as_deref() {
             continue;

@@ -455,6 +455,45 @@ async fn a_clickable_header_or_item_says_so() -> anyhow::Result<()> {
     ok(&h.one("left_click", json!({"target": r#ref(&header)})).await?);
     let text = text(&h.one("get_page_text", json!({})).await?);
     assert!(text.find("Apple").zip(text.find("Pear")).is_some_and(|(a, p)| a < p), "sorted by its click: {text}");
+    // The page marks the column it sorted by.
+    let page = read_here(&mut h, json!({})).await?;
+    assert!(line_with(&page, "columnheader \"Fruit ⇅\"").ends_with("clickable sort=ascending"), "{page}");
+    assert!(!line_with(&page, "columnheader \"Count\"").contains("sort"), "{page}");
+    Ok(())
+}
+
+/// What a page marks as the current page or step, a field's suggestions, a read-only field and
+/// a box that is partly checked are read as a person sees them, and the fields act so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn current_items_suggestions_and_read_only_fields_are_read() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "states.html", json!({})).await?;
+    assert!(line_with(&page, "link \"Pricing\"").contains("] current=page"), "{page}");
+    assert!(!line_with(&page, "link \"Home\"").contains("current"), "{page}");
+    assert!(!line_with(&page, "link \"Help\"").contains("current"), "aria-current=false is not current: {page}");
+    assert!(line_with(&page, "Shipping").contains("current=step"), "{page}");
+    assert!(!line_with(&page, "Payment").contains("current"), "{page}");
+    // "true", and a word ARIA does not name, read as plain "current".
+    assert!(line_with(&page, "link \"2\"").contains("] current →"), "{page}");
+    assert!(line_with(&page, "link \"3\"").contains("] current →"), "{page}");
+    // A datalist offers values; its disabled ones are not offered.
+    let city = line_with(&page, "\"City\"");
+    assert!(city.starts_with("combobox \"City\"") && city.contains("suggestions=\"Lisbon | Lima | Lyon\""), "{page}");
+    let order = line_with(&page, "textbox \"Order number\"");
+    assert!(order.contains("value=\"A-1001\"") && order.contains(" readonly"), "{page}");
+    assert!(line_with(&page, "checkbox \"Select all\"").ends_with("] mixed"), "{page}");
+    assert!(line_with(&page, "checkbox \"Apples\"").ends_with("] checked"), "{page}");
+    assert!(!line_with(&page, "checkbox \"Pears\"").contains("checked"), "{page}");
+
+    // A field with suggestions takes any text; a read-only one takes none and keeps its value.
+    let city = refs_of(&page, "combobox", "City").pop().ok_or_else(|| anyhow::anyhow!("no city ref"))?;
+    ok(&h.one("form_input", json!({"target": r#ref(&city), "value": "Porto"})).await?);
+    let order = refs_of(&page, "textbox", "Order number").pop().ok_or_else(|| anyhow::anyhow!("no order ref"))?;
+    let refused = h.one("form_input", json!({"target": r#ref(&order), "value": "B-2"})).await?;
+    assert!(refused.is_error && text(&refused).contains("read-only"), "{refused:?}");
+    let after = read_here(&mut h, json!({})).await?;
+    assert!(line_with(&after, "combobox \"City\"").contains("value=\"Porto\""), "{after}");
+    assert!(line_with(&after, "textbox \"Order number\"").contains("value=\"A-1001\""), "{after}");
     Ok(())
 }
 
