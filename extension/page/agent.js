@@ -1436,11 +1436,29 @@
   // text, and its form. A cross-origin frame says which frame holds the focus instead.
   // Where typed text goes now: "none" when the page itself has the keyboard focus (no field,
   // no editable document), which is where text typed without clicking a field first goes.
+  // The element that held the focus as typing began, to compare with where the typing ends.
+  let typingInto = null;
   function focusHolder() {
     hookFrames(document, 0);
     const el = deepActiveElement();
+    typingInto = el;
     const page = !el || el === document.body || el === document.documentElement;
     return page && document.designMode !== "on" && !document.body?.isContentEditable ? "none" : "some";
+  }
+
+  // After typing: null when the focus stayed where the typing began; else where it was and
+  // where it is now (null for nothing focused), for Claude to know where the rest of the text
+  // went (fields that move it on, as a code split into one box per digit does, or a page that
+  // takes it).
+  function focusMoved(next) {
+    const was = typingInto;
+    typingInto = null;
+    const el = deepActiveElement();
+    if (!was || el === was) return null;
+    const counter = { next };
+    const nothing = (e) => !e || e === document.body || e === document.documentElement;
+    const what = (e) => (nothing(e) ? null : e.isConnected ? describe(e, counter) : "a field the page has since removed");
+    return { from: what(was), to: what(el), next: counter.next };
   }
 
   function describeFocus(next) {
@@ -1978,5 +1996,5 @@
     return out.join("");
   }
 
-  globalThis.__tabwright = { pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, describeRef, describeRefNamed, describeFocus, focusHolder, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

@@ -178,6 +178,43 @@ async fn drags_work_for_pointer_lists_and_html5_boards() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// When the page moves the focus while text is typed (boxes that pass it on, a page that takes
+/// it), the result says where it went, with a ref to the element that has it now.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn typing_says_where_the_page_moved_the_focus() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "otp.html").await?;
+    let first = h.ref_of("textbox", "Digit 1").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&first)})).await?);
+    let r = text(&h.one("type", json!({"text": "4721"})).await?);
+    assert!(r.starts_with("Typed.\nThe page moved the keyboard focus while the text was typed, from textbox \"Digit 1\" (ref_"), "{r}");
+    assert!(r.contains(" to textbox \"Digit 4\" (ref_"), "{r}");
+    h.wait_log("the code in its boxes", |e| e["type"] == "state" && e["code"] == "4721").await?;
+
+    // A page that takes the focus: the ref it names reaches the field that got the text.
+    let name = h.ref_of("textbox", "Name").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&name)})).await?);
+    let r = text(&h.one("type", json!({"text": "Ada"})).await?);
+    assert!(r.contains("from textbox \"Name\"") && r.contains(" to textbox \"Notes\" (ref_"), "{r}");
+    let notes = r.split(" to textbox \"Notes\" (").nth(1).and_then(|t| t.split(')').next()).unwrap_or_default().to_string();
+    h.wait_log("the rest in the notes", |e| e["type"] == "state" && e["name"] == "A" && e["notes"] == "da").await?;
+    let read = text(&h.one("read_page", json!({"ref": notes})).await?);
+    assert!(read.starts_with("textbox \"Notes\"") && read.contains("value=\"da\""), "{read}");
+
+    // A field the page removes as the text arrives.
+    let vanishing = h.ref_of("textbox", "Vanishing").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&vanishing)})).await?);
+    let r = text(&h.one("type", json!({"text": "xyz"})).await?);
+    assert!(r.contains("took the keyboard focus away from a field the page has since removed"), "{r}");
+
+    // Where the focus stays, and where a Tab moves it as asked, nothing more is said.
+    let plain = h.ref_of("textbox", "Plain").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&plain)})).await?);
+    assert_eq!(text(&h.one("type", json!({"text": "steady"})).await?), "Typed.");
+    assert_eq!(text(&h.one("type", json!({"text": "a\tb"})).await?), "Typed.");
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn keyboard_members_send_real_key_definitions() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;

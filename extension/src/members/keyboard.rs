@@ -118,10 +118,11 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
     if !pending.is_empty() {
         sends.push(Box::pin(insert(tab, pending)));
     }
-    // Where the text goes is asked as the first keys go out (the question reaches the page
-    // before they do): text typed with nothing focused goes nowhere, and "Typed." alone would
-    // say otherwise.
-    let focus = crate::page::call(tab, "__tabwright.focusHolder()");
+    // Where the text goes is asked before the first key goes out (a question sent with the keys
+    // can reach the page after them): text typed with nothing focused goes nowhere, and
+    // "Typed." alone would say otherwise; and the page keeps the element, to say afterwards if
+    // the focus left it.
+    let focus = crate::page::call(tab, "__tabwright.focusHolder()").await;
     // In batches, so a long text never has hundreds of commands waiting on the browser at once.
     let typing = async {
         let mut sends = sends.into_iter().peekable();
@@ -133,13 +134,36 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
         }
         Ok::<(), String>(())
     };
-    let (focus, typed) = futures::join!(focus, typing);
-    typed?;
+    typing.await?;
+    // A Tab or Enter moves the focus as Claude meant it to; without one, a move is the page's.
+    let moved = if input.text.contains(['\t', '\n', '\r']) { None } else { focus_moved(tab).await };
     let nowhere = matches!(focus, Ok((serde_json::Value::String(ref s), _)) if s == "none");
-    let line = nowhere.then(|| {
-        "Nothing had the keyboard focus (the page itself had it), so unless the page listens for keys itself the text went nowhere. Click the field first (or use form_input), then type.".to_string()
+    let line = moved.or_else(|| {
+        nowhere.then(|| {
+            "Nothing had the keyboard focus (the page itself had it), so unless the page listens for keys itself the text went nowhere. Click the field first (or use form_input), then type.".to_string()
+        })
     });
     Ok(Outcome::Ack { line })
+}
+
+/// Where the focus went while text was typed, when the page moved it: fields that pass it on
+/// (a code split into one box per character) or a page that takes it. None when it stayed.
+async fn focus_moved(tab: i32) -> Option<String> {
+    let at = cdp::Debuggee::tab(tab);
+    let (value, generation) = crate::page::call_in(&at, &format!("__tabwright.focusMoved({})", crate::refs::next())).await.ok()?;
+    if let Some(next) = value["next"].as_u64() {
+        crate::refs::record(&at, generation, next, &[]);
+    }
+    if !value.is_object() {
+        return None;
+    }
+    let part = |key: &str| value[key].as_str().map(super::pointer::fold);
+    Some(match (part("from"), part("to")) {
+        (Some(from), Some(to)) => format!("The page moved the keyboard focus while the text was typed, from {from} to {to}, so part of the text went past the first field. Read the page to see what each field holds."),
+        (Some(from), None) => format!("The page took the keyboard focus away from {from} while the text was typed, so the rest of the text went nowhere. Read the page to see what the field holds."),
+        (None, Some(to)) => format!("The page moved the keyboard focus to {to} while the text was typed, so the text after that went there."),
+        (None, None) => return None,
+    })
 }
 
 /// How many key events `type` has in flight at once.
