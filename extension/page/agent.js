@@ -1115,7 +1115,7 @@
     try {
       popovers = [...document.querySelectorAll(":popover-open")];
     } catch {}
-    for (const e of popovers) add(e);
+    for (const e of popovers) if (e !== overlayHost) add(e);
     for (const e of document.querySelectorAll('[role="listbox"], [role="menu"], [role="tooltip"]')) if (floats(e)) add(e);
     return extras;
   }
@@ -1683,9 +1683,12 @@
       if (!e.isTrusted || inputBusy) return;
       if (typeof globalThis.tabwrightStop === "function") globalThis.tabwrightStop("stop");
     });
+    // A manual popover, so it can be shown in the top layer.
+    overlayHost.setAttribute("popover", "manual");
     (document.documentElement || document.body).appendChild(overlayHost);
     hostStyle = overlayHost.getAttribute("style");
     guardOverlay();
+    toTop();
     overlayParts = { banner, label: root.querySelector(".label"), marker: root.querySelector(".marker"), box: root.querySelector(".box") };
     return overlayParts;
   }
@@ -1711,6 +1714,7 @@
       let fixed = false;
       if (!overlayHost.isConnected && (document.documentElement || document.body)) {
         (document.documentElement || document.body).appendChild(overlayHost);
+        toTop();
         fixed = true;
       }
       if (hostStyle != null && overlayHost.getAttribute("style") !== hostStyle) {
@@ -1721,12 +1725,57 @@
         overlayHost.hidden = false;
         fixed = true;
       }
+      if (overlayHost.getAttribute("popover") !== "manual") {
+        overlayHost.setAttribute("popover", "manual");
+        toTop();
+        fixed = true;
+      }
       if (fixed) restores.push(now);
     };
     const watch = new MutationObserver(restore);
     // The element's own attributes, and the root's children (where it lives).
     watch.observe(overlayHost, { attributes: true });
     if (document.documentElement) watch.observe(document.documentElement, { childList: true });
+    watchHolder = (el) => watch.observe(el, { childList: true });
+    // Whatever the page puts in the top layer later (a popover, a dialog, a fullscreen element)
+    // goes under the overlay again; the overlay hidden by the page is shown again.
+    addEventListener("toggle", (e) => {
+      if (!overlayHost) return;
+      if (e.target === overlayHost) {
+        // (Moving it hides it for a moment; only a page's hiding leaves it hidden.)
+        if (overlayHost.isConnected && !overlayHost.matches(":popover-open")) {
+          restores.push(performance.now());
+          toTop();
+        }
+      } else if (e.target.localName === "dialog" || (e.newState === "open" && e.target.hasAttribute("popover"))) toTop();
+    }, true);
+    addEventListener("close", (e) => { if (overlayHost && e.target.localName === "dialog") toTop(); }, true);
+    document.addEventListener("fullscreenchange", () => toTop(), true);
+  }
+  // The overlay in the top layer, above anything the page stacks with z-index, and above the
+  // page's own top-layer elements. While a modal dialog is open, everything outside it is inert
+  // (the Stop button could not be pressed), so the overlay goes inside the topmost one; the top
+  // layer still places it on the viewport.
+  let watchHolder = null;
+  function toTop() {
+    if (!overlayHost || typeof overlayHost.showPopover !== "function") return;
+    const root = document.documentElement || document.body;
+    if (!root) return;
+    let holder = root;
+    try {
+      const modals = [...document.querySelectorAll("dialog:modal")];
+      if (modals.length) holder = modals[modals.length - 1];
+    } catch {}
+    try {
+      if (overlayHost.parentNode !== holder) {
+        holder.appendChild(overlayHost);
+        if (watchHolder && holder !== root) watchHolder(holder.parentNode || holder);
+      }
+      if (overlayHost.matches(":popover-open")) overlayHost.hidePopover();
+      overlayHost.showPopover();
+    } catch {
+      // A document where popovers cannot show: the z-index stands.
+    }
   }
   function stopped(is) {
     const o = overlay();

@@ -286,6 +286,41 @@ async fn claudes_own_clicks_on_the_banner_never_stop_the_session() -> anyhow::Re
     Ok(())
 }
 
+/// A page cannot put anything over the banner's Stop button: not an element with the top
+/// z-index kept last on the page, not a popover, not a modal dialog (which makes everything
+/// outside it inert). The person's click reaches Stop, and Claude's still reach the page.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nothing_a_page_shows_covers_the_stop_button() -> anyhow::Result<()> {
+    let mut h = Harness::start_with(&[PERSON_FLAG]).await?;
+    let mut person = Person::connect(&h.session.dir().join("profile")).await?;
+    for (page, modal) in [("cover.html?modal=0", false), ("cover.html", true)] {
+        ok(&h.one("navigate", json!({"url": h.url(page)})).await?);
+        let target = page_target(&mut person, "cover.html").await?;
+        let attached = person.send(None, "Target.attachToTarget", json!({"targetId": target, "flatten": true})).await?;
+        let session = attached["sessionId"].as_str().unwrap_or_default().to_string();
+        // Once the page has put up its covers.
+        for _ in 0..40 {
+            if person.send(Some(&session), "Runtime.evaluate", json!({"expression": "document.title"})).await?["result"]["value"] == "Covered" {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        if modal {
+            // Claude's click reaches the dialog's button through the overlay.
+            let confirm = h.ref_of("button", "Confirm").await?;
+            ok(&h.one("left_click", json!({"target": r#ref(&confirm)})).await?);
+            let shown = person.send(Some(&session), "Runtime.evaluate", json!({"expression": "document.getElementById('ok').textContent"})).await?;
+            assert_eq!(shown["result"]["value"], "Confirmed", "{page}");
+        }
+        let (x, y) = stop_button_center(&mut person, &session).await?;
+        assert!(person_presses_stop(&mut h, &mut person, &session, (x, y)).await?, "the person's click on Stop reached it on {page}");
+        let popup = person.open_extension_page("extension/ui/popup.html").await?;
+        person.eval_in(&popup, "new Promise(r => chrome.runtime.sendMessage({type: 'resume'}, () => r(true)))").await?;
+        resumed(&mut h).await?;
+    }
+    Ok(())
+}
+
 /// Waits (at most 5 s) until calls run again after Resume.
 async fn resumed(h: &mut Harness) -> anyhow::Result<()> {
     for _ in 0..100 {
