@@ -409,14 +409,9 @@ fn push_console(tab: i32, line: String) {
     });
 }
 
-/// Takes in one CDP event of a tab's main session.
-pub fn on_event(tab: i32, method: &str, p: &Value) {
-    if matches!(
-        method,
-        "Inspector.targetCrashed" | "Network.requestWillBeSent" | "Network.responseReceived" | "Network.loadingFailed" | "Page.lifecycleEvent" | "Page.frameNavigated" | "Page.loadEventFired" | "Page.navigatedWithinDocument"
-    ) {
-        with(|a| a.tabs.entry(tab).or_default().loads.on_event(method, p));
-    }
+/// Takes in one console event of a tab: its main session's, or one of its out-of-process
+/// frames'.
+pub fn on_console(tab: i32, method: &str, p: &Value) {
     match method {
         "Runtime.consoleAPICalled" => {
             let level = match p["type"].as_str().unwrap_or("log") {
@@ -446,6 +441,20 @@ pub fn on_event(tab: i32, method: &str, p: &Value) {
             let at = source(e["url"].as_str(), e["lineNumber"].as_i64());
             push_console(tab, format!("[{level}] {}{at}", cut(e["text"].as_str().unwrap_or(""), ENTRY_CHARS)));
         }
+        _ => {}
+    }
+}
+
+/// Takes in one CDP event of a tab's main session.
+pub fn on_event(tab: i32, method: &str, p: &Value) {
+    if matches!(
+        method,
+        "Inspector.targetCrashed" | "Network.requestWillBeSent" | "Network.responseReceived" | "Network.loadingFailed" | "Page.lifecycleEvent" | "Page.frameNavigated" | "Page.loadEventFired" | "Page.navigatedWithinDocument"
+    ) {
+        with(|a| a.tabs.entry(tab).or_default().loads.on_event(method, p));
+    }
+    on_console(tab, method, p);
+    match method {
         "Network.requestWillBeSent" => {
             let id = prefix(p["requestId"].as_str().unwrap_or_default(), 64).0.to_string();
             let (url, url_cut) = cut_url(p["request"]["url"].as_str().unwrap_or_default(), URL_CHARS);

@@ -57,6 +57,8 @@ pub struct ChildSession {
     pub parent: Option<String>,
     /// Whether it was prepared for Claude's input (see [`prepare_children`]).
     pub prepared: bool,
+    /// Whether its console is heard (see [`hear_children_consoles`]).
+    pub console: bool,
     pub target_id: String,
     pub url: String,
 }
@@ -186,6 +188,7 @@ fn track_children(tab: i32, from: Option<&str>, method: &str, params: &Value) {
                     session,
                     parent: from.map(str::to_string),
                     prepared: false,
+                    console: false,
                     target_id: info["targetId"].as_str().unwrap_or_default().to_string(),
                     url: info["url"].as_str().unwrap_or_default().to_string(),
                 };
@@ -229,6 +232,33 @@ fn track_children(tab: i32, from: Option<&str>, method: &str, params: &Value) {
         }
         _ => {}
     }
+}
+
+/// Has the console of each of the tab's out-of-process frames heard, once, before a read of the
+/// console: enabling the domains has the browser replay what each frame's scripts logged since
+/// its document started (and the frame's messages arrive as they come afterwards). Nothing is
+/// asked of a frame at attach, which keeps pages of many frames loading as fast.
+pub async fn hear_children_consoles(tab: i32) {
+    let fresh: Vec<String> = CHILDREN.with(|c| {
+        c.borrow_mut()
+            .get_mut(&tab)
+            .map(|list| {
+                list.iter_mut()
+                    .filter(|child| !child.console)
+                    .map(|child| {
+                        child.console = true;
+                        child.session.clone()
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    });
+    let asks = fresh.into_iter().map(|session| async move {
+        let d = Debuggee { tab, session: Some(session) };
+        // A frame gone meanwhile answers nothing, within the command's limit.
+        let _ = futures::join!(send_to(&d, &RuntimeEnable {}), send_to(&d, &LogEnable {}));
+    });
+    futures::future::join_all(asks).await;
 }
 
 /// Prepares the tab's out-of-process frames that are not yet, as the tab itself was prepared,
@@ -447,6 +477,10 @@ pub fn dispatch_event(tab: i32, session: Option<&str>, method: &str, params: Val
             {
                 crate::members::chooser::expect(tab)
             }
+            // What its scripts write to the console is the tab's console.
+            "Runtime.consoleAPICalled" | "Runtime.exceptionThrown" | "Log.entryAdded" => {
+                crate::activity::on_console(tab, method, &params);
+            }
             _ => {}
         }
         return;
@@ -494,6 +528,10 @@ command!(PageEnable, "Page.enable", Empty);
 #[derive(Serialize)]
 pub struct RuntimeEnable {}
 command!(RuntimeEnable, "Runtime.enable", Empty);
+
+#[derive(Serialize)]
+pub struct LogEnable {}
+command!(LogEnable, "Log.enable", Empty);
 
 #[derive(Debug, Default, Deserialize)]
 pub struct Empty {}

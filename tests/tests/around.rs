@@ -461,3 +461,26 @@ async fn a_page_that_crashes_is_told_at_once() -> anyhow::Result<()> {
     assert!(t.contains("button \"Nest too deep\""), "{t}");
     Ok(())
 }
+
+/// What a frame of another site logs (a frame in a process of its own, with a debugger session
+/// of its own) is in the tab's console: what it logged before the first read, and what it logs
+/// afterwards, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_frame_of_another_site_is_heard_in_the_console() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let other = tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.2").await?;
+    let on = enabled(&["read_console"]);
+    ok(&h.one("navigate", json!({"url": h.url(&format!("frames.html?other=http://{}", other.addr))})).await?);
+    let call = h.call("read_console", json!({}));
+    let t = text(&h.run_with(vec![call], on.clone()).await?.remove(0));
+    assert!(t.lines().any(|l| l.starts_with("[log] frame loaded: same (http://127.0.0.1:")), "{t}");
+    assert!(t.lines().any(|l| l.starts_with(&format!("[log] frame loaded: cross (http://{}/frame-inner.html", other.addr))), "{t}");
+
+    let cross = h.ref_of("button", "Cross button").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&cross)})).await?);
+    let call = h.call("read_console", json!({}));
+    let t = text(&h.run_with(vec![call], on.clone()).await?.remove(0));
+    assert!(t.lines().any(|l| l.starts_with("[warning] pressed in the cross frame")), "{t}");
+    assert!(!t.contains("frame loaded"), "each entry is read once: {t}");
+    Ok(())
+}

@@ -61,6 +61,9 @@ enum Log {
 async fn read_log(tab_id: Option<&str>, log: Log) -> Result<Outcome, String> {
     let tab = state::resolve_tab(tab_id).await?;
     cdp::ensure_attached(tab).await.map_err(|e| e.to_string())?;
+    if let Log::Console = log {
+        cdp::hear_children_consoles(tab).await;
+    }
     let (read, nothing, what) = match log {
         Log::Console => (activity::read_console(tab, MAX_LINES), "No console entries", "entries"),
         Log::Network => (activity::read_network(tab, MAX_LINES), "No requests", "requests"),
