@@ -445,15 +445,9 @@ pub fn on_console(tab: i32, method: &str, p: &Value) {
     }
 }
 
-/// Takes in one CDP event of a tab's main session.
-pub fn on_event(tab: i32, method: &str, p: &Value) {
-    if matches!(
-        method,
-        "Inspector.targetCrashed" | "Network.requestWillBeSent" | "Network.responseReceived" | "Network.loadingFailed" | "Page.lifecycleEvent" | "Page.frameNavigated" | "Page.loadEventFired" | "Page.navigatedWithinDocument"
-    ) {
-        with(|a| a.tabs.entry(tab).or_default().loads.on_event(method, p));
-    }
-    on_console(tab, method, p);
+/// Takes in one network event of a tab: its main session's, or one of its out-of-process
+/// frames' (a frame's own requests are the tab's too).
+pub fn on_request(tab: i32, method: &str, p: &Value) {
     match method {
         "Network.requestWillBeSent" => {
             let id = prefix(p["requestId"].as_str().unwrap_or_default(), 64).0.to_string();
@@ -498,6 +492,21 @@ pub fn on_event(tab: i32, method: &str, p: &Value) {
                 }
             });
         }
+        _ => {}
+    }
+}
+
+/// Takes in one CDP event of a tab's main session.
+pub fn on_event(tab: i32, method: &str, p: &Value) {
+    if matches!(
+        method,
+        "Inspector.targetCrashed" | "Network.requestWillBeSent" | "Network.responseReceived" | "Network.loadingFailed" | "Page.lifecycleEvent" | "Page.frameNavigated" | "Page.loadEventFired" | "Page.navigatedWithinDocument"
+    ) {
+        with(|a| a.tabs.entry(tab).or_default().loads.on_event(method, p));
+    }
+    on_console(tab, method, p);
+    on_request(tab, method, p);
+    match method {
         "Network.webSocketCreated" => crate::policy::websocket_created(p["url"].as_str().unwrap_or_default()),
         // A press in the page (or Enter or Space): the person's, unless it is Claude's own.
         "Runtime.bindingCalled" if p["name"] == "tabwrightStop" && p["payload"] == "press" => {

@@ -193,6 +193,9 @@ fn track_children(tab: i32, from: Option<&str>, method: &str, params: &Value) {
                     url: info["url"].as_str().unwrap_or_default().to_string(),
                 };
                 CHILDREN.with(|c| c.borrow_mut().entry(tab).or_default().push(child));
+                // Its requests are heard from the start, as the tab's are (they cannot be asked
+                // for afterwards).
+                send_soon(&frame, NetworkEnable {});
                 // A frame of another site inside this one is attached in turn (its session is
                 // one of the tab's, announced on this frame's session).
                 send_soon(
@@ -477,10 +480,15 @@ pub fn dispatch_event(tab: i32, session: Option<&str>, method: &str, params: Val
             {
                 crate::members::chooser::expect(tab)
             }
-            // What its scripts write to the console is the tab's console.
+            // What its scripts write to the console is the tab's console, and its requests
+            // are the tab's.
             "Runtime.consoleAPICalled" | "Runtime.exceptionThrown" | "Log.entryAdded" => {
                 crate::activity::on_console(tab, method, &params);
             }
+            "Network.requestWillBeSent" | "Network.responseReceived" | "Network.loadingFinished" | "Network.loadingFailed" => {
+                crate::activity::on_request(tab, method, &params);
+            }
+            "Network.webSocketCreated" => crate::policy::websocket_created(params["url"].as_str().unwrap_or_default()),
             _ => {}
         }
         return;
@@ -532,6 +540,10 @@ command!(RuntimeEnable, "Runtime.enable", Empty);
 #[derive(Serialize)]
 pub struct LogEnable {}
 command!(LogEnable, "Log.enable", Empty);
+
+#[derive(Serialize)]
+pub struct NetworkEnable {}
+command!(NetworkEnable, "Network.enable", Empty);
 
 #[derive(Debug, Default, Deserialize)]
 pub struct Empty {}

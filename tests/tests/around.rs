@@ -464,9 +464,9 @@ async fn a_page_that_crashes_is_told_at_once() -> anyhow::Result<()> {
 
 /// What a frame of another site logs (a frame in a process of its own, with a debugger session
 /// of its own) is in the tab's console: what it logged before the first read, and what it logs
-/// afterwards, once.
+/// afterwards, once; and its requests are in the tab's network log.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_frame_of_another_site_is_heard_in_the_console() -> anyhow::Result<()> {
+async fn a_frame_of_another_site_is_heard_in_the_console_and_network() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
     let other = tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.2").await?;
     let on = enabled(&["read_console"]);
@@ -482,5 +482,9 @@ async fn a_frame_of_another_site_is_heard_in_the_console() -> anyhow::Result<()>
     let t = text(&h.run_with(vec![call], on.clone()).await?.remove(0));
     assert!(t.lines().any(|l| l.starts_with("[warning] pressed in the cross frame")), "{t}");
     assert!(!t.contains("frame loaded"), "each entry is read once: {t}");
+    // Its requests are the tab's too.
+    let call = h.call("read_network", json!({}));
+    let t = text(&h.run_with(vec![call], enabled(&["read_network"])).await?.remove(0));
+    assert!(t.contains(&format!("GET http://{}/frame-api.json?from=cross", other.addr)), "{t}");
     Ok(())
 }
