@@ -237,25 +237,21 @@ fn track_children(tab: i32, from: Option<&str>, method: &str, params: &Value) {
     }
 }
 
+/// The sessions of the tab's frames whose flag (picked by `flag`) is not yet set, setting it.
+fn take_unmarked(tab: i32, flag: impl Fn(&mut ChildSession) -> &mut bool) -> Vec<String> {
+    CHILDREN.with(|c| {
+        let mut children = c.borrow_mut();
+        let list = children.get_mut(&tab).into_iter().flatten();
+        list.filter_map(|child| (!std::mem::replace(flag(child), true)).then(|| child.session.clone())).collect()
+    })
+}
+
 /// Has the console of each of the tab's out-of-process frames heard, once, before a read of the
 /// console: enabling the domains has the browser replay what each frame's scripts logged since
 /// its document started (and the frame's messages arrive as they come afterwards). Nothing is
 /// asked of a frame at attach, which keeps pages of many frames loading as fast.
 pub async fn hear_children_consoles(tab: i32) {
-    let fresh: Vec<String> = CHILDREN.with(|c| {
-        c.borrow_mut()
-            .get_mut(&tab)
-            .map(|list| {
-                list.iter_mut()
-                    .filter(|child| !child.console)
-                    .map(|child| {
-                        child.console = true;
-                        child.session.clone()
-                    })
-                    .collect()
-            })
-            .unwrap_or_default()
-    });
+    let fresh = take_unmarked(tab, |child| &mut child.console);
     let asks = fresh.into_iter().map(|session| async move {
         let d = Debuggee { tab, session: Some(session) };
         // A frame gone meanwhile answers nothing, within the command's limit.
@@ -271,20 +267,7 @@ pub async fn hear_children_consoles(tab: i32) {
 /// the browser at once, ahead of the input's events; the rest follows, with the agent for each
 /// frame's current document. (Done at attach, it made a page of many frames load slower.)
 pub fn prepare_children(tab: i32, intercept: bool) {
-    let fresh: Vec<String> = CHILDREN.with(|c| {
-        c.borrow_mut()
-            .get_mut(&tab)
-            .map(|list| {
-                list.iter_mut()
-                    .filter(|child| !child.prepared)
-                    .map(|child| {
-                        child.prepared = true;
-                        child.session.clone()
-                    })
-                    .collect()
-            })
-            .unwrap_or_default()
-    });
+    let fresh = take_unmarked(tab, |child| &mut child.prepared);
     for session in fresh {
         let d = Debuggee {
             tab,
