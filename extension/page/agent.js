@@ -683,10 +683,15 @@
     return false;
   }
 
+  // The highest ref this document handed out: a number is never handed out twice, even when
+  // the core asks from a number it was not told was taken.
+  let handedUpTo = 0;
   function ensureRef(el, counter) {
     let r = refOf.get(el);
     if (r === undefined) {
-      r = counter.next++;
+      r = Math.max(counter.next, handedUpTo + 1);
+      counter.next = r + 1;
+      handedUpTo = r;
       refOf.set(el, r);
       byRef.set(r, new WeakRef(el));
       collected.register(el, r);

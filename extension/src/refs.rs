@@ -112,6 +112,14 @@ pub fn record(at: &Debuggee, generation: u64, next: u64, nodes: &[Node]) {
     REFS.with(|r| record_in(&mut r.borrow_mut(), at, generation, next, nodes, &live_frames));
 }
 
+/// Takes note of the refs a page call handed out, given its answer (whose `next` says up to
+/// where), so no other document is given the same numbers.
+pub fn record_answer(at: &Debuggee, generation: u64, answer: &serde_json::Value) {
+    if let Some(next) = answer["next"].as_u64() {
+        record(at, generation, next, &[]);
+    }
+}
+
 fn record_in(r: &mut Refs, at: &Debuggee, generation: u64, next: u64, nodes: &[Node], live_frames: &[String]) {
     let (tab, session) = (at.tab, at.session.clone());
     r.saw_document(at, generation, live_frames);

@@ -462,6 +462,37 @@ async fn a_clickable_header_or_item_says_so() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A ref is never handed out twice: a page that rebuilds its rows (new elements, with listeners
+/// of their own) gets new numbers for them, and a ref to a row that is gone is stale, never the
+/// row that took its place.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refs_of_rebuilt_rows_are_never_handed_out_again() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let first = read(&mut h, "invoices.html", json!({})).await?;
+    let sort = refs_of(&first, "button", "Sort by amount").pop().ok_or_else(|| anyhow::anyhow!("no sort ref"))?;
+    let mut seen: Vec<String> = first.split("[ref_").skip(1).filter_map(|t| t.split(']').next()).map(String::from).collect();
+    ok(&h.one("left_click", json!({"target": r#ref(&sort)})).await?);
+    let sorted = read_here(&mut h, json!({})).await?;
+    // Sorted by amount, Invoice B comes first: its Delete is the first.
+    let delete_b = refs_of(&sorted, "button", "Delete").first().cloned().ok_or_else(|| anyhow::anyhow!("no delete ref"))?;
+    assert!(sorted.find("Invoice B").zip(sorted.find("Invoice C")).is_some_and(|(b, c)| b < c), "{sorted}");
+    for r in refs_of(&sorted, "button", "Delete") {
+        assert!(!seen.contains(&r.trim_start_matches("ref_").to_string()), "{r} was handed out before:\n{first}\n{sorted}");
+    }
+    seen.extend(sorted.split("[ref_").skip(1).filter_map(|t| t.split(']').next()).map(String::from));
+    ok(&h.one("left_click", json!({"target": r#ref(&sort)})).await?);
+    let found = text(&h.one("find", json!({"query": "Delete button"})).await?);
+    let again = read_here(&mut h, json!({})).await?;
+    for r in refs_of(&again, "button", "Delete") {
+        assert!(!seen.contains(&r.trim_start_matches("ref_").to_string()), "{r} was handed out before:\n{sorted}\n{again}\n{found}");
+    }
+    let r = h.one("left_click", json!({"target": r#ref(&delete_b)})).await?;
+    assert!(r.is_error && error_text(&r).contains("stale"), "the row that was clicked is gone: {r:?}");
+    let page = text(&h.one("get_page_text", json!({})).await?);
+    assert!(!page.contains("deleted"), "nothing was deleted: {page}");
+    Ok(())
+}
+
 /// What a page marks as the current page or step, a field's suggestions, a read-only field and
 /// a box that is partly checked are read as a person sees them, and the fields act so.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -151,9 +151,7 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
 async fn focus_moved(tab: i32) -> Option<String> {
     let at = cdp::Debuggee::tab(tab);
     let (value, generation) = crate::page::call_in(&at, &format!("__tabwright.focusMoved({})", crate::refs::next())).await.ok()?;
-    if let Some(next) = value["next"].as_u64() {
-        crate::refs::record(&at, generation, next, &[]);
-    }
+    crate::refs::record_answer(&at, generation, &value);
     if !value.is_object() {
         return None;
     }

@@ -435,9 +435,7 @@ fn describe_point(at: crate::cdp::Debuggee, x: f64, y: f64, depth: u32) -> std::
         let Ok((value, generation)) = crate::page::call_in(&at, &format!("__tabwright.describeAt({x}, {y}, {}, true)", crate::refs::next())).await else {
             return Aim::Unknown("the page could not be read".into());
         };
-        if let Some(next) = value["next"].as_u64() {
-            crate::refs::record(&at, generation, next, &[]);
-        }
+        crate::refs::record_answer(&at, generation, &value);
         let what = value["what"].as_str().map(String::from);
         if value["crossFrame"] == Value::Bool(true) {
             let frame = value["frame"].as_u64();
@@ -466,9 +464,7 @@ async fn describe_focus(tab: i32, enter: bool, space: bool) -> Aim {
         let Ok((value, generation)) = crate::page::call_in(&at, &format!("__tabwright.describeFocus({})", crate::refs::next())).await else {
             return Aim::Unknown("the page could not be read".into());
         };
-        if let Some(next) = value["next"].as_u64() {
-            crate::refs::record(&at, generation, next, &[]);
-        }
+        crate::refs::record_answer(&at, generation, &value);
         if value["crossFrame"] == Value::Bool(true) {
             let child = match value["frame"].as_u64() {
                 Some(frame) => reading::frame_session(&at, frame).await,

@@ -97,7 +97,9 @@ pub async fn spot(tab: i32, target: &Target) -> Result<Spot, String> {
             // What is at a point, the overlay's marker put there, and the viewport, in one call.
             let at = |cx: f64, cy: f64| async move {
                 let overlay = crate::policy::current().overlay;
-                page::call(tab, &format!("__tabwright.pointerAt({cx}, {cy}, {}, {overlay})", refs::next())).await.map(|(found, _)| found)
+                let (found, generation) = page::call(tab, &format!("__tabwright.pointerAt({cx}, {cy}, {}, {overlay})", refs::next())).await?;
+                refs::record_answer(&Debuggee::tab(tab), generation, &found);
+                Ok::<_, String>(found)
             };
             // With the factor of the screenshot Claude looked at, the point is checked against the
             // viewport that call reads; without one, the viewport is read first.
@@ -142,7 +144,8 @@ async fn ref_spot(tab: i32, reference: &str) -> Result<Spot, String> {
     // itself (a stale one is then explained in full).
     let (at, id) = reading::locate_ref(tab, reference)?;
     let top = at.session.is_none() && crate::policy::current().overlay;
-    let (value, _) = page::call_in(&at, &format!("__tabwright.pointFor({id}, {}, {top})", refs::next())).await?;
+    let (value, generation) = page::call_in(&at, &format!("__tabwright.pointFor({id}, {}, {top})", refs::next())).await?;
+    refs::record_answer(&at, generation, &value);
     let mut p: PointFor = serde_json::from_value(value).map_err(|e| format!("unreadable hit test: {e}"))?;
     p.what = p.what.as_deref().map(fold);
     p.covered = p.covered.as_deref().map(fold);

@@ -115,12 +115,16 @@ async fn collect_in(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>, 
     // While a modal dialog is open, the reads Claude acts from (the viewport's, and find's) hold
     // only it: nothing behind it takes input. filter "all" (or a ref) still reads anything.
     let modal = root.is_none() && (filter != "all" || finding);
-    let opts = serde_json::json!({ "next": refs::next(), "filter": filter, "maxDepth": depth, "rootRef": root, "context": finding, "modal": modal });
-    let expression = format!("__tabwright.collect({opts})");
-    let (mut value, mut generation) = page::call_in(at, &expression).await?;
+    let expression = |next: u64| {
+        let opts = serde_json::json!({ "next": next, "filter": filter, "maxDepth": depth, "rootRef": root, "context": finding, "modal": modal });
+        format!("__tabwright.collect({opts})")
+    };
+    let (mut value, mut generation) = page::call_in(at, &expression(refs::next())).await?;
     let changed = value.get("dirty").and_then(serde_json::Value::as_bool).unwrap_or(true);
     if !first && changed && crate::listeners::mark(at).await {
-        (value, generation) = page::call_in(at, &expression).await?;
+        // The first read handed out refs too: the second goes on from where it stopped.
+        let next = value.get("next").and_then(serde_json::Value::as_u64).unwrap_or_default().max(refs::next());
+        (value, generation) = page::call_in(at, &expression(next)).await?;
     }
     let collected: Collected = serde_json::from_value(value).map_err(|e| format!("unreadable page snapshot: {e}"))?;
     crate::listeners::saw_inner_trees(at, collected.inner);
