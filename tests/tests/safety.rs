@@ -496,6 +496,15 @@ async fn confirmations_can_be_declined_or_time_out() -> anyhow::Result<()> {
     let e = error_text(&h.one("key", json!({"text": "Return"})).await?);
     assert!(e.contains("did not approve"), "{e}");
     ok(&h.one("key", json!({"text": "Tab"})).await?);
+    // Space on the focused Search presses it, which the rule lets through; a Tab or a press
+    // before the last Space or line break may move the focus onto Buy now, so those ask.
+    ok(&h.one("key", json!({"text": "space"})).await?);
+    for keys in ["space Tab space", "shift+Tab space", "space space"] {
+        let e = error_text(&h.one("key", json!({"text": keys})).await?);
+        assert!(e.contains("did not approve"), "{keys}: {e}");
+    }
+    let e = error_text(&h.one("type", json!({"text": "\t "})).await?);
+    assert!(e.contains("did not approve"), "{e}");
     // The SDK driver's own confirmation, through the member method.
     let m = h.client.request("member", json!({"name": "javascript_exec", "input": {"text": "1"}, "confirmed": false})).await?;
     assert!(m["outcome"]["error"].as_str().is_some_and(|e| e.starts_with("The person declined the javascript_exec call")), "{m}");

@@ -344,15 +344,19 @@ async fn aimed_at(tab: i32, member: Member, input: &Value) -> Result<Aim, String
         Member::LeftClickDrag => Ok(describe_target(tab, &input["from"]).await?.and(describe_target(tab, &input["target"]).await?)),
         Member::Key | Member::HoldKey => {
             let Some(chords) = input["text"].as_str().and_then(|t| crate::keys::parse(t).ok()) else { return Ok(Aim::Nothing) };
-            let Some(first) = chords.iter().position(|c| is_activating(&c.key)) else { return Ok(Aim::Nothing) };
-            // Keys before it that are not plain typing (Tab, arrows, shortcuts) may move the
-            // focus: what Enter then presses cannot be known beforehand.
+            let Some(last) = chords.iter().rposition(|c| is_activating(&c.key)) else { return Ok(Aim::Nothing) };
+            let key_name = |c: &crate::keys::Chord| if c.key.key == "Enter" { "Enter" } else { "Space" };
+            // Keys before the last press that are not plain typing (Tab, arrows, shortcuts) may
+            // move the focus: what that press acts on cannot be known beforehand.
             let typing = |c: &crate::keys::Chord| {
                 c.bits() & !crate::keys::SHIFT == 0 && (matches!(c.key.key.as_str(), "Backspace" | "Delete") || c.key.text.as_deref().is_some_and(|t| t != "\r" && t != "\t"))
             };
-            let moves_focus = !chords[..first].iter().all(typing);
-            if moves_focus {
-                return Ok(Aim::Unknown(format!("the keys before {} may move the focus", if chords[first].key.key == "Enter" { "Enter" } else { "Space" })));
+            if !chords[..last].iter().all(typing) {
+                return Ok(Aim::Unknown(format!("the keys before the last {} may move the focus", key_name(&chords[last]))));
+            }
+            // A press before it can move the focus too (a button's handler, a form sent).
+            if chords[..last].iter().any(|c| is_activating(&c.key)) {
+                return Ok(Aim::Unknown(format!("the keys before the last {} press something that may move the focus", key_name(&chords[last]))));
             }
             let enter = chords.iter().any(|c| c.key.key == "Enter");
             let space = chords.iter().any(|c| c.key.key == " ");
@@ -360,6 +364,11 @@ async fn aimed_at(tab: i32, member: Member, input: &Value) -> Result<Aim, String
         }
         Member::Type => {
             let text = input["text"].as_str().unwrap_or_default();
+            // A Tab in the text moves the focus: what a later Space or line break presses
+            // cannot be known beforehand.
+            if text.find('\t').is_some_and(|tab| text[tab..].contains(['\n', '\r', ' '])) {
+                return Ok(Aim::Unknown("a Tab in the text moves the focus before a Space or line break presses something".into()));
+            }
             Ok(describe_focus(tab, text.contains(['\n', '\r']), text.contains(' ')).await)
         }
         Member::FormInput => {
