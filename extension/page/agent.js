@@ -1315,7 +1315,13 @@
   // overlay needs no call of its own.
   function pointFor(ref, next, overlay) {
     const found = findPoint(ref, next);
-    if (overlay && found.error == null && found.covered == null && window === window.top) inputStart(found.x, found.y, ref);
+    // A control the page disabled (itself or its fieldset) takes no click.
+    const el = found.error == null ? resolveEl(ref) : null;
+    if (el?.matches(":disabled")) {
+      found.disabled = true;
+      found.what = describe(el);
+    }
+    if (overlay && found.error == null && found.covered == null && !found.disabled && window === window.top) inputStart(found.x, found.y, ref);
     return found;
   }
   function findPoint(ref, next) {
@@ -1870,7 +1876,7 @@
   // viewport, is never seen here), or a second at most.
   function afterInput(x, y, describeIt, overlay, presses, seq, button) {
     const released = () => ups.filter((u) => u.button === button && Math.abs(u.x - x) <= 1 && Math.abs(u.y - y) <= 1).length >= presses;
-    if (!presses || released() || releasedSeq >= seq) return answerInput(x, y, describeIt, overlay);
+    if (!presses || released() || releasedSeq >= seq) return answerInput(x, y, describeIt, overlay, presses && button === 0);
     return new Promise((resolve) => {
       let done = false;
       const go = () => {
@@ -1878,7 +1884,7 @@
         done = true;
         clearTimeout(timer);
         upWaiter = releaseWaiter = null;
-        resolve(answerInput(x, y, describeIt, overlay));
+        resolve(answerInput(x, y, describeIt, overlay, button === 0));
       };
       const timer = setTimeout(go, 1000);
       upWaiter = () => { if (released()) { upWaiter = null; setTimeout(go, 0); } };
@@ -1889,7 +1895,8 @@
     releasedSeq = Math.max(releasedSeq, seq);
     if (releaseWaiter) releaseWaiter(seq);
   }
-  function answerInput(x, y, describeIt, overlay) {
+  // `primary`: the input was a click of the primary button.
+  function answerInput(x, y, describeIt, overlay, primary) {
     arm();
     inputEnd();
     const press = lastPress;
@@ -1906,7 +1913,12 @@
     // its click then changed the viewport.)
     if (!pressed && (x >= visualViewport.width || y >= visualViewport.height)) return { outside: true };
     if (overlay) markPointer(x, y);
-    const what = !describeIt ? null : pressed ? describe(press.el) : describeAt(x, y).what;
+    let what = !describeIt ? null : pressed ? describe(press.el) : describeAt(x, y).what;
+    // A control the page disabled took the click and did nothing with it.
+    if (what && primary) {
+      const hit = pressed ? press.el : deepElementAt(x, y).el;
+      if (hit?.closest?.(":disabled")) what += ", which is disabled, so the click did nothing";
+    }
     // The core waits for the browser's word on a file chooser only when one was asked for.
     return chooser || stopped ? { what, chooser, invalid: stopped } : what;
   }

@@ -494,9 +494,10 @@ async fn refs_of_rebuilt_rows_are_never_handed_out_again() -> anyhow::Result<()>
 }
 
 /// What a page marks as the current page or step, a field's suggestions, a read-only field and
-/// a box that is partly checked are read as a person sees them, and the fields act so.
+/// a box that is partly checked are read as a person sees them, and the fields act so; a
+/// disabled control is never said to be clicked.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn current_items_suggestions_and_read_only_fields_are_read() -> anyhow::Result<()> {
+async fn current_items_suggestions_read_only_fields_and_disabled_controls() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
     let page = read(&mut h, "states.html", json!({})).await?;
     assert!(line_with(&page, "link \"Pricing\"").contains("] current=page"), "{page}");
@@ -525,6 +526,22 @@ async fn current_items_suggestions_and_read_only_fields_are_read() -> anyhow::Re
     let after = read_here(&mut h, json!({})).await?;
     assert!(line_with(&after, "combobox \"City\"").contains("value=\"Porto\""), "{after}");
     assert!(line_with(&after, "textbox \"Order number\"").contains("value=\"A-1001\""), "{after}");
+
+    // A disabled control (itself, or by its fieldset) is not said to be clicked.
+    for name in ["Submit order", "Inside a locked group"] {
+        let button = refs_of(&after, "button", name).pop().ok_or_else(|| anyhow::anyhow!("no {name} ref"))?;
+        let e = error_text(&h.one("left_click", json!({"target": r#ref(&button)})).await?);
+        assert!(e.starts_with(&format!("button \"{name}\" ({button}) is disabled, so clicking it does nothing.")), "{e}");
+    }
+    // Clicked at its point, it is said to have done nothing.
+    let center = "(() => { const b = [...document.querySelectorAll('button')].find(b => b.textContent === 'Submit order'); const r = b.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()";
+    let m = h.client.request("member", json!({"name": "javascript_exec", "input": {"text": center}, "confirmed": true})).await?;
+    let point: Vec<f64> = serde_json::from_str(m["outcome"]["ok"]["text"].as_str().unwrap_or("[]")).unwrap_or_default();
+    anyhow::ensure!(point.len() == 2, "{m}");
+    let r = text(&h.one("left_click", json!({"target": {"type": "coordinate", "x": point[0], "y": point[1]}})).await?);
+    assert!(r.contains("The pointer was over button \"Submit order\"") && r.contains(", which is disabled, so the click did nothing."), "{r}");
+    let r = h.one("list_tabs", json!({})).await?;
+    assert_eq!(only_state(&r).tabs[0].title, "Order states", "nothing was sent");
     Ok(())
 }
 

@@ -27,6 +27,8 @@ pub struct Spot {
     pub y: f64,
     /// What is there, for the acknowledgement ("button "Save" (ref_3)").
     pub what: Option<String>,
+    /// A ref's control that the page disabled, named: a click there does nothing.
+    pub disabled: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -41,6 +43,8 @@ struct PointFor {
     covered: Option<String>,
     #[serde(default)]
     what: Option<String>,
+    #[serde(default)]
+    disabled: bool,
 }
 
 /// Offset of an out-of-process frame's viewport inside the tab's, in CSS pixels: its box in the
@@ -114,7 +118,7 @@ pub async fn spot(tab: i32, target: &Target) -> Result<Spot, String> {
                     ((cx, cy), at(cx, cy).await?)
                 }
             };
-            Ok(Spot { x: css.0, y: css.1, what: found.get("what").and_then(|w| w.as_str()).map(fold) })
+            Ok(Spot { x: css.0, y: css.1, what: found.get("what").and_then(|w| w.as_str()).map(fold), disabled: None })
         }
         Target::Ref { reference } => ref_spot(tab, reference).await,
     }
@@ -127,7 +131,7 @@ pub async fn aim(tab: i32, target: &Target) -> Result<Spot, String> {
     match target {
         Target::Coordinate { x, y } => {
             let (cx, cy) = capture::css_point(tab, tabwright_protocol::input::Point { x: *x, y: *y }).await?;
-            Ok(Spot { x: cx, y: cy, what: None })
+            Ok(Spot { x: cx, y: cy, what: None, disabled: None })
         }
         Target::Ref { reference } => ref_spot(tab, reference).await,
     }
@@ -164,9 +168,9 @@ async fn ref_spot(tab: i32, reference: &str) -> Result<Spot, String> {
         (None, Some(cover)) => Err(format!("{name} is covered by {cover}, so nothing was clicked. Close or move what covers it first, or act on a coordinate.")),
         (None, None) => {
             let (ox, oy) = frame_offset(&at).await?;
-            let spot = Spot { x: p.x + ox, y: p.y + oy, what: None };
+            let spot = Spot { x: p.x + ox, y: p.y + oy, what: None, disabled: p.disabled.then_some(name) };
             // A point inside another site's frame is marked in the tab's own overlay.
-            if at.session.is_some() && crate::policy::current().overlay {
+            if at.session.is_some() && crate::policy::current().overlay && !p.disabled {
                 let _ = page::call(tab, &format!("__tabwright.inputStart({}, {}, null)", spot.x, spot.y)).await;
             }
             Ok(spot)
@@ -470,6 +474,10 @@ pub async fn click(input: &Click, button: &'static str, clicks: u32) -> Result<O
     // input (a right click's too: the page agent keeps the element its press reached, which a
     // context menu the click opens does not change).
     let mut spot = aim(tab, &input.target).await?;
+    // A disabled control ignores the press: saying "Clicked." would tell Claude it acted.
+    if let (Some(name), "left") = (&spot.disabled, button) {
+        return Err(format!("{name} is disabled, so clicking it does nothing. A page often enables such a control once what it needs is filled in or chosen; read the page to see what is missing."));
+    }
     let bit = match button {
         "left" => 1,
         "right" => 2,
