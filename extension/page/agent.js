@@ -1454,7 +1454,13 @@
     const el = deepActiveElement();
     typingInto = el;
     const page = !el || el === document.body || el === document.documentElement;
-    return page && document.designMode !== "on" && !document.body?.isContentEditable ? "none" : "some";
+    if (page) return document.designMode !== "on" && !document.body?.isContentEditable ? "none" : "some";
+    // A control that takes no text (a button, a link, a box to tick): the text goes nowhere
+    // unless the page listens for keys itself.
+    const role = roleOf(el);
+    const control = ["button", "a", "summary"].includes(el.localName) || (el.localName === "input" && !isTextEntry(el)) || ["button", "link", "checkbox", "radio", "switch", "tab", "menuitem"].includes(role);
+    if (control && !isTextEntry(el) && document.designMode !== "on") return { notext: describe(el) };
+    return "some";
   }
 
   // After typing: null when the focus stayed where the typing began; else where it was and

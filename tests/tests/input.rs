@@ -212,6 +212,14 @@ async fn typing_says_where_the_page_moved_the_focus() -> anyhow::Result<()> {
     ok(&h.one("left_click", json!({"target": r#ref(&plain)})).await?);
     assert_eq!(text(&h.one("type", json!({"text": "steady"})).await?), "Typed.");
     assert_eq!(text(&h.one("type", json!({"text": "a\tb"})).await?), "Typed.");
+
+    // A focused button or link takes no text: the result says where the text went.
+    for (role, name) in [("button", "Verify"), ("link", "Need help?")] {
+        let control = h.ref_of(role, name).await?;
+        ok(&h.one("left_click", json!({"target": r#ref(&control)})).await?);
+        let r = text(&h.one("type", json!({"text": "hello"})).await?);
+        assert!(r.starts_with(&format!("Typed.\nThe keyboard focus was on {role} \"{name}\" ({control}), which takes no text")), "{r}");
+    }
     Ok(())
 }
 

@@ -137,11 +137,16 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
     typing.await?;
     // A Tab or Enter moves the focus as Claude meant it to; without one, a move is the page's.
     let moved = if input.text.contains(['\t', '\n', '\r']) { None } else { focus_moved(tab).await };
-    let nowhere = matches!(focus, Ok((serde_json::Value::String(ref s), _)) if s == "none");
-    let line = moved.or_else(|| {
-        nowhere.then(|| {
-            "Nothing had the keyboard focus (the page itself had it), so unless the page listens for keys itself the text went nowhere. Click the field first (or use form_input), then type.".to_string()
-        })
+    let held = focus.map(|(v, _)| v).unwrap_or_default();
+    let line = moved.or_else(|| match (held.as_str(), held["notext"].as_str()) {
+        (Some("none"), _) => Some(
+            "Nothing had the keyboard focus (the page itself had it), so unless the page listens for keys itself the text went nowhere. Click the field first (or use form_input), then type.".to_string(),
+        ),
+        (_, Some(control)) => Some(format!(
+            "The keyboard focus was on {}, which takes no text, so unless the page listens for keys itself the text went nowhere (a Space or line break in it presses that control). Click the field first (or use form_input), then type.",
+            super::pointer::fold(control)
+        )),
+        _ => None,
     });
     Ok(Outcome::Ack { line })
 }
