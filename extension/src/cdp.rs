@@ -662,6 +662,9 @@ pub struct RemoteObject {
     pub class_name: Option<String>,
     #[serde(default)]
     pub object_id: Option<String>,
+    /// The value as the browser serialized it itself, when asked to (see [`SerializeDeep`]).
+    #[serde(default)]
+    pub deep_serialized_value: Option<Value>,
 }
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -1001,6 +1004,29 @@ pub struct EventListener {
 impl Command for GetEventListeners<'_> {
     const METHOD: &'static str = "DOMDebugger.getEventListeners";
     type Response = EventListeners;
+}
+
+/// An object of the page, serialized by the browser itself, to `max_depth` levels: none of the
+/// page's own code (which may have replaced `JSON.stringify`, `Map` or `Node`) runs.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SerializeDeep<'a> {
+    pub function_declaration: &'static str,
+    pub object_id: &'a str,
+    pub serialization_options: Value,
+}
+impl<'a> SerializeDeep<'a> {
+    pub fn new(object_id: &'a str, max_depth: u32) -> Self {
+        SerializeDeep {
+            function_declaration: "function () { return this; }",
+            object_id,
+            serialization_options: serde_json::json!({ "serialization": "deep", "maxDepth": max_depth, "additionalParameters": { "maxNodeDepth": 0, "includeShadowTree": "none" } }),
+        }
+    }
+}
+impl Command for SerializeDeep<'_> {
+    const METHOD: &'static str = "Runtime.callFunctionOn";
+    type Response = EvaluateResponse;
 }
 
 #[derive(Serialize)]

@@ -427,6 +427,20 @@ async fn javascript_exec_returns_each_kind_of_value() -> anyhow::Result<()> {
         let r = h.run_with(vec![call], on.clone()).await?.remove(0);
         assert_eq!(text(&r), expected, "{code}");
     }
+    // A page that replaced the built-ins a value is written with changes nothing.
+    let sabotage = "JSON.stringify = () => 'HACKED'; Array.prototype.toJSON = function () { return 'array'; }; window.Node = function Node() {}; window.Map = {}; window.WeakSet = null; 1";
+    let call = h.call("javascript_exec", json!({"text": sabotage}));
+    assert_eq!(text(&h.run_with(vec![call], on.clone()).await?.remove(0)), "1");
+    for (code, expected) in cases.iter().filter(|(code, _)| ["window.data", "window.loop", "document.getElementById('title')", "[1, 'two', {three: 3}]"].contains(code)) {
+        let call = h.call("javascript_exec", json!({"text": code}));
+        let r = h.run_with(vec![call], on.clone()).await?.remove(0);
+        assert_eq!(text(&r), *expected, "{code}, with the built-ins replaced");
+    }
+    let call = h.call("javascript_exec", json!({"text": "({when: new Date(0), re: /a+/g, big: 10n, m: new Set([1]), f() {}, el: document.body})"}));
+    assert_eq!(
+        text(&h.run_with(vec![call], on.clone()).await?.remove(0)),
+        "{\n  \"when\": \"1970-01-01T00:00:00.000Z\",\n  \"re\": \"/a+/g\",\n  \"big\": \"10n\",\n  \"m\": [\n    1\n  ],\n  \"f\": \"[function]\",\n  \"el\": \"[body element]\"\n}"
+    );
     let call = h.call("javascript_exec", json!({"text": "const x = 1;\nundefinedFunction()"}));
     let e = error_text(&h.run_with(vec![call], on.clone()).await?.remove(0));
     assert!(e.starts_with("The script threw at line 2, column 1: ReferenceError: undefinedFunction is not defined"), "{e}");

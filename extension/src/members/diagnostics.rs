@@ -92,32 +92,31 @@ pub async fn read_network(tab_id: Option<&str>) -> Result<Outcome, String> {
     read_log(tab_id, Log::Network).await
 }
 
-/// Describes a DOM node, an object (as JSON) or anything else, run on the value itself.
-const DESCRIBE: &str = r#"function () {
+/// A DOM node a script returned, described in tabwright's own world (where the page's changes
+/// to built-ins do not reach): `<h1#title.big> "Its text"`.
+const DESCRIBE_NODE: &str = r#"function () {
   const v = this;
-  if (v instanceof Node) {
-    if (v.nodeType !== 1) return `${v.nodeName} ${JSON.stringify((v.textContent || "").slice(0, 100))}`;
-    const id = v.id ? `#${v.id}` : "";
-    const cls = typeof v.className === "string" && v.className.trim() ? "." + v.className.trim().split(/\s+/).join(".") : "";
-    const text = (v.innerText || v.textContent || "").replace(/\s+/g, " ").trim().slice(0, 100);
-    return `<${v.localName}${id}${cls}>${text ? ` ${JSON.stringify(text)}` : ""}`;
-  }
-  const seen = new WeakSet();
-  try {
-    const json = JSON.stringify(v, (k, x) => {
-      if (typeof x === "bigint") return x.toString();
-      if (typeof x === "function") return `[function ${x.name || "anonymous"}]`;
-      if (x instanceof Node) return `[${x.nodeName.toLowerCase()} element]`;
-      if (x && typeof x === "object") { if (seen.has(x)) return "[circular]"; seen.add(x); }
-      if (x instanceof Map) return Object.fromEntries(x);
-      if (x instanceof Set) return [...x];
-      return x;
-    }, 2);
-    return json === undefined ? String(v) : json;
-  } catch (e) {
-    return String(v);
-  }
+  if (v.nodeType !== 1) return `${v.nodeName} ${JSON.stringify((v.textContent || "").slice(0, 100))}`;
+  const id = v.id ? `#${v.id}` : "";
+  const cls = typeof v.className === "string" && v.className.trim() ? "." + v.className.trim().split(/\s+/).join(".") : "";
+  const text = (v.innerText || v.textContent || "").replace(/\s+/g, " ").trim().slice(0, 100);
+  return `<${v.localName}${id}${cls}>${text ? ` ${JSON.stringify(text)}` : ""}`;
 }"#;
+
+/// The object group of the nodes a script's value is described with.
+const SCRIPT_GROUP: &str = "tabwright-script";
+
+async fn describe_node(tab: i32, serialized: &serde_json::Value) -> Option<String> {
+    let backend = serialized["value"]["backendNodeId"].as_i64()?;
+    let at = cdp::Debuggee::tab(tab);
+    let (objects, _) = crate::page::agent_objects(&at, &[backend], SCRIPT_GROUP).await.ok()?;
+    let described = match objects.first() {
+        Some(object) => cdp::send(tab, &cdp::CallFunctionOn { function_declaration: DESCRIBE_NODE, object_id: object, return_by_value: true, await_promise: false }).await.ok(),
+        None => None,
+    };
+    let _ = cdp::send(tab, &cdp::ReleaseObjectGroup { object_group: SCRIPT_GROUP }).await;
+    described?.result.value?.as_str().map(String::from)
+}
 
 async fn describe(tab: i32, value: &RemoteObject) -> String {
     match (value.kind.as_str(), value.subtype.as_deref()) {
@@ -135,10 +134,15 @@ async fn describe(tab: i32, value: &RemoteObject) -> String {
             let Some(object_id) = value.object_id.as_deref() else {
                 return value.description.clone().unwrap_or_default();
             };
-            let call = cdp::CallFunctionOn { function_declaration: DESCRIBE, object_id, return_by_value: true, await_promise: false };
-            match cdp::send(tab, &call).await {
-                Ok(r) => r.result.value.and_then(|v| v.as_str().map(String::from)).or_else(|| value.description.clone()).unwrap_or_default(),
-                Err(_) => value.description.clone().unwrap_or_default(),
+            // Serialized by the browser, so no page code runs.
+            let serialized = cdp::send(tab, &cdp::SerializeDeep::new(object_id, super::script_value::DEPTH)).await.ok().and_then(|r| r.result.deep_serialized_value);
+            match serialized {
+                Some(v) if v["type"] == "node" => match describe_node(tab, &v).await {
+                    Some(described) => described,
+                    None => super::script_value::render(&v),
+                },
+                Some(v) => super::script_value::render(&v),
+                None => value.description.clone().unwrap_or_default(),
             }
         }
     }

@@ -14,6 +14,7 @@ mod keyboard;
 mod navigation;
 pub mod pointer;
 pub mod reading;
+mod script_value;
 mod tabs;
 pub mod unresponsive;
 
