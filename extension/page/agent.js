@@ -1212,7 +1212,10 @@
     if (!el) return { error: "stale" };
     el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
     const r = el.getBoundingClientRect();
-    return { x: r.left + r.width / 2, y: r.top + r.height / 2, w: r.width, h: r.height };
+    // Scrolled to, but under something fixed (a cookie banner at the bottom of a page that ends
+    // there): what covers it is said.
+    const hit = hitPoint(el, { w: innerWidth, h: innerHeight }, { next: 0 });
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2, w: r.width, h: r.height, covered: hit.covered ?? null };
   }
 
   // A short description of an element, for messages: `button "Save" (ref_12)`.

@@ -579,7 +579,13 @@ pub fn take_notices() -> Vec<String> {
         if kind == "beforeunload" {
             lines.push(format!("A beforeunload dialog{quoted} was accepted, so the page could be left."));
         } else {
-            lines.push(format!("{article} {kind} dialog{quoted} was dismissed."));
+            // What the page's script got back: a question dismissed is answered "no".
+            let answer = match kind.as_str() {
+                "confirm" => " The page was answered Cancel (false); tabwright dismisses every dialog, so if the page needs a yes, do what it asks another way.",
+                "prompt" => " The page was answered Cancel (null); tabwright dismisses every dialog, so if the page needs an answer, give it another way.",
+                _ => "",
+            };
+            lines.push(format!("{article} {kind} dialog{quoted} was dismissed.{answer}"));
         }
     }
     lines

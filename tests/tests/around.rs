@@ -200,8 +200,8 @@ async fn dialogs_never_hang_and_are_told() -> anyhow::Result<()> {
     open(&mut h, "dialogs.html").await?;
     for (button, expect, out) in [
         ("Alert", "An alert dialog \"Hello from alert\" was dismissed.", "nothing yet"),
-        ("Confirm", "A confirm dialog \"Delete everything?\" was dismissed.", "confirm said false"),
-        ("Prompt", "A prompt dialog \"Your name?\" was dismissed.", "prompt said null"),
+        ("Confirm", "A confirm dialog \"Delete everything?\" was dismissed. The page was answered Cancel (false);", "confirm said false"),
+        ("Prompt", "A prompt dialog \"Your name?\" was dismissed. The page was answered Cancel (null);", "prompt said null"),
     ] {
         let b = h.ref_of("button", button).await?;
         let r = h.one("left_click", json!({"target": r#ref(&b)})).await?;

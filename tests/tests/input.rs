@@ -128,10 +128,14 @@ async fn a_covered_target_is_reported_not_clicked() -> anyhow::Result<()> {
     let e = error_text(&h.one("left_click", json!({"target": r#ref(&buy)})).await?);
     assert!(e.starts_with(&format!("button \"Buy now\" ({buy}) is covered by dialog \"Cookie notice\"")), "{e}");
     assert!(e.contains("nothing was clicked"), "{e}");
+    // scroll_to brings it into view, and says it stays covered.
+    let r = text(&h.one("scroll_to", json!({"target": r#ref(&buy)})).await?);
+    assert!(r.contains("It is covered by dialog \"Cookie notice\""), "{r}");
     tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     assert!(of(&h.site.log(), "click").is_empty(), "nothing was clicked");
     let accept = h.ref_of("button", "Accept cookies").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&accept)})).await?);
+    assert!(!text(&h.one("scroll_to", json!({"target": r#ref(&buy)})).await?).contains("covered"));
     ok(&h.one("left_click", json!({"target": r#ref(&buy)})).await?);
     h.wait_log("click on Buy now", |e| e["type"] == "click" && e["target"] == "covered").await?;
     Ok(())

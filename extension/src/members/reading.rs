@@ -312,5 +312,8 @@ pub async fn scroll_to(reference: &str, tab_id: Option<&str>) -> Result<Outcome,
     }
     // The page hears of the scroll at its next frame; let that land (a virtual list re-renders then).
     super::pointer::settle_later(tab);
-    Ok(Outcome::Ack { line: None })
+    let covered = value["covered"].as_str().map(super::pointer::fold);
+    Ok(Outcome::Ack {
+        line: covered.map(|cover| format!("It is covered by {cover} there, so a click on it would reach that instead. Close or move what covers it first.")),
+    })
 }
