@@ -127,15 +127,66 @@
   new MutationObserver(() => {
     dirty = true;
   }).observe(document, { childList: true, subtree: true });
+  // Closed shadow roots the core found through the browser and handed over (see adoptRoot):
+  // read as open ones are.
+  const closedRoots = new WeakMap();
+  function shadowOf(el) {
+    return el.shadowRoot || closedRoots.get(el) || null;
+  }
+  // Boxes already asked about, and whether the page changed since the last look for new ones.
+  const askedHosts = new WeakSet();
+  let unaskedChecked = false;
+  // Boxes that show something (they have a size) yet hold no nodes of their own: a closed
+  // shadow root may be drawing them. At most `max`, each once.
+  // The elements a shadow root can be attached to, besides custom elements.
+  const SHADOW_HOSTS = new Set(["article", "aside", "blockquote", "div", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "main", "nav", "p", "section", "span"]);
+  // With `deep`, inside the shadow roots known too.
+  function unaskedHosts(max, deep) {
+    const out = [];
+    const roots = [document];
+    for (let i = 0; i < roots.length && out.length < max; i++) {
+      let empty = [];
+      try {
+        empty = roots[i].querySelectorAll(":empty");
+      } catch {}
+      for (const el of empty) {
+        if (out.length >= max) break;
+        if (askedHosts.has(el) || !(SHADOW_HOSTS.has(el.localName) || el.localName.includes("-")) || el === overlayHost || el.namespaceURI !== "http://www.w3.org/1999/xhtml" || shadowOf(el)) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width > 0 && r.height > 0) out.push(el);
+      }
+      // Roots inside roots.
+      if (!deep) break;
+      for (const host of roots[i].querySelectorAll("*")) {
+        const inner = shadowOf(host);
+        if (inner && host !== overlayHost && roots.length < 200) roots.push(inner);
+      }
+    }
+    return out;
+  }
+  function closedCandidates(max) {
+    const out = unaskedHosts(max, true);
+    for (const el of out) askedHosts.add(el);
+    unaskedChecked = false;
+    return out;
+  }
+  function adoptRoot(host, root) {
+    if (!(host instanceof Element) || !(root instanceof ShadowRoot) || host.shadowRoot) return false;
+    closedRoots.set(host, root);
+    new MutationObserver(() => { dirty = true; }).observe(root, { childList: true, subtree: true, characterData: true });
+    dirty = true;
+    return true;
+  }
+
   // The open shadow roots and same-origin frame documents, whose listeners are asked for apart.
   function listenerRoots() {
     const out = [];
     const visit = (root) => {
       const it = (root.ownerDocument || root).createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
       for (let n = it.nextNode(); n && out.length < 50; n = it.nextNode()) {
-        if (n.shadowRoot && n !== overlayHost) {
-          out.push(n.shadowRoot);
-          visit(n.shadowRoot);
+        if (shadowOf(n) && n !== overlayHost) {
+          out.push(shadowOf(n));
+          visit(shadowOf(n));
         }
         if (n.localName === "iframe") {
           let doc = null;
@@ -288,7 +339,7 @@
     // The items nested under a tree item or menu item (its group, its submenu) are not its name.
     if (depth > 0 && namingItem && /^(group|menu|tree|listbox)$/.test(el.getAttribute("role") || "")) return "";
     let out = "", last = "";
-    const kids = el.shadowRoot ? el.shadowRoot.childNodes : el.localName === "slot" ? el.assignedNodes({ flatten: true }) : el.childNodes;
+    const kids = shadowOf(el) ? shadowOf(el).childNodes : el.localName === "slot" ? el.assignedNodes({ flatten: true }) : el.childNodes;
     for (const child of kids) {
       // A line break parts the words on either side of it.
       const t = child.nodeType === Node.ELEMENT_NODE && child.localName === "br" ? " " : subtreeText(child, depth + 1);
@@ -606,7 +657,7 @@
   function deepActiveElement() {
     let a = document.activeElement;
     while (a) {
-      if (a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+      if (shadowOf(a) && shadowOf(a).activeElement) a = shadowOf(a).activeElement;
       else if (a.localName === "iframe") {
         try {
           const inner = a.contentDocument?.activeElement;
@@ -717,6 +768,9 @@
     hookFrames(document, 0);
     const changed = dirty;
     dirty = false;
+    // Whether boxes that a closed root may draw are waiting to be asked about (looked for again
+    // only once the page changed).
+    if (changed) unaskedChecked = unaskedHosts(1, false).length > 0;
     const counter = { next: opts.next };
     const out = [];
     const filter = opts.filter || "visible";
@@ -734,9 +788,9 @@
     let sawInner = !!document.querySelector("iframe");
 
     function kidsOf(parent) {
-      if (parent.shadowRoot) {
+      if (shadowOf(parent)) {
         if (parent !== overlayHost) sawInner = true;
-        return parent.shadowRoot.childNodes;
+        return shadowOf(parent).childNodes;
       }
       if (parent.localName === "slot") {
         const assigned = parent.assignedNodes({ flatten: true });
@@ -868,7 +922,7 @@
     }
 
     function isPlainInline(el, level = 0) {
-      if (level > 40 || SKIP_TAGS.has(el.tagName) || el.shadowRoot || !INLINE_TAGS.has(el.localName)) return false;
+      if (level > 40 || SKIP_TAGS.has(el.tagName) || shadowOf(el) || !INLINE_TAGS.has(el.localName)) return false;
       if (el.localName === "slot") {
         if (roleOf(el)) return false;
         for (const n of el.assignedNodes({ flatten: true })) if (n.nodeType === Node.ELEMENT_NODE && !isPlainInline(n)) return false;
@@ -1008,7 +1062,7 @@
         named = entry.name && (mark ? textOnly(el) : NAME_FROM_CONTENT.has(role));
       }
       if (depth >= opts.maxDepth) {
-        if (el.childElementCount || el.shadowRoot) out.push({ d: nextDepth, more: ensureRef(el, counter) });
+        if (el.childElementCount || shadowOf(el)) out.push({ d: nextDepth, more: ensureRef(el, counter) });
         return;
       }
       if (el.localName === "iframe") {
@@ -1081,7 +1135,7 @@
       const role = roleOf(el);
       return { ref: ensureRef(el, counter), role, name: role ? nameOf(el, role) : clean(el.getAttribute("aria-label") || "", NAME_MAX) };
     });
-    return { next: counter.next, nodes: out, truncated, inner: sawInner, dirty: changed, modal: !!modal, beyond, ms: Math.round(performance.now() - start), url: location.href, vw: innerWidth, vh: innerHeight };
+    return { next: counter.next, nodes: out, truncated, inner: sawInner, dirty: changed, unasked: unaskedChecked, modal: !!modal, beyond, ms: Math.round(performance.now() - start), url: location.href, vw: innerWidth, vh: innerHeight };
   }
 
   // The modal dialog a person is held in, if one is open: a <dialog> opened with showModal()
@@ -1244,8 +1298,8 @@
       let hit = doc.elementFromPoint(x - ox, y - oy);
       // The overlay's Stop button is not part of the page.
       if (hit && hit === overlayHost) hit = doc.elementsFromPoint(x - ox, y - oy).find((e) => e !== overlayHost) || null;
-      while (hit && hit.shadowRoot) {
-        const inner = hit.shadowRoot.elementFromPoint(x - ox, y - oy);
+      while (hit && shadowOf(hit)) {
+        const inner = shadowOf(hit).elementFromPoint(x - ox, y - oy);
         if (!inner || inner === hit) break;
         hit = inner;
       }
@@ -1995,7 +2049,7 @@
     const cut = text.length > max || walked > budget;
     if (text.length > max) text = text.slice(0, max);
     const total = walked > budget ? Math.max(walked, (body.innerText || body.textContent || "").length) : walked;
-    return { text, cut, total, title: document.title, url: location.href };
+    return { text, cut, total, title: document.title, url: location.href, unasked: unaskedHosts(1, false).length > 0 };
   }
 
   // The visible text under root, to a little past `budget` characters.
@@ -2056,7 +2110,7 @@
         if (chosen) add(`[${clean(chosen.label || chosen.text, 100)}] `);
         return;
       }
-      const kids = el.shadowRoot ? el.shadowRoot.childNodes : el.localName === "slot" ? el.assignedNodes({ flatten: true }) : el.childNodes;
+      const kids = shadowOf(el) ? shadowOf(el).childNodes : el.localName === "slot" ? el.assignedNodes({ flatten: true }) : el.childNodes;
       for (const c of kids) walk(c, inner, level + 1);
       if (el.localName === "iframe") {
         try {
@@ -2071,5 +2125,5 @@
     return out.join("");
   }
 
-  globalThis.__tabwright = { pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { closedCandidates, adoptRoot, pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

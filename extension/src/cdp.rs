@@ -731,6 +731,56 @@ impl Command for DescribeNode<'_> {
     type Response = DescribedNode;
 }
 
+/// A node with its shadow roots, closed ones included.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DescribeNodeShadows<'a> {
+    pub object_id: &'a str,
+    pub depth: i32,
+    pub pierce: bool,
+}
+#[derive(Debug, Deserialize)]
+pub struct DescribedShadows {
+    pub node: NodeShadows,
+}
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NodeShadows {
+    #[serde(default)]
+    pub shadow_roots: Vec<ShadowRootNode>,
+}
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ShadowRootNode {
+    #[serde(default)]
+    pub backend_node_id: i64,
+    #[serde(default)]
+    pub shadow_root_type: Option<String>,
+}
+impl Command for DescribeNodeShadows<'_> {
+    const METHOD: &'static str = "DOM.describeNode";
+    type Response = DescribedShadows;
+}
+
+/// A function called on an object with one other object as its argument.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CallWithObject<'a> {
+    pub function_declaration: &'static str,
+    pub object_id: &'a str,
+    pub arguments: [ObjectArgument<'a>; 1],
+    pub return_by_value: bool,
+}
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ObjectArgument<'a> {
+    pub object_id: &'a str,
+}
+impl Command for CallWithObject<'_> {
+    const METHOD: &'static str = "Runtime.callFunctionOn";
+    type Response = EvaluateResponse;
+}
+
 #[derive(Serialize)]
 pub struct GetLayoutMetrics {}
 #[derive(Debug, Deserialize)]

@@ -9,6 +9,7 @@ pub mod activity;
 pub mod cdp;
 pub mod confirm;
 pub mod chrome;
+mod closed_roots;
 pub mod find;
 pub mod host;
 mod inflight;

@@ -164,10 +164,7 @@ async fn try_mark(at: &Debuggee) -> Result<bool, String> {
 /// The open shadow roots and same-origin frame documents the agent lists, as objects of the
 /// page's own world.
 async fn inner_trees(at: &Debuggee) -> Vec<String> {
-    let Ok((roots, _, _)) = page::object_in_group(at, "__tabwright.listenerRoots()", GROUP).await else { return Vec::new() };
-    let Some(list) = roots.object_id.as_deref().filter(|_| roots.description.as_deref() != Some("Array(0)")) else { return Vec::new() };
-    let Ok(props) = cdp::send_to(at, &cdp::GetProperties { object_id: list, own_properties: true }).await else { return Vec::new() };
-    let ours: Vec<String> = props.result.into_iter().filter(|p| p.name.parse::<usize>().is_ok()).filter_map(|p| p.value?.object_id).collect();
+    let Some((ours, _)) = page::agent_list(at, "__tabwright.listenerRoots()", GROUP).await else { return Vec::new() };
     let describe: Vec<cdp::DescribeNode> = ours.iter().map(|o| cdp::DescribeNode { object_id: o }).collect();
     let described = futures::future::join_all(describe.iter().map(|d| cdp::send_to(at, d))).await;
     let ids: Vec<i64> = described.into_iter().filter_map(|d| d.ok()?.node.backend_node_id).collect();

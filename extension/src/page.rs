@@ -203,6 +203,15 @@ pub async fn object_in_group(d: &Debuggee, expression: &str, group: &str) -> Res
     Ok((object, world.context, world.generation))
 }
 
+/// The items of an array the agent's `expression` returns, as objects of the agent's world in
+/// `group` (released by the caller), with that world's execution context.
+pub async fn agent_list(d: &Debuggee, expression: &str, group: &str) -> Option<(Vec<String>, i64)> {
+    let (list, context, _) = object_in_group(d, expression, group).await.ok()?;
+    let id = list.object_id.as_deref().filter(|_| list.description.as_deref() != Some("Array(0)"))?;
+    let props = cdp::send_to(d, &cdp::GetProperties { object_id: id, own_properties: true }).await.ok()?;
+    Some((props.result.into_iter().filter(|p| p.name.parse::<usize>().is_ok()).filter_map(|p| p.value?.object_id).collect(), context))
+}
+
 /// Nodes the browser names by backend id, as objects of the agent's world in `group` (released by
 /// the caller), with the document's generation. Nodes that cannot be resolved are left out.
 pub async fn agent_objects(d: &Debuggee, nodes: &[i64], group: &str) -> Result<(Vec<String>, u64), String> {

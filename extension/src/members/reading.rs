@@ -121,7 +121,9 @@ async fn collect_in(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>, 
     };
     let (mut value, mut generation) = page::call_in(at, &expression(refs::next())).await?;
     let changed = value.get("dirty").and_then(serde_json::Value::as_bool).unwrap_or(true);
-    if !first && changed && crate::listeners::mark(at).await {
+    // Closed shadow roots found (their listeners asked for too), or new listeners: read again.
+    let adopted = value["unasked"] == true && crate::closed_roots::adopt(at).await;
+    if (adopted || (!first && changed)) && (crate::listeners::mark(at).await || adopted) {
         // The first read handed out refs too: the second goes on from where it stopped.
         let next = value.get("next").and_then(serde_json::Value::as_u64).unwrap_or_default().max(refs::next());
         (value, generation) = page::call_in(at, &expression(next)).await?;
@@ -275,7 +277,11 @@ pub async fn get_page_text(tab_id: Option<&str>) -> Result<Outcome, String> {
         url: String,
     }
     let tab = state::resolve_tab(tab_id).await?;
-    let (value, _) = page::call(tab, &format!("__tabwright.pageText({TEXT_CAP})")).await?;
+    let (mut value, _) = page::call(tab, &format!("__tabwright.pageText({TEXT_CAP})")).await?;
+    // Closed shadow roots found: read again, with them.
+    if value["unasked"] == true && crate::closed_roots::adopt(&Debuggee::tab(tab)).await {
+        (value, _) = page::call(tab, &format!("__tabwright.pageText({TEXT_CAP})")).await?;
+    }
     let mut t: PageText = serde_json::from_value(value).map_err(|e| format!("unreadable page text: {e}"))?;
     // Out-of-process frames (cross-origin iframes) are read in their own documents.
     for child in cdp::children(tab) {
