@@ -151,7 +151,11 @@
       } catch {}
       for (const el of empty) {
         if (out.length >= max) break;
-        if (askedHosts.has(el) || !(SHADOW_HOSTS.has(el.localName) || el.localName.includes("-")) || el === overlayHost || el.namespaceURI !== "http://www.w3.org/1999/xhtml" || shadowOf(el)) continue;
+        const custom = el.localName.includes("-");
+        // Empty boxes of the built-in kinds (spacers, icons, placeholders) are asked about up to
+        // a budget per document while none has held a closed root; custom elements always.
+        if (!custom && (!SHADOW_HOSTS.has(el.localName) || (builtinAsked >= BUILTIN_BUDGET && !closedFound))) continue;
+        if (askedHosts.has(el) || el === overlayHost || el.namespaceURI !== "http://www.w3.org/1999/xhtml" || shadowOf(el)) continue;
         const r = el.getBoundingClientRect();
         if (r.width > 0 && r.height > 0) out.push(el);
       }
@@ -164,16 +168,22 @@
     }
     return out;
   }
+  const BUILTIN_BUDGET = 90;
+  let builtinAsked = 0, closedFound = 0;
   function closedCandidates(max) {
     const out = unaskedHosts(max, true);
-    for (const el of out) askedHosts.add(el);
+    for (const el of out) {
+      askedHosts.add(el);
+      if (!el.localName.includes("-")) builtinAsked++;
+    }
     unaskedChecked = false;
     return out;
   }
   function adoptRoot(host, root) {
     if (!(host instanceof Element) || !(root instanceof ShadowRoot) || host.shadowRoot) return false;
     closedRoots.set(host, root);
-    new MutationObserver(() => { dirty = true; }).observe(root, { childList: true, subtree: true, characterData: true });
+    closedFound++;
+    new MutationObserver(() => { dirty = true; }).observe(root, { childList: true, subtree: true });
     dirty = true;
     return true;
   }
@@ -586,7 +596,7 @@
       const sort = (attr("aria-sort") || "").trim().toLowerCase();
       if (sort === "ascending" || sort === "descending" || sort === "other") s.sort = sort;
     }
-    if (((el.localName === "input" || el.localName === "textarea") && el.readOnly === true) || attr("aria-readonly") === "true") s.readonly = true;
+    if ((isTextEntry(el) && !el.isContentEditable && el.readOnly === true) || attr("aria-readonly") === "true") s.readonly = true;
     if (el.disabled === true || attr("aria-disabled") === "true") s.disabled = true;
     if (el.required === true || attr("aria-required") === "true") s.required = true;
     if (attr("aria-invalid") === "true") s.invalid = true;
@@ -616,8 +626,15 @@
       }
       // What a field suggests (its datalist): it takes any text, these are offered.
       if (tag === "input" && el.list && el.list.localName === "datalist") {
-        const offered = [...el.list.options].filter((o) => !o.disabled).map((o) => clean(o.value || o.label, 60)).filter(Boolean);
-        if (offered.length) s.suggestions = few(offered);
+        // (A list many fields share can be long: only what is shown is cleaned.)
+        const offered = [];
+        let more = 0;
+        for (const o of el.list.options) {
+          if (o.disabled || !(o.value || o.label)) continue;
+          if (offered.length < 12) offered.push(clean(o.value || o.label, 60));
+          else more++;
+        }
+        if (offered.length) s.suggestions = more ? `${offered.join(" | ")} | +${more} more` : offered.join(" | ");
       }
       if (type === "file" && el.files && el.files.length) s.value = clean([...el.files].map((f) => f.name).join(", "), 200);
       if (type === "range") {
@@ -1540,7 +1557,7 @@
     const el = deepActiveElement();
     if (!el || el === document.body || el === document.documentElement) return { what: "the page itself (nothing is focused)", named: true, entry: false, next };
     if (el.localName === "iframe" && !el.contentDocument) return { crossFrame: true, frame: ensureRef(el, counter), what: describe(el), next: counter.next };
-    const out = { what: describe(el), named: isNamed(el), entry: isTextEntry(el), next: counter.next };
+    const out = { what: describe(el), named: isNamed(el), entry: isTextEntry(el), multiline: el.localName === "textarea" || !!el.isContentEditable, next: counter.next };
     const form = el.form || (el.closest && el.closest("form"));
     if (form) out.form = describeForm(form);
     return out;
@@ -1771,6 +1788,9 @@
   // that keeps at it is reported to the core, which tells Claude.
   // The element's style as tabwright last set it: any other is the page's doing.
   let hostStyle = null, restores = [], toldFight = false, retry = null;
+  // The page's modal dialogs in the order they opened (the last open one is the topmost), the
+  // guard's restore, and whether the top-layer events are heard (once per document).
+  let modalOrder = [], guardRestore = null, topHeard = false;
   function guardOverlay() {
     const restore = () => {
       if (!overlayHost) return;
@@ -1786,8 +1806,8 @@
         return;
       }
       let fixed = false;
-      if (!overlayHost.isConnected && (document.documentElement || document.body)) {
-        (document.documentElement || document.body).appendChild(overlayHost);
+      const holder = overlayHolder();
+      if (holder && (!overlayHost.isConnected || overlayHost.parentNode !== holder)) {
         toTop();
         fixed = true;
       }
@@ -1799,51 +1819,79 @@
         overlayHost.hidden = false;
         fixed = true;
       }
+      // An inert overlay would show a Stop that takes no click.
+      if (overlayHost.hasAttribute("inert")) {
+        overlayHost.removeAttribute("inert");
+        fixed = true;
+      }
       if (overlayHost.getAttribute("popover") !== "manual") {
         overlayHost.setAttribute("popover", "manual");
+        fixed = true;
+      }
+      // (Moving it hides it for a moment, and it is shown again at once; only a page's hiding
+      // leaves it hidden.)
+      let shown = true;
+      try {
+        shown = overlayHost.matches(":popover-open");
+      } catch {}
+      if (overlayHost.isConnected && !shown) {
         toTop();
         fixed = true;
       }
       if (fixed) restores.push(now);
     };
+    guardRestore = restore;
     const watch = new MutationObserver(restore);
-    // The element's own attributes, and the root's children (where it lives).
+    // The element's own attributes, and the children of where it lives (and of its holder's
+    // parent, when a dialog holds it).
     watch.observe(overlayHost, { attributes: true });
     if (document.documentElement) watch.observe(document.documentElement, { childList: true });
-    watchHolder = (el) => watch.observe(el, { childList: true });
+    watchHolder = (el) => {
+      watch.observe(el, { childList: true });
+      if (el.parentNode) watch.observe(el.parentNode, { childList: true });
+    };
+    if (topHeard) return;
+    topHeard = true;
     // Whatever the page puts in the top layer later (a popover, a dialog, a fullscreen element)
     // goes under the overlay again; the overlay hidden by the page is shown again.
+    const dialogChanged = (d, open) => {
+      modalOrder = modalOrder.filter((m) => m !== d);
+      if (open && d.matches(":modal")) modalOrder.push(d);
+      toTop();
+    };
     addEventListener("toggle", (e) => {
       if (!overlayHost) return;
-      if (e.target === overlayHost) {
-        // (Moving it hides it for a moment; only a page's hiding leaves it hidden.)
-        if (overlayHost.isConnected && !overlayHost.matches(":popover-open")) {
-          restores.push(performance.now());
-          toTop();
-        }
-      } else if (e.target.localName === "dialog" || (e.newState === "open" && e.target.hasAttribute("popover"))) toTop();
+      const t = e.target;
+      if (t === overlayHost) guardRestore?.();
+      else if (t.localName === "dialog") dialogChanged(t, e.newState === "open");
+      else if (e.newState === "open" && t.hasAttribute("popover")) toTop();
     }, true);
-    addEventListener("close", (e) => { if (overlayHost && e.target.localName === "dialog") toTop(); }, true);
+    addEventListener("close", (e) => { if (overlayHost && e.target.localName === "dialog") dialogChanged(e.target, false); }, true);
     document.addEventListener("fullscreenchange", () => toTop(), true);
   }
+  // Where the overlay lives: inside the topmost open modal dialog (everything outside one is
+  // inert, so the Stop button could not be pressed), else at the document's root.
+  function overlayHolder() {
+    const root = document.documentElement || document.body;
+    let modals = modalOrder.filter((d) => d.isConnected && d.matches(":modal"));
+    if (!modals.length) {
+      try {
+        modals = [...document.querySelectorAll("dialog:modal")];
+      } catch {}
+    }
+    return modals.length ? modals[modals.length - 1] : root;
+  }
   // The overlay in the top layer, above anything the page stacks with z-index, and above the
-  // page's own top-layer elements. While a modal dialog is open, everything outside it is inert
-  // (the Stop button could not be pressed), so the overlay goes inside the topmost one; the top
-  // layer still places it on the viewport.
+  // page's own top-layer elements; the top layer places it on the viewport wherever it lives.
   let watchHolder = null;
   function toTop() {
     if (!overlayHost || typeof overlayHost.showPopover !== "function") return;
-    const root = document.documentElement || document.body;
-    if (!root) return;
-    let holder = root;
-    try {
-      const modals = [...document.querySelectorAll("dialog:modal")];
-      if (modals.length) holder = modals[modals.length - 1];
-    } catch {}
+    const holder = overlayHolder();
+    if (!holder) return;
     try {
       if (overlayHost.parentNode !== holder) {
         holder.appendChild(overlayHost);
-        if (watchHolder && holder !== root) watchHolder(holder.parentNode || holder);
+        if (watchHolder && holder !== (document.documentElement || document.body)) watchHolder(holder);
       }
       if (overlayHost.matches(":popover-open")) overlayHost.hidePopover();
       overlayHost.showPopover();
@@ -1980,7 +2028,7 @@
     // A control the page disabled took the click and did nothing with it.
     if (what && primary) {
       const hit = pressed ? press.el : deepElementAt(x, y).el;
-      if (hit?.closest?.(":disabled")) what += ", which is disabled, so the click did nothing";
+      if (hit?.closest?.("button, input, select, textarea, option, optgroup")?.matches(":disabled")) what += ", which is disabled, so the click did nothing";
     }
     // The core waits for the browser's word on a file chooser only when one was asked for.
     return chooser || stopped ? { what, chooser, invalid: stopped } : what;

@@ -1056,8 +1056,8 @@ impl Command for GetEventListeners<'_> {
     type Response = EventListeners;
 }
 
-/// An object of the page, serialized by the browser itself, to `max_depth` levels: none of the
-/// page's own code (which may have replaced `JSON.stringify`, `Map` or `Node`) runs.
+/// An object of the page, serialized by the browser itself, to `max_depth` levels: the page's
+/// built-ins (which it may have replaced: `JSON.stringify`, `Map`, `Node`) are not used.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SerializeDeep<'a> {

@@ -115,9 +115,11 @@ pub fn record(at: &Debuggee, generation: u64, next: u64, nodes: &[Node]) {
 /// Takes note of the refs a page call handed out, given its answer (whose `next` says up to
 /// where), so no other document is given the same numbers.
 pub fn record_answer(at: &Debuggee, generation: u64, answer: &serde_json::Value) {
-    if let Some(next) = answer["next"].as_u64() {
-        record(at, generation, next, &[]);
-    }
+    let Some(next) = answer["next"].as_u64() else { return };
+    // The refs it handed out belong to this document (a message that names one lets Claude act
+    // on it), known by number only.
+    let handed: Vec<Node> = (self::next()..next).take(1_000).map(|id| Node { r#ref: Some(id), ..Default::default() }).collect();
+    record(at, generation, next, &handed);
 }
 
 fn record_in(r: &mut Refs, at: &Debuggee, generation: u64, next: u64, nodes: &[Node], live_frames: &[String]) {

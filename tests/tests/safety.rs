@@ -503,8 +503,10 @@ async fn confirmations_can_be_declined_or_time_out() -> anyhow::Result<()> {
         let e = error_text(&h.one("key", json!({"text": keys})).await?);
         assert!(e.contains("did not approve"), "{keys}: {e}");
     }
-    let e = error_text(&h.one("type", json!({"text": "\t "})).await?);
-    assert!(e.contains("did not approve"), "{e}");
+    for text in ["\t ", " \n"] {
+        let e = error_text(&h.one("type", json!({"text": text})).await?);
+        assert!(e.contains("did not approve"), "{text:?}: {e}");
+    }
     // The SDK driver's own confirmation, through the member method.
     let m = h.client.request("member", json!({"name": "javascript_exec", "input": {"text": "1"}, "confirmed": false})).await?;
     assert!(m["outcome"]["error"].as_str().is_some_and(|e| e.starts_with("The person declined the javascript_exec call")), "{m}");

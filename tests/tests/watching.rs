@@ -311,6 +311,11 @@ async fn nothing_a_page_shows_covers_the_stop_button() -> anyhow::Result<()> {
             ok(&h.one("left_click", json!({"target": r#ref(&confirm)})).await?);
             let shown = person.send(Some(&session), "Runtime.evaluate", json!({"expression": "document.getElementById('ok').textContent"})).await?;
             assert_eq!(shown["result"]["value"], "Confirmed", "{page}");
+            // The page makes the overlay inert and takes it out of the dialog: it is put back.
+            let take = "(() => { const o = document.querySelector('tabwright-overlay'); const inDialog = !!o.closest('dialog'); o.inert = true; o.remove(); return inDialog; })()";
+            let took = person.send(Some(&session), "Runtime.evaluate", json!({"expression": take})).await?;
+            assert_eq!(took["result"]["value"], true, "the overlay was inside the modal dialog: {took}");
+            tokio::time::sleep(std::time::Duration::from_millis(300)).await;
         }
         let (x, y) = stop_button_center(&mut person, &session).await?;
         assert!(person_presses_stop(&mut h, &mut person, &session, (x, y)).await?, "the person's click on Stop reached it on {page}");

@@ -134,8 +134,10 @@ async fn describe(tab: i32, value: &RemoteObject) -> String {
             let Some(object_id) = value.object_id.as_deref() else {
                 return value.description.clone().unwrap_or_default();
             };
-            // Serialized by the browser, so no page code runs.
-            let serialized = cdp::send(tab, &cdp::SerializeDeep::new(object_id, super::script_value::DEPTH)).await.ok().and_then(|r| r.result.deep_serialized_value);
+            // Serialized by the browser, not by the page's own built-ins (a getter of the value
+            // still runs, and is given two seconds).
+            let serialize = cdp::SerializeDeep::new(object_id, super::script_value::DEPTH);
+            let serialized = crate::chrome::bounded(cdp::send(tab, &serialize), 2_000).await.and_then(Result::ok).and_then(|r| r.result.deep_serialized_value);
             match serialized {
                 Some(v) if v["type"] == "node" => match describe_node(tab, &v).await {
                     Some(described) => described,

@@ -138,7 +138,8 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
     // A Tab or Enter moves the focus as Claude meant it to; without one, a move is the page's.
     let moved = if input.text.contains(['\t', '\n', '\r']) { None } else { focus_moved(tab).await };
     let held = focus.map(|(v, _)| v).unwrap_or_default();
-    let line = moved.or_else(|| match (held.as_str(), held["notext"].as_str()) {
+    // Where the text could not go says more than where the focus went.
+    let line = match (held.as_str(), held["notext"].as_str()) {
         (Some("none"), _) => Some(
             "Nothing had the keyboard focus (the page itself had it), so unless the page listens for keys itself the text went nowhere. Click the field first (or use form_input), then type.".to_string(),
         ),
@@ -147,7 +148,8 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
             super::pointer::fold(control)
         )),
         _ => None,
-    });
+    }
+    .or(moved);
     Ok(Outcome::Ack { line })
 }
 
@@ -162,7 +164,7 @@ async fn focus_moved(tab: i32) -> Option<String> {
     }
     let part = |key: &str| value[key].as_str().map(super::pointer::fold);
     Some(match (part("from"), part("to")) {
-        (Some(from), Some(to)) => format!("The page moved the keyboard focus while the text was typed, from {from} to {to}, so part of the text went past the first field. Read the page to see what each field holds."),
+        (Some(from), Some(to)) => format!("The page moved the keyboard focus while the text was typed, from {from} to {to} (fields split into parts pass it on), so the text may have gone into more than one field. Read the page to see what each field holds."),
         (Some(from), None) => format!("The page took the keyboard focus away from {from} while the text was typed, so the rest of the text went nowhere. Read the page to see what the field holds."),
         (None, Some(to)) => format!("The page moved the keyboard focus to {to} while the text was typed, so the text after that went there."),
         (None, None) => return None,

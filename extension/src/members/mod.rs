@@ -361,7 +361,7 @@ async fn aimed_at(tab: i32, member: Member, input: &Value) -> Result<Aim, String
             }
             let enter = chords.iter().any(|c| c.key.key == "Enter");
             let space = chords.iter().any(|c| c.key.key == " ");
-            Ok(describe_focus(tab, enter, space).await)
+            Ok(describe_focus(tab, enter, space, Presses { count: 1, after_line_break: false }).await)
         }
         Member::Type => {
             let text = input["text"].as_str().unwrap_or_default();
@@ -370,7 +370,7 @@ async fn aimed_at(tab: i32, member: Member, input: &Value) -> Result<Aim, String
             if text.find('\t').is_some_and(|tab| text[tab..].contains(['\n', '\r', ' '])) {
                 return Ok(Aim::Unknown("a Tab in the text moves the focus before a Space or line break presses something".into()));
             }
-            Ok(describe_focus(tab, text.contains(['\n', '\r']), text.contains(' ')).await)
+            Ok(describe_focus(tab, text.contains(['\n', '\r']), text.contains(' '), Presses::of(text)).await)
         }
         Member::FormInput => {
             let Some(reference) = input["target"]["ref"].as_str() else { return Ok(Aim::Nothing) };
@@ -468,7 +468,24 @@ fn describe_point(at: crate::cdp::Debuggee, x: f64, y: f64, depth: u32) -> std::
 
 /// What Enter or Space would press: the focused element (a frame's too), and for Enter its
 /// form's submission. Space in a text field types a space and presses nothing.
-async fn describe_focus(tab: i32, enter: bool, space: bool) -> Aim {
+/// How the presses of typed text follow each other: how many Spaces and line breaks, and
+/// whether one comes after the first line break.
+#[derive(Clone, Copy, Default)]
+struct Presses {
+    count: usize,
+    after_line_break: bool,
+}
+
+impl Presses {
+    fn of(text: &str) -> Presses {
+        let text = text.replace("\r\n", "\n");
+        let count = text.chars().filter(|c| matches!(c, ' ' | '\n' | '\r')).count();
+        let after_line_break = text.find(['\n', '\r']).is_some_and(|i| text[i + 1..].contains([' ', '\n', '\r']));
+        Presses { count, after_line_break }
+    }
+}
+
+async fn describe_focus(tab: i32, enter: bool, space: bool, presses: Presses) -> Aim {
     let mut at = crate::cdp::Debuggee::tab(tab);
     for _ in 0..=FRAME_DEPTH {
         let Ok((value, generation)) = crate::page::call_in(&at, &format!("__tabwright.describeFocus({})", crate::refs::next())).await else {
@@ -490,6 +507,15 @@ async fn describe_focus(tab: i32, enter: bool, space: bool) -> Aim {
         }
         let Some(what) = value["what"].as_str().map(String::from) else { return Aim::Unknown("the focused element could not be described".into()) };
         let entry = value["entry"] == Value::Bool(true);
+        // A press that can move the focus comes before another: what the later one presses
+        // cannot be known beforehand. (In a text field a Space types; in a one-line field the
+        // first line break sends the form.)
+        if !entry && presses.count > 1 {
+            return Aim::Unknown(format!("the first Space or line break presses {what}, which may move the focus before the next"));
+        }
+        if entry && value["multiline"] != Value::Bool(true) && presses.after_line_break {
+            return Aim::Unknown("the first line break sends the form, after which a Space or line break may press something else".into());
+        }
         // Enter in a field submits its form, which is judged by the form; anything else Enter
         // or Space presses is judged by its own name, so it needs one.
         let in_form = entry && value["form"].is_object();

@@ -1,7 +1,7 @@
 //! What a script returned, as Claude reads it: the browser's own serialization of the value
-//! (none of the page's code runs, so a page that replaced `JSON.stringify` or `Map` changes
-//! nothing), written as indented JSON in the value's own order, with what JSON cannot hold
-//! named in brackets.
+//! (the page's built-ins are not used, so a page that replaced `JSON.stringify` or `Map` changes
+//! nothing; only the value's own getters run), written as indented JSON in the value's own
+//! order, with what JSON cannot hold named in brackets.
 
 use serde_json::Value;
 
