@@ -136,11 +136,11 @@
   // Boxes already asked about, and whether the page changed since the last look for new ones.
   const askedHosts = new WeakSet();
   let unaskedChecked = false;
-  // Boxes that show something (they have a size) yet hold no nodes of their own: a closed
-  // shadow root may be drawing them. At most `max`, each once.
   // The elements a shadow root can be attached to, besides custom elements.
   const SHADOW_HOSTS = new Set(["article", "aside", "blockquote", "div", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "main", "nav", "p", "section", "span"]);
-  // With `deep`, inside the shadow roots known too.
+  // Boxes that show something (they have a size) yet hold no nodes of their own: a closed
+  // shadow root may be drawing them. At most `max`, not asked about before; with `deep`,
+  // inside the shadow roots known too.
   function unaskedHosts(max, deep) {
     const out = [];
     const roots = [document];

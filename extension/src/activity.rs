@@ -449,6 +449,7 @@ pub fn on_console(tab: i32, method: &str, p: &Value) {
 /// frames' (a frame's own requests are the tab's too).
 pub fn on_request(tab: i32, method: &str, p: &Value) {
     match method {
+        "Network.webSocketCreated" => crate::policy::websocket_created(p["url"].as_str().unwrap_or_default()),
         "Network.requestWillBeSent" => {
             let id = prefix(p["requestId"].as_str().unwrap_or_default(), 64).0.to_string();
             let (url, url_cut) = cut_url(p["request"]["url"].as_str().unwrap_or_default(), URL_CHARS);
@@ -507,7 +508,6 @@ pub fn on_event(tab: i32, method: &str, p: &Value) {
     on_console(tab, method, p);
     on_request(tab, method, p);
     match method {
-        "Network.webSocketCreated" => crate::policy::websocket_created(p["url"].as_str().unwrap_or_default()),
         // A press in the page (or Enter or Space): the person's, unless it is Claude's own.
         "Runtime.bindingCalled" if p["name"] == "tabwrightStop" && p["payload"] == "press" => {
             crate::members::chooser::pressed(tab)

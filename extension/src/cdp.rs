@@ -465,14 +465,10 @@ pub fn dispatch_event(tab: i32, session: Option<&str>, method: &str, params: Val
             }
             // What its scripts write to the console is the tab's console, and its requests
             // are the tab's.
-            "Runtime.consoleAPICalled" | "Runtime.exceptionThrown" | "Log.entryAdded" => {
+            _ => {
                 crate::activity::on_console(tab, method, &params);
-            }
-            "Network.requestWillBeSent" | "Network.responseReceived" | "Network.loadingFinished" | "Network.loadingFailed" => {
                 crate::activity::on_request(tab, method, &params);
             }
-            "Network.webSocketCreated" => crate::policy::websocket_created(params["url"].as_str().unwrap_or_default()),
-            _ => {}
         }
         return;
     }

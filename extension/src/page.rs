@@ -222,6 +222,18 @@ pub async fn agent_objects(d: &Debuggee, nodes: &[i64], group: &str) -> Result<(
     Ok((resolved.into_iter().filter_map(|r| r.ok()?.object.object_id).collect(), generation))
 }
 
+/// `function` run on a node the browser names by backend id, in the agent's world: its answer
+/// (returned by value) and the document's generation. The node's object is released after.
+pub async fn call_on_node(d: &Debuggee, node: i64, function: &str, group: &str) -> Option<(Value, u64)> {
+    let (objects, generation) = agent_objects(d, &[node], group).await.ok()?;
+    let answer = match objects.first() {
+        Some(object) => cdp::send_to(d, &cdp::CallFunctionOn { function_declaration: function, object_id: object, return_by_value: true, await_promise: false }).await.ok(),
+        None => None,
+    };
+    let _ = cdp::send_to(d, &cdp::ReleaseObjectGroup { object_group: group }).await;
+    Some((answer?.result.value?, generation))
+}
+
 /// [`call`] without a second try in a new document when the first one's went away (a click's
 /// answer belongs to the document the click reached).
 pub async fn call_once(tab: i32, expression: &str) -> Result<(Value, u64), String> {

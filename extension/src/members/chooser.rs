@@ -224,15 +224,8 @@ async fn tell(tab: i32, chooser: &Value, who: &str) {
 
 /// A ref for the file input the chooser was for, and how it reads (`"Avatar" (ref_9)`).
 async fn hand_out(at: Debuggee, node: i64) -> Option<String> {
-    let (objects, generation) = page::agent_objects(&at, &[node], GROUP).await.ok()?;
-    let answer = match objects.first() {
-        Some(object) => {
-            let function = format!("function () {{ return __tabwright.handOut(this, {}); }}", refs::next());
-            cdp::send_to(&at, &cdp::CallFunctionOn { function_declaration: &function, object_id: object, return_by_value: true, await_promise: false }).await.ok()
-        }
-        None => None,
-    };
-    let _ = cdp::send_to(&at, &cdp::ReleaseObjectGroup { object_group: GROUP }).await;
+    let function = format!("function () {{ return __tabwright.handOut(this, {}); }}", refs::next());
+    let (answer, generation) = page::call_on_node(&at, node, &function, GROUP).await?;
     #[derive(Deserialize)]
     struct HandedOut {
         r#ref: u64,
@@ -241,7 +234,7 @@ async fn hand_out(at: Debuggee, node: i64) -> Option<String> {
         name: String,
         what: String,
     }
-    let out: HandedOut = serde_json::from_value(answer?.result.value?).ok()?;
+    let out: HandedOut = serde_json::from_value(answer).ok()?;
     refs::record(&at, generation, out.next, &[Node { r#ref: Some(out.r#ref), role: Some(out.role), name: Some(out.name), ..Default::default() }]);
     Some(super::pointer::fold(&out.what))
 }

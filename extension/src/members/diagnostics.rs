@@ -108,14 +108,8 @@ const SCRIPT_GROUP: &str = "tabwright-script";
 
 async fn describe_node(tab: i32, serialized: &serde_json::Value) -> Option<String> {
     let backend = serialized["value"]["backendNodeId"].as_i64()?;
-    let at = cdp::Debuggee::tab(tab);
-    let (objects, _) = crate::page::agent_objects(&at, &[backend], SCRIPT_GROUP).await.ok()?;
-    let described = match objects.first() {
-        Some(object) => cdp::send(tab, &cdp::CallFunctionOn { function_declaration: DESCRIBE_NODE, object_id: object, return_by_value: true, await_promise: false }).await.ok(),
-        None => None,
-    };
-    let _ = cdp::send(tab, &cdp::ReleaseObjectGroup { object_group: SCRIPT_GROUP }).await;
-    described?.result.value?.as_str().map(String::from)
+    let (described, _) = crate::page::call_on_node(&cdp::Debuggee::tab(tab), backend, DESCRIBE_NODE, SCRIPT_GROUP).await?;
+    described.as_str().map(String::from)
 }
 
 async fn describe(tab: i32, value: &RemoteObject) -> String {

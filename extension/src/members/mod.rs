@@ -361,7 +361,7 @@ async fn aimed_at(tab: i32, member: Member, input: &Value) -> Result<Aim, String
             }
             let enter = chords.iter().any(|c| c.key.key == "Enter");
             let space = chords.iter().any(|c| c.key.key == " ");
-            Ok(describe_focus(tab, enter, space, Presses { count: 1, after_line_break: false }).await)
+            Ok(describe_focus(tab, enter, space, Presses::default()).await)
         }
         Member::Type => {
             let text = input["text"].as_str().unwrap_or_default();
@@ -466,10 +466,8 @@ fn describe_point(at: crate::cdp::Debuggee, x: f64, y: f64, depth: u32) -> std::
     })
 }
 
-/// What Enter or Space would press: the focused element (a frame's too), and for Enter its
-/// form's submission. Space in a text field types a space and presses nothing.
 /// How the presses of typed text follow each other: how many Spaces and line breaks, and
-/// whether one comes after the first line break.
+/// whether one comes after the first line break. (A key sequence judges its own: none here.)
 #[derive(Clone, Copy, Default)]
 struct Presses {
     count: usize,
@@ -485,6 +483,8 @@ impl Presses {
     }
 }
 
+/// What Enter or Space would press: the focused element (a frame's too), and for Enter its
+/// form's submission. Space in a text field types a space and presses nothing.
 async fn describe_focus(tab: i32, enter: bool, space: bool, presses: Presses) -> Aim {
     let mut at = crate::cdp::Debuggee::tab(tab);
     for _ in 0..=FRAME_DEPTH {

@@ -277,10 +277,11 @@ pub async fn get_page_text(tab_id: Option<&str>) -> Result<Outcome, String> {
         url: String,
     }
     let tab = state::resolve_tab(tab_id).await?;
-    let (mut value, _) = page::call(tab, &format!("__tabwright.pageText({TEXT_CAP})")).await?;
+    let read = format!("__tabwright.pageText({TEXT_CAP})");
+    let (mut value, _) = page::call(tab, &read).await?;
     // Closed shadow roots found: read again, with them.
     if value["unasked"] == true && crate::closed_roots::adopt(&Debuggee::tab(tab)).await {
-        (value, _) = page::call(tab, &format!("__tabwright.pageText({TEXT_CAP})")).await?;
+        (value, _) = page::call(tab, &read).await?;
     }
     let mut t: PageText = serde_json::from_value(value).map_err(|e| format!("unreadable page text: {e}"))?;
     // Out-of-process frames (cross-origin iframes) are read in their own documents.
