@@ -95,9 +95,11 @@
   }, true);
   // The last click on a file input (a press on it, its label, or the page's own script on the
   // press's behalf): unless the page prevented it, its chooser is on its way.
-  let fileClick = null;
+  let fileClick = null, fileClickEl = null;
   addEventListener("click", (e) => {
-    if (isFileInput(e.composedPath()[0])) fileClick = e;
+    // The path is read during the dispatch: it is empty afterwards.
+    const el = e.composedPath()[0];
+    if (isFileInput(el)) [fileClick, fileClickEl] = [e, el];
   }, true);
   // In a frame of another site, whose press the tab's agent never sees, the core is told that a
   // chooser is on its way, once the click's handlers have had their say (this listener runs last)
@@ -1985,9 +1987,9 @@
   // end of their task (the click and what its handlers set off), or until pressDone(seq) says
   // the browser has answered every event of the click (a press in another frame, or outside the
   // viewport, is never seen here), or a second at most.
-  function afterInput(x, y, describeIt, overlay, presses, seq, button) {
+  function afterInput(x, y, describeIt, overlay, presses, seq, button, next) {
     const released = () => ups.filter((u) => u.button === button && Math.abs(u.x - x) <= 1 && Math.abs(u.y - y) <= 1).length >= presses;
-    if (!presses || released() || releasedSeq >= seq) return answerInput(x, y, describeIt, overlay, presses && button === 0);
+    if (!presses || released() || releasedSeq >= seq) return answerInput(x, y, describeIt, overlay, presses && button === 0, next);
     return new Promise((resolve) => {
       let done = false;
       const go = () => {
@@ -1995,7 +1997,7 @@
         done = true;
         clearTimeout(timer);
         upWaiter = releaseWaiter = null;
-        resolve(answerInput(x, y, describeIt, overlay, button === 0));
+        resolve(answerInput(x, y, describeIt, overlay, button === 0, next));
       };
       const timer = setTimeout(go, 1000);
       upWaiter = () => { if (released()) { upWaiter = null; setTimeout(go, 0); } };
@@ -2006,15 +2008,23 @@
     releasedSeq = Math.max(releasedSeq, seq);
     if (releaseWaiter) releaseWaiter(seq);
   }
-  // `primary`: the input was a click of the primary button.
-  function answerInput(x, y, describeIt, overlay, primary) {
+  // `primary`: the input was a click of the primary button. A file input whose chooser is on its
+  // way is handed a ref numbered from `next`, so the result can name it without waiting for the
+  // browser's word on the chooser.
+  function answerInput(x, y, describeIt, overlay, primary, next) {
     arm();
     inputEnd();
     const press = lastPress;
     lastPress = null;
     // A file input clicked since this press, and not prevented: its chooser is on its way.
     const chooser = !!(fileClick && press && fileClick.timeStamp >= press.t && !fileClick.defaultPrevented);
-    fileClick = null;
+    let input = null;
+    try {
+      if (chooser && next != null) input = handOut(fileClickEl, next);
+    } catch {
+      input = null;
+    }
+    fileClick = fileClickEl = null;
     // A form this press was to send, stopped by the browser at a field it found invalid.
     const stopped = stoppedSince(press ? press.t : framePress >= 0 ? framePress : null);
     framePress = -1;
@@ -2031,7 +2041,7 @@
       if (hit?.closest?.("button, input, select, textarea, option, optgroup")?.matches(":disabled")) what += ", which is disabled, so the click did nothing";
     }
     // The core waits for the browser's word on a file chooser only when one was asked for.
-    return chooser || stopped ? { what, chooser, invalid: stopped } : what;
+    return chooser || stopped ? { what, chooser, input, invalid: stopped } : what;
   }
   // Hides the overlay before a capture; given the captured rectangle (CSS pixels of the
   // viewport), only when a part of the overlay shows there. Whether it hid the overlay.

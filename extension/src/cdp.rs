@@ -461,7 +461,7 @@ pub fn dispatch_event(tab: i32, session: Option<&str>, method: &str, params: Val
             "Runtime.bindingCalled"
                 if params["name"] == "tabwrightStop" && params["payload"] == "chooser" =>
             {
-                crate::members::chooser::expect(tab)
+                crate::members::chooser::expect(tab, None)
             }
             // What a frame's scripts write to the console is the tab's console, and its
             // requests are the tab's. (Only a frame's: other targets a tab's session attaches

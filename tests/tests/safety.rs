@@ -201,6 +201,21 @@ async fn hidden_file_inputs_are_reached_through_their_buttons_and_labels() -> an
     ok(&h.run_with(vec![call], on.clone()).await?.remove(0));
     let log = h.wait_log("the photos", |e| e["type"] == "files" && e["input"] == "photos").await?;
     assert_eq!(of(&log, "files")[0]["names"], json!(["a.png", "b.png"]));
+    // A click on a file input itself: its chooser opens a moment after the click (its default
+    // action). It is told from the page's word, which can come before the browser's own event on
+    // it; that event is then taken for the chooser told, never told again by a later call. In a
+    // batch, each click tells its own chooser.
+    h.site.clear_log();
+    let resume = h.ref_of("button", "Resume").await?;
+    let batch = (0..4).map(|_| h.call("left_click", json!({"target": r#ref(&resume)}))).collect();
+    for r in h.run(batch).await? {
+        assert_eq!(chooser_input(&text(&r), "Resume"), resume, "the input, by the ref it already had");
+        assert_eq!(text(&r).matches("file chooser").count(), 1, "{}", text(&r));
+    }
+    h.wait_log("the choosers cancelled", |e| e["type"] == "chooser cancelled" && e["input"] == "resume").await?;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let t = text(&h.one("read_page", json!({})).await?);
+    assert!(!t.contains("file chooser"), "{t}");
 
     // A chooser the click's handler opens a moment later, after the click answered: the next
     // call tells it.

@@ -44,7 +44,11 @@ thread_local! {
     /// When the person last pressed (or pressed a key) in each tab's page.
     static PERSON: RefCell<HashMap<i32, f64>> = RefCell::new(HashMap::new());
     /// Tabs whose page said Claude's input activated a file input: its chooser is on its way.
-    static EXPECTED: RefCell<HashSet<i32>> = RefCell::new(HashSet::new());
+    /// With the input as the page named it (and handed it a ref), when it could.
+    static EXPECTED: RefCell<HashMap<i32, Option<String>>> = RefCell::new(HashMap::new());
+    /// Choosers told from the page's word before the browser's own event on them came, by tab,
+    /// with when: that event, when it comes, is theirs.
+    static TOLD: RefCell<HashMap<i32, f64>> = RefCell::new(HashMap::new());
 }
 
 /// How long the browser's word on a chooser the page said it asked for is waited for.
@@ -55,10 +59,15 @@ const LATE_KEPT_MS: f64 = 10_000.0;
 /// (its word can arrive after the input's call has ended).
 const OWN_PRESS_MS: f64 = 500.0;
 
-/// The page said Claude's input activated a file input (its chooser is on its way, by another
-/// path than the page's answer).
-pub fn expect(tab: i32) {
-    EXPECTED.with(|e| e.borrow_mut().insert(tab));
+/// The page said Claude's input activated a file input: its chooser is on its way. `input` is
+/// how the page named that input, with the ref it handed out (`"Avatar" (ref_9)`), when the
+/// page's answer to the input said so; a frame's word by another path names none.
+pub fn expect(tab: i32, input: Option<String>) {
+    EXPECTED.with(|e| {
+        let mut expected = e.borrow_mut();
+        let named = expected.get(&tab).cloned().flatten();
+        expected.insert(tab, input.or(named));
+    });
 }
 
 /// Claude's input under way in a tab, until it ends or its call is cut off.
@@ -91,23 +100,52 @@ where
     }
     // Frames that joined the tab since its last input of Claude's get the interception too.
     cdp::prepare_children(tab, true);
+    unconfirmed(tab).await;
     let input = Input::begin(tab);
     EXPECTED.with(|e| e.borrow_mut().remove(&tab));
     let mut heard = cdp::wait_for(tab, &["Page.fileChooserOpened"]);
     let done = work.await;
-    let chooser = if EXPECTED.with(|e| e.borrow_mut().remove(&tab)) {
-        cdp::within(heard, EXPECTED_MS).await.filter(|(event, _)| event == "Page.fileChooserOpened").map(|(_, params)| params)
-    } else {
-        match heard.try_recv() {
-            Ok(Some((event, params))) if event == "Page.fileChooserOpened" => Some(params),
-            _ => None,
+    let opened = |heard: Option<(String, Value)>| heard.filter(|(event, _)| event == "Page.fileChooserOpened").map(|(_, params)| params);
+    let intercepting = INTERCEPTING.with(|i| i.borrow().contains(&tab));
+    match EXPECTED.with(|e| e.borrow_mut().remove(&tab)) {
+        // The page named the input: told now. The browser opens the chooser a few milliseconds
+        // after the click (up to a frame later), and cancels it itself, as it intercepts them;
+        // its event, when it comes, is this one's.
+        Some(Some(named)) if intercepting => {
+            if opened(heard.try_recv().ok().flatten()).is_none() {
+                TOLD.with(|t| t.borrow_mut().insert(tab, js_sys::Date::now()));
+            }
+            drop(input);
+            activity::notice(opened_chooser("This action", Some(&named)));
         }
-    };
-    drop(input);
-    if let Some(chooser) = chooser {
-        tell(tab, &chooser, "This action").await;
+        Some(_) => {
+            let chooser = opened(cdp::within(heard, EXPECTED_MS).await);
+            drop(input);
+            if let Some(chooser) = chooser {
+                tell(tab, &chooser, "This action").await;
+            }
+        }
+        None => {
+            let chooser = opened(heard.try_recv().ok().flatten());
+            drop(input);
+            if let Some(chooser) = chooser {
+                tell(tab, &chooser, "This action").await;
+            }
+        }
     }
     done
+}
+
+/// Before Claude's next input in a tab (the next call of a batch can come at once): the
+/// browser's event on a chooser already told is waited for (bounded), so that input does not
+/// take it for a chooser of its own.
+async fn unconfirmed(tab: i32) {
+    let Some(at) = TOLD.with(|t| t.borrow().get(&tab).copied()) else { return };
+    let left = EXPECTED_MS as f64 - (js_sys::Date::now() - at);
+    if left > 0.0 {
+        let _ = cdp::within(cdp::wait_for(tab, &["Page.fileChooserOpened"]), left as i32).await;
+    }
+    TOLD.with(|t| t.borrow_mut().remove(&tab));
 }
 
 /// Tells a chooser that Claude's earlier input opened after its call had answered. Called at
@@ -124,10 +162,14 @@ pub async fn tell_late(tab: i32) {
 /// [`around`]; one opened soon after it (and after any press of the person's), by the next call;
 /// any other is the person's, and choosers are handed back to them in that tab.
 pub fn on_event(tab: i32, method: &str, params: &Value) {
-    if method != "Page.fileChooserOpened" || IN_INPUT.with(|i| i.borrow().contains(&tab)) {
+    if method != "Page.fileChooserOpened" {
         return;
     }
     let now = js_sys::Date::now();
+    // The chooser Claude's input was told to have opened, from the page's word.
+    if TOLD.with(|t| t.borrow_mut().remove(&tab)).is_some_and(|at| now - at < LATE_MS) || IN_INPUT.with(|i| i.borrow().contains(&tab)) {
+        return;
+    }
     let claude = LAST_INPUT.with(|l| l.borrow().get(&tab).copied());
     let person = PERSON.with(|p| p.borrow().get(&tab).copied());
     let late = claude.is_some_and(|t| now - t < LATE_MS && person.is_none_or(|p| p < t));
@@ -172,6 +214,7 @@ pub fn forget(tab: i32) {
     LAST_INPUT.with(|l| l.borrow_mut().remove(&tab));
     LATE.with(|l| l.borrow_mut().remove(&tab));
     PERSON.with(|p| p.borrow_mut().remove(&tab));
+    TOLD.with(|t| t.borrow_mut().remove(&tab));
 }
 
 /// Turns the interception on or off, in the tab and in each of its out-of-process frames (each
@@ -216,10 +259,14 @@ async fn tell(tab: i32, chooser: &Value, who: &str) {
         Some(node) => hand_out(at, node).await,
         None => None,
     };
-    activity::notice(match input {
+    activity::notice(opened_chooser(who, input.as_deref()));
+}
+
+fn opened_chooser(who: &str, input: Option<&str>) -> String {
+    match input {
         Some(what) => format!("{who} opened a file chooser for the file input {what}, which was not shown, so no file was chosen. To choose files, call file_upload with that ref."),
         None => format!("{who} opened a file chooser, which was not shown, so no file was chosen. To choose files, call file_upload with the ref of its file input, or of a label or element that holds it."),
-    });
+    }
 }
 
 /// A ref for the file input the chooser was for, and how it reads (`"Avatar" (ref_9)`).
