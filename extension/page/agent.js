@@ -1990,14 +1990,20 @@
   function afterInput(x, y, describeIt, overlay, presses, seq, button, next) {
     const released = () => ups.filter((u) => u.button === button && Math.abs(u.x - x) <= 1 && Math.abs(u.y - y) <= 1).length >= presses;
     if (!presses || released() || releasedSeq >= seq) return answerInput(x, y, describeIt, overlay, presses && button === 0, next);
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       let done = false;
       const go = () => {
         if (done) return;
         done = true;
         clearTimeout(timer);
         upWaiter = releaseWaiter = null;
-        resolve(answerInput(x, y, describeIt, overlay, button === 0, next));
+        // A failure is the call's answer too: thrown in a timer, it would leave the call waiting
+        // out its limit.
+        try {
+          resolve(answerInput(x, y, describeIt, overlay, button === 0, next));
+        } catch (e) {
+          reject(e);
+        }
       };
       const timer = setTimeout(go, 1000);
       upWaiter = () => { if (released()) { upWaiter = null; setTimeout(go, 0); } };
