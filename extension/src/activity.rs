@@ -2,7 +2,7 @@
 //! collected from the moment the debugger attached (downloads from the extension's start).
 
 use std::cell::RefCell;
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 use serde_json::Value;
 use tabwright_protocol::sanitize::{bounded, one_line, redact, url as clean_url};
@@ -112,6 +112,9 @@ impl<T> Bounded<T> {
 
 #[derive(Default)]
 struct Tab {
+    /// The execution contexts of tabwright's own world in the tab's documents, by session (none
+    /// for the tab's own): what they log or throw is not the page's.
+    own_contexts: HashSet<(Option<String>, i64)>,
     console: Bounded<String>,
     requests: Bounded<(String, Request)>,
     loads: Loads,
@@ -409,10 +412,27 @@ fn push_console(tab: i32, line: String) {
     });
 }
 
-/// Takes in one console event of a tab: its main session's, or one of its out-of-process
-/// frames'.
-pub fn on_console(tab: i32, method: &str, p: &Value) {
+/// Takes in one console event of a tab: its main session's (`session` none), or one of its
+/// out-of-process frames'.
+pub fn on_console(tab: i32, session: Option<&str>, method: &str, p: &Value) {
+    let key = |id: i64| (session.map(str::to_string), id);
+    let own = |id: Option<i64>| id.is_some_and(|id| with(|a| a.tabs.get(&tab).is_some_and(|t| t.own_contexts.contains(&key(id)))));
     match method {
+        "Runtime.executionContextCreated" if p["context"]["name"] == crate::page::WORLD => {
+            if let Some(id) = p["context"]["id"].as_i64() {
+                with(|a| a.tabs.entry(tab).or_default().own_contexts.insert(key(id)));
+            }
+        }
+        "Runtime.executionContextDestroyed" => {
+            if let Some(id) = p["executionContextId"].as_i64() {
+                with(|a| a.tabs.get_mut(&tab).map(|t| t.own_contexts.remove(&key(id))));
+            }
+        }
+        "Runtime.executionContextsCleared" => {
+            with(|a| a.tabs.get_mut(&tab).map(|t| t.own_contexts.retain(|(s, _)| s.as_deref() != session)));
+        }
+        "Runtime.consoleAPICalled" if own(p["executionContextId"].as_i64()) => {}
+        "Runtime.exceptionThrown" if own(p["exceptionDetails"]["executionContextId"].as_i64()) => {}
         "Runtime.consoleAPICalled" => {
             let level = match p["type"].as_str().unwrap_or("log") {
                 "warning" => "warning",
@@ -505,7 +525,7 @@ pub fn on_event(tab: i32, method: &str, p: &Value) {
     ) {
         with(|a| a.tabs.entry(tab).or_default().loads.on_event(method, p));
     }
-    on_console(tab, method, p);
+    on_console(tab, None, method, p);
     on_request(tab, method, p);
     match method {
         // A press in the page (or Enter or Space): the person's, unless it is Claude's own.

@@ -467,7 +467,7 @@ pub fn dispatch_event(tab: i32, session: Option<&str>, method: &str, params: Val
             // requests are the tab's. (Only a frame's: other targets a tab's session attaches
             // to, such as workers, are not the tab's page.)
             _ if CHILDREN.with(|c| c.borrow().get(&tab).is_some_and(|list| list.iter().any(|child| child.session == session))) => {
-                crate::activity::on_console(tab, method, &params);
+                crate::activity::on_console(tab, Some(session), method, &params);
                 crate::activity::on_request(tab, method, &params);
             }
             _ => {}

@@ -11,7 +11,7 @@ use crate::state;
 /// The page agent's source (page/agent.js, compacted by build.rs).
 const AGENT: &str = include_str!(concat!(env!("OUT_DIR"), "/agent.js"));
 /// The isolated world's name.
-const WORLD: &str = "tabwright";
+pub(crate) const WORLD: &str = "tabwright";
 
 #[derive(Clone, Copy, Debug)]
 struct World {

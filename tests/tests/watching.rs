@@ -425,3 +425,33 @@ async fn a_page_cannot_take_the_overlay_away() -> anyhow::Result<()> {
     assert!(told.contains("The page in tab-1 keeps removing or hiding the banner that shows the person Claude is controlling this tab"), "{told}");
     Ok(())
 }
+
+/// What tabwright's own world in a page logs or throws is not the page's: read_console shows the
+/// page's entries only. (The person's DevTools session stands in for tabwright here, with a world
+/// of the same name in the page.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_console_holds_the_pages_entries_not_tabwrights_own() -> anyhow::Result<()> {
+    let mut h = Harness::start_with(&[PERSON_FLAG]).await?;
+    let on = json!({"read_console": {"enabled": true}});
+    ok(&h.one("navigate", json!({"url": h.url("one.html")})).await?);
+    let call = h.call("read_console", json!({}));
+    ok(&h.run_with(vec![call], on.clone()).await?.remove(0));
+    let mut person = Person::connect(&h.session.dir().join("profile")).await?;
+    let page = page_target(&mut person, "one.html").await?;
+    let attached = person.send(None, "Target.attachToTarget", json!({"targetId": page, "flatten": true})).await?;
+    let session = attached["sessionId"].as_str().unwrap_or_default().to_string();
+    let tree = person.send(Some(&session), "Page.getFrameTree", json!({})).await?;
+    let frame = tree["frameTree"]["frame"]["id"].clone();
+    let world = person.send(Some(&session), "Page.createIsolatedWorld", json!({"frameId": frame, "worldName": "tabwright"})).await?;
+    let context = world["executionContextId"].clone();
+    let inside = "console.log('logged by tabwright'); setTimeout(() => { throw new Error('thrown by tabwright'); }, 0); 1";
+    person.send(Some(&session), "Runtime.evaluate", json!({"expression": inside, "contextId": context})).await?;
+    let page_own = "console.log('logged by the page'); setTimeout(() => { throw new Error('thrown by the page'); }, 0); 1";
+    person.send(Some(&session), "Runtime.evaluate", json!({"expression": page_own})).await?;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let call = h.call("read_console", json!({}));
+    let t = text(&h.run_with(vec![call], on).await?.remove(0));
+    assert!(t.contains("[log] logged by the page") && t.contains("thrown by the page"), "{t}");
+    assert!(!t.contains("by tabwright"), "{t}");
+    Ok(())
+}
