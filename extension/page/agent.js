@@ -2061,9 +2061,7 @@
     let input = null;
     try {
       if (chooser && next != null) input = handOut(fileClickEl, next);
-    } catch {
-      input = null;
-    }
+    } catch {}
     fileClick = fileClickEl = null;
     // A form this press was to send, stopped by the browser at a field it found invalid.
     const stopped = stoppedSince(press ? press.t : framePress >= 0 ? framePress : null);

@@ -166,9 +166,10 @@ async fn a_console_flood_is_cut_when_it_arrives() -> anyhow::Result<()> {
     // browser may add an entry of its own (a resource it could not load, a warning); it is
     // counted like the page's, so the sum can exceed the page's 301 by as many.
     let shown = logged.len();
-    let omitted: usize = all.lines().filter_map(|l| l.strip_prefix('[')?.split(' ').next()?.parse::<usize>().ok()).sum();
-    let note = |l: &str| l.strip_prefix('[').and_then(|r| r.split(' ').next()).is_some_and(|n| n.parse::<usize>().is_ok());
-    let others: Vec<&str> = all.lines().filter(|l| !l.starts_with("[log] ") && !note(l)).collect();
+    // A note of what was left out starts with how many: `[12 earlier entries omitted…]`.
+    let noted = |l: &str| l.strip_prefix('[')?.split(' ').next()?.parse::<usize>().ok();
+    let omitted: usize = all.lines().filter_map(noted).sum();
+    let others: Vec<&str> = all.lines().filter(|l| !l.starts_with("[log] ") && noted(l).is_none()).collect();
     let mut indices: Vec<&str> = logged.iter().filter_map(|l| l.strip_prefix("[log] ")?.split(' ').next()).collect();
     let count = indices.len();
     indices.sort_unstable();

@@ -65,8 +65,10 @@ const OWN_PRESS_MS: f64 = 500.0;
 pub fn expect(tab: i32, input: Option<String>) {
     EXPECTED.with(|e| {
         let mut expected = e.borrow_mut();
-        let named = expected.get(&tab).cloned().flatten();
-        expected.insert(tab, input.or(named));
+        let named = expected.entry(tab).or_default();
+        if input.is_some() {
+            *named = input;
+        }
     });
 }
 
@@ -107,7 +109,7 @@ where
     let done = work.await;
     let opened = |heard: Option<(String, Value)>| heard.filter(|(event, _)| event == "Page.fileChooserOpened").map(|(_, params)| params);
     let intercepting = INTERCEPTING.with(|i| i.borrow().contains(&tab));
-    match EXPECTED.with(|e| e.borrow_mut().remove(&tab)) {
+    let chooser = match EXPECTED.with(|e| e.borrow_mut().remove(&tab)) {
         // The page named the input: told now. The browser opens the chooser a few milliseconds
         // after the click (up to a frame later), and cancels it itself, as it intercepts them;
         // its event, when it comes, is this one's.
@@ -117,21 +119,14 @@ where
             }
             drop(input);
             activity::notice(opened_chooser("This action", Some(&named)));
+            return done;
         }
-        Some(_) => {
-            let chooser = opened(cdp::within(heard, EXPECTED_MS).await);
-            drop(input);
-            if let Some(chooser) = chooser {
-                tell(tab, &chooser, "This action").await;
-            }
-        }
-        None => {
-            let chooser = opened(heard.try_recv().ok().flatten());
-            drop(input);
-            if let Some(chooser) = chooser {
-                tell(tab, &chooser, "This action").await;
-            }
-        }
+        Some(_) => opened(cdp::within(heard, EXPECTED_MS).await),
+        None => opened(heard.try_recv().ok().flatten()),
+    };
+    drop(input);
+    if let Some(chooser) = chooser {
+        tell(tab, &chooser, "This action").await;
     }
     done
 }
@@ -273,6 +268,12 @@ fn opened_chooser(who: &str, input: Option<&str>) -> String {
 async fn hand_out(at: Debuggee, node: i64) -> Option<String> {
     let function = format!("function () {{ return __tabwright.handOut(this, {}); }}", refs::next());
     let (answer, generation) = page::call_on_node(&at, node, &function, GROUP).await?;
+    handed(&at, generation, answer)
+}
+
+/// What the page agent's `handOut` answered for an element of the document `generation` at
+/// `at`: its ref, recorded as that document's, and how it reads (`"Avatar" (ref_9)`).
+pub(super) fn handed(at: &Debuggee, generation: u64, answer: Value) -> Option<String> {
     #[derive(Deserialize)]
     struct HandedOut {
         r#ref: u64,
@@ -282,6 +283,6 @@ async fn hand_out(at: Debuggee, node: i64) -> Option<String> {
         what: String,
     }
     let out: HandedOut = serde_json::from_value(answer).ok()?;
-    refs::record(&at, generation, out.next, &[Node { r#ref: Some(out.r#ref), role: Some(out.role), name: Some(out.name), ..Default::default() }]);
+    refs::record(at, generation, out.next, &[Node { r#ref: Some(out.r#ref), role: Some(out.role), name: Some(out.name), ..Default::default() }]);
     Some(super::pointer::fold(&out.what))
 }

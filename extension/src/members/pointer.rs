@@ -326,9 +326,10 @@ fn read_answer(tab: i32, answer: Result<(serde_json::Value, u64), String>) -> Re
         Ok((v, _)) if v["outside"] == true => Err(
             "The window changed size after the last screenshot, and the point is now outside the viewport, so the input reached nothing. Take a new screenshot and use its coordinates.".into(),
         ),
-        Ok((v, generation)) if v.is_object() => {
+        Ok((mut v, generation)) if v.is_object() => {
             if v["chooser"] == true {
-                super::chooser::expect(tab, handed_input(tab, generation, &v["input"]));
+                // The file input, as the page handed it a ref.
+                super::chooser::expect(tab, super::chooser::handed(&Debuggee::tab(tab), generation, v["input"].take()));
             }
             if let Some(field) = v["invalid"].as_str() {
                 form_stopped(field);
@@ -338,20 +339,6 @@ fn read_answer(tab: i32, answer: Result<(serde_json::Value, u64), String>) -> Re
         Ok((v, _)) => Ok(v.as_str().map(fold)),
         Err(_) => Ok(None),
     }
-}
-
-/// The file input whose chooser a click opened, as the page handed it a ref (`"Avatar"
-/// (ref_9)`), with that ref recorded as this document's.
-fn handed_input(tab: i32, generation: u64, input: &serde_json::Value) -> Option<String> {
-    let (id, next, what) = (input["ref"].as_u64()?, input["next"].as_u64()?, input["what"].as_str()?);
-    let node = crate::snapshot::Node {
-        r#ref: Some(id),
-        role: input["role"].as_str().map(str::to_string),
-        name: input["name"].as_str().map(str::to_string),
-        ..Default::default()
-    };
-    refs::record(&Debuggee::tab(tab), generation, next, &[node]);
-    Some(fold(what))
 }
 
 /// Whether the tab's last input was already followed by a call queued behind the page's tasks
