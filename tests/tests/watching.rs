@@ -246,9 +246,23 @@ async fn person_presses_stop(h: &mut Harness, person: &mut Person, session: &str
 
 /// Where the banner's Stop button is, in the tab's CSS pixels, as the person's DevTools sees it.
 async fn stop_button_center(person: &mut Person, session: &str) -> anyhow::Result<(f64, f64)> {
-    let doc = person.send(Some(session), "DOM.getDocument", json!({"depth": -1, "pierce": true})).await?;
-    let stop = find_class(&doc["root"], "stop").ok_or_else(|| anyhow::anyhow!("no Stop button"))?;
-    let model = person.send(Some(session), "DOM.getBoxModel", json!({"nodeId": stop})).await?;
+    // The banner a new document shows is put in place by its agent, and shown as running once
+    // the agent hears the session's state: the Stop button is waited for (two seconds at most).
+    let mut tries = 0;
+    let model = loop {
+        let doc = person.send(Some(session), "DOM.getDocument", json!({"depth": -1, "pierce": true})).await?;
+        let stop = find_class(&doc["root"], "stop").ok_or_else(|| anyhow::anyhow!("no Stop button"));
+        let model = match stop {
+            Ok(stop) => person.send(Some(session), "DOM.getBoxModel", json!({"nodeId": stop})).await,
+            Err(e) => Err(e),
+        };
+        tries += 1;
+        match model {
+            Ok(model) => break model,
+            Err(e) if tries >= 40 => return Err(e),
+            Err(_) => tokio::time::sleep(std::time::Duration::from_millis(50)).await,
+        }
+    };
     let quad = model["model"]["content"].as_array().cloned().unwrap_or_default();
     let at = |i: usize| quad.get(i).and_then(Value::as_f64).unwrap_or(0.0);
     Ok(((at(0) + at(4)) / 2.0, (at(1) + at(5)) / 2.0))
