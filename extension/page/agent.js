@@ -385,11 +385,15 @@
   function referencedText(el) {
     const shown = subtreeText(el, 1);
     if (shown.trim()) return shown;
-    // Hidden: its text nodes as written, without scripts and styles, and only as much as a
-    // name can hold.
+    // Hidden: its text as written, as much as a name can hold.
+    return writtenText(el, NAME_MAX);
+  }
+  // An element's text nodes as written (shown or not), without scripts and styles, up to about
+  // `max` characters.
+  function writtenText(el, max) {
     let out = "";
     const it = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT, { acceptNode: (n) => (SKIP_TAGS.has(n.parentElement?.tagName) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT) });
-    for (let n = it.nextNode(); n && out.length <= NAME_MAX; n = it.nextNode()) out += n.data + " ";
+    for (let n = it.nextNode(); n && out.length <= max; n = it.nextNode()) out += n.data + " ";
     return out;
   }
 
@@ -1305,8 +1309,10 @@
       node = node.parentElement || node.getRootNode().host;
     }
     const tag = el.localName;
+    // The document's own box: no element a person would point at, and its text is the page's.
+    if (tag === "html" || tag === "body") return `the page's background (<${tag}>), not an element on it`;
     const id = el.id ? `#${clean(el.id, 40).replace(/[^\w-]/g, "")}` : "";
-    const text = clean(el.textContent, 40);
+    const text = clean(writtenText(el, 80), 40);
     return `<${tag}${id}>${text ? ` "${text.replace(/"/g, "'")}"` : ""}`;
   }
 
@@ -1480,7 +1486,7 @@
       if (role) return !!nameOf(node, role);
       node = node.parentElement || node.getRootNode().host;
     }
-    return !!clean(el.textContent, 40);
+    return !!clean(writtenText(el, 40), 40);
   }
   function describeRefNamed(ref) {
     const el = resolveEl(ref);

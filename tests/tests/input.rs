@@ -44,6 +44,11 @@ async fn clicks_by_ref_and_coordinate_with_modifiers() -> anyhow::Result<()> {
     let log = h.wait_log("drawing", |e| e["type"] == "drawn").await?;
     let drawn = of(&log, "drawn")[0];
     assert_eq!((drawn["x"].as_i64(), drawn["y"].as_i64()), (Some(100), Some(70)), "canvas at (50, 50)");
+    // A point with nothing on it says so, rather than quoting the document's text (its
+    // stylesheet comes first).
+    let r = h.one("left_click", json!({"target": at(20.0, 400.0)})).await?;
+    assert_eq!(text(&r), "Clicked.\nThe pointer was over the page's background (<html>), not an element on it.", "{r:?}");
+    h.wait_log("the click on the background", |e| e["type"] == "click" && e["target"] == "html").await?;
 
     h.site.clear_log();
     ok(&h.one("double_click", json!({"target": r#ref(&press)})).await?);
