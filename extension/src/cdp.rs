@@ -66,8 +66,9 @@ pub struct ChildSession {
 thread_local! {
     static CHILDREN: RefCell<std::collections::HashMap<i32, Vec<ChildSession>>> = RefCell::new(std::collections::HashMap::new());
     static ATTACHED: RefCell<HashSet<i32>> = RefCell::new(HashSet::new());
-    /// The identifier of each attached tab's new-document agent script.
-    static AGENT_SCRIPTS: RefCell<std::collections::HashMap<i32, String>> = RefCell::new(std::collections::HashMap::new());
+    /// The identifier of each attached tab's new-document agent script, with the overlay it
+    /// shows (see page::agent_for_new_documents).
+    static AGENT_SCRIPTS: RefCell<std::collections::HashMap<i32, (String, Option<bool>)>> = RefCell::new(std::collections::HashMap::new());
     /// Attaches under way, shared by every caller that needs the tab meanwhile.
     static ATTACHING: crate::inflight::Pending<i32, Result<(), CdpError>> = RefCell::new(std::collections::HashMap::new());
     static WAITERS: RefCell<Vec<Waiter>> = const { RefCell::new(Vec::new()) };
@@ -118,7 +119,7 @@ async fn attach(tab: i32) -> Result<(), CdpError> {
     let binding = send(tab, &AddBinding { name: "tabwrightStop", execution_context_name: "tabwright" });
     // Every new document of the tab gets the page agent (and the overlay) in our isolated world as
     // it is created: no round trip after a load. Its context is heard as it is created.
-    let source = crate::page::agent_for_new_documents();
+    let (source, overlay) = crate::page::agent_for_new_documents();
     let script = AddScriptToEvaluateOnNewDocument { source: &source, world_name: "tabwright" };
     let agent = send(tab, &script);
     // Out-of-process iframes become child sessions, so their content can be read and acted on.
@@ -143,7 +144,7 @@ async fn attach(tab: i32) -> Result<(), CdpError> {
     lifecycle?;
     binding?;
     let agent = agent?;
-    AGENT_SCRIPTS.with(|a| a.borrow_mut().insert(tab, agent.identifier));
+    AGENT_SCRIPTS.with(|a| a.borrow_mut().insert(tab, (agent.identifier, overlay)));
     children?;
     // Only a tab whose domains are all on counts as attached; a failure is retried next time.
     ATTACHED.with(|a| a.borrow_mut().insert(tab));
@@ -159,14 +160,25 @@ async fn attach(tab: i32) -> Result<(), CdpError> {
 /// from its first moment. The new script is added before the old one goes, so no document misses
 /// the agent; one created in between runs both, the newer last.
 pub async fn renew_agent_scripts() {
-    let source = crate::page::agent_for_new_documents();
+    let (source, overlay) = crate::page::agent_for_new_documents();
     let tabs: Vec<i32> = ATTACHED.with(|a| a.borrow().iter().copied().collect());
-    for tab in tabs {
-        let Ok(added) = send(tab, &AddScriptToEvaluateOnNewDocument { source: &source, world_name: "tabwright" }).await else { continue };
-        if let Some(old) = AGENT_SCRIPTS.with(|a| a.borrow_mut().insert(tab, added.identifier)) {
-            let _ = send(tab, &RemoveScriptToEvaluateOnNewDocument { identifier: &old }).await;
+    let renew = |tab: i32| {
+        let source = &source;
+        async move {
+            let Ok(added) = send(tab, &AddScriptToEvaluateOnNewDocument { source, world_name: "tabwright" }).await else { return };
+            // Both scripts run in a document created meanwhile, the new one last.
+            if let Some((old, _)) = AGENT_SCRIPTS.with(|a| a.borrow_mut().insert(tab, (added.identifier, overlay))) {
+                let _ = send(tab, &RemoveScriptToEvaluateOnNewDocument { identifier: &old }).await;
+            }
         }
-    }
+    };
+    futures::future::join_all(tabs.into_iter().map(renew)).await;
+}
+
+/// The overlay the tab's registered new-document script shows (`None` inside when it shows
+/// none); `None` when the tab has no script.
+pub fn new_document_overlay(tab: i32) -> Option<Option<bool>> {
+    AGENT_SCRIPTS.with(|a| a.borrow().get(&tab).map(|(_, overlay)| *overlay))
 }
 
 /// The child sessions of a tab.

@@ -46,8 +46,9 @@ pub fn forget_session(tab: i32, session: &str) {
 /// The agent every new document of an attached tab gets as it is created (see
 /// cdp::ensure_attached), with the overlay when the policy shows one. Only a top document runs
 /// it: a frame's agent is installed when a call needs it.
-pub fn agent_for_new_documents() -> String {
-    format!("if (window === window.top) {{\n{}\n}}", agent_source(new_document_overlay()))
+pub fn agent_for_new_documents() -> (String, Option<bool>) {
+    let overlay = new_document_overlay();
+    (format!("if (window === window.top) {{\n{}\n}}", agent_source(overlay)), overlay)
 }
 
 /// The agent every new document of an out-of-process frame gets (no overlay: that is the tab's).
@@ -94,12 +95,15 @@ pub fn on_event(tab: i32, method: &str, params: &Value) {
             if let (true, true, Some(id)) = (ours, main, context["id"].as_i64()) {
                 if WORLDS.with(|w| w.borrow().get(&d).is_none_or(|world| world.context != id)) {
                     let overlay = new_document_overlay();
-                    let w = World { context: id, generation: next_generation(), overlay };
+                    // The document showed what the script registered for it says, unless Stop or
+                    // Resume was pressed lately: a document created while the script was being
+                    // replaced may have run the one from before.
+                    let sure = crate::cdp::new_document_overlay(tab) == Some(overlay) && !crate::session::changed_lately();
+                    let w = World { context: id, generation: next_generation(), overlay: if sure { overlay } else { None } };
                     WORLDS.with(|ws| ws.borrow_mut().insert(d, w));
-                    // A page loaded while the session is stopped must say it is stopped: its agent
-                    // may come from the script registered before the Stop, if the new one was not
-                    // in place yet.
-                    if overlay.is_some() && crate::session::is_stopped() {
+                    // A page loaded while the session is stopped must say it is stopped, and one
+                    // loaded right after a Resume must not.
+                    if overlay.is_some() && (!sure || crate::session::is_stopped()) {
                         wasm_bindgen_futures::spawn_local(ensure_overlay(tab));
                     }
                 }

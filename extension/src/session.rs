@@ -24,6 +24,8 @@ struct Session {
     badge: Option<&'static str>,
     actions: VecDeque<Value>,
     group: Option<i32>,
+    /// When Stop or Resume was last pressed (ms since the epoch).
+    changed: f64,
     /// Tabs already in the group.
     grouped: std::collections::HashSet<i32>,
 }
@@ -119,9 +121,23 @@ pub async fn load() {
 }
 
 /// Stops the session: the running call is cut off and every later call is refused until resume.
+/// Whether Stop or Resume was pressed in the last two seconds: the banner a document shows as it
+/// starts may still be the one from before.
+pub fn changed_lately() -> bool {
+    SESSION.with(|s| js_sys::Date::now() - s.borrow().changed < 2_000.0)
+}
+
+fn set_stopped(stopped: bool) {
+    SESSION.with(|s| {
+        let mut s = s.borrow_mut();
+        s.stopped = stopped;
+        s.changed = js_sys::Date::now();
+    });
+    persist(stopped);
+}
+
 pub fn stop() {
-    SESSION.with(|s| s.borrow_mut().stopped = true);
-    persist(true);
+    set_stopped(true);
     crate::host::stop_running();
     // The person has the browser: file choosers are theirs again.
     crate::members::chooser::release_all();
@@ -130,8 +146,7 @@ pub fn stop() {
 }
 
 pub fn resume() {
-    SESSION.with(|s| s.borrow_mut().stopped = false);
-    persist(false);
+    set_stopped(false);
     badge();
     wasm_bindgen_futures::spawn_local(async { show_on_all().await });
 }
@@ -139,10 +154,11 @@ pub fn resume() {
 /// Updates the banner of every tab the agent has a page agent in (when the policy shows one), and
 /// the one the tabs' next documents start with.
 async fn show_on_all() {
+    // The next documents first: a page that loads meanwhile is then shown right by its own agent.
+    crate::cdp::renew_agent_scripts().await;
     for tab in crate::page::tabs_with_agent() {
         crate::page::ensure_overlay(tab).await;
     }
-    crate::cdp::renew_agent_scripts().await;
 }
 
 /// Records one finished call for the popup.

@@ -408,6 +408,30 @@ async fn a_page_loaded_after_stop_never_says_claude_is_in_control() -> anyhow::R
     panic!("parsing.html did not finish loading, banners seen: {seen:?}");
 }
 
+/// A page Claude loads right after the person resumes says Claude is in control, not that it
+/// was stopped: the script every new document starts with is replaced as Resume is pressed, and a
+/// document that may have run the one from before has its banner set again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_loaded_right_after_resume_says_claude_is_in_control() -> anyhow::Result<()> {
+    let (mut h, mut person, _page, session) = watched_on_one().await?;
+    let (x, y) = stop_button_center(&mut person, &session).await?;
+    assert!(person_presses_stop(&mut h, &mut person, &session, (x, y)).await?, "the banner's Stop stopped the session");
+    let popup = person.open_extension_page("extension/ui/popup.html").await?;
+    person.eval_in(&popup, "new Promise(r => chrome.runtime.sendMessage({type: 'resume'}, () => r(true)))").await?;
+    // No other call to the tab after the navigation: the banner must come right by itself.
+    ok(&h.one("navigate", json!({"url": h.url("two.html")})).await?);
+    let mut last = String::new();
+    for _ in 0..30 {
+        let doc = person.send(Some(&session), "DOM.getDocument", json!({"depth": -1, "pierce": true})).await?;
+        last = doc.to_string();
+        if doc["root"]["documentURL"].as_str().is_some_and(|u| u.ends_with("two.html")) && last.contains("Claude is controlling") && !last.contains("Claude was stopped") {
+            return Ok(());
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("the banner did not say Claude is in control after Resume: {}", &last[..last.len().min(3000)]);
+}
+
 /// A page cannot take the overlay away from the person: one that hides it has it put back, and
 /// one that keeps removing it is reported to Claude.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
