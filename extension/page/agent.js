@@ -1788,7 +1788,8 @@
     hostStyle = overlayHost.getAttribute("style");
     guardOverlay();
     toTop();
-    overlayParts = { banner, label: root.querySelector(".label"), marker: root.querySelector(".marker"), box: root.querySelector(".box") };
+    overlayParts = { banner, stop, label: root.querySelector(".label"), marker: root.querySelector(".marker"), box: root.querySelector(".box") };
+    watchStop();
     return overlayParts;
   }
   // The person must see that Claude controls the tab: a page that takes the overlay away
@@ -1887,7 +1888,46 @@
         modals = [...document.querySelectorAll("dialog:modal")];
       } catch {}
     }
+    if (!modals.length && deepModal?.isConnected && deepModal.matches(":modal")) modals = [deepModal];
     return modals.length ? modals[modals.length - 1] : root;
+  }
+  // A modal dialog or popover inside a shadow root sends no event the document hears. Twice a
+  // second (timers of a tab in the background run less often), and as the person's pointer
+  // moves, the point of the banner's Stop button is checked: when something else is hit there,
+  // the modal dialogs of the shadow roots are looked for, and the banner goes inside the open
+  // one, or back on top.
+  let deepModal = null, stopWatch = null, stopChecked = 0, missed = null;
+  function watchStop() {
+    if (stopWatch || window !== window.top) return;
+    stopWatch = setInterval(checkStop, 500);
+    addEventListener("pointermove", (e) => {
+      if (e.isTrusted && performance.now() - stopChecked > 200) checkStop();
+    }, true);
+  }
+  function checkStop() {
+    stopChecked = performance.now();
+    if (!overlayHost?.isConnected || !overlayParts) return;
+    const r = overlayParts.stop.getBoundingClientRect();
+    if (!r.width || !r.height) return;
+    const hitNow = () => document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    const hit = hitNow();
+    if (hit === overlayHost) return void (missed = null);
+    // What the last move could not get above: moved again only once something else is there.
+    if (hit === missed) return;
+    deepModal = null;
+    for (const root of listenerRoots()) {
+      if (!(root instanceof ShadowRoot)) continue;
+      let found = null;
+      try {
+        found = root.querySelector("dialog:modal");
+      } catch {}
+      if (found) deepModal = found;
+    }
+    // Inside a shadow root the banner is hit as that root's host: not moved again once there.
+    if (deepModal && overlayHost.parentNode === deepModal) return;
+    toTop();
+    const after = hitNow();
+    missed = after === overlayHost ? null : after;
   }
   // The overlay in the top layer, above anything the page stacks with z-index, and above the
   // page's own top-layer elements; the top layer places it on the viewport wherever it lives.

@@ -302,12 +302,12 @@ async fn claudes_own_clicks_on_the_banner_never_stop_the_session() -> anyhow::Re
 
 /// A page cannot put anything over the banner's Stop button: not an element with the top
 /// z-index kept last on the page, not a popover, not a modal dialog (which makes everything
-/// outside it inert). The person's click reaches Stop, and Claude's still reach the page.
+/// outside it inert), not one inside a web component's shadow root. The person's click reaches Stop, and Claude's still reach the page.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn nothing_a_page_shows_covers_the_stop_button() -> anyhow::Result<()> {
     let mut h = Harness::start_with(&[PERSON_FLAG]).await?;
     let mut person = Person::connect(&h.session.dir().join("profile")).await?;
-    for (page, modal) in [("cover.html?modal=0", false), ("cover.html", true)] {
+    for (page, modal) in [("cover.html?modal=0", false), ("cover.html", true), ("cover.html?modal=shadow", false)] {
         ok(&h.one("navigate", json!({"url": h.url(page)})).await?);
         let target = page_target(&mut person, "cover.html").await?;
         let attached = person.send(None, "Target.attachToTarget", json!({"targetId": target, "flatten": true})).await?;
@@ -332,6 +332,9 @@ async fn nothing_a_page_shows_covers_the_stop_button() -> anyhow::Result<()> {
             tokio::time::sleep(std::time::Duration::from_millis(300)).await;
         }
         let (x, y) = stop_button_center(&mut person, &session).await?;
+        // The person's pointer goes to Stop first, as a person's does.
+        person.send(Some(&session), "Input.dispatchMouseEvent", json!({"type": "mouseMoved", "x": x, "y": y})).await?;
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
         assert!(person_presses_stop(&mut h, &mut person, &session, (x, y)).await?, "the person's click on Stop reached it on {page}");
         let popup = person.open_extension_page("extension/ui/popup.html").await?;
         person.eval_in(&popup, "new Promise(r => chrome.runtime.sendMessage({type: 'resume'}, () => r(true)))").await?;
