@@ -2174,7 +2174,8 @@
     };
     const spaced = () => /\s/.test(last);
     // open: under a box too small to hold its content, where each text node is judged by itself.
-    const walk = (node, open, level = 0) => {
+    // cell: inside a table's cell, whose text stays on its row's line.
+    const walk = (node, open, level = 0, cell = false) => {
       // Nesting past what a page lays out sensibly is left out, as the browser's own stack
       // would overflow first.
       if (length > budget || level > 4 * MAX_NESTING) return;
@@ -2198,8 +2199,14 @@
       // Boxes laid out as blocks (an option of a list box, a span shown as a block) stand on
       // their own lines; inline boxes (chips, buttons) apart from their neighbours.
       const display = boxless ? "contents" : style.display;
-      const block = isBlock(el) || BLOCK_DISPLAY.test(display) || /^(br|hr|table|form|fieldset|main|aside|figure|figcaption|blockquote|pre|dl|dt|dd|label|details|summary|dialog)$/.test(el.localName);
-      const apart = !block && display !== "inline" && display !== "contents";
+      // A table's cells share their row's line, each followed by a tab (as the browser copies a
+      // table), and what a cell holds stays on that line.
+      const isCell = display === "table-cell" || (boxless && (el.localName === "td" || el.localName === "th"));
+      const laidOut = !isCell && (isBlock(el) || BLOCK_DISPLAY.test(display) || /^(br|hr|table|form|fieldset|main|aside|figure|figcaption|blockquote|pre|dl|dt|dd|label|details|summary|dialog)$/.test(el.localName));
+      // A table inside a cell (a page laid out with tables) has rows of its own.
+      const table = display === "table" || (boxless && el.localName === "table");
+      const block = laidOut && (!cell || table);
+      const apart = !isCell && !block && display !== "inline" && display !== "contents";
       if (block && last && last !== "\n") add("\n");
       if (apart && last && !spaced()) add(" ");
       if (el.localName === "img" && el.getAttribute("alt")) add(`[image: ${clean(el.getAttribute("alt"), 100)}]`);
@@ -2219,7 +2226,7 @@
         return;
       }
       const kids = shadowOf(el) ? shadowOf(el).childNodes : el.localName === "slot" ? el.assignedNodes({ flatten: true }) : el.childNodes;
-      for (const c of kids) walk(c, inner, level + 1);
+      for (const c of kids) walk(c, inner, level + 1, !table && (cell || isCell));
       if (el.localName === "iframe") {
         try {
           if (el.contentDocument?.body) walk(el.contentDocument.body, false);
@@ -2227,7 +2234,17 @@
       }
       if (block && last !== "\n") add("\n");
       if (apart && last && !spaced()) add(" ");
-      if ((el.localName === "td" || el.localName === "th") && last !== "\n") add("\t");
+      if (isCell) {
+        // A cell's trailing space gives way to its tab; an empty cell keeps its column.
+        if (last === " ") {
+          const piece = out.pop().slice(0, -1);
+          length -= 1;
+          if (piece) out.push(piece);
+          const before = out[out.length - 1];
+          last = before ? before[before.length - 1] : "";
+        }
+        add("\t");
+      }
     };
     walk(root, false);
     return out.join("");

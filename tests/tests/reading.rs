@@ -509,6 +509,23 @@ async fn refs_of_rebuilt_rows_are_never_handed_out_again() -> anyhow::Result<()>
     assert!(r.is_error && error_text(&r).contains("stale"), "the row that was clicked is gone: {r:?}");
     let page = text(&h.one("get_page_text", json!({})).await?);
     assert!(!page.contains("deleted"), "nothing was deleted: {page}");
+    assert!(page.lines().any(|l| l == "Invoice A\t$30\tDelete\tNote"), "a row is a line, its cells apart by tabs: {page:?}");
+    Ok(())
+}
+
+/// A table's text keeps its rows: each row is a line with its cells apart by tabs (as the browser
+/// copies a table), a cell's own blocks stay on its row, an empty cell keeps its column, and a
+/// table inside a cell (a page laid out with tables) has rows of its own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn page_text_keeps_a_tables_rows() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    ok(&h.one("navigate", json!({"url": h.url("tables.html")})).await?);
+    let page = text(&h.one("get_page_text", json!({})).await?);
+    let lines: Vec<&str> = page.lines().collect();
+    for row in ["Order\tCustomer\tTotal", "#1001\tAda Lovelace London\t$12.00\tEdit", "#1002\t\t$7.50\tEdit", "Inner A\tInner B", "Inner C\tInner D"] {
+        assert!(lines.contains(&row), "{row:?} in {page:?}");
+    }
+    assert!(page.starts_with("Orders\n") && page.ends_with("\nAfter the tables."), "{page:?}");
     Ok(())
 }
 
