@@ -431,7 +431,9 @@
     if (tag === "iframe") return clean(el.getAttribute("title") || "", NAME_MAX);
     if (NAME_FROM_CONTENT.has(role)) {
       // A container's controls speak for themselves: a cell holding a link is not named after it.
-      if (CONTAINER_ROLES.has(role) && hasInteractiveDescendant(el)) return clean(el.getAttribute("title") || "", NAME_MAX);
+      // Nor is one that holds structure of its own (a table laid out inside a cell, a list, a
+      // heading): that is read as it is.
+      if (CONTAINER_ROLES.has(role) && (hasInteractiveDescendant(el) || el.querySelector(STRUCTURE))) return clean(el.getAttribute("title") || "", NAME_MAX);
       namingItem = role === "treeitem" || role.startsWith("menuitem");
       let text;
       try {
@@ -1260,6 +1262,7 @@
 
   // Whether an element holds a control of its own (a label's own control, which it stands in
   // for, does not count).
+  const STRUCTURE = "table, ul, ol, dl, h1, h2, h3, h4, h5, h6, [role=table], [role=grid], [role=list], [role=heading], [role=tree]";
   function hasInteractiveDescendant(el) {
     const sel = "a[href],button,input,select,textarea,[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=option],[role=treeitem],[role^=menuitem],[tabindex]";
     const first = el.querySelector(sel);

@@ -526,6 +526,10 @@ async fn page_text_keeps_a_tables_rows() -> anyhow::Result<()> {
         assert!(lines.contains(&row), "{row:?} in {page:?}");
     }
     assert!(page.starts_with("Orders\n") && page.ends_with("\nAfter the tables."), "{page:?}");
+    // read_page names a cell from its text, but not one that holds a table: its cells are read.
+    let t = read_here(&mut h, json!({})).await?;
+    assert!(t.contains("cell \"Ada Lovelace London\" [ref_") && t.contains("cell \"Inner A\" [ref_") && t.contains("cell \"Inner D\" [ref_"), "{t}");
+    assert!(!t.contains("\"Layout left Inner"), "{t}");
     Ok(())
 }
 
