@@ -359,6 +359,9 @@
       out += (last && !/\s/.test(last) && isBlock(child) ? " " : "") + t;
       last = t[t.length - 1];
     }
+    // A part with no text of its own speaks by its tooltip (a vote arrow drawn by a styled
+    // <div title="upvote"> inside a link).
+    if (depth > 0 && !out.trim()) return el.getAttribute("title") || out;
     return out;
   }
 

@@ -604,6 +604,10 @@ async fn icon_controls_are_named_or_described() -> anyhow::Result<()> {
     assert!(star.ends_with("description=\"Save for later\""), "{page}");
     let found = text(&h.one("find", json!({"query": "save for later button"})).await?);
     assert_eq!(found.lines().next(), Some(star), "{found}");
+    // A link drawn by a styled part with only a tooltip is named by that tooltip.
+    assert!(page.contains("link \"upvote\" [ref_"), "{page}");
+    let found = text(&h.one("find", json!({"query": "upvote"})).await?);
+    assert!(found.starts_with("link \"upvote\" [ref_"), "{found}");
     Ok(())
 }
 
