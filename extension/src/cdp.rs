@@ -115,6 +115,11 @@ async fn attach(tab: i32) -> Result<(), CdpError> {
     let enables = futures::future::join_all([Enable("Page.enable"), Enable("Runtime.enable"), Enable("Network.enable"), Enable("Log.enable"), Enable("Inspector.enable")].iter().map(|e| send_enable(tab, e)).collect::<Vec<_>>());
     // Lifecycle events name each document's loader: navigate waits on them.
     let lifecycle = send(tab, &SetLifecycleEventsEnabled { enabled: true });
+    // The page behaves as a focused one whether or not the person's window has the focus (they
+    // may be in another application while they watch). Otherwise a field clicked inside another
+    // site's frame loses the focus again as the browser hands it to that frame, and the keys
+    // typed next go nowhere.
+    let focus = send(tab, &SetFocusEmulationEnabled { enabled: true });
     // The overlay's Stop button reaches the core through a binding only our isolated world has.
     let binding = send(tab, &AddBinding { name: "tabwrightStop", execution_context_name: "tabwright" });
     // Every new document of the tab gets the page agent (and the overlay) in our isolated world as
@@ -136,13 +141,14 @@ async fn attach(tab: i32) -> Result<(), CdpError> {
     }
     let on = auto_attach(true);
     let children = send(tab, &on);
-    let (enabled, lifecycle, binding, agent, children) =
-        futures::join!(enables, lifecycle, binding, agent, children);
+    let (enabled, lifecycle, binding, agent, children, focus) =
+        futures::join!(enables, lifecycle, binding, agent, children, focus);
     for e in enabled {
         e?;
     }
     lifecycle?;
     binding?;
+    focus?;
     let agent = agent?;
     AGENT_SCRIPTS.with(|a| a.borrow_mut().insert(tab, (agent.identifier, overlay)));
     children?;
@@ -521,6 +527,13 @@ pub struct SetLifecycleEventsEnabled {
     pub enabled: bool,
 }
 command!(SetLifecycleEventsEnabled, "Page.setLifecycleEventsEnabled", Empty);
+
+/// Whether the page takes itself for focused whatever the window's focus.
+#[derive(Serialize)]
+pub struct SetFocusEmulationEnabled {
+    pub enabled: bool,
+}
+command!(SetFocusEmulationEnabled, "Emulation.setFocusEmulationEnabled", Empty);
 
 #[derive(Serialize)]
 pub struct PageEnable {}

@@ -19,6 +19,10 @@ fn image(r: &tabwright_protocol::ToolResult) -> (String, String) {
     }
 }
 
+fn line_with<'a>(text: &'a str, needle: &str) -> &'a str {
+    text.lines().find(|l| l.contains(needle)).unwrap_or_else(|| panic!("no line with {needle:?} in:\n{text}"))
+}
+
 fn trusted(entries: &[&Value]) -> bool {
     !entries.is_empty() && entries.iter().all(|e| e["trusted"] == true)
 }
@@ -580,6 +584,46 @@ async fn clicks_reach_shadow_roots_and_cross_origin_frames() -> anyhow::Result<(
     ok(&h.one("type", json!({"text": "inside"})).await?);
     let t = text(&h.one("read_page", json!({})).await?);
     assert!(t.contains("value=\"inside\""), "typing reached the focused frame field: {t}");
+    Ok(())
+}
+
+/// A field inside another site's frame (a payment provider's card field) takes the keys typed
+/// right after the click that focused it, by ref or by coordinate, each time: the browser hands
+/// the focus to that frame after the click, and a page that does not take itself for focused
+/// (its window is not the focused one, as when the person watches from another application)
+/// lost it again there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn typing_right_after_a_click_into_another_sites_frame_reaches_its_field() -> anyhow::Result<()> {
+    let mut h = Harness::start_with_policy(json!({"auto_approve": ["javascript_exec"]}), &[]).await?;
+    let other = tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.2").await?;
+    let page = h.url(&format!("frames.html?other=http://{}", other.addr));
+    for (round, by_ref) in [true, true, false, false].into_iter().enumerate() {
+        ok(&h.one("navigate", json!({"url": page})).await?);
+        let t = text(&h.one("read_page", json!({})).await?);
+        // The second frame is the other site's.
+        let cross = &t[t.find("iframe \"Cross-origin frame\"").ok_or_else(|| anyhow::anyhow!("no cross frame: {t}"))?..];
+        let field = line_with(cross, "textbox \"Inner field\"").split("[ref_").nth(1).and_then(|r| r.split(']').next()).map(|n| format!("ref_{n}")).ok_or_else(|| anyhow::anyhow!("{cross}"))?;
+        let target = if by_ref {
+            r#ref(&field)
+        } else {
+            // The field's middle, from where the frame and the field sit.
+            let at_js = "(() => { const f = document.getElementById('cross').getBoundingClientRect(); return [f.left + 150, f.top + 70]; })()";
+            let call = h.call("javascript_exec", json!({"text": at_js}));
+            let point: Value = serde_json::from_str(&text(&h.run_with(vec![call], json!({"javascript_exec": {"enabled": true}})).await?.remove(0)))?;
+            let (x, y) = (point[0].as_f64().unwrap_or(0.0), point[1].as_f64().unwrap_or(0.0));
+            let described = text(&h.one("left_click", json!({"target": at(x, y)})).await?);
+            assert!(described.contains("Inner field") || described.contains("iframe"), "round {round}: {described}");
+            json!(null)
+        };
+        if by_ref {
+            ok(&h.one("left_click", json!({"target": target})).await?);
+        }
+        let typed = format!("round {round}");
+        ok(&h.one("type", json!({"text": typed})).await?);
+        let after = text(&h.one("read_page", json!({})).await?);
+        let after = &after[after.find("iframe \"Cross-origin frame\"").unwrap_or(0)..];
+        assert!(line_with(after, "textbox \"Inner field\"").contains(&format!("value=\"{typed}\"")), "round {round} (by ref: {by_ref}): the keys went elsewhere:\n{after}");
+    }
     Ok(())
 }
 
