@@ -1612,6 +1612,13 @@
   }
 
   // Sets a form control's value directly and fires the events frameworks listen for.
+  // The bounds a number field states, for its error (none when it states none).
+  function range(el) {
+    if (el.min && el.max) return ` between ${el.min} and ${el.max}`;
+    if (el.min) return ` of at least ${el.min}`;
+    if (el.max) return ` of at most ${el.max}`;
+    return "";
+  }
   function setValue(ref, value) {
     const found = resolveEl(ref);
     if (!found) return { error: "stale" };
@@ -1639,12 +1646,16 @@
       if (type === "file") return { error: `${what} is a file input: use file_upload.` };
       if (["button", "submit", "reset", "image", "hidden"].includes(type)) return { error: `${what} is a button, not a field: use left_click.` };
       if (typeof value === "boolean") return { error: `${what} takes text, not true/false.` };
-      const text = String(value);
+      let text = String(value);
+      // A time or date written without its leading zeros (9:30, 2026-3-5) is the one a person
+      // means; the field takes only the padded form.
+      if (type === "time") text = text.replace(/^\s*(\d):/, "0$1:").trim();
+      if (type === "date") text = text.trim().replace(/^(\d{4})-(\d{1,2})-(\d{1,2})$/, (_, y, m, d) => `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`);
       const before = el.value;
       el.focus({ preventScroll: true });
       el.value = text;
       if (el.value !== text && !(type === "number" && Number(el.value) === Number(text))) {
-        const want = DATE_TYPES[type] ? ` in the form ${DATE_TYPES[type]}` : type === "range" || type === "number" ? ` between ${el.min || "any"} and ${el.max || "any"}` : "";
+        const want = DATE_TYPES[type] ? ` in the form ${DATE_TYPES[type]}` : type === "range" || type === "number" ? range(el) : "";
         // A slider takes the nearest step in its range; a colour field writes a colour in hex.
         const near = type === "range" && text.trim() !== "" && Number.isFinite(Number(text));
         // (A colour the field cannot read leaves it black.)

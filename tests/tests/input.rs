@@ -454,7 +454,7 @@ async fn form_input_sets_every_control_and_fires_events() -> anyhow::Result<()> 
     // said to fail them; a slider takes no word for a number.
     let age = h.ref_of("spinbutton", "Age").await?;
     let e = error_text(&h.one("form_input", json!({"target": r#ref(&age), "value": "lots"})).await?);
-    assert!(e.contains("did not accept \"lots\"") && e.contains("It still holds \"42\"."), "{e}");
+    assert!(e.contains("did not accept \"lots\"; give a valid number value between 0 and 150.") && e.contains("It still holds \"42\"."), "{e}");
     let over = text(&h.one("form_input", json!({"target": r#ref(&age), "value": 200})).await?);
     assert!(over.starts_with(&format!("Set the value of {age}.\nNote: the field does not pass its own check: ")) && over.ends_with("150."), "{over}");
     let volume = h.ref_of("slider", "Volume").await?;
@@ -462,6 +462,12 @@ async fn form_input_sets_every_control_and_fires_events() -> anyhow::Result<()> 
     assert!(e.contains("did not accept \"loud\"") && e.contains("It still holds \"8\"."), "{e}");
     let page = text(&h.one("get_page_text", json!({})).await?);
     assert!(page.contains("[1776-07-04]") && page.contains("[200]"), "{page}");
+    // A time or date written without its leading zeros is the one meant.
+    let alarm = h.ref_of("textbox", "Alarm").await?;
+    ok(&h.one("form_input", json!({"target": r#ref(&alarm), "value": "7:05"})).await?);
+    ok(&h.one("form_input", json!({"target": r#ref(&birthday), "value": "1815-12-1"})).await?);
+    let page = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page.contains("[07:05]") && page.contains("[1815-12-01]"), "{page}");
     let agree = h.ref_of("checkbox", "Agree").await?;
     let e = error_text(&h.one("form_input", json!({"target": r#ref(&agree), "value": "maybe"})).await?);
     assert!(e.contains("pass true or false"), "{e}");
