@@ -141,18 +141,34 @@ impl Harness {
     }
 }
 
+/// Whether each page's logged entries are numbered without a gap (none is still on its way).
+fn without_gaps(log: &[Value]) -> bool {
+    let mut by_page: std::collections::HashMap<String, std::collections::BTreeSet<u64>> = std::collections::HashMap::new();
+    for e in log {
+        if let (Some(page), Some(seq)) = (e["page"].as_str(), e["seq"].as_u64()) {
+            by_page.entry(page.to_string()).or_default().insert(seq);
+        }
+    }
+    by_page.values().all(|seqs| match (seqs.first(), seqs.last()) {
+        (Some(first), Some(last)) => (last - first + 1) as usize == seqs.len(),
+        _ => true,
+    })
+}
+
 impl Harness {
     /// Waits (at most 5 s) until the pages' event log holds an entry matching `want`; returns the whole log.
     pub async fn wait_log(&self, what: &str, want: impl Fn(&Value) -> bool) -> anyhow::Result<Vec<Value>> {
         self.wait_log_count(what, 1, want).await
     }
 
-    /// Waits (at most 5 s) until the log holds `n` entries matching `want`.
+    /// Waits (at most 5 s) until the log holds `n` entries matching `want`, and every entry a
+    /// page logged before them (a page's batches can reach the server out of order: its `seq`
+    /// numbers show one still on its way).
     pub async fn wait_log_count(&self, what: &str, n: usize, want: impl Fn(&Value) -> bool) -> anyhow::Result<Vec<Value>> {
         let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
         loop {
             let log = self.site.log();
-            if log.iter().filter(|e| want(e)).count() >= n {
+            if log.iter().filter(|e| want(e)).count() >= n && (without_gaps(&log) || tokio::time::Instant::now() >= deadline) {
                 return Ok(log);
             }
             if tokio::time::Instant::now() >= deadline {
