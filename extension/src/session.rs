@@ -120,7 +120,6 @@ pub async fn load() {
     }
 }
 
-/// Stops the session: the running call is cut off and every later call is refused until resume.
 /// Whether Stop or Resume was pressed in the last two seconds: the banner a document shows as it
 /// starts may still be the one from before.
 pub fn changed_lately() -> bool {
@@ -136,6 +135,7 @@ fn set_stopped(stopped: bool) {
     persist(stopped);
 }
 
+/// Stops the session: the running call is cut off and every later call is refused until resume.
 pub fn stop() {
     set_stopped(true);
     crate::host::stop_running();
