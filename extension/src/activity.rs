@@ -133,6 +133,10 @@ struct Document {
     /// still be on their way.
     ready: bool,
     loaded: bool,
+    /// The browser's own error page, shown for an address it could not load, with the network
+    /// error when it was heard (`net::ERR_CONNECTION_REFUSED`), and the address it stands for.
+    error: Option<String>,
+    unreachable: Option<String>,
 }
 
 /// The main frame's documents as they arrive, commit and load, so a navigation waits for its
@@ -151,6 +155,9 @@ struct Loads {
     pending: Option<(String, String)>,
     /// The renderer of the page on screen died (Chrome shows its "Aw, Snap!" page).
     crashed: bool,
+    /// The network error the last document requested for the main frame failed with, for the
+    /// error page the browser commits in its place.
+    failure: Option<String>,
 }
 
 impl Loads {
@@ -166,7 +173,7 @@ impl Loads {
         let at = match self.recent.iter().position(|d| d.loader == loader) {
             Some(at) => at,
             None => {
-                self.recent.push_back(Document { loader: prefix(loader, 64).0.to_string(), status: None, committed: false, ready: false, loaded: false });
+                self.recent.push_back(Document { loader: prefix(loader, 64).0.to_string(), status: None, committed: false, ready: false, loaded: false, error: None, unreachable: None });
                 if self.recent.len() > LOADERS {
                     self.recent.pop_front();
                 }
@@ -180,6 +187,12 @@ impl Loads {
         // An answer to the pending request, or its failure, ends the wait for the server.
         if matches!(method, "Network.responseReceived" | "Network.loadingFailed") && self.pending.as_ref().is_some_and(|(id, _)| p["requestId"].as_str() == Some(id)) {
             self.pending = None;
+            if method == "Network.loadingFailed" && p["canceled"] != true {
+                self.failure = p["errorText"].as_str().map(|e| prefix(e, 80).0.to_string());
+            }
+        }
+        if method == "Network.requestWillBeSent" && p["type"] == "Document" && self.is_main(p["frameId"].as_str()) {
+            self.failure = None;
         }
         match method {
             "Inspector.targetCrashed" => self.crashed = true,
@@ -214,9 +227,13 @@ impl Loads {
                 self.current = frame["loaderId"].as_str().map(|l| prefix(l, 64).0.to_string());
                 // A page restored from the back-forward cache is whole already: no load follows.
                 let restored = p["type"] == "BackForwardCacheRestore";
+                let unreachable = frame["unreachableUrl"].as_str().map(|u| prefix(u, 2000).0.to_string());
+                let error = unreachable.is_some().then(|| self.failure.take().unwrap_or_default());
                 if let Some(loader) = self.current.clone() {
                     let doc = self.document(&loader);
                     doc.committed = true;
+                    doc.error = error;
+                    doc.unreachable = unreachable;
                     doc.loaded |= restored;
                     doc.ready |= restored;
                 }
@@ -299,6 +316,11 @@ pub struct DocumentState {
     pub loaded: bool,
     /// The HTTP status of its response, and the server's status text.
     pub status: Option<(u16, String)>,
+    /// The browser's error page in place of an address it could not load, with the network
+    /// error when known (else empty).
+    pub error: Option<String>,
+    /// The address an error page stands for.
+    pub unreachable: Option<String>,
 }
 
 /// What is known of the main frame's document of `loader`.
@@ -309,7 +331,7 @@ pub fn document(tab: i32, loader: &str) -> DocumentState {
             .recent
             .iter()
             .find(|d| d.loader == loader)
-            .map(|d| DocumentState { committed: d.committed, ready: d.ready, loaded: d.loaded, status: d.status.clone() })
+            .map(|d| DocumentState { committed: d.committed, ready: d.ready, loaded: d.loaded, status: d.status.clone(), error: d.error.clone(), unreachable: d.unreachable.clone() })
             .unwrap_or_default()
     })
 }

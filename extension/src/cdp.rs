@@ -396,12 +396,7 @@ pub async fn send_to<C: Command>(to: &Debuggee, command: &C) -> Result<C::Respon
         }
         None => None,
     };
-    let call = Box::pin(chrome::debugger_send(
-        to.tab,
-        to.session.as_deref(),
-        C::METHOD,
-        &params,
-    ));
+    let call = Box::pin(send_while_swapping(to, C::METHOD, &params));
     let timer = Box::pin(chrome::sleep(COMMAND_TIMEOUT_MS));
     let ended = Box::pin(async move {
         match ended {
@@ -423,6 +418,22 @@ pub async fn send_to<C: Command>(to: &Debuggee, command: &C) -> Result<C::Respon
     };
     let raw = if raw.is_null() { Value::Object(Default::default()) } else { raw };
     serde_json::from_value(raw).map_err(|e| CdpError::Decode { method: C::METHOD, detail: e.to_string() })
+}
+
+/// Sends a command, again while the tab is between two renderers: right after a document of
+/// another process commits (the browser's error page has one of its own), DevTools answers
+/// "Not attached to an active page" for a moment, and the command did not run.
+async fn send_while_swapping(to: &Debuggee, method: &'static str, params: &Value) -> Result<Value, chrome::ChromeError> {
+    let mut tries = 0;
+    loop {
+        match chrome::debugger_send(to.tab, to.session.as_deref(), method, params).await {
+            Err(e) if to.session.is_none() && tries < 25 && e.0.contains("Not attached to an active page") => {
+                tries += 1;
+                chrome::sleep(20).await;
+            }
+            other => return other,
+        }
+    }
 }
 
 fn frame_gone() -> CdpError {

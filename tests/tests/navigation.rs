@@ -49,6 +49,30 @@ async fn error_statuses_are_told_in_the_result() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A reload, back or forward that lands on the browser's own error page (the server is gone)
+/// fails as a navigation to that address does, with the network error, rather than saying it
+/// navigated.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_history_step_or_reload_to_an_address_that_cannot_load_fails() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    // A port nothing listens on any more.
+    let gone = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?;
+    let dead = format!("http://{gone}/x");
+    ok(&h.one("navigate", json!({"url": h.url("one.html")})).await?);
+    let e = error_text(&h.one("navigate", json!({"url": dead})).await?);
+    assert!(e.contains("net::ERR_CONNECTION_REFUSED"), "{e}");
+    let t = text(&h.one("navigate", json!({"url": "back"})).await?);
+    assert!(t.starts_with("Navigated to ") && t.contains("/one.html"), "{t}");
+    let e = error_text(&h.one("navigate", json!({"url": "forward"})).await?);
+    assert_eq!(e, format!("Navigation to {dead} failed: net::ERR_CONNECTION_REFUSED. The tab shows the browser's error page. Nothing answers at that address: the server is down, or the port is wrong."));
+    let e = error_text(&h.one("navigate", json!({"url": "reload"})).await?);
+    assert!(e.starts_with("Reload failed: net::ERR_CONNECTION_REFUSED."), "{e}");
+    // A page that loads again is told as loaded.
+    let t = text(&h.one("navigate", json!({"url": "back"})).await?);
+    assert!(t.starts_with("Navigated to ") && t.contains("/one.html"), "{t}");
+    Ok(())
+}
+
 /// A host written in Unicode is opened by its ASCII name, the one Chrome reports.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_unicode_host_name_is_opened() -> anyhow::Result<()> {

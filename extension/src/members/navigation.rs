@@ -151,7 +151,7 @@ async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Done, String> {
         activity::set_main_frame(tab, &tree.frame_tree.frame.id);
     }
     let before = activity::main_frame(tab);
-    let (what, loader, history) = match target {
+    let (what, loader, history): (String, Option<String>, Option<String>) = match target {
         NavTarget::Url(url) => {
             // Chrome answers once the server has sent the page's headers: a server that never
             // does is given up on when the command times out, and the waiting load stopped.
@@ -183,11 +183,11 @@ async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Done, String> {
             let Some(loader) = response.loader_id else {
                 return Ok(Done::SameDocument);
             };
-            (describe(url), Some(loader), false)
+            (describe(url), Some(loader), None)
         }
         NavTarget::Reload => {
             cdp::send(tab, &cdp::Reload { ignore_cache: false }).await.map_err(cdp_err)?;
-            ("Reload".to_string(), None, false)
+            ("Reload".to_string(), None, None)
         }
         NavTarget::Back | NavTarget::Forward => {
             let history = cdp::send(tab, &cdp::GetNavigationHistory {}).await.map_err(cdp_err)?;
@@ -202,17 +202,18 @@ async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Done, String> {
                 }
             })?;
             cdp::send(tab, &cdp::NavigateToHistoryEntry { entry_id: entry.id }).await.map_err(cdp_err)?;
-            (describe(&tabwright_protocol::sanitize::url(&entry.url)), None, true)
+            (describe(&tabwright_protocol::sanitize::url(&entry.url)), None, Some(entry.url.clone()))
         }
     };
-    wait_loaded(tab, &what, &before, loader.as_deref(), history).await
+    wait_loaded(tab, &what, &before, loader.as_deref(), history.as_deref()).await
 }
 
 /// Waits until the navigation's own document has loaded: the document of `loader` when the
 /// navigation named one, else the first document the main frame commits after `before`. A
 /// document that replaces the awaited one after it committed (a script's redirect) is waited
 /// for in its place. Load events of other documents (the one being left, a frame's) are ignored.
-async fn wait_loaded(tab: i32, what: &str, before: &activity::MainFrame, loader: Option<&str>, history: bool) -> Result<Done, String> {
+/// `history`: the address of the history entry a back or forward goes to.
+async fn wait_loaded(tab: i32, what: &str, before: &activity::MainFrame, loader: Option<&str>, history: Option<&str>) -> Result<Done, String> {
     let deadline = js_sys::Date::now() + f64::from(LOAD_TIMEOUT_MS);
     // When the awaited document was parsed, and the latest moment its load is waited for.
     let mut shown_until: Option<f64> = None;
@@ -220,11 +221,16 @@ async fn wait_loaded(tab: i32, what: &str, before: &activity::MainFrame, loader:
         // Registered before looking, so an event between the look and the wait is not lost.
         let next = cdp::wait_for(tab, LOAD_EVENTS);
         let now = activity::main_frame(tab);
-        if history && now.same_document > before.same_document {
+        if history.is_some() && now.same_document > before.same_document {
             return Ok(Done::SameDocument);
         }
         let ours = loader.map(|l| activity::document(tab, l));
-        let current = now.current.as_deref().map(|l| activity::document(tab, l));
+        // The browser's error page reloads itself now and then: one for another address than
+        // the history entry gone to is not that entry's document.
+        let current = now.current.as_deref().map(|l| activity::document(tab, l)).filter(|d| match (history, &d.unreachable) {
+            (Some(entry), Some(unreachable)) => unreachable == entry,
+            _ => true,
+        });
         let awaited = match (&ours, &current) {
             (Some(ours), _) if ours.loaded => Some(ours),
             // Replaced after it committed: the page went on to another document.
@@ -234,6 +240,7 @@ async fn wait_loaded(tab: i32, what: &str, before: &activity::MainFrame, loader:
             (None, _) => None,
         };
         if let Some(doc) = awaited {
+            error_page(what, doc)?;
             return Ok(Done::Loaded(doc.status.clone()));
         }
         // The same document, parsed: shown, with the rest of its load given a few seconds.
@@ -248,7 +255,10 @@ async fn wait_loaded(tab: i32, what: &str, before: &activity::MainFrame, loader:
         .filter(|_| activity::pending_navigation(tab).is_none());
         let now_ms = js_sys::Date::now();
         match (parsed, shown_until) {
-            (Some(doc), Some(until)) if now_ms >= until || now_ms >= deadline => return Ok(Done::Shown(doc.status.clone())),
+            (Some(doc), Some(until)) if now_ms >= until || now_ms >= deadline => {
+                error_page(what, doc)?;
+                return Ok(Done::Shown(doc.status.clone()));
+            }
             (Some(_), None) => shown_until = Some(now_ms + AFTER_READY_MS),
             (None, Some(_)) => shown_until = None,
             _ => {}
@@ -263,6 +273,16 @@ async fn wait_loaded(tab: i32, what: &str, before: &activity::MainFrame, loader:
             None if shown_until.is_some() => {}
             None => return Err(format!("{what} timed out after {} seconds. The page may be unavailable.", LOAD_TIMEOUT_MS / 1000)),
         }
+    }
+}
+
+/// A navigation that ended on the browser's own error page (a reload, back or forward to an
+/// address that cannot be loaded now) failed, as one to that address does.
+fn error_page(what: &str, doc: &activity::DocumentState) -> Result<(), String> {
+    match doc.error.as_deref() {
+        None => Ok(()),
+        Some("") => Err(format!("{what} failed: the browser could not load the page, and the tab shows its error page. The page may be unavailable.")),
+        Some(error) => Err(format!("{what} failed: {error}. The tab shows the browser's error page. {}", net_error_advice(error))),
     }
 }
 
