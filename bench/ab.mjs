@@ -5,7 +5,9 @@ const bins = [process.env.A, process.env.B];
 const tws = [];
 // A_EXT / B_EXT: an unpacked extension folder for that side (default: this repository's).
 const exts = [process.env.A_EXT, process.env.B_EXT];
-for (const [i, b] of bins.entries()) tws.push(await startTabwright({ bin: b, extra: exts[i] ? ["--extension", exts[i]] : [] }));
+// POLICY: a policy file for both sides (javascript_exec, say, runs only when the policy approves it).
+const policy = process.env.POLICY ? ["--policy", process.env.POLICY] : [];
+for (const [i, b] of bins.entries()) tws.push(await startTabwright({ bin: b, extra: [...(exts[i] ? ["--extension", exts[i]] : []), ...policy] }));
 const pw = await startPlaywright();
 const page = process.env.PAGE || "controls.html";
 for (const tw of tws) { await tw.call("navigate", { url: fx.url(page) }); await tw.call("screenshot", {}); }

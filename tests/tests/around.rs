@@ -456,6 +456,19 @@ async fn javascript_exec_returns_each_kind_of_value() -> anyhow::Result<()> {
     let call = h.call("javascript_exec", json!({"text": "'x'.repeat(30000)"}));
     let t = text(&h.run_with(vec![call], on.clone()).await?.remove(0));
     assert!(t.ends_with("return a smaller part of it.]") && t.len() < 20_200, "bounded");
+
+    // What a script changes in the tab is in its own result: the title, the address, a window.
+    let call = h.call("javascript_exec", json!({"text": "document.title = 'Renamed'; 7"}));
+    let r = h.run_with(vec![call], on.clone()).await?.remove(0);
+    assert_eq!(text(&r), "7");
+    assert_eq!(state(&r).active().map(|t| t.title.as_str()), Some("Renamed"), "{r:?}");
+    let call = h.call("javascript_exec", json!({"text": "history.pushState({}, '', '?moved'); 8"}));
+    let r = h.run_with(vec![call], on.clone()).await?.remove(0);
+    assert!(state(&r).active().is_some_and(|t| t.url.ends_with("script.html?moved")), "{r:?}");
+    let call = h.call("javascript_exec", json!({"text": "window.open('two.html'); 9"}));
+    let r = h.run_with(vec![call], on.clone()).await?.remove(0);
+    assert_eq!(text(&r), "9");
+    assert_eq!(opened(&r).len(), 1, "the window the script opened: {r:?}");
     Ok(())
 }
 

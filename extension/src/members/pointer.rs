@@ -341,6 +341,12 @@ fn read_answer(tab: i32, answer: Result<(serde_json::Value, u64), String>) -> Re
     }
 }
 
+/// A call other than an input found the page's title and address as the kept inventory shows
+/// them, after what it did: the tabs need not be listed again for its report.
+pub fn inventory_shown(tab: i32) {
+    ANSWERED.with(|a| a.borrow_mut().insert(tab));
+}
+
 /// Whether the tab's last input was already followed by a call queued behind the page's tasks
 /// (then settling needs no second one).
 pub fn take_answered(tab: i32) -> bool {
