@@ -1611,7 +1611,6 @@
     el.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
-  // Sets a form control's value directly and fires the events frameworks listen for.
   // The bounds a number field states, for its error (none when it states none).
   function range(el) {
     if (el.min && el.max) return ` between ${el.min} and ${el.max}`;
@@ -1619,6 +1618,7 @@
     if (el.max) return ` of at most ${el.max}`;
     return "";
   }
+  // Sets a form control's value directly and fires the events frameworks listen for.
   function setValue(ref, value) {
     const found = resolveEl(ref);
     if (!found) return { error: "stale" };
