@@ -381,6 +381,12 @@ fn render_tree(w: &mut Writer, tree: &Tree, depth: usize) {
     if let Some(first) = tree.children.first() {
         let own = first.node.r#ref == tree.node.r#ref || tree.children.len() == 1;
         if let (Some(text), None, None, true) = (&first.node.text, &tree.node.text, &tree.node.t, own) {
+            // A field whose value is that text (a plain editable box) says it once.
+            if tree.node.s.get("value").and_then(serde_json::Value::as_str).is_some_and(|v| v.trim() == text.trim()) && first.children.is_empty() {
+                w.line(depth, &node_line(tree.node));
+                render_level(w, &tree.children[1..], depth + 1);
+                return;
+            }
             if tree.node.more.is_none() && tree.node.frame.is_none() {
                 w.line(depth, &format!("{}: {}", element_line(tree.node), quote(text)));
                 render_level(w, &first.children, depth + 1);
@@ -459,6 +465,17 @@ mod tests {
         let mut off = control(0, 4, "checkbox", "Off");
         off.s.insert("checked".into(), json!("false"));
         assert_eq!(element_line(&off), r#"checkbox "Off" [ref_4]"#);
+    }
+
+    #[test]
+    fn an_editable_box_whose_value_is_its_text_says_it_once() {
+        let mut notes = control(0, 2, "textbox", "Notes");
+        notes.s.insert("value".into(), json!("Old text"));
+        let own = Node { d: 1, text: Some("Old text".into()), r#ref: Some(2), ..Default::default() };
+        assert_eq!(render(&[notes.clone(), own], READ_CAP).text, r#"textbox "Notes" [ref_2] value="Old text""#);
+        // Text that is not its value is read after its line, as any element's.
+        let other = Node { d: 1, text: Some("Draft".into()), r#ref: Some(2), ..Default::default() };
+        assert_eq!(render(&[notes, other], READ_CAP).text, r#"textbox "Notes" [ref_2] value="Old text": "Draft""#);
     }
 
     #[test]

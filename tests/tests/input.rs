@@ -612,8 +612,9 @@ async fn typing_right_after_a_click_into_another_sites_frame_reaches_its_field()
         let target = if by_ref {
             r#ref(&field)
         } else {
-            // The field's middle, from where the frame and the field sit.
-            let at_js = "(() => { const f = document.getElementById('cross').getBoundingClientRect(); return [f.left + 150, f.top + 70]; })()";
+            // The field's middle: where it sits in the same page in the same-origin frame, moved
+            // to the other site's frame.
+            let at_js = "(() => { const c = document.getElementById('cross'), f = c.getBoundingClientRect(); const i = document.getElementById('same').contentDocument.querySelector('input').getBoundingClientRect(); return [f.left + c.clientLeft + i.left + i.width / 2, f.top + c.clientTop + i.top + i.height / 2]; })()";
             let call = h.call("javascript_exec", json!({"text": at_js}));
             let point: Value = serde_json::from_str(&text(&h.run_with(vec![call], json!({"javascript_exec": {"enabled": true}})).await?.remove(0)))?;
             let (x, y) = (point[0].as_f64().unwrap_or(0.0), point[1].as_f64().unwrap_or(0.0));
