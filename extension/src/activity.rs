@@ -191,15 +191,13 @@ impl Loads {
                 self.failure = p["errorText"].as_str().map(|e| prefix(e, 80).0.to_string());
             }
         }
-        if method == "Network.requestWillBeSent" && p["type"] == "Document" && self.is_main(p["frameId"].as_str()) {
-            self.failure = None;
-        }
         match method {
             "Inspector.targetCrashed" => self.crashed = true,
             "Network.requestWillBeSent" if p["type"] == "Document" && p["requestId"] == p["loaderId"] && self.is_main(p["frameId"].as_str()) => {
                 if let (Some(id), Some(url)) = (p["requestId"].as_str(), p["request"]["url"].as_str()) {
                     self.pending = Some((prefix(id, 64).0.to_string(), prefix(url, 300).0.to_string()));
                 }
+                self.failure = None;
             }
             "Network.responseReceived" if p["type"] == "Document" => {
                 let (Some(loader), Some(status)) = (p["loaderId"].as_str(), p["response"]["status"].as_u64()) else { return };

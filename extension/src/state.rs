@@ -205,6 +205,11 @@ pub fn shows(tab: i32, title: &str, url: &str) -> bool {
     })
 }
 
+/// [`shows`], for a page's own answer `{title, url}` (what a call read in the page after acting).
+pub fn shows_answer(tab: i32, answer: &serde_json::Value) -> bool {
+    matches!((answer["title"].as_str(), answer["url"].as_str()), (Some(title), Some(url)) if shows(tab, title, url))
+}
+
 /// Lists the tabs again now, keeping the listing unless a tab event raced it.
 pub async fn relist() {
     tabs_changed();

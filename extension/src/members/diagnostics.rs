@@ -168,14 +168,14 @@ pub async fn javascript_exec(text: &str, tab_id: Option<&str>) -> Result<Outcome
     // inventory shows them (a window the script opened is listed all the same).
     let mut opened = cdp::wait_for(tab, &["Page.windowOpen"]);
     let script = Box::pin(cdp::send(tab, &eval));
-    let look = Box::pin(crate::page::call(tab, "[document.title, location.href]"));
+    let look = Box::pin(crate::page::call(tab, "({title: document.title, url: location.href})"));
     let (sent, look) = match futures::future::select(script, look).await {
         futures::future::Either::Left((sent, look)) => (sent, Some(look.await)),
         // Answered first: it ran before the script was done.
         futures::future::Either::Right((_, script)) => (script.await, None),
     };
     let unchanged = match look {
-        Some(Ok((v, _))) => matches!((v[0].as_str(), v[1].as_str()), (Some(title), Some(url)) if state::shows(tab, title, url)) && matches!(opened.try_recv(), Ok(None)),
+        Some(Ok((v, _))) => state::shows_answer(tab, &v) && matches!(opened.try_recv(), Ok(None)),
         _ => false,
     };
     let r = match sent {
@@ -194,7 +194,10 @@ pub async fn javascript_exec(text: &str, tab_id: Option<&str>) -> Result<Outcome
         return Err(format!("The script threw at line {line}, column {column}: {}", bounded(first, 2000)));
     }
     let mut value = r.result;
-    let settled_later = value.subtype.as_deref() == Some("promise");
+    // (A promise the script returned settles later: what the look saw may be older.)
+    if unchanged && value.subtype.as_deref() != Some("promise") {
+        super::pointer::inventory_shown(tab);
+    }
     // A value that is a promise (an async function's, a fetch chain's) is what it settles to,
     // within what is left of the script's time.
     if let (Some("promise"), Some(object_id)) = (value.subtype.as_deref(), value.object_id.clone()) {
@@ -215,10 +218,6 @@ pub async fn javascript_exec(text: &str, tab_id: Option<&str>) -> Result<Outcome
             return Err(format!("The script's promise was rejected: {}", bounded(message.lines().next().unwrap_or_default(), 2000)));
         }
         value = settled.result;
-    }
-    // (A promise settled since: what the look saw may be older.)
-    if unchanged && !settled_later {
-        super::pointer::inventory_shown(tab);
     }
     let out = describe(tab, &value).await;
     let mut text = bounded(&out, SCRIPT_OUTPUT);

@@ -151,7 +151,7 @@ async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Done, String> {
         activity::set_main_frame(tab, &tree.frame_tree.frame.id);
     }
     let before = activity::main_frame(tab);
-    let (what, loader, history): (String, Option<String>, Option<String>) = match target {
+    let (what, loader, history) = match target {
         NavTarget::Url(url) => {
             // Chrome answers once the server has sent the page's headers: a server that never
             // does is given up on when the command times out, and the waiting load stopped.

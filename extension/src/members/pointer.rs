@@ -243,7 +243,7 @@ pub async fn after_input(tab: i32, spot: &Spot, describe: bool) -> Result<Option
 /// input changed no title or address, or the browser's event has already said so.
 async fn relist_unless_shown(tab: i32, answer: &Result<(serde_json::Value, u64), String>) {
     let shown = match answer {
-        Ok((v, _)) => matches!((v["title"].as_str(), v["url"].as_str()), (Some(title), Some(url)) if state::shows(tab, title, url)),
+        Ok((v, _)) => state::shows_answer(tab, v),
         Err(_) => false,
     };
     if !shown {
