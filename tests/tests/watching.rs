@@ -200,10 +200,8 @@ fn find_class(node: &Value, class: &str) -> Option<i64> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_banner_stop_button_stops_the_session() -> anyhow::Result<()> {
-    let (mut h, mut person, page, session) = watched_on_one().await?;
     // A person can see into the closed shadow root with DevTools; a page cannot.
-    let (x, y) = stop_button_center(&mut person, &session).await?;
-    assert!(person_presses_stop(&mut h, &mut person, &session, (x, y)).await?, "the banner's Stop stopped the session");
+    let (mut h, mut person, page, _session) = stopped_by_the_person().await?;
     // A script on the page cannot press it: only a trusted click counts, and the page cannot reach it.
     let popup = person.open_extension_page("extension/ui/popup.html").await?;
     let answer = person.eval_in(&popup, "new Promise(r => chrome.runtime.sendMessage({type: 'resume'}, (s) => r(JSON.stringify(s && s.stopped))))").await?;
@@ -226,6 +224,21 @@ async fn watched_on_one() -> anyhow::Result<(Harness, Person, String, String)> {
     let attached = person.send(None, "Target.attachToTarget", json!({"targetId": page, "flatten": true})).await?;
     let session = attached["sessionId"].as_str().unwrap_or_default().to_string();
     Ok((h, person, page, session))
+}
+
+/// [`watched_on_one`], then the person presses the banner's Stop, and the session stops.
+async fn stopped_by_the_person() -> anyhow::Result<(Harness, Person, String, String)> {
+    let (mut h, mut person, page, session) = watched_on_one().await?;
+    let (x, y) = stop_button_center(&mut person, &session).await?;
+    assert!(person_presses_stop(&mut h, &mut person, &session, (x, y)).await?, "the banner's Stop stopped the session");
+    Ok((h, person, page, session))
+}
+
+/// The person resumes the session from the toolbar popup (answered once the worker has it).
+async fn resume_from_the_popup(person: &mut Person) -> anyhow::Result<()> {
+    let popup = person.open_extension_page("extension/ui/popup.html").await?;
+    person.eval_in(&popup, "new Promise(r => chrome.runtime.sendMessage({type: 'resume'}, () => r(true)))").await?;
+    Ok(())
 }
 
 /// The person clicks at a point; whether the session then stopped (within 2 s), saying so.
@@ -336,8 +349,7 @@ async fn nothing_a_page_shows_covers_the_stop_button() -> anyhow::Result<()> {
         person.send(Some(&session), "Input.dispatchMouseEvent", json!({"type": "mouseMoved", "x": x, "y": y})).await?;
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
         assert!(person_presses_stop(&mut h, &mut person, &session, (x, y)).await?, "the person's click on Stop reached it on {page}");
-        let popup = person.open_extension_page("extension/ui/popup.html").await?;
-        person.eval_in(&popup, "new Promise(r => chrome.runtime.sendMessage({type: 'resume'}, () => r(true)))").await?;
+        resume_from_the_popup(&mut person).await?;
         resumed(&mut h).await?;
     }
     Ok(())
@@ -383,9 +395,7 @@ async fn stop_and_resume_keep_the_overlay_off_when_the_policy_turns_it_off() -> 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_loaded_after_stop_never_says_claude_is_in_control() -> anyhow::Result<()> {
-    let (mut h, mut person, _page, session) = watched_on_one().await?;
-    let (x, y) = stop_button_center(&mut person, &session).await?;
-    assert!(person_presses_stop(&mut h, &mut person, &session, (x, y)).await?, "the banner's Stop stopped the session");
+    let (mut h, mut person, _page, session) = stopped_by_the_person().await?;
     // The person (or the page itself) loads another page in the tab while Claude is stopped, one
     // whose parsing is held up by a slow script.
     person.send(Some(&session), "Page.navigate", json!({"url": h.url("parsing.html")})).await?;
@@ -416,11 +426,8 @@ async fn a_page_loaded_after_stop_never_says_claude_is_in_control() -> anyhow::R
 /// document that may have run the one from before has its banner set again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_loaded_right_after_resume_says_claude_is_in_control() -> anyhow::Result<()> {
-    let (mut h, mut person, _page, session) = watched_on_one().await?;
-    let (x, y) = stop_button_center(&mut person, &session).await?;
-    assert!(person_presses_stop(&mut h, &mut person, &session, (x, y)).await?, "the banner's Stop stopped the session");
-    let popup = person.open_extension_page("extension/ui/popup.html").await?;
-    person.eval_in(&popup, "new Promise(r => chrome.runtime.sendMessage({type: 'resume'}, () => r(true)))").await?;
+    let (mut h, mut person, _page, session) = stopped_by_the_person().await?;
+    resume_from_the_popup(&mut person).await?;
     // No other call to the tab after the navigation: the banner must come right by itself.
     ok(&h.one("navigate", json!({"url": h.url("two.html")})).await?);
     let mut last = String::new();
