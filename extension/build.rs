@@ -1,20 +1,24 @@
-//! Ships the page agent without its comments and indentation: the source is held in the Wasm
+//! Ships the page agent, and the look for handlers run in the page's own world, without their
+//! comments and indentation: the source is held in the Wasm
 //! core and sent to every document the extension works in.
 
 use std::{env, fs, path::Path};
 
 fn main() {
-    let source = "page/agent.js";
-    println!("cargo:rerun-if-changed={source}");
-    let text = fs::read_to_string(source).expect("extension/page/agent.js is readable");
-    let out = Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("agent.js");
-    fs::write(out, compact(&text)).expect("OUT_DIR is writable");
+    // The agent, and the look for handlers run in the page's own world.
+    for name in ["agent.js", "handlers.js"] {
+        let source = format!("page/{name}");
+        println!("cargo:rerun-if-changed={source}");
+        let text = fs::read_to_string(&source).unwrap_or_else(|e| panic!("extension/{source} is readable: {e}"));
+        let out = Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join(name);
+        fs::write(out, compact(&text, &source)).expect("OUT_DIR is writable");
+    }
 }
 
 /// Drops whole-line `//` comments, blank lines and indentation. Lines stay lines, so automatic
 /// semicolon insertion reads the code as before; the lines of a template literal that spans
 /// lines are kept as written.
-fn compact(text: &str) -> String {
+fn compact(text: &str, source: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut in_template = false;
     for line in text.lines() {
@@ -31,7 +35,7 @@ fn compact(text: &str) -> String {
     }
     // An odd count somewhere (a backtick in a string or a trailing comment) would have kept
     // the wrong lines as written: the build stops rather than ship a script read that way.
-    assert!(!in_template, "page/agent.js: a template literal seems to run to the end of the file; keep backticks out of strings and trailing comments");
+    assert!(!in_template, "{source}: a template literal seems to run to the end of the file; keep backticks out of strings and trailing comments");
     out
 }
 

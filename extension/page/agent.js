@@ -215,6 +215,36 @@
     visit(document);
     return out;
   }
+  // Elements whose handlers a framework keeps for itself and calls from one listener on a
+  // container (React's props, Svelte's and Solid's delegated handlers, jQuery's delegated
+  // selectors). Only the page's own world can see those, so the core looks there (see
+  // listeners.rs) and each element found is told here by an event of this name on it. A page
+  // that sends the event itself only makes an element listed as clickable, as a pointer cursor
+  // would.
+  let toldHandlers = 0;
+  document.addEventListener("tabwright-handler", (e) => {
+    const el = e.target;
+    if (el && el.nodeType === Node.ELEMENT_NODE && !listened.has(el)) {
+      listened.add(el);
+      toldHandlers++;
+    }
+  }, true);
+  // The containers whose listener serves those elements (a React root): their listener is
+  // not theirs to be clicked by.
+  const serving = new WeakSet();
+  document.addEventListener("tabwright-serving", (e) => {
+    const el = e.target;
+    if (el && el.nodeType === Node.ELEMENT_NODE && !serving.has(el)) {
+      serving.add(el);
+      toldHandlers++;
+    }
+  }, true);
+  // How many elements were newly told since the last call.
+  function takeToldHandlers() {
+    const n = toldHandlers;
+    toldHandlers = 0;
+    return n;
+  }
   function markListeners(...els) {
     let n = 0;
     for (const el of els) {
@@ -367,8 +397,14 @@
 
   const BLOCK_DISPLAY = /^(block|flex|grid|list-item|flow-root|table|table-row|table-caption)\b/;
 
+  const BLOCK_TAGS = /^(div|p|li|td|th|tr|br|h[1-6]|section|article|header|footer|nav|ul|ol)$/;
+  // Whether an element sits on a line, or in a box, of its own: its words are apart from its
+  // neighbours' (a flex or grid item is such a box even when it is a <span>).
   function isBlock(node) {
-    return node.nodeType === Node.ELEMENT_NODE && /^(div|p|li|td|th|tr|br|h[1-6]|section|article|header|footer|nav|ul|ol)$/.test(node.localName);
+    if (node.nodeType !== Node.ELEMENT_NODE) return false;
+    if (BLOCK_TAGS.test(node.localName)) return true;
+    const display = getComputedStyle(node).display;
+    return !display.startsWith("inline") && display !== "contents" && display !== "none";
   }
 
   function byIds(el, attr) {
@@ -742,7 +778,7 @@
     if (el.localName === "label" && el.control) return controlShown(el.control) ? null : "clickable";
     if (el.getAttribute("draggable") === "true") return "draggable";
     if (HANDLER_ATTRS.some((a) => el.hasAttribute(a))) return "clickable";
-    if (listened.has(el) && !delegates(el)) return "clickable";
+    if (listened.has(el) && !serving.has(el) && !delegates(el)) return "clickable";
     if (el.hasAttribute("tabindex") && el.tabIndex >= 0) return "clickable";
     if (style.cursor === "pointer") {
       const parent = el.parentElement || el.getRootNode().host;
@@ -1061,8 +1097,10 @@
         if (standIn) st.checked = el.control.indeterminate ? "mixed" : String(el.control.checked);
         else if (mark) st[mark] = true;
         if (mark) {
-          // An element a person clicks is named by what it says.
-          if (!entry.name) {
+          // An element a person clicks is named by what it says, unless it holds other things
+          // to act on (a row with its star, a dialog's sheet with its buttons): their lines
+          // and its text follow under it.
+          if (!entry.name && !holdsActionable(el)) {
             const said = clean(subtreeText(el), NAME_MAX + 1);
             if (said.length <= NAME_MAX) entry.name = said;
           }
@@ -1266,6 +1304,13 @@
   // Whether an element holds a control of its own (a label's own control, which it stands in
   // for, does not count).
   const STRUCTURE = "table, ul, ol, dl, h1, h2, h3, h4, h5, h6, [role=table], [role=grid], [role=list], [role=heading], [role=tree]";
+  // Controls, or elements the page listens on, inside `el` (the first few hundred looked at).
+  function holdsActionable(el) {
+    if (hasInteractiveDescendant(el)) return true;
+    const inside = el.getElementsByTagName("*");
+    for (let i = 0; i < inside.length && i < 300; i++) if (listened.has(inside[i])) return true;
+    return false;
+  }
   function hasInteractiveDescendant(el) {
     const sel = "a[href],button,input,select,textarea,[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=option],[role=treeitem],[role^=menuitem],[tabindex]";
     const first = el.querySelector(sel);
@@ -2219,7 +2264,7 @@
       // A table's cells share their row's line, each followed by a tab (as the browser copies a
       // table), and what a cell holds stays on that line.
       const isCell = display === "table-cell" || (boxless && (el.localName === "td" || el.localName === "th"));
-      const laidOut = !isCell && (isBlock(el) || BLOCK_DISPLAY.test(display) || /^(br|hr|table|form|fieldset|main|aside|figure|figcaption|blockquote|pre|dl|dt|dd|label|details|summary|dialog)$/.test(el.localName));
+      const laidOut = !isCell && (BLOCK_TAGS.test(el.localName) || BLOCK_DISPLAY.test(display) || /^(br|hr|table|form|fieldset|main|aside|figure|figcaption|blockquote|pre|dl|dt|dd|label|details|summary|dialog)$/.test(el.localName));
       // A table inside a cell (a page laid out with tables) has rows of its own.
       const table = display === "table" || (boxless && el.localName === "table");
       const block = laidOut && (!cell || table);
@@ -2267,5 +2312,5 @@
     return out.join("");
   }
 
-  globalThis.__tabwright = { closedCandidates, adoptRoot, pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { closedCandidates, adoptRoot, pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, takeToldHandlers, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

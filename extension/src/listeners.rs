@@ -20,6 +20,8 @@ use crate::page;
 /// The events that make an element something to act on.
 const ACTION_EVENTS: &[&str] =
     &["click", "dblclick", "auxclick", "contextmenu", "mousedown", "mouseup", "pointerdown", "pointerup", "keydown", "keyup", "keypress", "touchstart", "touchend"];
+/// The look for handlers that frameworks keep for themselves, run in the page's own world.
+const HANDLERS: &str = include_str!(concat!(env!("OUT_DIR"), "/handlers.js"));
 /// The most nodes handed over in one read; the rest follow on the next.
 const MAX_NEW: usize = 600;
 /// Objects used within one read.
@@ -72,7 +74,8 @@ pub async fn mark(at: &Debuggee) -> bool {
         let live: Vec<String> = cdp::children(at.tab).into_iter().map(|c| c.session).collect();
         KNOWN.with(|k| k.borrow_mut().retain(|d, _| d.tab != at.tab || d.session.as_ref().is_none_or(|s| live.contains(s))));
     }
-    let marked = try_mark(at).await.unwrap_or(false);
+    let (marked, told) = futures::join!(try_mark(at), tell_handlers(at));
+    let marked = marked.unwrap_or(false) || told;
     KNOWN.with(|k| {
         if let Some(known) = k.borrow_mut().get_mut(at) {
             known.generation = page::known_generation(at);
@@ -84,6 +87,18 @@ pub async fn mark(at: &Debuggee) -> bool {
         let _ = cdp::send_to(&at, &cdp::ReleaseObjectGroup { object_group: GROUP }).await;
     });
     marked
+}
+
+/// Looks in the page's own world for elements whose handlers a framework calls from a listener
+/// on a container (page/handlers.js), and has them told to the agent; true when the agent heard
+/// of new ones. A page without such a framework costs one call that finds nothing.
+async fn tell_handlers(at: &Debuggee) -> bool {
+    let look = cdp::Evaluate { expression: HANDLERS, context_id: None, return_by_value: true, await_promise: false, timeout: Some(500.0), object_group: None };
+    let told = match cdp::send_to(at, &look).await {
+        Ok(r) if r.exception_details.is_none() => r.result.value.and_then(|v| v.as_u64()).unwrap_or(0),
+        _ => 0,
+    };
+    told > 0 && page::call_in(at, "__tabwright.takeToldHandlers()").await.is_ok_and(|(n, _)| n.as_u64().unwrap_or(0) > 0)
 }
 
 /// The main world's document object: kept, or fetched anew (a new document starts afresh).

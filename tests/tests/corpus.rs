@@ -30,7 +30,9 @@ const PAGES: &[&str] = &[
     "bootstrap/team.html",
     "react/app.html",
     "react/signup.html",
+    "react/inbox.html",
     "jquery/task.html",
+    "jquery/cart.html",
     "grid/orders.html",
     "editor/notes.html",
 ];
@@ -428,6 +430,65 @@ async fn react_app_start_div_and_span_link_in_a_paragraph() -> anyhow::Result<()
     let close = ref_of(&t, "generic", "Close")?;
     click(&mut h, &close).await?;
     reported(&h, json!({"app": "react", "panel": null, "phase": "done"})).await?;
+    Ok(())
+}
+
+/// A React mail app whose rows, folders, stars and actions are plain elements with onClick and
+/// nothing else (no pointer cursor, role or tab stop): React hears them through one listener on
+/// its root, so only the props React keeps in the page's own world say they are clickable. Its
+/// confirmation is rendered through a portal, outside the root.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn react_inbox_rows_stars_and_a_portal_without_pointer_cursors() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "react/inbox.html").await?;
+    // The root's listener serves the app; the root is not one big clickable.
+    assert!(t.starts_with("generic \"Inbox\" [ref_"), "the first line is the first folder:\n{t}");
+    // A row holding its star reads as a clickable whose text follows under it with its ref.
+    let olu = ref_showing(&t, "Olu Bakare Lunch on Friday?")?;
+    let row = line_with(&t, &format!("generic [{olu}] clickable"));
+    let star_mei = refs_of(&t, "generic", "Star").get(2).cloned().ok_or_else(|| anyhow::anyhow!("no third star in:\n{t}"))?;
+    click(&mut h, &olu).await?;
+    reported(&h, json!({"open": 2})).await?;
+    click(&mut h, &star_mei).await?;
+    reported(&h, json!({"open": 2, "starred": [3]})).await?;
+    let t = read_until(&mut h, "the open message", |t| t.contains("Shall we try the new place")).await?;
+    assert!(t.contains(row.trim_start()), "{t}");
+    // Two "Archive": the folder, then the message's action.
+    let archive = refs_of(&t, "generic", "Archive").get(1).cloned().ok_or_else(|| anyhow::anyhow!("no action Archive in:\n{t}"))?;
+    click(&mut h, &archive).await?;
+    reported(&h, json!({"archived": [2], "open": null})).await?;
+    let t = read(&mut h, json!({})).await?;
+    click(&mut h, &ref_of(&t, "generic", "Trash")?).await?;
+    let t = read_until(&mut h, "the Trash folder", |t| t.contains("Empty trash")).await?;
+    let found = text(&h.one("find", json!({"query": "empty the trash"})).await?);
+    let empty = ref_of(&t, "generic", "Empty trash")?;
+    assert!(found.lines().next().is_some_and(|l| l.contains(&format!("[{empty}]"))), "find: {found}");
+    click(&mut h, &empty).await?;
+    let t = read_until(&mut h, "the confirmation", |t| t.contains("Delete forever")).await?;
+    click(&mut h, &ref_of(&t, "generic", "Delete forever")?).await?;
+    reported(&h, json!({"folder": "Trash", "emptied": true})).await?;
+    Ok(())
+}
+
+/// A jQuery shop page whose controls are spans served by delegated handlers
+/// (`$(list).on("click", ".plus", …)`, `$(document).on(…)`), with no pointer cursor: only
+/// jQuery's own data in the page's world says they are clickable.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn jquery_basket_spans_served_by_delegated_handlers() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "jquery/cart.html").await?;
+    click(&mut h, &ref_between(&t, "Teapot", "Mug", "generic", "One more")?).await?;
+    reported(&h, json!({"basket": ["Tea towel×1", "Teapot×2", "Mug×2"]})).await?;
+    let t = read_until(&mut h, "two teapots", |t| t.contains("£72.00")).await?;
+    click(&mut h, &ref_between(&t, "Tea towel", "Teapot", "generic", "Remove")?).await?;
+    reported(&h, json!({"basket": ["Tea towel×0", "Teapot×2", "Mug×2"]})).await?;
+    let t = read_until(&mut h, "the basket without the towel", |t| !t.contains("Tea towel")).await?;
+    // The code is a span inside the paragraph, listed under it.
+    click(&mut h, &ref_of(&t, "generic", "WELCOME10")?).await?;
+    reported(&h, json!({"code": "WELCOME10"})).await?;
+    let t = read(&mut h, json!({})).await?;
+    click(&mut h, &ref_of(&t, "generic", "Check out")?).await?;
+    reported(&h, json!({"checkout": true, "basket": ["Teapot×2", "Mug×2"], "code": "WELCOME10"})).await?;
     Ok(())
 }
 

@@ -1,0 +1,104 @@
+// Run in the page's own world by the core (listeners.rs), where frameworks keep the handlers
+// they call for an element from one listener on a container: React's props, Svelte's and
+// Solid's delegated handlers, jQuery's delegated selectors. DevTools sees only that container's
+// listener, and the page agent's world cannot see these properties, so each element found is
+// told to the agent by an event on it (events reach every world), and so is each container whose
+// listener serves them. Answers how many were told.
+// Nothing of the page is changed; a page that breaks what is called here only hides its
+// handlers.
+(() => {
+  // The most elements looked at, and told, in one pass.
+  const LOOKED = 20000;
+  const TOLD = 1500;
+  const found = new Set();
+  // The elements whose one listener serves the others (a React root, an element jQuery's
+  // delegated handlers are bound on): not something to click themselves.
+  const serving = new Set();
+  const add = (el) => {
+    if (found.size < TOLD && el && el.nodeType === 1) found.add(el);
+  };
+  const all = document.getElementsByTagName("*");
+  const count = Math.min(all.length, LOOKED);
+  const ownKeys = (node) => {
+    try {
+      return Object.keys(node);
+    } catch {
+      return [];
+    }
+  };
+  const ACTIONS = ["click", "dblclick", "auxclick", "contextmenu", "mousedown", "mouseup", "pointerdown", "pointerup", "keydown", "keyup", "keypress", "touchstart", "touchend"];
+
+  // React keeps each element's props under `__reactProps$<id>` (`__reactEventHandlers$<id>`
+  // before 17); its roots are marked `__reactContainer$<id>` or `_reactRootContainer`, at the
+  // document itself when a server-rendered page is hydrated.
+  const REACT = ["onClick", "onClickCapture", "onDoubleClick", "onAuxClick", "onContextMenu", "onMouseDown", "onMouseUp", "onPointerDown", "onPointerUp", "onKeyDown", "onKeyUp", "onKeyPress", "onTouchStart", "onTouchEnd"];
+  const reactRoots = () => {
+    const near = [document, document.documentElement, document.body];
+    const body = document.body;
+    if (body) {
+      // The body's elements down to a few levels: roots sit near the top.
+      const walk = document.createTreeWalker(body, NodeFilter.SHOW_ELEMENT);
+      for (let n = walk.nextNode(), seen = 0; n && seen < 400; n = walk.nextNode(), seen++) {
+        let depth = 0;
+        for (let p = n.parentElement; p && p !== body && depth < 5; p = p.parentElement) depth++;
+        if (depth < 5) near.push(n);
+      }
+    }
+    return near.filter((n) => n && ownKeys(n).some((k) => k.startsWith("__reactContainer$") || k === "_reactRootContainer"));
+  };
+  const reactKey = () => {
+    const roots = reactRoots();
+    if (!roots.length) return null;
+    for (const root of roots) serving.add(root);
+    for (let i = 0; i < count; i++) {
+      const k = ownKeys(all[i]).find((k) => k.startsWith("__reactProps$") || k.startsWith("__reactEventHandlers$"));
+      if (k) return k;
+    }
+    return null;
+  };
+  const props = reactKey();
+  // Svelte 5 and Solid keep a delegated handler on the element as `__click` and `$$click`.
+  const svelte = !!globalThis.__svelte;
+  const solid = !!document._$DX_DELEGATE;
+  const own = (el, prefix) => ACTIONS.some((a) => typeof el[prefix + a] === "function");
+  if (props || svelte || solid) {
+    for (let i = 0; i < count && found.size < TOLD; i++) {
+      const el = all[i];
+      const p = props && el[props];
+      if (p && typeof p === "object" && REACT.some((h) => typeof p[h] === "function")) add(el);
+      else if ((svelte && own(el, "__")) || (solid && own(el, "$$"))) add(el);
+    }
+  }
+
+  // jQuery's handlers bound with a selector (`$(document).on("click", ".item", …)`), kept in its
+  // own data for the element they are bound on.
+  const $ = globalThis.jQuery;
+  if ($ && typeof $.hasData === "function" && typeof $._data === "function" && typeof $.find === "function") {
+    const bound = [document];
+    for (let i = 0; i < count; i++) if ($.hasData(all[i])) bound.push(all[i]);
+    for (const node of bound) {
+      if (!$.hasData(node)) continue;
+      const events = $._data(node, "events") || {};
+      for (const type of ACTIONS) {
+        for (const h of events[type] || []) {
+          if (!h || typeof h.selector !== "string" || !h.selector) continue;
+          serving.add(node);
+          try {
+            for (const el of $.find(h.selector, node)) add(el);
+          } catch {}
+        }
+      }
+    }
+  }
+
+  const tell = (els, name) => {
+    for (const el of els) {
+      try {
+        if (el.nodeType === 1) el.dispatchEvent(new Event(name));
+      } catch {}
+    }
+  };
+  tell(serving, "tabwright-serving");
+  tell(found, "tabwright-handler");
+  return found.size + serving.size;
+})()
