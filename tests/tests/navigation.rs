@@ -73,6 +73,26 @@ async fn a_history_step_or_reload_to_an_address_that_cannot_load_fails() -> anyh
     Ok(())
 }
 
+/// A click on a link to an address that cannot be loaded says so with the network error, as
+/// navigate does, rather than only "Clicked."; a link that loads says nothing of the kind.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_click_on_a_link_that_cannot_load_says_why() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let gone = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?;
+    let dead = format!("http://{gone}/x");
+    let link_to = |to: &str| format!("link-to.html?to={}", to.replace(':', "%3A").replace('/', "%2F"));
+    ok(&h.one("navigate", json!({"url": h.url(&link_to(&dead))})).await?);
+    let link = h.ref_of("link", "Go there").await?;
+    let t = text(&h.one("left_click", json!({"target": r#ref(&link)})).await?);
+    assert!(t.contains(&format!("The navigation to {dead} failed: net::ERR_CONNECTION_REFUSED. The tab shows the browser's error page.")), "{t}");
+    ok(&h.one("navigate", json!({"url": h.url(&link_to("one.html"))})).await?);
+    let link = h.ref_of("link", "Go there").await?;
+    let r = h.one("left_click", json!({"target": r#ref(&link)})).await?;
+    ok(&r);
+    assert!(!text(&r).contains("failed"), "{r:?}");
+    Ok(())
+}
+
 /// A host written in Unicode is opened by its ASCII name, the one Chrome reports.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_unicode_host_name_is_opened() -> anyhow::Result<()> {

@@ -130,6 +130,9 @@ async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Va
         }
     } else {
         pointer::settle_once(tab).await;
+        if let Some(url) = params["url"].as_str() {
+            navigation::tell_if_failed(tab, url);
+        }
     }
 }
 

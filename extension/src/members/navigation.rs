@@ -2,6 +2,7 @@
 
 use tabwright_protocol::input::Navigate;
 use tabwright_protocol::navigation::{parse_target, NavTarget};
+use tabwright_protocol::sanitize::{bounded, url as clean_url};
 use tabwright_protocol::wire::Outcome;
 
 use crate::cdp::{self, CdpError};
@@ -283,6 +284,17 @@ fn error_page(what: &str, doc: &activity::DocumentState) -> Result<(), String> {
         None => Ok(()),
         Some("") => Err(format!("{what} failed: the browser could not load the page, and the tab shows its error page. The page may be unavailable.")),
         Some(error) => Err(format!("{what} failed: {error}. The tab shows the browser's error page. {}", net_error_advice(error))),
+    }
+}
+
+/// After an input that started a navigation of its tab to `url`: when the browser has already
+/// put its error page in the tab for that address, Claude is told why, as navigate would say.
+pub fn tell_if_failed(tab: i32, url: &str) {
+    let Some(doc) = activity::main_frame(tab).current.as_deref().map(|l| activity::document(tab, l)) else { return };
+    if doc.unreachable.as_deref() == Some(url) {
+        if let Err(failed) = error_page(&format!("The navigation to {}", bounded(&clean_url(url), 300)), &doc) {
+            activity::notice(failed);
+        }
     }
 }
 
