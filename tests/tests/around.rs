@@ -472,6 +472,30 @@ async fn javascript_exec_returns_each_kind_of_value() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// What a pointer move makes the page change in its title or address is in the move's own
+/// result, by coordinate and by ref.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_that_renames_the_page_is_in_its_own_result() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    for round in 0..3 {
+        open(&mut h, &format!("hover-title.html?round={round}")).await?;
+        ok(&h.one("screenshot", json!({})).await?);
+        // A move that changes nothing has no state block (nothing changed since the last one).
+        let r = h.one("mouse_move", json!({"target": at(500.0, 400.0)})).await?;
+        assert!(r.state().is_none_or(|s| s.active().is_some_and(|t| t.title == "Before")), "{r:?}");
+        let r = if round == 2 {
+            let zone = h.ref_of("text", "Zone").await?;
+            h.one("hover", json!({"target": r#ref(&zone)})).await?
+        } else {
+            h.one(if round == 0 { "mouse_move" } else { "hover" }, json!({"target": at(100.0, 100.0)})).await?
+        };
+        assert_eq!(state(&r).active().map(|t| t.title.as_str()), Some("Hovered"), "round {round}: {r:?}");
+        let r = h.one("mouse_move", json!({"target": at(500.0, 400.0)})).await?;
+        assert!(state(&r).active().is_some_and(|t| t.url.ends_with("?left")), "round {round}: {r:?}");
+    }
+    Ok(())
+}
+
 /// A page whose renderer dies is told at once, not after the seconds a page stuck in a script
 /// is given; a navigate brings the tab back.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

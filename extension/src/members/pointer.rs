@@ -96,31 +96,58 @@ async fn frame_offset(at: &Debuggee) -> Result<(f64, f64), String> {
 /// and hit-tested.
 pub async fn spot(tab: i32, target: &Target) -> Result<Spot, String> {
     match target {
+        Target::Coordinate { x, y } => Ok(look_at(tab, tabwright_protocol::input::Point { x: *x, y: *y }).await?.0),
+        Target::Ref { reference } => ref_spot(tab, reference).await,
+    }
+}
+
+/// What is at a screenshot point, the overlay's marker put there, and the viewport, in one call
+/// to the page, with the page's title and address (for [`state::shows_answer`]).
+async fn look_at(tab: i32, point: tabwright_protocol::input::Point) -> Result<(Spot, serde_json::Value), String> {
+    let at = |cx: f64, cy: f64| async move {
+        let overlay = crate::policy::current().overlay;
+        let expression = format!("Object.assign(__tabwright.pointerAt({cx}, {cy}, {}, {overlay}), {{ title: document.title, url: location.href }})", refs::next());
+        let (found, generation) = page::call(tab, &expression).await?;
+        refs::record_answer(&Debuggee::tab(tab), generation, &found);
+        Ok::<_, String>(found)
+    };
+    // With the factor of the screenshot Claude looked at, the point is checked against the
+    // viewport that call reads; without one, the viewport is read first.
+    let (css, found) = match capture::known_view(tab) {
+        Some(shown) => {
+            let found = at(point.x / shown.factor, point.y / shown.factor).await?;
+            let size = |k: &str| found["view"][k].as_f64().unwrap_or(0.0);
+            (capture::still_valid(point, &shown, size("w"), size("h"), None)?, found)
+        }
+        None => {
+            let (cx, cy) = capture::to_css(tab, point).await?;
+            ((cx, cy), at(cx, cy).await?)
+        }
+    };
+    let what = found.get("what").and_then(|w| w.as_str()).map(fold);
+    Ok((Spot { x: css.0, y: css.1, what, disabled: None }, found))
+}
+
+/// Moves the pointer to a target (`held`: the button a drag holds, or "none"). A point is
+/// looked at after the move, in the call that also shows whether the move changed the page's
+/// title or address (else the tabs need not be listed again); a ref is found first.
+async fn move_to(tab: i32, target: &Target, held: &'static str) -> Result<Spot, String> {
+    match target {
         Target::Coordinate { x, y } => {
             let point = tabwright_protocol::input::Point { x: *x, y: *y };
-            // What is at a point, the overlay's marker put there, and the viewport, in one call.
-            let at = |cx: f64, cy: f64| async move {
-                let overlay = crate::policy::current().overlay;
-                let (found, generation) = page::call(tab, &format!("__tabwright.pointerAt({cx}, {cy}, {}, {overlay})", refs::next())).await?;
-                refs::record_answer(&Debuggee::tab(tab), generation, &found);
-                Ok::<_, String>(found)
-            };
-            // With the factor of the screenshot Claude looked at, the point is checked against the
-            // viewport that call reads; without one, the viewport is read first.
-            let (css, found) = match capture::known_view(tab) {
-                Some(shown) => {
-                    let found = at(point.x / shown.factor, point.y / shown.factor).await?;
-                    let size = |k: &str| found["view"][k].as_f64().unwrap_or(0.0);
-                    (capture::still_valid(point, &shown, size("w"), size("h"), None)?, found)
-                }
-                None => {
-                    let (cx, cy) = capture::to_css(tab, point).await?;
-                    ((cx, cy), at(cx, cy).await?)
-                }
-            };
-            Ok(Spot { x: css.0, y: css.1, what: found.get("what").and_then(|w| w.as_str()).map(fold), disabled: None })
+            let css = capture::css_point(tab, point).await?;
+            mouse(tab, "mouseMoved", css, held, buttons(tab), 0, 0).await?;
+            let (spot, found) = look_at(tab, point).await?;
+            if state::shows_answer(tab, &found) {
+                inventory_shown(tab);
+            }
+            Ok(spot)
         }
-        Target::Ref { reference } => ref_spot(tab, reference).await,
+        Target::Ref { .. } => {
+            let spot = spot(tab, target).await?;
+            mouse(tab, "mouseMoved", (spot.x, spot.y), held, buttons(tab), 0, 0).await?;
+            Ok(spot)
+        }
     }
 }
 
@@ -530,14 +557,16 @@ pub async fn click(input: &Click, button: &'static str, clicks: u32) -> Result<O
 
 pub async fn hover(input: &Hover) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
-    let spot = spot(tab, &input.target).await?;
-    mouse(tab, "mouseMoved", (spot.x, spot.y), "none", buttons(tab), 0, 0).await?;
-    Ok(ack(&spot))
+    Ok(ack(&move_to(tab, &input.target, "none").await?))
 }
 
 /// mouse_move, left_mouse_down, left_mouse_up.
 pub async fn pointer(input: &Pointer, kind: &'static str) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
+    if kind == "mouseMoved" {
+        let held = if buttons(tab) & 1 != 0 { "left" } else { "none" };
+        return Ok(ack(&move_to(tab, &input.target, held).await?));
+    }
     let spot = spot(tab, &input.target).await?;
     // The move and the press (or release) go out together, so the move is not held for a frame.
     let before = buttons(tab);
@@ -559,10 +588,7 @@ pub async fn pointer(input: &Pointer, kind: &'static str) -> Result<Outcome, Str
             let _ = after_input(tab, &spot, false).await;
             sent
         }
-        _ => {
-            let held = if before & 1 != 0 { "left" } else { "none" };
-            (mouse(tab, "mouseMoved", (spot.x, spot.y), held, before, 0, 0).await, Ok(()))
-        }
+        _ => return Err(format!("not a pointer event: {kind}")),
     };
     moved?;
     event?;
