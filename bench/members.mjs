@@ -334,8 +334,8 @@ try {
   const only = process.env.ONLY?.split(",");
   results = await measure(only ? cases.filter((c) => only.includes(c.name)) : cases, RUNS);
   // The regression check: a member whose ratio grew more than 1.5× over the committed one is
-  // measured again (twice); it fails only if every measurement says so, since a median of a few
-  // milliseconds can move by a frame.
+  // measured again (twice, with three times the runs, as only those members are); it fails only
+  // if every measurement says so, since a median of a few milliseconds can move by a frame.
   if (process.env.BENCH_BASELINE) {
     const base = JSON.parse(readFileSync(process.env.BENCH_BASELINE, "utf8"));
     // A member far under the peer (a committed ratio of 0.2, say) would fail on a few
@@ -346,7 +346,7 @@ try {
     };
     regressed = results.filter((r) => ratio(r) > limit(r));
     for (let round = 0; round < 2 && regressed.length; round++) {
-      const again = await measure(cases.filter((c) => regressed.some((r) => r.label === c.label)), RUNS);
+      const again = await measure(cases.filter((c) => regressed.some((r) => r.label === c.label)), RUNS * 3);
       regressed = again.filter((r) => ratio(r) > limit(r)).map((r) => ({ ...r, limit: limit(r) }));
     }
   }
