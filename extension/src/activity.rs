@@ -126,17 +126,7 @@ const LOADERS: usize = 8;
 /// A document the main frame loaded (or is loading), named by its loader.
 struct Document {
     loader: String,
-    /// The HTTP status of its response, and the status text.
-    status: Option<(u16, String)>,
-    committed: bool,
-    /// Parsed (DOMContentLoaded): what the page will show is there, its images and frames may
-    /// still be on their way.
-    ready: bool,
-    loaded: bool,
-    /// The browser's own error page, shown for an address it could not load, with the network
-    /// error when it was heard (`net::ERR_CONNECTION_REFUSED`), and the address it stands for.
-    error: Option<String>,
-    unreachable: Option<String>,
+    state: DocumentState,
 }
 
 /// The main frame's documents as they arrive, commit and load, so a navigation waits for its
@@ -169,18 +159,18 @@ impl Loads {
         }
     }
 
-    fn document(&mut self, loader: &str) -> &mut Document {
+    fn document(&mut self, loader: &str) -> &mut DocumentState {
         let at = match self.recent.iter().position(|d| d.loader == loader) {
             Some(at) => at,
             None => {
-                self.recent.push_back(Document { loader: prefix(loader, 64).0.to_string(), status: None, committed: false, ready: false, loaded: false, error: None, unreachable: None });
+                self.recent.push_back(Document { loader: prefix(loader, 64).0.to_string(), state: DocumentState::default() });
                 if self.recent.len() > LOADERS {
                     self.recent.pop_front();
                 }
                 self.recent.len() - 1
             }
         };
-        &mut self.recent[at]
+        &mut self.recent[at].state
     }
 
     fn on_event(&mut self, method: &str, p: &Value) {
@@ -196,6 +186,8 @@ impl Loads {
             "Network.requestWillBeSent" if p["type"] == "Document" && p["requestId"] == p["loaderId"] && self.is_main(p["frameId"].as_str()) => {
                 if let (Some(id), Some(url)) = (p["requestId"].as_str(), p["request"]["url"].as_str()) {
                     self.pending = Some((prefix(id, 64).0.to_string(), prefix(url, 300).0.to_string()));
+                    // A redirect is the same request again: the first address stays.
+                    self.document(id).url.get_or_insert_with(|| prefix(url, 2000).0.to_string());
                 }
                 self.failure = None;
             }
@@ -319,6 +311,8 @@ pub struct DocumentState {
     pub error: Option<String>,
     /// The address an error page stands for.
     pub unreachable: Option<String>,
+    /// The address first asked for (before any redirect), when its request was heard.
+    pub url: Option<String>,
 }
 
 /// What is known of the main frame's document of `loader`.
@@ -329,7 +323,7 @@ pub fn document(tab: i32, loader: &str) -> DocumentState {
             .recent
             .iter()
             .find(|d| d.loader == loader)
-            .map(|d| DocumentState { committed: d.committed, ready: d.ready, loaded: d.loaded, status: d.status.clone(), error: d.error.clone(), unreachable: d.unreachable.clone() })
+            .map(|d| d.state.clone())
             .unwrap_or_default()
     })
 }
@@ -807,7 +801,7 @@ mod tests {
         loads.on_event("Network.responseReceived", &response("sub", "S1", 500));
         loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": "L1"}, "type": "Navigation"}));
         loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "sub", "parentId": "main", "loaderId": "S1"}}));
-        let l1 = |loads: &Loads| loads.recent.iter().find(|d| d.loader == "L1").map(|d| (d.committed, d.loaded, d.status.clone()));
+        let l1 = |loads: &Loads| loads.recent.iter().find(|d| d.loader == "L1").map(|d| (d.state.committed, d.state.loaded, d.state.status.clone()));
         assert_eq!(l1(&loads), Some((true, false, Some((404, "Not Found".to_string())))));
         assert!(loads.recent.iter().all(|d| d.loader != "S1"), "a subframe's documents are not the main frame's");
         assert_eq!((loads.commits, loads.current.as_deref()), (1, Some("L1")));
@@ -815,13 +809,13 @@ mod tests {
         loads.on_event("Page.lifecycleEvent", &json!({"frameId": "sub", "loaderId": "S1", "name": "load"}));
         loads.on_event("Page.lifecycleEvent", &json!({"frameId": "main", "loaderId": "L1", "name": "DOMContentLoaded"}));
         assert_eq!(l1(&loads).map(|d| d.1), Some(false));
-        assert!(loads.recent.iter().any(|d| d.loader == "L1" && d.ready), "parsed, not loaded");
+        assert!(loads.recent.iter().any(|d| d.loader == "L1" && d.state.ready), "parsed, not loaded");
         loads.on_event("Page.lifecycleEvent", &json!({"frameId": "main", "loaderId": "L1", "name": "load"}));
         assert_eq!(l1(&loads).map(|d| d.1), Some(true));
         // The load event names no loader: it belongs to the document current when it comes.
         loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": "L2"}, "type": "Navigation"}));
         loads.on_event("Page.loadEventFired", &json!({}));
-        assert!(loads.recent.iter().any(|d| d.loader == "L2" && d.loaded));
+        assert!(loads.recent.iter().any(|d| d.loader == "L2" && d.state.loaded));
         // A page restored from the back-forward cache fires no load: it counts as loaded.
         loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": "L1"}, "type": "BackForwardCacheRestore"}));
         assert_eq!(loads.commits, 3);

@@ -73,8 +73,9 @@ async fn a_history_step_or_reload_to_an_address_that_cannot_load_fails() -> anyh
     Ok(())
 }
 
-/// A click on a link to an address that cannot be loaded says so with the network error, as
-/// navigate does, rather than only "Clicked."; a link that loads says nothing of the kind.
+/// A click on a link to an address that cannot be loaded says so with the network error, and one
+/// to a page the server answers with an error status says that status, as navigate does, rather
+/// than only "Clicked."; a link that loads says nothing of the kind.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_click_on_a_link_that_cannot_load_says_why() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
@@ -85,11 +86,19 @@ async fn a_click_on_a_link_that_cannot_load_says_why() -> anyhow::Result<()> {
     let link = h.ref_of("link", "Go there").await?;
     let t = text(&h.one("left_click", json!({"target": r#ref(&link)})).await?);
     assert!(t.contains(&format!("The navigation to {dead} failed: net::ERR_CONNECTION_REFUSED. The tab shows the browser's error page.")), "{t}");
-    ok(&h.one("navigate", json!({"url": h.url(&link_to("one.html"))})).await?);
+    // A page the server has not: its answer's status, as navigate says it.
+    ok(&h.one("navigate", json!({"url": h.url(&link_to("no-such-page.html"))})).await?);
     let link = h.ref_of("link", "Go there").await?;
-    let r = h.one("left_click", json!({"target": r#ref(&link)})).await?;
-    ok(&r);
-    assert!(!text(&r).contains("failed"), "{r:?}");
+    let t = text(&h.one("left_click", json!({"target": r#ref(&link)})).await?);
+    assert!(t.contains("The server answered HTTP 404 Not Found: the tab shows its error page"), "{t}");
+    // A link that loads, through a redirect or not, says nothing of the kind.
+    for to in ["one.html", "/redirect?to=/two.html"] {
+        ok(&h.one("navigate", json!({"url": h.url(&link_to(to))})).await?);
+        let link = h.ref_of("link", "Go there").await?;
+        let r = h.one("left_click", json!({"target": r#ref(&link)})).await?;
+        ok(&r);
+        assert!(!text(&r).contains("failed") && !text(&r).contains("HTTP"), "{r:?}");
+    }
     Ok(())
 }
 

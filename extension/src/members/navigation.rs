@@ -287,13 +287,18 @@ fn error_page(what: &str, doc: &activity::DocumentState) -> Result<(), String> {
     }
 }
 
-/// After an input that started a navigation of its tab to `url`: when the browser has already
-/// put its error page in the tab for that address, Claude is told why, as navigate would say.
+/// After an input that started a navigation of its tab to `url`: when the tab already shows the
+/// browser's error page for that address, or the server's answer with an error status, Claude
+/// is told, as navigate would say.
 pub fn tell_if_failed(tab: i32, url: &str) {
     let Some(doc) = activity::main_frame(tab).current.as_deref().map(|l| activity::document(tab, l)) else { return };
     if doc.unreachable.as_deref() == Some(url) {
         if let Err(failed) = error_page(&format!("The navigation to {}", bounded(&clean_url(url), 300)), &doc) {
             activity::notice(failed);
+        }
+    } else if doc.committed && doc.url.as_deref() == Some(url) {
+        if let Some(note) = doc.status.as_ref().and_then(status_note) {
+            activity::notice(note);
         }
     }
 }
