@@ -450,6 +450,10 @@
       if (type === "image") return clean(el.getAttribute("alt") || "Submit", NAME_MAX);
       const title = el.getAttribute("title");
       if (title) return clean(title, NAME_MAX);
+      if (type === "checkbox" || type === "radio") {
+        const after = wordsAfter(el);
+        if (after) return after;
+      }
       // The last resort of the accessible name: the placeholder.
       return clean(el.getAttribute("placeholder") || "", NAME_MAX);
     }
@@ -483,6 +487,27 @@
       if (text) return text;
     }
     return clean(el.getAttribute("title") || "", NAME_MAX);
+  }
+
+  // A checkbox or radio button that has no label of any kind, so the words after it name it.
+  function namedByWordsAfter(el) {
+    if (el.localName !== "input" || !/^(checkbox|radio)$/i.test(el.getAttribute("type") || "")) return false;
+    if (labelsOf(el).length || byIds(el, "aria-labelledby").length || (el.getAttribute("aria-label") || "").trim() || el.getAttribute("title")) return false;
+    return !!wordsAfter(el);
+  }
+  // The words right after a control, up to the next line break, block or control: what names a
+  // checkbox or radio button that has no label (`<input type=checkbox> Remember me<br>`), as a
+  // person reads it.
+  function wordsAfter(el) {
+    let out = "";
+    for (let n = el.nextSibling; n && out.length <= NAME_MAX; n = n.nextSibling) {
+      if (n.nodeType === Node.TEXT_NODE) out += n.data;
+      else if (n.nodeType === Node.ELEMENT_NODE) {
+        if (n.localName === "br" || n.matches(CONTROLS) || n.querySelector(CONTROLS) || isBlock(n)) break;
+        out += " " + subtreeText(n, 1);
+      }
+    }
+    return clean(out, NAME_MAX);
   }
 
   // A label's text without the control it wraps.
@@ -890,22 +915,27 @@
       if (!quiet && isTextBlock(kids)) {
         let text = "";
         const parts = [];
+        // The words after a checkbox or radio button without a label are its name, not text.
+        let naming = false;
         for (const child of kids) {
           if (child.nodeType === Node.TEXT_NODE) {
+            if (naming) continue;
             if (child.data.trim() && textVisible(child, frame, open)) text += child.data;
             else if (child.data) text += " ";
             continue;
           }
           if (child.nodeType !== Node.ELEMENT_NODE || SKIP_TAGS.has(child.tagName)) continue;
           if (child.localName === "br") {
+            naming = false;
             text += " ";
             continue;
           }
           const shown = filter === "all" || child.localName === "slot" || intersects(child.getBoundingClientRect(), frame.clip, frame);
           if (isPlainInline(child)) {
-            if (shown) text += inlineText(child);
+            if (shown && !naming) text += inlineText(child);
             continue;
           }
+          naming = namedByWordsAfter(child);
           if (shown) {
             const pad = getComputedStyle(child).display === "inline" ? "" : " ";
             text += pad + subtreeText(child, 1) + pad;
@@ -940,12 +970,14 @@
         // Separators alone ("|", "·") say nothing.
         if (!quiet && speaks(t)) out.push({ d: depth, text: t, ref: holder() });
       };
+      let naming = false;
       for (const child of kids) {
         if (out.length >= limit) {
           truncated = true;
           return;
         }
         if (child.nodeType === Node.TEXT_NODE) {
+          if (naming) continue;
           if (child.data.trim()) {
             if (textVisible(child, frame, open)) text += child.data;
           } else if (child.data) text += " ";
@@ -954,10 +986,11 @@
         if (child.nodeType !== Node.ELEMENT_NODE) continue;
         // Inline markup without roles (b, em, span, slot…) is part of the surrounding text.
         if (isPlainInline(child)) {
-          if (filter === "all" || child.localName === "slot" || intersects(child.getBoundingClientRect(), frame.clip, frame)) text += inlineText(child);
+          if (!naming && (filter === "all" || child.localName === "slot" || intersects(child.getBoundingClientRect(), frame.clip, frame))) text += inlineText(child);
           continue;
         }
         flush();
+        naming = namedByWordsAfter(child);
         walk(child, depth, frame, open);
       }
       flush();

@@ -81,6 +81,28 @@ async fn forms_show_names_values_and_states() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Checkboxes and radio buttons without a label are named by the words after them, which are
+/// then not read again as text that would lose which box they belong to; a click by that ref
+/// checks that box.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unlabelled_checkboxes_and_radios_are_named_by_the_words_after_them() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let t = read(&mut h, "choices.html", json!({})).await?;
+    assert!(!line_with(&t, "checkbox \"Send me news\" [ref_").contains("checked"), "{t}");
+    assert!(line_with(&t, "checkbox \"Share my data\" [ref_").ends_with("checked"), "{t}");
+    assert!(line_with(&t, "checkbox \"I accept the terms\" [ref_").contains("[ref_"), "{t}");
+    assert!(line_with(&t, "paragraph [ref_").ends_with(": \"Size:\""), "{t}");
+    assert!(!t.contains("text \"Send me news") && !t.contains("Small Large"), "{t}");
+    let large = refs_of(&t, "radio", "Large");
+    let r = h.one("left_click", json!({"target": r#ref(&large[0])})).await?;
+    ok(&r);
+    let t = read_here(&mut h, json!({})).await?;
+    assert!(line_with(&t, "radio \"Large\"").contains("] checked") && !line_with(&t, "radio \"Small\"").contains("checked"), "{t}");
+    let found = text(&h.one("find", json!({"query": "share my data checkbox"})).await?);
+    assert!(found.starts_with("checkbox \"Share my data\" [ref_"), "{found}");
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn articles_landmarks_and_page_text() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
