@@ -53,6 +53,8 @@
   function tellPress() {
     tellCore("press");
   }
+  // A document's frame: an <iframe>, or a <frame> of a frameset.
+  const isFrame = (el) => !!el && (el.localName === "iframe" || el.localName === "frame");
   const isFileInput = (el) => !!el && el.localName === "input" && (el.getAttribute("type") || "").toLowerCase() === "file";
   // Trusted releases, by point and button, of presses made since the last pointer answer (or
   // look before a pointer action): an answer that arrives before its click waits for the click's
@@ -200,7 +202,7 @@
           out.push(shadowOf(n));
           visit(shadowOf(n));
         }
-        if (n.localName === "iframe") {
+        if (isFrame(n)) {
           let doc = null;
           try {
             doc = n.contentDocument;
@@ -273,7 +275,7 @@
   const CONTAINER_ROLES = new Set(["cell", "columnheader", "rowheader", "listitem-name", "tooltip"]);
   const LANDMARK_BY_TAG = { nav: "navigation", main: "main", aside: "complementary", search: "search" };
   const INLINE_TAGS = new Set(["b", "i", "em", "strong", "span", "small", "mark", "code", "kbd", "samp", "var", "abbr", "cite", "q", "s", "u", "sub", "sup", "time", "data", "font", "slot", "bdi", "bdo", "wbr", "dfn", "ins", "del"]);
-  const ROLEFUL = "a[href],button,input,select,textarea,img,svg,[role],h1,h2,h3,h4,h5,h6,iframe,canvas,video,audio,table,ul,ol,nav,main,form,section,article,aside,header,footer,details,summary,label,p,figure,progress,meter,[contenteditable],[tabindex],[onclick]";
+  const ROLEFUL = "a[href],button,input,select,textarea,img,svg,[role],h1,h2,h3,h4,h5,h6,iframe,frame,canvas,video,audio,table,ul,ol,nav,main,form,section,article,aside,header,footer,details,summary,label,p,figure,progress,meter,[contenteditable],[tabindex],[onclick]";
   const SKIP_TAGS = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "META", "LINK", "TITLE"]);
   const NAME_MAX = 150;
   const TEXT_MAX = 300;
@@ -330,7 +332,8 @@
       case "p": return "paragraph";
       case "blockquote": return "blockquote";
       case "figure": return "figure";
-      case "iframe": return "iframe";
+      case "iframe":
+      case "frame": return "iframe";
       case "progress": return "progressbar";
       case "meter": return "meter";
       case "hr": return "separator";
@@ -471,7 +474,7 @@
       const cap = el.querySelector(":scope > figcaption");
       if (cap) return clean(subtreeText(cap, 1), NAME_MAX);
     }
-    if (tag === "iframe") return clean(el.getAttribute("title") || "", NAME_MAX);
+    if (tag === "iframe" || tag === "frame") return clean(el.getAttribute("title") || "", NAME_MAX);
     if (NAME_FROM_CONTENT.has(role)) {
       // A container's controls speak for themselves: a cell holding a link is not named after it.
       // Nor is one that holds structure of its own (a table laid out inside a cell, a list, a
@@ -747,7 +750,7 @@
     let a = document.activeElement;
     while (a) {
       if (shadowOf(a) && shadowOf(a).activeElement) a = shadowOf(a).activeElement;
-      else if (a.localName === "iframe") {
+      else if (isFrame(a)) {
         try {
           const inner = a.contentDocument?.activeElement;
           if (!inner || inner === a.contentDocument.body) break;
@@ -874,7 +877,7 @@
     const viewport = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
     // Whether the page has trees of its own inside (shadow roots, same-origin frames), whose
     // listeners the core then asks for apart.
-    let sawInner = !!document.querySelector("iframe");
+    let sawInner = !!document.querySelector("iframe, frame");
 
     function kidsOf(parent) {
       if (shadowOf(parent)) {
@@ -1164,7 +1167,7 @@
         if (el.childElementCount || shadowOf(el)) out.push({ d: nextDepth, more: ensureRef(el, counter) });
         return;
       }
-      if (el.localName === "iframe") {
+      if (isFrame(el)) {
         let doc = null;
         try {
           doc = el.contentDocument;
@@ -1414,7 +1417,7 @@
       }
       if (!hit) return { el, ox, oy };
       el = hit;
-      if (hit.localName === "iframe") {
+      if (isFrame(hit)) {
         let inner = null;
         try {
           inner = hit.contentDocument;
@@ -1648,7 +1651,7 @@
     const counter = { next };
     const el = deepActiveElement();
     if (!el || el === document.body || el === document.documentElement) return { what: "the page itself (nothing is focused)", named: true, entry: false, next };
-    if (el.localName === "iframe" && !el.contentDocument) return { crossFrame: true, frame: ensureRef(el, counter), what: describe(el), next: counter.next };
+    if (isFrame(el) && !el.contentDocument) return { crossFrame: true, frame: ensureRef(el, counter), what: describe(el), next: counter.next };
     const out = { what: describe(el), named: isNamed(el), entry: isTextEntry(el), multiline: el.localName === "textarea" || !!el.isContentEditable, next: counter.next };
     const form = el.form || (el.closest && el.closest("form"));
     if (form) out.form = describeForm(form);
@@ -2087,7 +2090,7 @@
     const shown = () => {
       const body = document.body;
       if (!body) return false;
-      if (body.querySelector("img,svg,canvas,video,input,button,select,textarea,iframe")) return true;
+      if (body.querySelector("img,svg,canvas,video,input,button,select,textarea,iframe,frame")) return true;
       const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT, {
         acceptNode: (n) => (SKIP_TAGS.has(n.parentElement?.tagName) || !n.data.trim() ? NodeFilter.FILTER_SKIP : NodeFilter.FILTER_ACCEPT),
       });
@@ -2322,7 +2325,7 @@
       }
       const kids = shadowOf(el) ? shadowOf(el).childNodes : el.localName === "slot" ? el.assignedNodes({ flatten: true }) : el.childNodes;
       for (const c of kids) walk(c, inner, level + 1, !table && (cell || isCell));
-      if (el.localName === "iframe") {
+      if (isFrame(el)) {
         try {
           if (el.contentDocument?.body) walk(el.contentDocument.body, false);
         } catch {}

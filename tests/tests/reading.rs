@@ -103,6 +103,41 @@ async fn unlabelled_checkboxes_and_radios_are_named_by_the_words_after_them() ->
     Ok(())
 }
 
+/// A page made of a frameset (frames nested in frames) is read, found in, acted on and given
+/// as text like one of iframes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_frameset_page_is_read_and_acted_on() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    // The frames load after the frameset document: read until all four show.
+    ok(&h.one("navigate", json!({"url": h.url("frameset.html")})).await?);
+    let mut t = String::new();
+    for _ in 0..40 {
+        t = read_here(&mut h, json!({})).await?;
+        if ["LEFT", "MIDDLE", "RIGHT", "BOTTOM", "button \"Press\""].iter().all(|w| t.contains(w)) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(t.contains("button \"Press\" [ref_"), "{t}");
+    // The top row's frames are nested one level deeper than the bottom one.
+    assert!(indent(line_with(&t, "MIDDLE")) > indent(line_with(&t, "BOTTOM")), "{t}");
+    let found = text(&h.one("find", json!({"query": "press button"})).await?);
+    assert!(found.starts_with("button \"Press\" [ref_"), "{found}");
+    let press = refs_of(&t, "button", "Press");
+    ok(&h.one("left_click", json!({"target": r#ref(&press[0])})).await?);
+    let t = read_here(&mut h, json!({})).await?;
+    assert!(t.contains("button \"Pressed\" [ref_"), "{t}");
+    let page_text = text(&h.one("get_page_text", json!({})).await?);
+    for w in ["LEFT", "MIDDLE", "RIGHT", "BOTTOM"] {
+        assert!(page_text.contains(w), "{w}: {page_text}");
+    }
+    Ok(())
+}
+
+fn indent(line: &str) -> usize {
+    line.len() - line.trim_start().len()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn articles_landmarks_and_page_text() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
