@@ -60,11 +60,18 @@
   // Svelte 5 and Solid keep a delegated handler on the element as `__click` and `$$click`.
   const svelte = !!globalThis.__svelte;
   const solid = !!document._$DX_DELEGATE;
-  const own = (el, prefix) => ACTIONS.some((a) => typeof el[prefix + a] === "function");
+  // Own properties only, read without calling a getter: a property the page defines on a
+  // prototype is not a framework's handler.
+  const ownFunction = (el, key) => {
+    const d = Object.getOwnPropertyDescriptor(el, key);
+    return !!d && typeof d.value === "function";
+  };
+  const own = (el, prefix) => ACTIONS.some((a) => ownFunction(el, prefix + a));
   if (props || svelte || solid) {
     for (let i = 0; i < count && found.size < TOLD; i++) {
       const el = all[i];
-      const p = props && el[props];
+      const d = props && Object.getOwnPropertyDescriptor(el, props);
+      const p = d && d.value;
       if (p && typeof p === "object" && REACT.some((h) => typeof p[h] === "function")) add(el);
       else if ((svelte && own(el, "__")) || (solid && own(el, "$$"))) add(el);
     }

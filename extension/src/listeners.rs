@@ -22,6 +22,9 @@ const ACTION_EVENTS: &[&str] =
     &["click", "dblclick", "auxclick", "contextmenu", "mousedown", "mouseup", "pointerdown", "pointerup", "keydown", "keyup", "keypress", "touchstart", "touchend"];
 /// The look for handlers that frameworks keep for themselves, run in the page's own world.
 const HANDLERS: &str = include_str!(concat!(env!("OUT_DIR"), "/handlers.js"));
+/// How long that look may run: a few milliseconds on a page of 12,000 elements; a page that
+/// makes it loop is cut off.
+const LOOK_MS: f64 = 150.0;
 /// The most nodes handed over in one read; the rest follow on the next.
 const MAX_NEW: usize = 600;
 /// Objects used within one read.
@@ -93,7 +96,7 @@ pub async fn mark(at: &Debuggee) -> bool {
 /// on a container (page/handlers.js), and has them told to the agent; true when the agent heard
 /// of new ones. A page without such a framework costs one call that finds nothing.
 async fn tell_handlers(at: &Debuggee) -> bool {
-    let look = cdp::Evaluate { expression: HANDLERS, context_id: None, return_by_value: true, await_promise: false, timeout: Some(500.0), object_group: None };
+    let look = cdp::Evaluate { expression: HANDLERS, context_id: None, return_by_value: true, await_promise: false, timeout: Some(LOOK_MS), object_group: None };
     let told = match cdp::send_to(at, &look).await {
         Ok(r) if r.exception_details.is_none() => r.result.value.and_then(|v| v.as_u64()).unwrap_or(0),
         _ => 0,

@@ -134,6 +134,21 @@ async fn a_frameset_page_is_read_and_acted_on() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A page that breaks, or loops forever in, what the look for framework handlers calls in the
+/// page's own world is still read and acted on: the look is cut off, and the read goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_that_breaks_the_look_for_framework_handlers_is_still_read() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let t = read(&mut h, "handlers-hostile.html", json!({})).await?;
+    let real = refs_of(&t, "button", "Real button");
+    assert_eq!(real.len(), 1, "{t}");
+    ok(&h.one("left_click", json!({"target": r#ref(&real[0])})).await?);
+    // The page changed, so the next read looks for handlers again.
+    let t = read_here(&mut h, json!({})).await?;
+    assert!(t.contains("\"pressed\"") && !t.contains("not pressed"), "{t}");
+    Ok(())
+}
+
 fn indent(line: &str) -> usize {
     line.len() - line.trim_start().len()
 }
