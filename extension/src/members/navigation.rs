@@ -61,7 +61,9 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
     // draws itself after its load event is given a moment to do so.
     crate::page::overlay_once(tab).await;
     // The tab is read alongside: a page that showed its content by its load has its title too.
-    let wait = format!("__tabwright.firstContent({FIRST_CONTENT_MS})");
+    // (about:blank has none to wait for.)
+    let blank = matches!(&target, NavTarget::Url(url) if url == "about:blank");
+    let wait = format!("__tabwright.firstContent({})", if blank { 0 } else { FIRST_CONTENT_MS });
     let heard = state::events_heard();
     let (first, read) = futures::join!(crate::page::call(tab, &wait), chrome::tabs_get(tab));
     // Read again when the check had to wait for the page to draw (its title may have come with
