@@ -1192,6 +1192,9 @@
         return;
       }
       if (named && !hasInteractiveDescendant(el)) return;
+      // A named image's parts are drawing, not content (a chart's axis labels in an
+      // <svg role="img" aria-label="Sales by quarter">).
+      if (role === "img" && entry && entry.name && !hasInteractiveDescendant(el)) return;
       if (el.localName === "select" || el.localName === "textarea") return;
       walkChildren(el, nextDepth, boxless ? frame : within(el, rect, style, frame), entry, open);
     }

@@ -370,6 +370,11 @@ async fn big_pages_virtual_lists_and_canvas() -> anyhow::Result<()> {
     assert!(found.starts_with("canvas \"Drawing board\""), "{found}");
     let page_text = text(&h.one("get_page_text", json!({})).await?);
     assert_eq!(page_text, "Drawing board", "a canvas has no text of its own");
+
+    // A named image's parts are drawing: a chart's axis labels are not listed under it.
+    let t = read(&mut h, "chart.html", json!({})).await?;
+    assert!(t.contains("img \"Sales by quarter\" [ref_") && !t.contains("\"Q1\""), "{t}");
+    assert!(t.contains("text \"Revenue up 12%\" [ref_"), "{t}");
     Ok(())
 }
 
