@@ -219,28 +219,22 @@
   }
   // Elements whose handlers a framework keeps for itself and calls from one listener on a
   // container (React's props, Svelte's and Solid's delegated handlers, jQuery's delegated
-  // selectors). Only the page's own world can see those, so the core looks there (see
-  // listeners.rs) and each element found is told here by an event of this name on it. A page
-  // that sends the event itself only makes an element listed as clickable, as a pointer cursor
-  // would.
+  // selectors), and the containers whose listener serves them (a React root, which is not
+  // itself something to click). Only the page's own world can see those, so the core looks
+  // there (see listeners.rs) and each element found is told here by an event on it. A page that
+  // sends the events itself only makes an element listed as clickable, as a pointer cursor
+  // would, or not.
   let toldHandlers = 0;
-  document.addEventListener("tabwright-handler", (e) => {
-    const el = e.target;
-    if (el && el.nodeType === Node.ELEMENT_NODE && !listened.has(el)) {
-      listened.add(el);
-      toldHandlers++;
-    }
-  }, true);
-  // The containers whose listener serves those elements (a React root): their listener is
-  // not theirs to be clicked by.
   const serving = new WeakSet();
-  document.addEventListener("tabwright-serving", (e) => {
+  const hear = (type, set) => document.addEventListener(type, (e) => {
     const el = e.target;
-    if (el && el.nodeType === Node.ELEMENT_NODE && !serving.has(el)) {
-      serving.add(el);
+    if (el && el.nodeType === Node.ELEMENT_NODE && !set.has(el)) {
+      set.add(el);
       toldHandlers++;
     }
   }, true);
+  hear("tabwright-handler", listened);
+  hear("tabwright-serving", serving);
   // How many elements were newly told since the last call.
   function takeToldHandlers() {
     const n = toldHandlers;
