@@ -33,6 +33,7 @@ const PAGES: &[&str] = &[
     "react/inbox.html",
     "jquery/task.html",
     "jquery/cart.html",
+    "solid/tags.html",
     "grid/orders.html",
     "editor/notes.html",
 ];
@@ -60,6 +61,9 @@ const LIBRARY_FILES: &[&str] = &[
     "bootstrap/dist/css/bootstrap.min.css",
     "react/umd/react.production.min.js",
     "react-dom/umd/react-dom.production.min.js",
+    "solid-js/dist/solid.js",
+    "solid-js/web/dist/web.js",
+    "solid-js/html/dist/html.js",
 ];
 
 /// How long a page may take to show what an action caused.
@@ -489,6 +493,22 @@ async fn jquery_basket_spans_served_by_delegated_handlers() -> anyhow::Result<()
     let t = read(&mut h, json!({})).await?;
     click(&mut h, &ref_of(&t, "generic", "Check out")?).await?;
     reported(&h, json!({"checkout": true, "basket": ["Teapot×2", "Mug×2"], "code": "WELCOME10"})).await?;
+    Ok(())
+}
+
+/// A Solid app whose chips, their × and its Save box have handlers Solid keeps on each element
+/// and calls from one listener on the document (no pointer cursor, role or tab stop): only
+/// those properties, in the page's own world, say they are clickable.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn solid_tags_picked_and_removed_by_delegated_handlers() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "solid/tags.html").await?;
+    click(&mut h, &ref_of(&t, "generic", "Design")?).await?;
+    click(&mut h, &ref_of(&t, "generic", "Docs")?).await?;
+    click(&mut h, &ref_of(&t, "generic", "Remove Later")?).await?;
+    let t = read_until(&mut h, "the tags without Later", |t| !t.contains("\"Later\"")).await?;
+    click(&mut h, &ref_of(&t, "generic", "Save")?).await?;
+    reported(&h, json!({"saved": true, "tags": ["Design", "Backend", "Docs"], "picked": ["Design", "Docs"]})).await?;
     Ok(())
 }
 
