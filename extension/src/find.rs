@@ -333,9 +333,11 @@ fn score(q: &Query, c: &Candidate) -> f64 {
         } else if !content_phrase.is_empty() && name_phrase.contains(&content_phrase) {
             s += 0.6;
         }
-        // Shorter names that match are more specific.
-        if in_names > 0.0 {
-            s += 0.3 / (1.0 + (c.name.len() as f64 - q.content.len() as f64).abs());
+        // A name the description says more of is more specific: "the Backend tag" is the chip
+        // named "Backend" rather than its "Remove Backend" button.
+        if in_names > 0.0 && !c.name.is_empty() {
+            let said = c.name.iter().filter(|n| q.content.iter().any(|w| matches_word(w, std::slice::from_ref(n)) > 0.0)).count();
+            s += 0.3 * said as f64 / c.name.len() as f64;
         }
         // "the Remove button for Chloe Park": a control its own name picks out, and the text
         // around it places.
