@@ -172,7 +172,7 @@ fn slow_page(target: &str) -> Vec<u8> {
 fn content_type(path: &str) -> &'static str {
     match Path::new(path).extension().and_then(|e| e.to_str()) {
         Some("html") => "text/html; charset=utf-8",
-        Some("js") => "text/javascript",
+        Some("js" | "mjs") => "text/javascript",
         Some("css") => "text/css",
         Some("json") => "application/json",
         Some("png") => "image/png",
