@@ -225,7 +225,7 @@
   // sends the events itself only makes an element listed as clickable, as a pointer cursor
   // would, or not.
   let toldHandlers = 0;
-  const serving = new WeakSet();
+  const told = new WeakSet(), serving = new WeakSet();
   const hear = (type, set) => document.addEventListener(type, (e) => {
     const el = e.target;
     if (el && el.nodeType === Node.ELEMENT_NODE && !set.has(el)) {
@@ -233,7 +233,7 @@
       toldHandlers++;
     }
   }, true);
-  hear("tabwright-handler", listened);
+  hear("tabwright-handler", told);
   hear("tabwright-serving", serving);
   // How many elements were newly told since the last call.
   function takeToldHandlers() {
@@ -800,7 +800,8 @@
     if (el.localName === "label" && el.control) return controlShown(el.control) ? null : "clickable";
     if (el.getAttribute("draggable") === "true") return "draggable";
     if (HANDLER_ATTRS.some((a) => el.hasAttribute(a))) return "clickable";
-    if (listened.has(el) && !serving.has(el) && !delegates(el)) return "clickable";
+    if (told.has(el) && !delegates(el)) return "clickable";
+    if (listened.has(el) && !serving.has(el) && !delegates(el) && !servesTold(el)) return "clickable";
     if (el.hasAttribute("tabindex") && el.tabIndex >= 0) return "clickable";
     if (style.cursor === "pointer") {
       const parent = el.parentElement || el.getRootNode().host;
@@ -809,6 +810,17 @@
     return null;
   }
 
+  // A listener of the page's own on an element that holds elements a framework keeps handlers
+  // for is the framework's one listener serving them (a Svelte app's mount target).
+  function servesTold(el) {
+    return holds(el, (d) => told.has(d));
+  }
+  // Whether one of the first few hundred elements inside `el` passes `test`.
+  function holds(el, test) {
+    const inside = el.getElementsByTagName("*");
+    for (let i = 0; i < inside.length && i < 300; i++) if (test(inside[i])) return true;
+    return false;
+  }
   // A listener on a container of many elements, or of controls, serves them (event delegation,
   // as React's root or a list does): the container itself is not something to click.
   function delegates(el) {
@@ -1339,10 +1351,7 @@
   const STRUCTURE = "table, ul, ol, dl, h1, h2, h3, h4, h5, h6, [role=table], [role=grid], [role=list], [role=heading], [role=tree]";
   // Controls, or elements the page listens on, inside `el` (the first few hundred looked at).
   function holdsActionable(el) {
-    if (hasInteractiveDescendant(el)) return true;
-    const inside = el.getElementsByTagName("*");
-    for (let i = 0; i < inside.length && i < 300; i++) if (listened.has(inside[i])) return true;
-    return false;
+    return hasInteractiveDescendant(el) || holds(el, (d) => listened.has(d) || told.has(d));
   }
   function hasInteractiveDescendant(el) {
     const sel = "a[href],button,input,select,textarea,[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=option],[role=treeitem],[role^=menuitem],[tabindex]";

@@ -57,8 +57,18 @@
     return null;
   };
   const props = reactKey();
-  // Svelte 5 and Solid keep a delegated handler on the element as `__click` and `$$click`.
+  // Svelte 5 keeps an element's delegated handlers in an object under its own symbol
+  // `Symbol(events)` (`__click` before 5.x's later releases); Solid as `$$click`.
   const svelte = !!globalThis.__svelte;
+  const svelteEvents = (el) => {
+    for (const sym of Object.getOwnPropertySymbols(el)) {
+      if (sym.description !== "events") continue;
+      const d = Object.getOwnPropertyDescriptor(el, sym);
+      const events = d && d.value;
+      if (events && typeof events === "object" && ACTIONS.some((a) => ownFunction(events, a))) return true;
+    }
+    return false;
+  };
   const solid = !!document._$DX_DELEGATE;
   // Own properties only, read without calling a getter: a property the page defines on a
   // prototype is not a framework's handler.
@@ -73,7 +83,7 @@
       const d = props && Object.getOwnPropertyDescriptor(el, props);
       const p = d && d.value;
       if (p && typeof p === "object" && REACT.some((h) => typeof p[h] === "function")) add(el);
-      else if ((svelte && own(el, "__")) || (solid && own(el, "$$"))) add(el);
+      else if ((svelte && (svelteEvents(el) || own(el, "__"))) || (solid && own(el, "$$"))) add(el);
     }
   }
 

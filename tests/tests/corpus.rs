@@ -34,6 +34,7 @@ const PAGES: &[&str] = &[
     "jquery/task.html",
     "jquery/cart.html",
     "solid/tags.html",
+    "svelte/list.html",
     "grid/orders.html",
     "editor/notes.html",
 ];
@@ -64,6 +65,10 @@ const LIBRARY_FILES: &[&str] = &[
     "solid-js/dist/solid.js",
     "solid-js/web/dist/web.js",
     "solid-js/html/dist/html.js",
+    "svelte/src/index-client.js",
+    "svelte/src/internal/client/index.js",
+    "esm-env/index.js",
+    "clsx/dist/clsx.mjs",
 ];
 
 /// How long a page may take to show what an action caused.
@@ -509,6 +514,23 @@ async fn solid_tags_picked_and_removed_by_delegated_handlers() -> anyhow::Result
     let t = read_until(&mut h, "the tags without Later", |t| !t.contains("\"Later\"")).await?;
     click(&mut h, &ref_of(&t, "generic", "Save")?).await?;
     reported(&h, json!({"saved": true, "tags": ["Design", "Backend", "Docs"], "picked": ["Design", "Docs"]})).await?;
+    Ok(())
+}
+
+/// A Svelte 5 app (compiled from svelte/List.svelte, its runtime from the npm package) whose
+/// items, their ✕ and its Done box have handlers Svelte keeps on each element and calls from one
+/// listener on the mount target, which is not itself a clickable.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn svelte_list_ticked_and_trimmed_by_delegated_handlers() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "svelte/list.html").await?;
+    assert!(t.starts_with("heading \"Shopping list\" [ref_"), "the mount target is not one big clickable:\n{t}");
+    click(&mut h, &ref_of(&t, "generic", "Eggs")?).await?;
+    click(&mut h, &ref_of(&t, "generic", "Apples")?).await?;
+    click(&mut h, &ref_of(&t, "generic", "Take Bread off the list")?).await?;
+    let t = read_until(&mut h, "the list without Bread", |t| !t.contains("\"Bread\"")).await?;
+    click(&mut h, &ref_of(&t, "generic", "Done")?).await?;
+    reported(&h, json!({"done": true, "items": ["Milk", "Eggs", "Apples"], "got": ["Eggs", "Apples"]})).await?;
     Ok(())
 }
 
