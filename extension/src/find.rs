@@ -183,7 +183,10 @@ pub fn parse(query: &str) -> Query {
     if q.content.is_empty() && q.roles.is_empty() {
         q.content = ws.iter().filter(|w| !ORDINALS.iter().any(|(o, _)| o == *w)).cloned().collect();
     }
-    if q.roles.contains(&"heading") && q.content.iter().any(|w| matches!(w.as_str(), "main" | "top" | "primary" | "page")) {
+    // "page title", "the page's heading" ("page" is a stop word otherwise): when a heading is
+    // all the description asks for.
+    let of_the_page = q.roles.iter().all(|r| *r == "heading") && ws.iter().any(|w| w == "page");
+    if q.roles.contains(&"heading") && (of_the_page || q.content.iter().any(|w| matches!(w.as_str(), "main" | "top" | "primary" | "page"))) {
         q.main = true;
         q.content.retain(|w| !matches!(w.as_str(), "main" | "top" | "primary" | "page" | "title" | "header"));
     }
@@ -452,6 +455,21 @@ mod tests {
         assert_eq!(top("first delete button"), Some(9));
         assert_eq!(top("delete account link"), Some(14));
         assert_eq!(top("cart heading"), Some(6));
+    }
+
+    #[test]
+    fn the_page_title_is_its_first_level_heading() {
+        let mut details = el(1, 41, "heading", "Details", false);
+        details.s.insert("level".into(), serde_json::json!(2));
+        let mut h1 = el(1, 40, "heading", "Tag the task", false);
+        h1.s.insert("level".into(), serde_json::json!(1));
+        let p = vec![details, h1, el(1, 42, "textbox", "Title", true)];
+        let first = |q: &str| rank(&p, q).first().and_then(|n| n.r#ref);
+        assert_eq!(first("page title"), Some(40));
+        assert_eq!(first("the title of the page"), Some(40));
+        // A field called Title is still the title field, on the page or not.
+        assert_eq!(first("title field"), Some(42));
+        assert_eq!(first("the title field on the page"), Some(42));
     }
 
     #[test]
