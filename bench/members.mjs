@@ -15,7 +15,9 @@ import { BetaAbstractBrowserToolset20260801 } from "@anthropic-ai/sdk/helpers/be
 import { serveFixtures, startTabwright, startPlaywright, median } from "./lib.mjs";
 
 const QUICK = !!process.env.QUICK;
-const RUNS = Number(process.env.RUNS || (QUICK ? 7 : 40));
+// Runs per member of a full benchmark (and of a quick one's second look at a member).
+const FULL_RUNS = 40;
+const RUNS = Number(process.env.RUNS || (QUICK ? 7 : FULL_RUNS));
 const TEXT = "The quick brown fox jumps over the lazy dog. ".repeat(3).slice(0, 100);
 
 /** Playwright as a browser toolset: each member done the way a direct CDP client would. */
@@ -334,8 +336,9 @@ try {
   const only = process.env.ONLY?.split(",");
   results = await measure(only ? cases.filter((c) => only.includes(c.name)) : cases, RUNS);
   // The regression check: a member whose ratio grew more than 1.5× over the committed one is
-  // measured again (twice, with three times the runs, as only those members are); it fails only
-  // if every measurement says so, since a median of a few milliseconds can move by a frame.
+  // measured again (twice, with as many runs as the full benchmark, as only those members are);
+  // it fails only if every measurement says so, since a median of a few milliseconds can move by
+  // a frame, and a quick run right after the tests is noisier than the committed one.
   if (process.env.BENCH_BASELINE) {
     const base = JSON.parse(readFileSync(process.env.BENCH_BASELINE, "utf8"));
     // A member far under the peer (a committed ratio of 0.2, say) would fail on a few
@@ -346,7 +349,7 @@ try {
     };
     regressed = results.filter((r) => ratio(r) > limit(r));
     for (let round = 0; round < 2 && regressed.length; round++) {
-      const again = await measure(cases.filter((c) => regressed.some((r) => r.label === c.label)), RUNS * 3);
+      const again = await measure(cases.filter((c) => regressed.some((r) => r.label === c.label)), FULL_RUNS);
       regressed = again.filter((r) => ratio(r) > limit(r)).map((r) => ({ ...r, limit: limit(r) }));
     }
   }
