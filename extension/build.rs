@@ -1,11 +1,10 @@
 //! Ships the page agent, and the look for handlers run in the page's own world, without their
-//! comments and indentation: the source is held in the Wasm
-//! core and sent to every document the extension works in.
+//! comments and indentation: the sources are held in the Wasm core and sent to every document
+//! the extension works in.
 
 use std::{env, fs, path::Path};
 
 fn main() {
-    // The agent, and the look for handlers run in the page's own world.
     for name in ["agent.js", "handlers.js"] {
         let source = format!("page/{name}");
         println!("cargo:rerun-if-changed={source}");

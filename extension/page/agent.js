@@ -827,9 +827,7 @@
     const inside = el.getElementsByTagName("*");
     if (inside.length > 60 || el.querySelector(CONTROLS)) return true;
     // Parts that show a pointer of their own are what the listener serves.
-    const own = getComputedStyle(el).cursor;
-    for (const d of inside) if (getComputedStyle(d).cursor === "pointer" && own !== "pointer") return true;
-    return false;
+    return getComputedStyle(el).cursor !== "pointer" && holds(el, (d) => getComputedStyle(d).cursor === "pointer");
   }
 
   // The highest ref this document handed out: a number is never handed out twice, even when
@@ -1346,13 +1344,14 @@
     return parts.join(" ");
   }
 
-  // Whether an element holds a control of its own (a label's own control, which it stands in
-  // for, does not count).
+  // What a cell holding it is read as, not named by: structure of its own.
   const STRUCTURE = "table, ul, ol, dl, h1, h2, h3, h4, h5, h6, [role=table], [role=grid], [role=list], [role=heading], [role=tree]";
   // Controls, or elements the page listens on, inside `el` (the first few hundred looked at).
   function holdsActionable(el) {
     return hasInteractiveDescendant(el) || holds(el, (d) => listened.has(d) || told.has(d));
   }
+  // Whether an element holds a control of its own (a label's own control, which it stands in
+  // for, does not count).
   function hasInteractiveDescendant(el) {
     const sel = "a[href],button,input,select,textarea,[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=option],[role=treeitem],[role^=menuitem],[tabindex]";
     const first = el.querySelector(sel);
