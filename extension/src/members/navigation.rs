@@ -63,17 +63,29 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
     // The tab is read alongside: a page that showed its content by its load has its title too.
     // (about:blank has none to wait for.)
     let blank = matches!(&target, NavTarget::Url(url) if url == "about:blank");
-    let wait = format!("__tabwright.firstContent({})", if blank { 0 } else { FIRST_CONTENT_MS });
+    let wait = format!(
+        "Promise.resolve(__tabwright.firstContent({})).then((shown) => ({{shown, title: document.title, url: location.href}}))",
+        if blank { 0 } else { FIRST_CONTENT_MS }
+    );
     let heard = state::events_heard();
     let (first, read) = futures::join!(crate::page::call(tab, &wait), chrome::tabs_get(tab));
     // Read again when the check had to wait for the page to draw (its title may have come with
-    // the content), or when a tab event arrived meanwhile (the read may be older than it).
-    let stale = !first.is_ok_and(|(v, _)| v == "shown") || state::events_heard() != heard;
-    let read = if stale { chrome::tabs_get(tab).await } else { read };
+    // the content), or when a tab event arrived meanwhile and the read does not show the page's
+    // own title and address (it may be older than the event).
+    let page = first.ok().map(|(v, _)| v).unwrap_or_default();
+    let current = page["shown"] == "shown" && (state::events_heard() == heard || read.as_ref().is_ok_and(|t| shows_page(t, &page)));
+    let read = if current { read } else { chrome::tabs_get(tab).await };
     let now = read.map_err(|e| format!("The tab closed during navigation: {e}"))?;
     let outcome = Outcome::Navigated { url: now.address(), title: now.title.clone(), status, note };
     state::tab_updated(now);
     Ok(outcome)
+}
+
+/// Whether a read of the tab shows the page as the page itself says it is (`{title, url}`), with
+/// no navigation pending: then it is as new as a tab event that came meanwhile.
+fn shows_page(read: &chrome::Tab, page: &serde_json::Value) -> bool {
+    let (Some(title), Some(url)) = (page["title"].as_str(), page["url"].as_str()) else { return false };
+    !title.is_empty() && read.pending_url.is_none() && read.url.as_deref() == Some(url) && read.title.as_deref() == Some(title)
 }
 
 /// How long a navigate waits, after the load, for a page that shows nothing yet to draw its
@@ -336,5 +348,28 @@ fn net_error_advice(error: &str) -> &'static str {
             "The site's secure connection is not valid (its certificate or encryption), so the browser refused it. Do not try to get around this."
         }
         _ => "The page may be unavailable, or the address may be wrong.",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tab(title: &str, url: &str, pending: Option<&str>) -> chrome::Tab {
+        serde_json::from_value(serde_json::json!({ "id": 1, "title": title, "url": url, "pendingUrl": pending })).expect("a tab")
+    }
+
+    #[test]
+    fn a_read_is_current_only_when_it_shows_the_pages_own_title_and_address() {
+        let page = serde_json::json!({ "shown": "shown", "title": "Two", "url": "http://a.test/two.html" });
+        assert!(shows_page(&tab("Two", "http://a.test/two.html", None), &page));
+        // The title the page set after the read, the address it left, a load still pending.
+        assert!(!shows_page(&tab("One", "http://a.test/two.html", None), &page));
+        assert!(!shows_page(&tab("Two", "http://a.test/one.html", None), &page));
+        assert!(!shows_page(&tab("Two", "http://a.test/two.html", Some("http://a.test/three.html")), &page));
+        // A page without a title is shown by its address, which the read cannot be checked by.
+        let untitled = serde_json::json!({ "shown": "shown", "title": "", "url": "http://a.test/two.html" });
+        assert!(!shows_page(&tab("a.test/two.html", "http://a.test/two.html", None), &untitled));
+        assert!(!shows_page(&tab("Two", "http://a.test/two.html", None), &serde_json::json!({ "shown": "shown" })));
     }
 }
