@@ -5,15 +5,17 @@ const bins = [process.env.A, process.env.B];
 const tws = [];
 // A_EXT / B_EXT: an unpacked extension folder for that side (default: this repository's).
 const exts = [process.env.A_EXT, process.env.B_EXT];
-// POLICY: a policy file for both sides (javascript_exec, say, runs only when the policy approves it).
-const policy = process.env.POLICY ? ["--policy", process.env.POLICY] : [];
-for (const [i, b] of bins.entries()) tws.push(await startTabwright({ bin: b, extra: [...(exts[i] ? ["--extension", exts[i]] : []), ...policy] }));
+// POLICY: a policy file for both sides (javascript_exec, say, runs only when the policy approves it);
+// A_POLICY / B_POLICY: one side's own.
+const policies = [process.env.A_POLICY || process.env.POLICY, process.env.B_POLICY || process.env.POLICY];
+for (const [i, b] of bins.entries()) tws.push(await startTabwright({ bin: b, extra: [...(exts[i] ? ["--extension", exts[i]] : []), ...(policies[i] ? ["--policy", policies[i]] : [])] }));
 const pw = await startPlaywright();
 const page = process.env.PAGE || "controls.html";
 for (const tw of tws) { await tw.call("navigate", { url: fx.url(page) }); await tw.call("screenshot", {}); }
 await pw.page.goto(fx.url(page));
 const N = +(process.env.N || 60);
-const steps = JSON.parse(process.env.STEPS || '[["list_tabs",{}]]');
+// "SITE/" in STEPS stands for the fixture site's address.
+const steps = JSON.parse((process.env.STEPS || '[["list_tabs",{}]]').replaceAll("SITE/", fx.url("")));
 const pause = () => new Promise((r) => setTimeout(r, Math.random() * 17));
 const CONFIGS = { javascript_exec: { enabled: true }, read_console: { enabled: true }, read_network: { enabled: true } };
 for (const [m, input] of steps) {

@@ -100,7 +100,7 @@ export async function startTabwright({ headed = false, extra = [], bin = tabwrig
       console.error(`could not remove ${dir}: ${e.message}`);
     }
   };
-  return { call, close, dir };
+  return { call, request, close, dir };
 }
 
 /** Playwright driving the same Chromium binary. */
