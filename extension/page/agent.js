@@ -448,8 +448,8 @@
       const title = el.getAttribute("title");
       if (title) return clean(title, NAME_MAX);
       if (type === "checkbox" || type === "radio") {
-        const after = wordsAfter(el);
-        if (after) return after;
+        const words = wordsNaming(el);
+        if (words) return words.name;
       }
       // The last resort of the accessible name: the placeholder.
       return clean(el.getAttribute("placeholder") || "", NAME_MAX);
@@ -486,25 +486,63 @@
     return clean(el.getAttribute("title") || "", NAME_MAX);
   }
 
-  // A checkbox or radio button that has no label of any kind, so the words after it name it.
-  function namedByWordsAfter(el) {
-    if (el.localName !== "input" || !/^(checkbox|radio)$/i.test(el.getAttribute("type") || "")) return false;
-    if (labelsOf(el).length || byIds(el, "aria-labelledby").length || (el.getAttribute("aria-label") || "").trim() || el.getAttribute("title")) return false;
-    return !!wordsAfter(el);
+  // A checkbox or radio button that has no label of any kind is named by the words beside it
+  // (`<input type=checkbox> Remember me<br>`, `Remember me <input type=checkbox>`), as a person
+  // reads them. Which side names the boxes is decided for the whole line they share: the words
+  // after each box when the line ends in words, else the words before each box ("Yes ◯ No ◯").
+  // `{side: "after" | "before", name}`, or null.
+  function wordsNaming(el) {
+    if (!unlabelledChoice(el)) return null;
+    let last = el;
+    for (let n = el.nextSibling; n; n = n.nextSibling) {
+      if (n.nodeType !== Node.ELEMENT_NODE) continue;
+      if (unlabelledChoice(n)) last = n;
+      else if (endsWords(n)) break;
+    }
+    if (!wordsAfter(last)) {
+      const before = wordsBefore(el);
+      if (before) return { side: "before", name: before };
+    }
+    const after = wordsAfter(el);
+    if (after) return { side: "after", name: after };
+    // A box with words only before it, where the line goes on after the next box
+    // ("Cash <box> <box> Card"), unless those words name the box before it.
+    let n = el.previousSibling;
+    while (n && !(n.nodeType === Node.ELEMENT_NODE && endsWords(n))) n = n.previousSibling;
+    const before = n && unlabelledChoice(n) ? "" : wordsBefore(el);
+    return before ? { side: "before", name: before } : null;
   }
-  // The words right after a control, up to the next line break, block or control: what names a
-  // checkbox or radio button that has no label (`<input type=checkbox> Remember me<br>`), as a
-  // person reads it.
+  function unlabelledChoice(el) {
+    if (el.localName !== "input" || !/^(checkbox|radio)$/i.test(el.getAttribute("type") || "")) return false;
+    return !(labelsOf(el).length || byIds(el, "aria-labelledby").length || (el.getAttribute("aria-label") || "").trim() || el.getAttribute("title"));
+  }
+  // A line break, a block or a control: where the words beside a box end.
+  const endsWords = (n) => n.localName === "br" || n.matches(CONTROLS) || !!n.querySelector(CONTROLS) || isBlock(n);
+  // The words right after a control, up to the next line break, block or control.
   function wordsAfter(el) {
     let out = "";
     for (let n = el.nextSibling; n && out.length <= NAME_MAX; n = n.nextSibling) {
       if (n.nodeType === Node.TEXT_NODE) out += n.data;
       else if (n.nodeType === Node.ELEMENT_NODE) {
-        if (n.localName === "br" || n.matches(CONTROLS) || n.querySelector(CONTROLS) || isBlock(n)) break;
+        if (endsWords(n)) break;
         out += " " + subtreeText(n, 1);
       }
     }
     return clean(out, NAME_MAX);
+  }
+  // The words right before a control, back to the previous line break, block or control; the
+  // nearest ones when there are too many.
+  function wordsBefore(el) {
+    let out = "";
+    for (let n = el.previousSibling; n && out.length <= NAME_MAX * 4; n = n.previousSibling) {
+      if (n.nodeType === Node.TEXT_NODE) out = n.data + out;
+      else if (n.nodeType === Node.ELEMENT_NODE) {
+        if (endsWords(n)) break;
+        out = " " + subtreeText(n, 1) + " " + out;
+      }
+    }
+    out = clean(out, NAME_MAX * 4);
+    return out.length > NAME_MAX ? clean(out.slice(out.indexOf(" ", out.length - NAME_MAX) + 1), NAME_MAX) : out;
   }
 
   // A label's text without the control it wraps.
@@ -922,8 +960,10 @@
       if (!quiet && isTextBlock(kids)) {
         let text = "";
         const parts = [];
-        // The words after a checkbox or radio button without a label are its name, not text.
-        let naming = false;
+        // The words beside a checkbox or radio button without a label are its name, not text:
+        // the words after it are skipped, the words before it taken back (from `line`, where
+        // the text after the last break or part begins).
+        let naming = false, line = 0;
         for (const child of kids) {
           if (child.nodeType === Node.TEXT_NODE) {
             if (naming) continue;
@@ -935,6 +975,7 @@
           if (child.localName === "br") {
             naming = false;
             text += " ";
+            line = text.length;
             continue;
           }
           const shown = filter === "all" || child.localName === "slot" || intersects(child.getBoundingClientRect(), frame.clip, frame);
@@ -942,11 +983,14 @@
             if (shown && !naming) text += inlineText(child);
             continue;
           }
-          naming = namedByWordsAfter(child);
+          const side = wordsNaming(child)?.side;
+          naming = side === "after";
+          if (side === "before") text = text.slice(0, line) + " ";
           if (shown) {
             const pad = getComputedStyle(child).display === "inline" ? "" : " ";
             text += pad + subtreeText(child, 1) + pad;
           }
+          line = text.length;
           parts.push(child);
         }
         const t = clean(text, TEXT_MAX);
@@ -996,8 +1040,11 @@
           if (!naming && (filter === "all" || child.localName === "slot" || intersects(child.getBoundingClientRect(), frame.clip, frame))) text += inlineText(child);
           continue;
         }
+        const side = wordsNaming(child)?.side;
+        // The words before it are its name: not read as text too.
+        if (side === "before") text = "";
         flush();
-        naming = namedByWordsAfter(child);
+        naming = side === "after";
         walk(child, depth, frame, open);
       }
       flush();

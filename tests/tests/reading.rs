@@ -81,11 +81,11 @@ async fn forms_show_names_values_and_states() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Checkboxes and radio buttons without a label are named by the words after them, which are
-/// then not read again as text that would lose which box they belong to; a click by that ref
-/// checks that box.
+/// Checkboxes and radio buttons without a label are named by the words after them (or before
+/// them, on a line that ends with a box), which are then not read again as text that would lose
+/// which box they belong to; a click by that ref checks that box.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn unlabelled_checkboxes_and_radios_are_named_by_the_words_after_them() -> anyhow::Result<()> {
+async fn unlabelled_checkboxes_and_radios_are_named_by_the_words_beside_them() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
     let t = read(&mut h, "choices.html", json!({})).await?;
     assert!(!line_with(&t, "checkbox \"Send me news\" [ref_").contains("checked"), "{t}");
@@ -100,6 +100,16 @@ async fn unlabelled_checkboxes_and_radios_are_named_by_the_words_after_them() ->
     assert!(line_with(&t, "radio \"Large\"").contains("] checked") && !line_with(&t, "radio \"Small\"").contains("checked"), "{t}");
     let found = text(&h.one("find", json!({"query": "share my data checkbox"})).await?);
     assert!(found.starts_with("checkbox \"Share my data\" [ref_"), "{found}");
+    // "Gift wrap? Yes <radio> No <radio>": each box takes the words before it, not the next
+    // box's "No".
+    assert!(line_with(&t, "radio \"Gift wrap? Yes\" [ref_").contains("[ref_"), "{t}");
+    assert!(line_with(&t, "checkbox \"Keep me signed in\" [ref_").contains("[ref_"), "{t}");
+    assert!(line_with(&t, "checkbox \"Pay on delivery\" [ref_").contains("[ref_") && line_with(&t, "checkbox \"Pay now\" [ref_").contains("[ref_"), "{t}");
+    assert!(!t.contains("text \"Keep me") && !t.contains("text \"Pay on") && !t.contains(": \"Gift"), "{t}");
+    let no = refs_of(&t, "radio", "No");
+    ok(&h.one("left_click", json!({"target": r#ref(&no[0])})).await?);
+    let t = read_here(&mut h, json!({})).await?;
+    assert!(line_with(&t, "radio \"No\"").contains("] checked") && !line_with(&t, "radio \"Gift wrap? Yes\"").contains("checked"), "{t}");
     Ok(())
 }
 
