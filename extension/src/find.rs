@@ -114,7 +114,13 @@ pub struct Query {
     pub roles: Vec<&'static str>,
     pub ordinal: Option<isize>,
     pub phrase: String,
+    /// The description asks to act ("apply the discount code", "remove apples"): what is found
+    /// is something to act on rather than text that mentions it.
+    pub acts: bool,
 }
+
+/// Words that ask to act on what they describe.
+const ACTION_WORDS: &[&str] = &["click", "press", "tap", "apply", "remove", "delete", "add", "open", "close", "toggle", "submit", "select", "choose", "pick", "expand", "collapse", "buy", "dismiss"];
 
 /// The number in "15th", "1st", "22nd", "3rd".
 fn numbered(word: &str) -> Option<String> {
@@ -126,6 +132,7 @@ fn numbered(word: &str) -> Option<String> {
 pub fn parse(query: &str) -> Query {
     let mut q = Query { phrase: words(query).join(" "), ..Default::default() };
     let ws = words(query);
+    q.acts = ws.iter().any(|w| ACTION_WORDS.contains(&w.as_str()));
     // A role word before another ("menu button", "link item") narrows it: its roles come after.
     let mut modifiers: Vec<&'static str> = Vec::new();
     for (i, w) in ws.iter().enumerate() {
@@ -208,9 +215,17 @@ struct Candidate<'a> {
     href: String,
     level: Option<u64>,
     order: usize,
+    /// The candidates this one's line lists under it that a person can act on (the links and
+    /// clickable spans of a paragraph), by `order`.
+    parts: Vec<usize>,
 }
 
-fn collect<'a>(trees: &[Tree<'a>], context: &[String], out: &mut Vec<Candidate<'a>>) {
+/// Running text: a text line, or an element's own text with its parts under it.
+fn is_running_text(c: &Candidate) -> bool {
+    !c.node.is_interactive() && (c.node.text.is_some() || c.node.t.is_some())
+}
+
+fn collect<'a>(trees: &[Tree<'a>], context: &[String], around: Option<&str>, out: &mut Vec<Candidate<'a>>) {
     // Each element's neighbours (two each side) and ancestors are its wider context.
     let level: Vec<Option<String>> = trees.iter().map(|t| t.node.text.clone().or_else(|| t.node.name.clone())).collect();
     for (i, t) in trees.iter().enumerate() {
@@ -233,6 +248,11 @@ fn collect<'a>(trees: &[Tree<'a>], context: &[String], out: &mut Vec<Candidate<'
             if let Some(c) = &t.node.c {
                 near.extend(words(c));
             }
+            // A part of running text (a link or clickable span in a paragraph) is placed by
+            // the sentence around it.
+            if let Some(a) = around {
+                near.extend(words(a));
+            }
             let mut far: Vec<String> = context.iter().flat_map(|c| words(c)).collect();
             for neighbour in level.iter().take(i + 3).skip(i.saturating_sub(2)).flatten() {
                 far.extend(words(neighbour));
@@ -240,8 +260,10 @@ fn collect<'a>(trees: &[Tree<'a>], context: &[String], out: &mut Vec<Candidate<'
             let href = t.node.s.get("href").and_then(|v| v.as_str()).unwrap_or_default().to_string();
             let level = t.node.s.get("level").and_then(|v| v.as_u64());
             let order = out.len();
-            out.push(Candidate { node: t.node, name, near, far, href, level, order });
+            out.push(Candidate { node: t.node, name, near, far, href, level, order, parts: Vec::new() });
         }
+        let own = out.last().filter(|c| std::ptr::eq(c.node, t.node)).map(|c| c.order);
+        let start = out.len();
         let mut inner = context.to_vec();
         if let Some(n) = t.node.name.as_deref().filter(|n| !n.is_empty()) {
             inner.push(n.to_string());
@@ -250,7 +272,10 @@ fn collect<'a>(trees: &[Tree<'a>], context: &[String], out: &mut Vec<Candidate<'
         if inner.len() > 4 {
             inner.drain(..inner.len() - 4);
         }
-        collect(&t.children, &inner, out);
+        collect(&t.children, &inner, t.node.t.as_deref().or(t.node.text.as_deref()), out);
+        if let Some(i) = own {
+            out[i].parts = (start..out.len()).filter(|&j| out[j].node.d == t.node.d + 1 && out[j].node.is_interactive()).collect();
+        }
     }
 }
 
@@ -272,23 +297,35 @@ fn matches_word(word: &str, candidates: &[String]) -> f64 {
     if candidates.iter().any(|c| c == word) {
         return 1.0;
     }
+    // "Take Apples off the list", "take out": a removal said in other words.
+    if matches!(word, "remove" | "delete") && candidates.iter().any(|c| c == "take") && candidates.iter().any(|c| matches!(c.as_str(), "off" | "out" | "away")) {
+        return 0.8;
+    }
     if let Some((_, syns)) = SYNONYMS.iter().find(|(w, _)| *w == word) {
         if candidates.iter().any(|c| syns.contains(&c.as_str())) {
             return 0.8;
         }
     }
-    // Plurals and stems: "cart" ~ "carts", "subscribe" ~ "subscription" (cut by characters,
-    // never inside one).
-    let stem = |w: &str| -> Option<String> {
-        let n = w.chars().count();
-        (n >= 4).then(|| w.chars().take(n - 1).collect())
-    };
-    if let Some(ws) = stem(word) {
-        if candidates.iter().any(|c| stem(c).is_some_and(|cs| c.starts_with(&ws) || word.starts_with(&cs))) {
-            return 0.7;
-        }
+    // Plurals and other endings: "cart" ~ "carts", "close" ~ "closing", "apply" ~ "applies"
+    // (never "apply" ~ "apples", nor "card" ~ "cart").
+    if candidates.iter().any(|c| if c.len() < word.len() { inflected(c, word) } else { inflected(word, c) }) {
+        return 0.7;
     }
     0.0
+}
+
+/// Whether `long` is `short` with a regular English ending: the last letter of `short` goes on
+/// ("cart" → "carts", "click" → "clicked"), a final e goes before -ing, -ed, -er or -ion
+/// ("close" → "closing"), a final y becomes i ("apply" → "applies").
+fn inflected(short: &str, long: &str) -> bool {
+    let mut chars = short.chars();
+    let Some(last) = chars.next_back() else { return false };
+    let stem = chars.as_str();
+    if stem.chars().count() < 3 {
+        return false;
+    }
+    let Some(rest) = long.strip_prefix(stem) else { return false };
+    rest.starts_with(last) || (last == 'e' && matches!(rest, "ing" | "ed" | "er" | "ers" | "ion" | "ions" | "ation")) || (last == 'y' && matches!(rest, "ies" | "ied" | "ier"))
 }
 
 /// Roles a clickable element without a widget role can stand for.
@@ -345,7 +382,10 @@ fn score(q: &Query, c: &Candidate) -> f64 {
         // "the Remove button for Chloe Park": a control its own name picks out, and the text
         // around it places.
         if c.node.is_interactive() && in_names > 0.0 && in_names < q.content.len() as f64 {
-            let placed = q.content.iter().all(|w| matches_word(w, &c.name) == 1.0 || (matches_word(w, &c.name) == 0.0 && matches_word(w, &c.near) > 0.0));
+            // What it does is in its own name; only what it acts on may be beside it ("remove
+            // apples" is the item's remove button, not the item next to one).
+            // (A word its name says in other words counts; one it only shares a stem with does not.)
+            let placed = q.content.iter().all(|w| matches_word(w, &c.name) >= 0.8 || (!ACTION_WORDS.contains(&w.as_str()) && matches_word(w, &c.name) == 0.0 && matches_word(w, &c.near) > 0.0));
             if placed {
                 s += 0.8;
             }
@@ -386,9 +426,21 @@ pub fn rank<'a>(nodes: &'a [Node], query: &str) -> Vec<&'a Node> {
     let q = parse(query);
     let trees = build(nodes);
     let mut candidates = Vec::new();
-    collect(&trees, &[], &mut candidates);
-    let mut scored: Vec<(f64, &Candidate)> =
-        candidates.iter().map(|c| (score(&q, c), c)).filter(|(s, _)| *s > 0.9).collect();
+    collect(&trees, &[], None, &mut candidates);
+    let raw: Vec<f64> = candidates.iter().map(|c| score(&q, c)).collect();
+    let mut adjusted: Vec<Option<f64>> = raw.iter().map(|s| (*s > 0.9).then_some(*s)).collect();
+    if q.acts {
+        // A description of an action that matches running text asks for what a person acts on
+        // in it ("apply the discount code": the code in "Use WELCOME10 for 10% off"), so its
+        // parts come before it; text with no parts comes after the controls that match.
+        for c in candidates.iter().filter(|c| raw[c.order] > 0.9 && is_running_text(c)) {
+            for &j in &c.parts {
+                adjusted[j] = Some(adjusted[j].unwrap_or(0.0).max(raw[c.order] - 0.1));
+            }
+            adjusted[c.order] = Some(raw[c.order] - 0.5);
+        }
+    }
+    let mut scored: Vec<(f64, &Candidate)> = candidates.iter().filter_map(|c| adjusted[c.order].map(|s| (s, c))).collect();
     scored.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal).then(a.1.order.cmp(&b.1.order)));
     // Matches far weaker than the best only lengthen the answer; and when the best says every
     // word of the description itself, elements that only stand near those words are noise.
@@ -470,6 +522,25 @@ mod tests {
         // A field called Title is still the title field, on the page or not.
         assert_eq!(first("title field"), Some(42));
         assert_eq!(first("the title field on the page"), Some(42));
+    }
+
+    #[test]
+    fn a_description_of_an_action_finds_what_is_acted_on() {
+        let clickable = |d: usize, r: u64, name: &str| {
+            let mut n = el(d, r, "generic", name, true);
+            n.s.insert("clickable".into(), serde_json::json!(true));
+            n
+        };
+        let paragraph = Node { d: 0, r#ref: Some(50), role: Some("paragraph".into()), t: Some("Have a code? Use WELCOME10 for 10% off.".into()), ..Default::default() };
+        let p = vec![clickable(0, 51, "Apples"), clickable(0, 52, "Take Apples off the list"), paragraph, clickable(1, 53, "WELCOME10"), clickable(0, 54, "Check out")];
+        let first = |q: &str| rank(&p, q).first().and_then(|n| n.r#ref);
+        // The part of the sentence, not the sentence that mentions the code.
+        assert_eq!(first("apply the discount code"), Some(53));
+        // Described, not acted on: the sentence.
+        assert_eq!(first("the text about the code"), Some(50));
+        // What removes the apples, not the apples beside it.
+        assert_eq!(first("remove apples"), Some(52));
+        assert_eq!(first("apples"), Some(51));
     }
 
     #[test]
