@@ -82,6 +82,10 @@
       if (!inner) continue;
       if (!hookedDocs.has(inner)) {
         hookedDocs.add(inner);
+        // A frame's document that changes is the page changing (new elements may bring
+        // listeners or framework handlers); one not seen before is new content already.
+        new MutationObserver(() => { dirty = true; }).observe(inner, { childList: true, subtree: true });
+        dirty = true;
         inner.addEventListener("invalid", (e) => { if (e.isTrusted && !invalid) invalid = { el: e.target, t: performance.now() }; }, true);
         inner.addEventListener("pointerdown", (e) => { if (e.isTrusted) framePress = performance.now(); }, true);
         inner.addEventListener("keydown", (e) => { if (e.isTrusted && (e.key === "Enter" || e.key === " ")) lastActivatingKey = performance.now(); }, true);
@@ -224,17 +228,32 @@
   // there (see listeners.rs) and each element found is told here by an event on it. A page that
   // sends the events itself only makes an element listed as clickable, as a pointer cursor
   // would, or not.
+  // Same-origin frames' elements are told in their own documents: the look first tells the
+  // frame element, and its document is heard from then on (the event is dispatched, and heard,
+  // before the look goes on).
   let toldHandlers = 0;
-  const told = new WeakSet(), serving = new WeakSet();
-  const hear = (type, set) => document.addEventListener(type, (e) => {
-    const el = e.target;
-    if (el && el.nodeType === Node.ELEMENT_NODE && !set.has(el)) {
-      set.add(el);
-      toldHandlers++;
-    }
-  }, true);
-  hear("tabwright-handler", told);
-  hear("tabwright-serving", serving);
+  const told = new WeakSet(), serving = new WeakSet(), hearing = new WeakSet();
+  function hearIn(doc) {
+    if (hearing.has(doc)) return;
+    hearing.add(doc);
+    const hear = (type, set) => doc.addEventListener(type, (e) => {
+      const el = e.target;
+      if (el && el.nodeType === Node.ELEMENT_NODE && !set.has(el)) {
+        set.add(el);
+        toldHandlers++;
+      }
+    }, true);
+    hear("tabwright-handler", told);
+    hear("tabwright-serving", serving);
+    doc.addEventListener("tabwright-frame", (e) => {
+      let inner = null;
+      try {
+        inner = isFrame(e.target) ? e.target.contentDocument : null;
+      } catch {}
+      if (inner) hearIn(inner);
+    }, true);
+  }
+  hearIn(document);
   // How many elements were newly told since the last call.
   function takeToldHandlers() {
     const n = toldHandlers;

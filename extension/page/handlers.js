@@ -3,11 +3,11 @@
 // Solid's delegated handlers, jQuery's delegated selectors. DevTools sees only that container's
 // listener, and the page agent's world cannot see these properties, so each element found is
 // told to the agent by an event on it (events reach every world), and so is each container whose
-// listener serves them. Answers how many were told.
+// listener serves them. Same-origin frames are looked into as well. Answers how many were told.
 // Nothing of the page is changed; a page that breaks what is called here only hides its
 // handlers.
 (() => {
-  // The most elements looked at, and told, in one pass.
+  // The most elements looked at, and told, in one pass (same-origin frames included).
   const LOOKED = 20000;
   const TOLD = 1500;
   const found = new Set();
@@ -17,8 +17,7 @@
   const add = (el) => {
     if (found.size < TOLD && el && el.nodeType === 1) found.add(el);
   };
-  const all = document.getElementsByTagName("*");
-  const count = Math.min(all.length, LOOKED);
+  let looked = 0;
   const ownKeys = (node) => {
     try {
       return Object.keys(node);
@@ -27,39 +26,14 @@
     }
   };
   const ACTIONS = ["click", "dblclick", "auxclick", "contextmenu", "mousedown", "mouseup", "pointerdown", "pointerup", "keydown", "keyup", "keypress", "touchstart", "touchend"];
-
-  // React keeps each element's props under `__reactProps$<id>` (`__reactEventHandlers$<id>`
-  // before 17); its roots are marked `__reactContainer$<id>` or `_reactRootContainer`, at the
-  // document itself when a server-rendered page is hydrated.
+  // Own properties only, read without calling a getter: a property the page defines on a
+  // prototype is not a framework's handler.
+  const ownFunction = (el, key) => {
+    const d = Object.getOwnPropertyDescriptor(el, key);
+    return !!d && typeof d.value === "function";
+  };
+  const own = (el, prefix) => ACTIONS.some((a) => ownFunction(el, prefix + a));
   const REACT = ["onClick", "onClickCapture", "onDoubleClick", "onAuxClick", "onContextMenu", "onMouseDown", "onMouseUp", "onPointerDown", "onPointerUp", "onKeyDown", "onKeyUp", "onKeyPress", "onTouchStart", "onTouchEnd"];
-  const reactRoots = () => {
-    const near = [document, document.documentElement, document.body];
-    const body = document.body;
-    if (body) {
-      // The body's elements down to a few levels: roots sit near the top.
-      const walk = document.createTreeWalker(body, NodeFilter.SHOW_ELEMENT);
-      for (let n = walk.nextNode(), seen = 0; n && seen < 400; n = walk.nextNode(), seen++) {
-        let depth = 0;
-        for (let p = n.parentElement; p && p !== body && depth < 5; p = p.parentElement) depth++;
-        if (depth < 5) near.push(n);
-      }
-    }
-    return near.filter((n) => n && ownKeys(n).some((k) => k.startsWith("__reactContainer$") || k === "_reactRootContainer"));
-  };
-  const reactKey = () => {
-    const roots = reactRoots();
-    if (!roots.length) return null;
-    for (const root of roots) serving.add(root);
-    for (let i = 0; i < count; i++) {
-      const k = ownKeys(all[i]).find((k) => k.startsWith("__reactProps$") || k.startsWith("__reactEventHandlers$"));
-      if (k) return k;
-    }
-    return null;
-  };
-  const props = reactKey();
-  // Svelte 5 keeps an element's delegated handlers in an object under its own symbol
-  // `Symbol(events)` (`__click` before 5.x's later releases); Solid as `$$click`.
-  const svelte = !!globalThis.__svelte;
   const svelteEvents = (el) => {
     for (const sym of Object.getOwnPropertySymbols(el)) {
       if (sym.description !== "events") continue;
@@ -69,44 +43,93 @@
     }
     return false;
   };
-  const solid = !!document._$DX_DELEGATE;
-  // Own properties only, read without calling a getter: a property the page defines on a
-  // prototype is not a framework's handler.
-  const ownFunction = (el, key) => {
-    const d = Object.getOwnPropertyDescriptor(el, key);
-    return !!d && typeof d.value === "function";
-  };
-  const own = (el, prefix) => ACTIONS.some((a) => ownFunction(el, prefix + a));
-  if (props || svelte || solid) {
-    for (let i = 0; i < count && found.size < TOLD; i++) {
-      const el = all[i];
-      const d = props && Object.getOwnPropertyDescriptor(el, props);
-      const p = d && d.value;
-      if (p && typeof p === "object" && REACT.some((h) => typeof p[h] === "function")) add(el);
-      else if ((svelte && (svelteEvents(el) || own(el, "__"))) || (solid && own(el, "$$"))) add(el);
-    }
-  }
 
-  // jQuery's handlers bound with a selector (`$(document).on("click", ".item", …)`), kept in its
-  // own data for the element they are bound on.
-  const $ = globalThis.jQuery;
-  if ($ && typeof $.hasData === "function" && typeof $._data === "function" && typeof $.find === "function") {
-    const bound = [document];
-    for (let i = 0; i < count; i++) if ($.hasData(all[i])) bound.push(all[i]);
-    for (const node of bound) {
-      if (!$.hasData(node)) continue;
-      const events = $._data(node, "events") || {};
-      for (const type of ACTIONS) {
-        for (const h of events[type] || []) {
-          if (!h || typeof h.selector !== "string" || !h.selector) continue;
-          serving.add(node);
-          try {
-            for (const el of $.find(h.selector, node)) add(el);
-          } catch {}
+  // One document, with the globals of its own window; then its same-origin frames, each after
+  // an event on its frame element that has the agent hear that frame's document too.
+  const look = (document, window, depth) => {
+    const all = document.getElementsByTagName("*");
+    const count = Math.min(all.length, LOOKED - looked);
+    looked += count;
+
+    // React keeps each element's props under `__reactProps$<id>` (`__reactEventHandlers$<id>`
+    // before 17); its roots are marked `__reactContainer$<id>` or `_reactRootContainer`, at the
+    // document itself when a server-rendered page is hydrated.
+    const reactRoots = () => {
+      const near = [document, document.documentElement, document.body];
+      const body = document.body;
+      if (body) {
+        // The body's elements down to a few levels: roots sit near the top.
+        const walk = document.createTreeWalker(body, NodeFilter.SHOW_ELEMENT);
+        for (let n = walk.nextNode(), seen = 0; n && seen < 400; n = walk.nextNode(), seen++) {
+          let depth = 0;
+          for (let p = n.parentElement; p && p !== body && depth < 5; p = p.parentElement) depth++;
+          if (depth < 5) near.push(n);
+        }
+      }
+      return near.filter((n) => n && ownKeys(n).some((k) => k.startsWith("__reactContainer$") || k === "_reactRootContainer"));
+    };
+    const reactKey = () => {
+      const roots = reactRoots();
+      if (!roots.length) return null;
+      for (const root of roots) serving.add(root);
+      for (let i = 0; i < count; i++) {
+        const k = ownKeys(all[i]).find((k) => k.startsWith("__reactProps$") || k.startsWith("__reactEventHandlers$"));
+        if (k) return k;
+      }
+      return null;
+    };
+    const props = reactKey();
+    // Svelte 5 keeps an element's delegated handlers in an object under its own symbol
+    // `Symbol(events)` (`__click` before 5.x's later releases); Solid as `$$click`.
+    const svelte = !!window.__svelte;
+    const solid = !!document._$DX_DELEGATE;
+    if (props || svelte || solid) {
+      for (let i = 0; i < count && found.size < TOLD; i++) {
+        const el = all[i];
+        const d = props && Object.getOwnPropertyDescriptor(el, props);
+        const p = d && d.value;
+        if (p && typeof p === "object" && REACT.some((h) => typeof p[h] === "function")) add(el);
+        else if ((svelte && (svelteEvents(el) || own(el, "__"))) || (solid && own(el, "$$"))) add(el);
+      }
+    }
+
+    // jQuery's handlers bound with a selector (`$(document).on("click", ".item", …)`), kept in
+    // its own data for the element they are bound on.
+    const $ = window.jQuery;
+    if ($ && typeof $.hasData === "function" && typeof $._data === "function" && typeof $.find === "function") {
+      const bound = [document];
+      for (let i = 0; i < count; i++) if ($.hasData(all[i])) bound.push(all[i]);
+      for (const node of bound) {
+        if (!$.hasData(node)) continue;
+        const events = $._data(node, "events") || {};
+        for (const type of ACTIONS) {
+          for (const h of events[type] || []) {
+            if (!h || typeof h.selector !== "string" || !h.selector) continue;
+            serving.add(node);
+            try {
+              for (const el of $.find(h.selector, node)) add(el);
+            } catch {}
+          }
         }
       }
     }
-  }
+
+    if (depth >= 4) return;
+    for (const frame of document.querySelectorAll("iframe, frame")) {
+      if (looked >= LOOKED || found.size >= TOLD) return;
+      let inner = null, win = null;
+      try {
+        inner = frame.contentDocument;
+        win = frame.contentWindow;
+      } catch {}
+      if (!inner || !win || !inner.documentElement) continue;
+      try {
+        frame.dispatchEvent(new Event("tabwright-frame"));
+      } catch {}
+      look(inner, win, depth + 1);
+    }
+  };
+  look(document, globalThis, 0);
 
   const tell = (els, name) => {
     for (const el of els) {

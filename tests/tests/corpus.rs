@@ -31,6 +31,7 @@ const PAGES: &[&str] = &[
     "react/app.html",
     "react/signup.html",
     "react/inbox.html",
+    "react/framed.html",
     "jquery/task.html",
     "jquery/cart.html",
     "solid/tags.html",
@@ -479,6 +480,37 @@ async fn react_inbox_rows_stars_and_a_portal_without_pointer_cursors() -> anyhow
     Ok(())
 }
 
+/// The React mail app and the jQuery shop in frames of the same site: the look for framework
+/// handlers goes into the frames, so their rows, stars, folders and shop buttons are clickables
+/// with refs there too, acted on by ref.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn apps_in_same_origin_frames_are_acted_on_by_refs() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "react/framed.html").await?;
+    // The root's listener in the frame serves the app: the root is not one big clickable.
+    let first = t.lines().skip_while(|l| !l.starts_with("iframe \"Mail\"")).nth(1).unwrap_or_default();
+    assert!(first.starts_with("  generic \"Inbox\" [ref_"), "the frame's first line is the first folder:\n{t}");
+    let olu = ref_showing(&t, "Olu Bakare Lunch on Friday?")?;
+    assert!(t.contains(&format!("generic [{olu}] clickable")), "the row is a clickable:\n{t}");
+    let star_mei = refs_of(&t, "generic", "Star").get(2).cloned().ok_or_else(|| anyhow::anyhow!("no third star in:\n{t}"))?;
+    click(&mut h, &olu).await?;
+    reported(&h, json!({"open": 2})).await?;
+    click(&mut h, &star_mei).await?;
+    reported(&h, json!({"open": 2, "starred": [3]})).await?;
+    let t = read(&mut h, json!({})).await?;
+    click(&mut h, &ref_of(&t, "generic", "Starred")?).await?;
+    reported(&h, json!({"folder": "Starred"})).await?;
+    // What the click opened in the frame is read as it is: the message's actions are clickables.
+    let t = read_until(&mut h, "the open message's actions", |t| t.contains("generic \"Archive\"") && t.matches("\"Archive\"").count() == 2).await?;
+    click(&mut h, &refs_of(&t, "generic", "Archive").get(1).cloned().ok_or_else(|| anyhow::anyhow!("no action Archive in:\n{t}"))?).await?;
+    reported(&h, json!({"archived": [2], "open": null})).await?;
+    // The shop in the other frame, below the viewport: spans served by jQuery's delegated handlers.
+    let t = read(&mut h, json!({"filter": "all"})).await?;
+    click(&mut h, &ref_between(&t, "Teapot", "Mug", "generic", "One more")?).await?;
+    reported(&h, json!({"basket": ["Tea towel×1", "Teapot×2", "Mug×2"]})).await?;
+    Ok(())
+}
+
 /// A jQuery shop page whose controls are spans served by delegated handlers
 /// (`$(list).on("click", ".plus", …)`, `$(document).on(…)`), with no pointer cursor: only
 /// jQuery's own data in the page's world says they are clickable.
@@ -693,10 +725,11 @@ async fn editor_bolds_a_paragraph_from_the_span_toolbar_and_saves() -> anyhow::R
 
 /// Lines of read_page that are the reader's own notes, not elements or text: where more is
 /// (`… more inside`), runs shown by their controls only (`(N more …)`), the cap (`[read_page …`),
-/// an open modal dialog that is all that was read (`[A modal dialog …`).
+/// an open modal dialog that is all that was read (`[A modal dialog …`), more of the page past the
+/// viewport or inside scrolling panes (`[More …`).
 fn is_note(line: &str) -> bool {
     let l = line.trim_start();
-    l.starts_with("… more inside") || l.starts_with('(') || l.starts_with("[read_page") || l.starts_with("[A modal dialog")
+    l.starts_with("… more inside") || l.starts_with('(') || l.starts_with("[read_page") || l.starts_with("[A modal dialog") || l.starts_with("[More ")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
