@@ -513,7 +513,8 @@
   function wordsNaming(el) {
     if (!unlabelledChoice(el)) return null;
     let last = el;
-    for (let n = el.nextSibling; n; n = n.nextSibling) {
+    // (A line of a few dozen boxes at most: a longer run is a grid, not a line of words.)
+    for (let n = el.nextSibling, seen = 0; n && seen < 50; n = n.nextSibling, seen++) {
       if (n.nodeType !== Node.ELEMENT_NODE) continue;
       if (unlabelledChoice(n)) last = n;
       else if (endsWords(n)) break;
@@ -535,8 +536,10 @@
     if (el.localName !== "input" || !/^(checkbox|radio)$/i.test(el.getAttribute("type") || "")) return false;
     return !(labelsOf(el).length || byIds(el, "aria-labelledby").length || (el.getAttribute("aria-label") || "").trim() || el.getAttribute("title"));
   }
-  // A line break, a block or a control: where the words beside a box end.
-  const endsWords = (n) => n.localName === "br" || n.matches(CONTROLS) || !!n.querySelector(CONTROLS) || isBlock(n);
+  // A line break, a block, a control or something else to act on (a clickable icon): where the
+  // words beside a box end, as the text around it is read in parts there too.
+  const endsWords = (n) =>
+    n.localName === "br" || n.matches(CONTROLS) || !!n.querySelector(CONTROLS) || isBlock(n) || !!roleOf(n) || !!actionable(n, getComputedStyle(n), null);
   // The words right after a control, up to the next line break, block or control.
   function wordsAfter(el) {
     let out = "";
@@ -549,19 +552,20 @@
     }
     return clean(out, NAME_MAX);
   }
-  // The words right before a control, back to the previous line break, block or control; the
-  // nearest ones when there are too many.
+  // The words right before a control, back to the previous line break, block or control. More
+  // than a name holds is a sentence, not a label: nothing then (it stays text, whole).
   function wordsBefore(el) {
     let out = "";
-    for (let n = el.previousSibling; n && out.length <= NAME_MAX * 4; n = n.previousSibling) {
+    for (let n = el.previousSibling; n; n = n.previousSibling) {
       if (n.nodeType === Node.TEXT_NODE) out = n.data + out;
       else if (n.nodeType === Node.ELEMENT_NODE) {
         if (endsWords(n)) break;
         out = " " + subtreeText(n, 1) + " " + out;
       }
+      if (out.length > NAME_MAX * 2) return "";
     }
-    out = clean(out, NAME_MAX * 4);
-    return out.length > NAME_MAX ? clean(out.slice(out.indexOf(" ", out.length - NAME_MAX) + 1), NAME_MAX) : out;
+    out = clean(out, NAME_MAX * 2);
+    return out.length > NAME_MAX ? "" : out;
   }
 
   // A label's text without the control it wraps.

@@ -18,6 +18,16 @@
     if (found.size < TOLD && el && el.nodeType === 1) found.add(el);
   };
   let looked = 0;
+  // Frames are looked into only while the look is quick (the core cuts it off at 150 ms, and
+  // what was found by then would be lost).
+  const clock = () => {
+    try {
+      return performance.now();
+    } catch {
+      return 0;
+    }
+  };
+  const until = clock() + 80;
   const ownKeys = (node) => {
     try {
       return Object.keys(node);
@@ -61,9 +71,9 @@
         // The body's elements down to a few levels: roots sit near the top.
         const walk = document.createTreeWalker(body, NodeFilter.SHOW_ELEMENT);
         for (let n = walk.nextNode(), seen = 0; n && seen < 400; n = walk.nextNode(), seen++) {
-          let depth = 0;
-          for (let p = n.parentElement; p && p !== body && depth < 5; p = p.parentElement) depth++;
-          if (depth < 5) near.push(n);
+          let level = 0;
+          for (let p = n.parentElement; p && p !== body && level < 5; p = p.parentElement) level++;
+          if (level < 5) near.push(n);
         }
       }
       return near.filter((n) => n && ownKeys(n).some((k) => k.startsWith("__reactContainer$") || k === "_reactRootContainer"));
@@ -116,20 +126,23 @@
 
     if (depth >= 4) return;
     for (const frame of document.querySelectorAll("iframe, frame")) {
-      if (looked >= LOOKED || found.size >= TOLD) return;
+      if (looked >= LOOKED || found.size >= TOLD || clock() > until) return;
       let inner = null, win = null;
       try {
         inner = frame.contentDocument;
         win = frame.contentWindow;
       } catch {}
       if (!inner || !win || !inner.documentElement) continue;
+      // A frame whose page breaks what the look calls loses only its own handlers.
       try {
         frame.dispatchEvent(new Event("tabwright-frame"));
+        look(inner, win, depth + 1);
       } catch {}
-      look(inner, win, depth + 1);
     }
   };
-  look(document, globalThis, 0);
+  try {
+    look(document, globalThis, 0);
+  } catch {}
 
   const tell = (els, name) => {
     for (const el of els) {

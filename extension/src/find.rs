@@ -248,12 +248,13 @@ fn collect<'a>(trees: &[Tree<'a>], context: &[String], around: Option<&str>, out
             if let Some(c) = &t.node.c {
                 near.extend(words(c));
             }
-            // A part of running text (a link or clickable span in a paragraph) is placed by
-            // the sentence around it.
-            if let Some(a) = around {
-                near.extend(words(a));
-            }
+
             let mut far: Vec<String> = context.iter().flat_map(|c| words(c)).collect();
+            // A part of running text (a link or clickable span in a paragraph) stands in the
+            // sentence around it.
+            if let Some(a) = around {
+                far.extend(words(a));
+            }
             for neighbour in level.iter().take(i + 3).skip(i.saturating_sub(2)).flatten() {
                 far.extend(words(neighbour));
             }
@@ -297,10 +298,6 @@ fn matches_word(word: &str, candidates: &[String]) -> f64 {
     if candidates.iter().any(|c| c == word) {
         return 1.0;
     }
-    // "Take Apples off the list", "take out": a removal said in other words.
-    if matches!(word, "remove" | "delete") && candidates.iter().any(|c| c == "take") && candidates.iter().any(|c| matches!(c.as_str(), "off" | "out" | "away")) {
-        return 0.8;
-    }
     if let Some((_, syns)) = SYNONYMS.iter().find(|(w, _)| *w == word) {
         if candidates.iter().any(|c| syns.contains(&c.as_str())) {
             return 0.8;
@@ -314,18 +311,36 @@ fn matches_word(word: &str, candidates: &[String]) -> f64 {
     0.0
 }
 
-/// Whether `long` is `short` with a regular English ending: the last letter of `short` goes on
-/// ("cart" → "carts", "click" → "clicked"), a final e goes before -ing, -ed, -er or -ion
-/// ("close" → "closing"), a final y becomes i ("apply" → "applies").
+/// How well a word of the description matches an element's own name: as [`matches_word`], and
+/// "remove" or "delete" said as "take … off", "take … out" or "take … away" ("Take Apples off
+/// the list").
+fn name_match(word: &str, name: &[String]) -> f64 {
+    let m = matches_word(word, name);
+    let takes_away = || name.iter().enumerate().any(|(i, w)| w == "take" && name.iter().skip(i + 1).take(3).any(|n| matches!(n.as_str(), "off" | "out" | "away")));
+    if m < 0.8 && matches!(word, "remove" | "delete") && takes_away() {
+        0.8
+    } else {
+        m
+    }
+}
+
+/// Whether `long` is `short` with a regular English ending: "cart" → "carts", "search" →
+/// "searching", "ship" → "shipping", "close" → "closing", "remove" → "removal", "apply" →
+/// "applies" or "application", "subscribe" → "subscription", "sign" → "signup". Never a word
+/// that merely starts the same ("cart" and "cartoon", "book" and "bookmark", "apply" and
+/// "apples").
 fn inflected(short: &str, long: &str) -> bool {
-    let mut chars = short.chars();
-    let Some(last) = chars.next_back() else { return false };
-    let stem = chars.as_str();
-    if stem.chars().count() < 3 {
+    if short.chars().count() < 4 {
         return false;
     }
-    let Some(rest) = long.strip_prefix(stem) else { return false };
-    rest.starts_with(last) || (last == 'e' && matches!(rest, "ing" | "ed" | "er" | "ers" | "ion" | "ions" | "ation")) || (last == 'y' && matches!(rest, "ies" | "ied" | "ier"))
+    if let Some(rest) = long.strip_prefix(short) {
+        let doubled = short.chars().next_back().is_some_and(|last| rest.starts_with(last) && matches!(&rest[last.len_utf8()..], "ed" | "ing" | "er" | "ers"));
+        return doubled || matches!(rest, "s" | "es" | "ed" | "d" | "ing" | "er" | "ers" | "ment" | "ments" | "al" | "ion" | "ions" | "ation" | "ations" | "up" | "in" | "out");
+    }
+    let cut = |end: &str| short.strip_suffix(end).and_then(|stem| long.strip_prefix(stem));
+    matches!(cut("e"), Some("ing" | "ed" | "er" | "ers" | "ion" | "ions" | "ation" | "ations" | "al" | "or" | "ors"))
+        || matches!(cut("y"), Some("ies" | "ied" | "ier" | "ication" | "ications"))
+        || matches!(cut("be"), Some("ption" | "ptions"))
 }
 
 /// Roles a clickable element without a widget role can stand for.
@@ -338,12 +353,12 @@ fn acts_as_control(node: &Node) -> bool {
 
 /// Whether the element's own name holds every content word of the description.
 fn names_all(q: &Query, c: &Candidate) -> bool {
-    !q.content.is_empty() && q.content.iter().all(|w| matches_word(w, &c.name) > 0.0)
+    !q.content.is_empty() && q.content.iter().all(|w| name_match(w, &c.name) > 0.0)
 }
 
 /// Whether the element's own name holds any content word (or the description names none).
 fn names_any(q: &Query, c: &Candidate) -> bool {
-    q.content.is_empty() || q.content.iter().any(|w| matches_word(w, &c.name) > 0.0)
+    q.content.is_empty() || q.content.iter().any(|w| name_match(w, &c.name) > 0.0)
 }
 
 fn score(q: &Query, c: &Candidate) -> f64 {
@@ -353,7 +368,7 @@ fn score(q: &Query, c: &Candidate) -> f64 {
         let mut hit: f64 = 0.0;
         let mut in_names: f64 = 0.0;
         for w in &q.content {
-            let in_name = matches_word(w, &c.name);
+            let in_name = name_match(w, &c.name);
             in_names += in_name;
             let in_near = matches_word(w, &c.near) * 0.55;
             let in_far = matches_word(w, &c.far) * 0.3;
@@ -385,7 +400,7 @@ fn score(q: &Query, c: &Candidate) -> f64 {
             // What it does is in its own name; only what it acts on may be beside it ("remove
             // apples" is the item's remove button, not the item next to one).
             // (A word its name says in other words counts; one it only shares a stem with does not.)
-            let placed = q.content.iter().all(|w| matches_word(w, &c.name) >= 0.8 || (!ACTION_WORDS.contains(&w.as_str()) && matches_word(w, &c.name) == 0.0 && matches_word(w, &c.near) > 0.0));
+            let placed = q.content.iter().all(|w| name_match(w, &c.name) >= 0.8 || (!ACTION_WORDS.contains(&w.as_str()) && name_match(w, &c.name) == 0.0 && matches_word(w, &c.near) > 0.0));
             if placed {
                 s += 0.8;
             }
@@ -430,14 +445,25 @@ pub fn rank<'a>(nodes: &'a [Node], query: &str) -> Vec<&'a Node> {
     let raw: Vec<f64> = candidates.iter().map(|c| score(&q, c)).collect();
     let mut adjusted: Vec<Option<f64>> = raw.iter().map(|s| (*s > 0.9).then_some(*s)).collect();
     if q.acts {
-        // A description of an action that matches running text asks for what a person acts on
-        // in it ("apply the discount code": the code in "Use WELCOME10 for 10% off"), so its
-        // parts come before it; text with no parts comes after the controls that match.
+        // The words that are not the action say what it is done to; a control whose own name
+        // says that ("open settings": the Settings link), or says the action ("close the cookie
+        // banner": Close), is what the description asks for, before any text that mentions it.
+        let best = |keep: &dyn Fn(&Candidate) -> bool| candidates.iter().filter(|c| c.node.is_interactive() && raw[c.order] > 0.9 && keep(c)).map(|c| raw[c.order]).reduce(f64::max);
+        let object: Vec<&String> = q.content.iter().filter(|w| !ACTION_WORDS.contains(&w.as_str())).collect();
+        let named = if object.is_empty() { None } else { best(&|c| object.iter().all(|w| name_match(w, &c.name) > 0.0)) };
+        let actor = best(&|c| q.content.iter().any(|w| ACTION_WORDS.contains(&w.as_str()) && name_match(w, &c.name) >= 0.8));
+        let below = |s: f64| [named, actor].into_iter().flatten().fold(s, |s, other| s.min(other - 0.01));
         for c in candidates.iter().filter(|c| raw[c.order] > 0.9 && is_running_text(c)) {
-            for &j in &c.parts {
-                adjusted[j] = Some(adjusted[j].unwrap_or(0.0).max(raw[c.order] - 0.1));
+            // With no control named for it, what a person acts on in matching running text ("apply
+            // the discount code": the code in "Use WELCOME10 for 10% off") comes before the text,
+            // though not before a control that says the action.
+            if named.is_none() {
+                for &j in &c.parts {
+                    let lifted = actor.map_or(raw[c.order] - 0.1, |a| (raw[c.order] - 0.1).min(a - 0.01));
+                    adjusted[j] = Some(adjusted[j].unwrap_or(0.0).max(lifted));
+                }
             }
-            adjusted[c.order] = Some(raw[c.order] - 0.5);
+            adjusted[c.order] = Some(below(raw[c.order] - 0.5));
         }
     }
     let mut scored: Vec<(f64, &Candidate)> = candidates.iter().filter_map(|c| adjusted[c.order].map(|s| (s, c))).collect();
@@ -541,6 +567,31 @@ mod tests {
         // What removes the apples, not the apples beside it.
         assert_eq!(first("remove apples"), Some(52));
         assert_eq!(first("apples"), Some(51));
+    }
+
+    #[test]
+    fn a_control_named_for_the_action_or_its_object_comes_before_text_that_mentions_it() {
+        let link = |d: usize, r: u64, name: &str| el(d, r, "link", name, true);
+        let text = |r: u64, t: &str| Node { d: 0, r#ref: Some(r), role: Some("paragraph".into()), t: Some(t.into()), ..Default::default() };
+        // "open settings": the Settings link, not the sentence or the other link in it.
+        let p = vec![link(0, 60, "Settings"), text(61, "To change your password, open Settings and choose Security."), link(1, 62, "Security")];
+        assert_eq!(rank(&p, "open settings").first().and_then(|n| n.r#ref), Some(60));
+        // "close the cookie banner": Close, not the banner's other link.
+        let p = vec![text(70, "We use cookies. Close this banner or manage preferences."), link(1, 71, "manage preferences"), el(0, 72, "button", "Close", true)];
+        assert_eq!(rank(&p, "close the cookie banner").first().and_then(|n| n.r#ref), Some(72));
+        // "Take 10% off" in a promotion is not a way to remove anything.
+        let p = vec![text(80, "Take 10% off with code SPRING."), link(1, 81, "Shop now"), el(0, 82, "button", "Remove discount", true)];
+        assert_eq!(rank(&p, "remove discount").first().and_then(|n| n.r#ref), Some(82));
+    }
+
+    #[test]
+    fn words_match_their_regular_endings_only() {
+        for (a, b) in [("cart", "carts"), ("search", "searching"), ("ship", "shipping"), ("close", "closing"), ("remove", "removal"), ("apply", "applies"), ("apply", "application"), ("notify", "notification"), ("subscribe", "subscription"), ("sign", "signup"), ("check", "checkout"), ("delivery", "deliveries")] {
+            assert!(inflected(a, b), "{a} ~ {b}");
+        }
+        for (a, b) in [("cart", "cartoon"), ("book", "bookmark"), ("apply", "apples"), ("card", "cart"), ("sign", "signature"), ("news", "newsletter")] {
+            assert!(!inflected(a, b) && !inflected(b, a), "{a} !~ {b}");
+        }
     }
 
     #[test]

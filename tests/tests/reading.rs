@@ -106,6 +106,8 @@ async fn unlabelled_checkboxes_and_radios_are_named_by_the_words_beside_them() -
     assert!(line_with(&t, "checkbox \"Keep me signed in\" [ref_").contains("[ref_"), "{t}");
     assert!(line_with(&t, "checkbox \"Pay on delivery\" [ref_").contains("[ref_") && line_with(&t, "checkbox \"Pay now\" [ref_").contains("[ref_"), "{t}");
     assert!(!t.contains("text \"Keep me") && !t.contains("text \"Pay on") && !t.contains(": \"Gift"), "{t}");
+    // A sentence before a box is more than a name: it stays text, whole.
+    assert!(t.contains("text \"By ticking this you agree") && t.contains("offers now and then\""), "{t}");
     let no = refs_of(&t, "radio", "No");
     ok(&h.one("left_click", json!({"target": r#ref(&no[0])})).await?);
     let t = read_here(&mut h, json!({})).await?;
