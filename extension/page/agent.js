@@ -55,6 +55,15 @@
   }
   // A document's frame: an <iframe>, or a <frame> of a frameset.
   const isFrame = (el) => !!el && (el.localName === "iframe" || el.localName === "frame");
+  // The document of a same-origin frame; null for another site's, or for anything not a frame.
+  const frameDoc = (el) => {
+    if (!isFrame(el)) return null;
+    try {
+      return el.contentDocument;
+    } catch {
+      return null;
+    }
+  };
   const isFileInput = (el) => !!el && el.localName === "input" && (el.getAttribute("type") || "").toLowerCase() === "file";
   // Trusted releases, by point and button, of presses made since the last pointer answer (or
   // look before a pointer action): an answer that arrives before its click waits for the click's
@@ -73,12 +82,7 @@
   function hookFrames(doc, depth) {
     if (depth > 4) return;
     for (const f of doc.querySelectorAll("iframe, frame")) {
-      let inner = null;
-      try {
-        inner = f.contentDocument;
-      } catch {
-        inner = null;
-      }
+      const inner = frameDoc(f);
       if (!inner) continue;
       if (!hookedDocs.has(inner)) {
         hookedDocs.add(inner);
@@ -206,15 +210,10 @@
           out.push(shadowOf(n));
           visit(shadowOf(n));
         }
-        if (isFrame(n)) {
-          let doc = null;
-          try {
-            doc = n.contentDocument;
-          } catch {}
-          if (doc && doc.documentElement) {
-            out.push(doc);
-            visit(doc);
-          }
+        const doc = frameDoc(n);
+        if (doc && doc.documentElement) {
+          out.push(doc);
+          visit(doc);
         }
       }
     };
@@ -246,10 +245,7 @@
     hear("tabwright-handler", told);
     hear("tabwright-serving", serving);
     doc.addEventListener("tabwright-frame", (e) => {
-      let inner = null;
-      try {
-        inner = isFrame(e.target) ? e.target.contentDocument : null;
-      } catch {}
+      const inner = frameDoc(e.target);
       if (inner) hearIn(inner);
     }, true);
   }
@@ -806,13 +802,10 @@
     while (a) {
       if (shadowOf(a) && shadowOf(a).activeElement) a = shadowOf(a).activeElement;
       else if (isFrame(a)) {
-        try {
-          const inner = a.contentDocument?.activeElement;
-          if (!inner || inner === a.contentDocument.body) break;
-          a = inner;
-        } catch {
-          break;
-        }
+        const doc = frameDoc(a);
+        const inner = doc?.activeElement;
+        if (!inner || inner === doc.body) break;
+        a = inner;
       } else break;
     }
     return a;
@@ -1242,12 +1235,7 @@
         return;
       }
       if (isFrame(el)) {
-        let doc = null;
-        try {
-          doc = el.contentDocument;
-        } catch {
-          doc = null;
-        }
+        const doc = frameDoc(el);
         if (doc && doc.body) {
           const cs = getComputedStyle(el);
           const fx = frame.x + rect.left + parseFloat(cs.borderLeftWidth) + parseFloat(cs.paddingLeft);
@@ -1493,10 +1481,7 @@
       if (!hit) return { el, ox, oy };
       el = hit;
       if (isFrame(hit)) {
-        let inner = null;
-        try {
-          inner = hit.contentDocument;
-        } catch {}
+        const inner = frameDoc(hit);
         if (!inner) return { el, ox, oy, crossFrame: true };
         const r = hit.getBoundingClientRect(), cs = getComputedStyle(hit);
         ox += r.left + parseFloat(cs.borderLeftWidth) + parseFloat(cs.paddingLeft);
@@ -1726,7 +1711,7 @@
     const counter = { next };
     const el = deepActiveElement();
     if (!el || el === document.body || el === document.documentElement) return { what: "the page itself (nothing is focused)", named: true, entry: false, next };
-    if (isFrame(el) && !el.contentDocument) return { crossFrame: true, frame: ensureRef(el, counter), what: describe(el), next: counter.next };
+    if (isFrame(el) && !frameDoc(el)) return { crossFrame: true, frame: ensureRef(el, counter), what: describe(el), next: counter.next };
     const out = { what: describe(el), named: isNamed(el), entry: isTextEntry(el), multiline: el.localName === "textarea" || !!el.isContentEditable, next: counter.next };
     const form = el.form || (el.closest && el.closest("form"));
     if (form) out.form = describeForm(form);
@@ -2400,11 +2385,11 @@
       }
       const kids = shadowOf(el) ? shadowOf(el).childNodes : el.localName === "slot" ? el.assignedNodes({ flatten: true }) : el.childNodes;
       for (const c of kids) walk(c, inner, level + 1, !table && (cell || isCell));
-      if (isFrame(el)) {
-        try {
-          if (el.contentDocument?.body) walk(el.contentDocument.body, false);
-        } catch {}
-      }
+      // (A frame's page that breaks the walk loses only its own text.)
+      try {
+        const doc = frameDoc(el);
+        if (doc?.body) walk(doc.body, false);
+      } catch {}
       if (block && last !== "\n") add("\n");
       if (apart && last && !spaced()) add(" ");
       if (isCell) {

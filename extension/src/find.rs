@@ -122,6 +122,10 @@ pub struct Query {
 /// Words that ask to act on what they describe.
 const ACTION_WORDS: &[&str] = &["click", "press", "tap", "apply", "remove", "delete", "add", "open", "close", "toggle", "submit", "select", "choose", "pick", "expand", "collapse", "buy", "dismiss"];
 
+fn is_action(word: &str) -> bool {
+    ACTION_WORDS.contains(&word)
+}
+
 /// The number in "15th", "1st", "22nd", "3rd".
 fn numbered(word: &str) -> Option<String> {
     let digits: String = word.chars().take_while(char::is_ascii_digit).collect();
@@ -132,7 +136,7 @@ fn numbered(word: &str) -> Option<String> {
 pub fn parse(query: &str) -> Query {
     let mut q = Query { phrase: words(query).join(" "), ..Default::default() };
     let ws = words(query);
-    q.acts = ws.iter().any(|w| ACTION_WORDS.contains(&w.as_str()));
+    q.acts = ws.iter().any(|w| is_action(w));
     // A role word before another ("menu button", "link item") narrows it: its roles come after.
     let mut modifiers: Vec<&'static str> = Vec::new();
     for (i, w) in ws.iter().enumerate() {
@@ -248,7 +252,6 @@ fn collect<'a>(trees: &[Tree<'a>], context: &[String], around: Option<&str>, out
             if let Some(c) = &t.node.c {
                 near.extend(words(c));
             }
-
             let mut far: Vec<String> = context.iter().flat_map(|c| words(c)).collect();
             // A part of running text (a link or clickable span in a paragraph) stands in the
             // sentence around it.
@@ -365,16 +368,16 @@ fn score(q: &Query, c: &Candidate) -> f64 {
     let role = c.node.role.as_deref().unwrap_or(if c.node.text.is_some() { "text" } else { "" });
     let mut s = 0.0;
     if !q.content.is_empty() {
+        // How each word of the description matches the element's own name and the text near it.
+        let by_name: Vec<f64> = q.content.iter().map(|w| name_match(w, &c.name)).collect();
+        let by_near: Vec<f64> = q.content.iter().map(|w| matches_word(w, &c.near)).collect();
+        let in_names: f64 = by_name.iter().sum();
         let mut hit: f64 = 0.0;
-        let mut in_names: f64 = 0.0;
-        for w in &q.content {
-            let in_name = name_match(w, &c.name);
-            in_names += in_name;
-            let in_near = matches_word(w, &c.near) * 0.55;
+        for (i, w) in q.content.iter().enumerate() {
             let in_far = matches_word(w, &c.far) * 0.3;
             // A logo is the home link or an image in it.
             let logo = if w == "logo" && (c.href == "/" || role == "img") { 0.8 } else { 0.0 };
-            hit += in_name.max(in_near).max(in_far).max(logo);
+            hit += by_name[i].max(by_near[i] * 0.55).max(in_far).max(logo);
         }
         if hit == 0.0 && !(q.main && q.content.is_empty()) {
             // Nothing the description says is on or near this element.
@@ -400,7 +403,7 @@ fn score(q: &Query, c: &Candidate) -> f64 {
             // What it does is in its own name; only what it acts on may be beside it ("remove
             // apples" is the item's remove button, not the item next to one).
             // (A word its name says in other words counts; one it only shares a stem with does not.)
-            let placed = q.content.iter().all(|w| name_match(w, &c.name) >= 0.8 || (!ACTION_WORDS.contains(&w.as_str()) && name_match(w, &c.name) == 0.0 && matches_word(w, &c.near) > 0.0));
+            let placed = q.content.iter().enumerate().all(|(i, w)| by_name[i] >= 0.8 || (!is_action(w) && by_name[i] == 0.0 && by_near[i] > 0.0));
             if placed {
                 s += 0.8;
             }
@@ -449,9 +452,9 @@ pub fn rank<'a>(nodes: &'a [Node], query: &str) -> Vec<&'a Node> {
         // says that ("open settings": the Settings link), or says the action ("close the cookie
         // banner": Close), is what the description asks for, before any text that mentions it.
         let best = |keep: &dyn Fn(&Candidate) -> bool| candidates.iter().filter(|c| c.node.is_interactive() && raw[c.order] > 0.9 && keep(c)).map(|c| raw[c.order]).reduce(f64::max);
-        let object: Vec<&String> = q.content.iter().filter(|w| !ACTION_WORDS.contains(&w.as_str())).collect();
+        let object: Vec<&String> = q.content.iter().filter(|w| !is_action(w)).collect();
         let named = if object.is_empty() { None } else { best(&|c| object.iter().all(|w| name_match(w, &c.name) > 0.0)) };
-        let actor = best(&|c| q.content.iter().any(|w| ACTION_WORDS.contains(&w.as_str()) && name_match(w, &c.name) >= 0.8));
+        let actor = best(&|c| q.content.iter().any(|w| is_action(w) && name_match(w, &c.name) >= 0.8));
         let below = |s: f64| [named, actor].into_iter().flatten().fold(s, |s, other| s.min(other - 0.01));
         for c in candidates.iter().filter(|c| raw[c.order] > 0.9 && is_running_text(c)) {
             // With no control named for it, what a person acts on in matching running text ("apply

@@ -198,11 +198,13 @@ pub async fn current_tabs() -> Result<Vec<TabEntry>, String> {
 /// Whether the kept inventory already shows `tab` with this title and address (a page without a
 /// title of its own is shown by its address).
 pub fn shows(tab: i32, title: &str, url: &str) -> bool {
-    TABS.with(|t| {
-        t.borrow().as_ref().is_some_and(|(tabs, _)| {
-            tabs.iter().any(|t| t.id == Some(tab) && t.url.as_deref() == Some(url) && t.pending_url.is_none() && (title.is_empty() || t.title.as_deref() == Some(title)))
-        })
-    })
+    TABS.with(|t| t.borrow().as_ref().is_some_and(|(tabs, _)| tabs.iter().any(|t| t.id == Some(tab) && tab_shows(t, title, url))))
+}
+
+/// Whether a tab as the browser described it shows this title and address, with no navigation
+/// pending (a page without a title of its own is shown by its address).
+pub fn tab_shows(t: &chrome::Tab, title: &str, url: &str) -> bool {
+    t.url.as_deref() == Some(url) && t.pending_url.is_none() && (title.is_empty() || t.title.as_deref() == Some(title))
 }
 
 /// [`shows`], for a page's own answer `{title, url}` (what a call read in the page after acting).

@@ -82,10 +82,11 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
 }
 
 /// Whether a read of the tab shows the page as the page itself says it is (`{title, url}`), with
-/// no navigation pending: then it is as new as a tab event that came meanwhile.
+/// no navigation pending: then it is as new as a tab event that came meanwhile. (A page without
+/// a title of its own is not taken: the read could not be checked by its title.)
 fn shows_page(read: &chrome::Tab, page: &serde_json::Value) -> bool {
     let (Some(title), Some(url)) = (page["title"].as_str(), page["url"].as_str()) else { return false };
-    !title.is_empty() && read.pending_url.is_none() && read.url.as_deref() == Some(url) && read.title.as_deref() == Some(title)
+    !title.is_empty() && state::tab_shows(read, title, url)
 }
 
 /// How long a navigate waits, after the load, for a page that shows nothing yet to draw its
