@@ -401,10 +401,54 @@
       out += (last && !/\s/.test(last) && isBlock(child) ? " " : "") + t;
       last = t[t.length - 1];
     }
+    // With no text of its own, what the style sheet writes before or after it is its text
+    // (a toggle whose "Collapse" is `summary::after { content: "Collapse" }`).
+    if (!out.trim()) out = pseudoText(el) || out;
     // A part with no text of its own speaks by its tooltip (a vote arrow drawn by a styled
     // <div title="upvote"> inside a link).
     if (depth > 0 && !out.trim()) return el.getAttribute("title") || out;
     return out;
+  }
+
+  // The words of an element's ::before and ::after `content`, as screen readers read them: its
+  // alternative text when it has one (`content: "★" / "Favourite"`), and no icon font's glyphs
+  // (characters of the private use areas, which are no words).
+  function pseudoText(el) {
+    let out = "";
+    for (const which of ["::before", "::after"]) {
+      const style = getComputedStyle(el, which);
+      const value = style.content;
+      if (!value || value === "none" || value === "normal" || style.display === "none") continue;
+      out += cssStrings(value).replace(/[\uE000-\uF8FF]|[\u{F0000}-\u{10FFFF}]/gu, "");
+    }
+    return out;
+  }
+  // The quoted strings of a computed `content` value joined, those after its "/" (the
+  // alternative text) when there is one.
+  function cssStrings(value) {
+    const parts = [[], []];
+    let alt = 0;
+    for (let i = 0; i < value.length; i++) {
+      const quote = value[i];
+      if (quote === "/") alt = 1;
+      if (quote !== '"' && quote !== "'") continue;
+      let s = "";
+      for (i++; i < value.length && value[i] !== quote; i++) {
+        if (value[i] !== "\\") {
+          s += value[i];
+          continue;
+        }
+        const hex = /^[0-9a-fA-F]{1,6} ?/.exec(value.slice(i + 1));
+        if (hex) {
+          s += String.fromCodePoint(Math.min(parseInt(hex[0], 16), 0x10ffff));
+          i += hex[0].length;
+        } else {
+          s += value[++i] ?? "";
+        }
+      }
+      parts[alt].push(s);
+    }
+    return (alt ? parts[1] : parts[0]).join("");
   }
 
   const BLOCK_DISPLAY = /^(block|flex|grid|list-item|flow-root|table|table-row|table-caption)\b/;

@@ -254,8 +254,9 @@ pub fn node_line(node: &Node) -> String {
         return format!("frame content [ref_{r}] is not readable here: use screenshot and coordinates");
     }
     match &node.t {
-        Some(t) => format!("{}: {}", element_line(node), quote(t)),
-        None => element_line(node),
+        // Text that only says the name again (a heading whose anchor link is hidden) is left out.
+        Some(t) if node.name.as_deref() != Some(t.as_str()) => format!("{}: {}", element_line(node), quote(t)),
+        _ => element_line(node),
     }
 }
 
@@ -381,8 +382,10 @@ fn render_tree(w: &mut Writer, tree: &Tree, depth: usize) {
     if let Some(first) = tree.children.first() {
         let own = first.node.r#ref == tree.node.r#ref || tree.children.len() == 1;
         if let (Some(text), None, None, true) = (&first.node.text, &tree.node.text, &tree.node.t, own) {
-            // A field whose value is that text (a plain editable box) says it once.
-            if tree.node.s.get("value").and_then(serde_json::Value::as_str).is_some_and(|v| v.trim() == text.trim()) && first.children.is_empty() {
+            // A field whose value is that text (a plain editable box), or an element named by it
+            // (a heading beside its hidden anchor link), says it once.
+            let says = |v: Option<&str>| v.is_some_and(|v| v.trim() == text.trim());
+            if (says(tree.node.s.get("value").and_then(serde_json::Value::as_str)) || says(tree.node.name.as_deref())) && first.children.is_empty() {
                 w.line(depth, &node_line(tree.node));
                 render_level(w, &tree.children[1..], depth + 1);
                 return;
@@ -465,6 +468,21 @@ mod tests {
         let mut off = control(0, 4, "checkbox", "Off");
         off.s.insert("checked".into(), json!("false"));
         assert_eq!(element_line(&off), r#"checkbox "Off" [ref_4]"#);
+    }
+
+    #[test]
+    fn an_elements_text_that_only_repeats_its_name_is_left_out() {
+        let mut h = el(0, 5, "heading", "Examples");
+        h.t = Some("Examples".into());
+        assert_eq!(node_line(&h), r#"heading "Examples" [ref_5]"#);
+        h.t = Some("§ Examples".into());
+        assert_eq!(node_line(&h), r#"heading "Examples" [ref_5]: "§ Examples""#);
+        // Its own text read first, as when a hidden anchor link stands before it.
+        h.t = None;
+        let own = Node { d: 1, text: Some("Examples".into()), r#ref: Some(5), ..Default::default() };
+        assert_eq!(render(&[h.clone(), own], READ_CAP).text, r#"heading "Examples" [ref_5]"#);
+        let more = Node { d: 1, text: Some("Examples of use".into()), r#ref: Some(5), ..Default::default() };
+        assert_eq!(render(&[h, more], READ_CAP).text, r#"heading "Examples" [ref_5]: "Examples of use""#);
     }
 
     #[test]

@@ -674,8 +674,8 @@ async fn current_items_suggestions_read_only_fields_and_disabled_controls() -> a
     Ok(())
 }
 
-/// Icon buttons are named as a screen reader names them (an SVG's <title>), a control with no
-/// name says what its description says, and find goes by it.
+/// Icon buttons are named as a screen reader names them (an SVG's <title>, a style sheet's
+/// generated text), a control with no name says what its description says, and find goes by it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn icon_controls_are_named_or_described() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
@@ -697,6 +697,17 @@ async fn icon_controls_are_named_or_described() -> anyhow::Result<()> {
     assert!(page.contains("link \"upvote\" [ref_"), "{page}");
     let found = text(&h.one("find", json!({"query": "upvote"})).await?);
     assert!(found.starts_with("link \"upvote\" [ref_"), "{found}");
+    // What the style sheet writes names a part with no text of its own: a toggle's
+    // `::after { content: "Collapse" }`, an icon's alternative text (`"★" / "Favourite"`); an icon
+    // font's glyph is no word, so the tooltip speaks.
+    let toggle = refs_of(&page, "button", "Collapse");
+    assert_eq!(toggle.len(), 1, "{page}");
+    assert!(page.contains("button \"Favourite\" [ref_"), "{page}");
+    assert!(page.contains("button \"Print\" [ref_"), "{page}");
+    assert!(!page.contains('\u{e900}'), "{page}");
+    h.one("left_click", json!({"target": {"type": "ref", "ref": toggle[0]}})).await?;
+    let page = read_here(&mut h, json!({"filter": "interactive"})).await?;
+    assert_eq!(refs_of(&page, "button", "Expand"), toggle, "{page}");
     Ok(())
 }
 
