@@ -95,6 +95,7 @@ const SYNONYMS: &[(&str, &[&str])] = &[
     ("password", &["pass", "passcode"]),
     ("username", &["user", "login"]),
     ("menu", &["hamburger", "navigation"]),
+    ("sidebar", &["contents", "navigation", "menu"]),
 ];
 
 fn words(text: &str) -> Vec<String> {
@@ -311,7 +312,28 @@ fn matches_word(word: &str, candidates: &[String]) -> f64 {
     if candidates.iter().any(|c| if c.len() < word.len() { inflected(c, word) } else { inflected(word, c) }) {
         return 0.7;
     }
+    // One word written as two: "signup" ~ "Sign up", "checkout" ~ "Check out".
+    if candidates.windows(2).any(|p| word.len() == p[0].len() + p[1].len() && word.starts_with(p[0].as_str()) && word.ends_with(p[1].as_str())) {
+        return 0.9;
+    }
+    // Two words written as one: "search" and "bar" ~ "Searchbar".
+    if candidates.iter().any(|c| closed_up(word, c)) {
+        return 0.7;
+    }
     0.0
+}
+
+/// The interface words that names write closed up with another: "searchbar", "checkbox",
+/// "wishlist", "sidebar".
+const CLOSED_UP: &[&str] = &["bar", "box", "field", "button", "btn", "icon", "menu", "panel", "input", "link", "list", "area", "tab", "toggle", "form"];
+
+/// Whether `long` is `word` written closed up with an interface word, on either side: "search"
+/// or "bar" in "searchbar"; never a mere start ("car" and "cart", "list" and "listen").
+fn closed_up(word: &str, long: &str) -> bool {
+    let at_least_3 = |w: &str| w.chars().count() >= 3;
+    at_least_3(word)
+        && (long.strip_prefix(word).is_some_and(|rest| CLOSED_UP.contains(&rest))
+            || (CLOSED_UP.contains(&word) && long.strip_suffix(word).is_some_and(at_least_3)))
 }
 
 /// How well a word of the description matches an element's own name: as [`matches_word`], and
@@ -595,6 +617,26 @@ mod tests {
         for (a, b) in [("cart", "cartoon"), ("book", "bookmark"), ("apply", "apples"), ("card", "cart"), ("sign", "signature"), ("news", "newsletter")] {
             assert!(!inflected(a, b) && !inflected(b, a), "{a} !~ {b}");
         }
+    }
+
+    #[test]
+    fn words_written_closed_up_or_apart_match() {
+        let p = vec![
+            el(0, 1, "button", "Toggle Searchbar", true),
+            el(0, 2, "checkbox", "Toggle Table of Contents", true),
+            el(0, 3, "link", "Sign up", true),
+            el(0, 4, "button", "Add to wishlist", true),
+            el(0, 5, "link", "Listen", true),
+        ];
+        let first = |q: &str| rank(&p, q).first().and_then(|n| n.r#ref);
+        assert_eq!(first("search toggle"), Some(1));
+        assert_eq!(first("sidebar toggle"), Some(2));
+        assert_eq!(first("the search bar"), Some(1));
+        assert_eq!(first("signup link"), Some(3));
+        assert_eq!(first("add to wish list"), Some(4));
+        assert!(rank(&p, "list").iter().all(|n| n.r#ref != Some(5)));
+        assert!(closed_up("search", "searchbar") && closed_up("bar", "sidebar"));
+        assert!(!closed_up("list", "listen") && !closed_up("car", "cart") && !closed_up("box", "inbox"));
     }
 
     #[test]
