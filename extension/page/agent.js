@@ -405,8 +405,9 @@
     // (a toggle whose "Collapse" is `summary::after { content: "Collapse" }`).
     if (!out.trim()) out = pseudoText(el) || out;
     // A part with no text of its own speaks by its tooltip (a vote arrow drawn by a styled
-    // <div title="upvote"> inside a link).
-    if (depth > 0 && !out.trim()) return el.getAttribute("title") || out;
+    // <div title="upvote"> inside a link); a control inside does not lend its tooltip to what
+    // holds it (a section heading with a "Collapse operation" arrow button is not named so).
+    if (depth > 0 && !out.trim()) return isInteractive(el, roleOf(el)) ? out : el.getAttribute("title") || out;
     return out;
   }
 

@@ -118,6 +118,9 @@ pub struct Query {
     /// The description asks to act ("apply the discount code", "remove apples"): what is found
     /// is something to act on rather than text that mentions it.
     pub acts: bool,
+    /// The words that named roles ("button", "list"): one the element's own name says was a word
+    /// of its name ("List pets operation"), not the kind of element asked for.
+    pub role_words: Vec<String>,
 }
 
 /// Words that ask to act on what they describe.
@@ -162,13 +165,14 @@ pub fn parse(query: &str) -> Query {
                 modifiers.extend(roles.iter().copied());
             }
             if !followed_by_role || matches!(w.as_str(), "search") {
+                q.role_words.push(w.clone());
                 for r in *roles {
                     if !q.roles.contains(r) {
                         q.roles.push(r);
                     }
                 }
                 // Some role words are also content ("title", "logo", "menu", "text"): keep them as weak content.
-                if matches!(w.as_str(), "logo" | "menu" | "icon" | "title" | "header" | "footer" | "sidebar" | "text" | "item" | "tab") {
+                if matches!(w.as_str(), "logo" | "menu" | "icon" | "title" | "header" | "footer" | "sidebar" | "text" | "item" | "tab" | "list") {
                     q.content.push(w.clone());
                 }
                 continue;
@@ -439,7 +443,7 @@ fn score(q: &Query, c: &Candidate) -> f64 {
             s += 0.7;
         } else if q.content.is_empty() {
             return 0.0;
-        } else {
+        } else if !q.role_words.iter().any(|w| name_match(w, &c.name) >= 0.8) {
             s -= 0.8;
         }
     }
@@ -637,6 +641,28 @@ mod tests {
         assert!(rank(&p, "list").iter().all(|n| n.r#ref != Some(5)));
         assert!(closed_up("search", "searchbar") && closed_up("bar", "sidebar"));
         assert!(!closed_up("list", "listen") && !closed_up("car", "cart") && !closed_up("box", "inbox"));
+    }
+
+    #[test]
+    fn a_role_word_the_name_says_is_a_word_of_the_name() {
+        let section = "pets GET /pets List pets POST /pets Add a pet";
+        let mut collapse = el(1, 2, "button", "Collapse operation", true);
+        collapse.c = Some(section.into());
+        let mut list = el(1, 3, "button", "GET /pets List pets", true);
+        list.c = Some(section.into());
+        let mut add = el(1, 4, "button", "POST /pets Add a pet", true);
+        add.c = Some(section.into());
+        let p = vec![el(0, 1, "heading", "pets", false), collapse, list, add];
+        let first = |q: &str| rank(&p, q).first().and_then(|n| n.r#ref);
+        assert_eq!(first("List pets operation"), Some(3));
+        assert_eq!(first("collapse operation"), Some(2));
+        // Placed by text that names no control, the control still comes first.
+        let mut remove = el(1, 11, "button", "Remove", true);
+        remove.c = Some("Chloe Park · Manager Remove".into());
+        let mut other = el(1, 13, "button", "Remove", true);
+        other.c = Some("Ana Ruiz · Designer Remove".into());
+        let rows = vec![el(0, 10, "row", "", false), remove, el(0, 12, "row", "", false), other];
+        assert_eq!(rank(&rows, "remove button for chloe park").first().and_then(|n| n.r#ref), Some(11));
     }
 
     #[test]

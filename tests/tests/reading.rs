@@ -705,6 +705,10 @@ async fn icon_controls_are_named_or_described() -> anyhow::Result<()> {
     assert!(page.contains("button \"Favourite\" [ref_"), "{page}");
     assert!(page.contains("button \"Print\" [ref_"), "{page}");
     assert!(!page.contains('\u{e900}'), "{page}");
+    // A control's tooltip names the control, not the heading that holds it.
+    let all = read_here(&mut h, json!({})).await?;
+    assert!(all.contains("heading \"pets\" [ref_"), "{all}");
+    assert!(all.contains("button \"Collapse operation\" [ref_"), "{all}");
     h.one("left_click", json!({"target": {"type": "ref", "ref": toggle[0]}})).await?;
     let page = read_here(&mut h, json!({"filter": "interactive"})).await?;
     assert_eq!(refs_of(&page, "button", "Expand"), toggle, "{page}");
