@@ -379,7 +379,7 @@
     if (node.nodeType !== Node.ELEMENT_NODE) return "";
     const el = node;
     if (SKIP_TAGS.has(el.tagName) || el.getAttribute("aria-hidden") === "true") return "";
-    if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return "";
+    if (!seen(el)) return "";
     if (el.localName === "img") return el.getAttribute("alt") || "";
     // An icon's own title names it (a close button that holds only an <svg><title>).
     if (el.localName === "svg") return el.querySelector(":scope > title")?.textContent || "";
@@ -622,6 +622,27 @@
     return out.trim();
   }
 
+  // Whether an element is rendered and seen: display, visibility, opacity (and content-visibility
+  // when `cva`). A box that fades in from opacity 0 is seen already: a popup a click opened
+  // (a date picker, a menu) is read right after the click, while its animation or transition
+  // toward a visible opacity is still under way, or not yet started.
+  function seen(el, cva) {
+    const opts = { visibilityProperty: true, contentVisibilityAuto: !!cva };
+    if (el.checkVisibility({ ...opts, opacityProperty: true })) return true;
+    return el.checkVisibility(opts) && appearing(el);
+  }
+  function appearing(el) {
+    for (let e = el, i = 0; e && i < 40; e = e.parentElement, i++) {
+      if (getComputedStyle(e).opacity !== "0") continue;
+      try {
+        return e.getAnimations().some((a) => a.playState === "running" && (a.effect?.getKeyframes?.() || []).some((k) => "opacity" in k && parseFloat(k.opacity) > 0));
+      } catch {
+        return false;
+      }
+    }
+    return false;
+  }
+
   // Whether an element is rendered and not hidden from people: display, visibility, opacity,
   // aria-hidden, and the tricks that hide text visually (1px clips, far off-page positions).
   //
@@ -630,7 +651,7 @@
   // is not hidden: it answers "open", and the text under it is then judged text node by text
   // node (see textShown).
   function hiddenReason(el, rect, style) {
-    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true })) return "hidden";
+    if (!seen(el, true)) return "hidden";
     if (rect.width <= 1 || rect.height <= 1) {
       style = style || getComputedStyle(el);
       if (style.fontSize === "0px") return "tiny";
@@ -896,7 +917,9 @@
     }
     // A label acts for its control, which has a line of its own; when the control is not shown
     // (a styled upload button or checkbox hides its input), the label is what a person clicks.
-    if (el.localName === "label" && el.control) return controlShown(el.control) ? null : "clickable";
+    // A label only focuses a field or a list box: for a hidden one (a <select> that a widget
+    // library draws again as a combobox of its own) it is no control.
+    if (el.localName === "label" && el.control) return controlShown(el.control) || !pressedThroughLabel(el.control) ? null : "clickable";
     if (el.getAttribute("draggable") === "true") return "draggable";
     if (HANDLER_ATTRS.some((a) => el.hasAttribute(a))) return "clickable";
     if (told.has(el) && !delegates(el)) return "clickable";
@@ -907,6 +930,13 @@
       if (!parent || getComputedStyle(parent).cursor !== "pointer") return "clickable";
     }
     return null;
+  }
+
+  // Whether a click on a control's label presses the control (a box to tick, a file to choose),
+  // rather than only focusing it.
+  function pressedThroughLabel(control) {
+    if (control.localName === "button") return true;
+    return control.localName === "input" && /^(checkbox|radio|file|submit|reset|button|image|color)$/.test(control.type);
   }
 
   // A listener of the page's own on an element that holds elements a framework keeps handlers
@@ -1363,7 +1393,7 @@
     if (modal) return modal;
     for (const d of document.querySelectorAll('[aria-modal="true"]')) {
       const role = d.getAttribute("role");
-      if ((role === "dialog" || role === "alertdialog") && d.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && holdsTheView(d)) modal = d;
+      if ((role === "dialog" || role === "alertdialog") && seen(d) && holdsTheView(d)) modal = d;
     }
     return modal;
   }
@@ -1375,7 +1405,7 @@
     const extras = [];
     const add = (e) => {
       if (!e || modal.contains(e) || e.contains(modal) || extras.some((x) => x.contains(e))) return;
-      if (!e.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return;
+      if (!seen(e)) return;
       for (let i = extras.length - 1; i >= 0; i--) if (e.contains(extras[i])) extras.splice(i, 1);
       extras.push(e);
     };

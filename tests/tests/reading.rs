@@ -527,6 +527,31 @@ async fn an_open_modal_dialog_is_what_is_read() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A menu a click opens that is still fading in (at opacity 0 while its animation waits to start)
+/// is read, and acted on by ref, right after the click; text held at opacity 0 by an animation
+/// that is not running stays hidden. A label for a field that a widget hides (a <select> drawn
+/// again as a combobox of its own) is no control: the widget's combobox is what is found.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_popup_fading_in_is_read_at_once_and_a_hidden_fields_label_is_no_control() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "fading.html", json!({})).await?;
+    assert!(!page.contains("Tomorrow"), "the menu is closed: {page}");
+    assert!(!page.contains("Secret paused text"), "{page}");
+    assert!(line_with(&page, "\"Size\"").trim_start().starts_with("text \"Size\""), "{page}");
+    let found = text(&h.one("find", json!({"query": "size dropdown"})).await?);
+    assert!(found.starts_with("combobox \"Choose a size\" [ref_"), "{found}");
+    let open = refs_of(&page, "button", "Choose a day");
+    h.one("left_click", json!({"target": {"type": "ref", "ref": open[0]}})).await?;
+    let page = read_here(&mut h, json!({"filter": "interactive"})).await?;
+    let tomorrow = refs_of(&page, "menuitem", "Tomorrow");
+    assert_eq!(tomorrow.len(), 1, "{page}");
+    h.one("left_click", json!({"target": {"type": "ref", "ref": tomorrow[0]}})).await?;
+    let text_now = text(&h.one("get_page_text", json!({})).await?);
+    assert!(text_now.contains("Tomorrow it is."), "{text_now}");
+    assert!(!text_now.contains("Secret paused text"), "{text_now}");
+    Ok(())
+}
+
 /// An element with a role of its own that is no widget (a column header, a list item) but has a
 /// handler or a tab stop carries the `clickable` mark, however its handler was attached.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
