@@ -419,7 +419,7 @@
     for (const which of ["::before", "::after"]) {
       const style = getComputedStyle(el, which);
       const value = style.content;
-      if (!value || value === "none" || value === "normal" || style.display === "none") continue;
+      if (!value || value === "none" || value === "normal" || style.display === "none" || style.visibility === "hidden") continue;
       out += cssStrings(value).replace(/[\uE000-\uF8FF]|[\u{F0000}-\u{10FFFF}]/gu, "");
     }
     return out;

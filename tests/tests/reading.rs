@@ -730,6 +730,8 @@ async fn icon_controls_are_named_or_described() -> anyhow::Result<()> {
     assert!(page.contains("button \"Favourite\" [ref_"), "{page}");
     assert!(page.contains("button \"Print\" [ref_"), "{page}");
     assert!(!page.contains('\u{e900}'), "{page}");
+    // Generated text nobody sees (visibility: hidden) is no name.
+    assert!(page.contains("button \"Share\" [ref_") && !page.contains("Unseen words"), "{page}");
     // A control's tooltip names the control, not the heading that holds it.
     let all = read_here(&mut h, json!({})).await?;
     assert!(all.contains("heading \"pets\" [ref_"), "{all}");
