@@ -1,44 +1,24 @@
-//! Ships the page agent, and the look for handlers run in the page's own world, without their
-//! comments and indentation: the sources are held in the Wasm core and sent to every document
-//! the extension works in.
+//! Ships the look for handlers run in the page's own world without its comments and
+//! indentation: the source is held in the Wasm core and sent to every document the extension
+//! works in. (The page agent, much larger, ships beside the core: `cargo xtask build` writes it
+//! to extension/pkg, and the worker hands it to the core as it starts.)
 
 use std::{env, fs, path::Path};
+
+#[path = "compact.rs"]
+mod compact;
 
 fn main() {
     for name in ["agent.js", "handlers.js"] {
         let source = format!("page/{name}");
         println!("cargo:rerun-if-changed={source}");
         let text = fs::read_to_string(&source).unwrap_or_else(|e| panic!("extension/{source} is readable: {e}"));
-        let out = Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join(name);
-        fs::write(out, compact(&text, &source)).expect("OUT_DIR is writable");
-    }
-}
-
-/// Drops whole-line `//` comments, blank lines and indentation. Lines stay lines, so automatic
-/// semicolon insertion reads the code as before; the lines of a template literal that spans
-/// lines are kept as written.
-fn compact(text: &str, source: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut in_template = false;
-    for line in text.lines() {
-        let kept = if in_template { line } else { line.trim_start() };
-        let comment = !in_template && kept.starts_with("//");
-        if in_template || !(kept.is_empty() || comment) {
-            out.push_str(kept);
-            out.push('\n');
-        }
-        // A backtick quoted in a comment opens nothing.
-        if !comment && backticks(line) % 2 == 1 {
-            in_template = !in_template;
+        // The agent is compacted here too, only so a build stops at a script that would be
+        // read wrongly (see compact).
+        let compacted = compact::compact(&text, &source);
+        if name == "handlers.js" {
+            let out = Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join(name);
+            fs::write(out, compacted).expect("OUT_DIR is writable");
         }
     }
-    // An odd count somewhere (a backtick in a string or a trailing comment) would have kept
-    // the wrong lines as written: the build stops rather than ship a script read that way.
-    assert!(!in_template, "{source}: a template literal seems to run to the end of the file; keep backticks out of strings and trailing comments");
-    out
-}
-
-fn backticks(line: &str) -> usize {
-    let bytes = line.as_bytes();
-    (0..bytes.len()).filter(|&i| bytes[i] == b'`' && (i == 0 || bytes[i - 1] != b'\\')).count()
 }

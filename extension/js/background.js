@@ -58,10 +58,15 @@ chrome.alarms
   .then((alarm) => alarm ?? chrome.alarms.create(WAKE_ALARM, { periodInMinutes: 1 / 60 }))
   .catch((error) => console.error("tabwright: cannot set the wake alarm", error));
 
-// The Wasm bytes are fetched here and handed over, which works in every service worker.
-fetch(new URL("../pkg/tabwright_extension_bg.wasm", import.meta.url))
-  .then((response) => response.arrayBuffer())
-  .then((bytes) => init({ module_or_path: bytes }))
+// The Wasm bytes are fetched here and handed over, which works in every service worker; so is
+// the page agent's source, which ships beside the core rather than inside it.
+const fetched = (name, read) =>
+  fetch(new URL(`../pkg/${name}`, import.meta.url)).then((response) => {
+    if (!response.ok) throw new Error(`extension/pkg/${name}: ${response.status} (run cargo xtask build)`);
+    return read(response);
+  });
+Promise.all([fetched("tabwright_extension_bg.wasm", (r) => r.arrayBuffer()), fetched("agent.js", (r) => r.text())])
+  .then(([bytes, agent]) => init({ module_or_path: bytes }).then(() => core.set_page_agent(agent)))
   .then(() => core.start())
   .then(() => {
     ready = true;

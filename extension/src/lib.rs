@@ -36,6 +36,13 @@ pub async fn start() {
     host::connect();
 }
 
+/// The page agent's source, which the worker reads from the extension's files and hands over
+/// before it starts the core.
+#[wasm_bindgen]
+pub fn set_page_agent(source: String) {
+    page::set_agent(source);
+}
+
 #[wasm_bindgen]
 pub fn on_tab_created(tab_id: i32) {
     state::tabs_changed();

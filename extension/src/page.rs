@@ -8,8 +8,20 @@ use serde_json::Value;
 use crate::cdp::{self, Debuggee};
 use crate::state;
 
-/// The page agent's source (page/agent.js, compacted by build.rs).
-const AGENT: &str = include_str!(concat!(env!("OUT_DIR"), "/agent.js"));
+/// The page agent's source (page/agent.js, compacted by `cargo xtask build` into pkg/agent.js),
+/// handed over by the worker as it starts.
+static AGENT: std::sync::OnceLock<&'static str> = std::sync::OnceLock::new();
+
+/// Keeps the page agent's source for the worker's life (it is set once, before the core starts).
+pub fn set_agent(source: String) {
+    let _ = AGENT.set(Box::leak(source.into_boxed_str()));
+}
+
+/// The page agent's source; a script that says it is missing when the worker did not hand it
+/// over, so a call fails with that rather than with a page that has no agent.
+fn agent() -> &'static str {
+    AGENT.get().copied().unwrap_or("throw new Error('tabwright: the page agent was not loaded (extension/pkg/agent.js is missing: run cargo xtask build)')")
+}
 /// The isolated world's name.
 pub(crate) const WORLD: &str = "tabwright";
 
@@ -53,7 +65,7 @@ pub fn agent_for_new_documents() -> (String, Option<bool>) {
 
 /// The agent every new document of an out-of-process frame gets (no overlay: that is the tab's).
 pub fn agent_for_frame_documents() -> &'static str {
-    AGENT
+    agent()
 }
 
 /// Puts the agent into a frame's current document now, rather than at the first call that
@@ -76,8 +88,8 @@ fn new_document_overlay() -> Option<bool> {
 /// when it has one.
 fn agent_source(overlay: Option<bool>) -> std::borrow::Cow<'static, str> {
     match overlay {
-        Some(stopped) => std::borrow::Cow::Owned(format!("{AGENT}\n;__tabwright.showOverlay({{stopped: {stopped}}});")),
-        None => std::borrow::Cow::Borrowed(AGENT),
+        Some(stopped) => std::borrow::Cow::Owned(format!("{}\n;__tabwright.showOverlay({{stopped: {stopped}}});", agent())),
+        None => std::borrow::Cow::Borrowed(agent()),
     }
 }
 

@@ -5,6 +5,8 @@ use std::process::Command;
 
 use anyhow::{bail, Context};
 
+#[path = "../../extension/compact.rs"]
+mod compact;
 mod binaryen;
 
 const BROWSER_NAMES: &[&str] = &["chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"];
@@ -127,6 +129,11 @@ fn build(profile: Profile) -> anyhow::Result<()> {
         println!("cannot install Node.js ({e:#}): the Wasm core is not run through wasm-opt");
     }
     binaryen::shrink(&out.join("tabwright_extension_bg.wasm"), &target_dir().join("wasm-opt"))?;
+    // The page agent ships beside the core rather than inside it: the worker reads it as it
+    // starts and hands it over, which keeps some 80 kB out of the Wasm every start compiles.
+    let agent = root().join("extension/page/agent.js");
+    let text = std::fs::read_to_string(&agent).with_context(|| format!("cannot read {}", agent.display()))?;
+    std::fs::write(out.join("agent.js"), compact::compact(&text, "extension/page/agent.js")).with_context(|| format!("cannot write {}", out.join("agent.js").display()))?;
     let mut bridge = cargo();
     bridge.args(["build", "-p", "tabwright"]);
     if profile == Profile::Release {
