@@ -412,34 +412,41 @@
   }
 
   // The words of an element's ::before and ::after `content`, as screen readers read them: its
-  // alternative text when it has one (`content: "★" / "Favourite"`), and no icon font's glyphs
-  // (characters of the private use areas, which are no words).
+  // alternative text when it has one (`content: "★" / "Favourite"`), never an icon font's
+  // glyphs (characters of the private use areas), an image's address, a counter's separator or
+  // generated text nobody sees; only text that says something (a letter or a digit).
   function pseudoText(el) {
+    const kept = pseudos && pseudos.get(el);
+    if (kept !== undefined) return kept;
     let out = "";
     for (const which of ["::before", "::after"]) {
       const style = getComputedStyle(el, which);
       const value = style.content;
-      if (!value || value === "none" || value === "normal" || style.display === "none" || style.visibility === "hidden") continue;
-      out += cssStrings(value).replace(/[\uE000-\uF8FF]|[\u{F0000}-\u{10FFFF}]/gu, "");
+      if (!value || value === "none" || value === "normal" || style.display === "none" || style.visibility === "hidden" || style.opacity === "0") continue;
+      out += cssStrings(value.slice(0, 4 * NAME_MAX)).replace(/[\uE000-\uF8FF]|[\u{F0000}-\u{10FFFF}]/gu, "");
     }
+    if (!/[\p{L}\p{N}]/u.test(out)) out = "";
+    if (pseudos) pseudos.set(el, out);
     return out;
   }
-  // The quoted strings of a computed `content` value joined, those after its "/" (the
-  // alternative text) when there is one.
+  // The quoted strings of a computed `content` value joined (not those inside a function such as
+  // url() or counters()), those after its "/" (the alternative text) when there is one.
   function cssStrings(value) {
     const parts = [[], []];
-    let alt = 0;
+    let alt = 0, depth = 0;
     for (let i = 0; i < value.length; i++) {
-      const quote = value[i];
-      if (quote === "/") alt = 1;
-      if (quote !== '"' && quote !== "'") continue;
+      const c = value[i];
+      if (c === "(") depth++;
+      else if (c === ")") depth = Math.max(0, depth - 1);
+      else if (c === "/" && depth === 0) alt = 1;
+      if (c !== '"' && c !== "'") continue;
       let s = "";
-      for (i++; i < value.length && value[i] !== quote; i++) {
+      for (i++; i < value.length && value[i] !== c; i++) {
         if (value[i] !== "\\") {
           s += value[i];
           continue;
         }
-        const hex = /^[0-9a-fA-F]{1,6} ?/.exec(value.slice(i + 1));
+        const hex = /^[0-9a-fA-F]{1,6} ?/.exec(value.slice(i + 1, i + 8));
         if (hex) {
           s += String.fromCodePoint(Math.min(parseInt(hex[0], 16), 0x10ffff));
           i += hex[0].length;
@@ -447,7 +454,7 @@
           s += value[++i] ?? "";
         }
       }
-      parts[alt].push(s);
+      if (depth === 0) parts[alt].push(s);
     }
     return (alt ? parts[1] : parts[0]).join("");
   }
@@ -632,15 +639,34 @@
     return el.checkVisibility(opts) && appearing(el);
   }
   function appearing(el) {
-    for (let e = el, i = 0; e && i < 40; e = e.parentElement, i++) {
+    let fading = false;
+    for (let e = el, i = 0; e && i < 60; e = e.assignedSlot || e.parentElement || e.parentNode?.host, i++) {
       if (getComputedStyle(e).opacity !== "0") continue;
-      try {
-        return e.getAnimations().some((a) => a.playState === "running" && (a.effect?.getKeyframes?.() || []).some((k) => "opacity" in k && parseFloat(k.opacity) > 0));
-      } catch {
-        return false;
-      }
+      // Every box that holds it at opacity 0 must be on its way to showing it.
+      if (!fadesIn(e)) return false;
+      fading = true;
     }
-    return false;
+    return fading;
+  }
+  // Whether an animation or transition of `e` takes it from opacity 0 to a visible opacity and
+  // ends soon (a popup's fade takes a fraction of a second; one that waits for minutes, repeats
+  // forever or ends at 0 hides what it holds).
+  const FADE_MS = 1500;
+  function fadesIn(e) {
+    try {
+      return e.getAnimations().some((a) => {
+        if (a.playState !== "running" || !a.effect) return false;
+        const timing = a.effect.getComputedTiming();
+        if (!Number.isFinite(timing.endTime) || timing.endTime - (a.currentTime ?? 0) > FADE_MS) return false;
+        const frames = a.effect.getKeyframes().filter((k) => "opacity" in k);
+        const last = frames[frames.length - 1];
+        if (!last) return false;
+        // A fade that names only where it starts (`from { opacity: 0 }`) ends at the box's own opacity.
+        return last.computedOffset < 1 ? frames.length === 1 && last.computedOffset === 0 : parseFloat(last.opacity) > 0;
+      });
+    } catch {
+      return false;
+    }
   }
 
   // Whether an element is rendered and not hidden from people: display, visibility, opacity,
@@ -733,7 +759,7 @@
   // A document's size and scroll. A walk over every element reads them once per document
   // (pinned): nothing moves while it runs, and reading them for each element was a quarter of
   // the time of reading a long page. The scrolling boxes found are kept the same way.
-  let pinned = null, scrollers = null, lengths = null;
+  let pinned = null, scrollers = null, lengths = null, pseudos = null;
   function extentOf(doc) {
     const kept = pinned && pinned.get(doc);
     if (kept) return kept;
@@ -748,10 +774,11 @@
       pinned = new Map();
       scrollers = new Map();
       lengths = new Map();
+      pseudos = new Map();
       try {
         return fn(...args);
       } finally {
-        pinned = scrollers = lengths = null;
+        pinned = scrollers = lengths = pseudos = null;
       }
     };
   }
@@ -918,8 +945,12 @@
     // A label acts for its control, which has a line of its own; when the control is not shown
     // (a styled upload button or checkbox hides its input), the label is what a person clicks.
     // A label only focuses a field or a list box: for a hidden one (a <select> that a widget
-    // library draws again as a combobox of its own) it is no control.
-    if (el.localName === "label" && el.control) return controlShown(el.control) || !pressedThroughLabel(el.control) ? null : "clickable";
+    // library draws again as a combobox of its own) it is a control only by a handler or
+    // tab stop of its own.
+    if (el.localName === "label" && el.control) {
+      if (controlShown(el.control)) return null;
+      if (pressedThroughLabel(el.control)) return "clickable";
+    }
     if (el.getAttribute("draggable") === "true") return "draggable";
     if (HANDLER_ATTRS.some((a) => el.hasAttribute(a))) return "clickable";
     if (told.has(el) && !delegates(el)) return "clickable";

@@ -313,31 +313,31 @@ fn matches_word(word: &str, candidates: &[String]) -> f64 {
     }
     // Plurals and other endings: "cart" ~ "carts", "close" ~ "closing", "apply" ~ "applies"
     // (never "apply" ~ "apples", nor "card" ~ "cart").
+    // One word written as two: "login" ~ "Log in", "checkout" ~ "Check out" (never by a
+    // letter: "cart" is not "Car T").
+    let halves = |p: &[String]| p.iter().all(|h| h.chars().count() >= 2) && word.len() == p[0].len() + p[1].len() && word.starts_with(p[0].as_str()) && word.ends_with(p[1].as_str());
+    if candidates.windows(2).any(halves) {
+        return 0.9;
+    }
     if candidates.iter().any(|c| if c.len() < word.len() { inflected(c, word) } else { inflected(word, c) }) {
         return 0.7;
     }
-    // One word written as two: "signup" ~ "Sign up", "checkout" ~ "Check out".
-    if candidates.windows(2).any(|p| word.len() == p[0].len() + p[1].len() && word.starts_with(p[0].as_str()) && word.ends_with(p[1].as_str())) {
-        return 0.9;
-    }
-    // Two words written as one: "search" and "bar" ~ "Searchbar".
+    // A word written closed up with an interface word: "search" ~ "Searchbar".
     if candidates.iter().any(|c| closed_up(word, c)) {
         return 0.7;
     }
     0.0
 }
 
-/// The interface words that names write closed up with another: "searchbar", "checkbox",
-/// "wishlist", "sidebar".
+/// The interface words that names write closed up after another: "searchbar", "searchbox",
+/// "wishlist".
 const CLOSED_UP: &[&str] = &["bar", "box", "field", "button", "btn", "icon", "menu", "panel", "input", "link", "list", "area", "tab", "toggle", "form"];
 
-/// Whether `long` is `word` written closed up with an interface word, on either side: "search"
-/// or "bar" in "searchbar"; never a mere start ("car" and "cart", "list" and "listen").
+/// Whether `long` is `word` written closed up with an interface word after it: "search" in
+/// "searchbar"; never a mere start ("car" and "cart", "list" and "listen"), nor the interface
+/// word itself ("list" is not in "Finalist").
 fn closed_up(word: &str, long: &str) -> bool {
-    let at_least_3 = |w: &str| w.chars().count() >= 3;
-    at_least_3(word)
-        && (long.strip_prefix(word).is_some_and(|rest| CLOSED_UP.contains(&rest))
-            || (CLOSED_UP.contains(&word) && long.strip_suffix(word).is_some_and(at_least_3)))
+    word.chars().count() >= 3 && long.strip_prefix(word).is_some_and(|rest| CLOSED_UP.contains(&rest))
 }
 
 /// How well a word of the description matches an element's own name: as [`matches_word`], and
@@ -405,7 +405,9 @@ fn score(q: &Query, c: &Candidate) -> f64 {
             let logo = if w == "logo" && (c.href == "/" || role == "img") { 0.8 } else { 0.0 };
             hit += by_name[i].max(by_near[i] * 0.55).max(in_far).max(logo);
         }
-        if hit == 0.0 && !(q.main && q.content.is_empty()) {
+        // A description made of role words alone ("the list", "the menu") asks for the kind.
+        let kind_only = q.content.iter().all(|w| q.role_words.contains(w)) && q.roles.contains(&role);
+        if hit == 0.0 && !(q.main && q.content.is_empty()) && !kind_only {
             // Nothing the description says is on or near this element.
             return 0.0;
         }
@@ -443,7 +445,7 @@ fn score(q: &Query, c: &Candidate) -> f64 {
             s += 0.7;
         } else if q.content.is_empty() {
             return 0.0;
-        } else if !q.role_words.iter().any(|w| name_match(w, &c.name) >= 0.8) {
+        } else if !(c.node.is_interactive() && q.role_words.iter().any(|w| name_match(w, &c.name) >= 0.8)) {
             s -= 0.8;
         }
     }
@@ -639,8 +641,19 @@ mod tests {
         assert_eq!(first("signup link"), Some(3));
         assert_eq!(first("add to wish list"), Some(4));
         assert!(rank(&p, "list").iter().all(|n| n.r#ref != Some(5)));
-        assert!(closed_up("search", "searchbar") && closed_up("bar", "sidebar"));
-        assert!(!closed_up("list", "listen") && !closed_up("car", "cart") && !closed_up("box", "inbox"));
+        assert!(closed_up("search", "searchbar") && closed_up("wish", "wishlist"));
+        assert!(!closed_up("list", "listen") && !closed_up("car", "cart") && !closed_up("list", "finalist") && !closed_up("form", "platform"));
+        // Words that only share letters with a name are not it.
+        let q = vec![
+            el(0, 1, "link", "Car T cell therapy", true),
+            el(0, 2, "link", "Finalist products", true),
+            el(0, 3, "list", "", false),
+            el(1, 4, "button", "Log in", true),
+            el(1, 5, "link", "Logo", true),
+        ];
+        assert!(rank(&q, "cart").iter().all(|n| n.r#ref != Some(1)));
+        assert_eq!(rank(&q, "the list").first().and_then(|n| n.r#ref), Some(3));
+        assert_eq!(rank(&q, "login button").first().and_then(|n| n.r#ref), Some(4));
     }
 
     #[test]

@@ -536,7 +536,9 @@ async fn a_popup_fading_in_is_read_at_once_and_a_hidden_fields_label_is_no_contr
     let mut h = Harness::start().await?;
     let page = read(&mut h, "fading.html", json!({})).await?;
     assert!(!page.contains("Tomorrow"), "the menu is closed: {page}");
-    assert!(!page.contains("Secret paused text"), "{page}");
+    for hidden in ["Secret paused text", "Text held back for ages", "Text in a still box"] {
+        assert!(!page.contains(hidden), "{hidden}: {page}");
+    }
     assert!(line_with(&page, "\"Size\"").trim_start().starts_with("text \"Size\""), "{page}");
     let found = text(&h.one("find", json!({"query": "size dropdown"})).await?);
     assert!(found.starts_with("combobox \"Choose a size\" [ref_"), "{found}");
@@ -548,7 +550,9 @@ async fn a_popup_fading_in_is_read_at_once_and_a_hidden_fields_label_is_no_contr
     h.one("left_click", json!({"target": {"type": "ref", "ref": tomorrow[0]}})).await?;
     let text_now = text(&h.one("get_page_text", json!({})).await?);
     assert!(text_now.contains("Tomorrow it is."), "{text_now}");
-    assert!(!text_now.contains("Secret paused text"), "{text_now}");
+    for hidden in ["Secret paused text", "Text held back for ages", "Text in a still box"] {
+        assert!(!text_now.contains(hidden), "{hidden}: {text_now}");
+    }
     Ok(())
 }
 
@@ -732,6 +736,10 @@ async fn icon_controls_are_named_or_described() -> anyhow::Result<()> {
     assert!(!page.contains('\u{e900}'), "{page}");
     // Generated text nobody sees (visibility: hidden) is no name.
     assert!(page.contains("button \"Share\" [ref_") && !page.contains("Unseen words"), "{page}");
+    assert!(page.contains("button \"Haunt\" [ref_") && !page.contains("Ghost words"), "{page}");
+    // Nor is an image's address, nor a symbol that says less than the tooltip.
+    assert!(page.contains("button \"Picture\" [ref_") && !page.contains("data:image"), "{page}");
+    assert!(page.contains("button \"Close dialog\" [ref_"), "{page}");
     // A control's tooltip names the control, not the heading that holds it.
     let all = read_here(&mut h, json!({})).await?;
     assert!(all.contains("heading \"pets\" [ref_"), "{all}");
