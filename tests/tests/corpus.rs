@@ -1,5 +1,5 @@
 //! The regression corpus: pages built the way real sites are, with widely used widget libraries
-//! (jQuery UI, Bootstrap, React) served from their own npm files, and the hand-written patterns
+//! (jQuery UI, Bootstrap, React, flatpickr, select2) served from their own npm files, and the hand-written patterns
 //! that go with them: clickable divs and spans, listeners delegated to a container, a hand-made
 //! autocomplete list, a body of absolutely positioned boxes, a virtualized grid, a contenteditable
 //! editor with a toolbar of spans.
@@ -38,6 +38,7 @@ const PAGES: &[&str] = &[
     "svelte/list.html",
     "grid/orders.html",
     "editor/notes.html",
+    "pickers/booking.html",
 ];
 
 /// The same pages with a widget opened on load by their URL: suggestions, a calendar, a dialog,
@@ -70,6 +71,10 @@ const LIBRARY_FILES: &[&str] = &[
     "svelte/src/internal/client/index.js",
     "esm-env/index.js",
     "clsx/dist/clsx.mjs",
+    "flatpickr/dist/flatpickr.min.js",
+    "flatpickr/dist/flatpickr.min.css",
+    "select2/dist/js/select2.min.js",
+    "select2/dist/css/select2.min.css",
 ];
 
 /// How long a page may take to show what an action caused.
@@ -248,6 +253,36 @@ async fn jquery_ui_autocomplete_picks_portugal_after_typing_por() -> anyhow::Res
     let search = ref_of(&t, "button", "Search trips")?;
     click(&mut h, &search).await?;
     reported(&h, json!({"widget": "autocomplete", "event": "submit", "country": "Portugal", "travellers": 1})).await?;
+    Ok(())
+}
+
+/// flatpickr's calendar is appended to the body and fades in; select2 hides the <select> and
+/// draws a combobox of its own, whose label only focuses the hidden <select>. The calendar is
+/// read by the one read right after the click that opens it (no waiting), and the city is found
+/// as the widget's combobox, not as its label.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn flatpickr_date_and_select2_city_are_picked_by_refs() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "pickers/booking.html").await?;
+    assert!(!t.contains("generic \"City\""), "the label of the hidden <select> is no control:\n{t}");
+    let date = ref_of(&t, "textbox", "Date")?;
+    click(&mut h, &date).await?;
+    let t = read(&mut h, json!({"filter": "interactive"})).await?;
+    let fifteenth = ref_of(&t, "generic", "June 15, 2025")?;
+    click(&mut h, &fifteenth).await?;
+    reported(&h, json!({"widget": "flatpickr", "event": "select", "value": "2025-06-15"})).await?;
+    let found = text(&h.one("find", json!({"query": "city dropdown"})).await?);
+    let city = ref_on(found.lines().next().unwrap_or_default()).filter(|_| found.starts_with("combobox \"Choose a city\"")).ok_or_else(|| anyhow::anyhow!("find did not put the combobox first:\n{found}"))?;
+    click(&mut h, &city).await?;
+    act(&mut h, "type", json!({"text": "Por"})).await?;
+    let t = read_until(&mut h, "the choices for \"Por\"", |t| t.contains("option \"Porto\"")).await?;
+    let porto = ref_of(&t, "option", "Porto")?;
+    click(&mut h, &porto).await?;
+    reported(&h, json!({"widget": "select2", "event": "change", "value": "por"})).await?;
+    let t = read(&mut h, json!({})).await?;
+    let book = ref_of(&t, "button", "Book")?;
+    click(&mut h, &book).await?;
+    reported(&h, json!({"widget": "booking", "event": "submit", "date": "2025-06-15", "city": "por"})).await?;
     Ok(())
 }
 
