@@ -594,6 +594,9 @@
     for (let n = el.nextSibling; n && out.length <= NAME_MAX; n = n.nextSibling) {
       if (n.nodeType === Node.TEXT_NODE) out += n.data;
       else if (n.nodeType === Node.ELEMENT_NODE) {
+        // A label for nothing right after the box is its caption, whatever else it does (a
+        // TodoMVC item's label, which edits the item on a double click).
+        if (n.localName === "label" && !n.control && !out.trim()) return clean(subtreeText(n, 1), NAME_MAX);
         if (endsWords(n)) break;
         out += " " + subtreeText(n, 1);
       }
@@ -636,7 +639,21 @@
   function seen(el, cva) {
     const opts = { visibilityProperty: true, contentVisibilityAuto: !!cva };
     if (el.checkVisibility({ ...opts, opacityProperty: true })) return true;
-    return el.checkVisibility(opts) && appearing(el);
+    return el.checkVisibility(opts) && (appearing(el) || drawnOver(el));
+  }
+  // A box or file input that the page draws itself is often the real input made transparent
+  // over its drawing (TodoMVC's round toggles): it takes the person's clicks there, so it is
+  // shown, though its own opacity is 0. Such an input holds no text; a transparent button or
+  // link, whose text nobody sees, stays hidden.
+  function drawnOver(el) {
+    if (el.localName !== "input" || !/^(checkbox|radio|file)$/.test(el.type)) return false;
+    if (getComputedStyle(el).opacity !== "0" || !el.parentElement?.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+    const r = el.getBoundingClientRect();
+    const view = el.ownerDocument.defaultView;
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (r.width < 8 || r.height < 8 || !view || x < 0 || y < 0 || x >= view.innerWidth || y >= view.innerHeight) return false;
+    const root = el.getRootNode();
+    return (typeof root.elementFromPoint === "function" ? root : el.ownerDocument).elementFromPoint(x, y) === el;
   }
   function appearing(el) {
     let fading = false;
@@ -2408,13 +2425,18 @@
       body.querySelector("main, [role=main]") ||
       [...body.querySelectorAll("article")].sort((a, b) => b.textContent.length - a.textContent.length)[0] ||
       null;
-    const chrome = "nav, [role=navigation], footer, [role=contentinfo], [role=search], dialog:not([open])";
+    // The page's own frame: navigation, search, a closed dialog, and its footer, which is a
+    // <footer> of the page itself only (one inside a section or an article is that part's own:
+    // a to-do app's count of items left and its filters, as is one a component holds in its
+    // shadow root).
+    const chrome = "nav, [role=navigation], [role=contentinfo], [role=search], dialog:not([open])";
+    const pageFooter = (el) => el.localName === "footer" && el.getRootNode() === document && !el.parentElement?.closest("article, aside, main, nav, section, [role=article], [role=complementary], [role=main], [role=navigation], [role=region]");
     const parts = [];
     // The walk stops well past what can be returned (tidying takes characters out); the rest of
     // a long page is then counted as the browser lays it out, which is all the count is for.
     const budget = 2 * max + 1000;
     if (main) parts.push(visibleText(main, null, budget));
-    const rest = parts[0]?.length > budget ? "" : visibleText(body, (el) => el === main || (el.matches(chrome) && !el.contains(main) && !(main && main.contains(el))), budget - (parts[0]?.length || 0));
+    const rest = parts[0]?.length > budget ? "" : visibleText(body, (el) => el === main || ((el.matches(chrome) || pageFooter(el)) && !el.contains(main) && !(main && main.contains(el))), budget - (parts[0]?.length || 0));
     if (rest.trim()) parts.push(rest);
     let text = parts.map((p) => p.replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n").trim()).filter(Boolean).join("\n\n");
     const walked = parts.reduce((n, p) => n + p.length, 0);

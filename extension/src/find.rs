@@ -473,7 +473,21 @@ pub fn rank<'a>(nodes: &'a [Node], query: &str) -> Vec<&'a Node> {
     let trees = build(nodes);
     let mut candidates = Vec::new();
     collect(&trees, &[], None, &mut candidates);
-    let raw: Vec<f64> = candidates.iter().map(|c| score(&q, c)).collect();
+    let mut raw: Vec<f64> = candidates.iter().map(|c| score(&q, c)).collect();
+    // "the checkbox for Walk dog": when a control of the kind asked for stands by every word of
+    // the description, a clickable element of no such kind (the item's label, named "Walk
+    // dog") is not taken for it.
+    let role_of = |c: &Candidate| c.node.role.as_deref().unwrap_or_default().to_string();
+    let of_kind = candidates
+        .iter()
+        .filter(|c| !q.content.is_empty() && c.node.is_interactive() && q.roles.contains(&role_of(c).as_str()) && q.content.iter().all(|w| name_match(w, &c.name) > 0.0 || matches_word(w, &c.near) > 0.0))
+        .map(|c| raw[c.order])
+        .reduce(f64::max);
+    if let Some(best) = of_kind.filter(|b| *b > 0.9) {
+        for c in candidates.iter().filter(|c| acts_as_control(c.node) && !q.roles.contains(&role_of(c).as_str())) {
+            raw[c.order] = raw[c.order].min(best - 0.01);
+        }
+    }
     let mut adjusted: Vec<Option<f64>> = raw.iter().map(|s| (*s > 0.9).then_some(*s)).collect();
     if q.acts {
         // The words that are not the action say what it is done to; a control whose own name
@@ -676,6 +690,19 @@ mod tests {
         other.c = Some("Ana Ruiz · Designer Remove".into());
         let rows = vec![el(0, 10, "row", "", false), remove, el(0, 12, "row", "", false), other];
         assert_eq!(rank(&rows, "remove button for chloe park").first().and_then(|n| n.r#ref), Some(11));
+    }
+
+    #[test]
+    fn a_control_of_the_kind_asked_for_beats_a_clickable_named_like_the_description() {
+        let mut toggle = el(1, 2, "checkbox", "Toggle Todo", true);
+        toggle.c = Some("Walk dog".into());
+        let p = vec![el(0, 1, "listitem", "", false), toggle, clickable(1, 3, "Walk dog", "Walk dog")];
+        let first = |q: &str| rank(&p, q).first().and_then(|n| n.r#ref);
+        assert_eq!(first("checkbox for Walk dog"), Some(2));
+        assert_eq!(first("Walk dog"), Some(3));
+        // With no checkbox by those words, the clickable stands for one.
+        let alone = vec![el(0, 1, "listitem", "", false), clickable(1, 3, "Walk dog", "Walk dog")];
+        assert_eq!(rank(&alone, "checkbox for Walk dog").first().and_then(|n| n.r#ref), Some(3));
     }
 
     #[test]

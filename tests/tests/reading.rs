@@ -527,6 +527,36 @@ async fn an_open_modal_dialog_is_what_is_read() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A to-do list drawn as TodoMVC draws it: each item's real checkbox is transparent over the
+/// circle its label draws, and the label is for no control. The box is listed, named by that
+/// label, found as the checkbox for the item, and ticked by ref; the count in the list's own
+/// footer is page text. A transparent button's words stay unread.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_transparent_checkbox_over_its_drawing_is_listed_named_and_ticked() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "todos.html", json!({})).await?;
+    let field = refs_of(&page, "textbox", "What needs to be done?");
+    assert_eq!(field.len(), 1, "{page}");
+    h.one("left_click", json!({"target": {"type": "ref", "ref": field[0]}})).await?;
+    for item in ["Buy milk\n", "Walk dog\n"] {
+        h.one("type", json!({"text": item})).await?;
+    }
+    let page = read_here(&mut h, json!({})).await?;
+    assert_eq!(refs_of(&page, "checkbox", "Walk dog").len(), 1, "{page}");
+    assert!(!page.contains("SECRET"), "{page}");
+    let found = text(&h.one("find", json!({"query": "checkbox for Walk dog"})).await?);
+    assert!(found.starts_with("checkbox \"Walk dog\" [ref_"), "{found}");
+    let boxed = refs_of(&found, "checkbox", "Walk dog");
+    h.one("left_click", json!({"target": {"type": "ref", "ref": boxed[0]}})).await?;
+    let page = read_here(&mut h, json!({})).await?;
+    assert!(line_with(&page, "checkbox \"Walk dog\"").contains("checked"), "{page}");
+    let text_now = text(&h.one("get_page_text", json!({})).await?);
+    assert!(text_now.contains("1 item left"), "the list's own footer is page text: {text_now}");
+    assert!(!text_now.contains("Double-click to edit"), "the page's footer is not: {text_now}");
+    assert!(!text_now.contains("SECRET"), "{text_now}");
+    Ok(())
+}
+
 /// A menu a click opens that is still fading in (at opacity 0 while its animation waits to start)
 /// is read, and acted on by ref, right after the click; text held at opacity 0 by an animation
 /// that is not running stays hidden. A label for a field that a widget hides (a <select> drawn
