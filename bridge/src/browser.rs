@@ -25,8 +25,9 @@ pub fn on_path(name: &str) -> Option<PathBuf> {
     })
 }
 
-/// The file whose presence shows the extension has been built.
-pub const BUILT_MARKER: &str = "extension/pkg/tabwright_extension_bg.wasm";
+/// The files whose presence shows the extension has been built: the Wasm core and the page
+/// agent the worker hands it as it starts.
+pub const BUILT_FILES: &[&str] = &["extension/pkg/tabwright_extension_bg.wasm", "extension/pkg/agent.js"];
 
 /// The unpacked extension's root (the folder with manifest.json): `explicit`, else
 /// `$TABWRIGHT_EXTENSION`, else the source tree this binary was built from, else beside the binary.
@@ -44,7 +45,7 @@ pub fn find_extension(explicit: Option<&Path>) -> Result<PathBuf, String> {
         }
     }
     for c in &candidates {
-        if c.join("manifest.json").is_file() && c.join(BUILT_MARKER).is_file() {
+        if c.join("manifest.json").is_file() && BUILT_FILES.iter().all(|f| c.join(f).is_file()) {
             return c.canonicalize().map_err(|e| format!("{}: {e}", c.display()));
         }
     }
