@@ -65,8 +65,13 @@ const fetched = (name, read) =>
     if (!response.ok) throw new Error(`extension/pkg/${name}: ${response.status} (run cargo xtask build)`);
     return read(response);
   });
-Promise.all([fetched("tabwright_extension_bg.wasm", (r) => r.arrayBuffer()), fetched("agent.js", (r) => r.text())])
-  .then(([bytes, agent]) => init({ module_or_path: bytes }).then(() => core.set_page_agent(agent)))
+// Without the agent the core still starts: calls that read pages then say it is missing.
+const agent = fetched("agent.js", (r) => r.text()).catch((error) => {
+  console.error("tabwright: the page agent failed to load", error);
+  return null;
+});
+Promise.all([fetched("tabwright_extension_bg.wasm", (r) => r.arrayBuffer()), agent])
+  .then(([bytes, source]) => init({ module_or_path: bytes }).then(() => source !== null && core.set_page_agent(source)))
   .then(() => core.start())
   .then(() => {
     ready = true;

@@ -621,6 +621,8 @@
 
   // A label's text without the control it wraps.
   function labelText(label, control) {
+    // A label nobody sees names nothing (its words would reach Claude unseen).
+    if (!seen(label)) return "";
     let out = "";
     for (const child of label.childNodes) {
       if (child === control || (child.contains && child.contains(control))) {
@@ -647,13 +649,18 @@
   // link, whose text nobody sees, stays hidden.
   function drawnOver(el) {
     if (el.localName !== "input" || !/^(checkbox|radio|file)$/.test(el.type)) return false;
-    if (getComputedStyle(el).opacity !== "0" || !el.parentElement?.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+    const parent = el.parentElement || el.getRootNode().host;
+    if (getComputedStyle(el).opacity !== "0" || !parent?.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
     const r = el.getBoundingClientRect();
+    if (r.width < 8 || r.height < 8) return false;
     const view = el.ownerDocument.defaultView;
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
-    if (r.width < 8 || r.height < 8 || !view || x < 0 || y < 0 || x >= view.innerWidth || y >= view.innerHeight) return false;
+    // Out of the viewport it cannot be hit-tested: its size and shown parent stand for it then
+    // (a long list's boxes below the fold).
+    if (!view || x < 0 || y < 0 || x >= view.innerWidth || y >= view.innerHeight) return true;
     const root = el.getRootNode();
-    return (typeof root.elementFromPoint === "function" ? root : el.ownerDocument).elementFromPoint(x, y) === el;
+    const hits = (typeof root.elementsFromPoint === "function" ? root : el.ownerDocument).elementsFromPoint(x, y);
+    return hits.find((h) => h !== overlayHost) === el;
   }
   function appearing(el) {
     let fading = false;
@@ -2430,7 +2437,7 @@
     // a to-do app's count of items left and its filters, as is one a component holds in its
     // shadow root).
     const chrome = "nav, [role=navigation], [role=contentinfo], [role=search], dialog:not([open])";
-    const pageFooter = (el) => el.localName === "footer" && el.getRootNode() === document && !el.parentElement?.closest("article, aside, main, nav, section, [role=article], [role=complementary], [role=main], [role=navigation], [role=region]");
+    const pageFooter = (el) => el.localName === "footer" && el.getRootNode() === el.ownerDocument && !el.parentElement?.closest("article, aside, main, nav, section, [role=article], [role=complementary], [role=main], [role=navigation], [role=region]");
     const parts = [];
     // The walk stops well past what can be returned (tidying takes characters out); the rest of
     // a long page is then counted as the browser lays it out, which is all the count is for.

@@ -477,14 +477,18 @@ pub fn rank<'a>(nodes: &'a [Node], query: &str) -> Vec<&'a Node> {
     // "the checkbox for Walk dog": when a control of the kind asked for stands by every word of
     // the description, a clickable element of no such kind (the item's label, named "Walk
     // dog") is not taken for it.
+    // (Only boxes to tick: a clickable "Delete" is still the delete button, whatever button
+    // stands beside it.)
     let role_of = |c: &Candidate| c.node.role.as_deref().unwrap_or_default().to_string();
-    let of_kind = candidates
+    let ticks = |r: &str| matches!(r, "checkbox" | "radio" | "switch" | "menuitemcheckbox" | "menuitemradio");
+    let of_kind: Vec<&Candidate> = candidates
         .iter()
-        .filter(|c| !q.content.is_empty() && c.node.is_interactive() && q.roles.contains(&role_of(c).as_str()) && q.content.iter().all(|w| name_match(w, &c.name) > 0.0 || matches_word(w, &c.near) > 0.0))
-        .map(|c| raw[c.order])
-        .reduce(f64::max);
-    if let Some(best) = of_kind.filter(|b| *b > 0.9) {
-        for c in candidates.iter().filter(|c| acts_as_control(c.node) && !q.roles.contains(&role_of(c).as_str())) {
+        .filter(|c| !q.content.is_empty() && c.node.is_interactive() && ticks(&role_of(c)) && q.roles.contains(&role_of(c).as_str()) && raw[c.order] > 0.9)
+        .filter(|c| q.content.iter().all(|w| name_match(w, &c.name) > 0.0 || matches_word(w, &c.near) > 0.0))
+        .collect();
+    for c in candidates.iter().filter(|c| acts_as_control(c.node) && !q.roles.contains(&role_of(c).as_str())) {
+        // The clickable whose words stand beside such a box: its label, drawn as its own.
+        if let Some(best) = of_kind.iter().filter(|k| !c.name.is_empty() && c.name.iter().all(|w| k.near.contains(w))).map(|k| raw[k.order]).reduce(f64::max) {
             raw[c.order] = raw[c.order].min(best - 0.01);
         }
     }
@@ -703,6 +707,11 @@ mod tests {
         // With no checkbox by those words, the clickable stands for one.
         let alone = vec![el(0, 1, "listitem", "", false), clickable(1, 3, "Walk dog", "Walk dog")];
         assert_eq!(rank(&alone, "checkbox for Walk dog").first().and_then(|n| n.r#ref), Some(3));
+        // Only boxes to tick: a clickable "Delete" beside an Edit button is still the delete button.
+        let mut edit = el(1, 11, "button", "Edit", true);
+        edit.c = Some("Chloe Park Edit Delete".into());
+        let row = vec![el(0, 10, "row", "", false), edit, clickable(1, 12, "Delete", "Chloe Park Edit Delete")];
+        assert_eq!(rank(&row, "Delete button for Chloe Park").first().and_then(|n| n.r#ref), Some(12));
     }
 
     #[test]

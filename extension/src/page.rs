@@ -10,17 +10,17 @@ use crate::state;
 
 /// The page agent's source (page/agent.js, compacted by `cargo xtask build` into pkg/agent.js),
 /// handed over by the worker as it starts.
-static AGENT: std::sync::OnceLock<&'static str> = std::sync::OnceLock::new();
+static AGENT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
 
 /// Keeps the page agent's source for the worker's life (it is set once, before the core starts).
 pub fn set_agent(source: String) {
-    let _ = AGENT.set(Box::leak(source.into_boxed_str()));
+    let _ = AGENT.set(source);
 }
 
 /// The page agent's source; a script that says it is missing when the worker did not hand it
 /// over, so a call fails with that rather than with a page that has no agent.
 fn agent() -> &'static str {
-    AGENT.get().copied().unwrap_or("throw new Error('tabwright: the page agent was not loaded (extension/pkg/agent.js is missing: run cargo xtask build)')")
+    AGENT.get().map(String::as_str).unwrap_or("throw new Error('tabwright: the page agent was not loaded (extension/pkg/agent.js is missing: run cargo xtask build)')")
 }
 /// The isolated world's name.
 pub(crate) const WORLD: &str = "tabwright";
