@@ -53,6 +53,9 @@
   function tellPress() {
     tellCore("press");
   }
+  // The box a node is drawn in: its slot when it is slotted, else its parent, or its shadow
+  // root's host.
+  const flatParent = (n) => n.assignedSlot || n.parentElement || n.parentNode?.host || null;
   // A document's frame: an <iframe>, or a <frame> of a frameset.
   const isFrame = (el) => !!el && (el.localName === "iframe" || el.localName === "frame");
   // The document of a same-origin frame; null for another site's, or for anything not a frame.
@@ -664,7 +667,7 @@
   }
   function appearing(el) {
     let fading = false;
-    for (let e = el, i = 0; e && i < 60; e = e.assignedSlot || e.parentElement || e.parentNode?.host, i++) {
+    for (let e = el, i = 0; e && i < 60; e = flatParent(e), i++) {
       if (getComputedStyle(e).opacity !== "0") continue;
       // Every box that holds it at opacity 0 must be on its way to showing it.
       if (!fadesIn(e)) return false;
@@ -764,7 +767,7 @@
         break;
       }
       passed.push(node);
-      const up = node.assignedSlot || node.parentElement || node.parentNode?.host || null;
+      const up = flatParent(node);
       if (!up || up === up.ownerDocument.documentElement) break;
       const style = getComputedStyle(up);
       if (ownScroller(up, style)) {

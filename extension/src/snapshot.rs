@@ -255,9 +255,14 @@ pub fn node_line(node: &Node) -> String {
     }
     match &node.t {
         // Text that only says the name again (a heading whose anchor link is hidden) is left out.
-        Some(t) if node.name.as_deref() != Some(t.as_str()) => format!("{}: {}", element_line(node), quote(t)),
+        Some(t) if !says_again(node.name.as_deref(), t) => format!("{}: {}", element_line(node), quote(t)),
         _ => element_line(node),
     }
+}
+
+/// Whether `text` only says again what an element's name or value already says.
+fn says_again(said: Option<&str>, text: &str) -> bool {
+    said.is_some_and(|s| s.trim() == text.trim())
 }
 
 /// A structural fingerprint: siblings with the same one look alike.
@@ -384,8 +389,7 @@ fn render_tree(w: &mut Writer, tree: &Tree, depth: usize) {
         if let (Some(text), None, None, true) = (&first.node.text, &tree.node.text, &tree.node.t, own) {
             // A field whose value is that text (a plain editable box), or an element named by it
             // (a heading beside its hidden anchor link), says it once.
-            let says = |v: Option<&str>| v.is_some_and(|v| v.trim() == text.trim());
-            if (says(tree.node.s.get("value").and_then(serde_json::Value::as_str)) || says(tree.node.name.as_deref())) && first.children.is_empty() {
+            if (says_again(tree.node.s.get("value").and_then(serde_json::Value::as_str), text) || says_again(tree.node.name.as_deref(), text)) && first.children.is_empty() {
                 w.line(depth, &node_line(tree.node));
                 render_level(w, &tree.children[1..], depth + 1);
                 return;
