@@ -284,12 +284,7 @@ impl Runner {
         let name = member.name().to_string();
         let request = Outgoing::Member { name: name.clone(), input: input.clone(), confirm };
         match self.request(request, &name).await? {
-            FromExtension::Reply { outcome, mut state, .. } => {
-                let late = self.link.take_late().await;
-                state.changes.splice(0..0, late.changes);
-                state.notices.splice(0..0, late.notices);
-                Ok((outcome.into_result(), state))
-            }
+            FromExtension::Reply { outcome, state, .. } => Ok((outcome.into_result(), state)),
             _ => Err(CallError::BadReply),
         }
     }

@@ -131,7 +131,6 @@ enum Event {
     Closed { serial: u64, why: String },
     Send { request: Outgoing, answer: oneshot::Sender<Result<Sent, Refused>> },
     Cancel { id: u64 },
-    TakeLate { answer: oneshot::Sender<StateReport> },
 }
 
 /// The handle every other part of the bridge uses; the actor runs in its own task.
@@ -248,15 +247,6 @@ impl Link {
                 Err(CallError::Timeout(what.to_string(), call_timeout.as_secs()))
             }
         }
-    }
-
-    /// What answers that came after their call had timed out reported (downloads, notices), once.
-    pub async fn take_late(&self) -> StateReport {
-        let (answer, rx) = oneshot::channel();
-        if self.events.send(Event::TakeLate { answer }).is_err() {
-            return StateReport::default();
-        }
-        rx.await.unwrap_or_default()
     }
 
     /// Waits until the link is Ready, at most `wait`.
@@ -439,10 +429,20 @@ impl Actor {
                     self.pending.remove(&id);
                     self.send(&ToExtension::Cancel { id });
                 }
-                Event::TakeLate { answer } => {
-                    let _ = answer.send(std::mem::take(&mut self.late));
-                }
             }
+        }
+    }
+
+    /// A reply with the late changes and notices put first in its state (they happened first).
+    fn with_late(&mut self, message: FromExtension) -> FromExtension {
+        match message {
+            FromExtension::Reply { id, outcome, mut state } if !self.late.changes.is_empty() || !self.late.notices.is_empty() => {
+                let late = std::mem::take(&mut self.late);
+                state.changes.splice(0..0, late.changes);
+                state.notices.splice(0..0, late.notices);
+                FromExtension::Reply { id, outcome, state }
+            }
+            other => other,
         }
     }
 
@@ -512,19 +512,21 @@ impl Actor {
                     eprintln!("tabwright: the extension is connected again");
                 }
             }
-            FromExtension::Reply { id, .. } | FromExtension::State { id, .. } => match self.pending.remove(&id) {
-                Some(waiter) => {
-                    let _ = waiter.send(message);
-                }
-                None => {
+            FromExtension::Reply { id, .. } | FromExtension::State { id, .. } => {
+                // A reply carries, ahead of its own, what replies to calls that had timed out
+                // reported; one nobody waits for any more (its call timed out meanwhile) keeps
+                // all of it for the next.
+                let delivered = match self.pending.remove(&id) {
+                    Some(waiter) => waiter.send(self.with_late(message)),
+                    None => Err(message),
+                };
+                if let Err(FromExtension::Reply { state, .. }) = delivered {
                     // Its call timed out and was answered with an error; what it caused
                     // (downloads, dialogs) still reaches Claude with the next result.
-                    if let FromExtension::Reply { state, .. } = message {
-                        self.late.changes.extend(state.changes.into_iter().filter(|c| c.download_id().is_some()));
-                        self.late.notices.extend(state.notices);
-                    }
+                    self.late.changes.extend(state.changes.into_iter().filter(|c| c.download_id().is_some()));
+                    self.late.notices.extend(state.notices);
                 }
-            },
+            }
         }
     }
 
@@ -589,5 +591,61 @@ impl Actor {
             return Err(Refused::NotReady);
         }
         Ok(Sent { id, answer })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabwright_protocol::blocks::StateChange;
+    use tabwright_protocol::wire::{Outcome, Reply};
+
+    fn actor() -> Actor {
+        let initial = LinkStatus { state: LinkState::Ready, extension: None, since: Instant::now(), links: 1, readies: 1, lost: None, lane: false };
+        let (status, _) = watch::channel(initial);
+        Actor { policy: Policy::default(), status, link: None, pending: HashMap::new(), barrier: None, next_id: 1, late: StateReport::default(), lane_url: None }
+    }
+
+    fn reply(id: u64, changes: Vec<StateChange>, notice: &str) -> FromExtension {
+        let state = StateReport { tabs: vec![], changes, notices: vec![notice.to_string()] };
+        FromExtension::Reply { id, outcome: Reply::Ok(Outcome::Ack { line: None }), state }
+    }
+
+    fn started(id: &str) -> StateChange {
+        StateChange::DownloadStarted { download_id: id.into(), url: format!("http://127.0.0.1/{id}") }
+    }
+
+    fn state_of(message: FromExtension) -> StateReport {
+        match message {
+            FromExtension::Reply { state, .. } => state,
+            other => panic!("not a reply: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn what_a_timed_out_call_caused_comes_first_in_the_next_reply_once() {
+        let mut actor = actor();
+        // Nobody waits for reply 1 (its call timed out): its downloads and notices are kept, its
+        // opened tab is not (the inventory shows it).
+        actor.message(reply(1, vec![StateChange::TabOpened { tab_id: "t9".into() }, started("dl-1")], "late notice"));
+        // Reply 2's call gave up just as it came: it is kept too, behind reply 1's.
+        let (gone, dropped) = oneshot::channel();
+        drop(dropped);
+        actor.pending.insert(2, gone);
+        actor.message(reply(2, vec![started("dl-2")], "second late notice"));
+        let (waiter, mut answer) = oneshot::channel();
+        actor.pending.insert(3, waiter);
+        actor.message(reply(3, vec![started("dl-3")], "own notice"));
+        let state = state_of(answer.try_recv().expect("reply 3 reached its caller"));
+        let ids: Vec<_> = state.changes.iter().filter_map(StateChange::download_id).collect();
+        assert_eq!(ids, ["dl-1", "dl-2", "dl-3"]);
+        assert_eq!(state.notices, ["late notice", "second late notice", "own notice"]);
+        // Said once: the next reply carries only its own.
+        let (waiter, mut answer) = oneshot::channel();
+        actor.pending.insert(4, waiter);
+        actor.message(reply(4, vec![], "fourth"));
+        let state = state_of(answer.try_recv().expect("reply 4 reached its caller"));
+        assert!(state.changes.is_empty());
+        assert_eq!(state.notices, ["fourth"]);
     }
 }
