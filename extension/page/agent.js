@@ -696,6 +696,40 @@
     }
   }
 
+  // The boxes whose running animation or transition takes them to opacity 0 soon (with `keep`,
+  // none), and whether anything on the page is moving to an end soon.
+  function fadingOut(keep) {
+    const vanishing = new Set();
+    let animating = false;
+    let all = [];
+    try {
+      all = document.getAnimations();
+    } catch {}
+    for (const a of all.slice(0, 500)) {
+      try {
+        if (a.playState !== "running" || !a.effect) continue;
+        const timing = a.effect.getComputedTiming();
+        if (!Number.isFinite(timing.endTime) || timing.endTime - (a.currentTime ?? 0) > FADE_MS) continue;
+        animating = true;
+        if (keep || !a.effect.target || a.effect.pseudoElement) continue;
+        const frames = a.effect.getKeyframes().filter((k) => "opacity" in k);
+        const last = frames[frames.length - 1];
+        if (last && last.computedOffset === 1 && parseFloat(last.opacity) === 0 && frames.length > 1 && parseFloat(frames[0].opacity) > 0) vanishing.add(a.effect.target);
+      } catch {}
+    }
+    return { vanishing, animating };
+  }
+  // Resolves once the animations running on the page that end soon have ended (at most `ms`),
+  // and what their ends set off has run.
+  function animationsEnd(ms) {
+    let ending = [];
+    try {
+      ending = document.getAnimations().filter((a) => a.playState === "running" && a.effect && Number.isFinite(a.effect.getComputedTiming().endTime));
+    } catch {}
+    const wait = (t) => new Promise((r) => setTimeout(r, t));
+    return Promise.race([Promise.allSettled(ending.map((a) => a.finished)), wait(ms)]).then(() => wait(30)).then(() => ending.length);
+  }
+
   // Whether an element is rendered and not hidden from people: display, visibility, opacity,
   // aria-hidden, and the tricks that hide text visually (1px clips, far off-page positions).
   //
@@ -960,6 +994,19 @@
   }
 
   function actionable(el, style, role) {
+    const why = actionableNow(el, style, role);
+    // An element that names a shown control through the control's aria-labelledby acts for it,
+    // as a label does (a widget library's floating label, whose click focuses the field).
+    return why === "clickable" && el.id && namesShownControl(el) ? null : why;
+  }
+  function namesShownControl(el) {
+    let named = [];
+    try {
+      named = el.getRootNode().querySelectorAll(`[aria-labelledby~="${CSS.escape(el.id)}"]`);
+    } catch {}
+    return [...named].some((c) => c !== el && isInteractive(c, roleOf(c)) && controlShown(c));
+  }
+  function actionableNow(el, style, role) {
     const doc = el.ownerDocument;
     if (el === doc.body || el === doc.documentElement) return null;
     // A region of the page is something to click only by a handler of its own (a card that is
@@ -978,12 +1025,18 @@
       if (controlShown(el.control)) return null;
       if (pressedThroughLabel(el.control)) return "clickable";
     }
-    if (el.getAttribute("draggable") === "true") return "draggable";
-    if (HANDLER_ATTRS.some((a) => el.hasAttribute(a))) return "clickable";
-    if (told.has(el) && !delegates(el)) return "clickable";
-    if (listened.has(el) && !serving.has(el) && !delegates(el) && !servesTold(el)) return "clickable";
+    // A press passes through an element that lets pointer events through (a field's floating
+    // label drawn over it): its handlers and pointer say nothing a person can click.
+    const pressable = style.pointerEvents !== "none";
+    if (pressable) {
+      if (el.getAttribute("draggable") === "true") return "draggable";
+      if (HANDLER_ATTRS.some((a) => el.hasAttribute(a))) return "clickable";
+      if (told.has(el) && !delegates(el)) return "clickable";
+      if (listened.has(el) && !serving.has(el) && !delegates(el) && !servesTold(el)) return "clickable";
+    }
     if (el.hasAttribute("tabindex") && el.tabIndex >= 0) return "clickable";
-    if (style.cursor === "pointer") {
+    // A pointer over a box that holds controls is theirs (a slider's track around its thumb).
+    if (pressable && style.cursor === "pointer" && !el.querySelector(CONTROLS)) {
       const parent = el.parentElement || el.getRootNode().host;
       if (!parent || getComputedStyle(parent).cursor !== "pointer") return "clickable";
     }
@@ -1058,6 +1111,9 @@
     const out = [];
     const filter = opts.filter || "visible";
     const limit = opts.limit || 60000;
+    // Boxes on their way out (a closed dialog fading away): read as gone, as they will be in a
+    // moment. Unless everything is read.
+    const { vanishing, animating } = fadingOut(filter === "all");
     let truncated = false;
     let root = document.body || document.documentElement;
     if (opts.rootRef != null) {
@@ -1282,7 +1338,7 @@
     }
     function walkOne(el, depth, frame, parentOpen) {
       if (SKIP_TAGS.has(el.tagName) || el === overlayHost) return;
-      if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return;
+      if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert") || vanishing.has(el)) return;
       const rect = el.getBoundingClientRect();
       const style = getComputedStyle(el);
       const boxless = el.localName === "slot" || style.display === "contents";
@@ -1435,7 +1491,7 @@
       const role = roleOf(el);
       return { ref: ensureRef(el, counter), role, name: role ? nameOf(el, role) : clean(el.getAttribute("aria-label") || "", NAME_MAX) };
     });
-    return { next: counter.next, nodes: out, truncated, inner: sawInner, dirty: changed, unasked: unaskedChecked, modal: !!modal, beyond, ms: Math.round(performance.now() - start), url: location.href, vw: innerWidth, vh: innerHeight };
+    return { next: counter.next, nodes: out, truncated, inner: sawInner, dirty: changed, unasked: unaskedChecked, modal: !!modal, beyond, animating, ms: Math.round(performance.now() - start), url: location.href, vw: innerWidth, vh: innerHeight };
   }
 
   // The modal dialog a person is held in, if one is open: a <dialog> opened with showModal()
@@ -1677,6 +1733,84 @@
   // overlay needs no call of its own.
   function pointFor(ref, next, overlay) {
     const found = findPoint(ref, next);
+    const cover = found.coverEl;
+    delete found.coverEl;
+    if (found.covered == null && found.error !== "offscreen") return pointFound(found, ref, overlay);
+    // What covers it, or the element itself, is still moving (a menu fading out after its
+    // choice, a panel sliding in): the point is looked for again once that has ended.
+    return settled(ref, next, cover, found).then((again) => pointFound(again, ref, overlay));
+  }
+  // Animations that end by themselves soon (not a spinner's endless turn), running on the
+  // elements from `el` up.
+  const SETTLE_MS = 1000;
+  function endingAnimations(el) {
+    const out = [];
+    for (let e = el, i = 0; e && i < 60; e = flatParent(e), i++) {
+      let running = [];
+      try {
+        running = e.getAnimations().filter((a) => {
+          if (a.playState !== "running" || !a.effect) return false;
+          const timing = a.effect.getComputedTiming();
+          return Number.isFinite(timing.endTime) && timing.endTime - (a.currentTime ?? 0) <= SETTLE_MS;
+        });
+      } catch {}
+      out.push(...running);
+    }
+    return out;
+  }
+  async function settled(ref, next, cover, found) {
+    const until = performance.now() + SETTLE_MS;
+    const wait = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+    while (performance.now() < until) {
+      const el = resolveEl(ref);
+      if (!el) break;
+      const moving = [...endingAnimations(cover), ...endingAnimations(el), ...endingWithin(cover)];
+      // A box that has faded out but still lies over the element is about to be taken away
+      // (a library's own timer ends its exit a little after the fade).
+      if (!moving.length && !(cover && showsNothing(cover, { left: 200 }))) break;
+      if (moving.length) {
+        await Promise.race([Promise.allSettled(moving.map((a) => a.finished)), wait(until - performance.now())]);
+        // What the end sets off (the closed menu taken off the page) comes in the page's next tasks.
+        await wait(30);
+      } else {
+        await wait(Math.min(50, until - performance.now()));
+      }
+      found = findPoint(ref, next);
+      cover = found.coverEl;
+      delete found.coverEl;
+      if (found.covered == null && found.error !== "offscreen") break;
+    }
+    return found;
+  }
+  // Animations inside a covering box (a menu's sheet fading out inside the layer that holds it).
+  function endingWithin(cover) {
+    if (!cover) return [];
+    try {
+      return cover.getAnimations({ subtree: true }).filter((a) => a.playState === "running" && a.effect && Number.isFinite(a.effect.getComputedTiming().endTime));
+    } catch {
+      return [];
+    }
+  }
+  // Whether nothing of a box shows: it, or a box around it, is fully transparent; or it paints
+  // nothing itself and nothing inside it shows (the layer left of a menu that faded out).
+  // `budget.left`: how many elements may still be looked at.
+  function showsNothing(el, budget) {
+    for (let e = el, i = 0; e && i < 60; e = flatParent(e), i++) if (getComputedStyle(e).opacity === "0") return true;
+    return paintsNothingInside(el, budget);
+  }
+  function paintsNothingInside(el, budget) {
+    if (--budget.left < 0) return false;
+    const cs = getComputedStyle(el);
+    if (cs.opacity === "0" || cs.visibility === "hidden" || cs.display === "none") return true;
+    const clear = (c) => /^(transparent|rgba\(.*,\s*0\))$/.test(c);
+    if (!clear(cs.backgroundColor) || cs.backgroundImage !== "none" || cs.boxShadow !== "none" || parseFloat(cs.borderTopWidth) || parseFloat(cs.borderLeftWidth)) return false;
+    for (const n of el.childNodes) {
+      if (n.nodeType === Node.TEXT_NODE && n.data.trim()) return false;
+      if (n.nodeType === Node.ELEMENT_NODE && !paintsNothingInside(n, budget)) return false;
+    }
+    return !shadowOf(el);
+  }
+  function pointFound(found, ref, overlay) {
     // A control the page disabled (itself or its fieldset) takes no click.
     const el = found.error == null ? resolveEl(ref) : null;
     if (el?.matches(":disabled")) {
@@ -1747,7 +1881,7 @@
         coverPoint = [x, y];
       }
     }
-    if (cover) return { covered: describe(cover), what: describe(el), x: coverPoint[0], y: coverPoint[1], next: counter.next };
+    if (cover) return { covered: describe(cover), coverEl: cover, what: describe(el), x: coverPoint[0], y: coverPoint[1], next: counter.next };
     return { error: "offscreen", what: describe(el), next: counter.next };
   }
 
@@ -2546,5 +2680,5 @@
     return out.join("");
   }
 
-  globalThis.__tabwright = { closedCandidates, adoptRoot, pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, takeToldHandlers, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { animationsEnd, closedCandidates, adoptRoot, pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, takeToldHandlers, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

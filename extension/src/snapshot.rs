@@ -78,6 +78,9 @@ pub struct Collected {
     /// Content a viewport read left out for lying above or below the viewport.
     #[serde(default)]
     pub beyond: Beyond,
+    /// Something on the page was moving to an end (a dialog fading out, a panel sliding in).
+    #[serde(default)]
+    pub animating: bool,
 }
 
 /// Where a viewport read left content out.

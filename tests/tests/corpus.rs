@@ -39,6 +39,7 @@ const PAGES: &[&str] = &[
     "grid/orders.html",
     "editor/notes.html",
     "pickers/booking.html",
+    "mui/trip.html",
 ];
 
 /// The same pages with a widget opened on load by their URL: suggestions, a calendar, a dialog,
@@ -63,6 +64,7 @@ const LIBRARY_FILES: &[&str] = &[
     "bootstrap/dist/js/bootstrap.bundle.min.js",
     "bootstrap/dist/css/bootstrap.min.css",
     "react/umd/react.production.min.js",
+    "@mui/material/umd/material-ui.production.min.js",
     "react-dom/umd/react-dom.production.min.js",
     "solid-js/dist/solid.js",
     "solid-js/web/dist/web.js",
@@ -661,6 +663,49 @@ async fn jquery_task_page_start_autocomplete_choice_and_submit() -> anyhow::Resu
     let submit = ref_of(&t, "generic", "Submit")?;
     click(&mut h, &submit).await?;
     reported(&h, json!({"task": "done", "value": {"city": "Lisbon", "parcels": 3}, "correct": true, "started": true})).await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn material_ui_form_is_filled_back_to_back_through_closing_menus_and_dialogs() -> anyhow::Result<()> {
+    // Calls follow each other at once, as a batch of tool calls does: a menu or dialog closed by
+    // one call is still fading out over the page when the next one comes.
+    let mut h = start().await?;
+    let t = open(&mut h, "mui/trip.html").await?;
+    let destination = ref_of(&t, "combobox", "Destination")?;
+    act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "textbox", "Traveller name")?), "value": "Ada"})).await?;
+    click(&mut h, &ref_of(&t, "combobox", "Cabin class")?).await?;
+    let t = read(&mut h, json!({})).await?;
+    click(&mut h, &ref_of(&t, "option", "Business")?).await?;
+    // The Select's menu still lies over the field, fading: the click waits for it to go.
+    click(&mut h, &destination).await?;
+    act(&mut h, "type", json!({"text": "Pra"})).await?;
+    let t = read_until(&mut h, "the suggestions for \"Pra\"", |t| t.contains("option \"Prague\"")).await?;
+    click(&mut h, &ref_of(&t, "option", "Prague")?).await?;
+    let t = read(&mut h, json!({})).await?;
+    // The chosen Select's floating label (a click on it only focuses the Select) is its name,
+    // not a control of its own; the slider's track is the slider's, not a clickable box around it.
+    assert!(t.contains("combobox \"Cabin class\"") && !t.contains("generic \"Cabin class\""), "{t}");
+    assert_eq!(indent(line_with(&t, "slider \"Checked bags\"")), 0, "{t}");
+    assert!(!t.lines().any(|l| l.trim_start().starts_with("generic [ref_")), "an unnamed clickable box:\n{t}");
+    click(&mut h, &ref_of(&t, "checkbox", "Add travel insurance")?).await?;
+    click(&mut h, &ref_of(&t, "checkbox", "Price alerts")?).await?;
+    act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "slider", "Checked bags")?), "value": 3})).await?;
+    click(&mut h, &ref_of(&t, "radio", "Window")?).await?;
+    click(&mut h, &ref_of(&t, "tab", "Hotels")?).await?;
+    let book = ref_of(&t, "button", "Book")?;
+    click(&mut h, &ref_of(&t, "button", "Sort: price")?).await?;
+    let t = read(&mut h, json!({"filter": "interactive"})).await?;
+    click(&mut h, &ref_of(&t, "menuitem", "By duration")?).await?;
+    click(&mut h, &book).await?;
+    let t = read(&mut h, json!({})).await?;
+    assert!(t.contains("paragraph") && t.contains("Ada to Prague, business, 3 bags."), "{t}");
+    click(&mut h, &ref_of(&t, "button", "Confirm")?).await?;
+    // Read while the dialog fades out and the page behind it is still hidden from readers: the
+    // read waits for the page, and shows it.
+    let t = read(&mut h, json!({})).await?;
+    assert!(t.contains("button \"Booked: Prague\"") && !t.contains("Confirm booking"), "{t}");
+    reported(&h, json!({"widget": "trip", "event": "booked", "name": "Ada", "cabin": "business", "city": "Prague", "insure": true, "alerts": false, "bags": 3, "seat": "window", "sort": "duration", "tab": 1})).await?;
     Ok(())
 }
 

@@ -192,6 +192,9 @@ async fn collect(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>, fin
     Ok(collected)
 }
 
+/// The longest a read waits for the page to settle.
+const SETTLE_MS: u32 = 1000;
+
 pub async fn read_page(input: &ReadPage) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
     let (at, root) = match input.reference.as_deref() {
@@ -207,6 +210,12 @@ pub async fn read_page(input: &ReadPage) -> Result<Outcome, String> {
         Some(ReadFilter::All) => "all",
     };
     let mut collected = collect(&at, filter, input.depth(), root, false).await?;
+    // Nothing to read while the page is between two states (a dialog closed a moment ago is
+    // still fading out, and the page behind it still hidden from readers): read once it has
+    // settled.
+    if collected.nodes.is_empty() && collected.animating && root.is_none() && page::call_in(&at, &format!("__tabwright.animationsEnd({SETTLE_MS})")).await.is_ok() {
+        collected = collect(&at, filter, input.depth(), root, false).await?;
+    }
     if collected.error.is_some() {
         return Err(stale(root.unwrap_or_default(), "the element was removed from the page"));
     }
