@@ -540,10 +540,11 @@
     }
     if (tag === "iframe" || tag === "frame") return clean(el.getAttribute("title") || "", NAME_MAX);
     if (NAME_FROM_CONTENT.has(role)) {
-      // A container's controls speak for themselves: a cell holding a link is not named after it.
+      // A container's controls speak for themselves: a cell holding a link (or a clickable
+      // element: a table's "Remove" drawn as an <a> with a handler) is not named after it.
       // Nor is one that holds structure of its own (a table laid out inside a cell, a list, a
       // heading): that is read as it is.
-      if (CONTAINER_ROLES.has(role) && (hasInteractiveDescendant(el) || el.querySelector(STRUCTURE))) return clean(el.getAttribute("title") || "", NAME_MAX);
+      if (CONTAINER_ROLES.has(role) && (holdsActionable(el) || el.querySelector(STRUCTURE))) return clean(el.getAttribute("title") || "", NAME_MAX);
       namingItem = role === "treeitem" || role.startsWith("menuitem");
       let text;
       try {
@@ -552,6 +553,12 @@
         namingItem = false;
       }
       if (text) return text;
+    }
+    // A labelable element with nothing to say of its own (a switch drawn as an empty button,
+    // `<label for>` beside it) is named by its label.
+    if (el.labels && el.labels.length && !el.getAttribute("title")) {
+      const labels = labelsOf(el).map((l) => labelText(l, el)).filter(Boolean);
+      if (labels.length) return clean(labels.join(" "), NAME_MAX);
     }
     return clean(el.getAttribute("title") || "", NAME_MAX);
   }
@@ -650,12 +657,16 @@
   // over its drawing (TodoMVC's round toggles): it takes the person's clicks there, so it is
   // shown, though its own opacity is 0. Such an input holds no text; a transparent button or
   // link, whose text nobody sees, stays hidden.
+  // So is a widget library's select that keeps its focus holder, the combobox input with the
+  // list's state, transparent over the choice it draws (Ant Design's Select).
   function drawnOver(el) {
-    if (el.localName !== "input" || !/^(checkbox|radio|file)$/.test(el.type)) return false;
+    const combobox = el.getAttribute("role") === "combobox";
+    if (el.localName !== "input" || !(/^(checkbox|radio|file)$/.test(el.type) || combobox)) return false;
     const parent = el.parentElement || el.getRootNode().host;
     if (getComputedStyle(el).opacity !== "0" || !parent?.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
     const r = el.getBoundingClientRect();
-    if (r.width < 8 || r.height < 8) return false;
+    // A multiple select's holder is as narrow as what is typed into it (a few pixels at first).
+    if (combobox ? r.width <= 0 || r.height < 8 : r.width < 8 || r.height < 8) return false;
     const view = el.ownerDocument.defaultView;
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
     // Out of the viewport it cannot be hit-tested: its size and shown parent stand for it then
@@ -663,7 +674,12 @@
     if (!view || x < 0 || y < 0 || x >= view.innerWidth || y >= view.innerHeight) return true;
     const root = el.getRootNode();
     const hits = (typeof root.elementsFromPoint === "function" ? root : el.ownerDocument).elementsFromPoint(x, y);
-    return hits.find((h) => h !== overlayHost) === el;
+    const top = hits.find((h) => h !== overlayHost);
+    if (top === el) return true;
+    // The choice a select draws may lie over its holder, in the box that holds both, where a
+    // press opens the select all the same.
+    const box = combobox && top ? drawnBox(el, r) : null;
+    return !!box && composedContains(box, top);
   }
   function appearing(el) {
     let fading = false;
@@ -718,6 +734,30 @@
       } catch {}
     }
     return { vanishing, animating };
+  }
+  // Resolves once three frames have passed in which the page changed nothing (at most `ms`): a
+  // popup a click opened is placed, shown and set moving over the page's next frames, with a
+  // frame or two between the steps (Ant Design's menus).
+  function quiet(ms) {
+    return new Promise((resolve) => {
+      let changed = true, still = 0;
+      const seen = new MutationObserver(() => { changed = true; });
+      seen.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      const until = performance.now() + ms;
+      const done = () => {
+        seen.disconnect();
+        resolve(true);
+      };
+      const frame = () => {
+        still = changed ? 0 : still + 1;
+        if (still >= 3 || performance.now() > until) return done();
+        changed = false;
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+      // A hidden tab draws no frames.
+      setTimeout(done, ms);
+    });
   }
   // Resolves once the animations running on the page that end soon have ended (at most `ms`),
   // and what their ends set off has run.
@@ -1866,8 +1906,11 @@
       const first = Math.min(0.5, inset / r.width);
       candidates.unshift([rtl ? 1 - first : first, 0.5]);
     }
-    // A label's own control counts as the label (a transparent box is often laid over it).
-    const mine = (e) => composedContains(el, e) || (el.labels && [...el.labels].some((l) => composedContains(l, e))) || (el.localName === "label" && el.control && composedContains(el.control, e));
+    // A label's own control counts as the label (a transparent box is often laid over it); a
+    // transparent control's drawing counts as the control (what it draws lies over it, in the
+    // box of about its size that holds both).
+    const drawing = getComputedStyle(el).opacity === "0" ? drawnBox(el, r) : null;
+    const mine = (e) => composedContains(el, e) || (drawing && composedContains(drawing, e)) || (el.labels && [...el.labels].some((l) => composedContains(l, e))) || (el.localName === "label" && el.control && composedContains(el.control, e));
     let cover = null, coverPoint = null;
     for (const [fx, fy] of candidates) {
       const x = off.ox + r.left + r.width * fx, y = off.oy + r.top + r.height * fy;
@@ -1883,6 +1926,19 @@
     }
     if (cover) return { covered: describe(cover), coverEl: cover, what: describe(el), x: coverPoint[0], y: coverPoint[1], next: counter.next };
     return { error: "offscreen", what: describe(el), next: counter.next };
+  }
+
+  // The box around a transparent control that holds its drawing: the highest of its nearest
+  // few ancestors that is not much larger than it.
+  function drawnBox(el, r) {
+    let box = null;
+    let n = flatParent(el);
+    for (let i = 0; n && i < 3; i++, n = flatParent(n)) {
+      const b = n.getBoundingClientRect();
+      if (b.width * b.height > Math.max(2 * r.width * r.height, (r.width + 16) * (r.height + 16))) break;
+      box = n;
+    }
+    return box;
   }
 
   // What a ref or the focused element is now (for the click-approval rule: names are read live).
@@ -2680,5 +2736,5 @@
     return out.join("");
   }
 
-  globalThis.__tabwright = { animationsEnd, closedCandidates, adoptRoot, pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, takeToldHandlers, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { animationsEnd, quiet, closedCandidates, adoptRoot, pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, takeToldHandlers, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

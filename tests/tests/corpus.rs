@@ -40,6 +40,7 @@ const PAGES: &[&str] = &[
     "editor/notes.html",
     "pickers/booking.html",
     "mui/trip.html",
+    "antd/order.html",
 ];
 
 /// The same pages with a widget opened on load by their URL: suggestions, a calendar, a dialog,
@@ -65,6 +66,9 @@ const LIBRARY_FILES: &[&str] = &[
     "bootstrap/dist/css/bootstrap.min.css",
     "react/umd/react.production.min.js",
     "@mui/material/umd/material-ui.production.min.js",
+    "antd/dist/antd.min.js",
+    "antd/dist/antd.min.css",
+    "moment/min/moment.min.js",
     "react-dom/umd/react-dom.production.min.js",
     "solid-js/dist/solid.js",
     "solid-js/web/dist/web.js",
@@ -706,6 +710,50 @@ async fn material_ui_form_is_filled_back_to_back_through_closing_menus_and_dialo
     let t = read(&mut h, json!({})).await?;
     assert!(t.contains("button \"Booked: Prague\"") && !t.contains("Confirm booking"), "{t}");
     reported(&h, json!({"widget": "trip", "event": "booked", "name": "Ada", "cabin": "business", "city": "Prague", "insure": true, "alerts": false, "bags": 3, "seat": "window", "sort": "duration", "tab": 1})).await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ant_design_order_is_placed_back_to_back_by_refs() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "antd/order.html").await?;
+    // The Selects' transparent combobox inputs (the multiple one a few pixels wide) are listed.
+    let warehouse = ref_of(&t, "combobox", "Warehouse")?;
+    let tags = ref_of(&t, "combobox", "Tags")?;
+    click(&mut h, &ref_of(&t, "textbox", "Customer")?).await?;
+    act(&mut h, "type", json!({"text": "Acme"})).await?;
+    click(&mut h, &warehouse).await?;
+    // Read at once: the list is placed and shown over the next frames, which the read waits for.
+    let t = read(&mut h, json!({})).await?;
+    click(&mut h, &ref_of(&t, "generic", "Lisbon")?).await?;
+    let t = read(&mut h, json!({})).await?;
+    // The chosen city drawn over the combobox leaves it listed, and a click there still opens it.
+    assert_eq!(ref_of(&t, "combobox", "Warehouse")?, warehouse, "{t}");
+    click(&mut h, &tags).await?;
+    let t = read(&mut h, json!({})).await?;
+    let (fragile, gift) = (ref_of(&t, "generic", "fragile")?, ref_of(&t, "generic", "gift")?);
+    click(&mut h, &fragile).await?;
+    click(&mut h, &gift).await?;
+    act(&mut h, "key", json!({"text": "Escape"})).await?;
+    let t = read(&mut h, json!({})).await?;
+    click(&mut h, &ref_of(&t, "textbox", "Ship date")?).await?;
+    let t = read(&mut h, json!({})).await?;
+    click(&mut h, &ref_of(&t, "cell", "15")?).await?;
+    let t = read(&mut h, json!({"filter": "interactive"})).await?;
+    act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "spinbutton", "Quantity")?), "value": "3"})).await?;
+    click(&mut h, &ref_of(&t, "radio", "Express")?).await?;
+    click(&mut h, &ref_of(&t, "checkbox", "Gift wrap")?).await?;
+    let t = read(&mut h, json!({"filter": "all"})).await?;
+    // The Switch, an empty button, is named by its form label; the table's "Remove" links,
+    // <a>s with a handler and no address, are lines of their own, not their cells' names.
+    click(&mut h, &ref_of(&t, "switch", "Notify")?).await?;
+    let removes = refs_of(&t, "generic", "Remove");
+    assert_eq!(removes.len(), 2, "{t}");
+    click(&mut h, &removes[0]).await?;
+    click(&mut h, &ref_of(&t, "button", "Place order")?).await?;
+    let t = read(&mut h, json!({})).await?;
+    click(&mut h, &ref_of(&t, "button", "OK")?).await?;
+    reported(&h, json!({"widget": "order", "event": "placed", "customer": "Acme", "warehouse": "lis", "tags": ["fragile", "gift"], "date": "2025-06-15", "qty": 3, "speed": "exp", "gift": true, "notify": true, "items": ["Gadget"]})).await?;
     Ok(())
 }
 

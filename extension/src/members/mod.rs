@@ -51,6 +51,9 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
         if member != Member::Scroll || input["target"]["type"] != "coordinate" {
             pointer::settled(tab).await;
         }
+        if matches!(member, Member::ReadPage | Member::Find | Member::GetPageText) {
+            pointer::drawn_since_acting(tab).await;
+        }
         // Only this call's own input counts as answered below.
         pointer::take_answered(tab);
         chooser::tell_late(tab).await;
@@ -67,6 +70,9 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
         Some(tab) => chooser::around(tab, dispatch(parsed)).await,
         None => dispatch(parsed).await,
     };
+    if let Some((tab, _)) = &effects {
+        pointer::acted(*tab);
+    }
     // After anything but a read the tabs are listed again (input can change a tab's address or
     // title before a tab event arrives), alongside the wait for what the input set off. A
     // pointer member that ended its input with a call to the page did both already.

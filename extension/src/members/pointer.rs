@@ -19,6 +19,9 @@ thread_local! {
     static POSITION: RefCell<HashMap<i32, (f64, f64)>> = RefCell::new(HashMap::new());
     /// When each tab last scrolled, until a call has waited for that scroll to land.
     static SCROLLED: RefCell<HashMap<i32, f64>> = RefCell::new(HashMap::new());
+    /// When a click or an activating key last acted on each tab, until a read has waited for
+    /// what it opened to be drawn.
+    static ACTED: RefCell<HashMap<i32, f64>> = RefCell::new(HashMap::new());
 }
 
 /// A resolved target: a point in the tab's CSS pixels, and what it hits.
@@ -723,6 +726,30 @@ pub async fn settled(tab: i32) {
     }
 }
 
+/// A click or an activating key acted on the tab: a read right behind it (in the same batch of
+/// calls) first lets the page draw what it opened.
+pub fn acted(tab: i32) {
+    ACTED.with(|a| a.borrow_mut().insert(tab, js_sys::Date::now()));
+}
+
+/// Before a read: what the last click or key opened has been drawn. A popup a widget library
+/// opens is often placed and shown over its next frames (Ant Design measures where its menu goes
+/// first, holding it transparent); a read in the same moment would miss it. Usually Claude takes
+/// longer than that to read, and nothing waits.
+pub async fn drawn_since_acting(tab: i32) {
+    let Some(at) = ACTED.with(|a| a.borrow_mut().remove(&tab)) else { return };
+    if js_sys::Date::now() - at < DRAWN_MS {
+        let expression = format!("__tabwright.quiet({QUIET_MS})");
+        let quiet = page::call(tab, &expression);
+        let _ = futures::future::select(Box::pin(quiet), Box::pin(crate::chrome::sleep(QUIET_MS + 100))).await;
+    }
+}
+
+/// How soon after a click or key a read waits for the page to be drawn, and for how long at
+/// most: until a frame passes that changes nothing.
+const DRAWN_MS: f64 = 150.0;
+const QUIET_MS: i32 = 300;
+
 /// Waits for one animation frame of the tab (bounded, as a hidden tab may not draw).
 pub async fn settle_once(tab: i32) {
     let wait = page::call(tab, "new Promise((r) => { requestAnimationFrame(() => r(1)); setTimeout(() => r(0), 50); })");
@@ -734,4 +761,5 @@ pub fn forget(tab: i32) {
     BUTTONS.with(|b| b.borrow_mut().remove(&tab));
     POSITION.with(|p| p.borrow_mut().remove(&tab));
     SCROLLED.with(|s| s.borrow_mut().remove(&tab));
+    ACTED.with(|a| a.borrow_mut().remove(&tab));
 }
