@@ -8,6 +8,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 use tabwright_protocol::wire::{response, AgentError, AgentRequest};
 use tokio::net::{UnixListener, UnixStream};
+use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::handshake::server::{ErrorResponse, Request, Response};
 use tokio_tungstenite::tungstenite::http::StatusCode;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
@@ -124,9 +125,14 @@ where
     let config = WebSocketConfig::default().max_message_size(Some(MAX_FRAME)).max_frame_size(Some(MAX_FRAME));
     let ws = tokio_tungstenite::accept_hdr_async_with_config(stream, |req: &Request, resp| check_handshake(req, resp, token), Some(config)).await?;
     let (mut sink, mut stream) = ws.split();
-    // Answers are written here, as each is ready, rather than handed to a task of their own:
-    // one hop less on every call. A client that stopped reading only stops getting them.
-    let mut writable = true;
+    let (tx, mut rx) = mpsc::unbounded_channel::<Message>();
+    let writer = tokio::spawn(async move {
+        while let Some(message) = rx.recv().await {
+            if sink.send(message).await.is_err() {
+                break;
+            }
+        }
+    });
     // Each request is handed to the hub as soon as it is read, so the hub's queue has this
     // connection's requests in the order they were sent; the answers go out in that order too.
     let mut answers = FuturesOrdered::new();
@@ -134,9 +140,7 @@ where
     while reading || !answers.is_empty() {
         tokio::select! {
             Some(reply) = answers.next(), if !answers.is_empty() => {
-                if writable && sink.send(Message::text(Value::to_string(&reply))).await.is_err() {
-                    writable = false;
-                }
+                let _ = tx.send(Message::text(Value::to_string(&reply)));
             }
             frame = stream.next(), if reading && answers.len() < MAX_IN_FLIGHT => {
                 let Some(frame) = frame else {
@@ -160,6 +164,8 @@ where
             }
         }
     }
+    drop(tx);
+    let _ = writer.await;
     Ok(())
 }
 

@@ -723,9 +723,7 @@
     } catch {}
     for (const a of all.slice(0, 500)) {
       try {
-        if (a.playState !== "running" || !a.effect) continue;
-        const timing = a.effect.getComputedTiming();
-        if (!Number.isFinite(timing.endTime) || timing.endTime - (a.currentTime ?? 0) > FADE_MS) continue;
+        if (!endsSoon(a, FADE_MS)) continue;
         animating = true;
         if (keep || !a.effect.target || a.effect.pseudoElement) continue;
         const frames = a.effect.getKeyframes().filter((k) => "opacity" in k);
@@ -764,7 +762,7 @@
   function animationsEnd(ms) {
     let ending = [];
     try {
-      ending = document.getAnimations().filter((a) => a.playState === "running" && a.effect && Number.isFinite(a.effect.getComputedTiming().endTime));
+      ending = document.getAnimations().filter((a) => endsSoon(a, FADE_MS));
     } catch {}
     const wait = (t) => new Promise((r) => setTimeout(r, t));
     return Promise.race([Promise.allSettled(ending.map((a) => a.finished)), wait(ms)]).then(() => wait(30)).then(() => ending.length);
@@ -1039,12 +1037,27 @@
     // as a label does (a widget library's floating label, whose click focuses the field).
     return why === "clickable" && el.id && namesShownControl(el) ? null : why;
   }
+  // The ids that some element's aria-labelledby names, per document or shadow root, taken once
+  // per read (every read starts afresh).
+  let labellingIds = new WeakMap();
+  const FIELD_ROLES = new Set(["combobox", "textbox", "searchbox", "spinbutton", "slider", "checkbox", "radio", "switch"]);
   function namesShownControl(el) {
+    const root = el.getRootNode();
+    let ids = labellingIds.get(root);
+    if (!ids) {
+      ids = new Set();
+      try {
+        for (const c of root.querySelectorAll("[aria-labelledby]")) for (const id of c.getAttribute("aria-labelledby").split(/\s+/)) ids.add(id);
+      } catch {}
+      labellingIds.set(root, ids);
+    }
+    if (!ids.has(el.id)) return false;
     let named = [];
     try {
-      named = el.getRootNode().querySelectorAll(`[aria-labelledby~="${CSS.escape(el.id)}"]`);
+      named = root.querySelectorAll(`[aria-labelledby~="${CSS.escape(el.id)}"]`);
     } catch {}
-    return [...named].some((c) => c !== el && isInteractive(c, roleOf(c)) && controlShown(c));
+    // A field's label, not a trigger that names the list it opens.
+    return [...named].some((c) => c !== el && FIELD_ROLES.has(roleOf(c)) && controlShown(c));
   }
   function actionableNow(el, style, role) {
     const doc = el.ownerDocument;
@@ -1075,14 +1088,23 @@
       if (listened.has(el) && !serving.has(el) && !delegates(el) && !servesTold(el)) return "clickable";
     }
     if (el.hasAttribute("tabindex") && el.tabIndex >= 0) return "clickable";
-    // A pointer over a box that holds controls is theirs (a slider's track around its thumb).
-    if (pressable && style.cursor === "pointer" && !el.querySelector(CONTROLS)) {
+    // A pointer over a box that holds controls and no words of its own is theirs (a slider's
+    // track around its thumb); a card with its own words and a button is a card to click.
+    if (pressable && style.cursor === "pointer") {
       const parent = el.parentElement || el.getRootNode().host;
-      if (!parent || getComputedStyle(parent).cursor !== "pointer") return "clickable";
+      if ((!parent || getComputedStyle(parent).cursor !== "pointer") && !(el.querySelector(CONTROLS) && !wordsOutsideControls(el))) return "clickable";
     }
     return null;
   }
 
+  // Whether an element has words (letters) of its own, outside the controls it holds.
+  function wordsOutsideControls(el) {
+    const it = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = it.nextNode(), i = 0; n && i < 200; n = it.nextNode(), i++) {
+      if (/\p{L}/u.test(n.data) && !n.parentElement?.closest(CONTROLS)) return true;
+    }
+    return false;
+  }
   // Whether a click on a control's label presses the control (a box to tick, a file to choose),
   // rather than only focusing it.
   function pressedThroughLabel(control) {
@@ -1148,6 +1170,7 @@
     // only once the page changed).
     if (changed) unaskedChecked = unaskedHosts(1, false).length > 0;
     const counter = { next: opts.next };
+    labellingIds = new WeakMap();
     const out = [];
     const filter = opts.filter || "visible";
     const limit = opts.limit || 60000;
@@ -1783,23 +1806,25 @@
   // Animations that end by themselves soon (not a spinner's endless turn), running on the
   // elements from `el` up.
   const SETTLE_MS = 1000;
+  function endsSoon(a, ms) {
+    if (a.playState !== "running" || !a.effect) return false;
+    const timing = a.effect.getComputedTiming();
+    return Number.isFinite(timing.endTime) && timing.endTime - (a.currentTime ?? 0) <= ms;
+  }
   function endingAnimations(el) {
     const out = [];
     for (let e = el, i = 0; e && i < 60; e = flatParent(e), i++) {
-      let running = [];
       try {
-        running = e.getAnimations().filter((a) => {
-          if (a.playState !== "running" || !a.effect) return false;
-          const timing = a.effect.getComputedTiming();
-          return Number.isFinite(timing.endTime) && timing.endTime - (a.currentTime ?? 0) <= SETTLE_MS;
-        });
+        out.push(...e.getAnimations().filter((a) => endsSoon(a, SETTLE_MS)));
       } catch {}
-      out.push(...running);
     }
     return out;
   }
   async function settled(ref, next, cover, found) {
     const until = performance.now() + SETTLE_MS;
+    // How long a layer that shows nothing may take to go: a library's timer ends its exit a
+    // little after the fade ends.
+    let gone = performance.now() + 300;
     const wait = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
     while (performance.now() < until) {
       const el = resolveEl(ref);
@@ -1807,11 +1832,13 @@
       const moving = [...endingAnimations(cover), ...endingAnimations(el), ...endingWithin(cover)];
       // A box that has faded out but still lies over the element is about to be taken away
       // (a library's own timer ends its exit a little after the fade).
-      if (!moving.length && !(cover && showsNothing(cover, { left: 200 }))) break;
+      // A transparent layer that stays (a menu's invisible backdrop) is not waited on for long.
+      if (!moving.length && !(cover && performance.now() < gone && showsNothing(cover, { left: 200 }))) break;
       if (moving.length) {
         await Promise.race([Promise.allSettled(moving.map((a) => a.finished)), wait(until - performance.now())]);
         // What the end sets off (the closed menu taken off the page) comes in the page's next tasks.
         await wait(30);
+        gone = performance.now() + 300;
       } else {
         await wait(Math.min(50, until - performance.now()));
       }
@@ -1826,7 +1853,7 @@
   function endingWithin(cover) {
     if (!cover) return [];
     try {
-      return cover.getAnimations({ subtree: true }).filter((a) => a.playState === "running" && a.effect && Number.isFinite(a.effect.getComputedTiming().endTime));
+      return cover.getAnimations({ subtree: true }).filter((a) => endsSoon(a, SETTLE_MS));
     } catch {
       return [];
     }
@@ -1838,10 +1865,13 @@
     for (let e = el, i = 0; e && i < 60; e = flatParent(e), i++) if (getComputedStyle(e).opacity === "0") return true;
     return paintsNothingInside(el, budget);
   }
+  const REPLACED = new Set(["img", "svg", "canvas", "iframe", "frame", "video", "audio", "object", "embed", "input", "button", "select", "textarea", "picture"]);
   function paintsNothingInside(el, budget) {
     if (--budget.left < 0) return false;
     const cs = getComputedStyle(el);
     if (cs.opacity === "0" || cs.visibility === "hidden" || cs.display === "none") return true;
+    // What draws itself shows whatever its box looks like.
+    if (REPLACED.has(el.localName)) return false;
     const clear = (c) => /^(transparent|rgba\(.*,\s*0\))$/.test(c);
     if (!clear(cs.backgroundColor) || cs.backgroundImage !== "none" || cs.boxShadow !== "none" || parseFloat(cs.borderTopWidth) || parseFloat(cs.borderLeftWidth)) return false;
     for (const n of el.childNodes) {
@@ -1935,7 +1965,10 @@
     let n = flatParent(el);
     for (let i = 0; n && i < 3; i++, n = flatParent(n)) {
       const b = n.getBoundingClientRect();
+      // A box of no size of its own (display: contents, a slot) is passed through, not taken.
+      if (b.width * b.height === 0) continue;
       if (b.width * b.height > Math.max(2 * r.width * r.height, (r.width + 16) * (r.height + 16))) break;
+      if (b.left > r.left + 1 || b.top > r.top + 1 || b.right < r.right - 1 || b.bottom < r.bottom - 1) break;
       box = n;
     }
     return box;
