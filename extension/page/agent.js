@@ -382,7 +382,9 @@
     if (node.nodeType !== Node.ELEMENT_NODE) return "";
     const el = node;
     if (SKIP_TAGS.has(el.tagName) || el.getAttribute("aria-hidden") === "true") return "";
-    if (!seen(el)) return "";
+    // A slot or a display: contents box has no box of its own: what it holds is judged apart
+    // (a web component's label is the text slotted into its shadow root's <label>).
+    if (!seen(el) && !(el.localName === "slot" || getComputedStyle(el).display === "contents")) return "";
     if (el.localName === "img") return el.getAttribute("alt") || "";
     // An icon's own title names it (a close button that holds only an <svg><title>).
     if (el.localName === "svg") return el.querySelector(":scope > title")?.textContent || "";
@@ -1040,7 +1042,7 @@
   // The ids that some element's aria-labelledby names, per document or shadow root, taken once
   // per read (every read starts afresh).
   let labellingIds = new WeakMap();
-  const FIELD_ROLES = new Set(["combobox", "textbox", "searchbox", "spinbutton", "slider", "checkbox", "radio", "switch"]);
+  const FIELD_ROLES = new Set(["combobox", "textbox", "searchbox", "spinbutton", "slider", "checkbox", "radio", "switch", "radiogroup"]);
   function namesShownControl(el) {
     const root = el.getRootNode();
     let ids = labellingIds.get(root);
@@ -1088,11 +1090,15 @@
       if (listened.has(el) && !serving.has(el) && !delegates(el) && !servesTold(el)) return "clickable";
     }
     if (el.hasAttribute("tabindex") && el.tabIndex >= 0) return "clickable";
-    // A pointer over a box that holds controls and no words of its own is theirs (a slider's
-    // track around its thumb); a card with its own words and a button is a card to click.
+    // A pointer over a box that holds a control is the control's when the box has no words of
+    // its own (a slider's track around its thumb) or draws the control, which is transparent in
+    // it (a select's box with its placeholder); a card with its own words and a button is a card
+    // to click.
     if (pressable && style.cursor === "pointer") {
       const parent = el.parentElement || el.getRootNode().host;
-      if ((!parent || getComputedStyle(parent).cursor !== "pointer") && !(el.querySelector(CONTROLS) && !wordsOutsideControls(el))) return "clickable";
+      const control = el.querySelector(CONTROLS) || shadowOf(el)?.querySelector(CONTROLS);
+      const theirs = !!control && (!wordsOutsideControls(el) || getComputedStyle(control).opacity === "0");
+      if ((!parent || getComputedStyle(parent).cursor !== "pointer") && !theirs) return "clickable";
     }
     return null;
   }
@@ -1101,7 +1107,8 @@
   function wordsOutsideControls(el) {
     const it = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let n = it.nextNode(), i = 0; n && i < 200; n = it.nextNode(), i++) {
-      if (/\p{L}/u.test(n.data) && !n.parentElement?.closest(CONTROLS)) return true;
+      // Text slotted into a web component's shadow root is where its slot is (a button's).
+      if (/\p{L}/u.test(n.data) && !(n.assignedSlot || n.parentElement)?.closest(CONTROLS)) return true;
     }
     return false;
   }
@@ -1127,7 +1134,9 @@
   // as React's root or a list does): the container itself is not something to click.
   function delegates(el) {
     const inside = el.getElementsByTagName("*");
-    if (inside.length > 60 || el.querySelector(CONTROLS)) return true;
+    // A web component's host serves the control its shadow root draws (<sl-button> and its
+    // <button>).
+    if (inside.length > 60 || el.querySelector(CONTROLS) || shadowOf(el)?.querySelector(CONTROLS)) return true;
     // Parts that show a pointer of their own are what the listener serves.
     return getComputedStyle(el).cursor !== "pointer" && holds(el, (d) => getComputedStyle(d).cursor === "pointer");
   }
@@ -1940,7 +1949,10 @@
     // transparent control's drawing counts as the control (what it draws lies over it, in the
     // box of about its size that holds both).
     const drawing = getComputedStyle(el).opacity === "0" ? drawnBox(el, r) : null;
-    const mine = (e) => composedContains(el, e) || (drawing && composedContains(drawing, e)) || (el.labels && [...el.labels].some((l) => composedContains(l, e))) || (el.localName === "label" && el.control && composedContains(el.control, e));
+    // A web component's host hit over its slotted text, which the element shows inside itself
+    // (a checkbox's label in its shadow root), counts too, unless the element lets presses through.
+    const slotted = (e) => e !== el && !!shadowOf(e) && composedContains(e, el) && getComputedStyle(el).pointerEvents !== "none";
+    const mine = (e) => composedContains(el, e) || slotted(e) || (drawing && composedContains(drawing, e)) || (el.labels && [...el.labels].some((l) => composedContains(l, e))) || (el.localName === "label" && el.control && composedContains(el.control, e));
     let cover = null, coverPoint = null;
     for (const [fx, fy] of candidates) {
       const x = off.ox + r.left + r.width * fx, y = off.oy + r.top + r.height * fy;

@@ -41,6 +41,7 @@ const PAGES: &[&str] = &[
     "pickers/booking.html",
     "mui/trip.html",
     "antd/order.html",
+    "shoelace/settings.html",
 ];
 
 /// The same pages with a widget opened on load by their URL: suggestions, a calendar, a dialog,
@@ -69,6 +70,7 @@ const LIBRARY_FILES: &[&str] = &[
     "antd/dist/antd.min.js",
     "antd/dist/antd.min.css",
     "moment/min/moment.min.js",
+    "@shoelace-style/shoelace/cdn/shoelace.js",
     "react-dom/umd/react-dom.production.min.js",
     "solid-js/dist/solid.js",
     "solid-js/web/dist/web.js",
@@ -754,6 +756,38 @@ async fn ant_design_order_is_placed_back_to_back_by_refs() -> anyhow::Result<()>
     let t = read(&mut h, json!({})).await?;
     click(&mut h, &ref_of(&t, "button", "OK")?).await?;
     reported(&h, json!({"widget": "order", "event": "placed", "customer": "Acme", "warehouse": "lis", "tags": ["fragile", "gift"], "date": "2025-06-15", "qty": 3, "speed": "exp", "gift": true, "notify": true, "items": ["Gadget"]})).await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shoelace_web_components_are_named_and_set_by_refs() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "shoelace/settings.html").await?;
+    // Labels drawn into slots of the controls' shadow roots name them; the radio group's label
+    // is its name, not a control; <sl-button> and its own <button> are one line.
+    for (role, name) in [("textbox", "Display name"), ("checkbox", "Send me the newsletter"), ("checkbox", "Dark mode"), ("slider", "Volume"), ("radiogroup", "Plan")] {
+        ref_of(&t, role, name)?;
+    }
+    assert!(!t.contains("generic \"Save\"") && !t.contains("generic \"Plan\""), "{t}");
+    click(&mut h, &ref_of(&t, "textbox", "Display name")?).await?;
+    act(&mut h, "type", json!({"text": "Ada"})).await?;
+    click(&mut h, &ref_of(&t, "combobox", "Language")?).await?;
+    let t = read(&mut h, json!({})).await?;
+    click(&mut h, &ref_of(&t, "option", "Portuguese")?).await?;
+    let t = read(&mut h, json!({"filter": "all"})).await?;
+    // The newsletter box's input lets presses through to its label, drawn over slotted text.
+    click(&mut h, &ref_of(&t, "checkbox", "Send me the newsletter")?).await?;
+    click(&mut h, &ref_of(&t, "checkbox", "Dark mode")?).await?;
+    click(&mut h, &ref_of(&t, "radio", "Pro")?).await?;
+    act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "slider", "Volume")?), "value": 8})).await?;
+    click(&mut h, &ref_of(&t, "button", "Advanced")?).await?;
+    let t = read(&mut h, json!({"filter": "all"})).await?;
+    click(&mut h, &ref_of(&t, "textbox", "Bio")?).await?;
+    act(&mut h, "type", json!({"text": "Hello"})).await?;
+    click(&mut h, &ref_of(&t, "button", "Save")?).await?;
+    reported(&h, json!({"widget": "settings", "event": "saved", "display": "Ada", "lang": "pt", "news": "on", "dark": "on", "plan": "pro", "volume": "8", "bio": "Hello"})).await?;
+    let t = read(&mut h, json!({})).await?;
+    click(&mut h, &ref_of(&t, "button", "Done")?).await?;
     Ok(())
 }
 
