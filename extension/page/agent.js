@@ -384,7 +384,7 @@
     if (SKIP_TAGS.has(el.tagName) || el.getAttribute("aria-hidden") === "true") return "";
     // A slot or a display: contents box has no box of its own: what it holds is judged apart
     // (a web component's label is the text slotted into its shadow root's <label>).
-    if (!seen(el) && !(el.localName === "slot" || getComputedStyle(el).display === "contents")) return "";
+    if (!seen(el) && !boxlessShown(el)) return "";
     if (el.localName === "img") return el.getAttribute("alt") || "";
     // An icon's own title names it (a close button that holds only an <svg><title>).
     if (el.localName === "svg") return el.querySelector(":scope > title")?.textContent || "";
@@ -414,6 +414,13 @@
     // holds it (a section heading with a "Collapse operation" arrow button is not named so).
     if (depth > 0 && !out.trim()) return isInteractive(el, roleOf(el)) ? out : el.getAttribute("title") || out;
     return out;
+  }
+
+  // A slot or a display: contents box, which no box of its own shows or hides: shown unless its
+  // text is made invisible (what it holds is judged apart).
+  function boxlessShown(el) {
+    const cs = getComputedStyle(el);
+    return (el.localName === "slot" || cs.display === "contents") && cs.visibility === "visible";
   }
 
   // The words of an element's ::before and ::after `content`, as screen readers read them: its

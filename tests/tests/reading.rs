@@ -770,6 +770,10 @@ async fn icon_controls_are_named_or_described() -> anyhow::Result<()> {
     // Nor is an image's address, nor a symbol that says less than the tooltip.
     assert!(page.contains("button \"Picture\" [ref_") && !page.contains("data:image"), "{page}");
     assert!(page.contains("button \"Close dialog\" [ref_"), "{page}");
+    // Words in a box of no size of its own (display: contents) name what holds them, unless
+    // they are made invisible.
+    assert!(page.contains("button \"Send report\" [ref_"), "{page}");
+    assert!(page.contains("button \"Archive\" [ref_") && !page.contains("Veiled words"), "{page}");
     // A control's tooltip names the control, not the heading that holds it.
     let all = read_here(&mut h, json!({})).await?;
     assert!(all.contains("heading \"pets\" [ref_"), "{all}");
