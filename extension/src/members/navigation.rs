@@ -305,6 +305,12 @@ fn error_page(what: &str, doc: &activity::DocumentState) -> Result<(), String> {
 /// After an input that started a navigation of its tab to `url`: when the tab already shows the
 /// browser's error page for that address, or the server's answer with an error status, Claude
 /// is told, as navigate would say.
+/// Whether the tab's navigation to `url` has committed or failed.
+pub fn ended(tab: i32, url: &str) -> bool {
+    let Some(doc) = activity::main_frame(tab).current.as_deref().map(|l| activity::document(tab, l)) else { return false };
+    doc.unreachable.as_deref() == Some(url) || (doc.committed && doc.url.as_deref() == Some(url))
+}
+
 pub fn tell_if_failed(tab: i32, url: &str) {
     let Some(doc) = activity::main_frame(tab).current.as_deref().map(|l| activity::document(tab, l)) else { return };
     if doc.unreachable.as_deref() == Some(url) {
