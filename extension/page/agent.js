@@ -56,6 +56,8 @@
   // The box a node is drawn in: its slot when it is slotted, else its parent, or its shadow
   // root's host.
   const flatParent = (n) => n.assignedSlot || n.parentElement || n.parentNode?.host || null;
+  // A promise that resolves after `ms` milliseconds (at once for none left).
+  const wait = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
   // A document's frame: an <iframe>, or a <frame> of a frameset.
   const isFrame = (el) => !!el && (el.localName === "iframe" || el.localName === "frame");
   // The document of a same-origin frame; null for another site's, or for anything not a frame.
@@ -773,7 +775,6 @@
     try {
       ending = document.getAnimations().filter((a) => endsSoon(a, FADE_MS));
     } catch {}
-    const wait = (t) => new Promise((r) => setTimeout(r, t));
     return Promise.race([Promise.allSettled(ending.map((a) => a.finished)), wait(ms)]).then(() => wait(30)).then(() => ending.length);
   }
 
@@ -1841,7 +1842,6 @@
     // How long a layer that shows nothing may take to go: a library's timer ends its exit a
     // little after the fade ends.
     let gone = performance.now() + 300;
-    const wait = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
     while (performance.now() < until) {
       const el = resolveEl(ref);
       if (!el) break;
@@ -1878,8 +1878,7 @@
   // nothing itself and nothing inside it shows (the layer left of a menu that faded out).
   // `budget.left`: how many elements may still be looked at.
   function showsNothing(el, budget) {
-    for (let e = el, i = 0; e && i < 60; e = flatParent(e), i++) if (getComputedStyle(e).opacity === "0") return true;
-    return paintsNothingInside(el, budget);
+    return !el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) || paintsNothingInside(el, budget);
   }
   const REPLACED = new Set(["img", "svg", "canvas", "iframe", "frame", "video", "audio", "object", "embed", "input", "button", "select", "textarea", "picture"]);
   function paintsNothingInside(el, budget) {

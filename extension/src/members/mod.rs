@@ -140,7 +140,7 @@ async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Va
             // A busy browser may not have committed or failed the tab's navigation by that
             // frame: its outcome is waited for a moment longer, so the input's own result says
             // when it failed (a frame's navigation is not waited for).
-            if params["frameId"].as_str().is_some_and(|f| activity_main_frame_is(tab, f)) {
+            if params["frameId"].as_str().is_some_and(|f| crate::activity::main_frame_id(tab).as_deref() == Some(f)) {
                 let deadline = js_sys::Date::now() + NAVIGATION_TOLD_MS;
                 while !navigation::ended(tab, url) && js_sys::Date::now() < deadline {
                     crate::chrome::sleep(10).await;
@@ -155,9 +155,6 @@ async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Va
 /// and still be told in the input's result.
 const NAVIGATION_TOLD_MS: f64 = 300.0;
 
-fn activity_main_frame_is(tab: i32, frame: &str) -> bool {
-    crate::activity::main_frame_id(tab).as_deref() == Some(frame)
-}
 
 /// Whether an input action can make the browser open a tab or start loading a page: clicks, and
 /// keys that activate (Enter, Space). Typing and moving cannot.

@@ -305,14 +305,18 @@ fn error_page(what: &str, doc: &activity::DocumentState) -> Result<(), String> {
 /// After an input that started a navigation of its tab to `url`: when the tab already shows the
 /// browser's error page for that address, or the server's answer with an error status, Claude
 /// is told, as navigate would say.
+/// What is known of the tab's current main-frame document.
+fn current_document(tab: i32) -> Option<activity::DocumentState> {
+    activity::main_frame(tab).current.as_deref().map(|l| activity::document(tab, l))
+}
+
 /// Whether the tab's navigation to `url` has committed or failed.
 pub fn ended(tab: i32, url: &str) -> bool {
-    let Some(doc) = activity::main_frame(tab).current.as_deref().map(|l| activity::document(tab, l)) else { return false };
-    doc.unreachable.as_deref() == Some(url) || (doc.committed && doc.url.as_deref() == Some(url))
+    current_document(tab).is_some_and(|doc| doc.unreachable.as_deref() == Some(url) || (doc.committed && doc.url.as_deref() == Some(url)))
 }
 
 pub fn tell_if_failed(tab: i32, url: &str) {
-    let Some(doc) = activity::main_frame(tab).current.as_deref().map(|l| activity::document(tab, l)) else { return };
+    let Some(doc) = current_document(tab) else { return };
     if doc.unreachable.as_deref() == Some(url) {
         if let Err(failed) = error_page(&format!("The navigation to {}", bounded(&clean_url(url), 300)), &doc) {
             activity::notice(failed);

@@ -740,8 +740,7 @@ pub async fn drawn_since_acting(tab: i32) {
     let Some(at) = ACTED.with(|a| a.borrow_mut().remove(&tab)) else { return };
     if js_sys::Date::now() - at < DRAWN_MS {
         let expression = format!("__tabwright.quiet({QUIET_MS})");
-        let quiet = page::call(tab, &expression);
-        let _ = futures::future::select(Box::pin(quiet), Box::pin(crate::chrome::sleep(QUIET_MS + 100))).await;
+        crate::chrome::bounded(page::call(tab, &expression), QUIET_MS + 100).await;
     }
 }
 
