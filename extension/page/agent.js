@@ -660,10 +660,152 @@
   // (a date picker, a menu) is read right after the click, while its animation or transition
   // toward a visible opacity is still under way, or not yet started.
   function seen(el, cva) {
+    if (revealing && composedContains(revealing, el)) return shownWhenRevealed(el);
     const opts = { visibilityProperty: true, contentVisibilityAuto: !!cva };
     if (el.checkVisibility({ ...opts, opacityProperty: true })) return true;
     return el.checkVisibility(opts) && (appearing(el) || drawnOver(el));
   }
+
+  // Boxes the style sheets show only while the pointer is over them or a box around them (a
+  // row's actions at `opacity: 0` until `.row:hover .actions`, a menu's `li:hover > ul`). A
+  // person sees them by pointing there, so they are read, marked so, and a ref to one is
+  // pointed at through what shows it.
+  //
+  // The rules that do it, per document or shadow root: `{ shown, over }`, the selectors of what
+  // is shown and of the box whose hover shows it (without `:hover`). Gathered again when the
+  // sheets change.
+  const hoverRulesOf = new WeakMap();
+  function hoverRules(root) {
+    const sheets = [...(root.styleSheets || []), ...(root.adoptedStyleSheets || [])];
+    let key = sheets.length;
+    for (const sheet of sheets) {
+      try {
+        key = (key * 31 + sheet.cssRules.length) % 1e9;
+      } catch {}
+    }
+    const kept = hoverRulesOf.get(root);
+    if (kept && kept.key === key) return kept.rules;
+    const rules = [];
+    const visit = (list, level) => {
+      for (const rule of list) {
+        if (rules.length >= 400) return;
+        if (rule.selectorText != null) {
+          const shows = rule.selectorText.includes(":hover") && revealsBox(rule.style);
+          if (shows) for (const sel of topLevel(rule.selectorText, ",")) addHoverRule(sel, shows, rules);
+        } else if (rule.cssRules && level < 4) {
+          // A media query's rules count while it holds.
+          if (rule.media && rule.media.mediaText && !matchMedia(rule.media.mediaText).matches) continue;
+          visit(rule.cssRules, level + 1);
+        }
+      }
+    };
+    for (const sheet of sheets) {
+      try {
+        visit(sheet.cssRules, 0);
+      } catch {}
+    }
+    hoverRulesOf.set(root, { key, rules });
+    return rules;
+  }
+  // What of a box a rule shows: a display other than none, visibility, an opacity above 0.
+  function revealsBox(style) {
+    const shows = { display: !!style.display && style.display !== "none", visibility: style.visibility === "visible", opacity: style.opacity !== "" && parseFloat(style.opacity) > 0 };
+    return shows.display || shows.visibility || shows.opacity ? shows : null;
+  }
+  // The parts of a selector list, split at `sep` outside brackets and parentheses.
+  function topLevel(text, sep) {
+    const out = [];
+    let level = 0, start = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i];
+      if (c === "(" || c === "[") level++;
+      else if (c === ")" || c === "]") level--;
+      else if (c === sep && level === 0) {
+        out.push(text.slice(start, i));
+        start = i + 1;
+      }
+    }
+    out.push(text.slice(start));
+    return out.map((t) => t.trim());
+  }
+  // `a b:hover > c` shows `a b > c` while the pointer is over the `b` it lies in; so do
+  // `.group:hover .group-hover\:block` and `.group-hover\:block:is(:where(.group):hover *)`
+  // (a utility framework's two ways of writing it). Kept with `:hover` taken out (`shown`,
+  // what it shows when anything is hovered) and with `:hover` made `:scope` (`scoped`: what it
+  // shows when a given box is hovered, asked of that box).
+  function addHoverRule(sel, shows, rules) {
+    if (!sel.includes(":hover")) return;
+    const shown = sel.replace(/:hover\b/g, "");
+    const scoped = sel.replace(/:hover\b/g, ":scope");
+    try {
+      document.createDocumentFragment().querySelector(shown);
+      document.createDocumentFragment().querySelector(scoped);
+    } catch {
+      return;
+    }
+    // What the shown box's own part of the selector asks for first (a class, an id or a tag),
+    // checked before the whole selector is.
+    let level = 0, from = 0;
+    for (let i = 0; i < shown.length; i++) {
+      const c = shown[i];
+      if (c === "(" || c === "[") level++;
+      else if (c === ")" || c === "]") level--;
+      else if (level === 0 && /[\s>+~]/.test(c)) from = i + 1;
+    }
+    const last = shown.slice(from).replace(/[(\[].*$/, "");
+    const token = /[.#](?:[\w-]|\\.)+/.exec(last)?.[0];
+    const key = token ? token[0] + token.slice(1).replace(/\\(.)/g, "$1") : /^[a-z][\w-]*/i.exec(last)?.[0] || "";
+    rules.push({ shown, scoped, shows, key });
+  }
+  // The box whose hover shows `el`, a box hidden by its own style, or null. The rule must undo
+  // what hides it (a link's common `a:hover { opacity: .8 }` shows no link hidden by its
+  // display), and a box of no display or visibility can only be shown by a hover around it
+  // (the nearest few boxes around it are asked).
+  function hoverShows(el) {
+    const root = el.getRootNode();
+    if (!(root instanceof Document || root instanceof ShadowRoot)) return null;
+    const cs = getComputedStyle(el);
+    const need = cs.display === "none" ? "display" : cs.visibility === "hidden" ? "visibility" : cs.opacity === "0" ? "opacity" : null;
+    if (!need) return null;
+    const tag = el.localName;
+    for (const rule of hoverRules(root)) {
+      if (!rule.shows[need]) continue;
+      const k = rule.key;
+      if (k && (k[0] === "." ? !el.classList.contains(k.slice(1)) : k[0] === "#" ? el.id !== k.slice(1) : k.toLowerCase() !== tag)) continue;
+      try {
+        if (!el.matches(rule.shown)) continue;
+        if (el.matches(rule.scoped)) {
+          if (need === "opacity") return el;
+          continue;
+        }
+        for (let over = el.parentElement, i = 0; over && i < 8; over = over.parentElement, i++) {
+          if (over.getElementsByTagName("*").length > 3000) break;
+          if ([...over.querySelectorAll(rule.scoped)].includes(el)) return seen(over) ? over : null;
+        }
+      } catch {}
+    }
+    return null;
+  }
+  // The hidden box a hover shows, from `el` up: `{ box, over }`, or null.
+  function revealedBy(el) {
+    for (let e = el, i = 0; e && i < 30; e = e.parentElement, i++) {
+      if (e === e.ownerDocument.body) return null;
+      const over = hoverShows(e);
+      if (over) return { box: e, over };
+    }
+    return null;
+  }
+  // While a box the hover shows is read: what lies in it is shown, as the hover shows it,
+  // unless it is hidden in its own right below that box.
+  let revealing = null;
+  function shownWhenRevealed(el) {
+    for (let e = el, i = 0; e && e !== revealing && i < 40; e = flatParent(e), i++) {
+      const cs = getComputedStyle(e);
+      if (cs.display === "none" || cs.opacity === "0") return false;
+    }
+    return true;
+  }
+
   // A box or file input that the page draws itself is often the real input made transparent
   // over its drawing (TodoMVC's round toggles): it takes the person's clicks there, so it is
   // shown, though its own opacity is 0. Such an input holds no text; a transparent button or
@@ -1423,7 +1565,10 @@
       const style = getComputedStyle(el);
       const boxless = el.localName === "slot" || style.display === "contents";
       const hidden = boxless ? null : hiddenReason(el, rect, style);
-      if (hidden && hidden !== "open") return;
+      if (hidden && hidden !== "open") {
+        if (hidden === "hidden" && !revealing) listRevealed(el, depth, frame);
+        return;
+      }
       const open = boxless ? parentOpen : hidden === "open";
       // A fixed box is not clipped by the scrolling boxes around it, nor an absolute one by those
       // outside the box it is placed in.
@@ -1530,6 +1675,41 @@
       walkChildren(el, nextDepth, boxless ? frame : within(el, rect, style, frame), entry, open);
     }
 
+    // What a person acts on in a box that shows while the pointer is over it (or over a box
+    // around it): its controls and clickable elements, each marked so, where the box lies.
+    function listRevealed(el, depth, frame) {
+      if (!el.matches(CONTROLS) && !el.querySelector(CONTROLS) && !el.querySelector("[onclick],[tabindex]")) return;
+      const over = hoverShows(el);
+      // What shows it must be in view (unless everything is read).
+      if (!over || (filter !== "all" && over !== el && !intersects(over.getBoundingClientRect(), frame.clip, frame))) return;
+      revealing = el;
+      try {
+        const inside = [el, ...el.getElementsByTagName("*")].slice(0, 300);
+        for (const e of inside) {
+          if (out.length >= limit) break;
+          if (SKIP_TAGS.has(e.tagName) || e.closest("[aria-hidden=true]") || !seen(e)) continue;
+          const cs = getComputedStyle(e);
+          let role = roleOf(e);
+          const mark = role != null && isInteractive(e, role) ? null : actionable(e, cs, role);
+          if (!(role != null && isInteractive(e, role)) && !mark) continue;
+          if (!role) role = "generic";
+          const entry = { d: depth, ref: ensureRef(e, counter), role, name: nameOf(e, role), i: 1, s: { hover: true } };
+          Object.assign(entry.s, states(e, role));
+          if (mark) {
+            entry.s[mark] = true;
+            if (!entry.name) entry.name = clean(subtreeText(e), NAME_MAX);
+          }
+          if (!/[\p{L}\p{N}]/u.test(entry.name || "")) {
+            const described = clean(e.getAttribute("title") || "", NAME_MAX);
+            if (described) entry.s.description = described;
+          }
+          out.push(entry);
+        }
+      } finally {
+        revealing = null;
+      }
+    }
+
     // The frame a box's children are read in: a box that clips its content (a scrolling panel,
     // a carousel) shows only what lies inside it.
     function within(el, rect, style, frame) {
@@ -1589,7 +1769,77 @@
       const role = d.getAttribute("role");
       if ((role === "dialog" || role === "alertdialog") && seen(d) && holdsTheView(d)) modal = d;
     }
-    return modal;
+    return modal || maskedLayer();
+  }
+  // A dialog that does not say it is modal but is laid over a mask that dims the whole page (a
+  // widget library's modal, a newsletter or consent wall): the mask takes the clicks meant for
+  // the page behind it. The layer is what the viewport's four corners hit: boxes over the whole
+  // view, one of them drawn (not a menu's invisible click catcher), over the page's own content.
+  // The dialog is what the middle of the viewport hits above it, in the layer or beside it, or
+  // else the largest box with words laid beside or in it.
+  function maskedLayer() {
+    const w = innerWidth, h = innerHeight;
+    if (w < 50 || h < 50) return null;
+    const stack = (x, y) => document.elementsFromPoint(x, y).filter((e) => e !== overlayHost);
+    const corners = [[4, 4], [w - 5, 4], [4, h - 5], [w - 5, h - 5]].map(([x, y]) => stack(x, y));
+    const layer = corners[0][0];
+    if (!layer || corners.some((c) => c[0] !== layer) || layer === document.body || layer === document.documentElement) return null;
+    const whole = (e) => {
+      const cs = getComputedStyle(e);
+      const r = e.getBoundingClientRect();
+      return /fixed|absolute/.test(cs.position) && cs.pointerEvents !== "none" && r.width * r.height >= 0.9 * w * h ? cs : null;
+    };
+    const drawn = (cs) => !/^(transparent|rgba\(0, 0, 0, 0\))$/.test(cs.backgroundColor) || cs.backdropFilter !== "none" || cs.backgroundImage !== "none";
+    // The box that dims the page: the first drawn one of the boxes over the whole view.
+    let dimmer = null;
+    for (const e of corners[0]) {
+      const cs = whole(e);
+      if (!cs) break;
+      if (drawn(cs)) {
+        dimmer = e;
+        break;
+      }
+    }
+    if (!dimmer) return null;
+    const middle = stack(w / 2, h / 2);
+    const at = middle.indexOf(layer);
+    if (at < 0) return null;
+    // Page content lies under it somewhere (it is not a decorative layer the page is drawn on).
+    const under = (list) => list.includes(dimmer) && list.slice(list.indexOf(dimmer) + 1).some((e) => !e.contains(dimmer) && !whole(e));
+    let covers = under(middle) || corners.some(under);
+    // Else some of the page's shown content lies under it.
+    let looked = 0;
+    for (const e of covers ? [] : document.body.querySelectorAll("h1,h2,h3,p,a,button,input,li,td,img,label")) {
+      if (looked >= 20) break;
+      if (dimmer.contains(e) || e.contains(dimmer) || layer.contains(e)) continue;
+      const r = e.getBoundingClientRect();
+      if (r.width < 2 || r.height < 2 || r.bottom <= 0 || r.right <= 0 || r.top >= h || r.left >= w) continue;
+      looked++;
+      const list = stack(Math.min(Math.max((r.left + r.right) / 2, 0), w - 1), Math.min(Math.max((r.top + r.bottom) / 2, 0), h - 1));
+      const i = list.indexOf(dimmer);
+      if (i >= 0 && list.indexOf(e) > i) covers = true;
+      if (covers) break;
+    }
+    if (!covers) return null;
+    let dialog = null;
+    if (/^(dialog|alertdialog)$/.test(layer.getAttribute("role") || "")) dialog = layer;
+    else if (at > 0) {
+      dialog = middle[0];
+      if (layer.contains(dialog)) while (dialog.parentElement && dialog.parentElement !== layer) dialog = dialog.parentElement;
+      // Beside the layer: the box, under what holds both, that holds what was hit.
+      else while (dialog.parentElement && !dialog.parentElement.contains(layer)) dialog = dialog.parentElement;
+    } else {
+      let most = 0;
+      const parent = layer.parentElement;
+      const near = [...layer.children, ...(parent ? [...parent.children].filter((e) => layer.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING) : [])];
+      for (const e of near) {
+        if (!floats(e)) continue;
+        const r = e.getBoundingClientRect();
+        const area = Math.max(0, Math.min(r.right, w) - Math.max(r.left, 0)) * Math.max(0, Math.min(r.bottom, h) - Math.max(r.top, 0));
+        if (area > most && seen(e) && e.textContent.trim()) [dialog, most] = [e, area];
+      }
+    }
+    return dialog && dialog !== document.body && seen(dialog) && dialog.textContent.trim() ? dialog : null;
   }
 
   // Elements outside an open modal dialog that belong with it: what its expanded controls
@@ -1811,14 +2061,32 @@
   // really hits it (checked by hit test). When everything at its box is covered, says by what.
   // With `overlay`, a point found in the top document is also marked (inputStart), so the
   // overlay needs no call of its own.
-  function pointFor(ref, next, overlay) {
+  function pointFor(ref, next, overlay, pointed) {
     const found = findPoint(ref, next);
     const cover = found.coverEl;
     delete found.coverEl;
+    // Shown only while the pointer is over a box around it: the pointer goes there first.
+    if (!pointed && (found.error === "invisible" || found.covered != null)) {
+      const over = hoverPoint(ref, next);
+      if (over) return over;
+    }
     if (found.covered == null && found.error !== "offscreen") return pointFound(found, ref, overlay);
     // What covers it, or the element itself, is still moving (a menu fading out after its
     // choice, a panel sliding in): the point is looked for again once that has ended.
     return settled(ref, next, cover, found).then((again) => pointFound(again, ref, overlay));
+  }
+  // Where to put the pointer so that the box around a ref's element that a hover shows is
+  // shown: `{ hover: true, x, y }`, or null.
+  function hoverPoint(ref, next) {
+    const el = resolveEl(ref);
+    const shown = el && revealedBy(el);
+    if (!shown || shown.over === el) return null;
+    const view = { w: innerWidth, h: innerHeight };
+    const r = shown.over.getBoundingClientRect();
+    const { ox, oy } = frameOffset(shown.over);
+    if (r.top + oy < 0 || r.left + ox < 0 || r.bottom + oy > view.h || r.right + ox > view.w) shown.over.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+    const p = hitPoint(shown.over, view, { next });
+    return p.error == null && p.covered == null ? { hover: true, x: p.x, y: p.y, next: p.next } : null;
   }
   // Animations that end by themselves soon (not a spinner's endless turn), running on the
   // elements from `el` up.

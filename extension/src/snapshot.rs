@@ -189,6 +189,9 @@ fn state_text(key: &str, value: &serde_json::Value) -> Option<String> {
         ("invalid", Value::Bool(true)) => "invalid".into(),
         ("clickable", Value::Bool(true)) => "clickable".into(),
         ("draggable", Value::Bool(true)) => "draggable".into(),
+        // Shown while the pointer is over it or a box around it: a click or hover by its ref
+        // points there first.
+        ("hover", Value::Bool(true)) => "shown on hover".into(),
         ("multiselectable", Value::Bool(true)) => "multiselectable".into(),
         ("focused", Value::Bool(true)) => "focused".into(),
         ("readonly", Value::Bool(true)) => "readonly".into(),
@@ -220,7 +223,7 @@ pub fn element_line(node: &Node) -> String {
         let _ = write!(line, " [ref_{r}]");
     }
     // A fixed order, so the same element always reads the same.
-    for key in ["clickable", "draggable", "description", "checked", "selected", "current", "expanded", "pressed", "sort", "multiselectable", "value", "format", "options", "suggestions", "placeholder", "min", "max", "level", "disabled", "readonly", "required", "invalid", "focused", "href"] {
+    for key in ["clickable", "draggable", "hover", "description", "checked", "selected", "current", "expanded", "pressed", "sort", "multiselectable", "value", "format", "options", "suggestions", "placeholder", "min", "max", "level", "disabled", "readonly", "required", "invalid", "focused", "href"] {
         // A placeholder that is also the name says nothing new.
         if key == "placeholder" && node.s.get(key).and_then(|v| v.as_str()) == node.name.as_deref() {
             continue;
@@ -543,6 +546,17 @@ mod tests {
             "paragraph [ref_4]: \"Read the rules first.\"\n  generic \"rules\" [ref_5] clickable\ntext \"A note\" [ref_6]\n… more inside [ref_7]: read_page with this ref to see it\nframe content [ref_8] is not readable here: use screenshot and coordinates"
         );
         assert!(out.lines().all(|l| l.contains("[ref_")), "{out}");
+    }
+
+    #[test]
+    fn a_control_shown_on_hover_says_so_after_its_kind_of_click() {
+        let mut rename = control(0, 3, "button", "Rename");
+        rename.s.insert("hover".into(), json!(true));
+        let mut open = control(0, 4, "generic", "Open");
+        open.s.insert("hover".into(), json!(true));
+        open.s.insert("clickable".into(), json!(true));
+        let out = render(&[rename, open], READ_CAP).text;
+        assert_eq!(out, "button \"Rename\" [ref_3] shown on hover\ngeneric \"Open\" [ref_4] clickable shown on hover");
     }
 
     #[test]

@@ -527,6 +527,83 @@ async fn an_open_modal_dialog_is_what_is_read() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Controls the style sheets show only while the pointer is over a box around them (a row's
+/// actions at opacity 0, a menu's display: none submenu, a card's hidden button) are listed and
+/// marked so, found, and clicked by ref: the pointer goes over what shows them first. Hidden
+/// links that no hover around them shows (a link's own `a:hover`, a sibling's hover, a rule of a
+/// media query that does not hold) stay unread.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn controls_shown_on_hover_are_listed_and_clicked_by_ref() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "hover.html", json!({})).await?;
+    let renames = refs_of(&page, "button", "Rename");
+    assert_eq!(renames.len(), 2, "{page}");
+    for name in ["link \"Alpha\"", "link \"Beta\"", "button \"Rename\"", "button \"Delete notes.txt\"", "button \"Share\"", "button \"Pay\"", "button \"Send\""] {
+        assert!(line_with(&page, name).contains("shown on hover"), "{name}: {page}");
+    }
+    assert!(!line_with(&page, "button \"Why?\"").contains("shown on hover"), "{page}");
+    for hidden in ["Hidden link", "Tip link", "Narrow only"] {
+        assert!(!page.contains(hidden), "{hidden}: {page}");
+    }
+    let interactive = read_here(&mut h, json!({"filter": "interactive"})).await?;
+    assert!(interactive.contains("button \"Share\"") && interactive.contains("link \"Alpha\""), "{interactive}");
+    // The second row's action (opacity 0 until its row is hovered).
+    ok(&h.one("left_click", json!({"target": r#ref(&renames[1])})).await?);
+    assert!(text(&h.one("get_page_text", json!({})).await?).contains("Renamed notes.txt"));
+    // A submenu's link (display: none until its item is hovered), found by its name.
+    let beta = h.ref_of("link", "Beta").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&beta)})).await?);
+    assert!(text(&h.one("get_page_text", json!({})).await?).contains("Opened Beta"));
+    // A card's button (visibility: hidden until the card is hovered).
+    let share = refs_of(&page, "button", "Share");
+    ok(&h.one("left_click", json!({"target": r#ref(&share[0])})).await?);
+    assert!(text(&h.one("get_page_text", json!({})).await?).contains("Shared the photo"));
+    // A utility framework's group hover.
+    let send = refs_of(&page, "button", "Send");
+    ok(&h.one("left_click", json!({"target": r#ref(&send[0])})).await?);
+    assert!(text(&h.one("get_page_text", json!({})).await?).contains("Sent invoice 42"));
+    // A hover by ref shows the submenu, as a person's does.
+    let alpha = refs_of(&page, "link", "Alpha");
+    ok(&h.one("hover", json!({"target": r#ref(&alpha[0])})).await?);
+    let page = read_here(&mut h, json!({})).await?;
+    assert!(!line_with(&page, "link \"Alpha\"").contains("shown on hover"), "shown now: {page}");
+    Ok(())
+}
+
+/// A dialog laid over a mask that dims the page, without aria-modal (a widget library's modal),
+/// is what the read holds while it is open; a decorative layer the page is drawn on and a menu's
+/// invisible click catcher over the whole view are no such mask.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dialog_over_a_mask_is_read_as_modal() -> anyhow::Result<()> {
+    const NOTE: &str = "[A modal dialog is open: the page behind it takes no input until the dialog is closed.";
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "masked.html", json!({})).await?;
+    assert!(!page.contains(NOTE) && page.contains("textbox \"Search\""), "{page}");
+    let sort = refs_of(&page, "button", "Sort by");
+    ok(&h.one("left_click", json!({"target": r#ref(&sort[0])})).await?);
+    let page = read_here(&mut h, json!({})).await?;
+    assert!(!page.contains(NOTE) && page.contains("textbox \"Search\"") && page.contains("\"Oldest\""), "{page}");
+    let oldest = h.ref_of("generic", "Oldest").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&oldest)})).await?);
+    assert!(text(&h.one("get_page_text", json!({})).await?).contains("Sorted by Oldest."));
+    let signup = h.ref_of("button", "Sign up").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&signup)})).await?);
+    let page = read_here(&mut h, json!({})).await?;
+    assert!(page.starts_with(NOTE) && page.contains("textbox \"Email\"") && page.contains("button \"Subscribe\""), "{page}");
+    assert!(!page.contains("Search") && !page.contains("Sort by"), "the page behind is left out: {page}");
+    let found = text(&h.one("find", json!({"query": "search box"})).await?);
+    assert!(found.starts_with("No element matches"), "{found}");
+    let whole = read_here(&mut h, json!({"filter": "all"})).await?;
+    assert!(!whole.contains(NOTE) && whole.contains("textbox \"Search\""), "{whole}");
+    let email = h.ref_of("textbox", "Email").await?;
+    ok(&h.one("form_input", json!({"target": r#ref(&email), "value": "ada@example.com"})).await?);
+    let subscribe = h.ref_of("button", "Subscribe").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&subscribe)})).await?);
+    let page = read_here(&mut h, json!({})).await?;
+    assert!(!page.contains(NOTE) && page.contains("Subscribed ada@example.com") && page.contains("textbox \"Search\""), "{page}");
+    Ok(())
+}
+
 /// A to-do list drawn as TodoMVC draws it: each item's real checkbox is transparent over the
 /// circle its label draws, and the label is for no control. The box is listed, named by that
 /// label, found as the checkbox for the item, and ticked by ref; the count in the list's own

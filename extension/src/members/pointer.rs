@@ -48,6 +48,9 @@ struct PointFor {
     what: Option<String>,
     #[serde(default)]
     disabled: bool,
+    /// The point is over a box whose hover shows the element, which is hidden until then.
+    #[serde(default)]
+    hover: bool,
 }
 
 /// Offset of an out-of-process frame's viewport inside the tab's, in CSS pixels: its box in the
@@ -178,9 +181,20 @@ async fn ref_spot(tab: i32, reference: &str) -> Result<Spot, String> {
     // itself (a stale one is then explained in full).
     let (at, id) = reading::locate_ref(tab, reference)?;
     let top = at.session.is_none() && crate::policy::current().overlay;
-    let (value, generation) = page::call_in(&at, &format!("__tabwright.pointFor({id}, {}, {top})", refs::next())).await?;
-    refs::record_answer(&at, generation, &value);
-    let mut p: PointFor = serde_json::from_value(value).map_err(|e| format!("unreadable hit test: {e}"))?;
+    let mut pointed = false;
+    let mut p = loop {
+        let (value, generation) = page::call_in(&at, &format!("__tabwright.pointFor({id}, {}, {top}, {pointed})", refs::next())).await?;
+        refs::record_answer(&at, generation, &value);
+        let p: PointFor = serde_json::from_value(value).map_err(|e| format!("unreadable hit test: {e}"))?;
+        if !p.hover || pointed {
+            break p;
+        }
+        // Shown while the pointer is over a box around it (a row's actions, a menu's items):
+        // the pointer goes there, as a person's does, and the element is looked for again.
+        let (ox, oy) = frame_offset(&at).await?;
+        mouse(tab, "mouseMoved", (p.x + ox, p.y + oy), "none", buttons(tab), 0, 0).await?;
+        pointed = true;
+    };
     p.what = p.what.as_deref().map(fold);
     p.covered = p.covered.as_deref().map(fold);
     // The agent's description names the element with its ref (`combobox "Country" (ref_1)`);
