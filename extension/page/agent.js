@@ -707,6 +707,34 @@
     hoverRulesOf.set(root, { key, rules });
     return rules;
   }
+  // The name of the icon a control without words shows, as its markup says it: an icon set's
+  // class (`fa-trash`, `bi-pencil-square`, `lucide-settings`), a `data-icon`, the symbol an
+  // <svg><use> draws (`#icon-share`), or the control's own class (`btn-close`, `close-btn`).
+  // A hint for a control nobody named, never its name.
+  const ICON_CLASS = /^(?:fa[srlbdt]?|bi|icon|glyphicon|ti|ri|mdi|lucide|feather|la[srb]?|ion|ionicons|octicon|ph|tabler|heroicon|iconoir|gg|uil|bx|bxs|codicon|el|oi|typcn|wi|ci)-([a-z0-9][a-z0-9-]*)$/i;
+  const NOT_ICON = /^(?:[0-9]+x|xs|sm|md|lg|xl|2xl|fw|solid|regular|light|thin|duotone|sharp|brands|spin|pulse|beat|fade|shake|bounce|flip.*|rotate.*|pull-.*|stack.*|inverse|border|ul|li|inline|svg|btn|button|wrapper|container|wrap|icon|small|large|primary|secondary|white|black|muted|default|outline.*|link|block|group|toolbar|success|danger|warning|info|dark|size-.*|[0-9]+)$/i;
+  function iconName(el) {
+    const fromClass = (e, own) => {
+      for (const c of e.classList || []) {
+        const m = ICON_CLASS.exec(c) || (own ? /^(?:btn|button|icon)-([a-z][a-z-]*)$|^([a-z][a-z-]*?)-(?:btn|button|icon)$/i.exec(c) : null);
+        const name = m && (m[1] || m[2]);
+        if (name && !NOT_ICON.test(name)) return name;
+      }
+      return "";
+    };
+    const parts = [el, ...el.querySelectorAll("i, span, svg, use, img, em")].slice(0, 12);
+    for (const e of parts) {
+      const data = e.getAttribute("data-icon") || e.getAttribute("data-lucide") || e.getAttribute("data-feather") || e.getAttribute("icon") || e.getAttribute("name");
+      if (data && e !== el && /^[a-z][\w:-]{1,40}$/i.test(data)) return data.replace(/^[a-z]+:/i, "");
+      const href = e.localName === "use" ? e.getAttribute("href") || e.getAttribute("xlink:href") || "" : "";
+      const frag = /#(?:icon[-_])?([a-z][\w-]{1,40})$/i.exec(href);
+      if (frag) return frag[1];
+      const named = fromClass(e, e === el);
+      if (named) return named;
+    }
+    return "";
+  }
+
   // What of a box a rule shows: a display other than none, visibility, an opacity above 0.
   function revealsBox(style) {
     const shows = { display: !!style.display && style.display !== "none", visibility: style.visibility === "visible", opacity: style.opacity !== "" && parseFloat(style.opacity) > 0 };
@@ -1627,6 +1655,10 @@
         if (interactive && !/[\p{L}\p{N}]/u.test(entry.name || "")) {
           const described = clean(byIds(el, "aria-describedby").map(referencedText).join(" ") || el.getAttribute("title") || "", NAME_MAX);
           if (described) st.description = described;
+          else {
+            const icon = iconName(el);
+            if (icon) st.icon = icon;
+          }
         }
         for (const k in st) {
           entry.s = st;
@@ -1702,6 +1734,7 @@
           if (!/[\p{L}\p{N}]/u.test(entry.name || "")) {
             const described = clean(e.getAttribute("title") || "", NAME_MAX);
             if (described) entry.s.description = described;
+            else if (iconName(e)) entry.s.icon = iconName(e);
           }
           out.push(entry);
         }

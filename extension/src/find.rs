@@ -79,22 +79,29 @@ const ORDINALS: &[(&str, isize)] = &[
 
 /// Synonyms that widen a content word.
 const SYNONYMS: &[(&str, &[&str])] = &[
-    ("search", &["find", "query", "lookup"]),
+    ("search", &["find", "query", "lookup", "magnifier", "magnifying"]),
     ("email", &["e-mail", "mail"]),
     ("login", &["log", "sign", "signin"]),
     ("signin", &["sign", "log", "login"]),
     ("cart", &["basket", "bag"]),
     ("basket", &["cart"]),
-    ("delete", &["remove", "trash"]),
-    ("remove", &["delete"]),
+    ("delete", &["remove", "trash", "bin"]),
+    ("remove", &["delete", "trash", "bin"]),
+    // The words of icons that stand for what a wordless control does.
+    ("edit", &["pencil", "pen"]),
+    ("settings", &["gear", "cog", "preferences"]),
+    ("like", &["heart", "thumbs"]),
+    ("favorite", &["star", "heart"]),
+    ("favourite", &["star", "heart"]),
+    ("add", &["plus"]),
     ("submit", &["send", "save", "continue"]),
-    ("close", &["dismiss", "×", "x"]),
+    ("close", &["dismiss", "×", "x", "xmark", "times"]),
     ("next", &["forward", "continue"]),
     ("previous", &["back", "prev"]),
     ("phone", &["telephone", "tel", "mobile"]),
     ("password", &["pass", "passcode"]),
     ("username", &["user", "login"]),
-    ("menu", &["hamburger", "navigation"]),
+    ("menu", &["hamburger", "navigation", "bars", "burger"]),
     ("sidebar", &["contents", "navigation", "menu"]),
 ];
 
@@ -242,7 +249,8 @@ fn collect<'a>(trees: &[Tree<'a>], context: &[String], around: Option<&str>, out
         if t.node.r#ref.is_some() && (t.node.role.is_some() || t.node.text.is_some()) {
             // A control with no name (or one of symbols only, like "🗑") goes by its
             // description (`aria-describedby`, a title).
-            let described = t.node.s.get("description").and_then(|v| v.as_str());
+            // The icon it shows stands for words when it has none ("trash", "pencil-square").
+            let described = t.node.s.get("description").or_else(|| t.node.s.get("icon")).and_then(|v| v.as_str());
             let name = match (t.node.name.as_deref().map(words).filter(|w| !w.is_empty()), described) {
                 (Some(w), _) => w,
                 (None, Some(d)) => words(d),
@@ -582,6 +590,22 @@ mod tests {
         assert_eq!(top("first delete button"), Some(9));
         assert_eq!(top("delete account link"), Some(14));
         assert_eq!(top("cart heading"), Some(6));
+    }
+
+    #[test]
+    fn a_wordless_control_is_found_by_the_icon_it_shows() {
+        let icon = |r: u64, name: &str| {
+            let mut b = el(0, r, "button", "", true);
+            b.s.insert("icon".into(), serde_json::json!(name));
+            b
+        };
+        let p = vec![el(0, 30, "button", "Save", true), icon(31, "pencil-square"), icon(32, "trash"), icon(33, "gear"), icon(34, "xmark")];
+        let first = |q: &str| rank(&p, q).first().and_then(|n| n.r#ref);
+        assert_eq!(first("edit button"), Some(31));
+        assert_eq!(first("delete icon"), Some(32));
+        assert_eq!(first("settings"), Some(33));
+        assert_eq!(first("close button"), Some(34));
+        assert_eq!(first("save"), Some(30));
     }
 
     #[test]

@@ -207,7 +207,7 @@ fn state_text(key: &str, value: &serde_json::Value) -> Option<String> {
                 format!("→ {v}")
             }
         }
-        ("value" | "format" | "options" | "suggestions" | "placeholder" | "min" | "max" | "description", Value::String(v)) => format!("{key}={}", quote(v)),
+        ("value" | "format" | "options" | "suggestions" | "placeholder" | "min" | "max" | "description" | "icon", Value::String(v)) => format!("{key}={}", quote(v)),
         _ => return None,
     })
 }
@@ -223,7 +223,7 @@ pub fn element_line(node: &Node) -> String {
         let _ = write!(line, " [ref_{r}]");
     }
     // A fixed order, so the same element always reads the same.
-    for key in ["clickable", "draggable", "hover", "description", "checked", "selected", "current", "expanded", "pressed", "sort", "multiselectable", "value", "format", "options", "suggestions", "placeholder", "min", "max", "level", "disabled", "readonly", "required", "invalid", "focused", "href"] {
+    for key in ["clickable", "draggable", "hover", "description", "icon", "checked", "selected", "current", "expanded", "pressed", "sort", "multiselectable", "value", "format", "options", "suggestions", "placeholder", "min", "max", "level", "disabled", "readonly", "required", "invalid", "focused", "href"] {
         // A placeholder that is also the name says nothing new.
         if key == "placeholder" && node.s.get(key).and_then(|v| v.as_str()) == node.name.as_deref() {
             continue;

@@ -844,6 +844,15 @@ async fn icon_controls_are_named_or_described() -> anyhow::Result<()> {
     // Generated text nobody sees (visibility: hidden) is no name.
     assert!(page.contains("button \"Share\" [ref_") && !page.contains("Unseen words"), "{page}");
     assert!(page.contains("button \"Haunt\" [ref_") && !page.contains("Ghost words"), "{page}");
+    // A control with no words at all says which icon its markup shows, as a hint, and find
+    // goes by it ("edit" for a pencil, "settings" for a gear); a style class is no icon.
+    for (icon, query) in [("pencil-square", "edit button"), ("gear", "settings button"), ("share-alt", "share alt icon"), ("heart", "like"), ("close", "close button")] {
+        let line = line_with(&page, &format!("icon=\"{icon}\""));
+        assert!(line.starts_with("button [ref_"), "{page}");
+        let found = text(&h.one("find", json!({"query": query})).await?);
+        assert_eq!(found.lines().next(), Some(line), "{query}: {found}");
+    }
+    assert!(!page.contains("icon=\"primary\"") && !page.contains("icon=\"lg\""), "{page}");
     // Nor is an image's address, nor a symbol that says less than the tooltip.
     assert!(page.contains("button \"Picture\" [ref_") && !page.contains("data:image"), "{page}");
     assert!(page.contains("button \"Close dialog\" [ref_"), "{page}");
