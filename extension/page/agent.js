@@ -1221,7 +1221,8 @@
   // per read (every read starts afresh).
   let labellingIds = new WeakMap();
   const FIELD_ROLES = new Set(["combobox", "textbox", "searchbox", "spinbutton", "slider", "checkbox", "radio", "switch", "radiogroup"]);
-  function namesShownControl(el) {
+  // The elements that `el` names through their aria-labelledby.
+  function namedBy(el) {
     const root = el.getRootNode();
     let ids = labellingIds.get(root);
     if (!ids) {
@@ -1231,13 +1232,21 @@
       } catch {}
       labellingIds.set(root, ids);
     }
-    if (!ids.has(el.id)) return false;
-    let named = [];
+    if (!el.id || !ids.has(el.id)) return [];
     try {
-      named = root.querySelectorAll(`[aria-labelledby~="${CSS.escape(el.id)}"]`);
-    } catch {}
+      return [...root.querySelectorAll(`[aria-labelledby~="${CSS.escape(el.id)}"]`)].filter((c) => c !== el);
+    } catch {
+      return [];
+    }
+  }
+  function namesShownControl(el) {
     // A field's label, not a trigger that names the list it opens.
-    return [...named].some((c) => c !== el && FIELD_ROLES.has(roleOf(c)) && controlShown(c));
+    return namedBy(el).some((c) => FIELD_ROLES.has(roleOf(c)) && controlShown(c));
+  }
+  // Whether `el` is the title that names a box around it with a line of its own (a dialog's,
+  // a region's): its words are that line's name already.
+  function titlesAround(el) {
+    return namedBy(el).some((c) => c.contains(el) && !!roleOf(c) && roleOf(c) !== "generic");
   }
   function actionableNow(el, style, role) {
     const doc = el.ownerDocument;
@@ -1455,7 +1464,7 @@
             // The parent's name already says it.
           } else if (entry) {
             entry.t = t;
-          } else {
+          } else if (!titlesAround(holderOf(parent))) {
             out.push({ d: depth, text: t, ref: holder() });
             partsDepth = depth + 1;
           }
@@ -1474,7 +1483,7 @@
         const t = clean(text, TEXT_MAX);
         text = "";
         // Separators alone ("|", "·") say nothing.
-        if (!quiet && speaks(t)) out.push({ d: depth, text: t, ref: holder() });
+        if (!quiet && speaks(t) && !titlesAround(holderOf(parent))) out.push({ d: depth, text: t, ref: holder() });
       };
       let naming = false;
       for (const child of kids) {

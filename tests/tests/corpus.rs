@@ -756,6 +756,8 @@ async fn ant_design_order_is_placed_back_to_back_by_refs() -> anyhow::Result<()>
     // The Modal, over its mask without aria-modal, is what is read while it is open.
     let t = read(&mut h, json!({})).await?;
     anyhow::ensure!(t.starts_with("[A modal dialog is open") && !t.contains("Place order") && t.contains("It ships from lis."), "{t}");
+    // Its title is its name, not a line of text again.
+    anyhow::ensure!(t.contains("dialog \"Place this order?\" [ref_") && t.matches("Place this order?").count() == 1, "{t}");
     click(&mut h, &ref_of(&t, "button", "OK")?).await?;
     reported(&h, json!({"widget": "order", "event": "placed", "customer": "Acme", "warehouse": "lis", "tags": ["fragile", "gift"], "date": "2025-06-15", "qty": 3, "speed": "exp", "gift": true, "notify": true, "items": ["Gadget"]})).await?;
     Ok(())
