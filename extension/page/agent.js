@@ -1243,10 +1243,11 @@
     // A field's label, not a trigger that names the list it opens.
     return namedBy(el).some((c) => FIELD_ROLES.has(roleOf(c)) && controlShown(c));
   }
-  // Whether `el` is the title that names a box around it with a line of its own (a dialog's,
-  // a region's): its words are that line's name already.
-  function titlesAround(el) {
-    return namedBy(el).some((c) => c.contains(el) && !!roleOf(c) && roleOf(c) !== "generic");
+  // Whether `el` names, through aria-labelledby, a box around it with a line of its own (a
+  // dialog's title, a region's) or a shown field (a web component's label): its words are that
+  // line's name already, as a <label>'s are.
+  function namesALine(el) {
+    return namedBy(el).some((c) => (c.contains(el) && !!roleOf(c) && roleOf(c) !== "generic") || (FIELD_ROLES.has(roleOf(c)) && controlShown(c)));
   }
   function actionableNow(el, style, role) {
     const doc = el.ownerDocument;
@@ -1464,7 +1465,7 @@
             // The parent's name already says it.
           } else if (entry) {
             entry.t = t;
-          } else if (!titlesAround(holderOf(parent))) {
+          } else if (!namesALine(holderOf(parent))) {
             out.push({ d: depth, text: t, ref: holder() });
             partsDepth = depth + 1;
           }
@@ -1483,7 +1484,7 @@
         const t = clean(text, TEXT_MAX);
         text = "";
         // Separators alone ("|", "·") say nothing.
-        if (!quiet && speaks(t) && !titlesAround(holderOf(parent))) out.push({ d: depth, text: t, ref: holder() });
+        if (!quiet && speaks(t) && !namesALine(holderOf(parent))) out.push({ d: depth, text: t, ref: holder() });
       };
       let naming = false;
       for (const child of kids) {
@@ -1714,6 +1715,10 @@
       if (role === "img" && entry && entry.name && !hasInteractiveDescendant(el)) return;
       if (el.localName === "select" || el.localName === "textarea") return;
       walkChildren(el, nextDepth, boxless ? frame : within(el, rect, style, frame), entry, open);
+      // A paragraph that says nothing and holds nothing (an output line not yet written) is no line.
+      if (entry && !entry.i && !entry.name && !entry.t && out[out.length - 1] === entry && (role === "paragraph" || role === "blockquote")) {
+        out.pop();
+      }
     }
 
     // What a person acts on in a box that shows while the pointer is over it (or over a box
