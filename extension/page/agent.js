@@ -2003,6 +2003,12 @@
   function scrollTo(ref) {
     const el = resolveEl(ref);
     if (!el) return { error: "stale" };
+    // Shown only while the pointer is over a box around it: that box is brought into view.
+    const shown = !seen(el) && revealedBy(el);
+    if (shown && shown.over !== el) {
+      shown.over.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+      return { covered: null, hover: describe(shown.over) };
+    }
     el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
     const r = el.getBoundingClientRect();
     // Scrolled to, but under something fixed (a cookie banner at the bottom of a page that ends

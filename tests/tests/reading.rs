@@ -550,8 +550,11 @@ async fn controls_shown_on_hover_are_listed_and_clicked_by_ref() -> anyhow::Resu
     // The second row's action (opacity 0 until its row is hovered).
     ok(&h.one("left_click", json!({"target": r#ref(&renames[1])})).await?);
     assert!(text(&h.one("get_page_text", json!({})).await?).contains("Renamed notes.txt"));
-    // A submenu's link (display: none until its item is hovered), found by its name.
+    // A submenu's link (display: none until its item is hovered), found by its name; scrolled
+    // to, it says what shows it.
     let beta = h.ref_of("link", "Beta").await?;
+    let r = text(&h.one("scroll_to", json!({"target": r#ref(&beta)})).await?);
+    assert!(r.contains("It shows only while the pointer is over listitem (ref_"), "{r}");
     ok(&h.one("left_click", json!({"target": r#ref(&beta)})).await?);
     assert!(text(&h.one("get_page_text", json!({})).await?).contains("Opened Beta"));
     // A card's button (visibility: hidden until the card is hovered).

@@ -329,7 +329,12 @@ pub async fn scroll_to(reference: &str, tab_id: Option<&str>) -> Result<Outcome,
     // The page hears of the scroll at its next frame; let that land (a virtual list re-renders then).
     super::pointer::settle_later(tab);
     let covered = value["covered"].as_str().map(super::pointer::fold);
+    let hover = value["hover"].as_str().map(super::pointer::fold);
     Ok(Outcome::Ack {
-        line: covered.map(|cover| format!("It is covered by {cover} there, so a click on it would reach that instead. Close or move what covers it first.")),
+        line: match (covered, hover) {
+            (_, Some(over)) => Some(format!("It shows only while the pointer is over {over}, which is in view now: a click or hover by its ref puts the pointer there first.")),
+            (Some(cover), None) => Some(format!("It is covered by {cover} there, so a click on it would reach that instead. Close or move what covers it first.")),
+            (None, None) => None,
+        },
     })
 }
