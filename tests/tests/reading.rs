@@ -32,6 +32,9 @@ fn refs_of(text: &str, role: &str, name: &str) -> Vec<String> {
     out
 }
 
+/// How a read that holds only an open modal dialog begins.
+const NOTE: &str = "[A modal dialog is open: the page behind it takes no input until the dialog is closed.";
+
 fn line_with<'a>(text: &'a str, needle: &str) -> &'a str {
     text.lines().find(|l| l.contains(needle)).unwrap_or_else(|| panic!("no line with {needle:?} in:\n{text}"))
 }
@@ -480,7 +483,6 @@ async fn find_accuracy_on_the_labelled_set() -> anyhow::Result<()> {
 /// nothing behind it takes input. filter "all" still reads the whole page.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_open_modal_dialog_is_what_is_read() -> anyhow::Result<()> {
-    const NOTE: &str = "[A modal dialog is open: the page behind it takes no input until the dialog is closed.";
     let mut h = Harness::start().await?;
     // A closed modal left in the page, or a banner that calls itself modal but leaves the middle
     // of the page alone, holds nobody.
@@ -578,7 +580,6 @@ async fn controls_shown_on_hover_are_listed_and_clicked_by_ref() -> anyhow::Resu
 /// invisible click catcher over the whole view are no such mask.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dialog_over_a_mask_is_read_as_modal() -> anyhow::Result<()> {
-    const NOTE: &str = "[A modal dialog is open: the page behind it takes no input until the dialog is closed.";
     let mut h = Harness::start().await?;
     let page = read(&mut h, "masked.html", json!({})).await?;
     assert!(!page.contains(NOTE) && page.contains("textbox \"Search\""), "{page}");
