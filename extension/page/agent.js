@@ -2024,7 +2024,8 @@
     for (let i = 0; node && i < 5; i++) {
       const role = roleOf(node);
       if (role) {
-        const name = nameOf(node, role);
+        // With no name of its own (a menu's item that holds its submenu), its own words.
+        const name = nameOf(node, role) || clean([...node.childNodes].filter((c) => c.nodeType === Node.TEXT_NODE).map((c) => c.data).join(" "), 60);
         const r = counter ? ensureRef(node, counter) : refOf.get(node);
         return `${role}${name ? ` "${name.replace(/"/g, "'")}"` : ""}${r !== undefined ? ` (ref_${r})` : ""}`;
       }

@@ -556,7 +556,7 @@ async fn controls_shown_on_hover_are_listed_and_clicked_by_ref() -> anyhow::Resu
     // to, it says what shows it.
     let beta = h.ref_of("link", "Beta").await?;
     let r = text(&h.one("scroll_to", json!({"target": r#ref(&beta)})).await?);
-    assert!(r.contains("It shows only while the pointer is over listitem (ref_"), "{r}");
+    assert!(r.contains("It shows only while the pointer is over listitem \"Folders\" (ref_"), "{r}");
     ok(&h.one("left_click", json!({"target": r#ref(&beta)})).await?);
     assert!(text(&h.one("get_page_text", json!({})).await?).contains("Opened Beta"));
     // A card's button (visibility: hidden until the card is hovered).
