@@ -686,6 +686,7 @@
     const kept = hoverRulesOf.get(root);
     if (kept && kept.key === key) return kept.rules;
     const rules = [];
+    const view = (root.defaultView || root.host?.ownerDocument.defaultView || window);
     const visit = (list, level) => {
       for (const rule of list) {
         if (rules.length >= 400) return;
@@ -694,7 +695,7 @@
           if (shows) for (const sel of topLevel(rule.selectorText, ",")) addHoverRule(sel, shows, rules);
         } else if (rule.cssRules && level < 4) {
           // A media query's rules count while it holds.
-          if (rule.media && rule.media.mediaText && !matchMedia(rule.media.mediaText).matches) continue;
+          if (rule.media && rule.media.mediaText && !view.matchMedia(rule.media.mediaText).matches) continue;
           visit(rule.cssRules, level + 1);
         }
       }
@@ -790,8 +791,9 @@
   // display), and a box of no display or visibility can only be shown by a hover around it
   // (the nearest few boxes around it are asked).
   function hoverShows(el) {
+    // A document or shadow root, of this frame or a same-origin one inside it.
     const root = el.getRootNode();
-    if (!(root instanceof Document || root instanceof ShadowRoot)) return null;
+    if (root.nodeType !== Node.DOCUMENT_NODE && root.nodeType !== Node.DOCUMENT_FRAGMENT_NODE) return null;
     const cs = getComputedStyle(el);
     const need = cs.display === "none" ? "display" : cs.visibility === "hidden" ? "visibility" : cs.opacity === "0" ? "opacity" : null;
     if (!need) return null;
