@@ -602,6 +602,8 @@
     return before ? { side: "before", name: before } : null;
   }
   function unlabelledChoice(el) {
+    // A label that stands in for its hidden box and says nothing itself (a switch's track).
+    if (el.localName === "label" && standInRole(el) && !subtreeText(el).trim()) return !(byIds(el.control, "aria-labelledby").length || (el.control.getAttribute("aria-label") || "").trim() || el.control.getAttribute("title") || labelsOf(el.control).some((l) => l !== el && subtreeText(l).trim()));
     if (el.localName !== "input" || !/^(checkbox|radio)$/i.test(el.getAttribute("type") || "")) return false;
     return !(labelsOf(el).length || byIds(el, "aria-labelledby").length || (el.getAttribute("aria-label") || "").trim() || el.getAttribute("title"));
   }
@@ -1210,7 +1212,9 @@
   // The role a label takes when it stands in for its hidden checkbox or radio button.
   function standInRole(el) {
     const control = el.localName === "label" ? el.control : null;
-    return control && (control.type === "checkbox" || control.type === "radio") && !controlShown(control) ? control.type : null;
+    if (!control || !(control.type === "checkbox" || control.type === "radio") || controlShown(control)) return null;
+    // A box that says it is a switch is one.
+    return control.type === "checkbox" && control.getAttribute("role") === "switch" ? "switch" : control.type;
   }
 
   function actionable(el, style, role) {
@@ -1320,13 +1324,20 @@
     for (let i = 0; i < inside.length && i < 300; i++) if (test(inside[i])) return true;
     return false;
   }
+  // Whether a box holds a control a person sees (a drop zone's hidden file input, which its
+  // click opens, is no control of its own).
+  function holdsShownControl(el) {
+    const controls = el.querySelectorAll(CONTROLS);
+    for (let i = 0; i < controls.length && i < 20; i++) if (controlShown(controls[i])) return true;
+    return controls.length > 20;
+  }
   // A listener on a container of many elements, or of controls, serves them (event delegation,
   // as React's root or a list does): the container itself is not something to click.
   function delegates(el) {
     const inside = el.getElementsByTagName("*");
     // A web component's host serves the control its shadow root draws (<sl-button> and its
     // <button>).
-    if (inside.length > 60 || el.querySelector(CONTROLS) || shadowOf(el)?.querySelector(CONTROLS)) return true;
+    if (inside.length > 60 || holdsShownControl(el) || shadowOf(el)?.querySelector(CONTROLS)) return true;
     // Parts that show a pointer of their own are what the listener serves.
     return getComputedStyle(el).cursor !== "pointer" && holds(el, (d) => getComputedStyle(d).cursor === "pointer");
   }
@@ -1651,13 +1662,18 @@
         const st = states(el, role);
         // A label standing in for its hidden checkbox or radio reads as that control, with its
         // state; other marked elements say how a person acts on them.
-        if (standIn) st.checked = el.control.indeterminate ? "mixed" : String(el.control.checked);
+        if (standIn) {
+          st.checked = el.control.indeterminate ? "mixed" : String(el.control.checked);
+          // A label that only draws the box (a switch's track) is named by the words beside it,
+          // as a box without a label is, or by what names its control.
+          if (!entry.name) entry.name = nameOf(el.control, standIn) || wordsNaming(el)?.name || "";
+        }
         else if (mark) st[mark] = true;
         if (mark) {
           // An element a person clicks is named by what it says, unless it holds other things
           // to act on (a row with its star, a dialog's sheet with its buttons): their lines
           // and its text follow under it.
-          if (!entry.name && !holdsActionable(el)) {
+          if (!entry.name && !holdsActionable(el, true)) {
             const said = clean(subtreeText(el), NAME_MAX + 1);
             if (said.length <= NAME_MAX) entry.name = said;
           }
@@ -1973,17 +1989,23 @@
   // What a cell holding it is read as, not named by: structure of its own.
   const STRUCTURE = "table, ul, ol, dl, h1, h2, h3, h4, h5, h6, [role=table], [role=grid], [role=list], [role=heading], [role=tree]";
   // Controls, or elements the page listens on, inside `el` (the first few hundred looked at).
-  function holdsActionable(el) {
-    return hasInteractiveDescendant(el) || holds(el, (d) => listened.has(d) || told.has(d));
+  // `shown`: only what a person sees counts (a drop zone's hidden file input, which its click
+  // opens, is not something it holds to act on).
+  function holdsActionable(el, shown) {
+    if (!shown) return hasInteractiveDescendant(el) || holds(el, (d) => listened.has(d) || told.has(d));
+    const own = el.localName === "label" ? el.control : null;
+    const inside = el.querySelectorAll(INTERACTIVE_SEL);
+    for (let i = 0; i < inside.length && i < 30; i++) if (inside[i] !== own && seen(inside[i])) return true;
+    return inside.length > 30 || holds(el, (d) => (listened.has(d) || told.has(d)) && seen(d));
   }
   // Whether an element holds a control of its own (a label's own control, which it stands in
   // for, does not count).
+  const INTERACTIVE_SEL = "a[href],button,input,select,textarea,[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=option],[role=treeitem],[role^=menuitem],[tabindex]";
   function hasInteractiveDescendant(el) {
-    const sel = "a[href],button,input,select,textarea,[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=option],[role=treeitem],[role^=menuitem],[tabindex]";
-    const first = el.querySelector(sel);
+    const first = el.querySelector(INTERACTIVE_SEL);
     const own = el.localName === "label" ? el.control : null;
     if (!first || first !== own) return !!first;
-    return [...el.querySelectorAll(sel)].some((d) => d !== own);
+    return [...el.querySelectorAll(INTERACTIVE_SEL)].some((d) => d !== own);
   }
 
   function resolveEl(ref) {

@@ -768,8 +768,9 @@ async fn shoelace_web_components_are_named_and_set_by_refs() -> anyhow::Result<(
     let mut h = start().await?;
     let t = open(&mut h, "shoelace/settings.html").await?;
     // Labels drawn into slots of the controls' shadow roots name them; the radio group's label
-    // is its name, not a control; <sl-button> and its own <button> are one line.
-    for (role, name) in [("textbox", "Display name"), ("checkbox", "Send me the newsletter"), ("checkbox", "Dark mode"), ("slider", "Volume"), ("radiogroup", "Plan")] {
+    // is its name, not a control; <sl-button> and its own <button> are one line; <sl-switch>'s
+    // box, which says it is a switch, is one.
+    for (role, name) in [("textbox", "Display name"), ("checkbox", "Send me the newsletter"), ("switch", "Dark mode"), ("slider", "Volume"), ("radiogroup", "Plan")] {
         ref_of(&t, role, name)?;
     }
     assert!(!t.contains("generic \"Save\"") && !t.contains("generic \"Plan\""), "{t}");
@@ -781,7 +782,7 @@ async fn shoelace_web_components_are_named_and_set_by_refs() -> anyhow::Result<(
     let t = read(&mut h, json!({"filter": "all"})).await?;
     // The newsletter box's input lets presses through to its label, drawn over slotted text.
     click(&mut h, &ref_of(&t, "checkbox", "Send me the newsletter")?).await?;
-    click(&mut h, &ref_of(&t, "checkbox", "Dark mode")?).await?;
+    click(&mut h, &ref_of(&t, "switch", "Dark mode")?).await?;
     click(&mut h, &ref_of(&t, "radio", "Pro")?).await?;
     act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "slider", "Volume")?), "value": 8})).await?;
     click(&mut h, &ref_of(&t, "button", "Advanced")?).await?;

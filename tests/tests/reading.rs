@@ -575,6 +575,26 @@ async fn controls_shown_on_hover_are_listed_and_clicked_by_ref() -> anyhow::Resu
     Ok(())
 }
 
+/// A drop zone with a click listener that opens its hidden file input is a clickable line named
+/// by its words (the hidden input is nothing it holds to act on), and its click opens the
+/// chooser. A switch whose label only draws its track is a `switch` named by the words after it,
+/// which are not a text line again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_drop_zone_and_a_drawn_switch_are_named_controls() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "dropzone.html", json!({})).await?;
+    let zone = refs_of(&page, "generic", "Drop files here or click to upload");
+    assert!(zone.len() == 1 && line_with(&page, "Drop files here").ends_with("clickable"), "{page}");
+    let alerts = refs_of(&page, "switch", "Email alerts");
+    assert!(alerts.len() == 1 && page.matches("Email alerts").count() == 1, "{page}");
+    let r = text(&h.one("left_click", json!({"target": r#ref(&zone[0])})).await?);
+    assert!(r.contains("opened a file chooser for the file input"), "{r}");
+    ok(&h.one("left_click", json!({"target": r#ref(&alerts[0])})).await?);
+    let page = read_here(&mut h, json!({})).await?;
+    assert!(line_with(&page, "switch \"Email alerts\"").ends_with("checked"), "{page}");
+    Ok(())
+}
+
 /// A dialog laid over a mask that dims the page, without aria-modal (a widget library's modal),
 /// is what the read holds while it is open; a decorative layer the page is drawn on and a menu's
 /// invisible click catcher over the whole view are no such mask.
