@@ -710,6 +710,17 @@
     hoverRulesOf.set(root, { key, rules });
     return rules;
   }
+  // What a tooltip library or the page's own markup says of a control with no words, kept in a
+  // data attribute (`data-tooltip`, `data-bs-original-title`, a swatch's `data-color="Navy"`):
+  // words only, never an id.
+  const DATA_HINTS = ["data-tooltip", "data-tippy-content", "data-original-title", "data-bs-original-title", "data-bs-title", "data-title", "data-tip", "data-balloon", "data-hint", "data-label", "data-name", "data-color", "data-colour", "data-value"];
+  function dataHint(el) {
+    for (const a of DATA_HINTS) {
+      const v = (el.getAttribute(a) || "").trim();
+      if (v && v.length <= 80 && /\p{L}{2,}/u.test(v) && !/^[\w-]*\d{3,}[\w-]*$/.test(v) && !/^[0-9a-f-]{16,}$/i.test(v)) return v;
+    }
+    return "";
+  }
   // The name of the icon a control without words shows, as its markup says it: an icon set's
   // class (`fa-trash`, `bi-pencil-square`, `lucide-settings`), a `data-icon`, the symbol an
   // <svg><use> draws (`#icon-share`), or the control's own class (`btn-close`, `close-btn`).
@@ -1681,7 +1692,7 @@
         // A control with no name, or one of symbols only (an icon's "🗑"), says what it does
         // through its description, if it has one.
         if (interactive && !/[\p{L}\p{N}]/u.test(entry.name || "")) {
-          const described = clean(byIds(el, "aria-describedby").map(referencedText).join(" ") || el.getAttribute("title") || "", NAME_MAX);
+          const described = clean(byIds(el, "aria-describedby").map(referencedText).join(" ") || el.getAttribute("title") || dataHint(el), NAME_MAX);
           if (described) st.description = described;
           else {
             const icon = iconName(el);
