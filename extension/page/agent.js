@@ -743,6 +743,12 @@
       const href = e.localName === "use" ? e.getAttribute("href") || e.getAttribute("xlink:href") || "" : "";
       const frag = /#(?:icon[-_])?([a-z][\w-]{1,40})$/i.exec(href);
       if (frag) return frag[1];
+      // An icon drawn by an image file named for it (`/icons/trash.svg`, `ic_delete_24px.png`).
+      const src = e.localName === "img" && !e.getAttribute("alt") ? e.getAttribute("src") || "" : "";
+      if (src && !/^(data|blob):/i.test(src)) {
+        const file = (src.split(/[?#]/)[0].split("/").pop() || "").replace(/\.(svg|png|gif|webp)$/i, "").replace(/^(icons?|ic)[-_]/i, "").replace(/([-_](icon|\d+(px|dp)?|\d+x\d+|outline|filled|black|white))+$/i, "").replace(/@\dx$/, "");
+        if (/^[a-z]+(?:[-_][a-z]+){0,3}$/i.test(file) && file.length <= 30) return file.replace(/_/g, "-");
+      }
       const named = fromClass(e, e === el);
       if (named) return named;
     }

@@ -606,6 +606,14 @@ mod tests {
         assert_eq!(first("settings"), Some(33));
         assert_eq!(first("close button"), Some(34));
         assert_eq!(first("save"), Some(30));
+        let mut p = p;
+        let mut described = el(0, 35, "button", "", true);
+        described.s.insert("description".into(), serde_json::json!("Delete the item"));
+        p.insert(0, described);
+        p.push(icon(36, "delete-forever"));
+        for q in ["delete forever", "delete forever button", "the delete forever icon"] {
+            assert_eq!(rank(&p, q).first().and_then(|n| n.r#ref), Some(36), "{q}");
+        }
     }
 
     #[test]

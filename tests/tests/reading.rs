@@ -870,7 +870,7 @@ async fn icon_controls_are_named_or_described() -> anyhow::Result<()> {
     assert!(page.contains("button \"Haunt\" [ref_") && !page.contains("Ghost words"), "{page}");
     // A control with no words at all says which icon its markup shows, as a hint, and find
     // goes by it ("edit" for a pencil, "settings" for a gear); a style class is no icon.
-    for (icon, query) in [("pencil-square", "edit button"), ("gear", "settings button"), ("share-alt", "share alt icon"), ("heart", "like"), ("close", "close button")] {
+    for (icon, query) in [("pencil-square", "edit button"), ("gear", "settings button"), ("share-alt", "share alt icon"), ("heart", "like"), ("close", "close button"), ("bookmark", "bookmark button")] {
         let line = line_with(&page, &format!("icon=\"{icon}\""));
         assert!(line.starts_with("button [ref_"), "{page}");
         let found = text(&h.one("find", json!({"query": query})).await?);
