@@ -1762,7 +1762,7 @@
       if (!el.matches(CONTROLS) && !el.querySelector(CONTROLS) && !el.querySelector("[onclick],[tabindex]")) return;
       const over = hoverShows(el);
       // What shows it must be in view (unless everything is read).
-      if (!over || (filter !== "all" && over !== el && !intersects(over.getBoundingClientRect(), frame.clip, frame))) return;
+      if (!over || (filter !== "all" && !intersects(over.getBoundingClientRect(), frame.clip, frame))) return;
       revealing = el;
       try {
         const inside = [el, ...el.getElementsByTagName("*")].slice(0, 300);
