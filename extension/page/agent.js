@@ -878,6 +878,10 @@
     const hits = (typeof root.elementsFromPoint === "function" ? root : el.ownerDocument).elementsFromPoint(x, y);
     const top = hits.find((h) => h !== overlayHost);
     if (top === el) return true;
+    // A popup laid over it for now (a list a field above opened) covers it; it is still the
+    // box its drawing shows.
+    const at = hits.indexOf(el);
+    if (at > 0 && hits.slice(0, at).every((h) => h === overlayHost || (!composedContains(h, el) && floats(h) && !composedContains(el.parentElement || h, h)))) return true;
     // The choice a select draws may lie over its holder, in the box that holds both, where a
     // press opens the select all the same.
     const box = combobox && top ? drawnBox(el, r) : null;

@@ -687,6 +687,9 @@ async fn material_ui_form_is_filled_back_to_back_through_closing_menus_and_dialo
     click(&mut h, &destination).await?;
     act(&mut h, "type", json!({"text": "Pra"})).await?;
     let t = read_until(&mut h, "the suggestions for \"Pra\"", |t| t.contains("option \"Prague\"")).await?;
+    // The transparent checkboxes the list lies over are still the boxes their drawings show.
+    let insurance = ref_of(&t, "checkbox", "Add travel insurance")?;
+    assert!(!t.lines().any(|l| l.trim_start().starts_with("generic [ref_")), "an unnamed clickable box:\n{t}");
     click(&mut h, &ref_of(&t, "option", "Prague")?).await?;
     let t = read(&mut h, json!({})).await?;
     // The chosen Select's floating label (a click on it only focuses the Select) is its name,
@@ -694,7 +697,8 @@ async fn material_ui_form_is_filled_back_to_back_through_closing_menus_and_dialo
     assert!(t.contains("combobox \"Cabin class\"") && !t.contains("generic \"Cabin class\""), "{t}");
     assert_eq!(indent(line_with(&t, "slider \"Checked bags\"")), 0, "{t}");
     assert!(!t.lines().any(|l| l.trim_start().starts_with("generic [ref_")), "an unnamed clickable box:\n{t}");
-    click(&mut h, &ref_of(&t, "checkbox", "Add travel insurance")?).await?;
+    assert_eq!(ref_of(&t, "checkbox", "Add travel insurance")?, insurance, "{t}");
+    click(&mut h, &insurance).await?;
     click(&mut h, &ref_of(&t, "checkbox", "Price alerts")?).await?;
     act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "slider", "Checked bags")?), "value": 3})).await?;
     click(&mut h, &ref_of(&t, "radio", "Window")?).await?;
