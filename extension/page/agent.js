@@ -396,6 +396,9 @@
       return "";
     }
     const label = el.getAttribute("aria-label");
+    // An icon labelled with its identifier (Ant Design's `<span role="img"
+    // aria-label="check-circle">`) says no words in running text or a name.
+    if (depth > 0 && iconLabelled(el)) return "";
     if (label && depth > 0) return label;
     // The items nested under a tree item or menu item (its group, its submenu) are not its name.
     if (depth > 0 && namingItem && /^(group|menu|tree|listbox)$/.test(el.getAttribute("role") || "")) return "";
@@ -710,6 +713,18 @@
     hoverRulesOf.set(root, { key, rules });
     return rules;
   }
+  // An icon whose label is its identifier in an icon set (`<span role="img" aria-label="edit"
+  // class="anticon anticon-edit">`): drawing, not words. A control that holds only it says which
+  // icon it shows (`icon="edit"`).
+  function iconLabelled(el) {
+    const label = el.getAttribute("aria-label");
+    if (!label || el.getAttribute("role") !== "img" || !/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(label)) return false;
+    for (const c of el.classList) {
+      const m = ICON_CLASS.exec(c);
+      if (m && m[1] === label) return true;
+    }
+    return /^[a-z]+(-[a-z0-9]+)+$/.test(label);
+  }
   // What a tooltip library or the page's own markup says of a control with no words, kept in a
   // data attribute (`data-tooltip`, `data-bs-original-title`, a swatch's `data-color="Navy"`):
   // words only, never an id.
@@ -725,7 +740,7 @@
   // class (`fa-trash`, `bi-pencil-square`, `lucide-settings`), a `data-icon`, the symbol an
   // <svg><use> draws (`#icon-share`), or the control's own class (`btn-close`, `close-btn`).
   // A hint for a control nobody named, never its name.
-  const ICON_CLASS = /^(?:fa[srlbdt]?|bi|icon|glyphicon|ti|ri|mdi|lucide|feather|la[srb]?|ion|ionicons|octicon|ph|tabler|heroicon|iconoir|gg|uil|bx|bxs|codicon|el|oi|typcn|wi|ci)-([a-z0-9][a-z0-9-]*)$/i;
+  const ICON_CLASS = /^(?:fa[srlbdt]?|bi|icon|anticon|glyphicon|ti|ri|mdi|lucide|feather|la[srb]?|ion|ionicons|octicon|ph|tabler|heroicon|iconoir|gg|uil|bx|bxs|codicon|el|oi|typcn|wi|ci)-([a-z0-9][a-z0-9-]*)$/i;
   const NOT_ICON = /^(?:[0-9]+x|xs|sm|md|lg|xl|2xl|fw|solid|regular|light|thin|duotone|sharp|brands|spin|pulse|beat|fade|shake|bounce|flip.*|rotate.*|pull-.*|stack.*|inverse|border|ul|li|inline|svg|btn|button|wrapper|container|wrap|icon|small|large|primary|secondary|white|black|muted|default|outline.*|link|block|group|toolbar|success|danger|warning|info|dark|size-.*|[0-9]+)$/i;
   function iconName(el) {
     const fromClass = (e, own) => {
@@ -1650,6 +1665,8 @@
         while (frame.clipper && !(placed && (placed === frame.clipper || frame.clipper.contains(placed)))) frame = frame.outer;
       }
       let role = roleOf(el);
+      // An icon set's icon, labelled with its identifier, is drawing (its control says which).
+      if (role === "img" && iconLabelled(el) && !hasInteractiveDescendant(el)) return;
       const inView = intersects(rect, frame.clip, frame);
       let interactive = role != null && isInteractive(el, role);
       const mark = interactive || boxless ? null : actionable(el, style, role);

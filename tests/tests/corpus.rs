@@ -763,6 +763,9 @@ async fn ant_design_order_is_placed_back_to_back_by_refs() -> anyhow::Result<()>
     // Its title is its name, not a line of text again.
     anyhow::ensure!(t.contains("dialog \"Place this order?\" [ref_") && t.matches("Place this order?").count() == 1, "{t}");
     click(&mut h, &ref_of(&t, "button", "OK")?).await?;
+    // The message's icon, labelled with its identifier, is drawing, not words.
+    let t = read_until(&mut h, "the message", |t| t.contains("Order placed")).await?;
+    anyhow::ensure!(t.contains("text \"Order placed\"") && !t.contains("check-circle"), "{t}");
     reported(&h, json!({"widget": "order", "event": "placed", "customer": "Acme", "warehouse": "lis", "tags": ["fragile", "gift"], "date": "2025-06-15", "qty": 3, "speed": "exp", "gift": true, "notify": true, "items": ["Gadget"]})).await?;
     Ok(())
 }
