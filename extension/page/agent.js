@@ -402,14 +402,17 @@
     if (label && depth > 0) return label;
     // The items nested under a tree item or menu item (its group, its submenu) are not its name.
     if (depth > 0 && namingItem && /^(group|menu|tree|listbox)$/.test(el.getAttribute("role") || "")) return "";
-    let out = "", last = "";
+    let out = "", last = "", lastBlock = false;
     const kids = shadowOf(el) ? shadowOf(el).childNodes : el.localName === "slot" ? el.assignedNodes({ flatten: true }) : el.childNodes;
     for (const child of kids) {
       // A line break parts the words on either side of it.
       const t = child.nodeType === Node.ELEMENT_NODE && child.localName === "br" ? " " : subtreeText(child, depth + 1);
       if (!t) continue;
-      out += (last && !/\s/.test(last) && isBlock(child) ? " " : "") + t;
+      // A block parts the words on either side of it too (a title's heading, then its address).
+      const block = child.nodeType === Node.ELEMENT_NODE && isBlock(child);
+      out += (last && !/\s/.test(last) && (block || lastBlock) && !/^\s/.test(t) ? " " : "") + t;
       last = t[t.length - 1];
+      lastBlock = block;
     }
     // With no text of its own, what the style sheet writes before or after it is its text
     // (a toggle whose "Collapse" is `summary::after { content: "Collapse" }`).
@@ -1738,6 +1741,8 @@
           }
         }
         if (filter === "all" && !intersects(rect, frame.view, frame)) entry.off = 1;
+        // A link that holds a heading: a listing's title (find's "the first search result").
+        if (role === "link" && opts.context && el.querySelector("h1,h2,h3,h4,h5,h6,[role=heading]")) entry.h = 1;
         out.push(entry);
         nextDepth = depth + 1;
         named = entry.name && (mark ? textOnly(el) : NAME_FROM_CONTENT.has(role));

@@ -475,9 +475,71 @@ pub fn find(nodes: &[Node], query: &str) -> Vec<String> {
     rank(nodes, query).into_iter().map(node_line).collect()
 }
 
+/// Whether a description asks for a result of a search or listing ("the first search result",
+/// "top result", "the second result about Tokio"), rather than for something named "Results".
+fn asks_for_a_result(q: &Query) -> bool {
+    q.content.iter().any(|w| w == "result" || w == "results") && q.roles.iter().all(|r| matches!(*r, "link" | "searchbox" | "textbox" | "combobox"))
+}
+
+/// The results a page lists: the links in its headings or holding them (a search page's
+/// titles, `h3 > a` or `a > h3`),
+/// outside its navigation, banner, search form, footer and side panels, in page order.
+fn result_links(nodes: &[Node]) -> Vec<&Node> {
+    let mut around: Vec<(usize, &str)> = Vec::new();
+    let mut out = Vec::new();
+    for n in nodes {
+        while around.last().is_some_and(|(d, _)| *d >= n.d) {
+            around.pop();
+        }
+        let role = n.role.as_deref().unwrap_or_default();
+        let aside = around.iter().any(|(_, r)| matches!(*r, "navigation" | "banner" | "contentinfo" | "search" | "complementary" | "form" | "dialog"));
+        if role == "link" && n.r#ref.is_some() && !aside && (n.h.is_some() || around.iter().any(|(_, r)| *r == "heading")) {
+            out.push(n);
+        }
+        around.push((n.d, role));
+    }
+    out
+}
+
+/// "the second search result": the results a page lists, in page order from the one asked for,
+/// those whose words match the rest of the description first. None when the page lists none,
+/// or has a control of its own named for results (a "Results" tab).
+fn a_result<'a>(nodes: &'a [Node], q: &Query) -> Option<Vec<&'a Node>> {
+    let named_results = nodes.iter().any(|n| n.is_interactive() && n.name.as_deref().is_some_and(|name| words(name).iter().any(|w| w == "result" || w == "results")));
+    if named_results {
+        return None;
+    }
+    let results = result_links(nodes);
+    if results.is_empty() {
+        return None;
+    }
+    let rest: Vec<&String> = q.content.iter().filter(|w| !matches!(w.as_str(), "result" | "results" | "search" | "top" | "link" | "title")).collect();
+    // The results that say the most of the other words ("about Tokio"), or all of them.
+    let said = |n: &Node| {
+        let own = n.name.as_deref().map(words).unwrap_or_default();
+        rest.iter().filter(|w| matches_word(w, &own) > 0.0).count()
+    };
+    let most = results.iter().map(|n| said(n)).max().unwrap_or(0);
+    let chosen: Vec<&Node> = results.iter().copied().filter(|n| said(n) == most).collect();
+    let at = match q.ordinal {
+        Some(n) if n < 0 => chosen.len() - 1,
+        Some(n) => usize::try_from(n - 1).ok().filter(|i| *i < chosen.len())?,
+        None => 0,
+    };
+    let mut out = vec![chosen[at]];
+    out.extend(results.into_iter().filter(|n| !std::ptr::eq(*n, chosen[at])));
+    out.truncate(MAX_MATCHES);
+    Some(out)
+}
+
 /// The best matches, best first.
 pub fn rank<'a>(nodes: &'a [Node], query: &str) -> Vec<&'a Node> {
     let q = parse(query);
+    if asks_for_a_result(&q) {
+        if let Some(results) = a_result(nodes, &q) {
+            return results;
+        }
+    }
     let trees = build(nodes);
     let mut candidates = Vec::new();
     collect(&trees, &[], None, &mut candidates);
@@ -614,6 +676,45 @@ mod tests {
         for q in ["delete forever", "delete forever button", "the delete forever icon"] {
             assert_eq!(rank(&p, q).first().and_then(|n| n.r#ref), Some(36), "{q}");
         }
+    }
+
+    #[test]
+    fn a_search_result_is_a_link_in_a_heading_of_the_listing() {
+        let mut p = vec![
+            el(0, 1, "search", "", false),
+            el(1, 2, "searchbox", "Search", true),
+            el(1, 3, "button", "Search", true),
+            el(0, 4, "main", "", false),
+            el(1, 5, "heading", "Results for rust async", false),
+        ];
+        for (i, title) in ["Asynchronous Programming in Rust", "Tokio tutorial", "async-std docs"].into_iter().enumerate() {
+            let r = 10 + 3 * i as u64;
+            p.push(el(1, r, "heading", title, false));
+            p.push(el(2, r + 1, "link", title, true));
+            p.push(el(1, r + 2, "paragraph", "", false));
+        }
+        p.push(el(1, 30, "navigation", "Pagination", false));
+        p.push(el(2, 31, "link", "Next", true));
+        let first = |q: &str| rank(&p, q).first().and_then(|n| n.r#ref);
+        assert_eq!(first("first search result"), Some(11));
+        assert_eq!(first("the top result"), Some(11));
+        assert_eq!(first("the second result"), Some(14));
+        assert_eq!(first("last search result"), Some(17));
+        assert_eq!(first("the result about tokio"), Some(14));
+        assert_eq!(first("search box"), Some(2));
+        // Titles drawn inside their links (`a > h3`) are results too.
+        let mut q = vec![el(0, 50, "main", "", false), el(1, 51, "heading", "Results", false)];
+        for (i, title) in ["Tokio tutorial tokio.rs", "async-std docs docs.rs"].into_iter().enumerate() {
+            let mut link = el(1, 52 + i as u64, "link", title, true);
+            link.h = Some(1);
+            q.push(link);
+        }
+        assert_eq!(rank(&q, "the second search result").first().and_then(|n| n.r#ref), Some(53));
+        // A control named for results is what "results" asks for.
+        p.push(el(0, 40, "tab", "Results", true));
+        let first = |q: &str| rank(&p, q).first().and_then(|n| n.r#ref);
+        assert_eq!(first("results tab"), Some(40));
+        assert_eq!(first("first result"), Some(40));
     }
 
     #[test]

@@ -50,6 +50,9 @@ pub struct Node {
     /// A frame whose content could not be read from here.
     #[serde(default)]
     pub frame: Option<u64>,
+    /// A link that holds a heading (a search result's title drawn inside its link), for `find`.
+    #[serde(default)]
+    pub h: Option<u8>,
 }
 
 impl Node {

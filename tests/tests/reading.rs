@@ -595,6 +595,33 @@ async fn a_drop_zone_and_a_drawn_switch_are_named_controls() -> anyhow::Result<(
     Ok(())
 }
 
+/// "The first search result" is the listing's first result, not the search box: the links of a
+/// listing's titles, drawn as a link in a heading or a heading in a link, in page order, outside
+/// the search form and the pagination.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn search_results_are_found_by_their_place_in_the_listing() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "results.html", json!({})).await?;
+    // A heading and the address after it, inside one link, are words apart.
+    assert!(page.contains("link \"Tokio tutorial tokio.rs\" [ref_"), "{page}");
+    for (query, first) in [
+        ("first search result", "link \"Asynchronous Programming in Rust\""),
+        ("the second result", "link \"Tokio tutorial tokio.rs\""),
+        ("last search result", "link \"smol github.com\""),
+        ("the result about the standard library docs", "link \"async-std docs\""),
+        ("search box", "searchbox \"Search\""),
+    ] {
+        let found = text(&h.one("find", json!({"query": query})).await?);
+        assert!(found.starts_with(first), "{query}: {found}");
+    }
+    let found = text(&h.one("find", json!({"query": "the second search result"})).await?);
+    let second = refs_of(&found, "link", "Tokio tutorial tokio.rs");
+    ok(&h.one("left_click", json!({"target": r#ref(&second[0])})).await?);
+    let r = h.one("list_tabs", json!({})).await?;
+    assert!(only_state(&r).tabs[0].url.ends_with("#tokio"), "{r:?}");
+    Ok(())
+}
+
 /// A dialog laid over a mask that dims the page, without aria-modal (a widget library's modal),
 /// is what the read holds while it is open; a decorative layer the page is drawn on and a menu's
 /// invisible click catcher over the whole view are no such mask.
