@@ -728,10 +728,11 @@
     }
     return /^[a-z]+(-[a-z0-9]+)+$/.test(label);
   }
-  // What a tooltip library or the page's own markup says of a control with no words, kept in a
-  // data attribute (`data-tooltip`, `data-bs-original-title`, a swatch's `data-color="Navy"`):
-  // words only, never an id.
-  const DATA_HINTS = ["data-tooltip", "data-tippy-content", "data-original-title", "data-bs-original-title", "data-bs-title", "data-title", "data-tip", "data-balloon", "data-hint", "data-label", "data-name", "data-color", "data-colour", "data-value"];
+  // What a tooltip library says of a control with no words, kept in a data attribute
+  // (`data-tooltip`, `data-bs-original-title`), or a swatch's `data-color="Navy"`: words only,
+  // never an id.
+  // (Only attributes whose words a person is shown: a tooltip's, a swatch's colour.)
+  const DATA_HINTS = ["data-tooltip", "data-tippy-content", "data-original-title", "data-bs-original-title", "data-bs-title", "data-title", "data-tip", "data-balloon", "data-hint", "data-color", "data-colour"];
   function dataHint(el) {
     for (const a of DATA_HINTS) {
       const v = (el.getAttribute(a) || "").trim();
@@ -754,7 +755,7 @@
       }
       return "";
     };
-    const parts = [el, ...el.querySelectorAll("i, span, svg, use, img, em")].slice(0, 12);
+    const parts = [el, ...el.querySelectorAll("i, span, svg, use, img, em, ion-icon, sl-icon, [data-icon]")].slice(0, 12);
     for (const e of parts) {
       const data = e.getAttribute("data-icon") || e.getAttribute("data-lucide") || e.getAttribute("data-feather") || e.getAttribute("icon") || e.getAttribute("name");
       if (data && e !== el && /^[a-z][\w:-]{1,40}$/i.test(data)) return data.replace(/^[a-z]+:/i, "");
