@@ -700,7 +700,7 @@
         if (rules.length >= 400) return;
         if (rule.selectorText != null) {
           const shows = rule.selectorText.includes(":hover") && revealsBox(rule.style);
-          if (shows) for (const sel of topLevel(rule.selectorText, ",")) addHoverRule(sel, shows, rules);
+          if (shows) for (const sel of topLevel(rule.selectorText, /,/)) addHoverRule(sel, shows, rules);
         } else if (rule.cssRules && level < 4) {
           // A media query's rules count while it holds.
           if (rule.media && rule.media.mediaText && !view.matchMedia(rule.media.mediaText).matches) continue;
@@ -727,6 +727,14 @@
       if (m && m[1] === label) return true;
     }
     return /^[a-z]+(-[a-z0-9]+)+$/.test(label);
+  }
+  // What a control with no name (or one of symbols only, an icon's "🗑") says it does: its
+  // description (aria-describedby, a title, a tooltip library's), else the icon it shows.
+  function wordlessHint(el) {
+    const described = clean(byIds(el, "aria-describedby").map(referencedText).join(" ") || el.getAttribute("title") || dataHint(el), NAME_MAX);
+    if (described) return { description: described };
+    const icon = iconName(el);
+    return icon ? { icon } : {};
   }
   // What a tooltip library says of a control with no words, kept in a data attribute
   // (`data-tooltip`, `data-bs-original-title`), or a swatch's `data-color="Navy"`: words only,
@@ -779,7 +787,8 @@
     const shows = { display: !!style.display && style.display !== "none", visibility: style.visibility === "visible", opacity: style.opacity !== "" && parseFloat(style.opacity) > 0 };
     return shows.display || shows.visibility || shows.opacity ? shows : null;
   }
-  // The parts of a selector list, split at `sep` outside brackets and parentheses.
+  // The parts of a selector, split outside brackets and parentheses at the characters `sep`
+  // matches (`/,/` for a list's selectors, `/[\s>+~]/` for a selector's compounds).
   function topLevel(text, sep) {
     const out = [];
     let level = 0, start = 0;
@@ -787,7 +796,7 @@
       const c = text[i];
       if (c === "(" || c === "[") level++;
       else if (c === ")" || c === "]") level--;
-      else if (c === sep && level === 0) {
+      else if (level === 0 && sep.test(c)) {
         out.push(text.slice(start, i));
         start = i + 1;
       }
@@ -812,14 +821,7 @@
     }
     // What the shown box's own part of the selector asks for first (a class, an id or a tag),
     // checked before the whole selector is.
-    let level = 0, from = 0;
-    for (let i = 0; i < shown.length; i++) {
-      const c = shown[i];
-      if (c === "(" || c === "[") level++;
-      else if (c === ")" || c === "]") level--;
-      else if (level === 0 && /[\s>+~]/.test(c)) from = i + 1;
-    }
-    const last = shown.slice(from).replace(/[(\[].*$/, "");
+    const last = topLevel(shown, /[\s>+~]/).pop().replace(/[(\[].*$/, "");
     const token = /[.#](?:[\w-]|\\.)+/.exec(last)?.[0];
     const key = token ? token[0] + token.slice(1).replace(/\\(.)/g, "$1") : /^[a-z][\w-]*/i.exec(last)?.[0] || "";
     rules.push({ shown, scoped, shows, key });
@@ -1721,15 +1723,8 @@
           }
         }
         // A control with no name, or one of symbols only (an icon's "🗑"), says what it does
-        // through its description, if it has one.
-        if (interactive && !/[\p{L}\p{N}]/u.test(entry.name || "")) {
-          const described = clean(byIds(el, "aria-describedby").map(referencedText).join(" ") || el.getAttribute("title") || dataHint(el), NAME_MAX);
-          if (described) st.description = described;
-          else {
-            const icon = iconName(el);
-            if (icon) st.icon = icon;
-          }
-        }
+        // through its description or the icon it shows.
+        if (interactive && !/[\p{L}\p{N}]/u.test(entry.name || "")) Object.assign(st, wordlessHint(el));
         for (const k in st) {
           entry.s = st;
           break;
@@ -1798,8 +1793,9 @@
           if (SKIP_TAGS.has(e.tagName) || e.closest("[aria-hidden=true]") || !seen(e)) continue;
           const cs = getComputedStyle(e);
           let role = roleOf(e);
-          const mark = role != null && isInteractive(e, role) ? null : actionable(e, cs, role);
-          if (!(role != null && isInteractive(e, role)) && !mark) continue;
+          const widget = role != null && isInteractive(e, role);
+          const mark = widget ? null : actionable(e, cs, role);
+          if (!widget && !mark) continue;
           if (!role) role = "generic";
           const entry = { d: depth, ref: ensureRef(e, counter), role, name: nameOf(e, role), i: 1, s: { hover: true } };
           Object.assign(entry.s, states(e, role));
@@ -1807,11 +1803,7 @@
             entry.s[mark] = true;
             if (!entry.name) entry.name = clean(subtreeText(e), NAME_MAX);
           }
-          if (!/[\p{L}\p{N}]/u.test(entry.name || "")) {
-            const described = clean(e.getAttribute("title") || "", NAME_MAX);
-            if (described) entry.s.description = described;
-            else if (iconName(e)) entry.s.icon = iconName(e);
-          }
+          if (!/[\p{L}\p{N}]/u.test(entry.name || "")) Object.assign(entry.s, wordlessHint(e));
           out.push(entry);
         }
       } finally {
@@ -2203,11 +2195,7 @@
     const el = resolveEl(ref);
     const shown = el && revealedBy(el);
     if (!shown || shown.over === el) return null;
-    const view = { w: innerWidth, h: innerHeight };
-    const r = shown.over.getBoundingClientRect();
-    const { ox, oy } = frameOffset(shown.over);
-    if (r.top + oy < 0 || r.left + ox < 0 || r.bottom + oy > view.h || r.right + ox > view.w) shown.over.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
-    const p = hitPoint(shown.over, view, { next });
+    const p = pointOn(shown.over, next);
     return p.error == null && p.covered == null ? { hover: true, x: p.x, y: p.y, next: p.next } : null;
   }
   // Animations that end by themselves soon (not a spinner's endless turn), running on the
@@ -2297,7 +2285,11 @@
   }
   function findPoint(ref, next) {
     const el = resolveEl(ref);
-    if (!el) return { error: "stale" };
+    return el ? pointOn(el, next) : { error: "stale" };
+  }
+  // A point of `el` a click would reach, the element scrolled into view first as a person
+  // would, or what covers it.
+  function pointOn(el, next) {
     const counter = { next };
     const view = { w: innerWidth, h: innerHeight };
     const r = el.getBoundingClientRect();

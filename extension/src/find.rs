@@ -478,7 +478,11 @@ pub fn find(nodes: &[Node], query: &str) -> Vec<String> {
 /// Whether a description asks for a result of a search or listing ("the first search result",
 /// "top result", "the second result about Tokio"), rather than for something named "Results".
 fn asks_for_a_result(q: &Query) -> bool {
-    q.content.iter().any(|w| w == "result" || w == "results") && q.roles.iter().all(|r| matches!(*r, "link" | "searchbox" | "textbox" | "combobox"))
+    q.content.iter().any(|w| is_result_word(w)) && q.roles.iter().all(|r| matches!(*r, "link" | "searchbox" | "textbox" | "combobox"))
+}
+
+fn is_result_word(w: &str) -> bool {
+    w == "result" || w == "results"
 }
 
 /// The results a page lists: the links in its headings or holding them (a search page's
@@ -505,7 +509,7 @@ fn result_links(nodes: &[Node]) -> Vec<&Node> {
 /// those whose words match the rest of the description first. None when the page lists none,
 /// or has a control of its own named for results (a "Results" tab).
 fn a_result<'a>(nodes: &'a [Node], q: &Query) -> Option<Vec<&'a Node>> {
-    let named_results = nodes.iter().any(|n| n.is_interactive() && n.name.as_deref().is_some_and(|name| words(name).iter().any(|w| w == "result" || w == "results")));
+    let named_results = nodes.iter().any(|n| n.is_interactive() && n.name.as_deref().is_some_and(|name| words(name).iter().any(|w| is_result_word(w))));
     if named_results {
         return None;
     }
@@ -513,7 +517,7 @@ fn a_result<'a>(nodes: &'a [Node], q: &Query) -> Option<Vec<&'a Node>> {
     if results.is_empty() {
         return None;
     }
-    let rest: Vec<&String> = q.content.iter().filter(|w| !matches!(w.as_str(), "result" | "results" | "search" | "top" | "link" | "title")).collect();
+    let rest: Vec<&String> = q.content.iter().filter(|w| !is_result_word(w) && !matches!(w.as_str(), "search" | "top" | "link" | "title")).collect();
     // The results that say the most of the other words ("about Tokio"), or all of them.
     let said = |n: &Node| {
         let own = n.name.as_deref().map(words).unwrap_or_default();

@@ -759,7 +759,7 @@ pub async fn drawn_since_acting(tab: i32) {
 }
 
 /// How soon after a click or key a read waits for the page to be drawn, and for how long at
-/// most: until a frame passes that changes nothing.
+/// most: until three frames pass that change nothing.
 const DRAWN_MS: f64 = 150.0;
 const QUIET_MS: i32 = 300;
 
