@@ -986,6 +986,38 @@
   }
   // Resolves once the animations running on the page that end soon have ended (at most `ms`),
   // and what their ends set off has run.
+  // Animations the last press set going beside what it pressed (a panel sliding open, a menu
+  // fading in; a component's are in its shadow root, which the document's list leaves out), for
+  // a read right behind the press to wait for.
+  // (One that takes longer, or starts later, is not waited for: the read shows where it is.)
+  const OPENING_MS = 700;
+  let inputAnimations = [];
+  function noteInputAnimations(el) {
+    const roots = new Set([document]);
+    for (let n = el, i = 0; n && i < 60; n = flatParent(n), i++) {
+      const root = n.getRootNode?.();
+      if (root && root !== document && root.getAnimations) roots.add(root);
+      const own = shadowOf(n);
+      if (own) roots.add(own);
+    }
+    inputAnimations = [];
+    for (const root of roots) {
+      try {
+        inputAnimations.push(...root.getAnimations().filter((a) => endsSoon(a, OPENING_MS)));
+      } catch {}
+    }
+  }
+  // Before a read that follows a press: what the press set going has ended and been drawn (at
+  // most `ms` for its animations), and, when the press was a moment ago (`fresh`) or something
+  // moved, three frames have passed that change nothing.
+  async function drawnAfterInput(ms, fresh) {
+    const moving = inputAnimations;
+    inputAnimations = [];
+    if (moving.length) await Promise.race([Promise.allSettled(moving.map((a) => a.finished)), wait(ms)]);
+    if (fresh || moving.length) await quiet(QUIET_MS);
+    return moving.length;
+  }
+  const QUIET_MS = 300;
   function animationsEnd(ms) {
     let ending = [];
     try {
@@ -2220,6 +2252,7 @@
     // How long a layer that shows nothing may take to go: a library's timer ends its exit a
     // little after the fade ends.
     let gone = performance.now() + 300;
+    let framed = false;
     while (performance.now() < until) {
       const el = resolveEl(ref);
       if (!el) break;
@@ -2227,8 +2260,13 @@
       // A box that has faded out but still lies over the element is about to be taken away
       // (a library's own timer ends its exit a little after the fade).
       // A transparent layer that stays (a menu's invisible backdrop) is not waited on for long.
-      if (!moving.length && !(cover && performance.now() < gone && showsNothing(cover, { left: 200 }))) break;
-      if (moving.length) {
+      if (!moving.length && !(cover && performance.now() < gone && showsNothing(cover, { left: 200 }))) {
+        // An animation that has just ended hands the page its end in a task of its own (a
+        // panel's height set to fit once it has opened): looked for again once after a frame.
+        if (framed) break;
+        framed = true;
+        await Promise.race([new Promise((r) => requestAnimationFrame(r)), wait(100)]);
+      } else if (moving.length) {
         await Promise.race([Promise.allSettled(moving.map((a) => a.finished)), wait(until - performance.now())]);
         // What the end sets off (the closed menu taken off the page) comes in the page's next tasks.
         await wait(30);
@@ -2998,6 +3036,7 @@
     // its click then changed the viewport.)
     if (!pressed && (x >= visualViewport.width || y >= visualViewport.height)) return { outside: true };
     if (overlay) markPointer(x, y);
+    noteInputAnimations(pressed ? press.el : deepElementAt(x, y).el);
     let what = !describeIt ? null : pressed ? describe(press.el) : describeAt(x, y).what;
     // A control the page disabled took the click and did nothing with it.
     if (what && primary) {
@@ -3169,5 +3208,5 @@
     return out.join("");
   }
 
-  globalThis.__tabwright = { animationsEnd, quiet, closedCandidates, adoptRoot, pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, takeToldHandlers, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { animationsEnd, drawnAfterInput, quiet, closedCandidates, adoptRoot, pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, takeToldHandlers, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

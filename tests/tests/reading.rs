@@ -714,6 +714,26 @@ async fn a_popup_fading_in_is_read_at_once_and_a_hidden_fields_label_is_no_contr
     Ok(())
 }
 
+/// A panel a click sets sliding open (a component's, in its shadow root, held shut for the first
+/// part of its animation) is read once it is open: a read right behind the click lists the field
+/// inside it, which then takes a click by ref and the words typed after it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_panel_sliding_open_is_read_once_it_is_open() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "sliding.html", json!({})).await?;
+    assert!(!page.contains("Coupon code"), "the panel is shut: {page}");
+    let more = refs_of(&page, "button", "More options");
+    ok(&h.one("left_click", json!({"target": r#ref(&more[0])})).await?);
+    let page = read_here(&mut h, json!({})).await?;
+    let coupon = refs_of(&page, "textbox", "Coupon code");
+    assert_eq!(coupon.len(), 1, "{page}");
+    ok(&h.one("left_click", json!({"target": r#ref(&coupon[0])})).await?);
+    ok(&h.one("type", json!({"text": "SAVE10"})).await?);
+    let text_now = text(&h.one("get_page_text", json!({})).await?);
+    assert!(text_now.contains("Coupon: SAVE10"), "{text_now}");
+    Ok(())
+}
+
 /// An element with a role of its own that is no widget (a column header, a list item) but has a
 /// handler or a tab stop carries the `clickable` mark, however its handler was attached.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

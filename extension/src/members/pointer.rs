@@ -748,19 +748,23 @@ pub fn acted(tab: i32) {
 
 /// Before a read: what the last click or key opened has been drawn. A popup a widget library
 /// opens is often placed and shown over its next frames (Ant Design measures where its menu goes
-/// first, holding it transparent); a read in the same moment would miss it. Usually Claude takes
-/// longer than that to read, and nothing waits.
+/// first, holding it transparent); a read in the same moment would miss it. A panel the press
+/// set sliding open is read once it is open, not at the height it had on the way. Usually Claude
+/// takes longer than that to read, and nothing waits.
 pub async fn drawn_since_acting(tab: i32) {
     let Some(at) = ACTED.with(|a| a.borrow_mut().remove(&tab)) else { return };
-    if js_sys::Date::now() - at < DRAWN_MS {
-        let expression = format!("__tabwright.quiet({QUIET_MS})");
-        crate::chrome::bounded(page::call(tab, &expression), QUIET_MS + 100).await;
+    let since = js_sys::Date::now() - at;
+    if since < ANIMATED_MS {
+        let expression = format!("__tabwright.drawnAfterInput({ANIMATED_MS}, {})", since < DRAWN_MS);
+        crate::chrome::bounded(page::call(tab, &expression), ANIMATED_MS as i32 + QUIET_MS + 100).await;
     }
 }
 
-/// How soon after a click or key a read waits for the page to be drawn, and for how long at
-/// most: until three frames pass that change nothing.
+/// How soon after a click or key a read waits for the page to be drawn (until three frames pass
+/// that change nothing, at most [`QUIET_MS`]), and how long after one it still waits for the
+/// animations the press set going (at most that long again).
 const DRAWN_MS: f64 = 150.0;
+const ANIMATED_MS: f64 = 1000.0;
 const QUIET_MS: i32 = 300;
 
 /// Waits for one animation frame of the tab (bounded, as a hidden tab may not draw).
