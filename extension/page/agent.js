@@ -988,11 +988,11 @@
   // and what their ends set off has run.
   // Animations the last press set going beside what it pressed (a panel sliding open, a menu
   // fading in; a component's are in its shadow root, which the document's list leaves out), for
-  // a read right behind the press to wait for.
-  // (One that takes longer, or starts later, is not waited for: the read shows where it is.)
+  // a read right behind the press to wait for. (One that takes longer, or starts later, is not
+  // waited for: the read shows where it is.)
   const OPENING_MS = 700;
   let inputAnimations = [];
-  function noteInputAnimations(el) {
+  function animationsAround(el) {
     const roots = new Set([document]);
     for (let n = el, i = 0; n && i < 60; n = flatParent(n), i++) {
       const root = n.getRootNode?.();
@@ -1000,22 +1000,26 @@
       const own = shadowOf(n);
       if (own) roots.add(own);
     }
-    inputAnimations = [];
+    const out = [];
     for (const root of roots) {
       try {
-        inputAnimations.push(...root.getAnimations().filter((a) => endsSoon(a, OPENING_MS)));
+        out.push(...root.getAnimations().filter((a) => endsSoon(a, OPENING_MS)));
       } catch {}
     }
+    return out;
   }
-  // Before a read that follows a press: what the press set going has ended and been drawn (at
-  // most `ms` for its animations), and, when the press was a moment ago (`fresh`) or something
-  // moved, three frames have passed that change nothing.
+  // Before a read that follows a press or a key: what it set going has ended and been drawn (at
+  // most `ms` for its animations), and, when it was a moment ago (`fresh`) or something moved,
+  // three frames have passed that change nothing. A key's are looked for beside the focus; a
+  // press's were noted as it ended, as one may end before the read, its end not yet handed to
+  // the page.
   async function drawnAfterInput(ms, fresh) {
-    const moving = inputAnimations;
+    const moving = new Set(inputAnimations);
     inputAnimations = [];
-    if (moving.length) await Promise.race([Promise.allSettled(moving.map((a) => a.finished)), wait(ms)]);
-    if (fresh || moving.length) await quiet(QUIET_MS);
-    return moving.length;
+    for (const a of animationsAround(deepActiveElement())) moving.add(a);
+    if (moving.size) await Promise.race([Promise.allSettled([...moving].map((a) => a.finished)), wait(ms)]);
+    if (fresh || moving.size) await quiet(QUIET_MS);
+    return moving.size;
   }
   const QUIET_MS = 300;
   function animationsEnd(ms) {
@@ -3036,7 +3040,7 @@
     // its click then changed the viewport.)
     if (!pressed && (x >= visualViewport.width || y >= visualViewport.height)) return { outside: true };
     if (overlay) markPointer(x, y);
-    noteInputAnimations(pressed ? press.el : deepElementAt(x, y).el);
+    inputAnimations = animationsAround(pressed ? press.el : deepElementAt(x, y).el);
     let what = !describeIt ? null : pressed ? describe(press.el) : describeAt(x, y).what;
     // A control the page disabled took the click and did nothing with it.
     if (what && primary) {

@@ -714,9 +714,9 @@ async fn a_popup_fading_in_is_read_at_once_and_a_hidden_fields_label_is_no_contr
     Ok(())
 }
 
-/// A panel a click sets sliding open (a component's, in its shadow root, held shut for the first
-/// part of its animation) is read once it is open: a read right behind the click lists the field
-/// inside it, which then takes a click by ref and the words typed after it.
+/// A panel a click or a key sets sliding open (a component's, in its shadow root, held shut for
+/// the first part of its animation) is read once it is open: a read right behind the click lists
+/// the field inside it, which then takes a click by ref and the words typed after it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_panel_sliding_open_is_read_once_it_is_open() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
@@ -731,6 +731,11 @@ async fn a_panel_sliding_open_is_read_once_it_is_open() -> anyhow::Result<()> {
     ok(&h.one("type", json!({"text": "SAVE10"})).await?);
     let text_now = text(&h.one("get_page_text", json!({})).await?);
     assert!(text_now.contains("Coupon: SAVE10"), "{text_now}");
+    // The next panel, opened from the keyboard: Tab to its button, Enter.
+    ok(&h.one("key", json!({"text": "Tab"})).await?);
+    ok(&h.one("key", json!({"text": "Return"})).await?);
+    let page = read_here(&mut h, json!({})).await?;
+    assert_eq!(refs_of(&page, "textbox", "Note").len(), 1, "{page}");
     Ok(())
 }
 
