@@ -991,8 +991,12 @@
   // a read right behind the press to wait for. (One that takes longer, or starts later, is not
   // waited for: the read shows where it is.)
   const OPENING_MS = 700;
+  const STARTED_BEFORE_MS = 250;
   let inputAnimations = [];
-  function animationsAround(el) {
+  // `since`: only those started about then or later, or about to start (a timeline's times count
+  // from the time origin, as an event's timeStamp does; an animation's start is the time of the
+  // frame it started in, which may be a frame or more before the event that started it).
+  function animationsAround(el, since) {
     const roots = new Set([document]);
     for (let n = el, i = 0; n && i < 60; n = flatParent(n), i++) {
       const root = n.getRootNode?.();
@@ -1003,7 +1007,7 @@
     const out = [];
     for (const root of roots) {
       try {
-        out.push(...root.getAnimations().filter((a) => endsSoon(a, OPENING_MS)));
+        out.push(...root.getAnimations().filter((a) => endsSoon(a, OPENING_MS) && (since == null || a.startTime == null || a.startTime >= since - STARTED_BEFORE_MS)));
       } catch {}
     }
     return out;
@@ -3040,7 +3044,7 @@
     // its click then changed the viewport.)
     if (!pressed && (x >= visualViewport.width || y >= visualViewport.height)) return { outside: true };
     if (overlay) markPointer(x, y);
-    inputAnimations = animationsAround(pressed ? press.el : deepElementAt(x, y).el);
+    inputAnimations = animationsAround(pressed ? press.el : deepElementAt(x, y).el, press?.t);
     let what = !describeIt ? null : pressed ? describe(press.el) : describeAt(x, y).what;
     // A control the page disabled took the click and did nothing with it.
     if (what && primary) {
