@@ -984,8 +984,6 @@
       setTimeout(done, ms);
     });
   }
-  // Resolves once the animations running on the page that end soon have ended (at most `ms`),
-  // and what their ends set off has run.
   // Animations the last press set going beside what it pressed (a panel sliding open, a menu
   // fading in; a component's are in its shadow root, which the document's list leaves out), for
   // a read right behind the press to wait for. (One that takes longer, or starts later, is not
@@ -1026,6 +1024,8 @@
     return moving.size;
   }
   const QUIET_MS = 300;
+  // Resolves once the animations running on the page that end soon have ended (at most `ms`),
+  // and what their ends set off has run.
   function animationsEnd(ms) {
     let ending = [];
     try {
