@@ -27,6 +27,10 @@
     lastPress = { el: e.composedPath()[0], x: e.clientX, y: e.clientY, t: e.timeStamp };
     tellPress();
   }, true);
+  // What the pointer last moved onto, and when: a read right behind a hover waits for what the
+  // hover set going there (a menu sliding open).
+  let lastMove = null;
+  addEventListener("pointermove", (e) => { if (e.isTrusted) lastMove = { el: e.composedPath()[0], t: e.timeStamp }; }, { capture: true, passive: true });
   // Enter and Space press a focused button or file input as a click does.
   let lastActivatingKey = -1;
   addEventListener("keydown", (e) => {
@@ -1010,15 +1014,16 @@
     }
     return out;
   }
-  // Before a read that follows a press or a key: what it set going has ended and been drawn (at
+  // Before a read that follows a press, a key or a hover: what it set going has ended and been drawn (at
   // most `ms` for its animations), and, when it was a moment ago (`fresh`) or something moved,
-  // three frames have passed that change nothing. A key's are looked for beside the focus; a
-  // press's were noted as it ended, as one may end before the read, its end not yet handed to
-  // the page.
+  // three frames have passed that change nothing. A key's are looked for beside the focus and a
+  // hover's beside what the pointer moved onto; a press's were noted as it ended, as one may end
+  // before the read, its end not yet handed to the page.
   async function drawnAfterInput(ms, fresh) {
     const moving = new Set(inputAnimations);
     inputAnimations = [];
     for (const a of animationsAround(deepActiveElement())) moving.add(a);
+    if (lastMove && performance.now() - lastMove.t < ms) for (const a of animationsAround(lastMove.el, lastMove.t)) moving.add(a);
     if (moving.size) await Promise.race([Promise.allSettled([...moving].map((a) => a.finished)), wait(ms)]);
     if (fresh || moving.size) await quiet(QUIET_MS);
     return moving.size;

@@ -714,8 +714,8 @@ async fn a_popup_fading_in_is_read_at_once_and_a_hidden_fields_label_is_no_contr
     Ok(())
 }
 
-/// A panel a click or a key sets sliding open (a component's, in its shadow root, held shut for
-/// the first part of its animation) is read once it is open: a read right behind the click lists
+/// A panel a click, a key or a hover sets sliding open (a component's, in its shadow root, held
+/// shut for the first part of its animation) is read once it is open: a read right behind the click lists
 /// the field inside it, which then takes a click by ref and the words typed after it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_panel_sliding_open_is_read_once_it_is_open() -> anyhow::Result<()> {
@@ -736,6 +736,13 @@ async fn a_panel_sliding_open_is_read_once_it_is_open() -> anyhow::Result<()> {
     ok(&h.one("key", json!({"text": "Return"})).await?);
     let page = read_here(&mut h, json!({})).await?;
     assert_eq!(refs_of(&page, "textbox", "Note").len(), 1, "{page}");
+    // A menu the pointer opens by coming over its button.
+    let line = line_with(&page, "Account ▾");
+    let account = line.split("[ref_").nth(1).and_then(|r| r.split(']').next()).map(|n| format!("ref_{n}"));
+    let account = account.ok_or_else(|| anyhow::anyhow!("no ref on {line:?}: {page}"))?;
+    ok(&h.one("hover", json!({"target": r#ref(&account)})).await?);
+    let page = read_here(&mut h, json!({})).await?;
+    assert_eq!(refs_of(&page, "link", "Sign out").len(), 1, "{page}");
     Ok(())
 }
 

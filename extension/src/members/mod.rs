@@ -70,8 +70,9 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
         Some(tab) => chooser::around(tab, dispatch(parsed)).await,
         None => dispatch(parsed).await,
     };
-    if let Some((tab, _)) = &effects {
-        pointer::acted(*tab);
+    // A read right behind an input lets the page draw what it opened (a hover's menu too).
+    if let Some(tab) = tab.filter(|_| effects.is_some() || matches!(member, Member::Hover | Member::MouseMove)) {
+        pointer::acted(tab);
     }
     // After anything but a read the tabs are listed again (input can change a tab's address or
     // title before a tab event arrives), alongside the wait for what the input set off. A
