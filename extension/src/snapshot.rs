@@ -84,6 +84,16 @@ pub struct Collected {
     /// Something on the page was moving to an end (a dialog fading out, a panel sliding in).
     #[serde(default)]
     pub animating: bool,
+    /// The page changed since the read before (its listeners may have too).
+    #[serde(default = "yes")]
+    pub dirty: bool,
+    /// Boxes a closed shadow root may draw wait to be asked about.
+    #[serde(default)]
+    pub unasked: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// Where a viewport read left content out.

@@ -119,16 +119,14 @@ async fn collect_in(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>, 
         let opts = serde_json::json!({ "next": next, "filter": filter, "maxDepth": depth, "rootRef": root, "context": finding, "modal": modal });
         format!("__tabwright.collect({opts})")
     };
-    let (mut value, mut generation) = page::call_in(at, &expression(refs::next())).await?;
-    let changed = value.get("dirty").and_then(serde_json::Value::as_bool).unwrap_or(true);
+    let read = |next: u64| async move { page::call_json_in::<Collected>(at, &expression(next)).await };
+    let (mut collected, mut generation) = read(refs::next()).await?;
     // Closed shadow roots found (their listeners asked for too), or new listeners: read again.
-    let adopted = value["unasked"] == true && crate::closed_roots::adopt(at).await;
-    if (adopted || (!first && changed)) && (crate::listeners::mark(at).await || adopted) {
+    let adopted = collected.unasked && crate::closed_roots::adopt(at).await;
+    if (adopted || (!first && collected.dirty)) && (crate::listeners::mark(at).await || adopted) {
         // The first read handed out refs too: the second goes on from where it stopped.
-        let next = value.get("next").and_then(serde_json::Value::as_u64).unwrap_or_default().max(refs::next());
-        (value, generation) = page::call_in(at, &expression(next)).await?;
+        (collected, generation) = read(collected.next.max(refs::next())).await?;
     }
-    let collected: Collected = serde_json::from_value(value).map_err(|e| format!("unreadable page snapshot: {e}"))?;
     crate::listeners::saw_inner_trees(at, collected.inner);
     refs::record(at, generation, collected.next, &collected.nodes);
     state::save_refs(refs::next());
