@@ -1020,7 +1020,9 @@
   // hover's beside what the pointer moved onto; a press's were noted as it ended, as one may end
   // before the read, its end not yet handed to the page.
   async function drawnAfterInput(ms, fresh) {
-    const moving = new Set(inputAnimations);
+    // (One cancelled since it was noted, as a transition is when the page turns it back, would
+    // hand out a promise that never settles.)
+    const moving = new Set(inputAnimations.filter((a) => a.playState === "running"));
     inputAnimations = [];
     for (const a of animationsAround(deepActiveElement())) moving.add(a);
     if (lastMove && performance.now() - lastMove.t < ms) for (const a of animationsAround(lastMove.el, lastMove.t)) moving.add(a);
@@ -1296,12 +1298,38 @@
     const reason = hiddenReason(control, control.getBoundingClientRect());
     return !reason || reason === "open";
   }
-  // The role a label takes when it stands in for its hidden checkbox or radio button.
+  // The role a box takes when it stands in for a control it hides: a label for its hidden
+  // checkbox or radio button, or a box that shows a combobox's value (see hiddenCombobox).
   function standInRole(el) {
-    const control = el.localName === "label" ? el.control : null;
+    if (el.localName !== "label") return hiddenCombobox(el) ? "combobox" : null;
+    const control = el.control;
     if (!control || !(control.type === "checkbox" || control.type === "radio") || controlShown(control)) return null;
     // A box that says it is a switch is one.
     return control.type === "checkbox" && control.getAttribute("role") === "switch" ? "switch" : control.type;
+  }
+
+  // The one combobox field in a small box that shows the combobox's value, while the field is
+  // out of sight but there to type in once the box is clicked (Tom Select moves it off the page,
+  // react-select makes it transparent): the box is what a person sees and clicks.
+  function hiddenCombobox(el) {
+    if (el.getElementsByTagName("*").length > 30) return null;
+    const fields = el.querySelectorAll("input, textarea, select, [role=combobox], [contenteditable]");
+    const field = fields.length === 1 ? fields[0] : null;
+    if (!field || roleOf(field) !== "combobox" || field.disabled || field.tabIndex < 0 || controlShown(field)) return null;
+    return field.checkVisibility({ visibilityProperty: true }) ? field : null;
+  }
+  // Whether a field is shown, itself or by a box that stands in for it: its label's words are
+  // its name then, not text or a control of their own.
+  function fieldShown(field) {
+    return controlShown(field) || !!boxShowing(field);
+  }
+  // The shown box around a hidden combobox that stands in for it, if any.
+  function boxShowing(field) {
+    let box = field.parentElement;
+    for (let i = 0; box && i < 3; i++, box = box.parentElement) {
+      if (hiddenCombobox(box) === field) return hiddenReason(box, box.getBoundingClientRect()) ? null : box;
+    }
+    return null;
   }
 
   function actionable(el, style, role) {
@@ -1334,13 +1362,13 @@
   }
   function namesShownControl(el) {
     // A field's label, not a trigger that names the list it opens.
-    return namedBy(el).some((c) => FIELD_ROLES.has(roleOf(c)) && controlShown(c));
+    return namedBy(el).some((c) => FIELD_ROLES.has(roleOf(c)) && fieldShown(c));
   }
   // Whether `el` names, through aria-labelledby, a box around it with a line of its own (a
   // dialog's title, a region's) or a shown field (a web component's label): its words are that
   // line's name already, as a <label>'s are.
   function namesALine(el) {
-    return namedBy(el).some((c) => (c.contains(el) && !!roleOf(c) && roleOf(c) !== "generic") || (FIELD_ROLES.has(roleOf(c)) && controlShown(c)));
+    return namedBy(el).some((c) => (c.contains(el) && !!roleOf(c) && roleOf(c) !== "generic") || (FIELD_ROLES.has(roleOf(c)) && fieldShown(c)));
   }
   function actionableNow(el, style, role) {
     const doc = el.ownerDocument;
@@ -1358,7 +1386,7 @@
     // library draws again as a combobox of its own) it is a control only by a handler or
     // tab stop of its own.
     if (el.localName === "label" && el.control) {
-      if (controlShown(el.control)) return null;
+      if (fieldShown(el.control)) return null;
       if (pressedThroughLabel(el.control)) return "clickable";
     }
     // A press passes through an element that lets pointer events through (a field's floating
@@ -1516,7 +1544,7 @@
       // A label's, legend's or caption's text is already some element's name; it is not repeated.
       const quiet =
         filter === "interactive" ||
-        (parent.localName === "label" && parent.control && controlShown(parent.control)) ||
+        (parent.localName === "label" && parent.control && fieldShown(parent.control)) ||
         parent.localName === "legend" || parent.localName === "caption" || parent.localName === "figcaption";
       const holder = () => ensureRef(holderOf(parent), counter);
       const speaks = (t) => t && /[\p{L}\p{N}]/u.test(t);
@@ -1749,9 +1777,20 @@
       if (role && (role !== "generic" || mark) && !(filter === "interactive" && !interactive)) {
         entry = { d: depth, ref: ensureRef(el, counter), role, name: nameOf(el, role) };
         const st = states(el, role);
-        // A label standing in for its hidden checkbox or radio reads as that control, with its
-        // state; other marked elements say how a person acts on them.
-        if (standIn) {
+        // A box standing in for a control it hides (a label for its hidden checkbox, a box that
+        // shows a combobox's value) reads as that control, with its state; other marked
+        // elements say how a person acts on them.
+        if (standIn === "combobox") {
+          // Named and stated as its field is; what the box shows is the value.
+          const field = hiddenCombobox(el);
+          if (!entry.name) entry.name = nameOf(field, standIn);
+          Object.assign(st, states(field, standIn));
+          const shows = clean(subtreeText(el), 200);
+          if (shows) {
+            st.value = shows;
+            delete st.placeholder;
+          }
+        } else if (standIn) {
           st.checked = el.control.indeterminate ? "mixed" : String(el.control.checked);
           // A label that only draws the box (a switch's track) is named by the words beside it,
           // as a box without a label is, or by what names its control.
@@ -1787,6 +1826,8 @@
         out.push(entry);
         nextDepth = depth + 1;
         named = entry.name && (mark ? textOnly(el) : NAME_FROM_CONTENT.has(role));
+        // What the box holds is the value its line says.
+        if (standIn === "combobox") return;
       }
       if (depth >= opts.maxDepth) {
         if (el.childElementCount || shadowOf(el)) out.push({ d: nextDepth, more: ensureRef(el, counter) });
@@ -2336,7 +2377,11 @@
   }
   function findPoint(ref, next) {
     const el = resolveEl(ref);
-    return el ? pointOn(el, next) : { error: "stale" };
+    if (!el) return { error: "stale" };
+    // A combobox's field out of sight is reached through the box that shows it (a ref handed
+    // out while it was being typed in).
+    const box = roleOf(el) === "combobox" && !controlShown(el) ? boxShowing(el) : null;
+    return pointOn(box || el, next);
   }
   // A point of `el` a click would reach, the element scrolled into view first as a person
   // would, or what covers it.

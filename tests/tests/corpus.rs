@@ -1,5 +1,5 @@
 //! The regression corpus: pages built the way real sites are, with widely used widget libraries
-//! (jQuery UI, Bootstrap, React, flatpickr, select2) served from their own npm files, and the hand-written patterns
+//! (jQuery UI, Bootstrap, React, flatpickr, select2, Tom Select, SweetAlert2) served from their own npm files, and the hand-written patterns
 //! that go with them: clickable divs and spans, listeners delegated to a container, a hand-made
 //! autocomplete list, a body of absolutely positioned boxes, a virtualized grid, a contenteditable
 //! editor with a toolbar of spans.
@@ -42,6 +42,7 @@ const PAGES: &[&str] = &[
     "mui/trip.html",
     "antd/order.html",
     "shoelace/settings.html",
+    "tomselect/order.html",
 ];
 
 /// The same pages with a widget opened on load by their URL: suggestions, a calendar, a dialog,
@@ -83,6 +84,9 @@ const LIBRARY_FILES: &[&str] = &[
     "flatpickr/dist/flatpickr.min.css",
     "select2/dist/js/select2.min.js",
     "select2/dist/css/select2.min.css",
+    "tom-select/dist/js/tom-select.complete.min.js",
+    "tom-select/dist/css/tom-select.css",
+    "sweetalert2/dist/sweetalert2.all.min.js",
 ];
 
 /// How long a page may take to show what an action caused.
@@ -291,6 +295,49 @@ async fn flatpickr_date_and_select2_city_are_picked_by_refs() -> anyhow::Result<
     let book = ref_of(&t, "button", "Book")?;
     click(&mut h, &book).await?;
     reported(&h, json!({"widget": "booking", "event": "submit", "date": "2025-06-15", "city": "por"})).await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tom_select_country_reads_as_a_combobox_with_its_value_and_a_sweetalert_confirms() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "tomselect/order.html").await?;
+    let field = ref_of(&t, "combobox", "Country")?;
+    assert!(line_with(&t, "combobox \"Country\"").contains("placeholder=\"Pick a country…\""), "{t}");
+    click(&mut h, &field).await?;
+    let t = read_until(&mut h, "the countries", |t| t.contains("option \"Spain\"")).await?;
+    click(&mut h, &ref_of(&t, "option", "Spain")?).await?;
+    reported(&h, json!({"widget": "tomselect", "event": "change", "value": "es"})).await?;
+    // The dialog is dismissed with Escape as it scales in (its backdrop's fade is turned back).
+    let t = read(&mut h, json!({})).await?;
+    click(&mut h, &ref_of(&t, "button", "Place order")?).await?;
+    let t = read_until(&mut h, "the confirmation", |t| t.contains("dialog \"Place the order?\"")).await?;
+    assert!(t.contains("button \"Yes, place it\""), "{t}");
+    act(&mut h, "key", json!({"text": "Escape"})).await?;
+    reported(&h, json!({"widget": "swal", "event": "dismissed", "why": "esc"})).await?;
+    // Out of focus, the box shows the choice and its field is off the page: the box reads as
+    // the combobox, with the choice as its value, and the label's words are only its name.
+    // (SweetAlert2 gives the focus back to the button a moment after the dialog has gone.)
+    let t = read_until(&mut h, "the dialog gone", |t| !t.contains("dialog \"") && t.contains("button \"Place order\" [ref_") && line_with(t, "button \"Place order\"").contains("focused")).await?;
+    let line = line_with(&t, "combobox \"Country\"");
+    assert!(line.contains("value=\"Spain\"") && !line.contains("placeholder"), "{t}");
+    assert!(!t.contains("text \"Country\"") && !t.contains("generic \"Country\"") && !t.contains("text \"Spain\""), "{t}");
+    let shown = ref_on(line).ok_or_else(|| anyhow::anyhow!("no ref on {line}"))?;
+    assert_ne!(shown, field, "the box, not the hidden field, carries the line");
+    // The field's own ref (handed out while it showed) is clicked through the box that shows it.
+    click(&mut h, &field).await?;
+    let t = read_until(&mut h, "the countries again", |t| t.contains("option \"France\"")).await?;
+    click(&mut h, &ref_of(&t, "option", "France")?).await?;
+    reported(&h, json!({"widget": "tomselect", "event": "change", "value": "fr"})).await?;
+    let t = read(&mut h, json!({})).await?;
+    act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "spinbutton", "Quantity")?), "value": 3})).await?;
+    click(&mut h, &ref_of(&t, "checkbox", "Gift wrap")?).await?;
+    click(&mut h, &ref_of(&t, "button", "Place order")?).await?;
+    let t = read_until(&mut h, "the confirmation", |t| t.contains("button \"Yes, place it\"")).await?;
+    click(&mut h, &ref_of(&t, "button", "Yes, place it")?).await?;
+    reported(&h, json!({"widget": "order", "event": "placed", "country": "fr", "qty": "3", "gift": true})).await?;
+    let t = read_until(&mut h, "the order placed", |t| t.contains("Order placed.")).await?;
+    assert!(line_with(&t, "combobox \"Country\"").contains("value=\"France\""), "{t}");
     Ok(())
 }
 
