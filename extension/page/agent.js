@@ -1246,6 +1246,12 @@
         const t = clean(el.innerText, 200);
         if (t) s.value = t;
       }
+      // An empty editor shows its placeholder through a style sheet, from an attribute of its
+      // own or of its first paragraph (Quill's, ProseMirror's and Tiptap's `data-placeholder`).
+      if (!s.value && !el.innerText.trim()) {
+        const ph = [el, el.firstElementChild].map((e) => e && (e.getAttribute("aria-placeholder") || e.getAttribute("data-placeholder") || e.getAttribute("placeholder"))).find(Boolean);
+        if (ph) s.placeholder = clean(ph, 100);
+      }
     } else if (attr("aria-valuenow") != null) {
       s.value = attr("aria-valuetext") || attr("aria-valuenow");
     }

@@ -1054,3 +1054,22 @@ async fn reversed_panes_and_a_scrolling_body_are_read_whole() -> anyhow::Result<
     assert!(found.starts_with("text \"Message 1\" [ref_"), "{found}");
     Ok(())
 }
+
+/// An empty editor shows what to write through a style sheet, from an attribute of its own
+/// (Quill's) or of its first paragraph (Tiptap's): the read says it as the editor's placeholder,
+/// until something is written there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_empty_editors_placeholder_is_read() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "placeholders.html", json!({})).await?;
+    assert!(line_with(&page, "placeholder=\"Write a note\"").trim_start().starts_with("textbox [ref_"), "{page}");
+    assert!(line_with(&page, "placeholder=\"Type your reply…\"").trim_start().starts_with("textbox [ref_"), "{page}");
+    let notes = line_with(&page, "placeholder=\"Write a note\"").split('[').nth(1).and_then(|r| r.split(']').next()).unwrap_or_default().to_string();
+    h.one("left_click", json!({"target": {"type": "ref", "ref": notes}})).await?;
+    let r = h.one("type", json!({"text": "Milk"})).await?;
+    assert!(!r.is_error, "{r:?}");
+    let page = read_here(&mut h, json!({})).await?;
+    let line = line_with(&page, &format!("[{notes}]"));
+    assert!(line.contains("value=\"Milk\"") && !line.contains("placeholder"), "{page}");
+    Ok(())
+}
