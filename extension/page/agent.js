@@ -399,13 +399,15 @@
       if (["button", "submit", "reset"].includes(t)) return el.value || "";
       return "";
     }
+    // The items nested under a tree item or menu item (its group, its submenu) are not its name,
+    // nor are the controls inside an item, which have lines of their own (a chosen option's
+    // "Remove item" button).
+    if (depth > 0 && namingItem && (/^(group|menu|tree|listbox)$/.test(el.getAttribute("role") || "") || isInteractive(el, roleOf(el)))) return "";
     const label = el.getAttribute("aria-label");
     // An icon labelled with its identifier (Ant Design's `<span role="img"
     // aria-label="check-circle">`) says no words in running text or a name.
     if (depth > 0 && iconLabelled(el)) return "";
     if (label && depth > 0) return label;
-    // The items nested under a tree item or menu item (its group, its submenu) are not its name.
-    if (depth > 0 && namingItem && /^(group|menu|tree|listbox)$/.test(el.getAttribute("role") || "")) return "";
     let out = "", last = "", lastBlock = false;
     const kids = shadowOf(el) ? shadowOf(el).childNodes : el.localName === "slot" ? el.assignedNodes({ flatten: true }) : el.childNodes;
     for (const child of kids) {
@@ -566,7 +568,7 @@
       // Nor is one that holds structure of its own (a table laid out inside a cell, a list, a
       // heading): that is read as it is.
       if (CONTAINER_ROLES.has(role) && (holdsActionable(el) || el.querySelector(STRUCTURE))) return clean(el.getAttribute("title") || "", NAME_MAX);
-      namingItem = role === "treeitem" || role.startsWith("menuitem");
+      namingItem = role === "treeitem" || role.startsWith("menuitem") || role === "option" || role === "tab";
       let text;
       try {
         text = clean(subtreeText(el), NAME_MAX);
@@ -1559,6 +1561,8 @@
       if (!quiet && isTextBlock(kids)) {
         let text = "";
         const parts = [];
+        // Where in `text` each part's words are.
+        const spans = [];
         // The words beside a checkbox or radio button without a label are its name, not text:
         // the words after it are skipped, the words before it taken back (from `line`, where
         // the text after the last break or part begins).
@@ -1587,16 +1591,26 @@
           if (side === "before") text = text.slice(0, line) + " ";
           if (shown) {
             const pad = getComputedStyle(child).display === "inline" ? "" : " ";
+            const start = text.length;
             text += pad + subtreeText(child, 1) + pad;
+            spans.push([start, text.length]);
           }
           line = text.length;
           parts.push(child);
         }
         const t = clean(text, TEXT_MAX);
+        // The words outside the parts, which have lines of their own.
+        let own = "", at = 0;
+        for (const [start, end] of spans) {
+          own += text.slice(at, start) + " ";
+          at = end;
+        }
+        own = clean(own + text.slice(at), TEXT_MAX);
+        const nameSays = (words) => !!entry && !!entry.name && clean(entry.name, TEXT_MAX).startsWith(words.slice(0, NAME_MAX - 1));
         let partsDepth = depth;
         if (speaks(t)) {
-          if (entry && entry.name && clean(entry.name, TEXT_MAX).startsWith(t.slice(0, NAME_MAX - 1))) {
-            // The parent's name already says it.
+          if (nameSays(t) || nameSays(own)) {
+            // The parent's name already says it (what the parts say, their lines do).
           } else if (entry) {
             entry.t = t;
           } else if (!namesALine(holderOf(parent))) {

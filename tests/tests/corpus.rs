@@ -1,5 +1,5 @@
 //! The regression corpus: pages built the way real sites are, with widely used widget libraries
-//! (jQuery UI, Bootstrap, React, flatpickr, select2, Tom Select, SweetAlert2) served from their own npm files, and the hand-written patterns
+//! (jQuery UI, Bootstrap, React, flatpickr, select2, Tom Select, SweetAlert2, Choices.js) served from their own npm files, and the hand-written patterns
 //! that go with them: clickable divs and spans, listeners delegated to a container, a hand-made
 //! autocomplete list, a body of absolutely positioned boxes, a virtualized grid, a contenteditable
 //! editor with a toolbar of spans.
@@ -87,6 +87,8 @@ const LIBRARY_FILES: &[&str] = &[
     "tom-select/dist/js/tom-select.complete.min.js",
     "tom-select/dist/css/tom-select.css",
     "sweetalert2/dist/sweetalert2.all.min.js",
+    "choices.js/public/assets/scripts/choices.min.js",
+    "choices.js/public/assets/styles/choices.min.css",
 ];
 
 /// How long a page may take to show what an action caused.
@@ -338,6 +340,32 @@ async fn tom_select_country_reads_as_a_combobox_with_its_value_and_a_sweetalert_
     reported(&h, json!({"widget": "order", "event": "placed", "country": "fr", "qty": "3", "gift": true})).await?;
     let t = read_until(&mut h, "the order placed", |t| t.contains("Order placed.")).await?;
     assert!(line_with(&t, "combobox \"Country\"").contains("value=\"France\""), "{t}");
+    Ok(())
+}
+
+/// Choices.js lists each chosen colour as an option with a "Remove item" button inside it: the
+/// option is named by its own words, the button has its line under it, and removes the colour.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn choices_colours_are_chosen_and_one_is_removed_by_its_button() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "tomselect/order.html").await?;
+    click(&mut h, &ref_of(&t, "searchbox", "Ribbon colours")?).await?;
+    for colour in ["Green", "Gold"] {
+        let t = read_until(&mut h, "the colours", |t| t.contains(&format!("option \"{colour}\" [ref_"))).await?;
+        click(&mut h, &ref_of(&t, "option", colour)?).await?;
+    }
+    reported(&h, json!({"widget": "choices", "event": "change", "value": ["green", "gold"]})).await?;
+    act(&mut h, "key", json!({"text": "Escape"})).await?;
+    let t = read_until(&mut h, "the chosen colours", |t| t.contains("button \"Remove item: Gold\"")).await?;
+    let green = line_with(&t, "option \"Green\" [ref_");
+    assert!(green.contains("selected") && !green.contains("Remove") && !green.contains(':'), "the option is named by its own words:\n{t}");
+    let lines: Vec<&str> = t.lines().collect();
+    let at = lines.iter().position(|l| l.contains("option \"Green\" [ref_")).unwrap_or_default();
+    assert!(lines[at + 1].contains("button \"Remove item: Green\" [ref_") && indent(lines[at + 1]) > indent(lines[at]), "the button is under its option:\n{t}");
+    click(&mut h, &ref_of(&t, "button", "Remove item: Green")?).await?;
+    reported(&h, json!({"widget": "choices", "event": "change", "value": ["gold"]})).await?;
+    let t = read_until(&mut h, "green gone", |t| !t.contains("Remove item: Green")).await?;
+    assert!(line_with(&t, "option \"Gold\" [ref_").contains("selected"), "{t}");
     Ok(())
 }
 
