@@ -283,6 +283,8 @@
   // Roles whose accessible name comes from their content, so that content is not repeated.
   // Set while a tree item or menu item is named from its content (its nested items are not).
   let namingItem = false;
+  // While a container is named by its own words: the controls inside it are left out.
+  let namingOwn = false;
   // How deep the page's walks follow nested elements.
   const MAX_NESTING = 250;
   const NAME_FROM_CONTENT = new Set([
@@ -403,6 +405,7 @@
     // nor are the controls inside an item, which have lines of their own (a chosen option's
     // "Remove item" button).
     if (depth > 0 && namingItem && (/^(group|menu|tree|listbox)$/.test(el.getAttribute("role") || "") || isInteractive(el, roleOf(el)))) return "";
+    if (depth > 0 && namingOwn && (el.matches(INTERACTIVE_SEL) || listened.has(el) || told.has(el))) return "";
     const label = el.getAttribute("aria-label");
     // An icon labelled with its identifier (Ant Design's `<span role="img"
     // aria-label="check-circle">`) says no words in running text or a name.
@@ -567,7 +570,17 @@
       // element: a table's "Remove" drawn as an <a> with a handler) is not named after it.
       // Nor is one that holds structure of its own (a table laid out inside a cell, a list, a
       // heading): that is read as it is.
-      if (CONTAINER_ROLES.has(role) && (holdsActionable(el) || el.querySelector(STRUCTURE))) return clean(el.getAttribute("title") || "", NAME_MAX);
+      if (CONTAINER_ROLES.has(role) && el.querySelector(STRUCTURE)) return clean(el.getAttribute("title") || "", NAME_MAX);
+      // One that holds controls is named by its own words around them (a column header's
+      // "Salary" beside its sort button), or its title.
+      if (CONTAINER_ROLES.has(role) && holdsActionable(el)) {
+        namingOwn = true;
+        try {
+          return clean(subtreeText(el), NAME_MAX) || clean(el.getAttribute("title") || "", NAME_MAX);
+        } finally {
+          namingOwn = false;
+        }
+      }
       namingItem = role === "treeitem" || role.startsWith("menuitem") || role === "option" || role === "tab";
       let text;
       try {
@@ -1631,8 +1644,9 @@
       const flush = () => {
         const t = clean(text, TEXT_MAX);
         text = "";
-        // Separators alone ("|", "·") say nothing.
-        if (!quiet && speaks(t) && !namesALine(holderOf(parent))) out.push({ d: depth, text: t, ref: holder() });
+        // Separators alone ("|", "·") say nothing, nor do the words that are the parent's name
+        // (a column header's title beside its sort button).
+        if (!quiet && speaks(t) && !namesALine(holderOf(parent)) && t !== lineName) out.push({ d: depth, text: t, ref: holder() });
       };
       let naming = false;
       for (const child of kids) {
@@ -1729,6 +1743,9 @@
       return true;
     }
 
+    // The name of the nearest line above the element walked: words that only repeat it are no
+    // line of their own.
+    let lineName = null;
     // Elements nested deeper than this are listed as one "more" line to read by its ref: the
     // walk recurses, and a page of thousands of nested boxes would overflow its stack.
     let nesting = 0;
@@ -1877,7 +1894,13 @@
       // <svg role="img" aria-label="Sales by quarter">).
       if (role === "img" && entry && entry.name && !hasInteractiveDescendant(el)) return;
       if (el.localName === "select" || el.localName === "textarea") return;
-      walkChildren(el, nextDepth, boxless ? frame : within(el, rect, style, frame), entry, open);
+      const outerName = lineName;
+      if (entry && entry.name) lineName = clean(entry.name, TEXT_MAX);
+      try {
+        walkChildren(el, nextDepth, boxless ? frame : within(el, rect, style, frame), entry, open);
+      } finally {
+        lineName = outerName;
+      }
       // A paragraph that says nothing and holds nothing (an output line not yet written) is no line.
       if (entry && !entry.i && !entry.name && !entry.t && out[out.length - 1] === entry && (role === "paragraph" || role === "blockquote")) {
         out.pop();

@@ -1,5 +1,5 @@
 //! The regression corpus: pages built the way real sites are, with widely used widget libraries
-//! (jQuery UI, Bootstrap, React, flatpickr, select2, Tom Select, SweetAlert2, Choices.js) served from their own npm files, and the hand-written patterns
+//! (jQuery UI, Bootstrap, React, flatpickr, select2, Tom Select, SweetAlert2, Choices.js, DataTables) served from their own npm files, and the hand-written patterns
 //! that go with them: clickable divs and spans, listeners delegated to a container, a hand-made
 //! autocomplete list, a body of absolutely positioned boxes, a virtualized grid, a contenteditable
 //! editor with a toolbar of spans.
@@ -43,6 +43,7 @@ const PAGES: &[&str] = &[
     "antd/order.html",
     "shoelace/settings.html",
     "tomselect/order.html",
+    "datatables/staff.html",
 ];
 
 /// The same pages with a widget opened on load by their URL: suggestions, a calendar, a dialog,
@@ -89,6 +90,8 @@ const LIBRARY_FILES: &[&str] = &[
     "sweetalert2/dist/sweetalert2.all.min.js",
     "choices.js/public/assets/scripts/choices.min.js",
     "choices.js/public/assets/styles/choices.min.css",
+    "datatables.net/js/dataTables.min.js",
+    "datatables.net-dt/css/dataTables.dataTables.min.css",
 ];
 
 /// How long a page may take to show what an action caused.
@@ -366,6 +369,34 @@ async fn choices_colours_are_chosen_and_one_is_removed_by_its_button() -> anyhow
     reported(&h, json!({"widget": "choices", "event": "change", "value": ["gold"]})).await?;
     let t = read_until(&mut h, "green gone", |t| !t.contains("Remove item: Green")).await?;
     assert!(line_with(&t, "option \"Gold\" [ref_").contains("selected"), "{t}");
+    Ok(())
+}
+
+/// DataTables: each column header holds its title and a sort control. The header is named by
+/// its title and the control is the line under it; sorting, searching and paging go by refs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn datatables_headers_are_named_and_the_table_is_sorted_searched_and_paged() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "datatables/staff.html").await?;
+    let lines: Vec<&str> = t.lines().collect();
+    let at = lines.iter().position(|l| l.contains("columnheader \"Salary\" [ref_")).ok_or_else(|| anyhow::anyhow!("no Salary header:\n{t}"))?;
+    assert!(lines[at + 1].contains("button \"Salary: Activate to sort\" [ref_") && indent(lines[at + 1]) > indent(lines[at]), "the sort control is under its header:\n{t}");
+    assert!(!t.contains("text \"Salary\""), "the title is the header's name, not a line again:\n{t}");
+    click(&mut h, &ref_of(&t, "button", "Salary: Activate to sort")?).await?;
+    let t = read_until(&mut h, "sorted by salary", |t| line_with(t, "columnheader \"Salary\"").contains("sort=ascending")).await?;
+    click(&mut h, &ref_of(&t, "button", "Salary: Activate to invert sorting")?).await?;
+    let t = read_until(&mut h, "the highest salary first", |t| line_with(t, "columnheader \"Salary\"").contains("sort=descending")).await?;
+    let top = reported(&h, json!({"widget": "datatable", "event": "draw", "order": [[3, "desc"]], "search": ""})).await?;
+    let first_cell = t.lines().find(|l| l.trim_start().starts_with("cell \"")).unwrap_or_default();
+    assert!(top["first"].as_str().is_some_and(|name| first_cell.contains(&format!("cell \"{name}\""))), "the first row is the page's own first, {top}:\n{t}");
+    click(&mut h, &ref_of(&t, "searchbox", "Search:")?).await?;
+    act(&mut h, "type", json!({"text": "Porto"})).await?;
+    reported(&h, json!({"widget": "datatable", "event": "draw", "search": "Porto"})).await?;
+    let t = read_until(&mut h, "the rows of Porto", |t| t.contains("filtered from 57 total entries")).await?;
+    let cities: Vec<&str> = t.lines().filter(|l| ["Lisbon", "Porto", "Madrid", "Paris", "Berlin"].iter().any(|c| l.contains(&format!("cell \"{c}\"")))).collect();
+    assert!(!cities.is_empty() && cities.iter().all(|l| l.contains("\"Porto\"")), "{t}");
+    click(&mut h, &ref_of(&t, "link", "Next")?).await?;
+    reported(&h, json!({"widget": "datatable", "event": "draw", "page": 1, "search": "Porto"})).await?;
     Ok(())
 }
 
