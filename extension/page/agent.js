@@ -2493,6 +2493,9 @@
         coverPoint = [x, y];
       }
     }
+    // A control the page disabled and lets every press pass through (a carousel's "Previous
+    // slide" at the first slide) is not covered by what lies under it: it is disabled.
+    if (cover && getComputedStyle(el).pointerEvents === "none" && (el.matches?.(":disabled") || el.getAttribute("aria-disabled") === "true")) return { error: "disabled", what: describe(el), next: counter.next };
     if (cover) return { covered: describe(cover), coverEl: cover, what: describe(el), x: coverPoint[0], y: coverPoint[1], next: counter.next };
     return { error: "offscreen", what: describe(el), next: counter.next };
   }

@@ -867,3 +867,21 @@ async fn a_form_the_browser_stops_is_told() -> anyhow::Result<()> {
     assert!(t.contains("The form was not sent: the browser stopped it at textbox \"Email\""), "{t}");
     Ok(())
 }
+
+/// A control the page disabled and lets presses pass through (a carousel's first "Previous")
+/// is said to be disabled, not covered by the box under it, and nothing is clicked.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_disabled_control_that_lets_presses_through_is_said_to_be_disabled() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "passthrough.html").await?;
+    let prev = h.ref_of("button", "Previous slide").await?;
+    let e = error_text(&h.one("left_click", json!({"target": r#ref(&prev)})).await?);
+    assert!(e.starts_with(&format!("button \"Previous slide\" ({prev}) is disabled")) && e.contains("nothing was clicked") && !e.contains("covered"), "{e}");
+    let next = h.ref_of("button", "Next slide").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&next)})).await?);
+    h.wait_log("the click on Next", |e| e["type"] == "click" && e["target"] == "next").await?;
+    let log = h.site.log();
+    let clicks: Vec<&Value> = of(&log, "click");
+    assert!(clicks.len() == 1 && clicks[0]["target"] == "next", "only Next was clicked: {clicks:?}");
+    Ok(())
+}

@@ -208,6 +208,7 @@ async fn ref_spot(tab: i32, reference: &str) -> Result<Spot, String> {
     match (p.error.as_deref(), p.covered) {
         (Some("stale"), _) => Err(reading::resolve_ref(tab, reference).await.err().unwrap_or_else(|| reading::stale(id, "the element was removed from the page"))),
         (Some("invisible"), _) => Err(format!("{name} has no size on the page, so it cannot be clicked. It may be hidden; read_page shows what is visible.")),
+        (Some("disabled"), _) => Err(format!("{name} is disabled (the page lets presses pass through it), so nothing was clicked.")),
         (Some(_), _) => Err(format!("{name} could not be brought into view.")),
         (None, Some(cover)) => Err(format!("{name} is covered by {cover}, so nothing was clicked. Close or move what covers it first, or act on a coordinate.")),
         (None, None) => {
