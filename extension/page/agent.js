@@ -2658,11 +2658,61 @@
     return "";
   }
   // Sets a form control's value directly and fires the events frameworks listen for.
+  // The options a combobox's own list shows (the list its aria-controls or aria-owns names, or
+  // the one its active option is in), and a ref for the one named `want`, if any: waits up to
+  // `ms` for one so named to show, as a library filters its list a moment after the text.
+  function comboOptions(ref, want, ms, next) {
+    const found = resolveEl(ref);
+    if (!found) return { error: "stale" };
+    const field = hiddenCombobox(found) || found;
+    const counter = { next };
+    const norm = (t) => clean(t, 200).toLowerCase();
+    const wanted = norm(String(want));
+    const shown = () => {
+      const out = [];
+      for (const list of comboLists(field)) {
+        for (const o of list.querySelectorAll("[role=option]")) if (!hiddenReason(o, o.getBoundingClientRect()) && out.length < 200) out.push(o);
+      }
+      return out;
+    };
+    const until = performance.now() + ms;
+    return new Promise((resolve) => {
+      const look = () => {
+        const options = shown();
+        const match = options.find((o) => norm(nameOf(o, "option")) === wanted && o.getAttribute("aria-disabled") !== "true");
+        if (!match && performance.now() < until) return void setTimeout(look, 50);
+        const names = options.map((o) => clean(nameOf(o, "option"), 60)).filter(Boolean);
+        resolve({ options: names.slice(0, 12), more: Math.max(0, names.length - 12), match: match ? ensureRef(match, counter) : null, name: match ? clean(nameOf(match, "option"), 80) : null, next: counter.next });
+      };
+      look();
+    });
+  }
+  function comboLists(field) {
+    const root = field.getRootNode();
+    const byId = (id) => (root.getElementById ? root.getElementById(id) : null) || document.getElementById(id);
+    const box = field.closest("[role=combobox]");
+    const ids = [field, box].filter(Boolean).flatMap((e) => `${e.getAttribute("aria-controls") || ""} ${e.getAttribute("aria-owns") || ""}`.split(/\s+/)).filter(Boolean);
+    const lists = ids.map(byId).filter(Boolean);
+    const active = field.getAttribute("aria-activedescendant");
+    const list = active && byId(active)?.closest("[role=listbox]");
+    if (list) lists.push(list);
+    // A box that is the combobox around its field holds its list (and, in a box that takes
+    // several, a list of the options already chosen, which offers nothing).
+    if (!lists.length && box && box !== field) {
+      const inside = [...box.querySelectorAll("[role=listbox]")];
+      const chosenOnly = (l) => { const o = l.querySelectorAll("[role=option]"); return o.length > 0 && [...o].every((x) => x.getAttribute("aria-selected") === "true"); };
+      const offering = inside.filter((l) => !chosenOnly(l));
+      lists.push(...(offering.length ? offering : inside));
+    }
+    return [...new Set(lists)];
+  }
+
   function setValue(ref, value) {
     const found = resolveEl(ref);
     if (!found) return { error: "stale" };
-    // A label (one standing in for its hidden checkbox, say) sets its control.
-    const el = found.localName === "label" && found.control ? found.control : found;
+    // A label (one standing in for its hidden checkbox, say) sets its control, and a box that
+    // shows a combobox's choice its field.
+    const el = found.localName === "label" && found.control ? found.control : hiddenCombobox(found) || found;
     const what = describe(el);
     const tag = el.localName;
     if (el.disabled) return { error: `${what} is disabled, so its value cannot be set.` };
@@ -2708,6 +2758,9 @@
         return { error: `${what} did not accept ${JSON.stringify(text)}; give a valid ${type} value${want}.${type === "password" ? "" : ` It still holds ${JSON.stringify(clean(before, 80))}.`}` };
       }
       fire(el, text);
+      // Text typed into a combobox only filters its list: the core picks the option it names.
+      // (A field inside a box that is the combobox, as Choices.js draws one, types into it too.)
+      if ((roleOf(el) === "combobox" || el.parentElement?.closest("[role=combobox]")) && !(el.list && el.list.localName === "datalist")) return { ok: true, value: el.value, combobox: true };
       // Set, but outside what the field allows (a date past its max, a number off its step): the
       // page's form will refuse it.
       if (!el.validity.valid && el.validationMessage) return { ok: true, value: el.value, note: `the field does not pass its own check: ${clean(el.validationMessage, 160).replace(/\.$/, "")}` };
@@ -3312,5 +3365,5 @@
     return out.join("");
   }
 
-  globalThis.__tabwright = { animationsEnd, drawnAfterInput, quiet, closedCandidates, adoptRoot, pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, takeToldHandlers, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { animationsEnd, drawnAfterInput, quiet, closedCandidates, adoptRoot, pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, takeToldHandlers, comboOptions, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

@@ -346,6 +346,28 @@ async fn tom_select_country_reads_as_a_combobox_with_its_value_and_a_sweetalert_
     Ok(())
 }
 
+/// form_input on a combobox whose text only filters its list picks the option the text names, as
+/// a person picks it (a click); text that names none says no option was chosen.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn form_input_on_a_combobox_chooses_the_option_it_names() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "tomselect/order.html").await?;
+    let country = ref_of(&t, "combobox", "Country")?;
+    let r = h.one("form_input", json!({"target": r#ref(&country), "value": "germany"})).await?;
+    assert!(!r.is_error && text(&r).contains("the option \"Germany\" (ref_") && text(&r).contains("was chosen"), "{r:?}");
+    reported(&h, json!({"widget": "tomselect", "event": "change", "value": "de"})).await?;
+    let r = h.one("form_input", json!({"target": r#ref(&ref_of(&t, "searchbox", "Ribbon colours")?), "value": "Gold"})).await?;
+    assert!(!r.is_error && text(&r).contains("the option \"Gold\" (ref_"), "{r:?}");
+    reported(&h, json!({"widget": "choices", "event": "change", "value": ["gold"]})).await?;
+    // Text that names no option chooses none, and says so.
+    let r = h.one("form_input", json!({"target": r#ref(&country), "value": "Atlantis"})).await?;
+    assert!(!r.is_error && text(&r).contains("none was chosen"), "{r:?}");
+    click(&mut h, &ref_of(&t, "heading", "Place an order")?).await?;
+    let t = read_until(&mut h, "the country kept", |t| t.contains("value=\"Germany\"")).await?;
+    assert!(line_with(&t, "combobox \"Country\"").contains("value=\"Germany\""), "{t}");
+    Ok(())
+}
+
 /// Choices.js lists each chosen colour as an option with a "Remove item" button inside it: the
 /// option is named by its own words, the button has its line under it, and removes the colour.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -24,6 +24,8 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
         value: Option<String>,
         #[serde(default)]
         note: Option<String>,
+        #[serde(default)]
+        combobox: bool,
     }
     let set: Set = serde_json::from_value(reply).map_err(|e| format!("unreadable form reply: {e}"))?;
     match set.error.as_deref() {
@@ -32,6 +34,10 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
             let e = page_said(e);
             // The page names the element with its ref, unless it is a label's control.
             Err(if e.contains(&format!("(ref_{id})")) { e } else { format!("{e} (ref_{id})") })
+        }
+        None if set.combobox => {
+            let FormValue::Text(want) = &input.value else { return Ok(Outcome::Ack { line: None }) };
+            Ok(Outcome::Ack { line: Some(choose(&at, id, want, input.tab_id.as_deref()).await?) })
         }
         None => {
             let line = match (set.note, set.value) {
@@ -43,6 +49,43 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
         }
     }
 }
+
+/// After text was set in a combobox, which only filters its list: the option named so is
+/// clicked, as a person picks it; without one, the result says nothing was chosen and what the
+/// list offers.
+async fn choose(at: &cdp::Debuggee, id: u64, want: &str, tab_id: Option<&str>) -> Result<String, String> {
+    #[derive(Deserialize)]
+    struct Offered {
+        #[serde(default)]
+        options: Vec<String>,
+        #[serde(default)]
+        more: usize,
+        #[serde(default)]
+        r#match: Option<u64>,
+        #[serde(default)]
+        name: Option<String>,
+    }
+    let want_js = serde_json::json!(want);
+    let (answer, generation) = page::call_in(at, &format!("__tabwright.comboOptions({id}, {want_js}, {LIST_MS}, {})", crate::refs::next())).await?;
+    crate::refs::record_answer(at, generation, &answer);
+    let offered: Offered = serde_json::from_value(answer).map_err(|e| format!("unreadable list of options: {e}"))?;
+    if let Some(option) = offered.r#match {
+        let named = page_said(&serde_json::json!(offered.name.as_deref().unwrap_or(want)).to_string());
+        let click = tabwright_protocol::input::Click { target: tabwright_protocol::input::Target::Ref { reference: format!("ref_{option}") }, modifiers: None, tab_id: tab_id.map(str::to_string) };
+        super::pointer::click(&click, "left", 1).await.map_err(|e| format!("The text was typed into ref_{id}, a combobox, but its option {named} could not be chosen: {e}"))?;
+        return Ok(format!("Note: it is a combobox; the option {named} (ref_{option}) was chosen from its list."));
+    }
+    Ok(if offered.options.is_empty() {
+        "Note: it is a combobox, and no option of its list is named so, so none was chosen. If the field needs one of its options, read the page for its list and click one.".to_string()
+    } else {
+        let more = if offered.more > 0 { format!(" | +{} more", offered.more) } else { String::new() };
+        page_said(&format!("Note: it is a combobox, and no option of its list is named so, so none was chosen. It offers: {}{more}. If the field needs one of them, click it.", offered.options.join(" | ")))
+    })
+}
+
+/// How long a combobox's list may take to show the option its text names (a library may
+/// filter it a few hundred milliseconds after the text).
+const LIST_MS: u32 = 600;
 
 /// file_upload: the bridge has already resolved every path inside the upload roots.
 pub async fn file_upload(input: &FileUpload) -> Result<Outcome, String> {
