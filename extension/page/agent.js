@@ -590,6 +590,13 @@
       }
       if (text) return text;
     }
+    // A combobox a library draws around the field it replaces (Choices.js keeps the <select>
+    // hidden inside it) is named by that field's label.
+    if ((role === "combobox" || role === "listbox") && !el.labels) {
+      const inner = el.querySelector("select, input:not([type=hidden]), textarea");
+      const labels = inner ? labelsOf(inner).map((l) => labelText(l, inner)).filter(Boolean) : [];
+      if (labels.length) return clean(labels.join(" "), NAME_MAX);
+    }
     // A labelable element with nothing to say of its own (a switch drawn as an empty button,
     // `<label for>` beside it) is named by its label.
     if (el.labels && el.labels.length && !el.getAttribute("title")) {
@@ -1342,7 +1349,13 @@
   // Whether a field is shown, itself or by a box that stands in for it: its label's words are
   // its name then, not text or a control of their own.
   function fieldShown(field) {
-    return controlShown(field) || !!boxShowing(field);
+    return controlShown(field) || !!boxShowing(field) || !!comboAround(field);
+  }
+  // The shown combobox a library drew around a hidden field, which takes the field's label as
+  // its name.
+  function comboAround(field) {
+    const box = field.parentElement?.closest("[role=combobox]");
+    return box && !box.labels && !hiddenReason(box, box.getBoundingClientRect()) ? box : null;
   }
   // The shown box around a hidden combobox that stands in for it, if any.
   function boxShowing(field) {

@@ -374,6 +374,9 @@ async fn form_input_on_a_combobox_chooses_the_option_it_names() -> anyhow::Resul
 async fn choices_colours_are_chosen_and_one_is_removed_by_its_button() -> anyhow::Result<()> {
     let mut h = start().await?;
     let t = open(&mut h, "tomselect/order.html").await?;
+    // The combobox drawn around the hidden <select> takes the select's label as its name.
+    ref_of(&t, "combobox", "Ribbon colours")?;
+    assert!(!t.contains("text \"Ribbon colours\""), "{t}");
     click(&mut h, &ref_of(&t, "searchbox", "Ribbon colours")?).await?;
     for colour in ["Green", "Gold"] {
         let t = read_until(&mut h, "the colours", |t| t.contains(&format!("option \"{colour}\" [ref_"))).await?;
