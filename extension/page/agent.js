@@ -2671,6 +2671,20 @@
     return "";
   }
   // Sets a form control's value directly and fires the events frameworks listen for.
+  // The field a combobox drawn by a library stands for: the one text field shown inside it
+  // (Choices.js types into one), or the <select> it hides and keeps in step with its changes
+  // (select2 puts its box right after that <select>).
+  function drawnFor(el) {
+    if (roleOf(el) !== "combobox" || el.matches("input, select, textarea") || el.isContentEditable) return null;
+    const fields = [...el.querySelectorAll("input:not([type=hidden]), textarea")].filter(controlShown);
+    if (fields.length === 1) return fields[0];
+    for (let box = el, i = 0; box && i < 4; box = box.parentElement, i++) {
+      const before = box.previousElementSibling;
+      if (before && before.localName === "select" && !controlShown(before)) return before;
+    }
+    return null;
+  }
+
   // The options a combobox's own list shows (the list its aria-controls or aria-owns names, or
   // the one its active option is in), and a ref for the one named `want`, if any: waits up to
   // `ms` for one so named to show, as a library filters its list a moment after the text.
@@ -2689,11 +2703,17 @@
       return out;
     };
     const until = performance.now() + ms;
+    // A match is taken once it is still there a moment later: a library may draw its list again
+    // right after the text (Choices.js does), and the option first found would be gone.
+    let seenBefore = null;
     return new Promise((resolve) => {
       const look = () => {
         const options = shown();
-        const match = options.find((o) => norm(nameOf(o, "option")) === wanted && o.getAttribute("aria-disabled") !== "true");
-        if (!match && performance.now() < until) return void setTimeout(look, 50);
+        let match = options.find((o) => norm(nameOf(o, "option")) === wanted && o.getAttribute("aria-disabled") !== "true") || null;
+        const steady = match && match === seenBefore;
+        seenBefore = match;
+        if (!steady && performance.now() < until) return void setTimeout(look, 50);
+        if (!steady) match = null;
         const names = options.map((o) => clean(nameOf(o, "option"), 60)).filter(Boolean);
         resolve({ options: names.slice(0, 12), more: Math.max(0, names.length - 12), match: match ? ensureRef(match, counter) : null, name: match ? clean(nameOf(match, "option"), 80) : null, next: counter.next });
       };
@@ -2723,9 +2743,9 @@
   function setValue(ref, value) {
     const found = resolveEl(ref);
     if (!found) return { error: "stale" };
-    // A label (one standing in for its hidden checkbox, say) sets its control, and a box that
-    // shows a combobox's choice its field.
-    const el = found.localName === "label" && found.control ? found.control : hiddenCombobox(found) || found;
+    // A label (one standing in for its hidden checkbox, say) sets its control, a box that shows
+    // a combobox's choice its field, and a combobox a library drew for a field its own.
+    const el = found.localName === "label" && found.control ? found.control : hiddenCombobox(found) || drawnFor(found) || found;
     const what = describe(el);
     const tag = el.localName;
     if (el.disabled) return { error: `${what} is disabled, so its value cannot be set.` };

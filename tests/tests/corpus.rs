@@ -359,12 +359,32 @@ async fn form_input_on_a_combobox_chooses_the_option_it_names() -> anyhow::Resul
     let r = h.one("form_input", json!({"target": r#ref(&ref_of(&t, "searchbox", "Ribbon colours")?), "value": "Gold"})).await?;
     assert!(!r.is_error && text(&r).contains("the option \"Gold\" (ref_"), "{r:?}");
     reported(&h, json!({"widget": "choices", "event": "change", "value": ["gold"]})).await?;
+    // On the box Choices.js draws, the text goes to the field inside it.
+    let r = h.one("form_input", json!({"target": r#ref(&ref_of(&t, "combobox", "Ribbon colours")?), "value": "Red"})).await?;
+    assert!(!r.is_error && text(&r).contains("the option \"Red\" (ref_"), "{r:?}");
+    reported(&h, json!({"widget": "choices", "event": "change", "value": ["gold", "red"]})).await?;
     // Text that names no option chooses none, and says so.
     let r = h.one("form_input", json!({"target": r#ref(&country), "value": "Atlantis"})).await?;
     assert!(!r.is_error && text(&r).contains("none was chosen"), "{r:?}");
     click(&mut h, &ref_of(&t, "heading", "Place an order")?).await?;
     let t = read_until(&mut h, "the country kept", |t| t.contains("value=\"Germany\"")).await?;
     assert!(line_with(&t, "combobox \"Country\"").contains("value=\"Germany\""), "{t}");
+    Ok(())
+}
+
+/// form_input on the combobox select2 draws sets the <select> it hides and keeps in step.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn form_input_on_a_select2_combobox_sets_its_select() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "pickers/booking.html").await?;
+    let city = ref_of(&t, "combobox", "Choose a city")?;
+    let r = h.one("form_input", json!({"target": r#ref(&city), "value": "Madrid"})).await?;
+    assert!(!r.is_error, "{r:?}");
+    reported(&h, json!({"widget": "select2", "event": "change", "value": "mad"})).await?;
+    let t = read(&mut h, json!({})).await?;
+    assert!(t.contains("\"Madrid\""), "select2 shows the choice:\n{t}");
+    let r = h.one("form_input", json!({"target": r#ref(&city), "value": "Atlantis"})).await?;
+    assert!(r.is_error && error_text(&r).contains("has no option \"Atlantis\"") && error_text(&r).contains("\"Porto\""), "{r:?}");
     Ok(())
 }
 

@@ -66,15 +66,24 @@ async fn choose(at: &cdp::Debuggee, id: u64, want: &str, tab_id: Option<&str>) -
         name: Option<String>,
     }
     let want_js = serde_json::json!(want);
-    let (answer, generation) = page::call_in(at, &format!("__tabwright.comboOptions({id}, {want_js}, {LIST_MS}, {})", crate::refs::next())).await?;
-    crate::refs::record_answer(at, generation, &answer);
-    let offered: Offered = serde_json::from_value(answer).map_err(|e| format!("unreadable list of options: {e}"))?;
-    if let Some(option) = offered.r#match {
-        let named = page_said(&serde_json::json!(offered.name.as_deref().unwrap_or(want)).to_string());
+    let offered = || async {
+        let (answer, generation) = page::call_in(at, &format!("__tabwright.comboOptions({id}, {want_js}, {LIST_MS}, {})", crate::refs::next())).await?;
+        crate::refs::record_answer(at, generation, &answer);
+        serde_json::from_value::<Offered>(answer).map_err(|e| format!("unreadable list of options: {e}"))
+    };
+    let mut list = offered().await?;
+    // (Asked once more when the option went away before its click: the list was drawn again.)
+    for last in [false, true] {
+        let Some(option) = list.r#match else { break };
+        let named = page_said(&serde_json::json!(list.name.as_deref().unwrap_or(want)).to_string());
         let click = tabwright_protocol::input::Click { target: tabwright_protocol::input::Target::Ref { reference: format!("ref_{option}") }, modifiers: None, tab_id: tab_id.map(str::to_string) };
-        super::pointer::click(&click, "left", 1).await.map_err(|e| format!("The text was typed into ref_{id}, a combobox, but its option {named} could not be chosen: {e}"))?;
-        return Ok(format!("Note: it is a combobox; the option {named} (ref_{option}) was chosen from its list."));
+        match super::pointer::click(&click, "left", 1).await {
+            Ok(_) => return Ok(format!("Note: it is a combobox; the option {named} (ref_{option}) was chosen from its list.")),
+            Err(e) if last => return Err(format!("The text was typed into ref_{id}, a combobox, but its option {named} could not be chosen: {e}")),
+            Err(_) => list = offered().await?,
+        }
     }
+    let offered = list;
     Ok(if offered.options.is_empty() {
         "Note: it is a combobox, and no option of its list is named so, so none was chosen. If the field needs one of its options, read the page for its list and click one.".to_string()
     } else {
