@@ -2670,7 +2670,6 @@
     if (el.max) return ` of at most ${el.max}`;
     return "";
   }
-  // Sets a form control's value directly and fires the events frameworks listen for.
   // The field a combobox drawn by a library stands for: the one text field shown inside it
   // (Choices.js types into one), or the <select> it hides and keeps in step with its changes
   // (select2 puts its box right after that <select>).
@@ -2684,6 +2683,12 @@
     }
     return null;
   }
+  // The control a ref's element sets: a label (one standing in for its hidden checkbox, say)
+  // its control, a box that shows a combobox's choice its field, and a combobox a library drew
+  // for a field that field.
+  function fieldFor(el) {
+    return el.localName === "label" && el.control ? el.control : hiddenCombobox(el) || drawnFor(el) || el;
+  }
 
   // The options a combobox's own list shows (the list its aria-controls or aria-owns names, or
   // the one its active option is in), and a ref for the one named `want`, if any: waits up to
@@ -2691,7 +2696,7 @@
   function comboOptions(ref, want, ms, next) {
     const found = resolveEl(ref);
     if (!found) return { error: "stale" };
-    const field = hiddenCombobox(found) || found;
+    const field = fieldFor(found);
     const counter = { next };
     const norm = (t) => clean(t, 200).toLowerCase();
     const wanted = norm(String(want));
@@ -2715,7 +2720,7 @@
         if (!steady && performance.now() < until) return void setTimeout(look, 50);
         if (!steady) match = null;
         const names = options.map((o) => clean(nameOf(o, "option"), 60)).filter(Boolean);
-        resolve({ options: names.slice(0, 12), more: Math.max(0, names.length - 12), match: match ? ensureRef(match, counter) : null, name: match ? clean(nameOf(match, "option"), 80) : null, next: counter.next });
+        resolve({ offers: few(names), match: match ? ensureRef(match, counter) : null, name: match ? clean(nameOf(match, "option"), 80) : null, next: counter.next });
       };
       look();
     });
@@ -2740,12 +2745,11 @@
     return [...new Set(lists)];
   }
 
+  // Sets a form control's value directly and fires the events frameworks listen for.
   function setValue(ref, value) {
     const found = resolveEl(ref);
     if (!found) return { error: "stale" };
-    // A label (one standing in for its hidden checkbox, say) sets its control, a box that shows
-    // a combobox's choice its field, and a combobox a library drew for a field its own.
-    const el = found.localName === "label" && found.control ? found.control : hiddenCombobox(found) || drawnFor(found) || found;
+    const el = fieldFor(found);
     const what = describe(el);
     const tag = el.localName;
     if (el.disabled) return { error: `${what} is disabled, so its value cannot be set.` };

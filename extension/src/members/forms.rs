@@ -56,22 +56,21 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
 async fn choose(at: &cdp::Debuggee, id: u64, want: &str, tab_id: Option<&str>) -> Result<String, String> {
     #[derive(Deserialize)]
     struct Offered {
+        /// The list's options, as the agent's `few` bounds them (`A | B | +3 more`).
         #[serde(default)]
-        options: Vec<String>,
-        #[serde(default)]
-        more: usize,
+        offers: String,
         #[serde(default)]
         r#match: Option<u64>,
         #[serde(default)]
         name: Option<String>,
     }
     let want_js = serde_json::json!(want);
-    let offered = || async {
+    let ask = || async {
         let (answer, generation) = page::call_in(at, &format!("__tabwright.comboOptions({id}, {want_js}, {LIST_MS}, {})", crate::refs::next())).await?;
         crate::refs::record_answer(at, generation, &answer);
         serde_json::from_value::<Offered>(answer).map_err(|e| format!("unreadable list of options: {e}"))
     };
-    let mut list = offered().await?;
+    let mut list = ask().await?;
     // (Asked once more when the option went away before its click: the list was drawn again.)
     for last in [false, true] {
         let Some(option) = list.r#match else { break };
@@ -80,15 +79,13 @@ async fn choose(at: &cdp::Debuggee, id: u64, want: &str, tab_id: Option<&str>) -
         match super::pointer::click(&click, "left", 1).await {
             Ok(_) => return Ok(format!("Note: it is a combobox; the option {named} (ref_{option}) was chosen from its list.")),
             Err(e) if last => return Err(format!("The text was typed into ref_{id}, a combobox, but its option {named} could not be chosen: {e}")),
-            Err(_) => list = offered().await?,
+            Err(_) => list = ask().await?,
         }
     }
-    let offered = list;
-    Ok(if offered.options.is_empty() {
+    Ok(if list.offers.is_empty() {
         "Note: it is a combobox, and no option of its list is named so, so none was chosen. If the field needs one of its options, read the page for its list and click one.".to_string()
     } else {
-        let more = if offered.more > 0 { format!(" | +{} more", offered.more) } else { String::new() };
-        page_said(&format!("Note: it is a combobox, and no option of its list is named so, so none was chosen. It offers: {}{more}. If the field needs one of them, click it.", offered.options.join(" | ")))
+        page_said(&format!("Note: it is a combobox, and no option of its list is named so, so none was chosen. It offers: {}. If the field needs one of them, click it.", list.offers))
     })
 }
 
