@@ -1073,3 +1073,38 @@ async fn an_empty_editors_placeholder_is_read() -> anyhow::Result<()> {
     assert!(line.contains("value=\"Milk\"") && !line.contains("placeholder"), "{page}");
     Ok(())
 }
+
+/// A page that answers a key or a press at its next animation frame (as Alpine.js shows and hides
+/// what it toggles) is read as it answered, by a read right behind the input: the dialog Escape
+/// closed, the option an arrow key moved to, the menu a right click opened, the list typing
+/// filtered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_read_right_behind_any_input_shows_what_the_next_frame_drew() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "next-frame.html", json!({})).await?;
+    let delete = refs_of(&page, "button", "Delete project");
+    ok(&h.one("left_click", json!({"target": r#ref(&delete[0])})).await?);
+    let page = read_here(&mut h, json!({})).await?;
+    assert!(page.contains("dialog \"Delete this project?\""), "{page}");
+    ok(&h.one("key", json!({"text": "Escape"})).await?);
+    let page = read_here(&mut h, json!({})).await?;
+    assert!(!page.contains("dialog") && page.contains("listbox \"Sort by\""), "Escape closed it: {page}");
+    let sort = refs_of(&page, "listbox", "Sort by");
+    ok(&h.one("left_click", json!({"target": r#ref(&sort[0])})).await?);
+    let page = read_here(&mut h, json!({})).await?;
+    assert!(line_with(&page, "option \"Newest\"").ends_with("selected"), "{page}");
+    ok(&h.one("key", json!({"text": "Down"})).await?);
+    let page = read_here(&mut h, json!({})).await?;
+    assert!(line_with(&page, "option \"Oldest\"").ends_with("selected") && !line_with(&page, "option \"Newest\"").contains("selected"), "{page}");
+    let board = refs_of(&page, "generic", "Board (right-click for a menu)");
+    ok(&h.one("right_click", json!({"target": r#ref(&board[0])})).await?);
+    let page = read_here(&mut h, json!({})).await?;
+    assert_eq!(refs_of(&page, "menuitem", "Archive board").len(), 1, "{page}");
+    let filter = refs_of(&page, "textbox", "Filter");
+    ok(&h.one("left_click", json!({"target": r#ref(&filter[0])})).await?);
+    read_here(&mut h, json!({})).await?;
+    ok(&h.one("type", json!({"text": "mer"})).await?);
+    let words = text(&h.one("get_page_text", json!({})).await?);
+    assert!(words.contains("Mercury") && !words.contains("Apollo") && !words.contains("Gemini"), "{words}");
+    Ok(())
+}

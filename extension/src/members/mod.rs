@@ -1,7 +1,7 @@
 //! Member dispatch: one module per member group.
 
 use serde_json::Value;
-use tabwright_protocol::members::{Member, MemberInput};
+use tabwright_protocol::members::{Group, Member, MemberInput};
 
 use crate::{cdp, state};
 use tabwright_protocol::wire::Outcome;
@@ -71,7 +71,7 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
         None => dispatch(parsed).await,
     };
     // A read right behind an input lets the page draw what it opened (a hover's menu too).
-    if let Some(tab) = tab.filter(|_| effects.is_some() || matches!(member, Member::Hover | Member::MouseMove)) {
+    if let Some(tab) = tab.filter(|_| drawn_after(member)) {
         pointer::acted(tab);
     }
     // After anything but a read the tabs are listed again (input can change a tab's address or
@@ -90,6 +90,14 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
     };
     futures::join!(relist, settled);
     outcome
+}
+
+/// Input members: the page may answer them over its next frames (a dialog Escape closes or a
+/// context menu a right click opens, shown at the next animation frame as Alpine.js and many
+/// renderers do; the option an arrow key moves to; a list the typed words filter), so a read
+/// right behind one waits for the page to be drawn. Scrolls wait for their frames on their own.
+fn drawn_after(member: Member) -> bool {
+    matches!(member.row().group, Group::Pointer | Group::Keyboard | Group::Forms) && !matches!(member, Member::Wait | Member::Scroll | Member::ScrollTo)
 }
 
 /// Members that only look at the page: the tab inventory kept from the last listing holds for

@@ -741,8 +741,8 @@ pub async fn settled(tab: i32) {
     }
 }
 
-/// A click or an activating key acted on the tab: a read right behind it (in the same batch of
-/// calls) first lets the page draw what it opened.
+/// A click, a key or other input acted on the tab: a read right behind it (in the same batch
+/// of calls) first lets the page draw what it opened or closed.
 pub fn acted(tab: i32) {
     ACTED.with(|a| a.borrow_mut().insert(tab, js_sys::Date::now()));
 }
