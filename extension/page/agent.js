@@ -1609,7 +1609,7 @@
           }
           const shown = filter === "all" || child.localName === "slot" || intersects(child.getBoundingClientRect(), frame.clip, frame);
           if (isPlainInline(child)) {
-            if (shown && !naming) text += inlineText(child);
+            if (shown && !naming && !namesALine(child)) text += inlineText(child);
             continue;
           }
           const side = wordsNaming(child)?.side;
@@ -1675,9 +1675,10 @@
           continue;
         }
         if (child.nodeType !== Node.ELEMENT_NODE) continue;
-        // Inline markup without roles (b, em, span, slot…) is part of the surrounding text.
+        // Inline markup without roles (b, em, span, slot…) is part of the surrounding text,
+        // unless it is a shown field's name (a switch's aria-labelledby beside it).
         if (isPlainInline(child)) {
-          if (!naming && (filter === "all" || child.localName === "slot" || intersects(child.getBoundingClientRect(), frame.clip, frame))) text += inlineText(child);
+          if (!naming && !namesALine(child) && (filter === "all" || child.localName === "slot" || intersects(child.getBoundingClientRect(), frame.clip, frame))) text += inlineText(child);
           continue;
         }
         const side = wordsNaming(child)?.side;
@@ -1701,7 +1702,7 @@
         }
         if (child.nodeType !== Node.ELEMENT_NODE || SKIP_TAGS.has(child.tagName) || child.localName === "br") continue;
         if (isPlainInline(child)) {
-          if (child.textContent.trim()) hasText = true;
+          if (child.textContent.trim() && !namesALine(child)) hasText = true;
           continue;
         }
         const display = getComputedStyle(child).display;

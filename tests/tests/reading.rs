@@ -864,6 +864,10 @@ async fn current_items_suggestions_read_only_fields_and_disabled_controls() -> a
     assert!(line_with(&page, "checkbox \"Select all\"").ends_with("] mixed"), "{page}");
     assert!(line_with(&page, "checkbox \"Apples\"").ends_with("] checked"), "{page}");
     assert!(!line_with(&page, "checkbox \"Pears\"").contains("checked"), "{page}");
+    // A switch's name, said by the words beside it, is not read again as text.
+    assert!(line_with(&page, "switch \"Email notifications\"").ends_with("] checked"), "{page}");
+    assert!(!line_with(&page, "switch \"Dark mode\"").contains("checked"), "{page}");
+    assert_eq!((page.matches("Email notifications").count(), page.matches("Dark mode").count()), (1, 1), "{page}");
 
     // A field with suggestions takes any text; a read-only one takes none and keeps its value.
     let city = refs_of(&page, "combobox", "City").pop().ok_or_else(|| anyhow::anyhow!("no city ref"))?;
