@@ -470,9 +470,38 @@ fn score(q: &Query, c: &Candidate) -> f64 {
     s
 }
 
-/// Ranks `nodes` against `query`; returns read_page lines of the best matches.
+/// Ranks `nodes` against `query`; returns read_page lines of the best matches. Matches that
+/// would read alike (three "Add to cart" buttons, one per product) say the words around each,
+/// so Claude can tell which is which without reading the page.
 pub fn find(nodes: &[Node], query: &str) -> Vec<String> {
-    rank(nodes, query).into_iter().map(node_line).collect()
+    let found = rank(nodes, query);
+    let alike = |n: &Node| found.iter().filter(|m| m.role == n.role && m.name == n.name && m.text == n.text).count() > 1;
+    found
+        .iter()
+        .map(|n| match around(n).filter(|_| alike(n)) {
+            Some(words) => format!("{} near \"{words}\"", node_line(n)),
+            None => node_line(n),
+        })
+        .collect()
+}
+
+/// The words around a control (its card's, row's or list item's text) without its own name.
+fn around(node: &Node) -> Option<String> {
+    const MAX: usize = 80;
+    let all = node.c.as_deref()?;
+    let name = node.name.as_deref().unwrap_or_default().trim();
+    let rest = match all.find(name).filter(|_| !name.is_empty()) {
+        Some(at) => format!("{} {}", &all[..at], &all[at + name.len()..]),
+        None => all.to_string(),
+    };
+    let rest = rest.split_whitespace().collect::<Vec<_>>().join(" ").replace('"', "'");
+    if !rest.chars().any(char::is_alphanumeric) {
+        return None;
+    }
+    Some(match rest.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}…", &rest[..cut]),
+        None => rest,
+    })
 }
 
 /// Whether a description asks for a result of a search or listing ("the first search result",
@@ -903,6 +932,17 @@ mod tests {
         assert_eq!(top("previous month button"), Some(6));
         assert_eq!(top("the 15th"), Some(7));
         assert_eq!(top("second remove link"), Some(5));
+    }
+
+    #[test]
+    fn matches_that_read_alike_say_the_words_around_them() {
+        let mut nodes = vec![text(0, 1, "Red mug — $12"), el(0, 2, "button", "Add to cart", true), text(0, 3, "Blue \"mug\" — $14"), el(0, 4, "button", "Add to cart", true), el(0, 5, "button", "Checkout", true)];
+        nodes[1].c = Some("Red mug — $12 Add to cart".into());
+        nodes[3].c = Some("Blue \"mug\" — $14 Add to cart".into());
+        nodes[4].c = Some("Total $26 Checkout".into());
+        let lines = find(&nodes, "add to cart button");
+        assert_eq!(lines[..2], ["button \"Add to cart\" [ref_2] near \"Red mug — $12\"", "button \"Add to cart\" [ref_4] near \"Blue 'mug' — $14\""]);
+        assert_eq!(find(&nodes, "checkout"), ["button \"Checkout\" [ref_5]"], "one of its kind reads as read_page reads it");
     }
 
     #[test]
