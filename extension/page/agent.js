@@ -994,7 +994,8 @@
       let changed = true, still = 0;
       const seen = new MutationObserver(() => { changed = true; });
       seen.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-      const until = performance.now() + ms;
+      const start = performance.now();
+    const until = start + ms;
       const done = () => {
         seen.disconnect();
         resolve(true);
@@ -2691,6 +2692,8 @@
     return el.localName === "label" && el.control ? el.control : hiddenCombobox(el) || drawnFor(el) || el;
   }
 
+  // How long after its text a combobox's option is chosen at the soonest (see comboOptions).
+  const TYPED_MS = 350;
   // The options a combobox's own list shows (the list its aria-controls or aria-owns names, or
   // the one its active option is in), and a ref for the one named `want`, if any: waits up to
   // `ms` for one so named to show, as a library filters its list a moment after the text.
@@ -2708,20 +2711,29 @@
       }
       return out;
     };
-    const until = performance.now() + ms;
+    const start = performance.now();
+    const until = start + ms;
     // A match is taken once it is still there a moment later: a library may draw its list again
     // right after the text (Choices.js does), and the option first found would be gone.
     let seenBefore = null;
     return new Promise((resolve) => {
       const look = () => {
         const options = shown();
-        let match = options.find((o) => norm(nameOf(o, "option")) === wanted && o.getAttribute("aria-disabled") !== "true") || null;
+        const names = options.map((o) => norm(nameOf(o, "option")));
+        let match = options.find((o, i) => names[i] === wanted && o.getAttribute("aria-disabled") !== "true") || null;
         const steady = match && match === seenBefore;
         seenBefore = match;
-        if (!steady && performance.now() < until) return void setTimeout(look, 50);
+        // A person picks from the list once it answers the words typed, and some time after
+        // typing them: a library may filter its list a moment after the text, and take the
+        // text in again then (Tom Select does, 300 ms after it, and takes the focus back to its
+        // field), so a match is taken no sooner than that, from a list that the text filtered;
+        // from a list that never filters, when the time is up.
+        const filtered = names.every((n) => n.includes(wanted));
+        const now = performance.now();
+        if (!(steady && filtered && now >= start + TYPED_MS) && now < until) return void setTimeout(look, 50);
         if (!steady) match = null;
-        const names = options.map((o) => clean(nameOf(o, "option"), 60)).filter(Boolean);
-        resolve({ offers: few(names), match: match ? ensureRef(match, counter) : null, name: match ? clean(nameOf(match, "option"), 80) : null, next: counter.next });
+        const offered = options.map((o) => clean(nameOf(o, "option"), 60)).filter(Boolean);
+        resolve({ offers: few(offered), match: match ? ensureRef(match, counter) : null, name: match ? clean(nameOf(match, "option"), 80) : null, next: counter.next });
       };
       look();
     });
