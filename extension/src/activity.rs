@@ -482,6 +482,7 @@ pub fn on_console(tab: i32, session: Option<&str>, method: &str, p: &Value) {
 /// Takes in one network event of a tab: its main session's, or one of its out-of-process
 /// frames' (a frame's own requests are the tab's too).
 pub fn on_request(tab: i32, method: &str, p: &Value) {
+    crate::fetching::on_request(tab, method, p);
     match method {
         "Network.webSocketCreated" => crate::policy::websocket_created(p["url"].as_str().unwrap_or_default()),
         "Network.requestWillBeSent" => {

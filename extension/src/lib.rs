@@ -10,6 +10,7 @@ pub mod cdp;
 pub mod confirm;
 pub mod chrome;
 mod closed_roots;
+pub mod fetching;
 pub mod find;
 pub mod host;
 mod inflight;
@@ -61,6 +62,7 @@ pub fn on_tab_removed(tab_id: i32) {
     members::capture::forget(tab_id);
     members::pointer::forget(tab_id);
     activity::forget(tab_id);
+    fetching::forget(tab_id);
 }
 
 #[wasm_bindgen]

@@ -1112,3 +1112,20 @@ async fn a_read_right_behind_any_input_shows_what_the_next_frame_drew() -> anyho
     assert!(words.contains("Mercury") && !words.contains("Apollo") && !words.contains("Gemini"), "{words}");
     Ok(())
 }
+
+/// A read right behind a press waits for the answers to the requests the press made the page's
+/// scripts send (fetch, XMLHttpRequest), and reads what the page drew from them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_read_right_behind_a_press_waits_for_what_the_page_fetched() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "fetched.html", json!({})).await?;
+    let search = refs_of(&page, "button", "Search flights");
+    ok(&h.one("left_click", json!({"target": r#ref(&search[0])})).await?);
+    let page = read_here(&mut h, json!({})).await?;
+    assert!(page.contains("link \"TP 1362 to London\"") && page.contains("2 flights found."), "{page}");
+    let more = refs_of(&page, "button", "Show more flights");
+    ok(&h.one("left_click", json!({"target": r#ref(&more[0])})).await?);
+    let found = text(&h.one("find", json!({"query": "Madrid flight"})).await?);
+    assert!(found.starts_with("link \"IB 3101 to Madrid\""), "{found}");
+    Ok(())
+}

@@ -51,7 +51,7 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
         if member != Member::Scroll || input["target"]["type"] != "coordinate" {
             pointer::settled(tab).await;
         }
-        if matches!(member, Member::ReadPage | Member::Find | Member::GetPageText) {
+        if matches!(member, Member::ReadPage | Member::Find | Member::GetPageText | Member::Screenshot | Member::Zoom) {
             pointer::drawn_since_acting(tab).await;
         }
         // Only this call's own input counts as answered below.
@@ -66,13 +66,14 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
     }
     // Whether the input opens a window or starts a navigation is heard as it happens.
     let effects = tab.filter(|_| may_open_or_load(member, input)).map(|tab| (tab, cdp::wait_for(tab, EFFECTS)));
+    let began = tab.map(crate::fetching::mark).unwrap_or_default();
     let outcome = match tab.filter(|_| may_open_chooser(member, input)) {
         Some(tab) => chooser::around(tab, dispatch(parsed)).await,
         None => dispatch(parsed).await,
     };
     // A read right behind an input lets the page draw what it opened (a hover's menu too).
     if let Some(tab) = tab.filter(|_| drawn_after(member)) {
-        pointer::acted(tab);
+        pointer::acted(tab, began);
     }
     // After anything but a read the tabs are listed again (input can change a tab's address or
     // title before a tab event arrives), alongside the wait for what the input set off. A

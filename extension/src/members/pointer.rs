@@ -21,7 +21,7 @@ thread_local! {
     static SCROLLED: RefCell<HashMap<i32, f64>> = RefCell::new(HashMap::new());
     /// When a click or an activating key last acted on each tab, until a read has waited for
     /// what it opened to be drawn.
-    static ACTED: RefCell<HashMap<i32, f64>> = RefCell::new(HashMap::new());
+    static ACTED: RefCell<HashMap<i32, (f64, u64)>> = RefCell::new(HashMap::new());
 }
 
 /// A resolved target: a point in the tab's CSS pixels, and what it hits.
@@ -742,9 +742,10 @@ pub async fn settled(tab: i32) {
 }
 
 /// A click, a key or other input acted on the tab: a read right behind it (in the same batch
-/// of calls) first lets the page draw what it opened or closed.
-pub fn acted(tab: i32) {
-    ACTED.with(|a| a.borrow_mut().insert(tab, js_sys::Date::now()));
+/// of calls) first lets the page draw what it opened or closed. `began`: the tab's
+/// [`crate::fetching::mark`] from before the input.
+pub fn acted(tab: i32, began: u64) {
+    ACTED.with(|a| a.borrow_mut().insert(tab, (js_sys::Date::now(), began)));
 }
 
 /// Before a read: what the last click or key opened has been drawn. A popup a widget library
@@ -753,18 +754,35 @@ pub fn acted(tab: i32) {
 /// set sliding open is read once it is open, not at the height it had on the way. Usually Claude
 /// takes longer than that to read, and nothing waits.
 pub async fn drawn_since_acting(tab: i32) {
-    let Some(at) = ACTED.with(|a| a.borrow_mut().remove(&tab)) else { return };
+    let Some((at, began)) = ACTED.with(|a| a.borrow_mut().remove(&tab)) else { return };
+    let answered = answers(tab, at, began).await;
     let since = js_sys::Date::now() - at;
-    if since < ANIMATED_MS {
-        let expression = format!("__tabwright.drawnAfterInput({ANIMATED_MS}, {})", since < DRAWN_MS);
+    if since < ANIMATED_MS || answered {
+        let expression = format!("__tabwright.drawnAfterInput({ANIMATED_MS}, {})", since < DRAWN_MS || answered);
         crate::chrome::bounded(page::call(tab, &expression), ANIMATED_MS as i32 + QUIET_MS + 100).await;
     }
+}
+
+/// Waits for the answers to the requests the page's scripts began since the input (the results
+/// of a search, the next page of a list), until [`ANSWERS_MS`] after the input. Whether there
+/// were any: what they answer is then drawn over the next frames.
+async fn answers(tab: i32, at: f64, began: u64) -> bool {
+    if !crate::fetching::under_way_since(tab, began) {
+        return false;
+    }
+    while js_sys::Date::now() - at < ANSWERS_MS && crate::fetching::under_way_since(tab, began) {
+        crate::chrome::sleep(10).await;
+    }
+    true
 }
 
 /// How soon after a click or key a read waits for the page to be drawn (until three frames pass
 /// that change nothing, at most [`QUIET_MS`]), and how long after one it still waits for the
 /// animations the press set going (at most that long again).
 const DRAWN_MS: f64 = 150.0;
+/// How long after an input a read waits for the answers to the requests it began (a request
+/// that takes longer, such as a long poll, is read as under way).
+const ANSWERS_MS: f64 = 3000.0;
 const ANIMATED_MS: f64 = 1000.0;
 const QUIET_MS: i32 = 300;
 
