@@ -1114,7 +1114,8 @@ async fn a_read_right_behind_any_input_shows_what_the_next_frame_drew() -> anyho
 }
 
 /// A read right behind a press waits for the answers to the requests the press made the page's
-/// scripts send (fetch, XMLHttpRequest), and reads what the page drew from them.
+/// scripts send (fetch, XMLHttpRequest), and reads what the page drew from them; one right
+/// behind typing reads the suggestions a page shows a moment after the last key.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_read_right_behind_a_press_waits_for_what_the_page_fetched() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
@@ -1127,5 +1128,11 @@ async fn a_read_right_behind_a_press_waits_for_what_the_page_fetched() -> anyhow
     ok(&h.one("left_click", json!({"target": r#ref(&more[0])})).await?);
     let found = text(&h.one("find", json!({"query": "Madrid flight"})).await?);
     assert!(found.starts_with("link \"IB 3101 to Madrid\""), "{found}");
+    // Suggestions the page asks for a moment after the last key typed.
+    let to = refs_of(&read_here(&mut h, json!({})).await?, "textbox", "To");
+    ok(&h.one("left_click", json!({"target": r#ref(&to[0])})).await?);
+    ok(&h.one("type", json!({"text": "Li"})).await?);
+    let page = read_here(&mut h, json!({})).await?;
+    assert!(page.contains("option \"Lisbon\"") && page.contains("option \"Lima\"") && !page.contains("option \"London\""), "{page}");
     Ok(())
 }

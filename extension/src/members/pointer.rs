@@ -21,7 +21,7 @@ thread_local! {
     static SCROLLED: RefCell<HashMap<i32, f64>> = RefCell::new(HashMap::new());
     /// When a click or an activating key last acted on each tab, until a read has waited for
     /// what it opened to be drawn.
-    static ACTED: RefCell<HashMap<i32, (f64, u64)>> = RefCell::new(HashMap::new());
+    static ACTED: RefCell<HashMap<i32, Acted>> = RefCell::new(HashMap::new());
 }
 
 /// A resolved target: a point in the tab's CSS pixels, and what it hits.
@@ -741,11 +741,21 @@ pub async fn settled(tab: i32) {
     }
 }
 
+/// The last input on a tab, for a read right behind it.
+struct Acted {
+    /// When it ended.
+    at: f64,
+    /// The tab's [`crate::fetching::mark`] from before it.
+    began: u64,
+    /// It typed words.
+    typed: bool,
+}
+
 /// A click, a key or other input acted on the tab: a read right behind it (in the same batch
 /// of calls) first lets the page draw what it opened or closed. `began`: the tab's
-/// [`crate::fetching::mark`] from before the input.
-pub fn acted(tab: i32, began: u64) {
-    ACTED.with(|a| a.borrow_mut().insert(tab, (js_sys::Date::now(), began)));
+/// [`crate::fetching::mark`] from before the input; `typed`: the input typed words.
+pub fn acted(tab: i32, began: u64, typed: bool) {
+    ACTED.with(|a| a.borrow_mut().insert(tab, Acted { at: js_sys::Date::now(), began, typed }));
 }
 
 /// Before a read: what the last click or key opened has been drawn. A popup a widget library
@@ -754,11 +764,17 @@ pub fn acted(tab: i32, began: u64) {
 /// set sliding open is read once it is open, not at the height it had on the way. Usually Claude
 /// takes longer than that to read, and nothing waits.
 pub async fn drawn_since_acting(tab: i32) {
-    let Some((at, began)) = ACTED.with(|a| a.borrow_mut().remove(&tab)) else { return };
+    let Some(Acted { at, began, typed }) = ACTED.with(|a| a.borrow_mut().remove(&tab)) else { return };
+    // A page may answer words a moment after the last key (suggestions under the field, which
+    // jQuery UI shows 300 ms after it; a search as you type): a person reads them no sooner.
+    let typed = typed && js_sys::Date::now() - at < TYPED_MS;
+    if typed {
+        crate::chrome::sleep((TYPED_MS - (js_sys::Date::now() - at)).max(0.0) as i32).await;
+    }
     let answered = answers(tab, at, began).await;
     let since = js_sys::Date::now() - at;
     if since < ANIMATED_MS || answered {
-        let expression = format!("__tabwright.drawnAfterInput({ANIMATED_MS}, {})", since < DRAWN_MS || answered);
+        let expression = format!("__tabwright.drawnAfterInput({ANIMATED_MS}, {})", since < DRAWN_MS || answered || typed);
         crate::chrome::bounded(page::call(tab, &expression), ANIMATED_MS as i32 + QUIET_MS + 100).await;
     }
 }
@@ -783,6 +799,8 @@ const DRAWN_MS: f64 = 150.0;
 /// How long after an input a read waits for the answers to the requests it began (a request
 /// that takes longer, such as a long poll, is read as under way).
 const ANSWERS_MS: f64 = 3000.0;
+/// How long after typing a read waits at the soonest.
+const TYPED_MS: f64 = 350.0;
 const ANIMATED_MS: f64 = 1000.0;
 const QUIET_MS: i32 = 300;
 
