@@ -1136,3 +1136,28 @@ async fn a_read_right_behind_a_press_waits_for_what_the_page_fetched() -> anyhow
     assert!(page.contains("option \"Lisbon\"") && page.contains("option \"Lima\"") && !page.contains("option \"London\""), "{page}");
     Ok(())
 }
+
+/// A read right behind navigate reads what the app fetched once loaded, not its spinner.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_read_right_behind_navigate_waits_for_what_the_app_fetched() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "mounted.html", json!({})).await?;
+    assert!(page.contains("link \"Team lunch on Friday\"") && !page.contains("Loading"), "{page}");
+    Ok(())
+}
+
+/// A read right behind a scroll to a feed's end reads the posts the page fetched for it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_read_right_behind_a_scroll_reads_the_posts_it_fetched() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "endless.html", json!({})).await?;
+    assert!(!page.contains("Post 9"), "{page}");
+    let all = read_here(&mut h, json!({"filter": "all"})).await?;
+    let line = line_with(&all, "Loading more");
+    let r = line.split("[ref_").nth(1).and_then(|r| r.split(']').next()).map(|n| format!("ref_{n}"));
+    let r = r.ok_or_else(|| anyhow::anyhow!("no ref on {line:?}: {all}"))?;
+    ok(&h.one("scroll_to", json!({"target": r#ref(&r)})).await?);
+    let page = read_here(&mut h, json!({})).await?;
+    assert!(page.contains("Post 9"), "the next page came: {page}");
+    Ok(())
+}

@@ -93,12 +93,13 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
     outcome
 }
 
-/// Input members: the page may answer them over its next frames (a dialog Escape closes or a
-/// context menu a right click opens, shown at the next animation frame as Alpine.js and many
-/// renderers do; the option an arrow key moves to; a list the typed words filter), so a read
-/// right behind one waits for the page to be drawn. Scrolls wait for their frames on their own.
+/// Input members and navigate: the page may answer them over its next frames (a dialog Escape
+/// closes or a context menu a right click opens, shown at the next animation frame as Alpine.js
+/// and many renderers do; the option an arrow key moves to; a list the typed words filter; an
+/// app that fetches its data once loaded, a list the next page of results once scrolled to its
+/// end), so a read right behind one waits for the page to be drawn.
 fn drawn_after(member: Member) -> bool {
-    matches!(member.row().group, Group::Pointer | Group::Keyboard | Group::Forms) && !matches!(member, Member::Wait | Member::Scroll | Member::ScrollTo)
+    member == Member::Navigate || (matches!(member.row().group, Group::Pointer | Group::Keyboard | Group::Forms) && member != Member::Wait)
 }
 
 /// Members that only look at the page: the tab inventory kept from the last listing holds for
