@@ -994,8 +994,7 @@
       let changed = true, still = 0;
       const seen = new MutationObserver(() => { changed = true; });
       seen.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-      const start = performance.now();
-    const until = start + ms;
+      const until = performance.now() + ms;
       const done = () => {
         seen.disconnect();
         resolve(true);
@@ -1400,10 +1399,16 @@
     return namedBy(el).some((c) => FIELD_ROLES.has(roleOf(c)) && fieldShown(c));
   }
   // Whether `el` names, through aria-labelledby, a box around it with a line of its own (a
-  // dialog's title, a region's) or a shown field (a web component's label): its words are that
-  // line's name already, as a <label>'s are.
+  // dialog's title, a region's) or a shown control (a web component's label, the label of a
+  // button that opens a list to choose from): its words are that line's name already, as a
+  // <label>'s are.
   function namesALine(el) {
-    return namedBy(el).some((c) => (c.contains(el) && !!roleOf(c) && roleOf(c) !== "generic") || (FIELD_ROLES.has(roleOf(c)) && fieldShown(c)));
+    return namedBy(el).some((c) => (c.contains(el) && !!roleOf(c) && roleOf(c) !== "generic") || (INTERACTIVE_ROLES.has(roleOf(c)) && fieldShown(c)));
+  }
+  // A <label> apart from the shown field it names, within running text: its words are the
+  // field's name.
+  function labelApart(el) {
+    return el.localName === "label" && !!el.control && !el.contains(el.control) && fieldShown(el.control);
   }
   function actionableNow(el, style, role) {
     const doc = el.ownerDocument;
@@ -1610,9 +1615,10 @@
           }
           const shown = filter === "all" || child.localName === "slot" || intersects(child.getBoundingClientRect(), frame.clip, frame);
           if (isPlainInline(child)) {
-            if (shown && !naming && !namesALine(child)) text += inlineText(child);
+            if (shown && !naming) text += inlineText(child);
             continue;
           }
+          if (labelApart(child)) continue;
           const side = wordsNaming(child)?.side;
           naming = side === "after";
           if (side === "before") text = text.slice(0, line) + " ";
@@ -2728,7 +2734,8 @@
         // text in again then (Tom Select does, 300 ms after it, and takes the focus back to its
         // field), so a match is taken no sooner than that, from a list that the text filtered;
         // from a list that never filters, when the time is up.
-        const filtered = names.every((n) => n.includes(wanted));
+        const bare = (t) => t.normalize("NFD").replace(/\p{M}/gu, "");
+        const filtered = names.filter((n) => /[\p{L}\p{N}]/u.test(n)).every((n) => bare(n).includes(bare(wanted)));
         const now = performance.now();
         if (!(steady && filtered && now >= start + TYPED_MS) && now < until) return void setTimeout(look, 50);
         if (!steady) match = null;

@@ -868,6 +868,9 @@ async fn current_items_suggestions_read_only_fields_and_disabled_controls() -> a
     assert!(line_with(&page, "switch \"Email notifications\"").ends_with("] checked"), "{page}");
     assert!(!line_with(&page, "switch \"Dark mode\"").contains("checked"), "{page}");
     assert_eq!((page.matches("Email notifications").count(), page.matches("Dark mode").count()), (1, 1), "{page}");
+    assert!(line_with(&page, "Time zone").starts_with("button \"Time zone UTC\""), "{page}");
+    assert_eq!((page.matches("Time zone").count(), page.matches("Username").count()), (1, 1), "{page}");
+    assert!(page.contains("\"3 or more letters\""), "the hint stays: {page}");
 
     // A field with suggestions takes any text; a read-only one takes none and keeps its value.
     let city = refs_of(&page, "combobox", "City").pop().ok_or_else(|| anyhow::anyhow!("no city ref"))?;
