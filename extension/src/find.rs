@@ -476,9 +476,13 @@ fn score(q: &Query, c: &Candidate) -> f64 {
 pub fn find(nodes: &[Node], query: &str) -> Vec<String> {
     let found = rank(nodes, query);
     let alike = |n: &Node| found.iter().filter(|m| m.role == n.role && m.name == n.name && m.text == n.text).count() > 1;
+    let near: Vec<Option<String>> = found.iter().map(|n| around(n).filter(|_| alike(n))).collect();
+    // (Words that several matches share, as buttons side by side do, tell none of them apart.)
+    let telling = |w: &String| near.iter().filter(|m| m.as_ref() == Some(w)).count() == 1;
     found
         .iter()
-        .map(|n| match around(n).filter(|_| alike(n)) {
+        .zip(&near)
+        .map(|(n, words)| match words.as_ref().filter(|w| telling(w)) {
             Some(words) => format!("{} near \"{words}\"", node_line(n)),
             None => node_line(n),
         })
@@ -943,6 +947,8 @@ mod tests {
         let lines = find(&nodes, "add to cart button");
         assert_eq!(lines[..2], ["button \"Add to cart\" [ref_2] near \"Red mug — $12\"", "button \"Add to cart\" [ref_4] near \"Blue 'mug' — $14\""]);
         assert_eq!(find(&nodes, "checkout"), ["button \"Checkout\" [ref_5]"], "one of its kind reads as read_page reads it");
+        nodes[3].c = nodes[1].c.clone();
+        assert_eq!(find(&nodes, "add to cart button")[..2], ["button \"Add to cart\" [ref_2]", "button \"Add to cart\" [ref_4]"], "words both share tell neither apart");
     }
 
     #[test]

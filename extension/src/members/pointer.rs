@@ -19,8 +19,7 @@ thread_local! {
     static POSITION: RefCell<HashMap<i32, (f64, f64)>> = RefCell::new(HashMap::new());
     /// When each tab last scrolled, until a call has waited for that scroll to land.
     static SCROLLED: RefCell<HashMap<i32, f64>> = RefCell::new(HashMap::new());
-    /// When a click or an activating key last acted on each tab, until a read has waited for
-    /// what it opened to be drawn.
+    /// The last input (or navigate) on each tab, until a read has waited for what it set off.
     static ACTED: RefCell<HashMap<i32, Acted>> = RefCell::new(HashMap::new());
 }
 
@@ -758,11 +757,12 @@ pub fn acted(tab: i32, began: u64, typed: bool) {
     ACTED.with(|a| a.borrow_mut().insert(tab, Acted { at: js_sys::Date::now(), began, typed }));
 }
 
-/// Before a read: what the last click or key opened has been drawn. A popup a widget library
-/// opens is often placed and shown over its next frames (Ant Design measures where its menu goes
-/// first, holding it transparent); a read in the same moment would miss it. A panel the press
-/// set sliding open is read once it is open, not at the height it had on the way. Usually Claude
-/// takes longer than that to read, and nothing waits.
+/// Before a read, a screenshot or a zoom: what the last input opened has been drawn. A popup a
+/// widget library opens is often placed and shown over its next frames (Ant Design measures
+/// where its menu goes first, holding it transparent); a read in the same moment would miss it.
+/// A panel the press set sliding open is read once it is open, not at the height it had on the
+/// way; what the page fetched for the input is read once it came. Usually Claude takes longer
+/// than that to read, and nothing waits.
 pub async fn drawn_since_acting(tab: i32) {
     let Some(Acted { at, began, typed }) = ACTED.with(|a| a.borrow_mut().remove(&tab)) else { return };
     // A page may answer words a moment after the last key (suggestions under the field, which
@@ -779,28 +779,36 @@ pub async fn drawn_since_acting(tab: i32) {
     }
 }
 
-/// Waits for the answers to the requests the page's scripts began since the input (the results
-/// of a search, the next page of a list), until [`ANSWERS_MS`] after the input. Whether there
-/// were any: what they answer is then drawn over the next frames.
+/// Waits for the answers to the requests the page's scripts began for the input (since it, and
+/// at most [`OWN_MS`] after it: the results of a search, the next page of a list), until
+/// [`ANSWERS_MS`] after the input. Whether it waited: what they answer is then drawn over the
+/// next frames.
 async fn answers(tab: i32, at: f64, began: u64) -> bool {
-    if !crate::fetching::under_way_since(tab, began) {
+    if js_sys::Date::now() - at >= ANSWERS_MS {
         return false;
     }
-    while js_sys::Date::now() - at < ANSWERS_MS && crate::fetching::under_way_since(tab, began) {
+    // One round trip to the page first: the events of the requests it began before are in then.
+    let _ = page::call(tab, "0").await;
+    let mut waited = false;
+    while js_sys::Date::now() - at < ANSWERS_MS && crate::fetching::under_way(tab, began, at + OWN_MS) {
+        waited = true;
         crate::chrome::sleep(10).await;
     }
-    true
+    waited
 }
 
-/// How soon after a click or key a read waits for the page to be drawn (until three frames pass
-/// that change nothing, at most [`QUIET_MS`]), and how long after one it still waits for the
-/// animations the press set going (at most that long again).
-const DRAWN_MS: f64 = 150.0;
 /// How long after an input a read waits for the answers to the requests it began (a request
-/// that takes longer, such as a long poll, is read as under way).
+/// that takes longer, such as a long poll, is read as under way), and how soon after the input
+/// a request must begin to be the input's (one begun later is an ad's, an analytics call, a
+/// poll's).
 const ANSWERS_MS: f64 = 3000.0;
+const OWN_MS: f64 = 500.0;
 /// How long after typing a read waits at the soonest.
 const TYPED_MS: f64 = 350.0;
+/// How soon after an input a read waits for the page to be drawn (until three frames pass that
+/// change nothing, at most [`QUIET_MS`]), and how long after one it still waits for the
+/// animations the input set going (at most that long again).
+const DRAWN_MS: f64 = 150.0;
 const ANIMATED_MS: f64 = 1000.0;
 const QUIET_MS: i32 = 300;
 
