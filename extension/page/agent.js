@@ -1403,7 +1403,7 @@
   // button that opens a list to choose from): its words are that line's name already, as a
   // <label>'s are.
   function namesALine(el) {
-    return namedBy(el).some((c) => (c.contains(el) && !!roleOf(c) && roleOf(c) !== "generic") || (INTERACTIVE_ROLES.has(roleOf(c)) && fieldShown(c)));
+    return namedBy(el).some((c) => (c.contains(el) && !!roleOf(c) && roleOf(c) !== "generic") || ((FIELD_ROLES.has(roleOf(c)) || INTERACTIVE_ROLES.has(roleOf(c))) && fieldShown(c)));
   }
   // A <label> apart from the shown field it names, within running text: its words are the
   // field's name.
@@ -1448,6 +1448,12 @@
       const control = el.querySelector(CONTROLS) || shadowOf(el)?.querySelector(CONTROLS);
       const theirs = !!control && (!wordsOutsideControls(el) || getComputedStyle(control).opacity === "0");
       if ((!parent || getComputedStyle(parent).cursor !== "pointer") && !theirs) return "clickable";
+    }
+    // A grab or move cursor its parent does not show: something to drag (a sortable list's item,
+    // which SortableJS makes draggable only once it is pressed).
+    if (pressable && (style.cursor === "grab" || style.cursor === "move")) {
+      const parent = el.parentElement || el.getRootNode().host;
+      if (!parent || getComputedStyle(parent).cursor !== style.cursor) return "draggable";
     }
     return null;
   }

@@ -181,6 +181,11 @@ async fn a_target_under_a_sticky_header_is_scrolled_out_and_clicked() -> anyhow:
 async fn drags_work_for_pointer_lists_and_html5_boards() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
     open(&mut h, "drag.html").await?;
+    // The items a grab cursor marks, and the card marked draggable, say they can be dragged.
+    let view = h.one("read_page", json!({})).await?.text();
+    for item in ["\"Alpha\"", "\"Gamma\"", "\"Write tests\""] {
+        assert!(view.lines().any(|l| l.contains(item) && l.ends_with("draggable")), "{item}: {view}");
+    }
     let r = h.one("left_click_drag", json!({"from": at(100.0, 45.0), "target": at(100.0, 155.0)})).await?;
     assert_eq!(text(&r), "Dragged.");
     let log = h.wait_log("sorted list", |e| e["type"] == "sorted").await?;
