@@ -788,7 +788,8 @@ async fn answers(tab: i32, at: f64, began: u64) -> bool {
         return false;
     }
     // One round trip to the page first: the events of the requests it began before are in then.
-    let _ = page::call(tab, "0").await;
+    // (Bounded, as every wait here: a page held by a dialog does not answer.)
+    crate::chrome::bounded(page::call(tab, "0"), 200).await;
     let mut waited = false;
     while js_sys::Date::now() - at < ANSWERS_MS && crate::fetching::under_way(tab, began, at + OWN_MS) {
         waited = true;
