@@ -1403,7 +1403,10 @@
   // button that opens a list to choose from): its words are that line's name already, as a
   // <label>'s are.
   function namesALine(el) {
-    return namedBy(el).some((c) => (c.contains(el) && !!roleOf(c) && roleOf(c) !== "generic") || ((FIELD_ROLES.has(roleOf(c)) || INTERACTIVE_ROLES.has(roleOf(c))) && fieldShown(c)));
+    return namedBy(el).some((c) => {
+      const role = roleOf(c);
+      return (c.contains(el) && !!role && role !== "generic") || ((FIELD_ROLES.has(role) || INTERACTIVE_ROLES.has(role)) && fieldShown(c));
+    });
   }
   // A <label> apart from the shown field it names, within running text: its words are the
   // field's name.
@@ -1444,18 +1447,19 @@
     // it (a select's box with its placeholder); a card with its own words and a button is a card
     // to click.
     if (pressable && style.cursor === "pointer") {
-      const parent = el.parentElement || el.getRootNode().host;
       const control = el.querySelector(CONTROLS) || shadowOf(el)?.querySelector(CONTROLS);
       const theirs = !!control && (!wordsOutsideControls(el) || getComputedStyle(control).opacity === "0");
-      if ((!parent || getComputedStyle(parent).cursor !== "pointer") && !theirs) return "clickable";
+      if (ownCursor(el, "pointer") && !theirs) return "clickable";
     }
     // A grab or move cursor its parent does not show: something to drag (a sortable list's item,
     // which SortableJS makes draggable only once it is pressed).
-    if (pressable && (style.cursor === "grab" || style.cursor === "move")) {
-      const parent = el.parentElement || el.getRootNode().host;
-      if (!parent || getComputedStyle(parent).cursor !== style.cursor) return "draggable";
-    }
+    if (pressable && (style.cursor === "grab" || style.cursor === "move") && ownCursor(el, style.cursor)) return "draggable";
     return null;
+  }
+  // Whether `el` shows a cursor its parent (or shadow host) does not.
+  function ownCursor(el, cursor) {
+    const parent = el.parentElement || el.getRootNode().host;
+    return !parent || getComputedStyle(parent).cursor !== cursor;
   }
 
   // Whether an element has words (letters) of its own, outside the controls it holds.
@@ -2716,6 +2720,8 @@
     const counter = { next };
     const norm = (t) => clean(t, 200).toLowerCase();
     const wanted = norm(String(want));
+    const bare = (t) => t.normalize("NFD").replace(/\p{M}/gu, "");
+    const bareWanted = bare(wanted);
     const shown = () => {
       const out = [];
       for (const list of comboLists(field)) {
@@ -2731,8 +2737,10 @@
     return new Promise((resolve) => {
       const look = () => {
         const options = shown();
-        const names = options.map((o) => norm(nameOf(o, "option")));
-        let match = options.find((o, i) => names[i] === wanted && o.getAttribute("aria-disabled") !== "true") || null;
+        const said = options.map((o) => nameOf(o, "option"));
+        const names = said.map(norm);
+        const at = options.findIndex((o, i) => names[i] === wanted && o.getAttribute("aria-disabled") !== "true");
+        let match = at >= 0 ? options[at] : null;
         const steady = match && match === seenBefore;
         seenBefore = match;
         // A person picks from the list once it answers the words typed, and some time after
@@ -2740,13 +2748,12 @@
         // text in again then (Tom Select does, 300 ms after it, and takes the focus back to its
         // field), so a match is taken no sooner than that, from a list that the text filtered;
         // from a list that never filters, when the time is up.
-        const bare = (t) => t.normalize("NFD").replace(/\p{M}/gu, "");
-        const filtered = names.filter((n) => /[\p{L}\p{N}]/u.test(n)).every((n) => bare(n).includes(bare(wanted)));
+        const filtered = names.filter((n) => /[\p{L}\p{N}]/u.test(n)).every((n) => bare(n).includes(bareWanted));
         const now = performance.now();
         if (!(steady && filtered && now >= start + TYPED_MS) && now < until) return void setTimeout(look, 50);
         if (!steady) match = null;
-        const offered = options.map((o) => clean(nameOf(o, "option"), 60)).filter(Boolean);
-        resolve({ offers: few(offered), match: match ? ensureRef(match, counter) : null, name: match ? clean(nameOf(match, "option"), 80) : null, next: counter.next });
+        const offered = said.map((t) => clean(t, 60)).filter(Boolean);
+        resolve({ offers: few(offered), match: match ? ensureRef(match, counter) : null, name: match ? clean(said[at], 80) : null, next: counter.next });
       };
       look();
     });
