@@ -241,10 +241,28 @@ fn is_running_text(c: &Candidate) -> bool {
     !c.node.is_interactive() && (c.node.text.is_some() || c.node.t.is_some())
 }
 
-fn collect<'a>(trees: &[Tree<'a>], context: &[String], around: Option<&str>, out: &mut Vec<Candidate<'a>>) {
+/// The most words a heading or a label before a control without a name may have to stand for
+/// its name: more is a sentence, not a label.
+const LABEL_WORDS: usize = 5;
+
+/// `before`: the words just before this level (a heading or a label that precedes the element
+/// these trees are in), which name a control that has no name of its own.
+fn collect<'a>(trees: &[Tree<'a>], context: &[String], around: Option<&str>, before: Option<&str>, out: &mut Vec<Candidate<'a>>) {
     // Each element's neighbours (two each side) and ancestors are its wider context.
     let level: Vec<Option<String>> = trees.iter().map(|t| t.node.text.clone().or_else(|| t.node.name.clone())).collect();
+    // What a person reads just before each element: the text or heading before it (the last
+    // words of the element before it), or, for the first of its level, what stands before its
+    // container. A control with a name between them names nothing; one without goes by the
+    // same words (a range's two handles).
+    let mut prev = before;
     for (i, t) in trees.iter().enumerate() {
+        if let Some(p) = i.checked_sub(1).map(|j| &trees[j]) {
+            if !p.node.is_interactive() {
+                prev = last_words(p);
+            } else if p.node.name.as_deref().is_some_and(|n| !n.is_empty()) {
+                prev = None;
+            }
+        }
         // Elements, and text by the element that holds it: a text container is found by what it says.
         if t.node.r#ref.is_some() && (t.node.role.is_some() || t.node.text.is_some()) {
             // A control with no name (or one of symbols only, like "🗑") goes by its
@@ -255,6 +273,12 @@ fn collect<'a>(trees: &[Tree<'a>], context: &[String], around: Option<&str>, out
                 (Some(w), _) => w,
                 (None, Some(d)) => words(d),
                 (None, None) => own_words(t),
+            };
+            // A control with no words at all (a slider's handles, a bare field under a heading)
+            // goes by the heading or label a person reads just before it, as its name.
+            let name = match prev.map(words) {
+                Some(label) if name.is_empty() && t.node.is_interactive() && !label.is_empty() && label.len() <= LABEL_WORDS => label,
+                _ => name,
             };
             let mut near = Vec::new();
             for key in ["placeholder", "value", "href"] {
@@ -289,11 +313,18 @@ fn collect<'a>(trees: &[Tree<'a>], context: &[String], around: Option<&str>, out
         if inner.len() > 4 {
             inner.drain(..inner.len() - 4);
         }
-        collect(&t.children, &inner, t.node.t.as_deref().or(t.node.text.as_deref()), out);
+        let named = t.node.name.as_deref().filter(|n| !n.is_empty()).or(prev);
+        collect(&t.children, &inner, t.node.t.as_deref().or(t.node.text.as_deref()), named, out);
         if let Some(i) = own {
             out[i].parts = (start..out.len()).filter(|&j| out[j].node.d == t.node.d + 1 && out[j].node.is_interactive()).collect();
         }
     }
+}
+
+/// The last words an element shows: its own text, or its last child's (a heading in a header).
+fn last_words<'a>(tree: &'a Tree) -> Option<&'a str> {
+    let own = tree.node.text.as_deref().or(tree.node.name.as_deref()).filter(|n| !n.is_empty());
+    own.or_else(|| tree.children.last().filter(|c| !c.node.is_interactive()).and_then(|c| last_words(c)))
 }
 
 /// The words of a text line or running text that are its own: the parts listed under it (a
@@ -579,7 +610,7 @@ pub fn rank<'a>(nodes: &'a [Node], query: &str) -> Vec<&'a Node> {
     }
     let trees = build(nodes);
     let mut candidates = Vec::new();
-    collect(&trees, &[], None, &mut candidates);
+    collect(&trees, &[], None, None, &mut candidates);
     let mut raw: Vec<f64> = candidates.iter().map(|c| score(&q, c)).collect();
     // "the checkbox for Walk dog": when a control of the kind asked for stands by every word of
     // the description, a clickable element of no such kind (the item's label, named "Walk
@@ -895,6 +926,26 @@ mod tests {
         }
         p.push(trash);
         assert_eq!(rank(&p, "empty bin button").first().and_then(|n| n.r#ref), Some(30));
+    }
+
+    #[test]
+    fn a_control_without_words_goes_by_the_heading_before_it() {
+        // A range slider's two handles, in a container after the heading "Budget"; a nameless
+        // box after a named button is not named by it.
+        let mut handle = el(2, 23, "slider", "", true);
+        handle.s.insert("value".into(), serde_json::json!("80.00"));
+        let nodes = vec![
+            el(0, 20, "heading", "Budget", false),
+            el(0, 21, "generic", "", false),
+            el(1, 22, "slider", "", true),
+            handle,
+            el(0, 24, "button", "Save", true),
+            el(0, 25, "checkbox", "", true),
+        ];
+        let found: Vec<Option<u64>> = rank(&nodes, "budget slider").iter().map(|n| n.r#ref).collect();
+        assert_eq!(found.first().copied().flatten(), Some(22), "{found:?}");
+        assert!(found.contains(&Some(23)), "{found:?}");
+        assert!(rank(&nodes, "save checkbox").first().and_then(|n| n.r#ref) != Some(25));
     }
 
     #[test]
