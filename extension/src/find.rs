@@ -258,7 +258,9 @@ fn collect<'a>(trees: &[Tree<'a>], context: &[String], around: Option<&str>, bef
     for (i, t) in trees.iter().enumerate() {
         if let Some(p) = i.checked_sub(1).map(|j| &trees[j]) {
             if !p.node.is_interactive() {
-                prev = last_words(p);
+                // (A box of no words of its own, as an editor's toolbar is, leaves the words
+                // before it standing.)
+                prev = last_words(p).or(prev);
             } else if p.node.name.as_deref().is_some_and(|n| !n.is_empty()) {
                 prev = None;
             }

@@ -1137,6 +1137,13 @@ async fn a_read_right_behind_a_press_waits_for_what_the_page_fetched() -> anyhow
     ok(&h.one("type", json!({"text": "Li"})).await?);
     let page = read_here(&mut h, json!({})).await?;
     assert!(page.contains("option \"Lisbon\"") && page.contains("option \"Lima\"") && !page.contains("option \"London\""), "{page}");
+    // A key right behind typing acts on what the words brought up: Enter takes the suggestion
+    // fetched for them, not the list from before them.
+    ok(&h.one("key", json!({"text": "ctrl+a"})).await?);
+    ok(&h.one("type", json!({"text": "Lo"})).await?);
+    ok(&h.one("key", json!({"text": "Enter"})).await?);
+    let words = text(&h.one("get_page_text", json!({})).await?);
+    assert!(words.contains("Going to London."), "{words}");
     Ok(())
 }
 

@@ -54,6 +54,9 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
         if matches!(member, Member::ReadPage | Member::Find | Member::GetPageText | Member::Screenshot | Member::Zoom) {
             pointer::drawn_since_acting(tab).await;
         }
+        if matches!(member, Member::Key | Member::HoldKey) {
+            pointer::typing_answered(tab).await;
+        }
         // Only this call's own input counts as answered below.
         pointer::take_answered(tab);
         chooser::tell_late(tab).await;

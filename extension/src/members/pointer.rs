@@ -779,6 +779,17 @@ pub async fn drawn_since_acting(tab: i32) {
     }
 }
 
+/// Before a key right behind typing (Enter, an arrow, Tab): the page has answered the words
+/// first, as a read would show them (a list the words filter after a pause, suggestions fetched
+/// for them), so the key acts on what a person would see: Enter picks the suggestion the words
+/// brought up, not the one before them.
+pub async fn typing_answered(tab: i32) {
+    let typed = ACTED.with(|a| a.borrow().get(&tab).is_some_and(|a| a.typed && js_sys::Date::now() - a.at < TYPED_MS));
+    if typed {
+        drawn_since_acting(tab).await;
+    }
+}
+
 /// Waits for the answers to the requests the page's scripts began for the input (since it, and
 /// at most [`OWN_MS`] after it: the results of a search, the next page of a list), until
 /// [`ANSWERS_MS`] after the input. Whether it waited: what they answer is then drawn over the
