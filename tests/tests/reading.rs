@@ -966,6 +966,21 @@ async fn icon_controls_are_named_or_described() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A control with no words at all (a range slider's handles) is found by the heading a person
+/// reads just before it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn find_goes_by_the_heading_before_a_control_without_words() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "controls.html", json!({"filter": "all"})).await?;
+    let low = line_with(&page, "value=\"20\"");
+    assert!(low.starts_with("slider [ref_"), "{page}");
+    let found = text(&h.one("find", json!({"query": "price slider"})).await?);
+    let lines: Vec<&str> = found.lines().collect();
+    assert_eq!(lines.first(), Some(&low), "{found}");
+    assert!(lines.get(1).is_some_and(|l| l.starts_with("slider [ref_") && l.contains("value=\"80\"")), "{found}");
+    Ok(())
+}
+
 /// An app whose page never scrolls, only its panes: what a pane holds out of view is still part
 /// of the page (all, find, get_page_text, a click by ref), and a viewport read says which pane
 /// holds more. A box that clips without scrolling shows what it shows; the far-off-screen trick
