@@ -1041,7 +1041,10 @@
   // three frames have passed that change nothing. A key's are looked for beside the focus and a
   // hover's beside what the pointer moved onto; a press's were noted as it ended, as one may end
   // before the read, its end not yet handed to the page.
-  async function drawnAfterInput(ms, fresh) {
+  //
+  // `busyMs`: how long it may wait, besides, for the page to stop saying it is busy (see
+  // busyShown): the results a demo or an app draws after a timer, behind a spinner.
+  async function drawnAfterInput(ms, fresh, busyMs) {
     // (One cancelled since it was noted, as a transition is when the page turns it back, would
     // hand out a promise that never settles.)
     const moving = new Set(inputAnimations.filter((a) => a.playState === "running"));
@@ -1049,8 +1052,46 @@
     for (const a of animationsAround(deepActiveElement())) moving.add(a);
     if (lastMove && performance.now() - lastMove.t < ms) for (const a of animationsAround(lastMove.el, lastMove.t)) moving.add(a);
     if (moving.size) await Promise.race([Promise.allSettled([...moving].map((a) => a.finished)), wait(ms)]);
-    if (fresh || moving.size) await quiet(QUIET_MS);
+    const busy = busyMs > 0 && (await busyEnded(busyMs));
+    if (fresh || moving.size || busy) await quiet(QUIET_MS);
     return moving.size;
+  }
+  // What says, in view, that the page is still at work on what to show: a region marked
+  // `aria-busy`, an indeterminate progress bar, a spinner, loader or skeleton (by the class
+  // every library names them with; one that holds controls or words other than "Loading…" is a
+  // wrapper, as Ant Design's `ant-spin-nested-loading` around a table is, or a number field's
+  // spinner), or a
+  // short line that says so ("Loading…", "Saving...", a button's "Signing in…").
+  const BUSY = '[aria-busy="true"], [role="progressbar"]:not([aria-valuenow]), progress:not([value]), [class*="spinner" i], [class*="loader" i], [class*="skeleton" i], [class*="loading" i]';
+  const BUSY_WORDS = /^\s*(loading|please wait|searching|saving|submitting|processing|fetching|sending|updating|signing in|logging in)\b.{0,40}(…|\.\.\.)\s*$/i;
+  function busyShown() {
+    const out = [];
+    for (const el of document.querySelectorAll(BUSY)) {
+      const words = (el.textContent || "").trim();
+      const wrapper = el.getAttribute("aria-busy") !== "true" && (el.matches(CONTROLS) || el.querySelector(CONTROLS) || (words !== "" && !BUSY_WORDS.test(words)));
+      if (!wrapper && busyInView(el)) out.push({ el });
+    }
+    const walk = document.createTreeWalker(document.body || document.documentElement, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(), i = 0; n && i < 50000; n = walk.nextNode(), i++) {
+      if (n.nodeValue.length < 80 && BUSY_WORDS.test(n.nodeValue) && n.parentElement && busyInView(n.parentElement)) out.push({ el: n.parentElement, text: n });
+    }
+    return out;
+  }
+  function busyInView(el) {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth && el.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+  }
+  // Waits (at most `ms`) until what said the page was busy is gone, hidden or says otherwise;
+  // whether there was any.
+  async function busyEnded(ms) {
+    const until = performance.now() + ms;
+    let busy = busyShown();
+    const was = busy.length > 0;
+    while (busy.length && performance.now() < until) {
+      await wait(30);
+      busy = busy.filter(({ el, text }) => el.isConnected && busyInView(el) && (text ? text.isConnected && BUSY_WORDS.test(text.nodeValue) : el.matches(BUSY)));
+    }
+    return was;
   }
   const QUIET_MS = 300;
   // Resolves once the animations running on the page that end soon have ended (at most `ms`),

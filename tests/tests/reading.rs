@@ -1131,6 +1131,24 @@ async fn a_read_right_behind_any_input_shows_what_the_next_frame_drew() -> anyho
     Ok(())
 }
 
+/// A read right behind a press waits while the page says, in view, that it is at work on what
+/// to show (a spinner, a button's "Saving…"), though no request tells when it is done: a page
+/// that answers after a timer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_read_right_behind_a_press_waits_while_the_page_says_it_is_busy() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "spinner.html", json!({})).await?;
+    let load = refs_of(&page, "button", "Load orders");
+    ok(&h.one("left_click", json!({"target": r#ref(&load[0])})).await?);
+    let page = read_here(&mut h, json!({})).await?;
+    assert!(page.contains("Order 1042 — packed"), "{page}");
+    let save = refs_of(&page, "button", "Save settings");
+    ok(&h.one("left_click", json!({"target": r#ref(&save[0])})).await?);
+    let words = text(&h.one("get_page_text", json!({})).await?);
+    assert!(words.contains("Settings saved.") && !words.contains("Saving"), "{words}");
+    Ok(())
+}
+
 /// A read right behind a press waits for the answers to the requests the press made the page's
 /// scripts send (fetch, XMLHttpRequest), and reads what the page drew from them; one right
 /// behind typing reads the suggestions a page shows a moment after the last key.

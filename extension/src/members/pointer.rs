@@ -774,8 +774,11 @@ pub async fn drawn_since_acting(tab: i32) {
     let answered = answers(tab, at, began).await;
     let since = js_sys::Date::now() - at;
     if since < ANIMATED_MS || answered {
-        let expression = format!("__tabwright.drawnAfterInput({ANIMATED_MS}, {})", since < DRAWN_MS || answered || typed);
-        crate::chrome::bounded(page::call(tab, &expression), ANIMATED_MS as i32 + QUIET_MS + 100).await;
+        // What the page says it is still at work on (a spinner, "Loading…") is waited for, for
+        // a while: a sign the page never takes down must not outlast the message it showed.
+        let busy = (BUSY_MS - since).max(0.0);
+        let expression = format!("__tabwright.drawnAfterInput({ANIMATED_MS}, {}, {busy})", since < DRAWN_MS || answered || typed);
+        crate::chrome::bounded(page::call(tab, &expression), (ANIMATED_MS + busy) as i32 + QUIET_MS + 100).await;
     }
 }
 
@@ -815,6 +818,9 @@ async fn answers(tab: i32, at: f64, began: u64) -> bool {
 /// poll's).
 const ANSWERS_MS: f64 = 3000.0;
 const OWN_MS: f64 = 500.0;
+/// How long after an input a read waits at most while the page says it is busy (a toast lasts
+/// some 3 s: a read behind a sign that never goes still shows it).
+const BUSY_MS: f64 = 2000.0;
 /// How long after typing a read waits at the soonest.
 const TYPED_MS: f64 = 350.0;
 /// How soon after an input a read waits for the page to be drawn (until three frames pass that
