@@ -2942,11 +2942,24 @@
     const el = resolveEl(ref);
     if (!el) return { error: "stale" };
     const input = fileInputOf(el);
-    if (!input) return { none: true, what: describe(el) };
+    if (!input) return { none: true, what: describe(el), opens: opensChooser(el) };
     const what = describe(input);
     if (input.disabled) return { error: `${what} is disabled.` };
     if (count > 1 && !input.multiple) return { error: `${what} takes one file, and ${count} were given.` };
     return { ok: true };
+  }
+  // Whether a click on an element that holds no file input likely opens one's chooser: the page
+  // has a file input to open (Dropzone keeps its hidden one at the end of the body), and the
+  // element says it takes files ("Drop files here to upload", a "Browse" button, a class such as
+  // `dropzone`). Only then does file_upload click it: a click elsewhere could do anything.
+  // (Words that begin so: "dropzone", "Uploader", never "Profile"; a link or a submit button
+  // goes elsewhere whatever it says.)
+  const TAKES_FILES = /(^|[^a-z])(upload|drop|browse|choose|attach|files?([^a-z]|$))/i;
+  function opensChooser(el) {
+    if (el.closest("a[href]") || el.matches("[type=submit]") || (el.localName === "button" && !el.hasAttribute("type") && el.form)) return false;
+    const inputs = [...el.getRootNode().querySelectorAll("input")].filter((i) => isFileInput(i) && !i.disabled);
+    const said = [el.textContent, el.getAttribute("aria-label"), el.getAttribute("title"), el.id, typeof el.className === "string" ? el.className : ""].join(" ");
+    return inputs.length > 0 && TAKES_FILES.test(said.slice(0, 500));
   }
   // A ref for an element the core found by other means (the file input a chooser was for), with
   // what it is.

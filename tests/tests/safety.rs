@@ -236,6 +236,20 @@ async fn hidden_file_inputs_are_reached_through_their_buttons_and_labels() -> an
     let call = h.call("file_upload", json!({"target": r#ref(&region), "paths": [file("b.png")]}));
     ok(&h.run_with(vec![call], on.clone()).await?.remove(0));
     h.wait_log("the documents", |e| e["type"] == "files" && e["input"] == "docs").await?;
+    // A button that opens a hidden input it does not hold (its handler clicks the input, as
+    // Dropzone's zone does): file_upload on the button clicks it with the chooser held back, and
+    // fills the input the chooser was for.
+    h.site.clear_log();
+    let call = h.call("file_upload", json!({"target": r#ref(&button), "paths": [file("b.png")]}));
+    let r = h.run_with(vec![call], on.clone()).await?.remove(0);
+    assert!(text(&r).contains(&format!("opens a file chooser when clicked: set 1 file on the file input \"Photos\" ({input}): b.png.")), "{}", text(&r));
+    let log = h.wait_log("the photos through their button", |e| e["type"] == "files" && e["input"] == "photos").await?;
+    assert_eq!(of(&log, "files")[0]["names"], json!(["b.png"]));
+    // What does not say it takes files is not clicked: the error says what it is.
+    let heading = h.ref_of("heading", "Profile").await?;
+    let call = h.call("file_upload", json!({"target": r#ref(&heading), "paths": [file("a.png")]}));
+    let e = error_text(&h.run_with(vec![call], on.clone()).await?.remove(0));
+    assert!(e.starts_with(&format!("heading \"Profile\" ({heading}) is not a file input")) && !e.contains("opened no file chooser"), "{e}");
     // A styled checkbox: its label stands in for the hidden box, with its state.
     let t = text(&h.one("read_page", json!({})).await?);
     let private = t.lines().find(|l| l.contains("\"Keep my photos private\"")).unwrap_or_else(|| panic!("{t}"));

@@ -131,6 +131,33 @@ where
     done
 }
 
+/// Runs `work`, a click file_upload makes on an element that says it takes files but holds no
+/// file input (a drop zone that opens a hidden one), with the tab's choosers intercepted, and
+/// answers the file input the chooser it opened was for: its frame and node. Nothing is told:
+/// file_upload fills that input itself.
+pub async fn opened_by<T, F>(tab: i32, work: F) -> Option<(Debuggee, i64)>
+where
+    F: std::future::Future<Output = Result<T, String>>,
+{
+    if INTERCEPTING.with(|i| i.borrow_mut().insert(tab)) {
+        send_now(tab, true);
+    }
+    cdp::prepare_children(tab, true);
+    unconfirmed(tab).await;
+    let input = Input::begin(tab);
+    let heard = cdp::wait_for(tab, &["Page.fileChooserOpened"]);
+    let clicked = work.await.is_ok();
+    let chooser = if clicked { cdp::within(heard, EXPECTED_MS).await } else { None };
+    EXPECTED.with(|e| e.borrow_mut().remove(&tab));
+    drop(input);
+    let (_, chooser) = chooser.filter(|(event, _)| event == "Page.fileChooserOpened")?;
+    let frame = Debuggee {
+        tab,
+        session: chooser["sessionId"].as_str().map(str::to_string),
+    };
+    Some((frame, chooser["backendNodeId"].as_i64()?))
+}
+
 /// Before Claude's next input in a tab (the next call of a batch can come at once): the
 /// browser's event on a chooser already told is waited for (bounded), so that input does not
 /// take it for a chooser of its own.
@@ -265,7 +292,7 @@ fn opened_chooser(who: &str, input: Option<&str>) -> String {
 }
 
 /// A ref for the file input the chooser was for, and how it reads (`"Avatar" (ref_9)`).
-async fn hand_out(at: Debuggee, node: i64) -> Option<String> {
+pub(super) async fn hand_out(at: Debuggee, node: i64) -> Option<String> {
     let function = format!("function () {{ return __tabwright.handOut(this, {}); }}", refs::next());
     let (answer, generation) = page::call_on_node(&at, node, &function, GROUP).await?;
     handed(&at, generation, answer)

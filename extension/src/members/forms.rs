@@ -30,11 +30,7 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
     let set: Set = serde_json::from_value(reply).map_err(|e| format!("unreadable form reply: {e}"))?;
     match set.error.as_deref() {
         Some("stale") => Err(reading::stale(id, "the element was removed from the page")),
-        Some(e) => {
-            let e = page_said(e);
-            // The page names the element with its ref, unless it is a label's control.
-            Err(if e.contains(&format!("(ref_{id})")) { e } else { format!("{e} (ref_{id})") })
-        }
+        Some(e) => Err(with_ref(&page_said(e), id)),
         None if set.combobox => {
             let FormValue::Text(want) = &input.value else { return Ok(Outcome::Ack { line: None }) };
             Ok(Outcome::Ack { line: Some(choose(&at, id, want, input.tab_id.as_deref()).await?) })
@@ -104,13 +100,18 @@ pub async fn file_upload(input: &FileUpload) -> Result<Outcome, String> {
     let (check, _) = page::call_in(&at, &format!("__tabwright.fileInput({id}, {})", files.len())).await?;
     match check.get("error").and_then(|e| e.as_str()) {
         Some("stale") => return Err(reading::stale(id, "the element was removed from the page")),
-        Some(e) => return Err(format!("{} (ref_{id})", page_said(e))),
+        Some(e) => return Err(with_ref(&page_said(e), id)),
         None => {}
     }
     if check["none"] == true {
+        let what = with_ref(&page_said(check["what"].as_str().unwrap_or_default()), id);
+        // A drop zone or a styled "Browse" button that opens a hidden file input: clicked, its
+        // chooser names the input, which takes the files.
+        if check["opens"] == true {
+            return upload_through_chooser(tab, input, &what, id, &files).await;
+        }
         return Err(format!(
-            "{} (ref_{id}) is not a file input (<input type=\"file\">), nor a label for one or an element holding one, so files cannot be set on it. If clicking it opens a file chooser, click it: the result names the file input to give file_upload.",
-            page_said(check["what"].as_str().unwrap_or_default())
+            "{what} is not a file input (<input type=\"file\">), nor a label for one or an element holding one, so files cannot be set on it. If clicking it opens a file chooser, click it: the result names the file input to give file_upload."
         ));
     }
     let object = page::object(&at, &format!("__tabwright.fileInputEl({id})")).await?;
@@ -120,6 +121,35 @@ pub async fn file_upload(input: &FileUpload) -> Result<Outcome, String> {
         .map_err(|e| format!("The browser refused the files: {e}"))?;
     let names: Vec<&str> = files.iter().map(|f| f.rsplit('/').next().unwrap_or(f)).collect();
     Ok(Outcome::Ack { line: Some(format!("Set {} on ref_{id}: {}.", if files.len() == 1 { "1 file" } else { "the files" }, names.join(", "))) })
+}
+
+/// file_upload on an element that says it takes files and opens a hidden file input's chooser
+/// when clicked (Dropzone's): the element is clicked with choosers intercepted, and the files
+/// are set on the input the chooser was for.
+async fn upload_through_chooser(tab: i32, input: &FileUpload, what: &str, id: u64, files: &[String]) -> Result<Outcome, String> {
+    let click = tabwright_protocol::input::Click { target: input.target.clone(), modifiers: None, tab_id: input.tab_id.clone() };
+    let id = format!("ref_{id}");
+    let Some((frame, node)) = super::chooser::opened_by(tab, super::pointer::click(&click, "left", 1)).await else {
+        return Err(format!(
+            "{what} is not a file input (<input type=\"file\">), nor a label for one or an element holding one, and clicking it opened no file chooser, so files cannot be set through it. Read the page for the file input or the control that opens one."
+        ));
+    };
+    cdp::send_to(&frame, &cdp::SetFileInputFiles { files, object_id: None, backend_node_id: Some(node) })
+        .await
+        .map_err(|e| format!("The browser refused the files: {e}"))?;
+    let named = super::chooser::hand_out(frame, node).await.map(|n| format!("the file input {n}")).unwrap_or_else(|| "its file input".into());
+    let names: Vec<&str> = files.iter().map(|f| f.rsplit('/').next().unwrap_or(f)).collect();
+    Ok(Outcome::Ack { line: Some(format!("{id} opens a file chooser when clicked: set {} on {named}: {}.", if files.len() == 1 { "1 file" } else { "the files" }, names.join(", "))) })
+}
+
+/// The page's words on the element `ref_{id}`, which name it with its ref unless they are about
+/// another element (a label's control), with the ref said after them then.
+fn with_ref(said: &str, id: u64) -> String {
+    if said.contains(&format!("(ref_{id})")) {
+        said.to_string()
+    } else {
+        format!("{said} (ref_{id})")
+    }
 }
 
 /// What the page said of a form control, as one bounded line.
