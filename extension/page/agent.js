@@ -1061,9 +1061,11 @@
   // every library names them with; one that holds controls or words other than "Loading…" is a
   // wrapper, as Ant Design's `ant-spin-nested-loading` around a table is, or a number field's
   // spinner), or a
-  // short line that says so ("Loading…", "Saving...", a button's "Signing in…").
+  // short line that says so ("Loading…", "Saving...", a button's "Creating…").
   const BUSY = '[aria-busy="true"], [role="progressbar"]:not([aria-valuenow]), progress:not([value]), [class*="spinner" i], [class*="loader" i], [class*="skeleton" i], [class*="loading" i]';
-  const BUSY_WORDS = /^\s*(loading|please wait|searching|saving|submitting|processing|fetching|sending|updating|signing in|logging in)\b.{0,40}(…|\.\.\.)\s*$/i;
+  // (A word of work going on, then an ellipsis: "Creating…", "Uploading 3 files...", "Please
+  // wait…", and a few other languages' "Loading…".)
+  const BUSY_WORDS = /^\s*(\p{L}+ing|please wait|just a moment|one moment|cargando|carregando|chargement|caricamento|laden|wird geladen)\b.{0,40}(…|\.\.\.)\s*$/iu;
   function busyShown() {
     const out = [];
     for (const el of document.querySelectorAll(BUSY)) {
@@ -1073,7 +1075,8 @@
     }
     const walk = document.createTreeWalker(document.body || document.documentElement, NodeFilter.SHOW_TEXT);
     for (let n = walk.nextNode(), i = 0; n && i < 50000; n = walk.nextNode(), i++) {
-      if (n.nodeValue.length < 80 && BUSY_WORDS.test(n.nodeValue) && n.parentElement && busyInView(n.parentElement)) out.push({ el: n.parentElement, text: n });
+      // (A link's words go somewhere: "Reading list…" is no work going on.)
+      if (n.nodeValue.length < 80 && BUSY_WORDS.test(n.nodeValue) && n.parentElement && !n.parentElement.closest("a[href]") && busyInView(n.parentElement)) out.push({ el: n.parentElement, text: n });
     }
     return out;
   }

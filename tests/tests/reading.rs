@@ -1145,7 +1145,7 @@ async fn a_read_right_behind_a_press_waits_while_the_page_says_it_is_busy() -> a
     let save = refs_of(&page, "button", "Save settings");
     ok(&h.one("left_click", json!({"target": r#ref(&save[0])})).await?);
     let words = text(&h.one("get_page_text", json!({})).await?);
-    assert!(words.contains("Settings saved.") && !words.contains("Saving"), "{words}");
+    assert!(words.contains("Settings saved.") && !words.contains("Applying"), "{words}");
     Ok(())
 }
 
