@@ -59,6 +59,10 @@ const ROLE_WORDS: &[(&str, &[&str])] = &[
     ("choice", &["option", "radio", "menuitem"]),
     ("entry", &["listitem", "row", "option"]),
     ("arrow", &["button", "link"]),
+    ("tooltip", &["tooltip"]),
+    ("alert", &["alert", "alertdialog"]),
+    ("toast", &["status", "alert"]),
+    ("notification", &["status", "alert"]),
     ("paragraph", &["paragraph"]),
     ("text", &["paragraph", "textbox"]),
     ("footer", &["contentinfo"]),
@@ -948,6 +952,17 @@ mod tests {
         assert_eq!(found.first().copied().flatten(), Some(22), "{found:?}");
         assert!(found.contains(&Some(23)), "{found:?}");
         assert!(rank(&nodes, "save checkbox").first().and_then(|n| n.r#ref) != Some(25));
+    }
+
+    #[test]
+    fn a_shown_tooltip_is_found_by_its_kind() {
+        // The tooltip a hover showed, whose words do not say "plan" or "info".
+        let nodes = vec![
+            el(0, 40, "paragraph", "Plan: Pro ⓘ", false),
+            el(0, 41, "button", "Save profile", true),
+            el(0, 42, "tooltip", "Pro includes 10 projects and priority support.", false),
+        ];
+        assert_eq!(rank(&nodes, "plan info tooltip").first().and_then(|n| n.r#ref), Some(42));
     }
 
     #[test]
