@@ -1059,18 +1059,20 @@
   // What says, in view, that the page is still at work on what to show: a region marked
   // `aria-busy`, an indeterminate progress bar, a spinner, loader or skeleton (by the class
   // every library names them with; one that holds controls or words other than "Loading…" is a
-  // wrapper, as Ant Design's `ant-spin-nested-loading` around a table is, or a number field's
-  // spinner), or a
-  // short line that says so ("Loading…", "Saving...", a button's "Creating…").
+  // wrapper, as Ant Design's `ant-spin-nested-loading` around a table is, and a control is one
+  // only when a class says it is loading, as Bulma's `is-loading` button, never a number field's
+  // spinner buttons), or a short line that says so ("Loading…", a button's "Creating…").
   const BUSY = '[aria-busy="true"], [role="progressbar"]:not([aria-valuenow]), progress:not([value]), [class*="spinner" i], [class*="loader" i], [class*="skeleton" i], [class*="loading" i]';
   // (A word of work going on, then an ellipsis: "Creating…", "Uploading 3 files...", "Please
   // wait…", and a few other languages' "Loading…".)
   const BUSY_WORDS = /^\s*(\p{L}+ing|please wait|just a moment|one moment|cargando|carregando|chargement|caricamento|laden|wird geladen)\b.{0,40}(…|\.\.\.)\s*$/iu;
+  const LOADING_CLASS = /(^|\s)(is-)?loading(\s|$)/i;
   function busyShown() {
     const out = [];
     for (const el of document.querySelectorAll(BUSY)) {
       const words = (el.textContent || "").trim();
-      const wrapper = el.getAttribute("aria-busy") !== "true" && (el.matches(CONTROLS) || el.querySelector(CONTROLS) || (words !== "" && !BUSY_WORDS.test(words)));
+      const control = el.matches(CONTROLS) && !LOADING_CLASS.test(typeof el.className === "string" ? el.className : "");
+      const wrapper = el.getAttribute("aria-busy") !== "true" && (control || el.querySelector(CONTROLS) || (words !== "" && !BUSY_WORDS.test(words)));
       if (!wrapper && busyInView(el)) out.push({ el });
     }
     const walk = document.createTreeWalker(document.body || document.documentElement, NodeFilter.SHOW_TEXT);

@@ -133,9 +133,10 @@ where
 
 /// Runs `work`, a click file_upload makes on an element that says it takes files but holds no
 /// file input (a drop zone that opens a hidden one), with the tab's choosers intercepted, and
-/// answers the file input the chooser it opened was for: its frame and node. Nothing is told:
-/// file_upload fills that input itself.
-pub async fn opened_by<T, F>(tab: i32, work: F) -> Option<(Debuggee, i64)>
+/// answers the file input the chooser it opened was for: its frame and node (none when no
+/// chooser opened; the click's error when it failed). Nothing is told: file_upload fills that
+/// input itself.
+pub async fn opened_by<T, F>(tab: i32, work: F) -> Result<Option<(Debuggee, i64)>, String>
 where
     F: std::future::Future<Output = Result<T, String>>,
 {
@@ -146,16 +147,20 @@ where
     unconfirmed(tab).await;
     let input = Input::begin(tab);
     let heard = cdp::wait_for(tab, &["Page.fileChooserOpened"]);
-    let clicked = work.await.is_ok();
-    let chooser = if clicked { cdp::within(heard, EXPECTED_MS).await } else { None };
+    let clicked = work.await;
+    let chooser = match clicked {
+        Ok(_) => cdp::within(heard, EXPECTED_MS).await,
+        Err(_) => None,
+    };
     EXPECTED.with(|e| e.borrow_mut().remove(&tab));
     drop(input);
-    let (_, chooser) = chooser.filter(|(event, _)| event == "Page.fileChooserOpened")?;
+    clicked?;
+    let Some((_, chooser)) = chooser.filter(|(event, _)| event == "Page.fileChooserOpened") else { return Ok(None) };
     let frame = Debuggee {
         tab,
         session: chooser["sessionId"].as_str().map(str::to_string),
     };
-    Some((frame, chooser["backendNodeId"].as_i64()?))
+    Ok(chooser["backendNodeId"].as_i64().map(|node| (frame, node)))
 }
 
 /// Before Claude's next input in a tab (the next call of a batch can come at once): the

@@ -129,7 +129,7 @@ pub async fn file_upload(input: &FileUpload) -> Result<Outcome, String> {
 async fn upload_through_chooser(tab: i32, input: &FileUpload, what: &str, id: u64, files: &[String]) -> Result<Outcome, String> {
     let click = tabwright_protocol::input::Click { target: input.target.clone(), modifiers: None, tab_id: input.tab_id.clone() };
     let id = format!("ref_{id}");
-    let Some((frame, node)) = super::chooser::opened_by(tab, super::pointer::click(&click, "left", 1)).await else {
+    let Some((frame, node)) = super::chooser::opened_by(tab, super::pointer::click(&click, "left", 1)).await.map_err(|e| format!("{what} holds no file input, and the click meant to open its file chooser failed: {e}"))? else {
         return Err(format!(
             "{what} is not a file input (<input type=\"file\">), nor a label for one or an element holding one, and clicking it opened no file chooser, so files cannot be set through it. Read the page for the file input or the control that opens one."
         ));
