@@ -89,6 +89,9 @@ async fn choose(at: &cdp::Debuggee, id: u64, want: &str, tab_id: Option<&str>) -
 /// filter it a few hundred milliseconds after the text).
 const LIST_MS: u32 = 600;
 
+/// What an element file_upload cannot set files on is not.
+const NO_FILE_INPUT: &str = "is not a file input (<input type=\"file\">), nor a label for one or an element holding one";
+
 /// file_upload: the bridge has already resolved every path inside the upload roots.
 pub async fn file_upload(input: &FileUpload) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
@@ -111,7 +114,7 @@ pub async fn file_upload(input: &FileUpload) -> Result<Outcome, String> {
             return upload_through_chooser(tab, input, &what, id, &files).await;
         }
         return Err(format!(
-            "{what} is not a file input (<input type=\"file\">), nor a label for one or an element holding one, so files cannot be set on it. If clicking it opens a file chooser, click it: the result names the file input to give file_upload."
+            "{what} {NO_FILE_INPUT}, so files cannot be set on it. If clicking it opens a file chooser, click it: the result names the file input to give file_upload."
         ));
     }
     let object = page::object(&at, &format!("__tabwright.fileInputEl({id})")).await?;
@@ -131,7 +134,7 @@ async fn upload_through_chooser(tab: i32, input: &FileUpload, what: &str, id: u6
     let id = format!("ref_{id}");
     let Some((frame, node)) = super::chooser::opened_by(tab, super::pointer::click(&click, "left", 1)).await.map_err(|e| format!("{what} holds no file input, and the click meant to open its file chooser failed: {e}"))? else {
         return Err(format!(
-            "{what} is not a file input (<input type=\"file\">), nor a label for one or an element holding one, and clicking it opened no file chooser, so files cannot be set through it. Read the page for the file input or the control that opens one."
+            "{what} {NO_FILE_INPUT}, and clicking it opened no file chooser, so files cannot be set through it. Read the page for the file input or the control that opens one."
         ));
     };
     cdp::send_to(&frame, &cdp::SetFileInputFiles { files, object_id: None, backend_node_id: Some(node) })
