@@ -183,7 +183,8 @@ pub fn parse(query: &str) -> Query {
                     }
                 }
                 // Some role words are also content ("title", "logo", "menu", "text"): keep them as weak content.
-                if matches!(w.as_str(), "logo" | "menu" | "icon" | "title" | "header" | "footer" | "sidebar" | "text" | "item" | "tab" | "list") {
+                // (A button may be named "Alert", a link "Tooltip".)
+                if matches!(w.as_str(), "logo" | "menu" | "icon" | "title" | "header" | "footer" | "sidebar" | "text" | "item" | "tab" | "list" | "alert" | "toast" | "notification" | "tooltip") {
                     q.content.push(w.clone());
                 }
                 continue;
@@ -963,6 +964,9 @@ mod tests {
             el(0, 42, "tooltip", "Pro includes 10 projects and priority support.", false),
         ];
         assert_eq!(rank(&nodes, "plan info tooltip").first().and_then(|n| n.r#ref), Some(42));
+        // A control named by such a word is still found by it.
+        let nodes = vec![el(0, 43, "button", "Alert", true), el(0, 44, "button", "Confirm", true)];
+        assert_eq!(rank(&nodes, "Alert").first().and_then(|n| n.r#ref), Some(43));
     }
 
     #[test]
