@@ -122,8 +122,8 @@ pub async fn file_upload(input: &FileUpload) -> Result<Outcome, String> {
     cdp::send_to(&at, &cdp::SetFileInputFiles { files: &files, object_id: Some(&object_id), backend_node_id: None })
         .await
         .map_err(|e| format!("The browser refused the files: {e}"))?;
-    let names: Vec<&str> = files.iter().map(|f| f.rsplit('/').next().unwrap_or(f)).collect();
-    Ok(Outcome::Ack { line: Some(format!("Set {} on ref_{id}: {}.", if files.len() == 1 { "1 file" } else { "the files" }, names.join(", "))) })
+    let (count, names) = files_set(&files);
+    Ok(Outcome::Ack { line: Some(format!("Set {count} on ref_{id}: {names}.")) })
 }
 
 /// file_upload on an element that says it takes files and opens a hidden file input's chooser
@@ -141,8 +141,14 @@ async fn upload_through_chooser(tab: i32, input: &FileUpload, what: &str, id: u6
         .await
         .map_err(|e| format!("The browser refused the files: {e}"))?;
     let named = super::chooser::hand_out(frame, node).await.map(|n| format!("the file input {n}")).unwrap_or_else(|| "its file input".into());
+    let (count, names) = files_set(files);
+    Ok(Outcome::Ack { line: Some(format!("{id} opens a file chooser when clicked: set {count} on {named}: {names}.")) })
+}
+
+/// How a result says which files were set: "1 file" or "the files", and their names.
+fn files_set(files: &[String]) -> (&'static str, String) {
     let names: Vec<&str> = files.iter().map(|f| f.rsplit('/').next().unwrap_or(f)).collect();
-    Ok(Outcome::Ack { line: Some(format!("{id} opens a file chooser when clicked: set {} on {named}: {}.", if files.len() == 1 { "1 file" } else { "the files" }, names.join(", "))) })
+    (if files.len() == 1 { "1 file" } else { "the files" }, names.join(", "))
 }
 
 /// The page's words on the element `ref_{id}`, which name it with its ref unless they are about
