@@ -224,6 +224,7 @@ const ref = (which) => ({ ours: () => ({ type: "ref", ref: go.ours[which] }), th
 const at = (x, y) => ({ type: "coordinate", x, y });
 add("navigate", { url: () => site.url("one.html") }, { page: "two.html" });
 add("screenshot", {});
+add("screenshot", {}, { page: "article.html", prepare: "load", label: "screenshot (right after navigate)" });
 add("zoom", { region: [0, 0, 400, 300] });
 add("left_click", { target: at(300, 420) }, { label: "left_click (coordinate)" });
 add("left_click", { target: ref("go") }, { label: "left_click (ref)" });
@@ -244,6 +245,8 @@ add("hold_key", { text: "Shift", duration: 0.1 });
 add("wait", { duration: 0.1 });
 add("form_input", { target: ref("name"), value: "Ada Lovelace" });
 add("read_page", {}, { page: "article.html" });
+// The read an agent most often sends: the first one of a page it just went to.
+add("read_page", {}, { page: "article.html", prepare: "load", label: "read_page (right after navigate)" });
 add("find", { query: "Go button" });
 add("get_page_text", {}, { page: "article.html" });
 add("file_upload", { target: ref("file"), paths: () => [join(upload, "note.txt")] });
@@ -306,6 +309,8 @@ async function measure(list, runs) {
             tabs.extra = st ? st.tabs.find((t) => t.active).tab_id : ids[ids.length - 1];
           }
         }
+        // A new document each time (its address differs), loaded outside the timing.
+        if (c.prepare === "load") await call("navigate", { url: `${site.url(c.page)}?visit=${i}` });
         if (c.prepare === "bio") await call("form_input", { target: side === "ours" ? { type: "ref", ref: go.ours.bio } : { type: "ref", ref: go.theirs.bio }, value: "" });
         const input = resolve(c.input, side, tabs);
         // A random pause of up to a frame first: calls that wait for a frame would otherwise lock

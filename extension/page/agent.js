@@ -145,9 +145,22 @@
   const listened = new WeakSet();
   // Whether the page's elements changed since the last read (new elements may bring listeners).
   let dirty = true;
-  new MutationObserver(() => {
-    dirty = true;
-  }).observe(document, { childList: true, subtree: true });
+  // And when it last changed in any way quiet() watches for (from this agent's start: it runs as
+  // the document is created, or as it is first read).
+  let lastChange = performance.now();
+  new MutationObserver((records) => {
+    if (!dirty && records.some((r) => r.type === "childList")) dirty = true;
+    if (pageChanged(records)) lastChange = performance.now();
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  // Whether mutation records are the page's own, not only the overlay this agent shows.
+  function pageChanged(records) {
+    for (const r of records) {
+      if (r.target === overlayHost) continue;
+      if (r.type === "childList" && overlayHost && [...r.addedNodes, ...r.removedNodes].every((n) => n === overlayHost)) continue;
+      return true;
+    }
+    return false;
+  }
   // Closed shadow roots the core found through the browser and handed over (see adoptRoot):
   // read as open ones are.
   const closedRoots = new WeakMap();
@@ -988,11 +1001,14 @@
   }
   // Resolves once three frames have passed in which the page changed nothing (at most `ms`): a
   // popup a click opened is placed, shown and set moving over the page's next frames, with a
-  // frame or two between the steps (Ant Design's menus).
+  // frame or two between the steps (Ant Design's menus). Quiet time before the call counts: a
+  // page that has not changed for that long (a read right after a load that settled) is drawn
+  // once, and read.
+  const CALM_MS = 50;
   function quiet(ms) {
     return new Promise((resolve) => {
-      let changed = true, still = 0;
-      const seen = new MutationObserver(() => { changed = true; });
+      let changed = performance.now() - lastChange < CALM_MS, still = 0;
+      const seen = new MutationObserver((records) => { if (pageChanged(records)) changed = true; });
       seen.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
       const until = performance.now() + ms;
       const done = () => {
@@ -1001,7 +1017,7 @@
       };
       const frame = () => {
         still = changed ? 0 : still + 1;
-        if (still >= 3 || performance.now() > until) return done();
+        if (still >= 3 || (!changed && performance.now() - lastChange >= CALM_MS) || performance.now() > until) return done();
         changed = false;
         requestAnimationFrame(frame);
       };
