@@ -278,6 +278,19 @@
     toldHandlers = 0;
     return n;
   }
+  // The same, for elements named by their place: [nodeName, [element indices down from the
+  // document]] each (the core read them from DevTools' tree of the document). Answers the
+  // positions in `places` of those not found there (the page changed meanwhile).
+  function markPlaces(places) {
+    const missed = [];
+    places.forEach(([name, place], i) => {
+      let el = document;
+      for (const at of place) el = el && el.children[at];
+      if (el && el.nodeName === name) listened.add(el);
+      else missed.push(i);
+    });
+    return missed;
+  }
   function markListeners(...els) {
     let n = 0;
     for (const el of els) {
@@ -3510,5 +3523,5 @@
     return out.join("");
   }
 
-  globalThis.__tabwright = { animationsEnd, drawnAfterInput, quiet, closedCandidates, adoptRoot, pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, takeToldHandlers, comboOptions, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { animationsEnd, drawnAfterInput, quiet, closedCandidates, adoptRoot, pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, markPlaces, takeToldHandlers, comboOptions, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

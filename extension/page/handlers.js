@@ -3,7 +3,8 @@
 // Solid's delegated handlers, jQuery's delegated selectors. DevTools sees only that container's
 // listener, and the page agent's world cannot see these properties, so each element found is
 // told to the agent by an event on it (events reach every world), and so is each container whose
-// listener serves them. Same-origin frames are looked into as well. Answers how many were told.
+// listener serves them. Same-origin frames are looked into as well. Answers how many were told,
+// and how many elements it looked at.
 // Nothing of the page is changed; a page that breaks what is called here only hides its
 // handlers.
 (() => {
@@ -153,5 +154,5 @@
   };
   tell(serving, "tabwright-serving");
   tell(found, "tabwright-handler");
-  return found.size + serving.size;
+  return [found.size + serving.size, looked];
 })()

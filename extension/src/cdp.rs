@@ -954,6 +954,33 @@ pub struct BoxModel {
 }
 command!(GetBoxModel, "DOM.getBoxModel", BoxModelResponse);
 
+/// The document's tree of nodes, down to `depth` (DevTools then reports the changes to the
+/// nodes it sent, until DOM.disable).
+#[derive(Serialize)]
+pub struct GetDocument {
+    pub depth: i64,
+    pub pierce: bool,
+}
+#[derive(Debug, Deserialize)]
+pub struct DocumentResponse {
+    pub root: DomNode,
+}
+/// A node of [`GetDocument`]'s tree (the fields read of it).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DomNode {
+    pub backend_node_id: i64,
+    pub node_type: u32,
+    pub node_name: String,
+    #[serde(default)]
+    pub children: Vec<DomNode>,
+}
+command!(GetDocument, "DOM.getDocument", DocumentResponse);
+/// Ends DevTools' reports of DOM changes that [`GetDocument`] began.
+#[derive(Serialize)]
+pub struct DomDisable {}
+command!(DomDisable, "DOM.disable", Empty);
+
 /// A domain's `enable` command, which takes no parameters.
 pub struct Enable(pub &'static str);
 impl Serialize for Enable {

@@ -27,6 +27,7 @@ const HANDLERS: &str = include_str!(concat!(env!("OUT_DIR"), "/handlers.js"));
 const LOOK_MS: f64 = 150.0;
 /// The most nodes handed over in one read; the rest follow on the next.
 const MAX_NEW: usize = 600;
+
 /// Objects used within one read.
 const GROUP: &str = "tabwright-listeners";
 /// The document object kept for the life of the document.
@@ -77,8 +78,7 @@ pub async fn mark(at: &Debuggee) -> bool {
         let live: Vec<String> = cdp::children(at.tab).into_iter().map(|c| c.session).collect();
         KNOWN.with(|k| k.borrow_mut().retain(|d, _| d.tab != at.tab || d.session.as_ref().is_none_or(|s| live.contains(s))));
     }
-    let (marked, told) = futures::join!(try_mark(at), tell_handlers(at));
-    let marked = marked.unwrap_or(false) || told;
+    let marked = try_mark(at).await;
     KNOWN.with(|k| {
         if let Some(known) = k.borrow_mut().get_mut(at) {
             known.generation = page::known_generation(at);
@@ -93,15 +93,18 @@ pub async fn mark(at: &Debuggee) -> bool {
 }
 
 /// Looks in the page's own world for elements whose handlers a framework calls from a listener
-/// on a container (page/handlers.js), and has them told to the agent; true when the agent heard
-/// of new ones. A page without such a framework costs one call that finds nothing.
-async fn tell_handlers(at: &Debuggee) -> bool {
+/// on a container (page/handlers.js), and has them told to the agent. Whether the agent heard of
+/// new ones, and how many elements the look went through. A page without such a framework costs
+/// one call that finds nothing.
+async fn tell_handlers(at: &Debuggee) -> (bool, usize) {
     let look = cdp::Evaluate { expression: HANDLERS, context_id: None, return_by_value: true, await_promise: false, timeout: Some(LOOK_MS), object_group: None };
-    let told = match cdp::send_to(at, &look).await {
-        Ok(r) if r.exception_details.is_none() => r.result.value.and_then(|v| v.as_u64()).unwrap_or(0),
-        _ => 0,
+    let answer = match cdp::send_to(at, &look).await {
+        Ok(r) if r.exception_details.is_none() => r.result.value.unwrap_or_default(),
+        _ => return (false, 0),
     };
-    told > 0 && page::call_in(at, "__tabwright.takeToldHandlers()").await.is_ok_and(|(n, _)| n.as_u64().unwrap_or(0) > 0)
+    let count = |i: usize| answer.get(i).and_then(|n| n.as_u64()).unwrap_or(0) as usize;
+    let heard = count(0) > 0 && page::call_in(at, "__tabwright.takeToldHandlers()").await.is_ok_and(|(n, _)| n.as_u64().unwrap_or(0) > 0);
+    (heard, count(1))
 }
 
 /// The main world's document object: kept, or fetched anew (a new document starts afresh).
@@ -126,9 +129,88 @@ async fn listeners_of(at: &Debuggee, tree: &str) -> Result<Vec<cdp::EventListene
     Ok(cdp::send_to(at, &cdp::GetEventListeners { object_id: tree, depth: -1, pierce: false }).await?.listeners)
 }
 
-async fn try_mark(at: &Debuggee) -> Result<bool, String> {
+/// Marks the elements with action listeners, and those a framework keeps handlers for; true
+/// when the agent heard of new ones.
+async fn try_mark(at: &Debuggee) -> bool {
+    let (found, (told, elements)) = futures::join!(listener_nodes(at), tell_handlers(at));
+    // No listeners known: the look for frameworks' handlers went on regardless.
+    let (top, mut rest) = found.unwrap_or_default();
+    // Many new nodes in the top document are found in its tree in one message, where handing
+    // each over takes a message of its own (about a millisecond apiece through the extension's
+    // debugger; a component library's page has a hundred or more). The tree costs more the
+    // larger the document is.
+    let mut pointed = false;
+    if top.len() as f64 * NODE_MS > TREE_MS + elements as f64 * TREE_MS_PER_ELEMENT {
+        let (took, missed) = by_path(at, &top).await;
+        pointed = !took.is_empty();
+        KNOWN.with(|k| {
+            if let Some(known) = k.borrow_mut().get_mut(at) {
+                known.nodes.extend(took);
+            }
+        });
+        rest.extend(missed);
+    } else {
+        rest.extend(top);
+    }
+    rest.truncate(MAX_NEW);
+    let handed = hand_over(at, &rest).await.unwrap_or(false);
+    handed || pointed || told
+}
+
+/// The time, in milliseconds, one node takes to hand over on its own; the document's tree,
+/// and how much more each element of the document makes it take (the browser hands the
+/// extension each node of an answer as an object of its own, some 40 microseconds apiece).
+/// Measured through the extension on pages of 275 and 440 elements (83 and 158 nodes with
+/// listeners): 60 and 100 ms handed over one by one, 22 and 30 ms through the tree.
+const NODE_MS: f64 = 0.7;
+const TREE_MS: f64 = 5.0;
+const TREE_MS_PER_ELEMENT: f64 = 0.06;
+/// How deep the tree is asked for: deeper nodes are handed over on their own (each level is
+/// two levels of the JSON it comes as, which is read to a depth of 128).
+const TREE_DEPTH: i64 = 50;
+
+/// Marks the `wanted` nodes of the top document through its tree: each one's place (the
+/// element indices down from the document) is handed to the agent, which checks that the
+/// element there has the node's name, all in one message. The nodes marked, and those that
+/// were not (not in the tree as asked for, or moved meanwhile).
+async fn by_path(at: &Debuggee, wanted: &[i64]) -> (Vec<i64>, Vec<i64>) {
+    let tree = cdp::send_to(at, &cdp::GetDocument { depth: TREE_DEPTH, pierce: false }).await;
+    // Not waited for: DevTools stops reporting the changes of the nodes it sent.
+    cdp::send_soon(at, cdp::DomDisable {});
+    let Ok(tree) = tree else { return (Vec::new(), wanted.to_vec()) };
+    let want: HashSet<i64> = wanted.iter().copied().collect();
+    let mut places: Vec<(i64, serde_json::Value)> = Vec::new();
+    // Depth first, without recursion: (node, its place).
+    let mut stack: Vec<(&cdp::DomNode, Vec<u32>)> = vec![(&tree.root, Vec::new())];
+    while let Some((node, place)) = stack.pop() {
+        if node.node_type == 1 && want.contains(&node.backend_node_id) {
+            places.push((node.backend_node_id, serde_json::json!([node.node_name, place])));
+        }
+        let elements = node.children.iter().filter(|c| c.node_type == 1);
+        for (i, child) in elements.enumerate() {
+            let mut inner = place.clone();
+            inner.push(i as u32);
+            stack.push((child, inner));
+        }
+    }
+    let list = serde_json::Value::Array(places.iter().map(|(_, p)| p.clone()).collect());
+    let missed_at: Vec<usize> = match page::call_in(at, &format!("__tabwright.markPlaces({list})")).await {
+        Ok((serde_json::Value::Array(missed), _)) => missed.iter().filter_map(|i| i.as_u64()).map(|i| i as usize).collect(),
+        _ => (0..places.len()).collect(),
+    };
+    let found: HashSet<i64> = places.iter().map(|(id, _)| *id).collect();
+    let mut missed: Vec<i64> = wanted.iter().copied().filter(|id| !found.contains(id)).collect();
+    missed.extend(missed_at.iter().filter_map(|&i| places.get(i).map(|(id, _)| *id)));
+    let missed_set: HashSet<i64> = missed.iter().copied().collect();
+    let took = places.iter().map(|(id, _)| *id).filter(|id| !missed_set.contains(id)).collect();
+    (took, missed)
+}
+
+/// The nodes with action listeners not handed to the agent before: the top document's own, and
+/// those of its shadow roots and same-origin frames.
+async fn listener_nodes(at: &Debuggee) -> Result<(Vec<i64>, Vec<i64>), String> {
     let doc = document(at, false).await?;
-    let mut found = match listeners_of(at, &doc).await {
+    let top = match listeners_of(at, &doc).await {
         Ok(found) => found,
         // The document the object belonged to is gone: this is a new one.
         Err(_) => {
@@ -136,30 +218,35 @@ async fn try_mark(at: &Debuggee) -> Result<bool, String> {
             listeners_of(at, &doc).await.map_err(|e| e.to_string())?
         }
     };
+    let mut inner = Vec::new();
     if KNOWN.with(|k| k.borrow().get(at).is_some_and(|known| known.inner)) {
         for tree in inner_trees(at).await {
-            found.extend(listeners_of(at, &tree).await.unwrap_or_default());
+            inner.extend(listeners_of(at, &tree).await.unwrap_or_default());
         }
     }
-    let fresh: Vec<i64> = KNOWN.with(|k| {
+    Ok(KNOWN.with(|k| {
         let k = k.borrow();
         let known = k.get(at);
-        let mut fresh = Vec::new();
         let mut taken = HashSet::new();
-        for l in &found {
-            let Some(id) = l.backend_node_id else { continue };
-            let old = known.is_some_and(|known| known.nodes.contains(&id));
-            if ACTION_EVENTS.contains(&l.kind.as_str()) && fresh.len() < MAX_NEW && !old && taken.insert(id) {
-                fresh.push(id);
-            }
-        }
-        fresh
-    });
+        let mut fresh = |found: &[cdp::EventListener]| -> Vec<i64> {
+            found
+                .iter()
+                .filter(|l| ACTION_EVENTS.contains(&l.kind.as_str()))
+                .filter_map(|l| l.backend_node_id)
+                .filter(|id| !known.is_some_and(|known| known.nodes.contains(id)) && taken.insert(*id))
+                .collect()
+        };
+        (fresh(&top), fresh(&inner))
+    }))
+}
+
+/// Hands `fresh` listener nodes to the agent, one browser message each; true when it took some.
+async fn hand_over(at: &Debuggee, fresh: &[i64]) -> Result<bool, String> {
     if fresh.is_empty() {
         return Ok(false);
     }
     // The nodes, handed over in the agent's world.
-    let (objects, _) = page::agent_objects(at, &fresh, GROUP).await?;
+    let (objects, _) = page::agent_objects(at, fresh, GROUP).await?;
     let Some(first) = objects.first() else { return Ok(false) };
     let call = cdp::CallFunctionWith {
         function_declaration: "function (...els) { return __tabwright.markListeners(this, ...els); }",

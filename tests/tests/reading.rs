@@ -1204,3 +1204,22 @@ async fn a_read_right_behind_a_scroll_reads_the_posts_it_fetched() -> anyhow::Re
     assert!(page.contains("Post 9"), "the next page came: {page}");
     Ok(())
 }
+
+/// A page whose elements each got a listener of their own (thirty tiles, every other one taking
+/// clicks, amid text and comment nodes) is marked element by element, whichever way the
+/// extension hands the listeners' elements to the agent: each tile with a click listener is
+/// clickable and acts by ref, and none of the others is.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_element_with_a_listener_of_its_own_is_clickable_and_no_other() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "tiles.html", json!({"filter": "all"})).await?;
+    for i in 1..=30 {
+        let line = page.lines().find(|l| l.contains(&format!("\"Tile {i}\""))).ok_or_else(|| anyhow::anyhow!("no Tile {i}: {page}"))?;
+        assert_eq!(line.trim_end().ends_with("clickable"), i % 2 == 0, "Tile {i}: {line}\n{page}");
+    }
+    let tile = refs_of(&page, "generic", "Tile 24").pop().ok_or_else(|| anyhow::anyhow!("no ref for Tile 24: {page}"))?;
+    ok(&h.one("left_click", json!({"target": r#ref(&tile)})).await?);
+    let text = text(&h.one("get_page_text", json!({})).await?);
+    assert!(text.contains("Picked tile 24."), "{text}");
+    Ok(())
+}
