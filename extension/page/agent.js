@@ -97,7 +97,7 @@
         hookedDocs.add(inner);
         // A frame's document that changes is the page changing (new elements may bring
         // listeners or framework handlers); one not seen before is new content already.
-        new MutationObserver(() => { dirty = true; }).observe(inner, { childList: true, subtree: true });
+        new MutationObserver(noteAdded).observe(inner, { childList: true, subtree: true });
         dirty = true;
         inner.addEventListener("invalid", (e) => { if (e.isTrusted && !invalid) invalid = { el: e.target, t: performance.now() }; }, true);
         inner.addEventListener("pointerdown", (e) => { if (e.isTrusted) framePress = performance.now(); }, true);
@@ -143,15 +143,29 @@
   // Elements the page gave a click, mouse, pointer or key listener (found through CDP's
   // DOMDebugger by the core, which hands them over with markListeners).
   const listened = new WeakSet();
-  // Whether the page's elements changed since the last read (new elements may bring listeners).
+  // Whether elements were added since the last read (they may bring listeners).
   let dirty = true;
   // And when it last changed in any way quiet() watches for (from this agent's start: it runs as
   // the document is created, or as it is first read).
   let lastChange = performance.now();
   new MutationObserver((records) => {
-    if (!dirty && records.some((r) => r.type === "childList")) dirty = true;
+    noteAdded(records);
     if (pageChanged(records)) lastChange = performance.now();
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  // Only elements added make it dirty: a page that changes only words (a clock, a counter, a
+  // status line) brings no listeners, and its next read does not ask for them all again.
+  function noteAdded(records) {
+    if (dirty) return;
+    for (const r of records) {
+      if (r.type !== "childList") continue;
+      for (const n of r.addedNodes) {
+        if (n.nodeType === Node.ELEMENT_NODE) {
+          dirty = true;
+          return;
+        }
+      }
+    }
+  }
   // Whether mutation records are the page's own, not only the overlay this agent shows.
   function pageChanged(records) {
     for (const r of records) {
@@ -217,7 +231,7 @@
     if (!(host instanceof Element) || !(root instanceof ShadowRoot) || host.shadowRoot) return false;
     closedRoots.set(host, root);
     closedFound++;
-    new MutationObserver(() => { dirty = true; }).observe(root, { childList: true, subtree: true });
+    new MutationObserver(noteAdded).observe(root, { childList: true, subtree: true });
     dirty = true;
     return true;
   }
