@@ -1417,12 +1417,42 @@
   }
   // The role a box takes when it stands in for a control it hides: a label for its hidden
   // checkbox or radio button, or a box that shows a combobox's value (see hiddenCombobox).
+  // A wordless box that draws a hidden checkbox or radio button of its own (a switch's track
+  // around its 0 × 0 box) stands in for it too, unless a label of that control says its words
+  // and stands in already ("covered": the box is no line of its own).
   function standInRole(el) {
-    if (el.localName !== "label") return hiddenCombobox(el) ? "combobox" : null;
+    if (el.localName !== "label") {
+      if (hiddenCombobox(el)) return "combobox";
+      const box = hiddenToggle(el);
+      if (!box) return null;
+      const labelled = [...(box.labels || [])].some((l) => !el.contains(l) && subtreeText(l).trim() && !hiddenReason(l, l.getBoundingClientRect()));
+      return labelled ? "covered" : toggleRole(box);
+    }
     const control = el.control;
     if (!control || !(control.type === "checkbox" || control.type === "radio") || controlShown(control)) return null;
-    // A box that says it is a switch is one.
+    return toggleRole(control);
+  }
+  // A box that says it is a switch is one.
+  function toggleRole(control) {
     return control.type === "checkbox" && control.getAttribute("role") === "switch" ? "switch" : control.type;
+  }
+  // The control a box stands in for.
+  function standInControl(el) {
+    return el.localName === "label" ? el.control : hiddenToggle(el);
+  }
+  // The one hidden checkbox or radio button in a small box with no words and no other control,
+  // or beside a wordless part of such a box that has no handler of its own (the track drawn
+  // next to a switch's hidden box, clickable by its pointer cursor only).
+  function hiddenToggle(el) {
+    const own = listened.has(el) || told.has(el) || HANDLER_ATTRS.some((a) => el.hasAttribute(a));
+    return toggleIn(el) || (!own && !el.querySelector("input") && el.parentElement && toggleIn(el.parentElement));
+  }
+  function toggleIn(el) {
+    if (el.getElementsByTagName("*").length > 12 || subtreeText(el).trim()) return null;
+    const boxes = el.querySelectorAll("input");
+    const box = boxes.length === 1 && (boxes[0].type === "checkbox" || boxes[0].type === "radio") ? boxes[0] : null;
+    if (!box || box.disabled || el.querySelector("a[href], button, select, textarea") || controlShown(box)) return null;
+    return box;
   }
 
   // The one combobox field in a small box that shows the combobox's value, while the field is
@@ -1907,6 +1937,7 @@
       let interactive = role != null && isInteractive(el, role);
       const mark = interactive || boxless ? null : actionable(el, style, role);
       const standIn = mark ? standInRole(el) : null;
+      if (standIn === "covered") return;
       if (mark) {
         interactive = true;
         if (!role) role = standIn || "generic";
@@ -1948,10 +1979,14 @@
             delete st.placeholder;
           }
         } else if (standIn) {
-          st.checked = el.control.indeterminate ? "mixed" : String(el.control.checked);
+          const control = standInControl(el);
+          // The control's own states: what it says of itself (aria-checked) first, as the page
+          // draws from it. Element Plus's switch, toggled through its label, keeps its hidden
+          // box unticked and says aria-checked="true", and shows itself on.
+          st.checked = states(control, standIn).checked;
           // A label that only draws the box (a switch's track) is named by the words beside it,
           // as a box without a label is, or by what names its control.
-          if (!entry.name) entry.name = nameOf(el.control, standIn) || wordsNaming(el)?.name || "";
+          if (!entry.name) entry.name = nameOf(control, standIn) || wordsNaming(el)?.name || "";
         }
         else if (mark) st[mark] = true;
         if (mark) {
@@ -1985,6 +2020,10 @@
         named = entry.name && (mark ? textOnly(el) : NAME_FROM_CONTENT.has(role));
         // What the box holds is the value its line says.
         if (standIn === "combobox") return;
+        // What a box standing in for a checkbox or radio button holds is that control (the
+        // words a radio button is drawn with), unless it holds another one (a link in the words
+        // of "I agree to the terms").
+        if (standIn && ![...el.querySelectorAll(CONTROLS)].some((c) => c !== standInControl(el))) return;
       }
       if (depth >= opts.maxDepth) {
         if (el.childElementCount || shadowOf(el)) out.push({ d: nextDepth, more: ensureRef(el, counter) });
@@ -2794,7 +2833,7 @@
   // its control, a box that shows a combobox's choice its field, and a combobox a library drew
   // for a field that field.
   function fieldFor(el) {
-    return el.localName === "label" && el.control ? el.control : hiddenCombobox(el) || drawnFor(el) || el;
+    return el.localName === "label" && el.control ? el.control : hiddenCombobox(el) || hiddenToggle(el) || drawnFor(el) || el;
   }
 
   // How long after its text a combobox's option is chosen at the soonest (see comboOptions).

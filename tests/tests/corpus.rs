@@ -44,6 +44,7 @@ const PAGES: &[&str] = &[
     "shoelace/settings.html",
     "tomselect/order.html",
     "datatables/staff.html",
+    "elementplus/shipment.html",
 ];
 
 /// The same pages with a widget opened on load by their URL: suggestions, a calendar, a dialog,
@@ -86,6 +87,9 @@ const LIBRARY_FILES: &[&str] = &[
     "select2/dist/js/select2.min.js",
     "select2/dist/css/select2.min.css",
     "tom-select/dist/js/tom-select.complete.min.js",
+    "vue/dist/vue.global.prod.js",
+    "element-plus/dist/index.full.min.js",
+    "element-plus/dist/index.css",
     "tom-select/dist/css/tom-select.css",
     "sweetalert2/dist/sweetalert2.all.min.js",
     "choices.js/public/assets/scripts/choices.min.js",
@@ -1154,5 +1158,36 @@ async fn show_the_corpus_as_read() -> anyhow::Result<()> {
         let pt = text(&h.one("get_page_text", json!({})).await?);
         println!("----- {page} (get_page_text)\n{pt}\n");
     }
+    Ok(())
+}
+
+/// Element Plus on Vue 3, by refs only: a carrier from its select, the switch (whose hidden box
+/// stays unticked when toggled through its label, while it says aria-checked="true" and shows
+/// itself on), one more box with the number field's + button, a priority from radio buttons drawn
+/// over hidden radios, and the dialog's confirmation.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn element_plus_shipment_is_filled_in_and_sent_by_refs() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "elementplus/shipment.html").await?;
+    let carrier = ref_of(&t, "combobox", "Carrier")?;
+    click(&mut h, &carrier).await?;
+    let t = read_until(&mut h, "the carriers", |t| t.contains("option \"FedEx\"")).await?;
+    click(&mut h, &ref_of(&t, "option", "FedEx")?).await?;
+    reported(&h, json!({"widget": "select", "event": "change", "value": "FedEx"})).await?;
+    let t = read(&mut h, json!({})).await?;
+    assert!(!line_with(&t, "switch \"Insured\"").contains("checked"), "{t}");
+    click(&mut h, &ref_of(&t, "switch", "Insured")?).await?;
+    reported(&h, json!({"widget": "switch", "event": "change", "value": true})).await?;
+    let t = read(&mut h, json!({})).await?;
+    assert!(line_with(&t, "switch \"Insured\"").contains("checked"), "the switch is on, and says so:\n{t}");
+    click(&mut h, &ref_of(&t, "button", "increase number")?).await?;
+    reported(&h, json!({"widget": "number", "event": "change", "value": 2})).await?;
+    click(&mut h, &ref_of(&t, "radio", "High")?).await?;
+    reported(&h, json!({"widget": "radio", "event": "change", "value": "high"})).await?;
+    click(&mut h, &ref_of(&t, "button", "Review")?).await?;
+    let t = read_until(&mut h, "the dialog", |t| t.contains("button \"Send it\"")).await?;
+    assert!(t.contains("dialog \"Confirm shipment\"") && t.contains("Send 2 boxes with FedEx?"), "{t}");
+    click(&mut h, &ref_of(&t, "button", "Send it")?).await?;
+    reported(&h, json!({"widget": "shipment", "event": "sent", "carrier": "FedEx", "insured": true, "boxes": 2, "priority": "high"})).await?;
     Ok(())
 }
