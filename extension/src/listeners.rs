@@ -27,7 +27,6 @@ const HANDLERS: &str = include_str!(concat!(env!("OUT_DIR"), "/handlers.js"));
 const LOOK_MS: f64 = 150.0;
 /// The most nodes handed over in one read; the rest follow on the next.
 const MAX_NEW: usize = 600;
-
 /// Objects used within one read.
 const GROUP: &str = "tabwright-listeners";
 /// The document object kept for the life of the document.
@@ -139,8 +138,11 @@ async fn try_mark(at: &Debuggee) -> bool {
     // each over takes a message of its own (about a millisecond apiece through the extension's
     // debugger; a component library's page has a hundred or more). The tree costs more the
     // larger the document is.
+    // (At most MAX_NEW are handed over in a read; and a document the look could not count to
+    // its end is too large for its tree.)
     let mut pointed = false;
-    if top.len() as f64 * NODE_MS > TREE_MS + elements as f64 * TREE_MS_PER_ELEMENT {
+    let one_by_one = top.len().min(MAX_NEW) as f64 * NODE_MS;
+    if elements < TREE_ELEMENTS && one_by_one > TREE_MS + elements as f64 * TREE_MS_PER_ELEMENT {
         let (took, missed) = by_path(at, &top).await;
         pointed = !took.is_empty();
         KNOWN.with(|k| {
@@ -165,6 +167,9 @@ async fn try_mark(at: &Debuggee) -> bool {
 const NODE_MS: f64 = 0.7;
 const TREE_MS: f64 = 5.0;
 const TREE_MS_PER_ELEMENT: f64 = 0.06;
+/// The look counts elements up to 20,000 (page/handlers.js): a document it counted that far is
+/// never asked for its tree.
+const TREE_ELEMENTS: usize = 20_000;
 /// How deep the tree is asked for: deeper nodes are handed over on their own (each level is
 /// two levels of the JSON it comes as, which is read to a depth of 128).
 const TREE_DEPTH: i64 = 50;
