@@ -1448,7 +1448,8 @@
     return toggleIn(el) || (!own && !el.querySelector("input") && el.parentElement && toggleIn(el.parentElement));
   }
   function toggleIn(el) {
-    if (el.getElementsByTagName("*").length > 12 || subtreeText(el).trim()) return null;
+    // (The children first: a marked element's parent may be a list of thousands.)
+    if (el.childElementCount > 6 || el.getElementsByTagName("*").length > 12 || subtreeText(el).trim()) return null;
     const boxes = el.querySelectorAll("input");
     const box = boxes.length === 1 && (boxes[0].type === "checkbox" || boxes[0].type === "radio") ? boxes[0] : null;
     if (!box || box.disabled || el.querySelector("a[href], button, select, textarea") || controlShown(box)) return null;
