@@ -1939,6 +1939,8 @@
       const mark = interactive || boxless ? null : actionable(el, style, role);
       const standIn = mark ? standInRole(el) : null;
       if (standIn === "covered") return;
+      // The checkbox or radio button a box stands in for.
+      const toggle = standIn && standIn !== "combobox" ? standInControl(el) : null;
       if (mark) {
         interactive = true;
         if (!role) role = standIn || "generic";
@@ -1979,15 +1981,14 @@
             st.value = shows;
             delete st.placeholder;
           }
-        } else if (standIn) {
-          const control = standInControl(el);
+        } else if (toggle) {
           // The control's own states: what it says of itself (aria-checked) first, as the page
           // draws from it. Element Plus's switch, toggled through its label, keeps its hidden
           // box unticked and says aria-checked="true", and shows itself on.
-          st.checked = states(control, standIn).checked;
+          st.checked = states(toggle, standIn).checked;
           // A label that only draws the box (a switch's track) is named by the words beside it,
           // as a box without a label is, or by what names its control.
-          if (!entry.name) entry.name = nameOf(control, standIn) || wordsNaming(el)?.name || "";
+          if (!entry.name) entry.name = nameOf(toggle, standIn) || wordsNaming(el)?.name || "";
         }
         else if (mark) st[mark] = true;
         if (mark) {
@@ -2024,7 +2025,7 @@
         // What a box standing in for a checkbox or radio button holds is that control (the
         // words a radio button is drawn with), unless it holds another one (a link in the words
         // of "I agree to the terms").
-        if (standIn && ![...el.querySelectorAll(CONTROLS)].some((c) => c !== standInControl(el))) return;
+        if (toggle && ![...el.querySelectorAll(CONTROLS)].some((c) => c !== toggle)) return;
       }
       if (depth >= opts.maxDepth) {
         if (el.childElementCount || shadowOf(el)) out.push({ d: nextDepth, more: ensureRef(el, counter) });

@@ -145,11 +145,7 @@ async fn try_mark(at: &Debuggee) -> bool {
     if elements < TREE_ELEMENTS && one_by_one > TREE_MS + elements as f64 * TREE_MS_PER_ELEMENT {
         let (took, missed) = by_path(at, &top).await;
         pointed = !took.is_empty();
-        KNOWN.with(|k| {
-            if let Some(known) = k.borrow_mut().get_mut(at) {
-                known.nodes.extend(took);
-            }
-        });
+        remember(at, &took);
         rest.extend(missed);
     } else {
         rest.extend(top);
@@ -184,12 +180,14 @@ async fn by_path(at: &Debuggee, wanted: &[i64]) -> (Vec<i64>, Vec<i64>) {
     cdp::send_soon(at, cdp::DomDisable {});
     let Ok(tree) = tree else { return (Vec::new(), wanted.to_vec()) };
     let want: HashSet<i64> = wanted.iter().copied().collect();
-    let mut places: Vec<(i64, serde_json::Value)> = Vec::new();
+    // The wanted nodes found in the tree, and their places, in the same order.
+    let (mut ids, mut places) = (Vec::new(), Vec::new());
     // Depth first, without recursion: (node, its place).
     let mut stack: Vec<(&cdp::DomNode, Vec<u32>)> = vec![(&tree.root, Vec::new())];
     while let Some((node, place)) = stack.pop() {
         if node.node_type == 1 && want.contains(&node.backend_node_id) {
-            places.push((node.backend_node_id, serde_json::json!([node.node_name, place])));
+            ids.push(node.backend_node_id);
+            places.push(serde_json::json!([node.node_name, place]));
         }
         let elements = node.children.iter().filter(|c| c.node_type == 1);
         for (i, child) in elements.enumerate() {
@@ -198,16 +196,21 @@ async fn by_path(at: &Debuggee, wanted: &[i64]) -> (Vec<i64>, Vec<i64>) {
             stack.push((child, inner));
         }
     }
-    let list = serde_json::Value::Array(places.iter().map(|(_, p)| p.clone()).collect());
-    let missed_at: Vec<usize> = match page::call_in(at, &format!("__tabwright.markPlaces({list})")).await {
+    let list = serde_json::Value::Array(places);
+    let missed_at: HashSet<usize> = match page::call_in(at, &format!("__tabwright.markPlaces({list})")).await {
         Ok((serde_json::Value::Array(missed), _)) => missed.iter().filter_map(|i| i.as_u64()).map(|i| i as usize).collect(),
-        _ => (0..places.len()).collect(),
+        _ => (0..ids.len()).collect(),
     };
-    let found: HashSet<i64> = places.iter().map(|(id, _)| *id).collect();
-    let mut missed: Vec<i64> = wanted.iter().copied().filter(|id| !found.contains(id)).collect();
-    missed.extend(missed_at.iter().filter_map(|&i| places.get(i).map(|(id, _)| *id)));
-    let missed_set: HashSet<i64> = missed.iter().copied().collect();
-    let took = places.iter().map(|(id, _)| *id).filter(|id| !missed_set.contains(id)).collect();
+    let placed: HashSet<i64> = ids.iter().copied().collect();
+    let (mut took, mut missed) = (Vec::new(), Vec::new());
+    for (i, &id) in ids.iter().enumerate() {
+        if missed_at.contains(&i) {
+            missed.push(id);
+        } else {
+            took.push(id);
+        }
+    }
+    missed.extend(wanted.iter().copied().filter(|id| !placed.contains(id)));
     (took, missed)
 }
 
@@ -263,12 +266,17 @@ async fn hand_over(at: &Debuggee, fresh: &[i64]) -> Result<bool, String> {
     if let Some(ex) = r.exception_details {
         return Err(ex.message());
     }
+    remember(at, fresh);
+    Ok(true)
+}
+
+/// Notes listener nodes as handed to the agent of `at`'s document.
+fn remember(at: &Debuggee, nodes: &[i64]) {
     KNOWN.with(|k| {
         if let Some(known) = k.borrow_mut().get_mut(at) {
-            known.nodes.extend(fresh);
+            known.nodes.extend(nodes);
         }
     });
-    Ok(true)
 }
 
 /// The open shadow roots and same-origin frame documents the agent lists, as objects of the
