@@ -34,6 +34,23 @@ pub enum CdpError {
 
 /// How long one command may take.
 pub const COMMAND_TIMEOUT_MS: i32 = 20_000;
+/// How long one command may take while the tab's events stream in ahead of its answer (a page
+/// logging megabytes a line sends a few dozen a second, and they all come first).
+const BEHIND_EVENTS_MS: i32 = 60_000;
+/// An event this recent (ms) means a document still streams them (a line of megabytes may take
+/// a second or two to pass on a loaded machine).
+const STREAMING_MS: f64 = 5_000.0;
+
+/// Ends when a command to `at` has gone unanswered too long: [`COMMAND_TIMEOUT_MS`], or up to
+/// [`BEHIND_EVENTS_MS`] while its document's events keep coming.
+async fn unanswered(at: &Debuggee) {
+    chrome::sleep(COMMAND_TIMEOUT_MS).await;
+    let mut waited = COMMAND_TIMEOUT_MS;
+    while waited < BEHIND_EVENTS_MS && streaming(at) {
+        chrome::sleep(500).await;
+        waited += 500;
+    }
+}
 
 /// A CDP endpoint: a tab, or a child session of it (an out-of-process iframe).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -75,13 +92,22 @@ thread_local! {
     /// Commands in flight to frames' sessions, woken when their session ends: the browser never
     /// answers a command to a frame removed meanwhile.
     static ENDING: RefCell<Vec<(i32, String, oneshot::Sender<()>)>> = const { RefCell::new(Vec::new()) };
-    /// How many debugger events each tab has sent (a flood of them can hold up the answers).
-    static HEARD: RefCell<std::collections::HashMap<i32, u64>> = RefCell::new(std::collections::HashMap::new());
+    /// How many debugger events each tab's document (session `None`) and each of its frames'
+    /// sessions has sent (a flood of them can hold up the answers), and when the last one came
+    /// (ms since the epoch).
+    static HEARD: RefCell<std::collections::HashMap<(i32, Option<String>), (u64, f64)>> = RefCell::new(std::collections::HashMap::new());
 }
 
-/// How many debugger events the tab (or its frames) has sent so far.
-pub fn events_heard(tab: i32) -> u64 {
-    HEARD.with(|h| h.borrow().get(&tab).copied().unwrap_or(0))
+/// How many debugger events the document at `at` has sent so far.
+pub fn events_heard(at: &Debuggee) -> u64 {
+    HEARD.with(|h| h.borrow().get(&(at.tab, at.session.clone())).map_or(0, |&(n, _)| n))
+}
+
+/// Whether the events of the document at `at` still come: its last one is under
+/// [`STREAMING_MS`] old. A document stuck in a script sends none.
+pub fn streaming(at: &Debuggee) -> bool {
+    let last = HEARD.with(|h| h.borrow().get(&(at.tab, at.session.clone())).map(|&(_, when)| when));
+    last.is_some_and(|when| js_sys::Date::now() - when < STREAMING_MS)
 }
 
 struct Waiter {
@@ -348,7 +374,7 @@ pub fn send_soon<C: Command + 'static>(d: &Debuggee, command: C) {
 pub fn on_detach(tab: i32) {
     ATTACHED.with(|a| a.borrow_mut().remove(&tab));
     AGENT_SCRIPTS.with(|a| a.borrow_mut().remove(&tab));
-    HEARD.with(|h| h.borrow_mut().remove(&tab));
+    HEARD.with(|h| h.borrow_mut().retain(|(t, _), _| *t != tab));
     CHILDREN.with(|c| c.borrow_mut().remove(&tab));
     end_sessions(tab, |_| true);
     crate::members::chooser::forget(tab);
@@ -397,7 +423,8 @@ pub async fn send_to<C: Command>(to: &Debuggee, command: &C) -> Result<C::Respon
         None => None,
     };
     let call = Box::pin(send_while_swapping(to, C::METHOD, &params));
-    let timer = Box::pin(chrome::sleep(COMMAND_TIMEOUT_MS));
+    let started = js_sys::Date::now();
+    let timer = Box::pin(unanswered(to));
     let ended = Box::pin(async move {
         match ended {
             Some(rx) => {
@@ -411,7 +438,7 @@ pub async fn send_to<C: Command>(to: &Debuggee, command: &C) -> Result<C::Respon
         Either::Right((Either::Left(_), _)) => {
             return Err(CdpError::Timeout {
                 method: C::METHOD,
-                secs: (COMMAND_TIMEOUT_MS / 1000) as u32,
+                secs: ((js_sys::Date::now() - started) / 1000.0).round() as u32,
             })
         }
         Either::Right((Either::Right(_), _)) => return Err(frame_gone()),
@@ -443,6 +470,7 @@ fn frame_gone() -> CdpError {
 /// Wakes the commands in flight to the sessions that ended (those of `tab` that `ended` picks);
 /// forgets those whose command was answered.
 fn end_sessions(tab: i32, ended: impl Fn(&str) -> bool) {
+    HEARD.with(|h| h.borrow_mut().retain(|(t, session), _| *t != tab || session.as_deref().is_none_or(|s| !ended(s))));
     ENDING.with(|e| {
         let mut list = e.borrow_mut();
         for (t, session, tx) in std::mem::take(&mut *list) {
@@ -470,7 +498,11 @@ pub async fn within(rx: oneshot::Receiver<(String, Value)>, ms: i32) -> Option<(
 
 /// Routes one debugger event to its waiters. Events of child sessions only update the session list.
 pub fn dispatch_event(tab: i32, session: Option<&str>, method: &str, params: Value) {
-    HEARD.with(|h| *h.borrow_mut().entry(tab).or_default() += 1);
+    HEARD.with(|h| {
+        let mut heard = h.borrow_mut();
+        let entry = heard.entry((tab, session.map(str::to_string))).or_insert((0, 0.0));
+        *entry = (entry.0 + 1, js_sys::Date::now());
+    });
     track_children(tab, session, method, &params);
     if let Some(session) = session {
         // Of an out-of-process frame's events, the core needs those of its file choosers (named

@@ -18,8 +18,10 @@ pub const FIRST_CHECK_MS: i32 = 5_000;
 pub const READ_PATIENCE_MS: i32 = 10_000;
 /// How long the page has to answer a trivial question before it counts as not responding.
 const ANSWER_MS: i32 = 5_000;
-/// This many of the tab's events during a check mean the way back is busy, not the page.
-const FLOOD: u64 = 100;
+/// More of a document's events than this during a check, the last of them recent, mean the way
+/// back is busy, not the document: its answer waits behind them. (A page logging megabytes a line
+/// sends a few a second on a loaded machine; a page stuck in a script sends none.)
+const FLOOD: u64 = 1;
 /// Between two checks while the call goes on.
 const CHECK_EVERY_MS: i32 = 1_000;
 /// How often a call in flight looks whether the page's renderer died.
@@ -129,13 +131,13 @@ async fn stuck(tab: i32) -> Option<Stuck> {
 }
 
 /// Whether a document's main thread answers a trivial evaluation in time. An error counts as an
-/// answer (a document being replaced is not a page stuck in a script), and so does a flood of the
-/// tab's events meanwhile: the answer may be queued behind them on its way to the worker, and a
-/// page stuck in a script sends next to nothing.
+/// answer (a document being replaced is not a page stuck in a script), and so does a stream of the
+/// tab's events that still goes on: the answer may be queued behind them on its way to the worker,
+/// and a page stuck in a script sends next to nothing.
 async fn answers(at: &Debuggee) -> bool {
     let probe = cdp::Evaluate { expression: "0", context_id: None, return_by_value: true, await_promise: false, timeout: None, object_group: None };
-    let before = cdp::events_heard(at.tab);
-    chrome::bounded(cdp::send_to(at, &probe), ANSWER_MS).await.is_some() || cdp::events_heard(at.tab) - before > FLOOD
+    let before = cdp::events_heard(at);
+    chrome::bounded(cdp::send_to(at, &probe), ANSWER_MS).await.is_some() || (cdp::events_heard(at) - before > FLOOD && cdp::streaming(at))
 }
 
 /// The error for a call on a tab whose page crashed.
