@@ -643,7 +643,25 @@
       const labels = labelsOf(el).map((l) => labelText(l, el)).filter(Boolean);
       if (labels.length) return clean(labels.join(" "), NAME_MAX);
     }
-    return clean(el.getAttribute("title") || "", NAME_MAX);
+    const title = clean(el.getAttribute("title") || "", NAME_MAX);
+    return title || (NAME_FROM_CONTENT.has(role) ? generatedWords(el) : "");
+  }
+  // What a style sheet writes into an element with nothing else to say (a close button's `×`
+  // drawn by `::after`), as the browser's accessible name counts it: the quoted strings of its
+  // and its few inner elements' ::before and ::after content. An icon font's glyphs (private
+  // use characters) say nothing.
+  function generatedWords(el) {
+    const inner = el.getElementsByTagName("*");
+    if (inner.length > 3) return "";
+    const words = [];
+    for (const e of [el, ...inner]) {
+      for (const pseudo of ["::before", "::after"]) {
+        const content = getComputedStyle(e, pseudo).content;
+        if (!content || content === "none" || content === "normal") continue;
+        for (const [, quoted] of content.matchAll(/"((?:[^"\\]|\\.)*)"/g)) words.push(quoted.replace(/\\(.)/g, "$1"));
+      }
+    }
+    return clean(words.join(" ").replace(/[\uE000-\uF8FF]|[\u{F0000}-\u{10FFFF}]/gu, ""), NAME_MAX);
   }
 
   // A checkbox or radio button that has no label of any kind is named by the words beside it

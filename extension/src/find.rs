@@ -89,8 +89,8 @@ const SYNONYMS: &[(&str, &[&str])] = &[
     ("signin", &["sign", "log", "login"]),
     ("cart", &["basket", "bag"]),
     ("basket", &["cart"]),
-    ("delete", &["remove", "trash", "bin"]),
-    ("remove", &["delete", "trash", "bin"]),
+    ("delete", &["remove", "trash", "bin", "×"]),
+    ("remove", &["delete", "trash", "bin", "×"]),
     // The words of icons that stand for what a wordless control does.
     ("edit", &["pencil", "pen"]),
     ("settings", &["gear", "cog", "preferences"]),
@@ -100,6 +100,7 @@ const SYNONYMS: &[(&str, &[&str])] = &[
     ("add", &["plus"]),
     ("submit", &["send", "save", "continue"]),
     ("close", &["dismiss", "×", "x", "xmark", "times"]),
+    ("dismiss", &["close", "×", "x", "xmark"]),
     ("next", &["forward", "continue"]),
     ("previous", &["back", "prev"]),
     ("phone", &["telephone", "tel", "mobile"]),

@@ -544,6 +544,10 @@ async fn controls_shown_on_hover_are_listed_and_clicked_by_ref() -> anyhow::Resu
         assert!(line_with(&page, name).contains("shown on hover"), "{name}: {page}");
     }
     assert!(!line_with(&page, "button \"Why?\"").contains("shown on hover"), "{page}");
+    // A button its style sheet writes a close mark into is named by it, as the browser names
+    // it; an icon font's glyph names nothing.
+    assert!(line_with(&page, "button \"×\"").contains("shown on hover"), "{page}");
+    assert!(page.lines().any(|l| l.trim_start().starts_with("button [ref_")), "the glyph button stays unnamed: {page}");
     for hidden in ["Hidden link", "Tip link", "Narrow only"] {
         assert!(!page.contains(hidden), "{hidden}: {page}");
     }
@@ -563,6 +567,12 @@ async fn controls_shown_on_hover_are_listed_and_clicked_by_ref() -> anyhow::Resu
     let share = refs_of(&page, "button", "Share");
     ok(&h.one("left_click", json!({"target": r#ref(&share[0])})).await?);
     assert!(text(&h.one("get_page_text", json!({})).await?).contains("Shared the photo"));
+    // The close mark, found by what it does and clicked by ref.
+    let found = text(&h.one("find", json!({"query": "remove draft.doc"})).await?);
+    let dismiss = found.lines().next().filter(|l| l.starts_with("button \"×\"")).ok_or_else(|| anyhow::anyhow!("{found}"))?;
+    let dismiss = dismiss.split("[ref_").nth(1).and_then(|r| r.split(']').next()).unwrap_or_default();
+    ok(&h.one("left_click", json!({"target": r#ref(&format!("ref_{dismiss}"))})).await?);
+    assert!(text(&h.one("get_page_text", json!({})).await?).contains("Dismissed draft.doc"));
     // A utility framework's group hover.
     let send = refs_of(&page, "button", "Send");
     ok(&h.one("left_click", json!({"target": r#ref(&send[0])})).await?);
