@@ -485,6 +485,11 @@
   // glyphs (characters of the private use areas), an image's address, a counter's separator or
   // generated text nobody sees; only text that says something (a letter or a digit).
   function pseudoText(el) {
+    const out = pseudoContent(el);
+    return /[\p{L}\p{N}]/u.test(out) ? out : "";
+  }
+  // The same, symbols and all (a close button's "×").
+  function pseudoContent(el) {
     const kept = pseudos && pseudos.get(el);
     if (kept !== undefined) return kept;
     let out = "";
@@ -494,7 +499,6 @@
       if (!value || value === "none" || value === "normal" || style.display === "none" || style.visibility === "hidden" || style.opacity === "0") continue;
       out += cssStrings(value.slice(0, 4 * NAME_MAX)).replace(/[\uE000-\uF8FF]|[\u{F0000}-\u{10FFFF}]/gu, "");
     }
-    if (!/[\p{L}\p{N}]/u.test(out)) out = "";
     if (pseudos) pseudos.set(el, out);
     return out;
   }
@@ -646,24 +650,14 @@
     const title = clean(el.getAttribute("title") || "", NAME_MAX);
     return title || (NAME_FROM_CONTENT.has(role) ? generatedWords(el) : "");
   }
-  // What a style sheet writes into an element with nothing else to say (a close button's `×`
-  // drawn by `::after`), as the browser's accessible name counts it: the quoted strings of its
-  // and its few inner elements' ::before and ::after content. An icon font's glyphs (private
-  // use characters) say nothing.
+  // What a style sheet writes into a control with nothing else to say, symbols too (a close
+  // button's `×` drawn by `::after`), as the browser's accessible name counts it: the ::before
+  // and ::after content of it and its few inner elements.
   function generatedWords(el) {
     const inner = el.getElementsByTagName("*");
     if (inner.length > 3) return "";
-    const words = [];
-    for (const e of [el, ...inner]) {
-      for (const pseudo of ["::before", "::after"]) {
-        const content = getComputedStyle(e, pseudo).content;
-        if (!content || content === "none" || content === "normal") continue;
-        for (const [, quoted] of content.matchAll(/"((?:[^"\\]|\\.)*)"/g)) words.push(quoted.replace(/\\(.)/g, "$1"));
-      }
-    }
-    return clean(words.join(" ").replace(/[\uE000-\uF8FF]|[\u{F0000}-\u{10FFFF}]/gu, ""), NAME_MAX);
+    return clean([el, ...inner].map(pseudoContent).join(" "), NAME_MAX);
   }
-
   // A checkbox or radio button that has no label of any kind is named by the words beside it
   // (`<input type=checkbox> Remember me<br>`, `Remember me <input type=checkbox>`), as a person
   // reads them. Which side names the boxes is decided for the whole line they share: the words
@@ -1504,6 +1498,54 @@
     return null;
   }
 
+  // A code editor a library draws (CodeMirror 5, Ace, Monaco): the text a person sees is drawn
+  // in boxes of its own, and the keys go to a field kept out of sight (a textarea a pixel wide,
+  // or transparent) that takes the focus when the editor is clicked. The editor's box stands in
+  // for that field: the nearest box around it of a size a person clicks. Found once per read
+  // (each read starts afresh), for the page's document.
+  let editorBoxes = null;
+  function editorFieldOf(box) {
+    if (!editorBoxes) {
+      editorBoxes = new Map();
+      for (const field of document.querySelectorAll("textarea, [role=textbox]:not(input)")) {
+        if (field.disabled || field.tabIndex < 0 || field.isContentEditable || !field.checkVisibility({ visibilityProperty: true }) || (controlShown(field) && !clippedAway(field))) continue;
+        for (let b = field.parentElement, i = 0; b && i < 4 && b !== document.body && b !== document.documentElement; b = b.parentElement, i++) {
+          const r = b.getBoundingClientRect();
+          if (r.width < 40 || r.height < 16) continue;
+          if (!editorBoxes.has(b)) editorBoxes.set(b, field);
+          break;
+        }
+      }
+    }
+    return editorBoxes.get(box) || null;
+  }
+  // Whether the box around an element clips it to next to nothing (CodeMirror 5 keeps its
+  // textarea in a box 3 px wide and 0 high).
+  function clippedAway(el) {
+    const box = el.parentElement;
+    if (!box) return false;
+    const r = box.getBoundingClientRect();
+    return (r.width < 4 || r.height < 4) && getComputedStyle(box).overflow !== "visible";
+  }
+  // What names an editor's box: its own label, the labels of the field it was made from (a
+  // CodeMirror built from a textarea hides that textarea right before it), a label for nothing
+  // right before it, or its field's labels.
+  function editorName(box, field) {
+    const own = nameOf(box, "textbox");
+    if (own) return own;
+    const labelled = (f) => clean(labelsOf(f).map((l) => labelText(l, f)).filter(Boolean).join(" "), NAME_MAX);
+    const before = box.previousElementSibling;
+    if (before && before.localName === "textarea" && !before.checkVisibility()) {
+      const name = labelled(before);
+      if (name) return name;
+    }
+    if (before && before.localName === "label" && !before.control) {
+      const name = clean(subtreeText(before, 1), NAME_MAX);
+      if (name) return name;
+    }
+    return labelled(field) || clean(byIds(field, "aria-labelledby").map(referencedText).join(" "), NAME_MAX);
+  }
+
   function actionable(el, style, role) {
     const why = actionableNow(el, style, role);
     // An element that names a shown control through the control's aria-labelledby acts for it,
@@ -1684,6 +1726,7 @@
     if (changed) unaskedChecked = unaskedHosts(1, false).length > 0;
     const counter = { next: opts.next };
     labellingIds = new WeakMap();
+    editorBoxes = null;
     const out = [];
     const filter = opts.filter || "visible";
     const limit = opts.limit || 60000;
@@ -1954,6 +1997,12 @@
       if (role === "img" && iconLabelled(el) && !hasInteractiveDescendant(el)) return;
       const inView = intersects(rect, frame.clip, frame);
       let interactive = role != null && isInteractive(el, role);
+      // A code editor's box, standing in for the field it keeps out of sight.
+      const editor = !interactive && !boxless && (!role || role === "generic") ? editorFieldOf(el) : null;
+      if (editor) {
+        role = "textbox";
+        interactive = true;
+      }
       const mark = interactive || boxless ? null : actionable(el, style, role);
       const standIn = mark ? standInRole(el) : null;
       if (standIn === "covered") return;
@@ -1989,7 +2038,15 @@
         // A box standing in for a control it hides (a label for its hidden checkbox, a box that
         // shows a combobox's value) reads as that control, with its state; other marked
         // elements say how a person acts on them.
-        if (standIn === "combobox") {
+        if (editor) {
+          // Stated as its field is; what the box shows is the text.
+          entry.name = editorName(el, editor);
+          Object.assign(st, states(editor, "textbox"));
+          delete st.value;
+          delete st.placeholder;
+          const shows = clean(subtreeText(el), 200);
+          if (shows) st.value = shows;
+        } else if (standIn === "combobox") {
           // Named and stated as its field is; what the box shows is the value.
           const field = hiddenCombobox(el);
           if (!entry.name) entry.name = nameOf(field, standIn);
@@ -2038,8 +2095,10 @@
         out.push(entry);
         nextDepth = depth + 1;
         named = entry.name && (mark ? textOnly(el) : NAME_FROM_CONTENT.has(role));
-        // What the box holds is the value its line says.
+        // What the box holds is the value its line says (an editor's too, unless it holds
+        // controls of its own: a search panel).
         if (standIn === "combobox") return;
+        if (editor && ![...el.querySelectorAll(CONTROLS)].some((c) => c !== editor && controlShown(c))) return;
         // What a box standing in for a checkbox or radio button holds is that control (the
         // words a radio button is drawn with), unless it holds another one (a link in the words
         // of "I agree to the terms").
@@ -2853,7 +2912,7 @@
   // its control, a box that shows a combobox's choice its field, and a combobox a library drew
   // for a field that field.
   function fieldFor(el) {
-    return el.localName === "label" && el.control ? el.control : hiddenCombobox(el) || hiddenToggle(el) || drawnFor(el) || el;
+    return el.localName === "label" && el.control ? el.control : hiddenCombobox(el) || hiddenToggle(el) || drawnFor(el) || editorFieldOf(el) || el;
   }
 
   // How long after its text a combobox's option is chosen at the soonest (see comboOptions).
@@ -2930,11 +2989,18 @@
   function setValue(ref, value) {
     const found = resolveEl(ref);
     if (!found) return { error: "stale" };
+    editorBoxes = null;
     const el = fieldFor(found);
     const what = describe(el);
     const tag = el.localName;
     if (el.disabled) return { error: `${what} is disabled, so its value cannot be set.` };
     if (el.readOnly) return { error: `${what} is read-only.` };
+    // A code editor takes its text as a person gives it: the core clicks it, selects all and
+    // types over it. (Its hidden field passes on only what changes in it.)
+    if (el !== found && editorFieldOf(found) === el) {
+      if (typeof value === "boolean") return { error: `${describe(found)} takes text, not true/false.` };
+      return { editor: true };
+    }
     const asBool = (v) => (typeof v === "boolean" ? v : typeof v === "string" && /^(true|false|on|off|yes|no|checked|unchecked)$/i.test(v) ? /^(true|on|yes|checked)$/i.test(v) : null);
     if (tag === "input") {
       const type = (el.getAttribute("type") || "text").toLowerCase();

@@ -132,6 +132,13 @@ pub fn to_js<T: Serialize>(value: &T) -> Result<JsValue, ChromeError> {
 }
 
 /// A JS value read as `T`.
+/// Whether the browser runs on macOS (its editing shortcuts take Cmd, not Ctrl).
+pub fn is_mac() -> bool {
+    let navigator = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("navigator")).unwrap_or(JsValue::UNDEFINED);
+    let platform = js_sys::Reflect::get(&navigator, &JsValue::from_str("platform")).ok().and_then(|p| p.as_string()).unwrap_or_default();
+    platform.starts_with("Mac")
+}
+
 pub fn from_js<T: DeserializeOwned>(value: &JsValue) -> Result<T, ChromeError> {
     if value.is_undefined() || value.is_null() {
         return serde_json::from_str("null").map_err(|e| ChromeError(format!("empty value: {e}")));

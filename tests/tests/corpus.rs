@@ -45,6 +45,7 @@ const PAGES: &[&str] = &[
     "tomselect/order.html",
     "datatables/staff.html",
     "elementplus/shipment.html",
+    "editor/snippets.html",
 ];
 
 /// The same pages with a widget opened on load by their URL: suggestions, a calendar, a dialog,
@@ -96,6 +97,10 @@ const LIBRARY_FILES: &[&str] = &[
     "choices.js/public/assets/styles/choices.min.css",
     "datatables.net/js/dataTables.min.js",
     "datatables.net-dt/css/dataTables.dataTables.min.css",
+    "codemirror/lib/codemirror.js",
+    "codemirror/lib/codemirror.css",
+    "codemirror/mode/javascript/javascript.js",
+    "ace-builds/src-min-noconflict/ace.js",
 ];
 
 /// How long a page may take to show what an action caused.
@@ -1189,5 +1194,31 @@ async fn element_plus_shipment_is_filled_in_and_sent_by_refs() -> anyhow::Result
     assert!(t.contains("dialog \"Confirm shipment\"") && t.contains("Send 2 boxes with FedEx?"), "{t}");
     click(&mut h, &ref_of(&t, "button", "Send it")?).await?;
     reported(&h, json!({"widget": "shipment", "event": "sent", "carrier": "FedEx", "insured": true, "boxes": 2, "priority": "high"})).await?;
+    Ok(())
+}
+
+/// Code editors as sites embed them (CodeMirror 5, Ace), by refs only: each reads as a textbox
+/// named by its label and showing its text, form_input replaces the whole text (the editors take
+/// only what changes in their hidden textarea, so the core selects all and types over it), and
+/// a click then typing adds at the cursor. The page's own editors report what they hold.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn code_editors_are_textboxes_filled_in_by_refs() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "editor/snippets.html").await?;
+    assert!(line_with(&t, "textbox \"Script\"").contains("value=\"function add(a, b) { return a + b; }\""), "{t}");
+    assert!(line_with(&t, "textbox \"SQL query\"").contains("value=\"SELECT name FROM users;\""), "{t}");
+    // The editors' own clickable boxes and lines are their value, not lines of their own.
+    assert!(!t.contains("clickable") && !t.contains("Cursor at row"), "{t}");
+    let script = ref_of(&t, "textbox", "Script")?;
+    let query = ref_of(&t, "textbox", "SQL query")?;
+    act(&mut h, "form_input", json!({"target": r#ref(&script), "value": "const total = add(1, 2);\nconsole.log(total);"})).await?;
+    act(&mut h, "form_input", json!({"target": r#ref(&query), "value": "SELECT id"})).await?;
+    // Typed at the cursor, which the form_input left at the end.
+    act(&mut h, "type", json!({"text": " FROM orders;"})).await?;
+    let t = read(&mut h, json!({})).await?;
+    assert!(line_with(&t, "textbox \"SQL query\"").contains("value=\"SELECT id FROM orders;\""), "{t}");
+    assert!(line_with(&t, "textbox \"SQL query\"").contains("focused"), "{t}");
+    click(&mut h, &ref_of(&t, "button", "Save snippet")?).await?;
+    reported(&h, json!({"widget": "snippet", "event": "saved", "script": "const total = add(1, 2);\nconsole.log(total);", "query": "SELECT id FROM orders;"})).await?;
     Ok(())
 }

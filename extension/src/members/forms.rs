@@ -26,11 +26,20 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
         note: Option<String>,
         #[serde(default)]
         combobox: bool,
+        #[serde(default)]
+        editor: bool,
     }
     let set: Set = serde_json::from_value(reply).map_err(|e| format!("unreadable form reply: {e}"))?;
     match set.error.as_deref() {
         Some("stale") => Err(reading::stale(id, "the element was removed from the page")),
         Some(e) => Err(with_ref(&page_said(e), id)),
+        None if set.editor => {
+            let FormValue::Text(text) = &input.value else { return Err(with_ref("It is a code editor, which takes text", id)) };
+            let click = tabwright_protocol::input::Click { target: input.target.clone(), modifiers: None, tab_id: input.tab_id.clone() };
+            super::pointer::click(&click, "left", 1).await.map_err(|e| format!("ref_{id} is a code editor the page draws, and the click that gives it the keys failed: {e}"))?;
+            super::keyboard::type_over(tab, text).await?;
+            Ok(Outcome::Ack { line: Some(format!("Note: ref_{id} is a code editor the page draws; it was clicked, its text selected ({}+A) and typed over, as a person does.", keys_word())) })
+        }
         None if set.combobox => {
             let FormValue::Text(want) = &input.value else { return Ok(Outcome::Ack { line: None }) };
             Ok(Outcome::Ack { line: Some(choose(&at, id, want, input.tab_id.as_deref()).await?) })
@@ -43,6 +52,15 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
             };
             Ok(Outcome::Ack { line })
         }
+    }
+}
+
+/// The modifier that selects all on this system, as a note says it.
+fn keys_word() -> &'static str {
+    if crate::chrome::is_mac() {
+        "Cmd"
+    } else {
+        "Ctrl"
     }
 }
 

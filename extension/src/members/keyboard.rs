@@ -171,6 +171,24 @@ async fn focus_moved(tab: i32) -> Option<String> {
     })
 }
 
+/// Selects everything in the focused field or editor (Cmd+A on macOS, Ctrl+A elsewhere, as the
+/// editors a page draws bind it) and inserts `text` over it, as one piece: the editor takes it
+/// as typed text, with no key of its own to indent or close brackets.
+pub async fn type_over(tab: i32, text: &str) -> Result<(), String> {
+    let chord = keys::parse(if chrome::is_mac() { "cmd+a" } else { "ctrl+a" })?;
+    for chord in &chord {
+        press(tab, chord).await?;
+    }
+    if text.is_empty() {
+        let delete = keys::parse("Delete")?;
+        for chord in &delete {
+            press(tab, chord).await?;
+        }
+        return Ok(());
+    }
+    insert(tab, text.to_string()).await
+}
+
 /// How many key events `type` has in flight at once.
 const TYPE_BATCH: usize = 64;
 
