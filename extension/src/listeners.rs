@@ -1,15 +1,17 @@
 //! Elements the page listens on for clicks, mouse, pointer or keys: found with CDP's
 //! DOMDebugger and handed to the page agent, which counts them as something a person can act on.
 //!
-//! DOMDebugger reports the listeners of the world the node object belongs to, so the trees are
-//! asked through the page's own (main) world, each on its own: `pierce` (every world, every
-//! shadow root and frame in one call) was measured to stall the page's scripts for tens of
-//! seconds on a large document.
+//! DOMDebugger reports the listeners of the world the node object belongs to, so the document is
+//! asked through the page's own (main) world. Its shadow roots and same-origin frames come in
+//! the same answer (`pierce`) while the agent sees some (and before its first read): asked one
+//! by one, each root took three browser messages, and a page of 34 web components spent 75 ms
+//! on them against 11 ms in one. (A note from the first version said `pierce` stalled a large
+//! document for tens of seconds; measured again on a page of 12,000 elements with 40 components,
+//! 1,500 nested boxes and frames, it cost what the same listeners cost without it.)
 //!
 //! A read of an unchanged page costs nothing here: listeners are asked for on a document's first
 //! read, and later only when the agent saw the DOM change. Then the main world's document object
-//! is reused, only new listener nodes are handed over, and shadow roots and frames are asked for
-//! only when the agent last saw some.
+//! is reused and only new listener nodes are handed over.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -124,8 +126,11 @@ async fn document(at: &Debuggee, refresh: bool) -> Result<String, String> {
     Ok(doc)
 }
 
-async fn listeners_of(at: &Debuggee, tree: &str) -> Result<Vec<cdp::EventListener>, cdp::CdpError> {
-    Ok(cdp::send_to(at, &cdp::GetEventListeners { object_id: tree, depth: -1, pierce: false }).await?.listeners)
+/// The listeners of the document `doc` and everything in it, into its shadow roots and frames
+/// when the agent last saw some there.
+async fn listeners_of(at: &Debuggee, doc: &str) -> Result<Vec<cdp::EventListener>, cdp::CdpError> {
+    let pierce = KNOWN.with(|k| k.borrow().get(at).is_none_or(|known| known.inner));
+    Ok(cdp::send_to(at, &cdp::GetEventListeners { object_id: doc, depth: -1, pierce }).await?.listeners)
 }
 
 /// Marks the elements with action listeners, and those a framework keeps handlers for; true
@@ -133,23 +138,24 @@ async fn listeners_of(at: &Debuggee, tree: &str) -> Result<Vec<cdp::EventListene
 async fn try_mark(at: &Debuggee) -> bool {
     let (found, (told, elements)) = futures::join!(listener_nodes(at), tell_handlers(at));
     // No listeners known: the look for frameworks' handlers went on regardless.
-    let (top, mut rest) = found.unwrap_or_default();
+    let top = found.unwrap_or_default();
     // Many new nodes in the top document are found in its tree in one message, where handing
     // each over takes a message of its own (about a millisecond apiece through the extension's
     // debugger; a component library's page has a hundred or more). The tree costs more the
-    // larger the document is.
+    // larger the document is. (Nodes in shadow roots and frames are not in that tree: they are
+    // handed over on their own.)
     // (At most MAX_NEW are handed over in a read; and a document the look could not count to
     // its end is too large for its tree.)
     let mut pointed = false;
     let one_by_one = top.len().min(MAX_NEW) as f64 * NODE_MS;
-    if elements < TREE_ELEMENTS && one_by_one > TREE_MS + elements as f64 * TREE_MS_PER_ELEMENT {
+    let mut rest = if elements < TREE_ELEMENTS && one_by_one > TREE_MS + elements as f64 * TREE_MS_PER_ELEMENT {
         let (took, missed) = by_path(at, &top).await;
         pointed = !took.is_empty();
         remember(at, &took);
-        rest.extend(missed);
+        missed
     } else {
-        rest.extend(top);
-    }
+        top
+    };
     rest.truncate(MAX_NEW);
     let handed = hand_over(at, &rest).await.unwrap_or(false);
     handed || pointed || told
@@ -214,11 +220,11 @@ async fn by_path(at: &Debuggee, wanted: &[i64]) -> (Vec<i64>, Vec<i64>) {
     (took, missed)
 }
 
-/// The nodes with action listeners not handed to the agent before: the top document's own, and
-/// those of its shadow roots and same-origin frames.
-async fn listener_nodes(at: &Debuggee) -> Result<(Vec<i64>, Vec<i64>), String> {
+/// The nodes with action listeners not handed to the agent before, in the document and its
+/// shadow roots and same-origin frames.
+async fn listener_nodes(at: &Debuggee) -> Result<Vec<i64>, String> {
     let doc = document(at, false).await?;
-    let top = match listeners_of(at, &doc).await {
+    let found = match listeners_of(at, &doc).await {
         Ok(found) => found,
         // The document the object belonged to is gone: this is a new one.
         Err(_) => {
@@ -226,25 +232,16 @@ async fn listener_nodes(at: &Debuggee) -> Result<(Vec<i64>, Vec<i64>), String> {
             listeners_of(at, &doc).await.map_err(|e| e.to_string())?
         }
     };
-    let mut inner = Vec::new();
-    if KNOWN.with(|k| k.borrow().get(at).is_some_and(|known| known.inner)) {
-        for tree in inner_trees(at).await {
-            inner.extend(listeners_of(at, &tree).await.unwrap_or_default());
-        }
-    }
     Ok(KNOWN.with(|k| {
         let k = k.borrow();
         let known = k.get(at);
         let mut taken = HashSet::new();
-        let mut fresh = |found: &[cdp::EventListener]| -> Vec<i64> {
-            found
-                .iter()
-                .filter(|l| ACTION_EVENTS.contains(&l.kind.as_str()))
-                .filter_map(|l| l.backend_node_id)
-                .filter(|id| !known.is_some_and(|known| known.nodes.contains(id)) && taken.insert(*id))
-                .collect()
-        };
-        (fresh(&top), fresh(&inner))
+        found
+            .iter()
+            .filter(|l| ACTION_EVENTS.contains(&l.kind.as_str()))
+            .filter_map(|l| l.backend_node_id)
+            .filter(|id| !known.is_some_and(|known| known.nodes.contains(id)) && taken.insert(*id))
+            .collect()
     }))
 }
 
@@ -277,16 +274,4 @@ fn remember(at: &Debuggee, nodes: &[i64]) {
             known.nodes.extend(nodes);
         }
     });
-}
-
-/// The open shadow roots and same-origin frame documents the agent lists, as objects of the
-/// page's own world.
-async fn inner_trees(at: &Debuggee) -> Vec<String> {
-    let Some((ours, _)) = page::agent_list(at, "__tabwright.listenerRoots()", GROUP).await else { return Vec::new() };
-    let describe: Vec<cdp::DescribeNode> = ours.iter().map(|o| cdp::DescribeNode { object_id: o }).collect();
-    let described = futures::future::join_all(describe.iter().map(|d| cdp::send_to(at, d))).await;
-    let ids: Vec<i64> = described.into_iter().filter_map(|d| d.ok()?.node.backend_node_id).collect();
-    let commands: Vec<cdp::ResolveNode> = ids.iter().map(|&id| cdp::ResolveNode { backend_node_id: id, execution_context_id: None, object_group: GROUP }).collect();
-    let resolved = futures::future::join_all(commands.iter().map(|c| cdp::send_to(at, c))).await;
-    resolved.into_iter().filter_map(|r| r.ok()?.object.object_id).collect()
 }
