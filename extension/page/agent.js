@@ -1526,11 +1526,15 @@
     if (!editorBoxes) {
       editorBoxes = new Map();
       for (const field of document.querySelectorAll("textarea, [role=textbox]:not(input)")) {
-        if (field.disabled || field.tabIndex < 0 || field.isContentEditable || !field.checkVisibility({ visibilityProperty: true }) || (controlShown(field) && !clippedAway(field))) continue;
+        if (field.disabled || field.tabIndex < 0 || field.isContentEditable || field.closest("[aria-hidden=true]") || !field.checkVisibility({ visibilityProperty: true }) || (controlShown(field) && !clippedAway(field))) continue;
+        // (Where the editor keeps it: inside its box, at the caret. A trap for robots moved off
+        // the page, or out of its form's row, is no editor's.)
+        const at = field.getBoundingClientRect();
         for (let b = field.parentElement, i = 0; b && i < 4 && b !== document.body && b !== document.documentElement; b = b.parentElement, i++) {
           const r = b.getBoundingClientRect();
           if (r.width < 40 || r.height < 16) continue;
-          if (!editorBoxes.has(b)) editorBoxes.set(b, field);
+          const inside = at.left >= r.left - 8 && at.left <= r.right && at.top >= r.top - 24 && at.top <= r.bottom + 24;
+          if (inside && !editorBoxes.has(b)) editorBoxes.set(b, field);
           break;
         }
       }
