@@ -424,12 +424,15 @@
 
   // Text of a subtree as a screen reader would read it for a name: hidden parts skipped,
   // visually hidden (screen-reader-only) parts kept.
+  // An element whose words are left out of the text around it (a code editor's hidden field,
+  // whose label is no part of what the editor shows).
+  let unsaid = null;
   function subtreeText(node, depth = 0) {
     if (depth > 30) return "";
     if (node.nodeType === Node.TEXT_NODE) return node.data;
     if (node.nodeType !== Node.ELEMENT_NODE) return "";
     const el = node;
-    if (SKIP_TAGS.has(el.tagName) || el.getAttribute("aria-hidden") === "true") return "";
+    if (SKIP_TAGS.has(el.tagName) || el.getAttribute("aria-hidden") === "true" || el === unsaid) return "";
     // A slot or a display: contents box has no box of its own: what it holds is judged apart
     // (a web component's label is the text slotted into its shadow root's <label>).
     if (!seen(el) && !boxlessShown(el)) return "";
@@ -1556,7 +1559,11 @@
     const own = nameOf(box, "textbox");
     if (own) return own;
     const labelled = (f) => clean(labelsOf(f).map((l) => labelText(l, f)).filter(Boolean).join(" "), NAME_MAX);
-    const before = box.previousElementSibling;
+    // (What comes right before the box, or before the boxes it opens: Monaco draws its editor
+    // two boxes down from the element it was made on.)
+    let at = box;
+    for (let i = 0; at && !at.previousElementSibling && i < 3; i++) at = at.parentElement;
+    const before = at?.previousElementSibling;
     if (before && before.localName === "textarea" && !before.checkVisibility()) {
       const name = labelled(before);
       if (name) return name;
@@ -2066,8 +2073,13 @@
           Object.assign(st, states(editor, "textbox"));
           delete st.value;
           delete st.placeholder;
-          const shows = clean(subtreeText(el), 200);
-          if (shows) st.value = shows;
+          unsaid = editor;
+          try {
+            const shows = clean(subtreeText(el), 200);
+            if (shows) st.value = shows;
+          } finally {
+            unsaid = null;
+          }
         } else if (standIn === "combobox") {
           // Named and stated as its field is; what the box shows is the value.
           const field = hiddenCombobox(el);
