@@ -37,16 +37,16 @@ pub const COMMAND_TIMEOUT_MS: i32 = 20_000;
 /// How long one command may take while the tab's events stream in ahead of its answer (a page
 /// logging megabytes a line sends a few dozen a second, and they all come first).
 const BEHIND_EVENTS_MS: i32 = 60_000;
-/// An event this recent (ms) means a document still streams them (a line of megabytes may take
-/// a second or two to pass on a loaded machine).
+/// An event this recent (ms) means a tab still streams them (a line of megabytes may take a
+/// second or two to pass on a loaded machine).
 const STREAMING_MS: f64 = 5_000.0;
 
 /// Ends when a command to `at` has gone unanswered too long: [`COMMAND_TIMEOUT_MS`], or up to
-/// [`BEHIND_EVENTS_MS`] while its document's events keep coming.
+/// [`BEHIND_EVENTS_MS`] while its tab's events keep coming.
 async fn unanswered(at: &Debuggee) {
     chrome::sleep(COMMAND_TIMEOUT_MS).await;
     let mut waited = COMMAND_TIMEOUT_MS;
-    while waited < BEHIND_EVENTS_MS && streaming(at) {
+    while waited < BEHIND_EVENTS_MS && streaming(at.tab) {
         chrome::sleep(500).await;
         waited += 500;
     }
@@ -92,22 +92,14 @@ thread_local! {
     /// Commands in flight to frames' sessions, woken when their session ends: the browser never
     /// answers a command to a frame removed meanwhile.
     static ENDING: RefCell<Vec<(i32, String, oneshot::Sender<()>)>> = const { RefCell::new(Vec::new()) };
-    /// How many debugger events each tab's document (session `None`) and each of its frames'
-    /// sessions has sent (a flood of them can hold up the answers), and when the last one came
-    /// (ms since the epoch).
-    static HEARD: RefCell<std::collections::HashMap<(i32, Option<String>), (u64, f64)>> = RefCell::new(std::collections::HashMap::new());
+    /// When each tab (or one of its frames) last sent a debugger event (ms since the epoch).
+    static HEARD: RefCell<std::collections::HashMap<i32, f64>> = RefCell::new(std::collections::HashMap::new());
 }
 
-/// How many debugger events the document at `at` has sent so far.
-pub fn events_heard(at: &Debuggee) -> u64 {
-    HEARD.with(|h| h.borrow().get(&(at.tab, at.session.clone())).map_or(0, |&(n, _)| n))
-}
-
-/// Whether the events of the document at `at` still come: its last one is under
-/// [`STREAMING_MS`] old. A document stuck in a script sends none.
-pub fn streaming(at: &Debuggee) -> bool {
-    let last = HEARD.with(|h| h.borrow().get(&(at.tab, at.session.clone())).map(|&(_, when)| when));
-    last.is_some_and(|when| js_sys::Date::now() - when < STREAMING_MS)
+/// Whether the tab's events still come: its last one is under [`STREAMING_MS`] old. They all
+/// reach the extension ahead of any answer sent after them.
+pub fn streaming(tab: i32) -> bool {
+    HEARD.with(|h| h.borrow().get(&tab).is_some_and(|when| js_sys::Date::now() - when < STREAMING_MS))
 }
 
 struct Waiter {
@@ -374,7 +366,7 @@ pub fn send_soon<C: Command + 'static>(d: &Debuggee, command: C) {
 pub fn on_detach(tab: i32) {
     ATTACHED.with(|a| a.borrow_mut().remove(&tab));
     AGENT_SCRIPTS.with(|a| a.borrow_mut().remove(&tab));
-    HEARD.with(|h| h.borrow_mut().retain(|(t, _), _| *t != tab));
+    HEARD.with(|h| h.borrow_mut().remove(&tab));
     CHILDREN.with(|c| c.borrow_mut().remove(&tab));
     end_sessions(tab, |_| true);
     crate::members::chooser::forget(tab);
@@ -470,7 +462,6 @@ fn frame_gone() -> CdpError {
 /// Wakes the commands in flight to the sessions that ended (those of `tab` that `ended` picks);
 /// forgets those whose command was answered.
 fn end_sessions(tab: i32, ended: impl Fn(&str) -> bool) {
-    HEARD.with(|h| h.borrow_mut().retain(|(t, session), _| *t != tab || session.as_deref().is_none_or(|s| !ended(s))));
     ENDING.with(|e| {
         let mut list = e.borrow_mut();
         for (t, session, tx) in std::mem::take(&mut *list) {
@@ -498,11 +489,7 @@ pub async fn within(rx: oneshot::Receiver<(String, Value)>, ms: i32) -> Option<(
 
 /// Routes one debugger event to its waiters. Events of child sessions only update the session list.
 pub fn dispatch_event(tab: i32, session: Option<&str>, method: &str, params: Value) {
-    HEARD.with(|h| {
-        let mut heard = h.borrow_mut();
-        let entry = heard.entry((tab, session.map(str::to_string))).or_insert((0, 0.0));
-        *entry = (entry.0 + 1, js_sys::Date::now());
-    });
+    HEARD.with(|h| h.borrow_mut().insert(tab, js_sys::Date::now()));
     track_children(tab, session, method, &params);
     if let Some(session) = session {
         // Of an out-of-process frame's events, the core needs those of its file choosers (named

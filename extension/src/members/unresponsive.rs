@@ -18,10 +18,10 @@ pub const FIRST_CHECK_MS: i32 = 5_000;
 pub const READ_PATIENCE_MS: i32 = 10_000;
 /// How long the page has to answer a trivial question before it counts as not responding.
 const ANSWER_MS: i32 = 5_000;
-/// More of a document's events than this during a check, the last of them recent, mean the way
-/// back is busy, not the document: its answer waits behind them. (A page logging megabytes a line
-/// sends a few a second on a loaded machine; a page stuck in a script sends none.)
-const FLOOD: u64 = 1;
+/// How soon the browser answers a question of its own (the tab's history) while the way back
+/// is clear: a slower answer means the way back is held up by what the tab sends (a flood of
+/// console lines), not by the page.
+const CLEAR_MS: i32 = 1_500;
 /// Between two checks while the call goes on.
 const CHECK_EVERY_MS: i32 = 1_000;
 /// How often a call in flight looks whether the page's renderer died.
@@ -131,13 +131,20 @@ async fn stuck(tab: i32) -> Option<Stuck> {
 }
 
 /// Whether a document's main thread answers a trivial evaluation in time. An error counts as an
-/// answer (a document being replaced is not a page stuck in a script), and so does a stream of the
-/// tab's events that still goes on: the answer may be queued behind them on its way to the worker,
-/// and a page stuck in a script sends next to nothing.
+/// answer (a document being replaced is not a page stuck in a script). So does a way back that
+/// is held up: every answer reaches the extension behind the events the tab sent before it (a
+/// page logging megabytes a line), so a question the browser answers itself (the tab's
+/// history) goes beside the page's, and when that one is slow too, it is the way back that is
+/// busy, not the page.
 async fn answers(at: &Debuggee) -> bool {
     let probe = cdp::Evaluate { expression: "0", context_id: None, return_by_value: true, await_promise: false, timeout: None, object_group: None };
-    let before = cdp::events_heard(at);
-    chrome::bounded(cdp::send_to(at, &probe), ANSWER_MS).await.is_some() || (cdp::events_heard(at) - before > FLOOD && cdp::streaming(at))
+    let started = js_sys::Date::now();
+    let control = async {
+        let _ = cdp::send(at.tab, &cdp::GetNavigationHistory {}).await;
+        js_sys::Date::now() - started
+    };
+    let (page, browser) = futures::join!(chrome::bounded(cdp::send_to(at, &probe), ANSWER_MS), chrome::bounded(control, ANSWER_MS));
+    page.is_some() || browser.is_none_or(|ms| ms > CLEAR_MS as f64)
 }
 
 /// The error for a call on a tab whose page crashed.
