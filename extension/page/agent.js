@@ -659,7 +659,8 @@
   function generatedWords(el) {
     const inner = el.getElementsByTagName("*");
     if (inner.length > 3) return "";
-    return clean([el, ...inner].map(pseudoContent).join(" "), NAME_MAX);
+    const shown = [...inner].filter((e) => seen(e) && !e.closest("[aria-hidden=true]"));
+    return clean([el, ...shown].map(pseudoContent).join(" "), NAME_MAX);
   }
   // A checkbox or radio button that has no label of any kind is named by the words beside it
   // (`<input type=checkbox> Remember me<br>`, `Remember me <input type=checkbox>`), as a person
@@ -802,15 +803,21 @@
   // once the page has loaded they are gathered while it is idle, before Claude's first read
   // (a page of more than 10,000 rules is left to the read, as it would hold the page that long).
   function gatherHoverRulesWhenIdle() {
+    const count = (list, level) => {
+      let n = list.length;
+      for (let i = 0; i < list.length && n <= 10000; i++) if (list[i].cssRules && level < 4) n += count(list[i].cssRules, level + 1);
+      return n;
+    };
     const gather = () => requestIdleCallback(() => {
-      let count = 0;
+      let rules = 0;
       for (const sheet of document.styleSheets) {
         try {
-          count += sheet.cssRules.length;
+          rules += count(sheet.cssRules, 0);
         } catch {}
+        if (rules > 10000) return;
       }
-      if (count <= 10000) hoverRules(document);
-    }, { timeout: 1000 });
+      hoverRules(document);
+    });
     if (document.readyState === "complete") gather();
     else addEventListener("load", gather, { once: true });
   }
@@ -1529,7 +1536,8 @@
     if (!editorBoxes) {
       editorBoxes = new Map();
       for (const field of document.querySelectorAll("textarea, [role=textbox]:not(input)")) {
-        if (field.disabled || field.tabIndex < 0 || field.isContentEditable || field.closest("[aria-hidden=true]") || !field.checkVisibility({ visibilityProperty: true }) || (controlShown(field) && !clippedAway(field))) continue;
+        // (Code editors turn spelling checks off in their field: CodeMirror, Ace and Monaco do.)
+        if (field.getAttribute("spellcheck") !== "false" || field.disabled || field.tabIndex < 0 || field.isContentEditable || field.closest("[aria-hidden=true]") || !field.checkVisibility({ visibilityProperty: true }) || (controlShown(field) && !clippedAway(field))) continue;
         // (Where the editor keeps it: inside its box, at the caret. A trap for robots moved off
         // the page, or out of its form's row, is no editor's.)
         const at = field.getBoundingClientRect();
@@ -3696,5 +3704,14 @@
     return out.join("");
   }
 
-  globalThis.__tabwright = { animationsEnd, drawnAfterInput, quiet, closedCandidates, adoptRoot, pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, markPlaces, takeToldHandlers, comboOptions, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  // Whether the field a code editor keeps out of sight holds the keyboard focus (after a click
+  // on the editor's ref).
+  function editorFocused(ref) {
+    const box = resolveEl(ref);
+    editorBoxes = null;
+    const field = box && editorFieldOf(box);
+    return !!field && deepActiveElement() === field;
+  }
+
+  globalThis.__tabwright = { editorFocused, animationsEnd, drawnAfterInput, quiet, closedCandidates, adoptRoot, pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, markPlaces, takeToldHandlers, comboOptions, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

@@ -7,7 +7,11 @@
 //! by one, each root took three browser messages, and a page of 34 web components spent 75 ms
 //! on them against 11 ms in one. (A note from the first version said `pierce` stalled a large
 //! document for tens of seconds; measured again on a page of 12,000 elements with 40 components,
-//! 1,500 nested boxes and frames, it cost what the same listeners cost without it.)
+//! 1,500 nested boxes and frames, it cost what the same listeners cost without it.) With
+//! `pierce` the answer holds every world's listeners: the page agent's own are on the window,
+//! the document and its overlay, which no read lists, but another extension's content script in
+//! the same profile can make an element read as clickable (the README asks for a profile of its
+//! own).
 //!
 //! A read of an unchanged page costs nothing here: listeners are asked for on a document's first
 //! read, and later only when the agent saw the DOM change. Then the main world's document object

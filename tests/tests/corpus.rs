@@ -1204,7 +1204,9 @@ async fn element_plus_shipment_is_filled_in_and_sent_by_refs() -> anyhow::Result
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn code_editors_are_textboxes_filled_in_by_refs() -> anyhow::Result<()> {
     let mut h = start().await?;
-    let t = open(&mut h, "editor/snippets.html").await?;
+    open(&mut h, "editor/snippets.html").await?;
+    // (Each editor draws its lines at its next frame.)
+    let t = read_until(&mut h, "both editors drawn", |t| t.contains("value=\"function add(a, b) { return a + b; }\"") && t.contains("value=\"SELECT name FROM users;\"")).await?;
     assert!(line_with(&t, "textbox \"Script\"").contains("value=\"function add(a, b) { return a + b; }\""), "{t}");
     assert!(line_with(&t, "textbox \"SQL query\"").contains("value=\"SELECT name FROM users;\""), "{t}");
     // The editors' own clickable boxes and lines are their value, not lines of their own.
@@ -1215,7 +1217,7 @@ async fn code_editors_are_textboxes_filled_in_by_refs() -> anyhow::Result<()> {
     act(&mut h, "form_input", json!({"target": r#ref(&query), "value": "SELECT id"})).await?;
     // Typed at the cursor, which the form_input left at the end.
     act(&mut h, "type", json!({"text": " FROM orders;"})).await?;
-    let t = read(&mut h, json!({})).await?;
+    let t = read_until(&mut h, "the typed words drawn", |t| t.contains("value=\"SELECT id FROM orders;\"")).await?;
     assert!(line_with(&t, "textbox \"SQL query\"").contains("value=\"SELECT id FROM orders;\""), "{t}");
     assert!(line_with(&t, "textbox \"SQL query\"").contains("focused"), "{t}");
     click(&mut h, &ref_of(&t, "button", "Save snippet")?).await?;

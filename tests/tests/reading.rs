@@ -311,8 +311,9 @@ async fn hidden_text_never_reaches_claude() -> anyhow::Result<()> {
     }
     assert!(t.contains("Visible paragraph."));
     assert!(t.contains("button \"Close dialog\""), "screen-reader-only text still names its button");
-    // A form's trap for robots, a textarea moved off the page, makes its row no code editor.
-    assert!(t.contains("Leave the trap for robots alone.") && !t.contains("textbox"), "{t}");
+    // A form's trap for robots (a textarea moved off the page) makes its row no code editor, nor
+    // does a textarea in a collapsed panel make its question one.
+    assert!(t.contains("Leave the trap for robots alone.") && t.contains("A question of the FAQ") && !t.contains("textbox"), "{t}");
     assert!(page_text.contains("Visible heading"));
     Ok(())
 }

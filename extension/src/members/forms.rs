@@ -34,9 +34,17 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
         Some("stale") => Err(reading::stale(id, "the element was removed from the page")),
         Some(e) => Err(with_ref(&page_said(e), id)),
         None if set.editor => {
-            let FormValue::Text(text) = &input.value else { return Err(with_ref("It is a code editor, which takes text", id)) };
+            let Some(text) = value.as_str() else { return Err(with_ref("It is a code editor, which takes text, not true/false", id)) };
             let click = tabwright_protocol::input::Click { target: input.target.clone(), modifiers: None, tab_id: input.tab_id.clone() };
             super::pointer::click(&click, "left", 1).await.map_err(|e| format!("ref_{id} is a code editor the page draws, and the click that gives it the keys failed: {e}"))?;
+            // The keys go only where the click put the focus: into the editor's field, or nowhere.
+            let (focused, _) = page::call_in(&at, &format!("__tabwright.editorFocused({id})")).await?;
+            if focused != serde_json::Value::Bool(true) {
+                return Err(format!(
+                    "ref_{id} is a code editor the page draws, and the click on it did not give it the keyboard focus, so nothing was typed. Click where its text is, then select all ({}+A) and type.",
+                    keys_word()
+                ));
+            }
             super::keyboard::type_over(tab, text).await?;
             Ok(Outcome::Ack { line: Some(format!("Note: ref_{id} is a code editor the page draws; it was clicked, its text selected ({}+A) and typed over, as a person does.", keys_word())) })
         }
