@@ -87,8 +87,39 @@ pub fn on_tab_activated(tab_id: i32) {
 
 #[wasm_bindgen]
 pub fn on_debugger_event(tab_id: i32, session: Option<String>, method: String, params: JsValue) {
+    // A page's console lines and errors can be megabytes each, and the core keeps 1,000
+    // characters of an entry: the rest is cut off before the event is copied into the core.
+    match method.as_str() {
+        "Runtime.consoleAPICalled" => cut_long_strings(&js_sys::Reflect::get(&params, &"args".into()).unwrap_or(JsValue::UNDEFINED), &["value", "description", "unserializableValue"]),
+        "Runtime.exceptionThrown" => {
+            let details = js_sys::Reflect::get(&params, &"exceptionDetails".into()).unwrap_or(JsValue::UNDEFINED);
+            cut_long_strings(&js_sys::Array::of1(&details).into(), &["text"]);
+            cut_long_strings(&js_sys::Array::of1(&js_sys::Reflect::get(&details, &"exception".into()).unwrap_or(JsValue::UNDEFINED)).into(), &["description", "value"]);
+        }
+        _ => {}
+    }
     let params = chrome::from_js(&params).unwrap_or(serde_json::Value::Null);
     cdp::dispatch_event(tab_id, session.as_deref(), &method, params);
+}
+
+/// Longer strings of an event are cut to this many UTF-16 units (more than an entry keeps, so an
+/// entry still says it was cut).
+const EVENT_STRING_MAX: u32 = 4096;
+
+/// Cuts the named string fields of each object in the array `list` to [`EVENT_STRING_MAX`], in
+/// place, marked with "…".
+fn cut_long_strings(list: &JsValue, keys: &[&str]) {
+    use wasm_bindgen::JsCast;
+    let Some(list) = list.dyn_ref::<js_sys::Array>() else { return };
+    for item in list.iter().filter(JsValue::is_object) {
+        for key in keys {
+            let key = JsValue::from_str(key);
+            let Ok(value) = js_sys::Reflect::get(&item, &key) else { continue };
+            if let Some(text) = value.dyn_ref::<js_sys::JsString>().filter(|t| t.length() > EVENT_STRING_MAX) {
+                let _ = js_sys::Reflect::set(&item, &key, &text.slice(0, EVENT_STRING_MAX).concat(&JsValue::from_str("…")));
+            }
+        }
+    }
 }
 
 #[wasm_bindgen]
