@@ -131,7 +131,6 @@ pub fn to_js<T: Serialize>(value: &T) -> Result<JsValue, ChromeError> {
     js_sys::JSON::parse(&text).map_err(ChromeError::from)
 }
 
-/// A JS value read as `T`.
 /// Whether the browser runs on macOS (its editing shortcuts take Cmd, not Ctrl).
 pub fn is_mac() -> bool {
     let navigator = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("navigator")).unwrap_or(JsValue::UNDEFINED);
@@ -139,6 +138,7 @@ pub fn is_mac() -> bool {
     platform.starts_with("Mac")
 }
 
+/// A JS value read as `T`.
 pub fn from_js<T: DeserializeOwned>(value: &JsValue) -> Result<T, ChromeError> {
     if value.is_undefined() || value.is_null() {
         return serde_json::from_str("null").map_err(|e| ChromeError(format!("empty value: {e}")));

@@ -42,11 +42,11 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
             if focused != serde_json::Value::Bool(true) {
                 return Err(format!(
                     "ref_{id} is a code editor the page draws, and the click on it did not give it the keyboard focus, so nothing was typed. Click where its text is, then select all ({}+A) and type.",
-                    keys_word()
+                    super::keyboard::select_all_modifier()
                 ));
             }
             super::keyboard::type_over(tab, text).await?;
-            Ok(Outcome::Ack { line: Some(format!("Note: ref_{id} is a code editor the page draws; it was clicked, its text selected ({}+A) and typed over, as a person does.", keys_word())) })
+            Ok(Outcome::Ack { line: Some(format!("Note: ref_{id} is a code editor the page draws; it was clicked, its text selected ({}+A) and typed over, as a person does.", super::keyboard::select_all_modifier())) })
         }
         None if set.combobox => {
             let FormValue::Text(want) = &input.value else { return Ok(Outcome::Ack { line: None }) };
@@ -60,15 +60,6 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
             };
             Ok(Outcome::Ack { line })
         }
-    }
-}
-
-/// The modifier that selects all on this system, as a note says it.
-fn keys_word() -> &'static str {
-    if crate::chrome::is_mac() {
-        "Cmd"
-    } else {
-        "Ctrl"
     }
 }
 

@@ -53,9 +53,7 @@ pub async fn key(input: &Key) -> Result<Outcome, String> {
     let chords = keys::parse(&input.text)?;
     cdp::ensure_attached(tab).await.map_err(|e| e.to_string())?;
     for _ in 0..input.repeat.unwrap_or(1) {
-        for chord in &chords {
-            press(tab, chord).await?;
-        }
+        press_all(tab, &chords).await?;
     }
     // The page heard the chord; a shortcut of the browser's own did nothing, and Claude would
     // otherwise take "Pressed ctrl+r." for a reload.
@@ -175,18 +173,28 @@ async fn focus_moved(tab: i32) -> Option<String> {
 /// editors a page draws bind it) and inserts `text` over it, as one piece: the editor takes it
 /// as typed text, with no key of its own to indent or close brackets.
 pub async fn type_over(tab: i32, text: &str) -> Result<(), String> {
-    let chord = keys::parse(if chrome::is_mac() { "cmd+a" } else { "ctrl+a" })?;
-    for chord in &chord {
-        press(tab, chord).await?;
-    }
+    press_all(tab, &keys::parse(&format!("{}+a", select_all_modifier()))?).await?;
     if text.is_empty() {
-        let delete = keys::parse("Delete")?;
-        for chord in &delete {
-            press(tab, chord).await?;
-        }
-        return Ok(());
+        return press_all(tab, &keys::parse("Delete")?).await;
     }
     insert(tab, text.to_string()).await
+}
+
+/// The modifier that selects all on this system, as a person names it.
+pub fn select_all_modifier() -> &'static str {
+    if chrome::is_mac() {
+        "Cmd"
+    } else {
+        "Ctrl"
+    }
+}
+
+/// Presses `chords` one after the other.
+async fn press_all(tab: i32, chords: &[Chord]) -> Result<(), String> {
+    for chord in chords {
+        press(tab, chord).await?;
+    }
+    Ok(())
 }
 
 /// How many key events `type` has in flight at once.
