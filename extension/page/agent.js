@@ -3129,11 +3129,12 @@
       const chosen = matches.map((o) => clean(o.label || o.text, 80)).join(", ");
       return el.multiple ? { ok: true, value: chosen, note: `it takes several choices, and now has ${chosen} selected (give every choice, comma-separated, to change them)` } : { ok: true, value: chosen };
     }
+    // A rich-text editor (ProseMirror, Quill, CodeMirror 6, Lexical…) keeps its own model of
+    // the text and redraws it: text set into its DOM is undone or misread. It takes text as a
+    // person gives it, so the core types it (see editableFocus).
     if (el.isContentEditable) {
-      el.focus({ preventScroll: true });
-      el.textContent = String(value);
-      el.dispatchEvent(new InputEvent("input", { bubbles: true, composed: true, inputType: "insertReplacementText", data: String(value) }));
-      return { ok: true, value: clean(el.textContent, 80) };
+      if (typeof value === "boolean") return { error: `${what} takes text, not true/false.` };
+      return { editor: true, editable: true };
     }
     const role = el.getAttribute("role");
     if (role === "slider" || role === "spinbutton") {
@@ -3706,6 +3707,39 @@
 
   // Whether the field a code editor keeps out of sight holds the keyboard focus (after a click
   // on the editor's ref).
+  // The editing host a contenteditable element is part of.
+  function editingHost(el) {
+    let host = el;
+    while (host.parentElement?.isContentEditable) host = host.parentElement;
+    return host;
+  }
+  // Before text is typed into a contenteditable ref: its editing host has the focus (scrolled
+  // into view, as a click would), and, when the ref is a part of it (a paragraph), that part's
+  // words are selected to be typed over. The whole host is selected by the core with the keys
+  // that select all, the editor's own command (a code editor draws only the lines in view).
+  function editableFocus(ref) {
+    const el = resolveEl(ref);
+    if (!el) return { error: "stale" };
+    if (!el.isContentEditable) return { focused: false };
+    const host = editingHost(el);
+    host.focus();
+    const active = deepActiveElement();
+    if (active !== host && !host.contains(active)) return { focused: false };
+    if (el === host) return { focused: true, part: false };
+    const root = el.getRootNode();
+    (root.getSelection ? root.getSelection() : getSelection()).selectAllChildren(el);
+    return { focused: true, part: true };
+  }
+  // After typing into a contenteditable ref: whether its editing host shows the words typed (a
+  // page may format or refuse them), and what it shows.
+  function editableHolds(ref, want) {
+    const el = resolveEl(ref);
+    if (!el) return null;
+    const host = el.isConnected ? editingHost(el) : null;
+    if (!host) return null;
+    const norm = (t) => t.replace(/\s+/g, " ").trim();
+    return { holds: norm(host.innerText).includes(norm(String(want))), shows: clean(host.innerText, 160) };
+  }
   function editorFocused(ref) {
     const box = resolveEl(ref);
     editorBoxes = null;
@@ -3713,5 +3747,5 @@
     return !!field && deepActiveElement() === field;
   }
 
-  globalThis.__tabwright = { editorFocused, animationsEnd, drawnAfterInput, quiet, closedCandidates, adoptRoot, pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, markPlaces, takeToldHandlers, comboOptions, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { editableFocus, editableHolds, editorFocused, animationsEnd, drawnAfterInput, quiet, closedCandidates, adoptRoot, pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, markPlaces, takeToldHandlers, comboOptions, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

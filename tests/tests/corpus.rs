@@ -46,6 +46,7 @@ const PAGES: &[&str] = &[
     "datatables/staff.html",
     "elementplus/shipment.html",
     "editor/snippets.html",
+    "editor/richtext.html",
 ];
 
 /// The same pages with a widget opened on load by their URL: suggestions, a calendar, a dialog,
@@ -98,6 +99,9 @@ const LIBRARY_FILES: &[&str] = &[
     "datatables.net/js/dataTables.min.js",
     "datatables.net-dt/css/dataTables.dataTables.min.css",
     "codemirror/lib/codemirror.js",
+    "quill/dist/quill.js",
+    "prosemirror-view/dist/index.js",
+    "@codemirror/view/dist/index.js",
     "codemirror/lib/codemirror.css",
     "codemirror/mode/javascript/javascript.js",
     "ace-builds/src-min-noconflict/ace.js",
@@ -1222,5 +1226,37 @@ async fn code_editors_are_textboxes_filled_in_by_refs() -> anyhow::Result<()> {
     assert!(line_with(&t, "textbox \"SQL query\"").contains("focused"), "{t}");
     click(&mut h, &ref_of(&t, "button", "Save snippet")?).await?;
     reported(&h, json!({"widget": "snippet", "event": "saved", "script": "const total = add(1, 2);\nconsole.log(total);", "query": "SELECT id FROM orders;"})).await?;
+    Ok(())
+}
+
+/// Rich-text editors as sites embed them (Quill, ProseMirror, CodeMirror 6), by refs only: each
+/// is a contenteditable the library redraws from a model of its own, which text set into its
+/// DOM does not reach (CodeMirror 6 put its old text back). form_input types the text, as a
+/// person does: the whole editor's text over a select-all, or one paragraph's words, by the
+/// paragraph's ref, over that paragraph alone. What each editor's own model holds is reported
+/// by the page.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rich_text_editors_take_text_by_refs() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    open(&mut h, "editor/richtext.html").await?;
+    let t = read_until(&mut h, "the three editors drawn", |t| t.contains("A short summary.") && t.contains("Second paragraph is a draft.") && t.contains("print('draft')")).await?;
+    let summary = ref_of(&t, "textbox", "Summary")?;
+    let second = ref_showing(&t, "Second paragraph is a draft.")?;
+    let code = ref_of(&t, "textbox", "Example code")?;
+    for (target, value) in [(&summary, "Line A\nLine B"), (&second, "Second paragraph, final."), (&code, "def f(x):\n    return x\nprint(f(2))")] {
+        let r = h.one("form_input", json!({"target": r#ref(target), "value": value})).await?;
+        assert_eq!(text(&r), format!("Set the value of {target}."), "{value}");
+    }
+    let t = read(&mut h, json!({})).await?;
+    assert!(t.contains("\"First paragraph stays.\"") && t.contains("\"Second paragraph, final.\""), "{t}");
+    click(&mut h, &ref_of(&t, "button", "Publish")?).await?;
+    reported(
+        &h,
+        json!({"widget": "post", "event": "published", "summary": "Line A\nLine B\n", "body": ["First paragraph stays.", "Second paragraph, final."], "snippet": "def f(x):\n    return x\nprint(f(2))"}),
+    )
+    .await?;
+    // A value that is no text is refused, and the editor keeps what it holds.
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&summary), "value": true})).await?);
+    assert!(e.contains("takes text, not true/false"), "{e}");
     Ok(())
 }

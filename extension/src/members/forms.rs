@@ -28,11 +28,18 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
         combobox: bool,
         #[serde(default)]
         editor: bool,
+        /// The editor is a contenteditable element.
+        #[serde(default)]
+        editable: bool,
     }
     let set: Set = serde_json::from_value(reply).map_err(|e| format!("unreadable form reply: {e}"))?;
     match set.error.as_deref() {
         Some("stale") => Err(reading::stale(id, "the element was removed from the page")),
         Some(e) => Err(with_ref(&page_said(e), id)),
+        None if set.editable => {
+            let Some(text) = value.as_str() else { return Err(with_ref("It is a text editor, which takes text, not true/false", id)) };
+            type_into_editable(tab, &at, id, text).await
+        }
         None if set.editor => {
             let Some(text) = value.as_str() else { return Err(with_ref("It is a code editor, which takes text, not true/false", id)) };
             let click = tabwright_protocol::input::Click { target: input.target.clone(), modifiers: None, tab_id: input.tab_id.clone() };
@@ -61,6 +68,50 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
             Ok(Outcome::Ack { line })
         }
     }
+}
+
+/// form_input on a contenteditable element (a rich-text editor keeps its own model of the
+/// text, and undoes or misreads text set into its DOM): its editing host takes the focus, what
+/// the ref holds is selected (all of it, with the keys a person selects all with, when the ref is
+/// the host) and the text is typed over it. The result says when the editor shows other words
+/// than those typed.
+async fn type_into_editable(tab: i32, at: &cdp::Debuggee, id: u64, text: &str) -> Result<Outcome, String> {
+    #[derive(Deserialize)]
+    struct Focus {
+        #[serde(default)]
+        error: Option<String>,
+        #[serde(default)]
+        focused: bool,
+        #[serde(default)]
+        part: bool,
+    }
+    let (reply, _) = page::call_in(at, &format!("__tabwright.editableFocus({id})")).await?;
+    let focus: Focus = serde_json::from_value(reply).map_err(|e| format!("unreadable editor reply: {e}"))?;
+    if focus.error.is_some() {
+        return Err(reading::stale(id, "the element was removed from the page"));
+    }
+    if !focus.focused {
+        return Err(format!("ref_{id} is a text editor that did not take the keyboard focus, so nothing was typed. Click into it, then type."));
+    }
+    if focus.part {
+        super::keyboard::replace_selection(tab, text).await?;
+    } else {
+        super::keyboard::type_over(tab, text).await?;
+    }
+    #[derive(Deserialize)]
+    struct Holds {
+        holds: bool,
+        shows: String,
+    }
+    let (reply, _) = page::call_in(at, &format!("__tabwright.editableHolds({id}, {})", serde_json::json!(text))).await?;
+    let line = match serde_json::from_value::<Option<Holds>>(reply).ok().flatten() {
+        Some(h) if !h.holds => Some(page_said(&format!(
+            "Note: ref_{id} is a text editor; the text was typed into it, but it now shows {}: the page changed or refused what was typed.",
+            serde_json::Value::from(h.shows)
+        ))),
+        _ => None,
+    };
+    Ok(Outcome::Ack { line })
 }
 
 /// After text was set in a combobox, which only filters its list: the option named so is

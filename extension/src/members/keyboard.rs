@@ -174,6 +174,11 @@ async fn focus_moved(tab: i32) -> Option<String> {
 /// as typed text, with no key of its own to indent or close brackets.
 pub async fn type_over(tab: i32, text: &str) -> Result<(), String> {
     press_all(tab, &keys::parse(&format!("{}+a", select_all_modifier()))?).await?;
+    replace_selection(tab, text).await
+}
+
+/// Types `text` over what is selected where the focus is (deletes it for no text).
+pub async fn replace_selection(tab: i32, text: &str) -> Result<(), String> {
     if text.is_empty() {
         return press_all(tab, &keys::parse("Delete")?).await;
     }
