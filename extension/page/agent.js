@@ -1127,11 +1127,23 @@
   //
   // `busyMs`: how long it may wait, besides, for the page to stop saying it is busy (see
   // busyShown): the results a demo or an app draws after a timer, behind a spinner.
-  async function drawnAfterInput(ms, fresh, busyMs) {
+  //
+  // `loaded`: the input was a load a moment ago. A page that has not changed since its load
+  // event (nor, as the core saw, fetched since) is drawn as it will stay, and is not waited for;
+  // one that has is waited for as after a press. Its animations that end soon (a page that
+  // fades or slides its content in) are waited for either way.
+  async function drawnAfterInput(ms, fresh, busyMs, loaded) {
     // (One cancelled since it was noted, as a transition is when the page turns it back, would
     // hand out a promise that never settles.)
     const moving = new Set(inputAnimations.filter((a) => a.playState === "running"));
     inputAnimations = [];
+    if (loaded) {
+      const load = performance.getEntriesByType("navigation")[0]?.loadEventEnd || 0;
+      if (!load || lastChange >= load) fresh = true;
+      try {
+        for (const a of document.getAnimations()) if (endsSoon(a, ms)) moving.add(a);
+      } catch {}
+    }
     for (const a of animationsAround(deepActiveElement())) moving.add(a);
     if (lastMove && performance.now() - lastMove.t < ms) for (const a of animationsAround(lastMove.el, lastMove.t)) moving.add(a);
     if (moving.size) await Promise.race([Promise.allSettled([...moving].map((a) => a.finished)), wait(ms)]);

@@ -1202,6 +1202,17 @@ async fn a_read_right_behind_navigate_waits_for_what_the_app_fetched() -> anyhow
     Ok(())
 }
 
+/// A read right behind navigate reads a page that went on changing after its load event (its
+/// load handler, then a line a frame, with no request) as it ends up, as it waits three frames that
+/// change nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_read_right_behind_navigate_waits_for_a_page_changing_after_its_load() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "settling.html", json!({})).await?;
+    assert!(page.contains("Order 1048: packed") && !page.contains("Sorting orders"), "{page}");
+    Ok(())
+}
+
 /// A read right behind a scroll to a feed's end reads the posts the page fetched for it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_read_right_behind_a_scroll_reads_the_posts_it_fetched() -> anyhow::Result<()> {

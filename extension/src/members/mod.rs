@@ -76,7 +76,7 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
     };
     // A read right behind an input lets the page draw what it opened (a hover's menu too).
     if let Some(tab) = tab.filter(|_| drawn_after(member)) {
-        pointer::acted(tab, began, member == Member::Type);
+        pointer::acted(tab, began, member == Member::Type, member == Member::Navigate);
     }
     // After anything but a read the tabs are listed again (input can change a tab's address or
     // title before a tab event arrives), alongside the wait for what the input set off. A

@@ -748,13 +748,16 @@ struct Acted {
     began: u64,
     /// It typed words.
     typed: bool,
+    /// It was a navigate: the page loaded.
+    loaded: bool,
 }
 
 /// A click, a key or other input acted on the tab: a read right behind it (in the same batch
 /// of calls) first lets the page draw what it opened or closed. `began`: the tab's
-/// [`crate::fetching::mark`] from before the input; `typed`: the input typed words.
-pub fn acted(tab: i32, began: u64, typed: bool) {
-    ACTED.with(|a| a.borrow_mut().insert(tab, Acted { at: js_sys::Date::now(), began, typed }));
+/// [`crate::fetching::mark`] from before the input; `typed`: the input typed words; `loaded`:
+/// it was a navigate.
+pub fn acted(tab: i32, began: u64, typed: bool, loaded: bool) {
+    ACTED.with(|a| a.borrow_mut().insert(tab, Acted { at: js_sys::Date::now(), began, typed, loaded }));
 }
 
 /// Before a read, a screenshot or a zoom: what the last input opened has been drawn. A popup a
@@ -764,7 +767,7 @@ pub fn acted(tab: i32, began: u64, typed: bool) {
 /// way; what the page fetched for the input is read once it came. Usually Claude takes longer
 /// than that to read, and nothing waits.
 pub async fn drawn_since_acting(tab: i32) {
-    let Some(Acted { at, began, typed }) = ACTED.with(|a| a.borrow_mut().remove(&tab)) else { return };
+    let Some(Acted { at, began, typed, loaded }) = ACTED.with(|a| a.borrow_mut().remove(&tab)) else { return };
     // A page may answer words a moment after the last key (suggestions under the field, which
     // jQuery UI shows 300 ms after it; a search as you type): a person reads them no sooner.
     let typed = typed && js_sys::Date::now() - at < TYPED_MS;
@@ -777,7 +780,9 @@ pub async fn drawn_since_acting(tab: i32) {
         // What the page says it is still at work on (a spinner, "Loading…") is waited for, for
         // a while: a sign the page never takes down must not outlast the message it showed.
         let busy = (BUSY_MS - since).max(0.0);
-        let expression = format!("__tabwright.drawnAfterInput({ANIMATED_MS}, {}, {busy})", since < DRAWN_MS || answered || typed);
+        // Right after a load, the page is waited for only if it changed since (see drawnAfterInput).
+        let fresh = answered || typed || (since < DRAWN_MS && !loaded);
+        let expression = format!("__tabwright.drawnAfterInput({ANIMATED_MS}, {fresh}, {busy}, {})", loaded && since < DRAWN_MS);
         crate::chrome::bounded(page::call(tab, &expression), (ANIMATED_MS + busy) as i32 + QUIET_MS + 100).await;
     }
 }
