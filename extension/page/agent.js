@@ -1595,6 +1595,26 @@
     return labelled(field) || clean(byIds(field, "aria-labelledby").map(referencedText).join(" "), NAME_MAX);
   }
 
+  // The editable body of a frame's document (an editor drawn in a frame), if `el` is such a frame.
+  function editableFrameBody(el) {
+    if (!isFrame(el)) return null;
+    const body = frameDoc(el)?.body;
+    return body && body.isContentEditable ? body : null;
+  }
+  // What names an editor drawn in a frame: the labels of the textarea it was made from (TinyMCE
+  // hides it right before the box it draws the frame in), or the editable body's own label.
+  function frameEditorName(frame) {
+    for (let at = frame, i = 0; at && at !== document.body && i < 8; at = at.parentElement, i++) {
+      const before = at.previousElementSibling;
+      if (before?.localName === "textarea" && !before.checkVisibility()) {
+        const name = clean(labelsOf(before).map((l) => labelText(l, before)).filter(Boolean).join(" "), NAME_MAX);
+        if (name) return name;
+      }
+    }
+    const body = editableFrameBody(frame);
+    return body ? nameOf(body, "textbox") : "";
+  }
+
   function actionable(el, style, role) {
     const why = actionableNow(el, style, role);
     // An element that names a shown control through the control's aria-labelledby acts for it,
@@ -2046,13 +2066,23 @@
       if (role === "img" && iconLabelled(el) && !hasInteractiveDescendant(el)) return;
       const inView = intersects(rect, frame.clip, frame);
       let interactive = role != null && isInteractive(el, role);
+      // A frame whose document is a rich-text editor's editable body (TinyMCE's, CKEditor 4's)
+      // reads as that textbox, its text under it.
+      const editsInFrame = editableFrameBody(el) !== null;
+      if (editsInFrame) {
+        role = "textbox";
+        interactive = true;
+      }
       // A code editor's box, standing in for the field it keeps out of sight.
       const editor = !interactive && !boxless && (!role || role === "generic") ? editorFieldOf(el) : null;
       if (editor) {
         role = "textbox";
         interactive = true;
       }
-      const mark = interactive || boxless ? null : actionable(el, style, role);
+      // (An empty box of no area takes no click, whatever listens on it: a library's container
+      // for popups still to come.)
+      const empty = (rect.width === 0 || rect.height === 0) && !el.firstElementChild && !el.textContent.trim();
+      const mark = interactive || boxless || empty ? null : actionable(el, style, role);
       const standIn = mark ? standInRole(el) : null;
       if (standIn === "covered") return;
       // The checkbox or radio button a box stands in for.
@@ -2087,6 +2117,7 @@
         // A box standing in for a control it hides (a label for its hidden checkbox, a box that
         // shows a combobox's value) reads as that control, with its state; other marked
         // elements say how a person acts on them.
+        if (editsInFrame) entry.name = frameEditorName(el) || entry.name;
         if (editor) {
           // Stated as its field is; what the box shows is the text.
           entry.name = editorName(el, editor);
@@ -3044,7 +3075,7 @@
     const found = resolveEl(ref);
     if (!found) return { error: "stale" };
     editorBoxes = null;
-    const el = fieldFor(found);
+    const el = editableFrameBody(found) || fieldFor(found);
     const what = describe(el);
     const tag = el.localName;
     if (el.disabled) return { error: `${what} is disabled, so its value cannot be set.` };
@@ -3730,13 +3761,17 @@
   // words are selected to be typed over. The whole host is selected by the core with the keys
   // that select all, the editor's own command (a code editor draws only the lines in view).
   function editableFocus(ref) {
-    const el = resolveEl(ref);
-    if (!el) return { error: "stale" };
+    const found = resolveEl(ref);
+    if (!found) return { error: "stale" };
+    const el = editableFrameBody(found) || found;
     if (!el.isContentEditable) return { focused: false };
     const host = editingHost(el);
     host.focus();
+    // (The focus in the host's own document or shadow root: a frame's body is where the focus
+    // ends for the document around it.)
+    const local = host.getRootNode().activeElement;
     const active = deepActiveElement();
-    if (active !== host && !host.contains(active)) return { focused: false };
+    if (!(active === host || host.contains(active) || ((local === host || host.contains(local)) && host.ownerDocument.hasFocus()))) return { focused: false };
     if (el === host) return { focused: true, part: false };
     const root = el.getRootNode();
     (root.getSelection ? root.getSelection() : getSelection()).selectAllChildren(el);
@@ -3745,8 +3780,9 @@
   // After typing into a contenteditable ref: whether its editing host shows the words typed (a
   // page may format or refuse them), and what it shows.
   function editableHolds(ref, want) {
-    const el = resolveEl(ref);
-    if (!el) return null;
+    const found = resolveEl(ref);
+    if (!found) return null;
+    const el = editableFrameBody(found) || found;
     const host = el.isConnected ? editingHost(el) : null;
     if (!host) return null;
     const norm = (t) => t.replace(/\s+/g, " ").trim();

@@ -102,6 +102,7 @@ const LIBRARY_FILES: &[&str] = &[
     "quill/dist/quill.js",
     "prosemirror-view/dist/index.js",
     "@codemirror/view/dist/index.js",
+    "tinymce/tinymce.min.js",
     "codemirror/lib/codemirror.css",
     "codemirror/mode/javascript/javascript.js",
     "ace-builds/src-min-noconflict/ace.js",
@@ -1229,30 +1230,35 @@ async fn code_editors_are_textboxes_filled_in_by_refs() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Rich-text editors as sites embed them (Quill, ProseMirror, CodeMirror 6), by refs only: each
-/// is a contenteditable the library redraws from a model of its own, which text set into its
-/// DOM does not reach (CodeMirror 6 put its old text back). form_input types the text, as a
-/// person does: the whole editor's text over a select-all, or one paragraph's words, by the
-/// paragraph's ref, over that paragraph alone. What each editor's own model holds is reported
-/// by the page.
+/// Rich-text editors as sites embed them (Quill, ProseMirror, CodeMirror 6, TinyMCE), by refs
+/// only: each is a contenteditable the library redraws from a model of its own, which text set
+/// into its DOM does not reach (CodeMirror 6 put its old text back). form_input types the text,
+/// as a person does: the whole editor's text over a select-all, or one paragraph's words, by
+/// the paragraph's ref, over that paragraph alone. TinyMCE edits the body of a frame it draws in
+/// place of a textarea: the frame reads as a textbox named by that textarea's label. What each
+/// editor holds is reported by the page.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rich_text_editors_take_text_by_refs() -> anyhow::Result<()> {
     let mut h = start().await?;
     open(&mut h, "editor/richtext.html").await?;
-    let t = read_until(&mut h, "the three editors drawn", |t| t.contains("A short summary.") && t.contains("Second paragraph is a draft.") && t.contains("print('draft')")).await?;
+    let t = read_until(&mut h, "the four editors drawn", |t| t.contains("A short summary.") && t.contains("Second paragraph is a draft.") && t.contains("print('draft')") && t.contains("Please check the links.")).await?;
+    // (TinyMCE's container for popups to come listens for clicks, but is an empty box of no area.)
+    assert!(!t.contains("generic [ref_"), "{t}");
+    let notes = ref_of(&t, "textbox", "Notes for the editor")?;
     let summary = ref_of(&t, "textbox", "Summary")?;
     let second = ref_showing(&t, "Second paragraph is a draft.")?;
     let code = ref_of(&t, "textbox", "Example code")?;
-    for (target, value) in [(&summary, "Line A\nLine B"), (&second, "Second paragraph, final."), (&code, "def f(x):\n    return x\nprint(f(2))")] {
+    for (target, value) in [(&summary, "Line A\nLine B"), (&second, "Second paragraph, final."), (&code, "def f(x):\n    return x\nprint(f(2))"), (&notes, "Links checked.\nReady to go.")] {
         let r = h.one("form_input", json!({"target": r#ref(target), "value": value})).await?;
         assert_eq!(text(&r), format!("Set the value of {target}."), "{value}");
     }
-    let t = read(&mut h, json!({})).await?;
+    // (Publish is below the viewport now.)
+    let t = read(&mut h, json!({"filter": "all"})).await?;
     assert!(t.contains("\"First paragraph stays.\"") && t.contains("\"Second paragraph, final.\""), "{t}");
     click(&mut h, &ref_of(&t, "button", "Publish")?).await?;
     reported(
         &h,
-        json!({"widget": "post", "event": "published", "summary": "Line A\nLine B\n", "body": ["First paragraph stays.", "Second paragraph, final."], "snippet": "def f(x):\n    return x\nprint(f(2))"}),
+        json!({"widget": "post", "event": "published", "summary": "Line A\nLine B\n", "body": ["First paragraph stays.", "Second paragraph, final."], "snippet": "def f(x):\n    return x\nprint(f(2))", "notes": "<p>Links checked.</p>\n<p>Ready to go.</p>"}),
     )
     .await?;
     // A value that is no text is refused, and the editor keeps what it holds.
