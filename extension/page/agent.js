@@ -3181,7 +3181,16 @@
     }
     const role = el.getAttribute("role");
     if (role === "slider" || role === "spinbutton") {
-      return { error: `${what} is a ${role} the page draws itself, not a form control: click it, then press ArrowRight or ArrowLeft (key, with repeat), Home or End until its value is the one wanted.` };
+      // Moved with its keys, as a person moves it (see rangeFocus): it needs a number inside
+      // its range, and a value it says.
+      const now = rangeValue(el);
+      if (now === null) return { error: `${what} is a ${role} the page draws itself and says no value of its own (aria-valuenow), so it cannot be set: click it, then press ArrowRight or ArrowLeft (key, with repeat), Home or End until it shows the value wanted.` };
+      if (el.getAttribute("aria-disabled") === "true") return { error: `${what} is disabled, so its value cannot be set.` };
+      const want = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value.trim()) : NaN;
+      if (!Number.isFinite(want)) return { error: `${what} is a ${role}: give it a number.` };
+      const min = Number.parseFloat(el.getAttribute("aria-valuemin") ?? ""), max = Number.parseFloat(el.getAttribute("aria-valuemax") ?? "");
+      if ((Number.isFinite(min) && want < min) || (Number.isFinite(max) && want > max)) return { error: `${what} goes from ${min} to ${max}; ${want} is outside that.` };
+      return { keyed: true, now, min: Number.isFinite(min) ? min : null, max: Number.isFinite(max) ? max : null };
     }
     return { error: `${what} is not a form control (input, textarea, select or contenteditable). Use left_click, or type after clicking it.` };
   }
@@ -3750,6 +3759,30 @@
 
   // Whether the field a code editor keeps out of sight holds the keyboard focus (after a click
   // on the editor's ref).
+  // The value a slider or spin button the page draws says it has, or null.
+  function rangeValue(el) {
+    const v = Number.parseFloat(el.getAttribute("aria-valuenow") ?? "");
+    return Number.isFinite(v) ? v : null;
+  }
+  // Before a drawn slider or spin button is moved with keys: it has the keyboard focus.
+  function rangeFocus(ref) {
+    const el = resolveEl(ref);
+    if (!el) return { error: "stale" };
+    el.focus();
+    const local = el.getRootNode().activeElement;
+    return { focused: deepActiveElement() === el || (local === el && el.ownerDocument.hasFocus()), now: rangeValue(el) };
+  }
+  // The value it says after a key, once the page has drawn what the key did (at its next frame).
+  function rangeNow(ref) {
+    return new Promise((resolve) => {
+      const done = () => {
+        const el = resolveEl(ref);
+        resolve(el ? rangeValue(el) : null);
+      };
+      requestAnimationFrame(done);
+      setTimeout(done, 50);
+    });
+  }
   // The editing host a contenteditable element is part of.
   function editingHost(el) {
     let host = el;
@@ -3795,5 +3828,5 @@
     return !!field && deepActiveElement() === field;
   }
 
-  globalThis.__tabwright = { editableFocus, editableHolds, editorFocused, animationsEnd, drawnAfterInput, quiet, closedCandidates, adoptRoot, pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, markPlaces, takeToldHandlers, comboOptions, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { rangeFocus, rangeNow, editableFocus, editableHolds, editorFocused, animationsEnd, drawnAfterInput, quiet, closedCandidates, adoptRoot, pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, markPlaces, takeToldHandlers, comboOptions, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

@@ -108,6 +108,14 @@ const SYNONYMS: &[(&str, &[&str])] = &[
     ("username", &["user", "login"]),
     ("menu", &["hamburger", "navigation", "bars", "burger"]),
     ("sidebar", &["contents", "navigation", "menu"]),
+    // The two ends of a range (a price filter's "Min"/"Max" fields, a slider's handles).
+    ("maximum", &["max", "highest", "most", "upper"]),
+    ("max", &["maximum", "highest", "most", "upper"]),
+    ("highest", &["maximum", "max", "upper"]),
+    ("minimum", &["min", "lowest", "least", "lower"]),
+    ("min", &["minimum", "lowest", "least", "lower"]),
+    ("lowest", &["minimum", "min", "lower"]),
+    ("cheapest", &["lowest", "minimum", "min"]),
 ];
 
 fn words(text: &str) -> Vec<String> {

@@ -47,6 +47,7 @@ const PAGES: &[&str] = &[
     "elementplus/shipment.html",
     "editor/snippets.html",
     "editor/richtext.html",
+    "sliders/filters.html",
 ];
 
 /// The same pages with a widget opened on load by their URL: suggestions, a calendar, a dialog,
@@ -103,6 +104,7 @@ const LIBRARY_FILES: &[&str] = &[
     "prosemirror-view/dist/index.js",
     "@codemirror/view/dist/index.js",
     "tinymce/tinymce.min.js",
+    "nouislider/dist/nouislider.min.js",
     "codemirror/lib/codemirror.css",
     "codemirror/mode/javascript/javascript.js",
     "ace-builds/src-min-noconflict/ace.js",
@@ -1264,5 +1266,32 @@ async fn rich_text_editors_take_text_by_refs() -> anyhow::Result<()> {
     // A value that is no text is refused, and the editor keeps what it holds.
     let e = error_text(&h.one("form_input", json!({"target": r#ref(&summary), "value": true})).await?);
     assert!(e.contains("takes text, not true/false"), "{e}");
+    Ok(())
+}
+
+/// Sliders a library draws (noUiSlider: boxes with role="slider" and aria-valuenow), by refs
+/// only: form_input moves each with its keys, as a person does (End for the top of the range,
+/// arrows for the rest), and a value between two steps stops at the nearest, which the result
+/// says. The page reports the values its sliders hold.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn drawn_sliders_are_moved_with_their_keys_by_form_input() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "sliders/filters.html").await?;
+    let low = ref_of(&t, "slider", "Lowest price")?;
+    let high = ref_of(&t, "slider", "Highest price")?;
+    let rating = ref_of(&t, "slider", "Lowest rating")?;
+    act(&mut h, "form_input", json!({"target": r#ref(&low), "value": 75})).await?;
+    act(&mut h, "form_input", json!({"target": r#ref(&high), "value": "300"})).await?;
+    let r = h.one("form_input", json!({"target": r#ref(&rating), "value": 4.2})).await?;
+    assert_eq!(text(&r), format!("Set the value of {rating}.\nNote: {rating} moves in steps of 0.5 with its keys, and it now says 4, the nearest it came to 4.2."));
+    // Out of its range, or no number: refused, and the slider stays where it is.
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&rating), "value": 9})).await?);
+    assert!(e.contains("goes from 1 to 5; 9 is outside that"), "{e}");
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&rating), "value": "lots"})).await?);
+    assert!(e.contains("give it a number"), "{e}");
+    let t = read(&mut h, json!({})).await?;
+    assert!(t.contains("From 75 to 300 a night, rated 4 or more."), "{t}");
+    click(&mut h, &ref_of(&t, "button", "Show hotels")?).await?;
+    reported(&h, json!({"widget": "filters", "event": "applied", "low": 75, "high": 300, "rating": 4})).await?;
     Ok(())
 }

@@ -31,11 +31,29 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
         /// The editor is a contenteditable element.
         #[serde(default)]
         editable: bool,
+        /// A slider or spin button the page draws, moved with its keys: its value, and its range.
+        #[serde(default)]
+        keyed: bool,
+        #[serde(default)]
+        now: Option<f64>,
+        #[serde(default)]
+        min: Option<f64>,
+        #[serde(default)]
+        max: Option<f64>,
     }
     let set: Set = serde_json::from_value(reply).map_err(|e| format!("unreadable form reply: {e}"))?;
     match set.error.as_deref() {
         Some("stale") => Err(reading::stale(id, "the element was removed from the page")),
         Some(e) => Err(with_ref(&page_said(e), id)),
+        None if set.keyed => {
+            let want = match &input.value {
+                FormValue::Number(n) => *n,
+                FormValue::Text(t) => t.trim().parse::<f64>().map_err(|_| with_ref("It takes a number", id))?,
+                FormValue::Bool(_) => return Err(with_ref("It takes a number, not true/false", id)),
+            };
+            let range = Range { now: set.now.unwrap_or(want), min: set.min, max: set.max };
+            move_with_keys(tab, &at, id, want, range).await
+        }
         None if set.editable => {
             let Some(text) = value.as_str() else { return Err(with_ref("It is a text editor, which takes text, not true/false", id)) };
             type_into_editable(tab, &at, id, text).await
@@ -68,6 +86,101 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
             Ok(Outcome::Ack { line })
         }
     }
+}
+
+/// A drawn slider's or spin button's value as the page says it, and its range.
+struct Range {
+    now: f64,
+    min: Option<f64>,
+    max: Option<f64>,
+}
+
+/// The most key presses form_input spends moving a drawn slider.
+const MOST_PRESSES: usize = 1000;
+
+/// form_input on a slider or spin button the page draws (a `role` and `aria-valuenow` on a box):
+/// it takes the focus and is moved with its keys, as a person moves it. Home or End reach an
+/// end; otherwise one arrow press shows which way and by how much a press moves it, and the
+/// presses that make up the rest follow, then single ones until it says the value wanted or
+/// the nearest a step allows.
+async fn move_with_keys(tab: i32, at: &cdp::Debuggee, id: u64, want: f64, range: Range) -> Result<Outcome, String> {
+    #[derive(Deserialize)]
+    struct Focus {
+        #[serde(default)]
+        error: Option<String>,
+        #[serde(default)]
+        focused: bool,
+        #[serde(default)]
+        now: Option<f64>,
+    }
+    let (reply, _) = page::call_in(at, &format!("__tabwright.rangeFocus({id})")).await?;
+    let focus: Focus = serde_json::from_value(reply).map_err(|e| format!("unreadable slider reply: {e}"))?;
+    if focus.error.is_some() {
+        return Err(reading::stale(id, "the element was removed from the page"));
+    }
+    if !focus.focused {
+        return Err(format!("ref_{id} did not take the keyboard focus, so it was not moved. Click it, then press ArrowRight or ArrowLeft until it shows the value wanted."));
+    }
+    let same = |a: f64, b: f64| (a - b).abs() <= 1e-9 * b.abs().max(1.0);
+    let now = || async {
+        match page::call_in(at, &format!("__tabwright.rangeNow({id})")).await {
+            Ok((v, _)) => v.as_f64().ok_or_else(|| reading::stale(id, "the element was removed from the page, or no longer says its value")),
+            Err(e) => Err(e),
+        }
+    };
+    let mut value = focus.now.unwrap_or(range.now);
+    if same(value, want) {
+        return Ok(Outcome::Ack { line: None });
+    }
+    // An end is one key away.
+    for (end, key) in [(range.min, "Home"), (range.max, "End")] {
+        if end.is_some_and(|e| same(e, want)) {
+            super::keyboard::press_times(tab, key, 1).await?;
+            value = now().await?;
+            if same(value, want) {
+                return Ok(Outcome::Ack { line: None });
+            }
+        }
+    }
+    // One press shows the way and the step.
+    let first = if want > value { "ArrowRight" } else { "ArrowLeft" };
+    let other = if first == "ArrowRight" { "ArrowLeft" } else { "ArrowRight" };
+    super::keyboard::press_times(tab, first, 1).await?;
+    let after = now().await?;
+    if same(after, value) {
+        return Err(format!("ref_{id} did not move when {first} was pressed, and still says {}. Click where its value should be, or drag its handle.", shown(value)));
+    }
+    let step = (after - value).abs();
+    let (up, down) = if after > value { (first, other) } else { (other, first) };
+    value = after;
+    let mut pressed = 1;
+    // The presses that make up the rest, then whatever a page that skips or eases its steps
+    // leaves over.
+    for _ in 0..6 {
+        let presses = ((want - value) / step).round();
+        if presses == 0.0 || pressed >= MOST_PRESSES {
+            break;
+        }
+        let n = (presses.abs() as usize).min(MOST_PRESSES - pressed);
+        super::keyboard::press_times(tab, if presses > 0.0 { up } else { down }, n).await?;
+        pressed += n;
+        let moved = now().await?;
+        if same(moved, value) {
+            break;
+        }
+        value = moved;
+    }
+    if same(value, want) {
+        return Ok(Outcome::Ack { line: None });
+    }
+    Ok(Outcome::Ack {
+        line: Some(format!("Note: ref_{id} moves in steps of {} with its keys, and it now says {}, the nearest it came to {}.", shown(step), shown(value), shown(want))),
+    })
+}
+
+/// A number as a person writes it (no float noise such as 0.30000000000000004).
+fn shown(x: f64) -> String {
+    format!("{}", (x * 1e6).round() / 1e6)
 }
 
 /// form_input on a contenteditable element (a rich-text editor keeps its own model of the

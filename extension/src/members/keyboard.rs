@@ -194,6 +194,25 @@ pub fn select_all_modifier() -> &'static str {
     }
 }
 
+/// Presses `key` (one key, such as "ArrowRight") `times` times, several in flight at once (the
+/// browser answers them in order).
+pub async fn press_times(tab: i32, key: &str, times: usize) -> Result<(), String> {
+    let chords = keys::parse(key)?;
+    let [chord] = chords.as_slice() else { return Err(format!("{key:?} is not one key")) };
+    let mut left = times;
+    while left > 0 {
+        let n = left.min(PRESS_BATCH);
+        for result in futures::future::join_all((0..n).map(|_| press(tab, chord))).await {
+            result?;
+        }
+        left -= n;
+    }
+    Ok(())
+}
+
+/// How many presses of one key [`press_times`] has in flight at once.
+const PRESS_BATCH: usize = 16;
+
 /// Presses `chords` one after the other.
 async fn press_all(tab: i32, chords: &[Chord]) -> Result<(), String> {
     for chord in chords {
