@@ -3821,11 +3821,22 @@
     const norm = (t) => t.replace(/\s+/g, " ").trim();
     return { holds: norm(host.innerText).includes(norm(String(want))), shows: clean(host.innerText, 160) };
   }
-  function editorFocused(ref) {
+  // Whether the click on a code editor's box gave its field the focus: at once, or within
+  // `ms` (Ace moves the focus in a task of its own after the press).
+  function editorFocused(ref, ms = 500) {
     const box = resolveEl(ref);
     editorBoxes = null;
     const field = box && editorFieldOf(box);
-    return !!field && deepActiveElement() === field;
+    if (!field) return false;
+    const until = performance.now() + ms;
+    return new Promise((resolve) => {
+      const check = () => {
+        if (deepActiveElement() === field) resolve(true);
+        else if (performance.now() > until) resolve(false);
+        else setTimeout(check, 10);
+      };
+      check();
+    });
   }
 
   globalThis.__tabwright = { rangeFocus, rangeNow, editableFocus, editableHolds, editorFocused, animationsEnd, drawnAfterInput, quiet, closedCandidates, adoptRoot, pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, markPlaces, takeToldHandlers, comboOptions, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
