@@ -1686,6 +1686,8 @@
     const pressable = style.pointerEvents !== "none";
     if (pressable) {
       if (el.getAttribute("draggable") === "true") return "draggable";
+      // A wordless handle with a resize cursor is dragged, not clicked (a grid column's edge).
+      if (/resize$/.test(style.cursor) && !el.textContent.trim() && (listened.has(el) || told.has(el))) return "draggable";
       if (HANDLER_ATTRS.some((a) => el.hasAttribute(a))) return "clickable";
       if (told.has(el) && !delegates(el)) return "clickable";
       if (listened.has(el) && !serving.has(el) && !delegates(el) && !servesTold(el)) return "clickable";

@@ -186,6 +186,9 @@ async fn drags_work_for_pointer_lists_and_html5_boards() -> anyhow::Result<()> {
     for item in ["\"Alpha\"", "\"Gamma\"", "\"Write tests\""] {
         assert!(view.lines().any(|l| l.contains(item) && l.ends_with("draggable")), "{item}: {view}");
     }
+    // A wordless handle with a resize cursor is something to drag, not to click.
+    assert!(view.lines().any(|l| l.trim_start().starts_with("generic [ref_") && l.ends_with("] draggable")), "{view}");
+    assert!(!view.contains("clickable"), "{view}");
     let r = h.one("left_click_drag", json!({"from": at(100.0, 45.0), "target": at(100.0, 155.0)})).await?;
     assert_eq!(text(&r), "Dragged.");
     let log = h.wait_log("sorted list", |e| e["type"] == "sorted").await?;
