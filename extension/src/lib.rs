@@ -96,6 +96,26 @@ pub fn on_debugger_event(tab_id: i32, session: Option<String>, method: String, p
             cut_long_strings(&js_sys::Array::of1(&details).into(), &["text"]);
             cut_long_strings(&js_sys::Array::of1(&js_sys::Reflect::get(&details, &"exception".into()).unwrap_or(JsValue::UNDEFINED)).into(), &["description", "value"]);
         }
+        // A request's address can be a data: URL of megabytes, and its body the file it uploads;
+        // the core keeps 2,000 characters of an address and no body.
+        "Network.requestWillBeSent" => {
+            let request = js_sys::Reflect::get(&params, &"request".into()).unwrap_or(JsValue::UNDEFINED);
+            cut_long_strings(&js_sys::Array::of1(&request).into(), &["url"]);
+            for body in ["postData", "postDataEntries"] {
+                if request.is_object() {
+                    let _ = js_sys::Reflect::delete_property(&request.clone().into(), &body.into());
+                }
+            }
+            cut_long_strings(&js_sys::Array::of1(&params).into(), &["documentURL"]);
+            for inner in ["initiator", "redirectResponse"] {
+                let inner = js_sys::Reflect::get(&params, &inner.into()).unwrap_or(JsValue::UNDEFINED);
+                cut_long_strings(&js_sys::Array::of1(&inner).into(), &["url"]);
+            }
+        }
+        "Network.responseReceived" => {
+            let response = js_sys::Reflect::get(&params, &"response".into()).unwrap_or(JsValue::UNDEFINED);
+            cut_long_strings(&js_sys::Array::of1(&response).into(), &["url"]);
+        }
         _ => {}
     }
     let params = chrome::from_js(&params).unwrap_or(serde_json::Value::Null);
