@@ -3192,7 +3192,7 @@
       if (!Number.isFinite(want)) return { error: `${what} is a ${role}: give it a number.` };
       const min = Number.parseFloat(el.getAttribute("aria-valuemin") ?? ""), max = Number.parseFloat(el.getAttribute("aria-valuemax") ?? "");
       if ((Number.isFinite(min) && want < min) || (Number.isFinite(max) && want > max)) return { error: `${what} goes from ${min} to ${max}; ${want} is outside that.` };
-      return { keyed: true, now, min: Number.isFinite(min) ? min : null, max: Number.isFinite(max) ? max : null };
+      return { keyed: true, spin: role === "spinbutton", now, min: Number.isFinite(min) ? min : null, max: Number.isFinite(max) ? max : null };
     }
     return { error: `${what} is not a form control (input, textarea, select or contenteditable). Use left_click, or type after clicking it.` };
   }

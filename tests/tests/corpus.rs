@@ -1282,6 +1282,8 @@ async fn drawn_sliders_are_moved_with_their_keys_by_form_input() -> anyhow::Resu
     let rating = ref_of(&t, "slider", "Lowest rating")?;
     act(&mut h, "form_input", json!({"target": r#ref(&low), "value": 75})).await?;
     act(&mut h, "form_input", json!({"target": r#ref(&high), "value": "300"})).await?;
+    // A spin button moves with the up and down arrows.
+    act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "spinbutton", "Guests")?), "value": 5})).await?;
     let r = h.one("form_input", json!({"target": r#ref(&rating), "value": 4.2})).await?;
     assert_eq!(text(&r), format!("Set the value of {rating}.\nNote: {rating} moves in steps of 0.5 with its keys, and it now says 4, the nearest it came to 4.2."));
     // Out of its range, or no number: refused, and the slider stays where it is.
@@ -1292,6 +1294,6 @@ async fn drawn_sliders_are_moved_with_their_keys_by_form_input() -> anyhow::Resu
     let t = read(&mut h, json!({})).await?;
     assert!(t.contains("From 75 to 300 a night, rated 4 or more."), "{t}");
     click(&mut h, &ref_of(&t, "button", "Show hotels")?).await?;
-    reported(&h, json!({"widget": "filters", "event": "applied", "low": 75, "high": 300, "rating": 4})).await?;
+    reported(&h, json!({"widget": "filters", "event": "applied", "low": 75, "high": 300, "rating": 4, "guests": 5})).await?;
     Ok(())
 }

@@ -34,6 +34,9 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
         /// A slider or spin button the page draws, moved with its keys: its value, and its range.
         #[serde(default)]
         keyed: bool,
+        /// It is a spin button (moved with the up and down arrows).
+        #[serde(default)]
+        spin: bool,
         #[serde(default)]
         now: Option<f64>,
         #[serde(default)]
@@ -51,7 +54,7 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
                 FormValue::Text(t) => t.trim().parse::<f64>().map_err(|_| with_ref("It takes a number", id))?,
                 FormValue::Bool(_) => return Err(with_ref("It takes a number, not true/false", id)),
             };
-            let range = Range { now: set.now.unwrap_or(want), min: set.min, max: set.max };
+            let range = Range { now: set.now.unwrap_or(want), min: set.min, max: set.max, spin: set.spin };
             move_with_keys(tab, &at, id, want, range).await
         }
         None if set.editable => {
@@ -93,6 +96,8 @@ struct Range {
     now: f64,
     min: Option<f64>,
     max: Option<f64>,
+    /// A spin button, moved with the up and down arrows (a slider with the right and left ones).
+    spin: bool,
 }
 
 /// The most key presses form_input spends moving a drawn slider.
@@ -143,8 +148,8 @@ async fn move_with_keys(tab: i32, at: &cdp::Debuggee, id: u64, want: f64, range:
         }
     }
     // One press shows the way and the step.
-    let first = if want > value { "ArrowRight" } else { "ArrowLeft" };
-    let other = if first == "ArrowRight" { "ArrowLeft" } else { "ArrowRight" };
+    let (more, less) = if range.spin { ("ArrowUp", "ArrowDown") } else { ("ArrowRight", "ArrowLeft") };
+    let (first, other) = if want > value { (more, less) } else { (less, more) };
     super::keyboard::press_times(tab, first, 1).await?;
     let after = now().await?;
     if same(after, value) {
