@@ -91,6 +91,31 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
     }
 }
 
+/// What the page agent says once it gave a ref the keyboard focus for keys to come.
+#[derive(Deserialize)]
+struct Focus {
+    #[serde(default)]
+    error: Option<String>,
+    #[serde(default)]
+    focused: bool,
+    /// A contenteditable ref is a part of its editing host (its words are selected).
+    #[serde(default)]
+    part: bool,
+    /// A drawn slider's value.
+    #[serde(default)]
+    now: Option<f64>,
+}
+
+/// Asks the page agent's `function` to give ref `id` the keyboard focus.
+async fn focus_for_keys(at: &cdp::Debuggee, id: u64, function: &str) -> Result<Focus, String> {
+    let (reply, _) = page::call_in(at, &format!("__tabwright.{function}({id})")).await?;
+    let focus: Focus = serde_json::from_value(reply).map_err(|e| format!("unreadable answer from the page agent: {e}"))?;
+    match focus.error {
+        Some(_) => Err(reading::stale(id, "the element was removed from the page")),
+        None => Ok(focus),
+    }
+}
+
 /// A drawn slider's or spin button's value as the page says it, and its range.
 struct Range {
     now: f64,
@@ -109,20 +134,7 @@ const MOST_PRESSES: usize = 1000;
 /// presses that make up the rest follow, then single ones until it says the value wanted or
 /// the nearest a step allows.
 async fn move_with_keys(tab: i32, at: &cdp::Debuggee, id: u64, want: f64, range: Range) -> Result<Outcome, String> {
-    #[derive(Deserialize)]
-    struct Focus {
-        #[serde(default)]
-        error: Option<String>,
-        #[serde(default)]
-        focused: bool,
-        #[serde(default)]
-        now: Option<f64>,
-    }
-    let (reply, _) = page::call_in(at, &format!("__tabwright.rangeFocus({id})")).await?;
-    let focus: Focus = serde_json::from_value(reply).map_err(|e| format!("unreadable slider reply: {e}"))?;
-    if focus.error.is_some() {
-        return Err(reading::stale(id, "the element was removed from the page"));
-    }
+    let focus = focus_for_keys(at, id, "rangeFocus").await?;
     if !focus.focused {
         return Err(format!("ref_{id} did not take the keyboard focus, so it was not moved. Click it, then press ArrowRight or ArrowLeft until it shows the value wanted."));
     }
@@ -194,20 +206,7 @@ fn shown(x: f64) -> String {
 /// the host) and the text is typed over it. The result says when the editor shows other words
 /// than those typed.
 async fn type_into_editable(tab: i32, at: &cdp::Debuggee, id: u64, text: &str) -> Result<Outcome, String> {
-    #[derive(Deserialize)]
-    struct Focus {
-        #[serde(default)]
-        error: Option<String>,
-        #[serde(default)]
-        focused: bool,
-        #[serde(default)]
-        part: bool,
-    }
-    let (reply, _) = page::call_in(at, &format!("__tabwright.editableFocus({id})")).await?;
-    let focus: Focus = serde_json::from_value(reply).map_err(|e| format!("unreadable editor reply: {e}"))?;
-    if focus.error.is_some() {
-        return Err(reading::stale(id, "the element was removed from the page"));
-    }
+    let focus = focus_for_keys(at, id, "editableFocus").await?;
     if !focus.focused {
         return Err(format!("ref_{id} is a text editor that did not take the keyboard focus, so nothing was typed. Click into it, then type."));
     }
