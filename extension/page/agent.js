@@ -1132,14 +1132,20 @@
   // event (nor, as the core saw, fetched since) is drawn as it will stay, and is not waited for;
   // one that has is waited for as after a press. Its animations that end soon (a page that
   // fades or slides its content in) are waited for either way.
+  const SOON_AFTER_LOAD_MS = 100;
   async function drawnAfterInput(ms, fresh, busyMs, loaded) {
     // (One cancelled since it was noted, as a transition is when the page turns it back, would
     // hand out a promise that never settles.)
     const moving = new Set(inputAnimations.filter((a) => a.playState === "running"));
     inputAnimations = [];
     if (loaded) {
-      const load = performance.getEntriesByType("navigation")[0]?.loadEventEnd || 0;
-      if (!load || lastChange >= load) fresh = true;
+      const entry = performance.getEntriesByType("navigation")[0];
+      const load = entry?.loadEventEnd || 0;
+      // (What the load handler set for the next frame or task is drawn by then: a frame is let
+      // pass when the load was a moment ago. A navigate within the document, a hash or history
+      // move, changed the address since the load: its router is waited for.)
+      if (load && performance.now() - load < SOON_AFTER_LOAD_MS) await new Promise((r) => { requestAnimationFrame(() => setTimeout(r, 0)); setTimeout(r, 50); });
+      if (!load || lastChange >= load || entry.name !== location.href) fresh = true;
       try {
         for (const a of document.getAnimations()) if (endsSoon(a, ms)) moving.add(a);
       } catch {}
@@ -1595,6 +1601,10 @@
     return labelled(field) || clean(byIds(field, "aria-labelledby").map(referencedText).join(" "), NAME_MAX);
   }
 
+  // Whether a style sheet draws content before or after an element.
+  function drawsPseudo(el) {
+    return ["::before", "::after"].some((p) => !/^(none|normal|""|'')$/.test(getComputedStyle(el, p).content));
+  }
   // The editable body of a frame's document (an editor drawn in a frame), if `el` is such a frame.
   function editableFrameBody(el) {
     if (!isFrame(el)) return null;
@@ -1687,7 +1697,7 @@
     if (pressable) {
       if (el.getAttribute("draggable") === "true") return "draggable";
       // A wordless handle with a resize cursor is dragged, not clicked (a grid column's edge).
-      if (/resize$/.test(style.cursor) && !el.textContent.trim() && (listened.has(el) || told.has(el))) return "draggable";
+      if (/resize$/.test(style.cursor) && !el.textContent.trim() && (listened.has(el) || told.has(el)) && ownCursor(el, style.cursor)) return "draggable";
       if (HANDLER_ATTRS.some((a) => el.hasAttribute(a))) return "clickable";
       if (told.has(el) && !delegates(el)) return "clickable";
       if (listened.has(el) && !serving.has(el) && !delegates(el) && !servesTold(el)) return "clickable";
@@ -2083,7 +2093,7 @@
       }
       // (An empty box of no area takes no click, whatever listens on it: a library's container
       // for popups still to come.)
-      const empty = (rect.width === 0 || rect.height === 0) && !el.firstElementChild && !el.textContent.trim();
+      const empty = (rect.width === 0 || rect.height === 0) && !el.firstElementChild && !el.textContent.trim() && !shadowOf(el) && !(el instanceof SVGElement) && !drawsPseudo(el);
       const mark = interactive || boxless || empty ? null : actionable(el, style, role);
       const standIn = mark ? standInRole(el) : null;
       if (standIn === "covered") return;
@@ -3174,25 +3184,25 @@
       const chosen = matches.map((o) => clean(o.label || o.text, 80)).join(", ");
       return el.multiple ? { ok: true, value: chosen, note: `it takes several choices, and now has ${chosen} selected (give every choice, comma-separated, to change them)` } : { ok: true, value: chosen };
     }
+    const role = el.getAttribute("role");
+    if (role === "slider" || role === "spinbutton") {
+      // Moved with its keys, as a person moves it (see rangeFocus): it needs a number inside
+      // its range, and a value it says.
+      const now = rangeValue(el);
+      if (now === null) return { error: `${what} is a ${role} the page draws itself and says no value of its own (aria-valuenow), so it cannot be set: click it, then press ${role === "spinbutton" ? "ArrowUp or ArrowDown" : "ArrowRight or ArrowLeft"} (key, with repeat), Home or End until it shows the value wanted.` };
+      if (el.getAttribute("aria-disabled") === "true") return { error: `${what} is disabled, so its value cannot be set.` };
+      const want = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value.trim()) : NaN;
+      if (!Number.isFinite(want)) return { error: `${what} is a ${role}: give it a number.` };
+      const min = Number.parseFloat(el.getAttribute("aria-valuemin") ?? ""), max = Number.parseFloat(el.getAttribute("aria-valuemax") ?? "");
+      if ((Number.isFinite(min) && want < min) || (Number.isFinite(max) && want > max)) return { error: `${what} goes from ${min} to ${max}; ${want} is outside that.` };
+      return { keyed: true, spin: role === "spinbutton", vertical: el.getAttribute("aria-orientation") === "vertical", want, now, min: Number.isFinite(min) ? min : null, max: Number.isFinite(max) ? max : null };
+    }
     // A rich-text editor (ProseMirror, Quill, CodeMirror 6, Lexical…) keeps its own model of
     // the text and redraws it: text set into its DOM is undone or misread. It takes text as a
     // person gives it, so the core types it (see editableFocus).
     if (el.isContentEditable) {
       if (typeof value === "boolean") return { error: `${what} takes text, not true/false.` };
       return { editor: true, editable: true };
-    }
-    const role = el.getAttribute("role");
-    if (role === "slider" || role === "spinbutton") {
-      // Moved with its keys, as a person moves it (see rangeFocus): it needs a number inside
-      // its range, and a value it says.
-      const now = rangeValue(el);
-      if (now === null) return { error: `${what} is a ${role} the page draws itself and says no value of its own (aria-valuenow), so it cannot be set: click it, then press ArrowRight or ArrowLeft (key, with repeat), Home or End until it shows the value wanted.` };
-      if (el.getAttribute("aria-disabled") === "true") return { error: `${what} is disabled, so its value cannot be set.` };
-      const want = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value.trim()) : NaN;
-      if (!Number.isFinite(want)) return { error: `${what} is a ${role}: give it a number.` };
-      const min = Number.parseFloat(el.getAttribute("aria-valuemin") ?? ""), max = Number.parseFloat(el.getAttribute("aria-valuemax") ?? "");
-      if ((Number.isFinite(min) && want < min) || (Number.isFinite(max) && want > max)) return { error: `${what} goes from ${min} to ${max}; ${want} is outside that.` };
-      return { keyed: true, spin: role === "spinbutton", now, min: Number.isFinite(min) ? min : null, max: Number.isFinite(max) ? max : null };
     }
     return { error: `${what} is not a form control (input, textarea, select or contenteditable). Use left_click, or type after clicking it.` };
   }
@@ -3774,15 +3784,22 @@
     const local = el.getRootNode().activeElement;
     return { focused: deepActiveElement() === el || (local === el && el.ownerDocument.hasFocus()), now: rangeValue(el) };
   }
-  // The value it says after a key, once the page has drawn what the key did (at its next frame).
-  function rangeNow(ref) {
+  // The value it says after keys, once it changed from `before` and held for a frame (a slider
+  // may ease or take its keys a frame at a time), or as it is after `ms`.
+  function rangeNow(ref, before, ms = 300) {
+    const until = performance.now() + ms;
     return new Promise((resolve) => {
-      const done = () => {
+      let last = null;
+      const check = () => {
         const el = resolveEl(ref);
-        resolve(el ? rangeValue(el) : null);
+        const now = el ? rangeValue(el) : null;
+        if (now === null || (now !== before && now === last) || performance.now() > until) return resolve(now);
+        last = now;
+        next();
       };
-      requestAnimationFrame(done);
-      setTimeout(done, 50);
+      // (A hidden tab draws no frames.)
+      const next = () => (document.hidden ? setTimeout(check, 20) : requestAnimationFrame(check));
+      next();
     });
   }
   // The editing host a contenteditable element is part of.
@@ -3806,11 +3823,18 @@
     // ends for the document around it.)
     const local = host.getRootNode().activeElement;
     const active = deepActiveElement();
-    if (!(active === host || host.contains(active) || ((local === host || host.contains(local)) && host.ownerDocument.hasFocus()))) return { focused: false };
+    // (Within the host only where it is editable: not a field an editor holds.)
+    const inHost = (a) => a === host || (!!a?.isContentEditable && editingHost(a) === host);
+    if (!(inHost(active) || (inHost(local) && host.ownerDocument.hasFocus()))) return { focused: false };
     if (el === host) return { focused: true, part: false };
     const root = el.getRootNode();
-    (root.getSelection ? root.getSelection() : getSelection()).selectAllChildren(el);
-    return { focused: true, part: true };
+    (root.getSelection ? root.getSelection() : el.ownerDocument.getSelection()).selectAllChildren(el);
+    // (An editor learns of the selection from its selectionchange event, a task later.)
+    return new Promise((resolve) => {
+      const done = () => resolve({ focused: true, part: true });
+      el.ownerDocument.addEventListener("selectionchange", () => setTimeout(done, 0), { once: true });
+      setTimeout(done, 50);
+    });
   }
   // After typing into a contenteditable ref: whether its editing host shows the words typed (a
   // page may format or refuse them), and what it shows.

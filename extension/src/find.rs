@@ -109,11 +109,11 @@ const SYNONYMS: &[(&str, &[&str])] = &[
     ("menu", &["hamburger", "navigation", "bars", "burger"]),
     ("sidebar", &["contents", "navigation", "menu"]),
     // The two ends of a range (a price filter's "Min"/"Max" fields, a slider's handles).
-    ("maximum", &["max", "highest", "most", "upper"]),
-    ("max", &["maximum", "highest", "most", "upper"]),
+    ("maximum", &["max", "highest", "upper"]),
+    ("max", &["maximum", "highest", "upper"]),
     ("highest", &["maximum", "max", "upper"]),
-    ("minimum", &["min", "lowest", "least", "lower"]),
-    ("min", &["minimum", "lowest", "least", "lower"]),
+    ("minimum", &["min", "lowest", "lower"]),
+    ("min", &["minimum", "lowest", "lower"]),
     ("lowest", &["minimum", "min", "lower"]),
     ("cheapest", &["lowest", "minimum", "min"]),
 ];

@@ -97,16 +97,21 @@ pub fn on_debugger_event(tab_id: i32, session: Option<String>, method: String, p
             cut_long_strings(&js_sys::Array::of1(&js_sys::Reflect::get(&details, &"exception".into()).unwrap_or(JsValue::UNDEFINED)).into(), &["description", "value"]);
         }
         // A request's address can be a data: URL of megabytes, and its body the file it uploads;
-        // the core keeps 2,000 characters of an address and no body.
+        // the core keeps 2,000 characters of an address and no body. (A script's stack in the
+        // initiator is dropped: nothing reads it.)
         "Network.requestWillBeSent" => {
             let request = js_sys::Reflect::get(&params, &"request".into()).unwrap_or(JsValue::UNDEFINED);
-            cut_long_strings(&js_sys::Array::of1(&request).into(), &["url"]);
+            cut_long_strings(&js_sys::Array::of1(&request).into(), &["url", "urlFragment"]);
             for body in ["postData", "postDataEntries"] {
                 if request.is_object() {
                     let _ = js_sys::Reflect::delete_property(&request.clone().into(), &body.into());
                 }
             }
             cut_long_strings(&js_sys::Array::of1(&params).into(), &["documentURL"]);
+            let initiator = js_sys::Reflect::get(&params, &"initiator".into()).unwrap_or(JsValue::UNDEFINED);
+            if initiator.is_object() {
+                let _ = js_sys::Reflect::delete_property(&initiator.clone().into(), &"stack".into());
+            }
             for inner in ["initiator", "redirectResponse"] {
                 let inner = js_sys::Reflect::get(&params, &inner.into()).unwrap_or(JsValue::UNDEFINED);
                 cut_long_strings(&js_sys::Array::of1(&inner).into(), &["url"]);

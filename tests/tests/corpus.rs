@@ -1285,7 +1285,7 @@ async fn drawn_sliders_are_moved_with_their_keys_by_form_input() -> anyhow::Resu
     // A spin button moves with the up and down arrows.
     act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "spinbutton", "Guests")?), "value": 5})).await?;
     let r = h.one("form_input", json!({"target": r#ref(&rating), "value": 4.2})).await?;
-    assert_eq!(text(&r), format!("Set the value of {rating}.\nNote: {rating} moves in steps of 0.5 with its keys, and it now says 4, the nearest it came to 4.2."));
+    assert_eq!(text(&r), format!("Set the value of {rating}.\nNote: {rating} moves in steps of 0.5 with its keys, and it now says 4 (the value given was 4.2)."));
     // Out of its range, or no number: refused, and the slider stays where it is.
     let e = error_text(&h.one("form_input", json!({"target": r#ref(&rating), "value": 9})).await?);
     assert!(e.contains("goes from 1 to 5; 9 is outside that"), "{e}");

@@ -495,7 +495,7 @@ async fn form_input_sets_every_control_and_fires_events() -> anyhow::Result<()> 
     // is said to, and left as it was.
     let zoom = h.ref_of("slider", "Zoom level").await?;
     let e = error_text(&h.one("form_input", json!({"target": r#ref(&zoom), "value": 5})).await?);
-    assert!(e.starts_with(&format!("{zoom} did not move when ArrowRight was pressed, and still says 3.")), "{e}");
+    assert!(e.starts_with(&format!("{zoom} did not move when its arrow keys were pressed, and still says 3.")), "{e}");
     let go = h.ref_of("button", "Go").await?;
     let e = error_text(&h.one("form_input", json!({"target": r#ref(&go), "value": "x"})).await?);
     assert!(e.contains("is not a form control"), "{e}");

@@ -1213,6 +1213,18 @@ async fn a_read_right_behind_navigate_waits_for_a_page_changing_after_its_load()
     Ok(())
 }
 
+/// A read right behind a navigate within the document (a hash move) waits for the router to
+/// draw the new view, though the page has not changed since its load.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_read_right_behind_a_hash_navigate_waits_for_the_router() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "hashroute.html", json!({})).await?;
+    assert!(page.contains("Page one"), "{page}");
+    let page = read(&mut h, "hashroute.html#two", json!({})).await?;
+    assert!(page.contains("Page two"), "{page}");
+    Ok(())
+}
+
 /// A read right behind a scroll to a feed's end reads the posts the page fetched for it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_read_right_behind_a_scroll_reads_the_posts_it_fetched() -> anyhow::Result<()> {

@@ -38,6 +38,10 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
         #[serde(default)]
         spin: bool,
         #[serde(default)]
+        vertical: bool,
+        #[serde(default)]
+        want: Option<f64>,
+        #[serde(default)]
         now: Option<f64>,
         #[serde(default)]
         min: Option<f64>,
@@ -49,12 +53,9 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
         Some("stale") => Err(reading::stale(id, "the element was removed from the page")),
         Some(e) => Err(with_ref(&page_said(e), id)),
         None if set.keyed => {
-            let want = match &input.value {
-                FormValue::Number(n) => *n,
-                FormValue::Text(t) => t.trim().parse::<f64>().map_err(|_| with_ref("It takes a number", id))?,
-                FormValue::Bool(_) => return Err(with_ref("It takes a number, not true/false", id)),
-            };
-            let range = Range { now: set.now.unwrap_or(want), min: set.min, max: set.max, spin: set.spin };
+            // (The number as the page agent read it from the value given.)
+            let Some(want) = set.want else { return Err(with_ref("It takes a number", id)) };
+            let range = Range { now: set.now.unwrap_or(want), min: set.min, max: set.max, spin: set.spin, vertical: set.vertical };
             move_with_keys(tab, &at, id, want, range).await
         }
         None if set.editable => {
@@ -123,6 +124,8 @@ struct Range {
     max: Option<f64>,
     /// A spin button, moved with the up and down arrows (a slider with the right and left ones).
     spin: bool,
+    /// A slider that says it stands upright (`aria-orientation`).
+    vertical: bool,
 }
 
 /// The most key presses form_input spends moving a drawn slider.
@@ -134,13 +137,16 @@ const MOST_PRESSES: usize = 1000;
 /// presses that make up the rest follow, then single ones until it says the value wanted or
 /// the nearest a step allows.
 async fn move_with_keys(tab: i32, at: &cdp::Debuggee, id: u64, want: f64, range: Range) -> Result<Outcome, String> {
+    // The arrows that move it, then the other pair, tried when those move nothing.
+    let pairs = if range.spin || range.vertical { [("ArrowUp", "ArrowDown"), ("ArrowRight", "ArrowLeft")] } else { [("ArrowRight", "ArrowLeft"), ("ArrowUp", "ArrowDown")] };
     let focus = focus_for_keys(at, id, "rangeFocus").await?;
     if !focus.focused {
-        return Err(format!("ref_{id} did not take the keyboard focus, so it was not moved. Click it, then press ArrowRight or ArrowLeft until it shows the value wanted."));
+        return Err(format!("ref_{id} did not take the keyboard focus, so it was not moved. Click it, then press {} or {} until it shows the value wanted.", pairs[0].0, pairs[0].1));
     }
     let same = |a: f64, b: f64| (a - b).abs() <= 1e-9 * b.abs().max(1.0);
-    let now = || async {
-        match page::call_in(at, &format!("__tabwright.rangeNow({id})")).await {
+    // Its value once it moved from `before` and held (or as it is a moment later).
+    let now = |before: f64| async move {
+        match page::call_in(at, &format!("__tabwright.rangeNow({id}, {before})")).await {
             Ok((v, _)) => v.as_f64().ok_or_else(|| reading::stale(id, "the element was removed from the page, or no longer says its value")),
             Err(e) => Err(e),
         }
@@ -153,45 +159,54 @@ async fn move_with_keys(tab: i32, at: &cdp::Debuggee, id: u64, want: f64, range:
     for (end, key) in [(range.min, "Home"), (range.max, "End")] {
         if end.is_some_and(|e| same(e, want)) {
             super::keyboard::press_times(tab, key, 1).await?;
-            value = now().await?;
+            value = now(value).await?;
             if same(value, want) {
                 return Ok(Outcome::Ack { line: None });
             }
         }
     }
     // One press shows the way and the step.
-    let (more, less) = if range.spin { ("ArrowUp", "ArrowDown") } else { ("ArrowRight", "ArrowLeft") };
-    let (first, other) = if want > value { (more, less) } else { (less, more) };
-    super::keyboard::press_times(tab, first, 1).await?;
-    let after = now().await?;
-    if same(after, value) {
-        return Err(format!("ref_{id} did not move when {first} was pressed, and still says {}. Click where its value should be, or drag its handle.", shown(value)));
+    let mut found = None;
+    for (more, less) in pairs {
+        let (first, other) = if want > value { (more, less) } else { (less, more) };
+        super::keyboard::press_times(tab, first, 1).await?;
+        let after = now(value).await?;
+        if !same(after, value) {
+            found = Some((first, other, after));
+            break;
+        }
     }
-    let step = (after - value).abs();
+    let Some((first, other, after)) = found else {
+        return Err(format!("ref_{id} did not move when its arrow keys were pressed, and still says {}. Click where its value should be, or drag its handle.", shown(value)));
+    };
+    let mut step = (after - value).abs();
     let (up, down) = if after > value { (first, other) } else { (other, first) };
     value = after;
     let mut pressed = 1;
-    // The presses that make up the rest, then whatever a page that skips or eases its steps
-    // leaves over.
-    for _ in 0..6 {
-        let presses = ((want - value) / step).round();
-        if presses == 0.0 || pressed >= MOST_PRESSES {
+    // The presses that make up the rest, the step measured again after each batch (a first
+    // press may only have put it on its grid), until it is within half a step of the value
+    // wanted.
+    for _ in 0..8 {
+        let left = want - value;
+        if left.abs() <= step / 2.0 + 1e-9 * want.abs().max(1.0) || pressed >= MOST_PRESSES {
             break;
         }
-        let n = (presses.abs() as usize).min(MOST_PRESSES - pressed);
-        super::keyboard::press_times(tab, if presses > 0.0 { up } else { down }, n).await?;
+        let n = ((left.abs() / step).round() as usize).clamp(1, MOST_PRESSES - pressed);
+        super::keyboard::press_times(tab, if left > 0.0 { up } else { down }, n).await?;
         pressed += n;
-        let moved = now().await?;
+        let moved = now(value).await?;
         if same(moved, value) {
             break;
         }
+        // (Never smaller: a page that took only some of the keys has the same step.)
+        step = step.max((moved - value).abs() / n as f64);
         value = moved;
     }
     if same(value, want) {
         return Ok(Outcome::Ack { line: None });
     }
     Ok(Outcome::Ack {
-        line: Some(format!("Note: ref_{id} moves in steps of {} with its keys, and it now says {}, the nearest it came to {}.", shown(step), shown(value), shown(want))),
+        line: Some(format!("Note: ref_{id} moves in steps of {} with its keys, and it now says {} (the value given was {}).", shown(step), shown(value), shown(want))),
     })
 }
 
