@@ -1128,7 +1128,8 @@
   // `busyMs`: how long it may wait, besides, for the page to stop saying it is busy (see
   // busyShown): the results a demo or an app draws after a timer, behind a spinner.
   //
-  // `loaded`: the input was a load a moment ago. A page that has not changed since its load
+  // `loaded`: the input was a load a moment ago ("read", or "capture" when a screenshot follows,
+  // whose capture draws a frame of its own first). A page that has not changed since its load
   // event (nor, as the core saw, fetched since) is drawn as it will stay, and is not waited for;
   // one that has is waited for as after a press. Its animations that end soon (a page that
   // fades or slides its content in) are waited for either way.
@@ -1144,7 +1145,7 @@
       // (What the load handler set for the next frame or task is drawn by then: a frame is let
       // pass when the load was a moment ago. A navigate within the document, a hash or history
       // move, changed the address since the load: its router is waited for.)
-      if (load && performance.now() - load < SOON_AFTER_LOAD_MS) await new Promise((r) => { requestAnimationFrame(() => setTimeout(r, 0)); setTimeout(r, 50); });
+      if (loaded === "read" && load && performance.now() - load < SOON_AFTER_LOAD_MS) await new Promise((r) => { requestAnimationFrame(() => setTimeout(r, 0)); setTimeout(r, 50); });
       if (!load || lastChange >= load || entry.name !== location.href) fresh = true;
       try {
         for (const a of document.getAnimations()) if (endsSoon(a, ms)) moving.add(a);

@@ -52,7 +52,7 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
             pointer::settled(tab).await;
         }
         if matches!(member, Member::ReadPage | Member::Find | Member::GetPageText | Member::Screenshot | Member::Zoom) {
-            pointer::drawn_since_acting(tab).await;
+            pointer::drawn_since_acting(tab, matches!(member, Member::Screenshot | Member::Zoom)).await;
         }
         if matches!(member, Member::Key | Member::HoldKey) {
             pointer::typing_answered(tab).await;

@@ -766,7 +766,11 @@ pub fn acted(tab: i32, began: u64, typed: bool, loaded: bool) {
 /// A panel the press set sliding open is read once it is open, not at the height it had on the
 /// way; what the page fetched for the input is read once it came. Usually Claude takes longer
 /// than that to read, and nothing waits.
-pub async fn drawn_since_acting(tab: i32) {
+///
+/// `capture`: a screenshot or zoom follows, whose capture draws a new frame first (what a
+/// page's load handler set for its next frame is in it): right after a load, no frame is let
+/// pass for it.
+pub async fn drawn_since_acting(tab: i32, capture: bool) {
     let Some(Acted { at, began, typed, loaded }) = ACTED.with(|a| a.borrow_mut().remove(&tab)) else { return };
     // A page may answer words a moment after the last key (suggestions under the field, which
     // jQuery UI shows 300 ms after it; a search as you type): a person reads them no sooner.
@@ -782,7 +786,12 @@ pub async fn drawn_since_acting(tab: i32) {
         let busy = (BUSY_MS - since).max(0.0);
         // Right after a load, the page is waited for only if it changed since (see drawnAfterInput).
         let fresh = answered || typed || (since < DRAWN_MS && !loaded);
-        let expression = format!("__tabwright.drawnAfterInput({ANIMATED_MS}, {fresh}, {busy}, {})", loaded && since < DRAWN_MS);
+        let loaded = match (loaded && since < DRAWN_MS, capture) {
+            (false, _) => "null",
+            (true, false) => "'read'",
+            (true, true) => "'capture'",
+        };
+        let expression = format!("__tabwright.drawnAfterInput({ANIMATED_MS}, {fresh}, {busy}, {loaded})");
         crate::chrome::bounded(page::call(tab, &expression), (ANIMATED_MS + busy) as i32 + QUIET_MS + 100).await;
     }
 }
@@ -794,7 +803,7 @@ pub async fn drawn_since_acting(tab: i32) {
 pub async fn typing_answered(tab: i32) {
     let typed = ACTED.with(|a| a.borrow().get(&tab).is_some_and(|a| a.typed && js_sys::Date::now() - a.at < TYPED_MS));
     if typed {
-        drawn_since_acting(tab).await;
+        drawn_since_acting(tab, false).await;
     }
 }
 
