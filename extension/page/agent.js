@@ -1700,8 +1700,8 @@
       // A wordless handle with a resize cursor is dragged, not clicked (a grid column's edge).
       if (/resize$/.test(style.cursor) && !el.textContent.trim() && (listened.has(el) || told.has(el)) && ownCursor(el, style.cursor)) return "draggable";
       if (HANDLER_ATTRS.some((a) => el.hasAttribute(a))) return "clickable";
-      if (told.has(el) && !delegates(el)) return "clickable";
-      if (listened.has(el) && !serving.has(el) && !delegates(el) && !servesTold(el)) return "clickable";
+      if (told.has(el) && !delegates(el)) return sliderTrack(el) ? null : "clickable";
+      if (listened.has(el) && !serving.has(el) && !delegates(el) && !servesTold(el)) return sliderTrack(el) ? null : "clickable";
     }
     if (el.hasAttribute("tabindex") && el.tabIndex >= 0) return "clickable";
     // A pointer over a box that holds a control is the control's when the box has no words of
@@ -1719,6 +1719,11 @@
     return null;
   }
   // Whether `el` shows a cursor its parent (or shadow host) does not.
+  // A wordless box around a slider's handles: its track, whose press moves the nearest handle,
+  // is the slider's (its handles are listed, and form_input and their keys set them).
+  function sliderTrack(el) {
+    return !!el.querySelector("[role=slider], input[type=range]") && !/\p{L}/u.test(el.textContent || "");
+  }
   function ownCursor(el, cursor) {
     const parent = el.parentElement || el.getRootNode().host;
     return !parent || getComputedStyle(parent).cursor !== cursor;

@@ -1277,6 +1277,8 @@ async fn rich_text_editors_take_text_by_refs() -> anyhow::Result<()> {
 async fn drawn_sliders_are_moved_with_their_keys_by_form_input() -> anyhow::Result<()> {
     let mut h = start().await?;
     let t = open(&mut h, "sliders/filters.html").await?;
+    // The tracks the handles run on (a press there moves the nearest handle) are the sliders'.
+    assert!(!t.contains("generic [ref_"), "{t}");
     let low = ref_of(&t, "slider", "Lowest price")?;
     let high = ref_of(&t, "slider", "Highest price")?;
     let rating = ref_of(&t, "slider", "Lowest rating")?;
