@@ -1270,9 +1270,8 @@ async fn rich_text_editors_take_text_by_refs() -> anyhow::Result<()> {
 }
 
 /// Sliders a library draws (noUiSlider: boxes with role="slider" and aria-valuenow), by refs
-/// only: form_input moves each with its keys, as a person does (End for the top of the range,
-/// arrows for the rest), and a value between two steps stops at the nearest, which the result
-/// says. The page reports the values its sliders hold.
+/// only: form_input moves each with its keys, as a person does (arrows, and End for the top of
+/// a long range), and a value between two steps stops at the nearest, which the result says. The page reports the values its sliders hold.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn drawn_sliders_are_moved_with_their_keys_by_form_input() -> anyhow::Result<()> {
     let mut h = start().await?;
@@ -1284,6 +1283,8 @@ async fn drawn_sliders_are_moved_with_their_keys_by_form_input() -> anyhow::Resu
     let rating = ref_of(&t, "slider", "Lowest rating")?;
     act(&mut h, "form_input", json!({"target": r#ref(&low), "value": 75})).await?;
     act(&mut h, "form_input", json!({"target": r#ref(&high), "value": "300"})).await?;
+    // An end of a long range is reached with End (380 steps of 10 away).
+    act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "slider", "Greatest distance in metres")?), "value": 5000})).await?;
     // A spin button moves with the up and down arrows.
     act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "spinbutton", "Guests")?), "value": 5})).await?;
     let r = h.one("form_input", json!({"target": r#ref(&rating), "value": 4.2})).await?;
@@ -1296,6 +1297,6 @@ async fn drawn_sliders_are_moved_with_their_keys_by_form_input() -> anyhow::Resu
     let t = read(&mut h, json!({})).await?;
     assert!(t.contains("From 75 to 300 a night, rated 4 or more."), "{t}");
     click(&mut h, &ref_of(&t, "button", "Show hotels")?).await?;
-    reported(&h, json!({"widget": "filters", "event": "applied", "low": 75, "high": 300, "rating": 4, "guests": 5})).await?;
+    reported(&h, json!({"widget": "filters", "event": "applied", "low": 75, "high": 300, "rating": 4, "distance": 5000, "guests": 5})).await?;
     Ok(())
 }

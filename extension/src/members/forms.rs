@@ -128,14 +128,16 @@ struct Range {
     vertical: bool,
 }
 
-/// The most key presses form_input spends moving a drawn slider.
+/// The most key presses form_input spends moving a drawn slider, and how many steps away an
+/// end of its range is reached with Home or End instead of the arrows.
 const MOST_PRESSES: usize = 1000;
+const FAR_PRESSES: f64 = 100.0;
 
 /// form_input on a slider or spin button the page draws (a `role` and `aria-valuenow` on a box):
-/// it takes the focus and is moved with its keys, as a person moves it. Home or End reach an
-/// end; otherwise one arrow press shows which way and by how much a press moves it, and the
-/// presses that make up the rest follow, then single ones until it says the value wanted or
-/// the nearest a step allows.
+/// it takes the focus and is moved with its keys, as a person moves it. One arrow press shows
+/// which way and by how much a press moves it; Home or End then reach an end far away, and the
+/// presses that make up the rest follow until it says the value wanted or the nearest a step
+/// allows.
 async fn move_with_keys(tab: i32, at: &cdp::Debuggee, id: u64, want: f64, range: Range) -> Result<Outcome, String> {
     // The arrows that move it, then the other pair, tried when those move nothing.
     let pairs = if range.spin || range.vertical { [("ArrowUp", "ArrowDown"), ("ArrowRight", "ArrowLeft")] } else { [("ArrowRight", "ArrowLeft"), ("ArrowUp", "ArrowDown")] };
@@ -155,16 +157,6 @@ async fn move_with_keys(tab: i32, at: &cdp::Debuggee, id: u64, want: f64, range:
     if same(value, want) {
         return Ok(Outcome::Ack { line: None });
     }
-    // An end is one key away.
-    for (end, key) in [(range.min, "Home"), (range.max, "End")] {
-        if end.is_some_and(|e| same(e, want)) {
-            super::keyboard::press_times(tab, key, 1).await?;
-            value = now(value).await?;
-            if same(value, want) {
-                return Ok(Outcome::Ack { line: None });
-            }
-        }
-    }
     // One press shows the way and the step.
     let mut found = None;
     for (more, less) in pairs {
@@ -183,6 +175,18 @@ async fn move_with_keys(tab: i32, at: &cdp::Debuggee, id: u64, want: f64, range:
     let (up, down) = if after > value { (first, other) } else { (other, first) };
     value = after;
     let mut pressed = 1;
+    // An end far away in steps is one key away: Home or End (only then, as a slider that does
+    // not take them leaves them to the page, which scrolls).
+    for (end, key) in [(range.min, "Home"), (range.max, "End")] {
+        if end.is_some_and(|e| same(e, want)) && (want - value).abs() / step > FAR_PRESSES {
+            super::keyboard::press_times(tab, key, 1).await?;
+            let moved = now(value).await?;
+            if same(moved, want) {
+                return Ok(Outcome::Ack { line: None });
+            }
+            value = moved;
+        }
+    }
     // The presses that make up the rest, the step measured again after each batch (a first
     // press may only have put it on its grid), until it is within half a step of the value
     // wanted.
