@@ -266,6 +266,14 @@ async fn shadow_roots_and_frames_are_read_and_acted_on() -> anyhow::Result<()> {
     assert!(!r.is_error, "a cross-origin frame's element can be acted on: {r:?}");
     let r = h.one("find", json!({"query": "cross button"})).await?;
     assert!(text(&r).starts_with(&format!("button \"Cross button\" [{button}]")), "{r:?}");
+    // An editor in a frame of another site takes text typed into it by its ref.
+    let t = read_here(&mut h, json!({})).await?;
+    let cross_notes = t[t.find("iframe \"Cross-origin frame\"").unwrap_or(0)..].lines().find(|l| l.contains("textbox \"Inner notes\"")).and_then(|l| l.split("[").nth(1)).and_then(|r| r.split(']').next()).map(str::to_string);
+    let cross_notes = cross_notes.ok_or_else(|| anyhow::anyhow!("no cross-origin editor in:\n{t}"))?;
+    let r = h.one("form_input", json!({"target": r#ref(&cross_notes), "value": "New note"})).await?;
+    assert_eq!(text(&r), format!("Set the value of {cross_notes}."), "{r:?}");
+    let page_text = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page_text.contains("New note") && page_text.matches("Old note").count() == 1, "{page_text}");
     Ok(())
 }
 
