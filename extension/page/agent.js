@@ -3787,8 +3787,13 @@
     const el = resolveEl(ref);
     if (!el) return { error: "stale" };
     el.focus();
-    const local = el.getRootNode().activeElement;
-    return { focused: deepActiveElement() === el || (local === el && el.ownerDocument.hasFocus()), now: rangeValue(el) };
+    return { focused: holdsFocus(el), now: rangeValue(el) };
+  }
+  // Whether the keyboard focus is on `el` (or where `isIt` says is as good): in the page, or in
+  // the element's own document or shadow root while that document has the focus (a frame's body
+  // is where the focus ends for the document around it).
+  function holdsFocus(el, isIt = (a) => a === el) {
+    return isIt(deepActiveElement()) || (isIt(el.getRootNode().activeElement) && el.ownerDocument.hasFocus());
   }
   // The value it says after keys, once it changed from `before` and held for a frame (a slider
   // may ease or take its keys a frame at a time), or as it is after `ms`.
@@ -3825,13 +3830,8 @@
     if (!el.isContentEditable) return { focused: false };
     const host = editingHost(el);
     host.focus();
-    // (The focus in the host's own document or shadow root: a frame's body is where the focus
-    // ends for the document around it.)
-    const local = host.getRootNode().activeElement;
-    const active = deepActiveElement();
     // (Within the host only where it is editable: not a field an editor holds.)
-    const inHost = (a) => a === host || (!!a?.isContentEditable && editingHost(a) === host);
-    if (!(inHost(active) || (inHost(local) && host.ownerDocument.hasFocus()))) return { focused: false };
+    if (!holdsFocus(host, (a) => a === host || (!!a?.isContentEditable && editingHost(a) === host))) return { focused: false };
     if (el === host) return { focused: true, part: false };
     const root = el.getRootNode();
     (root.getSelection ? root.getSelection() : el.ownerDocument.getSelection()).selectAllChildren(el);

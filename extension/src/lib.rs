@@ -90,37 +90,33 @@ pub fn on_debugger_event(tab_id: i32, session: Option<String>, method: String, p
     // A page's console lines and errors can be megabytes each, and the core keeps 1,000
     // characters of an entry: the rest is cut off before the event is copied into the core.
     match method.as_str() {
-        "Runtime.consoleAPICalled" => cut_long_strings(&js_sys::Reflect::get(&params, &"args".into()).unwrap_or(JsValue::UNDEFINED), &["value", "description", "unserializableValue"]),
+        "Runtime.consoleAPICalled" => {
+            use wasm_bindgen::JsCast;
+            if let Some(args) = field(&params, "args").dyn_ref::<js_sys::Array>() {
+                for arg in args.iter() {
+                    cut_long_strings(&arg, &["value", "description", "unserializableValue"]);
+                }
+            }
+        }
         "Runtime.exceptionThrown" => {
-            let details = js_sys::Reflect::get(&params, &"exceptionDetails".into()).unwrap_or(JsValue::UNDEFINED);
-            cut_long_strings(&js_sys::Array::of1(&details).into(), &["text"]);
-            cut_long_strings(&js_sys::Array::of1(&js_sys::Reflect::get(&details, &"exception".into()).unwrap_or(JsValue::UNDEFINED)).into(), &["description", "value"]);
+            let details = field(&params, "exceptionDetails");
+            cut_long_strings(&details, &["text"]);
+            cut_long_strings(&field(&details, "exception"), &["description", "value"]);
         }
         // A request's address can be a data: URL of megabytes, and its body the file it uploads;
         // the core keeps 2,000 characters of an address and no body. (A script's stack in the
         // initiator is dropped: nothing reads it.)
         "Network.requestWillBeSent" => {
-            let request = js_sys::Reflect::get(&params, &"request".into()).unwrap_or(JsValue::UNDEFINED);
-            cut_long_strings(&js_sys::Array::of1(&request).into(), &["url", "urlFragment"]);
-            for body in ["postData", "postDataEntries"] {
-                if request.is_object() {
-                    let _ = js_sys::Reflect::delete_property(&request.clone().into(), &body.into());
-                }
-            }
-            cut_long_strings(&js_sys::Array::of1(&params).into(), &["documentURL"]);
-            let initiator = js_sys::Reflect::get(&params, &"initiator".into()).unwrap_or(JsValue::UNDEFINED);
-            if initiator.is_object() {
-                let _ = js_sys::Reflect::delete_property(&initiator.clone().into(), &"stack".into());
-            }
-            for inner in ["initiator", "redirectResponse"] {
-                let inner = js_sys::Reflect::get(&params, &inner.into()).unwrap_or(JsValue::UNDEFINED);
-                cut_long_strings(&js_sys::Array::of1(&inner).into(), &["url"]);
-            }
+            let request = field(&params, "request");
+            cut_long_strings(&request, &["url", "urlFragment"]);
+            drop_fields(&request, &["postData", "postDataEntries"]);
+            cut_long_strings(&params, &["documentURL"]);
+            let initiator = field(&params, "initiator");
+            drop_fields(&initiator, &["stack"]);
+            cut_long_strings(&initiator, &["url"]);
+            cut_long_strings(&field(&params, "redirectResponse"), &["url"]);
         }
-        "Network.responseReceived" => {
-            let response = js_sys::Reflect::get(&params, &"response".into()).unwrap_or(JsValue::UNDEFINED);
-            cut_long_strings(&js_sys::Array::of1(&response).into(), &["url"]);
-        }
+        "Network.responseReceived" => cut_long_strings(&field(&params, "response"), &["url"]),
         _ => {}
     }
     let params = chrome::from_js(&params).unwrap_or(serde_json::Value::Null);
@@ -131,19 +127,30 @@ pub fn on_debugger_event(tab_id: i32, session: Option<String>, method: String, p
 /// entry still says it was cut).
 const EVENT_STRING_MAX: u32 = 4096;
 
-/// Cuts the named string fields of each object in the array `list` to [`EVENT_STRING_MAX`], in
-/// place, marked with "…".
-fn cut_long_strings(list: &JsValue, keys: &[&str]) {
+/// The field `name` of a JS object (undefined for anything else).
+fn field(object: &JsValue, name: &str) -> JsValue {
+    if !object.is_object() {
+        return JsValue::UNDEFINED;
+    }
+    js_sys::Reflect::get(object, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
+}
+
+/// Cuts the named string fields of a JS object to [`EVENT_STRING_MAX`], in place, marked with "…".
+fn cut_long_strings(object: &JsValue, keys: &[&str]) {
     use wasm_bindgen::JsCast;
-    let Some(list) = list.dyn_ref::<js_sys::Array>() else { return };
-    for item in list.iter().filter(JsValue::is_object) {
-        for key in keys {
-            let key = JsValue::from_str(key);
-            let Ok(value) = js_sys::Reflect::get(&item, &key) else { continue };
-            if let Some(text) = value.dyn_ref::<js_sys::JsString>().filter(|t| t.length() > EVENT_STRING_MAX) {
-                let _ = js_sys::Reflect::set(&item, &key, &text.slice(0, EVENT_STRING_MAX).concat(&JsValue::from_str("…")));
-            }
+    for key in keys {
+        if let Some(text) = field(object, key).dyn_ref::<js_sys::JsString>().filter(|t| t.length() > EVENT_STRING_MAX) {
+            let _ = js_sys::Reflect::set(object, &JsValue::from_str(key), &text.slice(0, EVENT_STRING_MAX).concat(&JsValue::from_str("…")));
         }
+    }
+}
+
+/// Removes the named fields of a JS object, in place.
+fn drop_fields(object: &JsValue, keys: &[&str]) {
+    use wasm_bindgen::JsCast;
+    let Some(object) = object.dyn_ref::<js_sys::Object>() else { return };
+    for key in keys {
+        let _ = js_sys::Reflect::delete_property(object, &JsValue::from_str(key));
     }
 }
 

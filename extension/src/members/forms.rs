@@ -148,10 +148,8 @@ async fn move_with_keys(tab: i32, at: &cdp::Debuggee, id: u64, want: f64, range:
     let same = |a: f64, b: f64| (a - b).abs() <= 1e-9 * b.abs().max(1.0);
     // Its value once it moved from `before` and held (or as it is a moment later).
     let now = |before: f64| async move {
-        match page::call_in(at, &format!("__tabwright.rangeNow({id}, {before})")).await {
-            Ok((v, _)) => v.as_f64().ok_or_else(|| reading::stale(id, "the element was removed from the page, or no longer says its value")),
-            Err(e) => Err(e),
-        }
+        let (v, _) = page::call_in(at, &format!("__tabwright.rangeNow({id}, {before})")).await?;
+        v.as_f64().ok_or_else(|| reading::stale(id, "the element was removed from the page, or no longer says its value"))
     };
     let mut value = focus.now.unwrap_or(range.now);
     if same(value, want) {
