@@ -583,8 +583,8 @@
     if (aria && aria.trim()) return clean(aria, NAME_MAX);
     const tag = el.localName;
     if (tag === "input" || tag === "textarea" || tag === "select") {
-      const labels = labelsOf(el).map((l) => labelText(l, el)).filter(Boolean);
-      if (labels.length) return clean(labels.join(" "), NAME_MAX);
+      const labelled = labelsName(el);
+      if (labelled !== null) return labelled;
       const type = (el.getAttribute("type") || "").toLowerCase();
       if (["button", "submit", "reset"].includes(type)) return clean(el.value || (type === "submit" ? "Submit" : type === "reset" ? "Reset" : ""), NAME_MAX);
       if (type === "image") return clean(el.getAttribute("alt") || "Submit", NAME_MAX);
@@ -641,14 +641,14 @@
     // hidden inside it) is named by that field's label.
     if ((role === "combobox" || role === "listbox") && !el.labels) {
       const inner = el.querySelector("select, input:not([type=hidden]), textarea");
-      const labels = inner ? labelsOf(inner).map((l) => labelText(l, inner)).filter(Boolean) : [];
-      if (labels.length) return clean(labels.join(" "), NAME_MAX);
+      const labelled = inner ? labelsName(inner) : null;
+      if (labelled !== null) return labelled;
     }
     // A labelable element with nothing to say of its own (a switch drawn as an empty button,
     // `<label for>` beside it) is named by its label.
     if (el.labels && el.labels.length && !el.getAttribute("title")) {
-      const labels = labelsOf(el).map((l) => labelText(l, el)).filter(Boolean);
-      if (labels.length) return clean(labels.join(" "), NAME_MAX);
+      const labelled = labelsName(el);
+      if (labelled !== null) return labelled;
     }
     const title = clean(el.getAttribute("title") || "", NAME_MAX);
     return title || (NAME_FROM_CONTENT.has(role) ? generatedWords(el) : "");
@@ -731,6 +731,11 @@
   }
 
   // A label's text without the control it wraps.
+  // The words of a field's shown labels, as its name; null when no label says any.
+  function labelsName(field) {
+    const labels = labelsOf(field).map((l) => labelText(l, field)).filter(Boolean);
+    return labels.length ? clean(labels.join(" "), NAME_MAX) : null;
+  }
   function labelText(label, control) {
     // A label nobody sees names nothing (its words would reach Claude unseen).
     if (!seen(label)) return "";
@@ -1585,21 +1590,20 @@
   function editorName(box, field) {
     const own = nameOf(box, "textbox");
     if (own) return own;
-    const labelled = (f) => clean(labelsOf(f).map((l) => labelText(l, f)).filter(Boolean).join(" "), NAME_MAX);
     // (What comes right before the box, or before the boxes it opens: Monaco draws its editor
     // two boxes down from the element it was made on.)
     let at = box;
     for (let i = 0; at && !at.previousElementSibling && i < 3; i++) at = at.parentElement;
     const before = at?.previousElementSibling;
     if (before && before.localName === "textarea" && !before.checkVisibility()) {
-      const name = labelled(before);
+      const name = labelsName(before);
       if (name) return name;
     }
     if (before && before.localName === "label" && !before.control) {
       const name = clean(subtreeText(before, 1), NAME_MAX);
       if (name) return name;
     }
-    return labelled(field) || clean(byIds(field, "aria-labelledby").map(referencedText).join(" "), NAME_MAX);
+    return labelsName(field) || clean(byIds(field, "aria-labelledby").map(referencedText).join(" "), NAME_MAX);
   }
 
   // Whether a style sheet draws content before or after an element.
@@ -1618,7 +1622,7 @@
     for (let at = frame, i = 0; at && at !== document.body && i < 8; at = at.parentElement, i++) {
       const before = at.previousElementSibling;
       if (before?.localName === "textarea" && !before.checkVisibility()) {
-        const name = clean(labelsOf(before).map((l) => labelText(l, before)).filter(Boolean).join(" "), NAME_MAX);
+        const name = labelsName(before);
         if (name) return name;
       }
     }
