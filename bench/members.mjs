@@ -338,7 +338,7 @@ async function measure(list, runs) {
 const ratio = (r) => r.ours / r.theirs;
 let results, regressed = [], chromium;
 try {
-  const only = process.env.ONLY?.split(",");
+  const only = process.env.ONLY ? process.env.ONLY.split(",") : null;
   results = await measure(only ? cases.filter((c) => only.includes(c.name)) : cases, RUNS);
   // The regression check: a member whose ratio grew more than 1.5× over the committed one is
   // measured again (twice, with as many runs as the full benchmark, as only those members are);

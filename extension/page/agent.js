@@ -3686,7 +3686,7 @@
     const cut = text.length > max || walked > budget;
     if (text.length > max) text = text.slice(0, max);
     const total = walked > budget ? Math.max(walked, (body.innerText || body.textContent || "").length) : walked;
-    return { text, cut, total, title: document.title, url: location.href, unasked: unaskedHosts(1, false).length > 0 };
+    return { text, cut, total, url: location.href, unasked: unaskedHosts(1, false).length > 0 };
   }
 
   // The visible text under root, to a little past `budget` characters.

@@ -180,11 +180,14 @@ async fn navigation_and_tab_errors_say_what_to_do() -> anyhow::Result<()> {
     // A lone surrogate a page puts in its title becomes U+FFFD; the call is not lost.
     let r = h.one("navigate", json!({"url": h.url("surrogate-title.html")})).await?;
     assert_eq!(state(&r).tabs[0].title, "Broken \u{FFFD} title");
-    // So does one in the page's text, in a read and in find (the page's answer is parsed whole).
+    // So does one in the page's text, in a read, in find and in the page's text (the page's
+    // answer is parsed whole).
     let r = h.one("read_page", json!({})).await?;
     assert!(text(&r).contains("button \"Broken \u{FFFD} button\" [ref_"), "{r:?}");
     let r = h.one("find", json!({"query": "broken button"})).await?;
     assert!(text(&r).starts_with("button \"Broken \u{FFFD} button\" [ref_"), "{r:?}");
+    let r = h.one("get_page_text", json!({})).await?;
+    assert!(text(&r).contains("Broken \u{FFFD} button"), "{r:?}");
     Ok(())
 }
 

@@ -282,15 +282,16 @@ pub async fn get_page_text(tab_id: Option<&str>) -> Result<Outcome, String> {
         total: usize,
         #[serde(default)]
         url: String,
+        #[serde(default)]
+        unasked: bool,
     }
     let tab = state::resolve_tab(tab_id).await?;
     let read = format!("__tabwright.pageText({TEXT_CAP})");
-    let (mut value, _) = page::call(tab, &read).await?;
+    let (mut t, _): (PageText, _) = page::call_json_in(&Debuggee::tab(tab), &read).await?;
     // Closed shadow roots found: read again, with them.
-    if value["unasked"] == true && crate::closed_roots::adopt(&Debuggee::tab(tab)).await {
-        (value, _) = page::call(tab, &read).await?;
+    if t.unasked && crate::closed_roots::adopt(&Debuggee::tab(tab)).await {
+        (t, _) = page::call_json_in(&Debuggee::tab(tab), &read).await?;
     }
-    let mut t: PageText = serde_json::from_value(value).map_err(|e| format!("unreadable page text: {e}"))?;
     // Out-of-process frames (cross-origin iframes) are read in their own documents.
     for child in cdp::children(tab) {
         if t.cut {
@@ -298,8 +299,7 @@ pub async fn get_page_text(tab_id: Option<&str>) -> Result<Outcome, String> {
         }
         let at = Debuggee { tab, session: Some(child.session.clone()) };
         let room = TEXT_CAP.saturating_sub(t.text.len());
-        let Some(Ok((value, _))) = chrome::bounded(page::call_in(&at, &format!("__tabwright.pageText({room})")), FRAME_MS).await else { continue };
-        let Ok(inner) = serde_json::from_value::<PageText>(value) else { continue };
+        let Some(Ok((inner, _))) = chrome::bounded(page::call_json_in::<PageText>(&at, &format!("__tabwright.pageText({room})")), FRAME_MS).await else { continue };
         if inner.text.trim().is_empty() {
             continue;
         }
