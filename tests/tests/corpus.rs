@@ -48,6 +48,7 @@ const PAGES: &[&str] = &[
     "editor/snippets.html",
     "editor/richtext.html",
     "sliders/filters.html",
+    "dnd/board.html",
 ];
 
 /// The same pages with a widget opened on load by their URL: suggestions, a calendar, a dialog,
@@ -108,6 +109,8 @@ const LIBRARY_FILES: &[&str] = &[
     "codemirror/lib/codemirror.css",
     "codemirror/mode/javascript/javascript.js",
     "ace-builds/src-min-noconflict/ace.js",
+    "@hello-pangea/dnd/dist/dnd.min.js",
+    "sortablejs/Sortable.min.js",
 ];
 
 /// How long a page may take to show what an action caused.
@@ -1298,5 +1301,28 @@ async fn drawn_sliders_are_moved_with_their_keys_by_form_input() -> anyhow::Resu
     assert!(t.contains("From 75 to 300 a night, rated 4 or more."), "{t}");
     click(&mut h, &ref_of(&t, "button", "Show hotels")?).await?;
     reported(&h, json!({"widget": "filters", "event": "applied", "low": 75, "high": 300, "rating": 4, "distance": 5000, "guests": 5})).await?;
+    Ok(())
+}
+
+/// Drags are given as points on the page, as Claude names them from a screenshot; the board's
+/// layout is fixed, so its cards' centres are known (see the page).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cards_are_dragged_across_a_board_and_a_list_is_reordered() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "dnd/board.html").await?;
+    ref_of(&t, "button", "Pay rent")?;
+    // A board that moves the card once per frame, and drops it where the last frame left it.
+    act(&mut h, "left_click_drag", json!({"from": at(140.0, 120.0), "target": at(400.0, 168.0)})).await?;
+    reported(&h, json!({"widget": "board", "todo": ["Renew passport", "Water plants"], "done": ["Book dentist", "Pay rent"]})).await?;
+    // Up its own column, over the first card.
+    act(&mut h, "left_click_drag", json!({"from": at(140.0, 168.0), "target": at(140.0, 110.0)})).await?;
+    reported(&h, json!({"widget": "board", "todo": ["Water plants", "Renew passport"], "done": ["Book dentist", "Pay rent"]})).await?;
+    // A list the browser's own drag and drop reorders: the last item onto the first.
+    act(&mut h, "left_click_drag", json!({"from": at(630.0, 264.0), "target": at(630.0, 120.0)})).await?;
+    reported(&h, json!({"widget": "priorities", "order": ["Book flights", "Write report", "Call Anna", "Fix bike"]})).await?;
+    // The read shows the new order.
+    let t = read(&mut h, json!({})).await?;
+    let lines: Vec<&str> = t.lines().filter(|l| l.contains("listitem")).collect();
+    assert!(lines.len() == 4 && lines[0].contains("Book flights") && lines[1].contains("Write report"), "{t}");
     Ok(())
 }

@@ -614,34 +614,58 @@ pub async fn pointer(input: &Pointer, kind: &'static str) -> Result<Outcome, Str
 
 /// How many pointer moves a drag takes between its ends.
 const DRAG_STEPS: u32 = 12;
+/// The first move of a drag, in CSS pixels toward the target: past the few pixels a page lets a
+/// press wander before it counts as a drag (react-beautiful-dnd's 5; sites give dnd-kit 5 to 10), and
+/// short of the target, so the page picks the item up where it was pressed.
+const DRAG_LIFT: f64 = 12.0;
 
 pub async fn drag(input: &Drag) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
     let from = spot(tab, &input.from).await?;
     let to = spot(tab, &input.target).await?;
-    // An HTML5 drag starts a native drag session; intercepting it lets it be finished with
-    // drag events at the target. A pointer-driven drag just sees the moves.
-    cdp::send(tab, &cdp::SetInterceptDrags { enabled: true }).await.map_err(|e| e.to_string())?;
     let mut intercepted = cdp::wait_for(tab, &["Input.dragIntercepted"]);
     let pressing = Pressing::begin(tab);
+    let mut pressed = false;
     let result = async {
-        // The press and the moves are sent together and answered in order: the browser queues
-        // them, so the page sees each step, and none waits for a frame of its own.
-        let mut events = vec![mouse(tab, "mouseMoved", (from.x, from.y), "none", 0, 0, 0), mouse(tab, "mousePressed", (from.x, from.y), "left", 1, 1, 0)];
+        // The press and the first move are sent together and answered in order, and the rest of
+        // the way only once the browser has answered them: the browser hands the page the moves
+        // waiting for one frame as one, and the page is to see the item lifted where it was
+        // pressed (react-beautiful-dnd picks it up where the first move past 5 px finds the
+        // pointer).
+        let (dx, dy) = (to.x - from.x, to.y - from.y);
+        let length = dx.hypot(dy);
+        let lift = if length > 2.0 * DRAG_LIFT { DRAG_LIFT / length } else { 0.5 };
+        let lifted = (from.x + dx * lift, from.y + dy * lift);
+        // An HTML5 drag starts a native drag session; intercepting it lets it be finished with
+        // drag events at the target. It is asked for with the press: the browser takes the
+        // commands in order.
+        let intercept = cdp::send(tab, &cdp::SetInterceptDrags { enabled: true });
+        let events = [mouse(tab, "mouseMoved", (from.x, from.y), "none", 0, 0, 0), mouse(tab, "mousePressed", (from.x, from.y), "left", 1, 1, 0), mouse(tab, "mouseMoved", lifted, "left", 1, 0, 0)];
+        let (intercept, sent) = futures::join!(intercept, futures::future::join_all(events));
+        pressed = true;
+        intercept.map_err(|e| e.to_string())?;
+        for sent in sent {
+            sent?;
+        }
+        let mut events = Vec::new();
         for i in 1..=DRAG_STEPS {
-            let t = i as f64 / DRAG_STEPS as f64;
-            let (x, y) = (from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t);
-            events.push(mouse(tab, "mouseMoved", (x, y), "left", 1, 0, 0));
+            let t = lift + (1.0 - lift) * i as f64 / DRAG_STEPS as f64;
+            events.push(mouse(tab, "mouseMoved", (from.x + dx * t, from.y + dy * t), "left", 1, 0, 0));
         }
         for sent in futures::future::join_all(events).await {
             sent?;
         }
         // An HTML5 drag has started by now if the page began one. The browser's interception
-        // can still be on its way: when the page says a drag began, it is waited for.
+        // can still be on its way: when the page says a drag began, it is waited for. Otherwise
+        // the drag is the page's own, and a page that follows the pointer once per frame
+        // (react-beautiful-dnd moves the item in an animation frame, and drops it where the last
+        // one left it) has it at the target before the release: the page is asked after its
+        // next frame.
         let data = match intercepted.try_recv() {
             Ok(Some((_, params))) => Some(params["data"].clone()),
             _ => {
-                let began = page::call(tab, "__tabwright.takeDragStarts()").await.ok().and_then(|(n, _)| n.as_u64()).unwrap_or(0) > 0;
+                let asked = crate::chrome::bounded(page::call(tab, "__tabwright.nextFrame().then(() => __tabwright.takeDragStarts())"), FRAME_WAIT_MS).await;
+                let began = asked.and_then(Result::ok).and_then(|(n, _)| n.as_u64()).unwrap_or(0) > 0;
                 if began {
                     cdp::within(intercepted, 1_000).await.filter(|(event, _)| event != "detached").map(|(_, params)| params["data"].clone())
                 } else {
@@ -658,12 +682,19 @@ pub async fn drag(input: &Drag) -> Result<Outcome, String> {
         mouse(tab, "mouseReleased", (to.x, to.y), "left", 0, 1, 0).await
     }
     .await;
-    let _ = cdp::send(tab, &cdp::SetInterceptDrags { enabled: false }).await;
-    let _ = after_input(tab, &to, false).await;
+    // A drag cut short leaves no button held.
+    if result.is_err() && pressed {
+        let _ = mouse(tab, "mouseReleased", (to.x, to.y), "left", 0, 1, 0).await;
+    }
+    let _ = futures::join!(cdp::send(tab, &cdp::SetInterceptDrags { enabled: false }), after_input(tab, &to, false));
     drop(pressing);
     result?;
     Ok(Outcome::Ack { line: None })
 }
+
+/// The longest a drag waits for the page's next frame: a page that does not answer holds it no
+/// longer.
+const FRAME_WAIT_MS: i32 = 200;
 
 /// Pixels one scroll notch moves.
 const NOTCH: f64 = 100.0;
