@@ -3862,6 +3862,18 @@
     const norm = (t) => t.replace(/\s+/g, " ").trim();
     return { holds: norm(host.innerText).includes(norm(String(want))), shows: clean(host.innerText, 160) };
   }
+  // Hands `text` to the focused field as a paste does, and says whether the page took it (a
+  // code editor handles the paste itself). An editor takes a pasted block as it is, where typed
+  // lines get its indentation and its closing brackets (Monaco indents each typed line again).
+  function pasteText(text) {
+    const el = deepActiveElement();
+    if (!el) return false;
+    const data = new DataTransfer();
+    data.setData("text/plain", text);
+    const paste = new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true, composed: true });
+    el.dispatchEvent(paste);
+    return paste.defaultPrevented;
+  }
   // Whether the click on a code editor's box gave its field the focus: at once, or within
   // `ms` (Ace moves the focus in a task of its own after the press).
   function editorFocused(ref, ms = 500) {
@@ -3880,5 +3892,5 @@
     });
   }
 
-  globalThis.__tabwright = { nextFrame, rangeFocus, rangeNow, editableFocus, editableHolds, editorFocused, animationsEnd, drawnAfterInput, quiet, closedCandidates, adoptRoot, pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, markPlaces, takeToldHandlers, comboOptions, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { pasteText, nextFrame, rangeFocus, rangeNow, editableFocus, editableHolds, editorFocused, animationsEnd, drawnAfterInput, quiet, closedCandidates, adoptRoot, pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, markPlaces, takeToldHandlers, comboOptions, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

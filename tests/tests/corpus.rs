@@ -49,6 +49,7 @@ const PAGES: &[&str] = &[
     "editor/richtext.html",
     "sliders/filters.html",
     "dnd/board.html",
+    "editor/solution.html",
 ];
 
 /// The same pages with a widget opened on load by their URL: suggestions, a calendar, a dialog,
@@ -111,6 +112,7 @@ const LIBRARY_FILES: &[&str] = &[
     "ace-builds/src-min-noconflict/ace.js",
     "@hello-pangea/dnd/dist/dnd.min.js",
     "sortablejs/Sortable.min.js",
+    "monaco-editor/min/vs/loader.js",
 ];
 
 /// How long a page may take to show what an action caused.
@@ -1324,5 +1326,20 @@ async fn cards_are_dragged_across_a_board_and_a_list_is_reordered() -> anyhow::R
     let t = read(&mut h, json!({})).await?;
     let lines: Vec<&str> = t.lines().filter(|l| l.contains("listitem")).collect();
     assert!(lines.len() == 4 && lines[0].contains("Book flights") && lines[1].contains("Write report"), "{t}");
+    Ok(())
+}
+
+/// Monaco takes a block of code as given: typed, each line would get the editor's indentation on
+/// top of its own (and the last brace a second one), so form_input pastes it over the selection.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn monaco_takes_a_block_of_code_as_given() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    open(&mut h, "editor/solution.html").await?;
+    let t = read_until(&mut h, "the editor drawn", |t| t.contains("textbox \"Your solution\"")).await?;
+    let editor = ref_of(&t, "textbox", "Your solution")?;
+    let code = "function twoSum(nums, target) {\n  const seen = new Map();\n  for (let i = 0; i < nums.length; i++) {\n    if (seen.has(target - nums[i])) return [seen.get(target - nums[i]), i];\n    seen.set(nums[i], i);\n  }\n}";
+    act(&mut h, "form_input", json!({"target": r#ref(&editor), "value": code})).await?;
+    click(&mut h, &ref_of(&t, "button", "Run tests")?).await?;
+    reported(&h, json!({"widget": "solution", "event": "run", "code": code})).await?;
     Ok(())
 }

@@ -74,8 +74,15 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
                     super::keyboard::select_all_modifier()
                 ));
             }
-            super::keyboard::type_over(tab, text).await?;
-            Ok(Outcome::Ack { line: Some(format!("Note: ref_{id} is a code editor the page draws; it was clicked, its text selected ({}+A) and typed over, as a person does.", super::keyboard::select_all_modifier())) })
+            // The text goes in as a paste over the selection, as a person puts in a block of
+            // code: typed, its lines would get the editor's indentation on top of their own.
+            super::keyboard::select_all(tab).await?;
+            let pasted = page::call_in(&at, &format!("__tabwright.pasteText({})", serde_json::Value::from(text))).await?.0 == serde_json::Value::Bool(true);
+            if !pasted {
+                super::keyboard::replace_selection(tab, text).await?;
+            }
+            let how = if pasted { "the text pasted over it" } else { "typed over" };
+            Ok(Outcome::Ack { line: Some(format!("Note: ref_{id} is a code editor the page draws; it was clicked, its text selected ({}+A) and {how}, as a person does.", super::keyboard::select_all_modifier())) })
         }
         None if set.combobox => {
             let FormValue::Text(want) = &input.value else { return Ok(Outcome::Ack { line: None }) };

@@ -170,11 +170,16 @@ async fn focus_moved(tab: i32) -> Option<String> {
 }
 
 /// Selects everything in the focused field or editor (Cmd+A on macOS, Ctrl+A elsewhere, as the
-/// editors a page draws bind it) and inserts `text` over it, as one piece: the editor takes it
-/// as typed text, with no key of its own to indent or close brackets.
+/// editors a page draws bind it) and inserts `text` over it, as one piece of typed text, with no
+/// key of its own (a code editor may still indent typed lines: forms.rs pastes into those).
 pub async fn type_over(tab: i32, text: &str) -> Result<(), String> {
-    press_all(tab, &keys::parse(&format!("{}+a", select_all_modifier()))?).await?;
+    select_all(tab).await?;
     replace_selection(tab, text).await
+}
+
+/// Selects all where the focus is, with the keys a person presses for it.
+pub async fn select_all(tab: i32) -> Result<(), String> {
+    press_all(tab, &keys::parse(&format!("{}+a", select_all_modifier()))?).await
 }
 
 /// Types `text` over what is selected where the focus is (deletes it for no text).
