@@ -427,12 +427,16 @@
   // An element whose words are left out of the text around it (a code editor's hidden field,
   // whose label is no part of what the editor shows).
   let unsaid = null;
+  // While a code editor's text is read: the lines it draws count though it hides them from
+  // screen readers (Monaco does, and reads its field to them), its line numbers do not.
+  let drawnLines = false;
   function subtreeText(node, depth = 0) {
     if (depth > 30) return "";
     if (node.nodeType === Node.TEXT_NODE) return node.data;
     if (node.nodeType !== Node.ELEMENT_NODE) return "";
     const el = node;
-    if (SKIP_TAGS.has(el.tagName) || el.getAttribute("aria-hidden") === "true" || el === unsaid) return "";
+    if (SKIP_TAGS.has(el.tagName) || el === unsaid) return "";
+    if (el.getAttribute("aria-hidden") === "true" && !(drawnLines && /[^\d\s]/.test(el.textContent))) return "";
     // A slot or a display: contents box has no box of its own: what it holds is judged apart
     // (a web component's label is the text slotted into its shadow root's <label>).
     if (!seen(el) && !boxlessShown(el)) return "";
@@ -2147,11 +2151,13 @@
           delete st.value;
           delete st.placeholder;
           unsaid = editor;
+          drawnLines = true;
           try {
             const shows = clean(subtreeText(el), 200);
             if (shows) st.value = shows;
           } finally {
             unsaid = null;
+            drawnLines = false;
           }
         } else if (standIn === "combobox") {
           // Named and stated as its field is; what the box shows is the value.

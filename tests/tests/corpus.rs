@@ -1335,10 +1335,15 @@ async fn cards_are_dragged_across_a_board_and_a_list_is_reordered() -> anyhow::R
 async fn monaco_takes_a_block_of_code_as_given() -> anyhow::Result<()> {
     let mut h = start().await?;
     open(&mut h, "editor/solution.html").await?;
+    // Its line says the code it draws (though it hides its lines from screen readers), without
+    // the line numbers.
     let t = read_until(&mut h, "the editor drawn", |t| t.contains("textbox \"Your solution\"")).await?;
+    assert!(line_with(&t, "textbox \"Your solution\"").contains("value=\"function twoSum(nums, target) { // Your code here }\""), "{t}");
     let editor = ref_of(&t, "textbox", "Your solution")?;
     let code = "function twoSum(nums, target) {\n  const seen = new Map();\n  for (let i = 0; i < nums.length; i++) {\n    if (seen.has(target - nums[i])) return [seen.get(target - nums[i]), i];\n    seen.set(nums[i], i);\n  }\n}";
     act(&mut h, "form_input", json!({"target": r#ref(&editor), "value": code})).await?;
+    let t = read(&mut h, json!({})).await?;
+    assert!(line_with(&t, "textbox \"Your solution\"").contains("value=\"function twoSum(nums, target) { const seen = new Map(); for (let i = 0;"), "{t}");
     click(&mut h, &ref_of(&t, "button", "Run tests")?).await?;
     reported(&h, json!({"widget": "solution", "event": "run", "code": code})).await?;
     Ok(())
