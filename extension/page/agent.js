@@ -3675,6 +3675,7 @@
   const pageText = pinningExtents(pageTextNow);
   function pageTextNow(max) {
     const body = document.body || document.documentElement;
+    editorBoxes = null;
     const main =
       body.querySelector("main, [role=main]") ||
       [...body.querySelectorAll("article")].sort((a, b) => b.textContent.length - a.textContent.length)[0] ||
@@ -3713,6 +3714,7 @@
       last = t[t.length - 1];
     };
     const spaced = () => /\s/.test(last);
+    let inEditor = false;
     // open: under a box too small to hold its content, where each text node is judged by itself.
     // cell: inside a table's cell, whose text stays on its row's line.
     const walk = (node, open, level = 0, cell = false) => {
@@ -3728,7 +3730,11 @@
       }
       if (node.nodeType !== Node.ELEMENT_NODE) return;
       const el = node;
-      if (SKIP_TAGS.has(el.tagName) || el.getAttribute("aria-hidden") === "true" || el === overlayHost) return;
+      if (SKIP_TAGS.has(el.tagName) || el === overlayHost) return;
+      // Inside a code editor's box the lines it draws are its text, though it may hide them from
+      // screen readers (Monaco does); its line numbers and the field it keeps out of sight are not.
+      if (el.getAttribute("aria-hidden") === "true" && !(inEditor && /[^\d\s]/.test(el.textContent))) return;
+      if (inEditor && el.localName === "textarea") return;
       if (skip && skip(el)) return;
       const style = getComputedStyle(el);
       const boxless = el.localName === "slot" || style.display === "contents";
@@ -3766,7 +3772,10 @@
         return;
       }
       const kids = shadowOf(el) ? shadowOf(el).childNodes : el.localName === "slot" ? el.assignedNodes({ flatten: true }) : el.childNodes;
+      const editor = !inEditor && !!editorFieldOf(el);
+      if (editor) inEditor = true;
       for (const c of kids) walk(c, inner, level + 1, !table && (cell || isCell));
+      if (editor) inEditor = false;
       // (A frame's page that breaks the walk loses only its own text.)
       try {
         const doc = frameDoc(el);

@@ -1344,6 +1344,9 @@ async fn monaco_takes_a_block_of_code_as_given() -> anyhow::Result<()> {
     act(&mut h, "form_input", json!({"target": r#ref(&editor), "value": code})).await?;
     let t = read(&mut h, json!({})).await?;
     assert!(line_with(&t, "textbox \"Your solution\"").contains("value=\"function twoSum(nums, target) { const seen = new Map(); for (let i = 0;"), "{t}");
+    // The page's text has the code too, a line of the editor to a line.
+    let r = h.one("get_page_text", json!({})).await?;
+    assert!(text(&r).contains("Your solution\nfunction twoSum(nums, target) {\nconst seen = new Map();\n"), "{r:?}");
     click(&mut h, &ref_of(&t, "button", "Run tests")?).await?;
     reported(&h, json!({"widget": "solution", "event": "run", "code": code})).await?;
     Ok(())
