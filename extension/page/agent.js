@@ -3548,6 +3548,19 @@
   function nextFrame() {
     return Promise.race([new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))), wait(100)]);
   }
+  // Before a drag's release: whether the page began an HTML5 drag, and whether it answered the
+  // drag since its press (drew a ghost or a placeholder, moved the item), after its next frame
+  // (a page that follows the pointer once per frame has the item at the target then).
+  async function dragAnswered() {
+    await nextFrame();
+    return { began: takeDragStarts() > 0, answered: !!lastPress && lastChange > lastPress.t };
+  }
+  // Resolves once the pointer has rested `ms` since its last move, and the page drew a frame
+  // after that (SortableJS in its own drag mode looks where the pointer is every 50 ms).
+  async function pointerRested(ms) {
+    if (lastMove) await wait(ms - (performance.now() - lastMove.t));
+    await nextFrame();
+  }
   // Before pointer input at a viewport point, in one call: what is there (for the
   // acknowledgement), and the overlay's marker (the Stop button kept out of Claude's input).
   function pointerAt(x, y, next, overlay) {
@@ -3907,5 +3920,5 @@
     });
   }
 
-  globalThis.__tabwright = { pasteText, nextFrame, rangeFocus, rangeNow, editableFocus, editableHolds, editorFocused, animationsEnd, drawnAfterInput, quiet, closedCandidates, adoptRoot, pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, markPlaces, takeToldHandlers, comboOptions, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { dragAnswered, pointerRested, pasteText, rangeFocus, rangeNow, editableFocus, editableHolds, editorFocused, animationsEnd, drawnAfterInput, quiet, closedCandidates, adoptRoot, pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, markPlaces, takeToldHandlers, comboOptions, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

@@ -1309,7 +1309,7 @@ async fn drawn_sliders_are_moved_with_their_keys_by_form_input() -> anyhow::Resu
 /// Drags are given as points on the page, as Claude names them from a screenshot; the board's
 /// layout is fixed, so its cards' centres are known (see the page).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn cards_are_dragged_across_a_board_and_a_list_is_reordered() -> anyhow::Result<()> {
+async fn cards_are_dragged_across_a_board_and_lists_are_reordered() -> anyhow::Result<()> {
     let mut h = start().await?;
     let t = open(&mut h, "dnd/board.html").await?;
     ref_of(&t, "button", "Pay rent")?;
@@ -1322,10 +1322,16 @@ async fn cards_are_dragged_across_a_board_and_a_list_is_reordered() -> anyhow::R
     // A list the browser's own drag and drop reorders: the last item onto the first.
     act(&mut h, "left_click_drag", json!({"from": at(630.0, 264.0), "target": at(630.0, 120.0)})).await?;
     reported(&h, json!({"widget": "priorities", "order": ["Book flights", "Write report", "Call Anna", "Fix bike"]})).await?;
-    // The read shows the new order.
+    // The same library dragging by itself, which looks where the pointer is every 50 ms: the
+    // first item onto the third, and the last onto the first.
+    act(&mut h, "left_click_drag", json!({"from": at(890.0, 120.0), "target": at(890.0, 216.0)})).await?;
+    reported(&h, json!({"widget": "shopping", "order": ["Eggs", "Bread", "Milk", "Apples"]})).await?;
+    act(&mut h, "left_click_drag", json!({"from": at(890.0, 264.0), "target": at(890.0, 120.0)})).await?;
+    reported(&h, json!({"widget": "shopping", "order": ["Apples", "Eggs", "Bread", "Milk"]})).await?;
+    // The read shows the new orders.
     let t = read(&mut h, json!({})).await?;
     let lines: Vec<&str> = t.lines().filter(|l| l.contains("listitem")).collect();
-    assert!(lines.len() == 4 && lines[0].contains("Book flights") && lines[1].contains("Write report"), "{t}");
+    assert!(lines.len() == 8 && lines[0].contains("Book flights") && lines[1].contains("Write report") && lines[4].contains("Apples"), "{t}");
     Ok(())
 }
 

@@ -657,18 +657,31 @@ pub async fn drag(input: &Drag) -> Result<Outcome, String> {
         }
         // An HTML5 drag has started by now if the page began one. The browser's interception
         // can still be on its way: when the page says a drag began, it is waited for. Otherwise
-        // the drag is the page's own, and a page that follows the pointer once per frame
-        // (react-beautiful-dnd moves the item in an animation frame, and drops it where the last
-        // one left it) has it at the target before the release: the page is asked after its
-        // next frame.
+        // the drag is the page's own, and the pointer rests at the target before the release,
+        // as a person's does: until the page's next frame (react-beautiful-dnd moves the item in
+        // an animation frame, and drops it where the last one left it); and when the page took
+        // the drag up, it moves there once more (SortableJS in its own drag mode follows only
+        // the moves that come once its drag has begun, a task after the first) and rests a
+        // moment.
         let data = match intercepted.try_recv() {
             Ok(Some((_, params))) => Some(params["data"].clone()),
             _ => {
-                let asked = crate::chrome::bounded(page::call(tab, "__tabwright.nextFrame().then(() => __tabwright.takeDragStarts())"), FRAME_WAIT_MS).await;
-                let began = asked.and_then(Result::ok).and_then(|(n, _)| n.as_u64()).unwrap_or(0) > 0;
-                if began {
+                #[derive(serde::Deserialize, Default)]
+                struct Answered {
+                    began: bool,
+                    answered: bool,
+                }
+                let asked = crate::chrome::bounded(page::call(tab, "__tabwright.dragAnswered()"), FRAME_WAIT_MS).await;
+                let seen: Answered = asked.and_then(Result::ok).and_then(|(v, _)| serde_json::from_value(v).ok()).unwrap_or_default();
+                if seen.began {
                     cdp::within(intercepted, 1_000).await.filter(|(event, _)| event != "detached").map(|(_, params)| params["data"].clone())
                 } else {
+                    if seen.answered {
+                        for sent in futures::future::join_all([mouse(tab, "mouseMoved", (to.x + 1.0, to.y), "left", 1, 0, 0), mouse(tab, "mouseMoved", (to.x, to.y), "left", 1, 0, 0)]).await {
+                            sent?;
+                        }
+                        let _ = crate::chrome::bounded(page::call(tab, &format!("__tabwright.pointerRested({DRAG_REST_MS})")), FRAME_WAIT_MS).await;
+                    }
                     None
                 }
             }
@@ -692,9 +705,12 @@ pub async fn drag(input: &Drag) -> Result<Outcome, String> {
     Ok(Outcome::Ack { line: None })
 }
 
-/// The longest a drag waits for the page's next frame: a page that does not answer holds it no
+/// The longest a drag waits on the page at its target: a page that does not answer holds it no
 /// longer.
-const FRAME_WAIT_MS: i32 = 200;
+const FRAME_WAIT_MS: i32 = 300;
+/// How long the pointer rests at a drag's target before the release, on a page that took the
+/// drag up.
+const DRAG_REST_MS: u32 = 70;
 
 /// Pixels one scroll notch moves.
 const NOTCH: f64 = 100.0;
