@@ -1081,7 +1081,9 @@
   // page that has not changed for that long (a read right after a load that settled) is drawn
   // once, and read.
   const CALM_MS = 50;
-  function quiet(ms) {
+  // `frames`: frames to wait for at least, however long the page was still before (a router
+  // draws the view of an address changed within the document a frame or two after the change).
+  function quiet(ms, frames = 0) {
     return new Promise((resolve) => {
       let changed = performance.now() - lastChange < CALM_MS, still = 0;
       const seen = new MutationObserver((records) => { if (pageChanged(records)) changed = true; });
@@ -1093,7 +1095,7 @@
       };
       const frame = () => {
         still = changed ? 0 : still + 1;
-        if (still >= 3 || (!changed && performance.now() - lastChange >= CALM_MS) || performance.now() > until) return done();
+        if (still >= 3 || (still >= frames && !changed && performance.now() - lastChange >= CALM_MS) || performance.now() > until) return done();
         changed = false;
         requestAnimationFrame(frame);
       };
@@ -1148,6 +1150,7 @@
     // hand out a promise that never settles.)
     const moving = new Set(inputAnimations.filter((a) => a.playState === "running"));
     inputAnimations = [];
+    let routed = false;
     if (loaded) {
       const entry = performance.getEntriesByType("navigation")[0];
       const load = entry?.loadEventEnd || 0;
@@ -1155,7 +1158,8 @@
       // pass when the load was a moment ago. A navigate within the document, a hash or history
       // move, changed the address since the load: its router is waited for.)
       if (loaded === "read" && load && performance.now() - load < SOON_AFTER_LOAD_MS) await new Promise((r) => { requestAnimationFrame(() => setTimeout(r, 0)); setTimeout(r, 50); });
-      if (!load || lastChange >= load || entry.name !== location.href) fresh = true;
+      routed = !!load && entry.name !== location.href;
+      if (!load || lastChange >= load || routed) fresh = true;
       try {
         for (const a of document.getAnimations()) if (endsSoon(a, ms)) moving.add(a);
       } catch {}
@@ -1164,7 +1168,7 @@
     if (lastMove && performance.now() - lastMove.t < ms) for (const a of animationsAround(lastMove.el, lastMove.t)) moving.add(a);
     if (moving.size) await Promise.race([Promise.allSettled([...moving].map((a) => a.finished)), wait(ms)]);
     const busy = busyMs > 0 && (await busyEnded(busyMs));
-    if (fresh || moving.size || busy) await quiet(QUIET_MS);
+    if (fresh || moving.size || busy) await quiet(QUIET_MS, routed ? 3 : 0);
     return moving.size;
   }
   // What says, in view, that the page is still at work on what to show: a region marked
