@@ -60,6 +60,19 @@
   // The box a node is drawn in: its slot when it is slotted, else its parent, or its shadow
   // root's host.
   const flatParent = (n) => n.assignedSlot || n.parentElement || n.parentNode?.host || null;
+  // A node's children, as an array. (Taken sibling by sibling: iterating a NodeList costs some
+  // 0.7 µs a node, most of a long page's walk.)
+  const nodesIn = (parent) => {
+    const out = [];
+    for (let c = parent.firstChild; c; c = c.nextSibling) out.push(c);
+    return out;
+  };
+  // The nodes drawn in an element's box: its shadow root's, a slot's assigned nodes (or its own
+  // when none are), else its own.
+  const drawnKids = (el) => {
+    const own = shadowOf(el);
+    return own ? nodesIn(own) : el.localName === "slot" ? el.assignedNodes({ flatten: true }) : nodesIn(el);
+  };
   // A promise that resolves after `ms` milliseconds (at once for none left).
   const wait = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
   // A document's frame: an <iframe>, or a <frame> of a frameset.
@@ -459,8 +472,7 @@
     if (depth > 0 && iconLabelled(el)) return "";
     if (label && depth > 0) return label;
     let out = "", last = "", lastBlock = false;
-    const kids = shadowOf(el) ? shadowOf(el).childNodes : el.localName === "slot" ? el.assignedNodes({ flatten: true }) : el.childNodes;
-    for (const child of kids) {
+    for (const child of drawnKids(el)) {
       // A line break parts the words on either side of it.
       const t = child.nodeType === Node.ELEMENT_NODE && child.localName === "br" ? " " : subtreeText(child, depth + 1);
       if (!t) continue;
@@ -542,6 +554,8 @@
   const BLOCK_DISPLAY = /^(block|flex|grid|list-item|flow-root|table|table-row|table-caption)\b/;
 
   const BLOCK_TAGS = /^(div|p|li|td|th|tr|br|h[1-6]|section|article|header|footer|nav|ul|ol)$/;
+  // Elements that stand on lines of their own in a page's text, whatever their display.
+  const LINE_TAGS = new Set(["div", "p", "li", "td", "th", "tr", "br", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "header", "footer", "nav", "ul", "ol", "hr", "table", "form", "fieldset", "main", "aside", "figure", "figcaption", "blockquote", "pre", "dl", "dt", "dd", "label", "details", "summary", "dialog"]);
   // Whether an element sits on a line, or in a box, of its own: its words are apart from its
   // neighbours' (a flex or grid item is such a box even when it is a <span>).
   function isBlock(node) {
@@ -744,7 +758,7 @@
     // A label nobody sees names nothing (its words would reach Claude unseen).
     if (!seen(label)) return "";
     let out = "";
-    for (const child of label.childNodes) {
+    for (const child of nodesIn(label)) {
       if (child === control || (child.contains && child.contains(control))) {
         if (child !== control) out += " " + subtreeText(child, 1).replace(control.value || "\u0000", "");
         continue;
@@ -1847,13 +1861,13 @@
     function kidsOf(parent) {
       if (shadowOf(parent)) {
         if (parent !== overlayHost) sawInner = true;
-        return shadowOf(parent).childNodes;
+        return nodesIn(shadowOf(parent));
       }
       if (parent.localName === "slot") {
         const assigned = parent.assignedNodes({ flatten: true });
-        return assigned.length ? assigned : parent.childNodes;
+        return assigned.length ? assigned : nodesIn(parent);
       }
-      return parent.childNodes;
+      return nodesIn(parent);
     }
 
     // Whether a text node shows: in the clip (unless everything is read), and rendered at all
@@ -2757,7 +2771,7 @@
     if (REPLACED.has(el.localName)) return false;
     const clear = (c) => /^(transparent|rgba\(.*,\s*0\))$/.test(c);
     if (!clear(cs.backgroundColor) || cs.backgroundImage !== "none" || cs.boxShadow !== "none" || parseFloat(cs.borderTopWidth) || parseFloat(cs.borderLeftWidth)) return false;
-    for (const n of el.childNodes) {
+    for (const n of nodesIn(el)) {
       if (n.nodeType === Node.TEXT_NODE && n.data.trim()) return false;
       if (n.nodeType === Node.ELEMENT_NODE && !paintsNothingInside(n, budget)) return false;
     }
@@ -3738,60 +3752,69 @@
       // Nesting past what a page lays out sensibly is left out, as the browser's own stack
       // would overflow first.
       if (length > budget || level > 4 * MAX_NESTING) return;
-      if (node.nodeType === Node.TEXT_NODE) {
+      // (3 and 1 are Node.TEXT_NODE and Node.ELEMENT_NODE, whose lookup on the global object cost
+      // a few percent of a long page's walk.)
+      const type = node.nodeType;
+      if (type === 3) {
         const t = node.data.replace(/\s+/g, " ");
         if (t.trim() && open && !textShown(node)) return;
         if (t.trim()) add(!last || spaced() ? t.replace(/^ /, "") : t);
         else if (t && last && !spaced()) add(" ");
         return;
       }
-      if (node.nodeType !== Node.ELEMENT_NODE) return;
-      const el = node;
+      if (type !== 1) return;
+      const el = node, tag = el.localName;
       if (SKIP_TAGS.has(el.tagName) || el === overlayHost) return;
       // Inside a code editor's box the lines it draws are its text, though it may hide them from
       // screen readers (Monaco does); its line numbers and the field it keeps out of sight are not.
       if (el.getAttribute("aria-hidden") === "true" && !(inEditor && /[^\d\s]/.test(el.textContent))) return;
-      if (inEditor && el.localName === "textarea") return;
+      if (inEditor && tag === "textarea") return;
       if (skip && skip(el)) return;
       const style = getComputedStyle(el);
-      const boxless = el.localName === "slot" || style.display === "contents";
+      // (Read once: each read of a computed style's property costs as much as the first.)
+      const ownDisplay = style.display;
+      const boxless = tag === "slot" || ownDisplay === "contents";
       const hidden = boxless ? null : hiddenReason(el, el.getBoundingClientRect(), style);
       if (hidden && hidden !== "open") return;
       // A box of its own holds its text; one without a box leaves it to its parent's.
       const inner = boxless ? open : hidden === "open";
       // Boxes laid out as blocks (an option of a list box, a span shown as a block) stand on
       // their own lines; inline boxes (chips, buttons) apart from their neighbours.
-      const display = boxless ? "contents" : style.display;
+      const display = boxless ? "contents" : ownDisplay;
       // A table's cells share their row's line, each followed by a tab (as the browser copies a
       // table), and what a cell holds stays on that line.
-      const isCell = display === "table-cell" || (boxless && (el.localName === "td" || el.localName === "th"));
-      const laidOut = !isCell && (BLOCK_TAGS.test(el.localName) || BLOCK_DISPLAY.test(display) || /^(br|hr|table|form|fieldset|main|aside|figure|figcaption|blockquote|pre|dl|dt|dd|label|details|summary|dialog)$/.test(el.localName));
+      const isCell = display === "table-cell" || (boxless && (tag === "td" || tag === "th"));
+      const laidOut = !isCell && (LINE_TAGS.has(tag) || BLOCK_DISPLAY.test(display));
       // A table inside a cell (a page laid out with tables) has rows of its own.
-      const table = display === "table" || (boxless && el.localName === "table");
+      const table = display === "table" || (boxless && tag === "table");
       const block = laidOut && (!cell || table);
       const apart = !isCell && !block && display !== "inline" && display !== "contents";
       if (block && last && last !== "\n") add("\n");
       if (apart && last && !spaced()) add(" ");
-      if (el.localName === "img" && el.getAttribute("alt")) add(`[image: ${clean(el.getAttribute("alt"), 100)}]`);
+      if (tag === "img" && el.getAttribute("alt")) add(`[image: ${clean(el.getAttribute("alt"), 100)}]`);
       // What a field holds now, as a person sees it (never a password).
-      if (el.localName === "input" && ["text", "search", "email", "tel", "url", "number", "date", "time", "datetime-local", "month", "week", ""].includes((el.getAttribute("type") || "").toLowerCase()) && el.value) {
+      if (tag === "input" && ["text", "search", "email", "tel", "url", "number", "date", "time", "datetime-local", "month", "week", ""].includes((el.getAttribute("type") || "").toLowerCase()) && el.value) {
         add(`[${clean(el.value, 100)}]`);
       }
-      if (el.localName === "textarea") {
+      if (tag === "textarea") {
         if (el.value) add(`[${clean(el.value, 300)}]`);
         if (last !== "\n") add("\n");
         return;
       }
       // A closed drop-down shows its chosen option; its other options are not on the page.
-      if (el.localName === "select" && !el.multiple && el.size <= 1) {
+      if (tag === "select" && !el.multiple && el.size <= 1) {
         const chosen = el.selectedOptions[0];
         if (chosen) add(`[${clean(chosen.label || chosen.text, 100)}] `);
         return;
       }
-      const kids = shadowOf(el) ? shadowOf(el).childNodes : el.localName === "slot" ? el.assignedNodes({ flatten: true }) : el.childNodes;
       const editor = !inEditor && !!editorFieldOf(el);
       if (editor) inEditor = true;
-      for (const c of kids) walk(c, inner, level + 1, !table && (cell || isCell));
+      const inCell = !table && (cell || isCell);
+      // (Sibling by sibling where the nodes are the element's or its shadow root's own: a long
+      // page's walk made an array for each element.)
+      const own = shadowOf(el);
+      if (own || tag !== "slot") for (let c = (own || el).firstChild; c; c = c.nextSibling) walk(c, inner, level + 1, inCell);
+      else for (const c of el.assignedNodes({ flatten: true })) walk(c, inner, level + 1, inCell);
       if (editor) inEditor = false;
       // (A frame's page that breaks the walk loses only its own text.)
       try {
