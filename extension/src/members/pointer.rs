@@ -856,8 +856,8 @@ pub async fn typing_answered(tab: i32) {
 
 /// Waits for the answers to the requests the page's scripts began for the input (since it, and
 /// at most [`OWN_MS`] after it: the results of a search, the next page of a list), until
-/// [`ANSWERS_MS`] after the input. Whether it waited: what they answer is then drawn over the
-/// next frames.
+/// [`ANSWERS_MS`] after the input. Whether it waited for an answer the page read: what it
+/// answered is then drawn over the next frames.
 async fn answers(tab: i32, at: f64, began: u64) -> bool {
     if js_sys::Date::now() - at >= ANSWERS_MS {
         return false;
@@ -870,7 +870,7 @@ async fn answers(tab: i32, at: f64, began: u64) -> bool {
         waited = true;
         crate::chrome::sleep(10).await;
     }
-    waited
+    waited && crate::fetching::ended_since(tab, began)
 }
 
 /// How long after an input a read waits for the answers to the requests it began (a request
