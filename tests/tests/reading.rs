@@ -1221,6 +1221,19 @@ async fn a_read_right_behind_navigate_waits_for_a_page_changing_after_its_load()
     Ok(())
 }
 
+/// A read right behind a click that loaded a new page waits as one behind navigate does: for a
+/// page that went on changing after its load, until it ends up as it stays.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_read_right_behind_a_click_that_loads_a_page_waits_for_it_to_settle() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "to-settling.html", json!({})).await?;
+    let link = refs_of(&page, "link", "See today's orders");
+    ok(&h.one("left_click", json!({"target": r#ref(&link[0])})).await?);
+    let page = read_here(&mut h, json!({})).await?;
+    assert!(page.contains("Order 1048: packed") && !page.contains("Sorting orders"), "{page}");
+    Ok(())
+}
+
 /// A read right behind a navigate within the document (a hash move) waits for the router to
 /// draw the new view, though the page has not changed since its load.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -70,6 +70,7 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
     // Whether the input opens a window or starts a navigation is heard as it happens.
     let effects = tab.filter(|_| may_open_or_load(member, input)).map(|tab| (tab, cdp::wait_for(tab, EFFECTS)));
     let began = tab.map(crate::fetching::mark).unwrap_or_default();
+    let commits = tab.map(|tab| crate::activity::main_frame(tab).commits);
     let outcome = match tab.filter(|_| may_open_chooser(member, input)) {
         Some(tab) => chooser::around(tab, dispatch(parsed)).await,
         None => dispatch(parsed).await,
@@ -93,6 +94,11 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
         }
     };
     futures::join!(relist, settled);
+    // An input that loaded a new page into the tab (a form sent, a link followed) is read after
+    // as a navigate is: the new page is waited for only if it changed since its load.
+    if let Some(tab) = tab.filter(|&tab| member != Member::Navigate && drawn_after(member) && commits != Some(crate::activity::main_frame(tab).commits)) {
+        pointer::loaded_since_acting(tab);
+    }
     outcome
 }
 

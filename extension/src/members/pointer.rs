@@ -807,6 +807,16 @@ pub fn acted(tab: i32, began: u64, typed: bool, loaded: bool) {
     ACTED.with(|a| a.borrow_mut().insert(tab, Acted { at: js_sys::Date::now(), began, typed, loaded }));
 }
 
+/// The last input on the tab loaded a new page into it: a read behind it waits as one behind a
+/// navigate does.
+pub fn loaded_since_acting(tab: i32) {
+    ACTED.with(|a| {
+        if let Some(acted) = a.borrow_mut().get_mut(&tab) {
+            acted.loaded = true;
+        }
+    });
+}
+
 /// Before a read, a screenshot or a zoom: what the last input opened has been drawn. A popup a
 /// widget library opens is often placed and shown over its next frames (Ant Design measures
 /// where its menu goes first, holding it transparent); a read in the same moment would miss it.
