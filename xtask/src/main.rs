@@ -349,12 +349,13 @@ fn demo(extra: &[String]) -> anyhow::Result<()> {
 /// Side-by-side benchmarks against playwright-core on the same Chromium, with the release build.
 /// `bench` measures every member and rewrites bench/members.json and BENCHMARKS.md; `bench
 /// --quick` measures fewer runs and fails on a ratio more than 1.5× the committed one; `bench
-/// read_page input …` runs those scripts.
+/// read_page input …` runs those scripts (`peers`: an agent's task against Playwright MCP and
+/// chrome-devtools-mcp).
 fn bench(extra: &[String]) -> anyhow::Result<()> {
     build(Profile::Release)?;
     let browser = ensure_browser()?;
     let dir = root().join("bench");
-    let installed = ["playwright-core", "ws", "@anthropic-ai/sdk"].iter().all(|p| dir.join("node_modules").join(p).join("package.json").is_file());
+    let installed = ["playwright-core", "ws", "@anthropic-ai/sdk", "@modelcontextprotocol/sdk", "@playwright/mcp", "chrome-devtools-mcp"].iter().all(|p| dir.join("node_modules").join(p).join("package.json").is_file());
     if !installed {
         let mut npm = Command::new("npm");
         npm.current_dir(&dir).args(["install", "--no-audit", "--no-fund"]);
@@ -364,7 +365,7 @@ fn bench(extra: &[String]) -> anyhow::Result<()> {
     let scripts: Vec<&String> = extra.iter().filter(|a| *a != "--quick").collect();
     let scripts: Vec<String> = if scripts.is_empty() { vec!["members".into()] } else { scripts.into_iter().cloned().collect() };
     for script in scripts {
-        anyhow::ensure!(dir.join(format!("{script}.mjs")).is_file(), "no benchmark named {script:?}; the benchmarks are members, read_page, input, wasm_start and click_timeline");
+        anyhow::ensure!(dir.join(format!("{script}.mjs")).is_file(), "no benchmark named {script:?}; the benchmarks are members, peers, read_page, input, wasm_start and click_timeline");
         let mut node = Command::new("node");
         node.current_dir(root()).arg(dir.join(format!("{script}.mjs"))).env("CHROME", &browser).env("TABWRIGHT_BIN", bridge_exe(Profile::Release));
         if script == "members" {
@@ -443,7 +444,7 @@ fn main() -> anyhow::Result<()> {
         Some("bench") => bench(&args[1..]),
         Some("soak") => soak(&args[1..]),
         Some("wasm-target") => ensure_wasm_target(),
-        _ => bail!("usage: cargo xtask build [--release] | test [cargo test args] | demo [--headless] | bench [--quick] [members|read_page|input|wasm_start …] | soak [--rounds N] [--calls N] [--alarm-only] | wasm-target"),
+        _ => bail!("usage: cargo xtask build [--release] | test [cargo test args] | demo [--headless] | bench [--quick] [members|peers|read_page|input|wasm_start …] | soak [--rounds N] [--calls N] [--alarm-only] | wasm-target"),
     }
 }
 
