@@ -808,11 +808,13 @@ pub fn acted(tab: i32, began: u64, typed: bool, loaded: bool) {
 }
 
 /// The last input on the tab loaded a new page into it: a read behind it waits as one behind a
-/// navigate does.
+/// navigate does, counting from now, when the input's call ends (its wait for the load to
+/// begin may have taken longer than the page takes to draw).
 pub fn loaded_since_acting(tab: i32) {
     ACTED.with(|a| {
         if let Some(acted) = a.borrow_mut().get_mut(&tab) {
             acted.loaded = true;
+            acted.at = js_sys::Date::now();
         }
     });
 }
