@@ -67,11 +67,19 @@
     for (let c = parent.firstChild; c; c = c.nextSibling) out.push(c);
     return out;
   };
-  // The nodes drawn in an element's box: its shadow root's, a slot's assigned nodes (or its own
-  // when none are), else its own.
-  const drawnKids = (el) => {
+  // Calls `fn` on each node drawn in an element's box: its shadow root's, a slot's assigned
+  // nodes (or its own when none are), else its own. (Sibling by sibling where the nodes are the
+  // element's or its shadow root's own: a long page's walk made an array for each element.)
+  const eachDrawnKid = (el, fn) => {
     const own = shadowOf(el);
-    return own ? nodesIn(own) : el.localName === "slot" ? el.assignedNodes({ flatten: true }) : nodesIn(el);
+    if (own || el.localName !== "slot") for (let c = (own || el).firstChild; c; c = c.nextSibling) fn(c);
+    else for (const c of el.assignedNodes({ flatten: true })) fn(c);
+  };
+  // Those nodes, as an array.
+  const drawnKids = (el) => {
+    const out = [];
+    eachDrawnKid(el, (c) => out.push(c));
+    return out;
   };
   // A promise that resolves after `ms` milliseconds (at once for none left).
   const wait = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
@@ -553,14 +561,14 @@
 
   const BLOCK_DISPLAY = /^(block|flex|grid|list-item|flow-root|table|table-row|table-caption)\b/;
 
-  const BLOCK_TAGS = /^(div|p|li|td|th|tr|br|h[1-6]|section|article|header|footer|nav|ul|ol)$/;
+  const BLOCK_TAGS = new Set(["div", "p", "li", "td", "th", "tr", "br", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "header", "footer", "nav", "ul", "ol"]);
   // Elements that stand on lines of their own in a page's text, whatever their display.
-  const LINE_TAGS = new Set(["div", "p", "li", "td", "th", "tr", "br", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "header", "footer", "nav", "ul", "ol", "hr", "table", "form", "fieldset", "main", "aside", "figure", "figcaption", "blockquote", "pre", "dl", "dt", "dd", "label", "details", "summary", "dialog"]);
+  const LINE_TAGS = new Set([...BLOCK_TAGS, "hr", "table", "form", "fieldset", "main", "aside", "figure", "figcaption", "blockquote", "pre", "dl", "dt", "dd", "label", "details", "summary", "dialog"]);
   // Whether an element sits on a line, or in a box, of its own: its words are apart from its
   // neighbours' (a flex or grid item is such a box even when it is a <span>).
   function isBlock(node) {
     if (node.nodeType !== Node.ELEMENT_NODE) return false;
-    if (BLOCK_TAGS.test(node.localName)) return true;
+    if (BLOCK_TAGS.has(node.localName)) return true;
     const display = getComputedStyle(node).display;
     return !display.startsWith("inline") && display !== "contents" && display !== "none";
   }
@@ -3810,11 +3818,7 @@
       const editor = !inEditor && !!editorFieldOf(el);
       if (editor) inEditor = true;
       const inCell = !table && (cell || isCell);
-      // (Sibling by sibling where the nodes are the element's or its shadow root's own: a long
-      // page's walk made an array for each element.)
-      const own = shadowOf(el);
-      if (own || tag !== "slot") for (let c = (own || el).firstChild; c; c = c.nextSibling) walk(c, inner, level + 1, inCell);
-      else for (const c of el.assignedNodes({ flatten: true })) walk(c, inner, level + 1, inCell);
+      eachDrawnKid(el, (c) => walk(c, inner, level + 1, inCell));
       if (editor) inEditor = false;
       // (A frame's page that breaks the walk loses only its own text.)
       try {
