@@ -3740,6 +3740,9 @@
     return { text, cut, total, url: location.href, unasked: unaskedHosts(1, false).length > 0 };
   }
 
+  // What of its text's white space a box keeps, by its white-space-collapse (see visibleText).
+  const KEPT_SPACE = { preserve: "all", "break-spaces": "all", "preserve-breaks": "lines" };
+
   // The visible text under root, to a little past `budget` characters.
   function visibleText(root, skip, budget = Infinity) {
     // The text so far, as pieces, with its length and last character. (Asking the growing
@@ -3754,6 +3757,10 @@
     };
     const spaced = () => /\s/.test(last);
     let inEditor = false;
+    // How the text in hand keeps its white space, as its box lays it out: "" collapses it (the
+    // usual), "lines" keeps its line breaks (pre-line), "all" keeps spaces and breaks too (a
+    // <pre>, a code sample whose highlighted spans sit between text nodes of line breaks).
+    let kept = "";
     // open: under a box too small to hold its content, where each text node is judged by itself.
     // cell: inside a table's cell, whose text stays on its row's line.
     const walk = (node, open, level = 0, cell = false) => {
@@ -3764,6 +3771,12 @@
       // a few percent of a long page's walk.)
       const type = node.nodeType;
       if (type === 3) {
+        if (kept) {
+          const t = kept === "all" ? node.data.replace(/\r\n?/g, "\n") : node.data.replace(/[^\S\n]+/g, " ").replace(/ ?\n ?/g, "\n");
+          if (t.trim() && open && !textShown(node)) return;
+          add(last === "\n" && kept === "lines" ? t.replace(/^ /, "") : t);
+          return;
+        }
         const t = node.data.replace(/\s+/g, " ");
         if (t.trim() && open && !textShown(node)) return;
         if (t.trim()) add(!last || spaced() ? t.replace(/^ /, "") : t);
@@ -3818,7 +3831,10 @@
       const editor = !inEditor && !!editorFieldOf(el);
       if (editor) inEditor = true;
       const inCell = !table && (cell || isCell);
+      const around = kept;
+      kept = KEPT_SPACE[style.whiteSpaceCollapse] || "";
       eachDrawnKid(el, (c) => walk(c, inner, level + 1, inCell));
+      kept = around;
       if (editor) inEditor = false;
       // (A frame's page that breaks the walk loses only its own text.)
       try {
@@ -3843,8 +3859,6 @@
     return out.join("");
   }
 
-  // Whether the field a code editor keeps out of sight holds the keyboard focus (after a click
-  // on the editor's ref).
   // The value a slider or spin button the page draws says it has, or null.
   function rangeValue(el) {
     const v = Number.parseFloat(el.getAttribute("aria-valuenow") ?? "");

@@ -862,6 +862,22 @@ async fn page_text_keeps_a_tables_rows() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Text whose box keeps its white space keeps it in get_page_text: a code sample's lines and
+/// indentation (its highlighted words are spans between text nodes of line breaks), a table of
+/// source lines, and an address's line breaks (pre-line), while the prose around it still has
+/// its runs of spaces collapsed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn page_text_keeps_the_lines_and_indentation_of_code() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    ok(&h.one("navigate", json!({"url": h.url("code.html")})).await?);
+    let page = text(&h.one("get_page_text", json!({})).await?);
+    let code = "function add(a, b) {\n  if (b === undefined) {\n    throw \"two numbers\";\n  }\n  return a + b;\n}\n";
+    assert!(page.contains(&format!("Call it with two numbers:\n{code}")), "{page:?}");
+    assert!(page.contains("1\texport const one = 1;\n2\t    // four spaces in\n"), "{page:?}");
+    assert!(page.contains("Docs team\n12 Harbour Road\nLisbon\nQuestions? Ask us."), "{page:?}");
+    assert!(!page.contains("Guide"), "the page's navigation is left out: {page:?}");
+    Ok(())
+}
 /// What a page marks as the current page or step, a field's suggestions, a read-only field and
 /// a box that is partly checked are read as a person sees them, and the fields act so; a
 /// disabled control is never said to be clicked.
