@@ -645,14 +645,19 @@
       // heading): that is read as it is.
       if (CONTAINER_ROLES.has(role) && el.querySelector(STRUCTURE)) return clean(el.getAttribute("title") || "", NAME_MAX);
       // One that holds controls is named by its own words around them (a column header's
-      // "Salary" beside its sort button), or its title.
+      // "Salary" beside its sort button), or its title. When a control stands between its words
+      // (a cell's "UTC (WET)" with WET a link) they are no name without it: it has none, and its
+      // text is read as running text is, the control under it.
       if (CONTAINER_ROLES.has(role) && holdsActionable(el)) {
+        let own;
         namingOwn = true;
         try {
-          return clean(subtreeText(el), NAME_MAX) || clean(el.getAttribute("title") || "", NAME_MAX);
+          own = clean(subtreeText(el), NAME_MAX);
         } finally {
           namingOwn = false;
         }
+        const whole = own && clean(subtreeText(el), TEXT_MAX);
+        return (whole && whole.includes(own) ? own : "") || clean(el.getAttribute("title") || "", NAME_MAX);
       }
       namingItem = role === "treeitem" || role.startsWith("menuitem") || role === "option" || role === "tab";
       let text;
@@ -1900,6 +1905,9 @@
         parent.localName === "legend" || parent.localName === "caption" || parent.localName === "figcaption";
       const holder = () => ensureRef(holderOf(parent), counter);
       const speaks = (t) => t && /[\p{L}\p{N}]/u.test(t);
+      // Words the line around them has in its name (a heading's "[edit]" link with its
+      // brackets, a column header's title beside its sort button) are not read again.
+      const saidByLine = (t) => !!lineName && lineName.includes(t);
       // Running text with inline parts a person can act on (links, clickable spans) reads as one
       // line, and those parts are listed under it.
       if (!quiet && isTextBlock(kids)) {
@@ -1951,14 +1959,14 @@
           at = end;
         }
         own = clean(own + text.slice(at), TEXT_MAX);
-        const nameSays = (words) => !!entry && !!entry.name && clean(entry.name, TEXT_MAX).startsWith(words.slice(0, NAME_MAX - 1));
+        const nameSays = (words) => !!entry && !!entry.name && clean(entry.name, TEXT_MAX).includes(words.slice(0, NAME_MAX - 1));
         let partsDepth = depth;
         if (speaks(t)) {
           if (nameSays(t) || nameSays(own)) {
             // The parent's name already says it (what the parts say, their lines do).
           } else if (entry) {
             entry.t = t;
-          } else if (!namesALine(holderOf(parent))) {
+          } else if (!namesALine(holderOf(parent)) && !saidByLine(t)) {
             out.push({ d: depth, text: t, ref: holder() });
             partsDepth = depth + 1;
           }
@@ -1978,7 +1986,7 @@
         text = "";
         // Separators alone ("|", "·") say nothing, nor do the words that are the parent's name
         // (a column header's title beside its sort button).
-        if (!quiet && speaks(t) && !namesALine(holderOf(parent)) && t !== lineName) out.push({ d: depth, text: t, ref: holder() });
+        if (!quiet && speaks(t) && !namesALine(holderOf(parent)) && !saidByLine(t)) out.push({ d: depth, text: t, ref: holder() });
       };
       let naming = false;
       for (const child of kids) {

@@ -862,6 +862,25 @@ async fn page_text_keeps_a_tables_rows() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// An encyclopedia's article: a cell whose link stands between its words ("UTC±00:00 (WET)") is
+/// read with all its words and the link under it, not named by the words around the link; a
+/// heading with an "[edit]" link says its brackets once, in its name.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cell_with_a_link_amid_its_words_and_a_heading_with_an_edit_link() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "encyclopedia.html", json!({})).await?;
+    let zone = line_with(&page, "UTC±00:00");
+    assert!(zone.trim_start().starts_with("cell [ref_") && zone.ends_with(": \"UTC±00:00 (WET)\""), "{page}");
+    let below = page.lines().skip_while(|l| !l.contains("UTC±00:00")).nth(1).unwrap_or_default();
+    assert!(below.trim_start().starts_with("link \"WET\" [ref_"), "{page}");
+    // Words that stand before a link only are still the cell's name.
+    assert!(line_with(&page, "545,796").trim_start().starts_with("cell \"545,796\" [ref_"), "{page}");
+    let history = line_with(&page, "History");
+    assert!(history.trim_start().starts_with("heading \"History[edit]\" [ref_") && history.ends_with("level=2"), "{page}");
+    assert!(page.contains("link \"edit\" [ref_"), "{page}");
+    Ok(())
+}
+
 /// Text whose box keeps its white space keeps it in get_page_text: a code sample's lines and
 /// indentation (its highlighted words are spans between text nodes of line breaks), a table of
 /// source lines, and an address's line breaks (pre-line), while the prose around it still has
