@@ -402,10 +402,12 @@
       case "ul": case "ol": case "menu": return "list";
       case "li": return "listitem";
       case "dl": return "list";
-      case "table": return "table";
-      case "tr": return "row";
-      case "td": return "cell";
-      case "th": return el.closest("thead") || el.getAttribute("scope") === "col" ? "columnheader" : "rowheader";
+      case "table": return layoutTable(el) ? null : "table";
+      case "tr": return layoutTable(el.closest("table")) ? null : "row";
+      case "td": return layoutTable(el.closest("table")) ? null : "cell";
+      case "th":
+        if (layoutTable(el.closest("table"))) return null;
+        return el.closest("thead") || el.getAttribute("scope") === "col" ? "columnheader" : "rowheader";
       case "dialog": return "dialog";
       case "fieldset": return "group";
       case "details": return "group";
@@ -425,6 +427,38 @@
       case "output": return "status";
       default: return null;
     }
+  }
+
+  // Whether a table lays the page out rather than holding data (an older site's grid of boxes,
+  // a mail's frame): its rows and cells are then the boxes they are, not a table's to read as
+  // rows. A table says it holds data by its role, a caption, a head or foot, columns, or a
+  // header cell; one without a header cell that holds a table or has a single row or column
+  // lays out. (Browsers tell them apart for screen readers the same way, with more signs.)
+  function layoutTable(table) {
+    if (!table) return false;
+    const kept = layouts?.get(table);
+    if (kept !== undefined) return kept;
+    const explicit = (table.getAttribute("role") || "").trim().toLowerCase();
+    let layout;
+    if (explicit === "presentation" || explicit === "none") layout = true;
+    else if (explicit || table.caption || table.tHead || table.tFoot || table.hasAttribute("summary") || table.querySelector(":scope > colgroup, :scope > col")) layout = false;
+    else {
+      const rows = table.rows;
+      let widest = 0, header = false;
+      for (let i = 0; i < rows.length && i < 20 && !header; i++) {
+        const cells = rows[i].cells;
+        widest = Math.max(widest, cells.length);
+        for (const cell of cells) {
+          if (cell.localName === "th" || cell.hasAttribute("scope") || cell.hasAttribute("headers")) {
+            header = true;
+            break;
+          }
+        }
+      }
+      layout = !header && (rows.length <= 1 || widest <= 1 || !!table.querySelector("table"));
+    }
+    layouts?.set(table, layout);
+    return layout;
   }
 
   function roleOf(el) {
@@ -1341,7 +1375,7 @@
   // A document's size and scroll. A walk over every element reads them once per document
   // (pinned): nothing moves while it runs, and reading them for each element was a quarter of
   // the time of reading a long page. The scrolling boxes found are kept the same way.
-  let pinned = null, scrollers = null, lengths = null, pseudos = null;
+  let pinned = null, scrollers = null, lengths = null, pseudos = null, layouts = null;
   function extentOf(doc) {
     const kept = pinned && pinned.get(doc);
     if (kept) return kept;
@@ -1357,10 +1391,11 @@
       scrollers = new Map();
       lengths = new Map();
       pseudos = new Map();
+      layouts = new Map();
       try {
         return fn(...args);
       } finally {
-        pinned = scrollers = lengths = pseudos = null;
+        pinned = scrollers = lengths = pseudos = layouts = null;
       }
     };
   }

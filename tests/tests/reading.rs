@@ -859,6 +859,14 @@ async fn page_text_keeps_a_tables_rows() -> anyhow::Result<()> {
     let t = read_here(&mut h, json!({})).await?;
     assert!(t.contains("cell \"Ada Lovelace London\" [ref_") && t.contains("cell \"Inner A\" [ref_") && t.contains("cell \"Inner D\" [ref_"), "{t}");
     assert!(!t.contains("\"Layout left Inner"), "{t}");
+    // A table that lays the page out (it holds a table; or its role says so) is no table: its
+    // cells' words are text lines, and the table inside it, which holds data, is read as one.
+    for words in ["Layout left", "Layout right", "Framed note", "Second note"] {
+        assert!(line_with(&t, words).trim_start().starts_with(&format!("text \"{words}\" [ref_")), "{t}");
+    }
+    assert!(line_with(&t, "Framed link").trim_start().starts_with("link \"Framed link\" [ref_"), "{t}");
+    assert_eq!(t.matches("table [ref_").count(), 2, "the orders and the inner table: {t}");
+    assert!(t.contains("columnheader \"Customer\" [ref_"), "{t}");
     Ok(())
 }
 
