@@ -2321,9 +2321,16 @@
       } finally {
         lineName = outerName;
       }
-      // A paragraph that says nothing and holds nothing (an output line not yet written) is no line.
-      if (entry && !entry.i && !entry.name && !entry.t && out[out.length - 1] === entry && (role === "paragraph" || role === "blockquote")) {
-        out.pop();
+      // A paragraph that says nothing is no line: one that holds nothing (an output line not yet
+      // written), or only lines of their own (a "Forgot password?" link in a <p>), which then
+      // stand in its place.
+      if (entry && !entry.i && !entry.name && !entry.t && (role === "paragraph" || role === "blockquote")) {
+        const at = out.lastIndexOf(entry);
+        // (Its own words are a text line with its ref, read as the paragraph's.)
+        if (at >= 0 && !out.some((n, i) => i > at && n.text && n.ref === entry.ref)) {
+          out.splice(at, 1);
+          for (let i = at; i < out.length; i++) out[i].d--;
+        }
       }
     }
 

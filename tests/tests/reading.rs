@@ -180,6 +180,10 @@ async fn articles_landmarks_and_page_text() -> anyhow::Result<()> {
         t.contains("heading \"City council approves new bridge\" [ref_") && t.contains("level=1")
     );
     assert!(line_with(&t, "link \"Read 42 comments\"").ends_with("→ /comments"));
+    // The paragraph that holds only that link says nothing: the link stands in its place.
+    assert!(!t.lines().any(|l| l.trim_start().starts_with("paragraph [ref_") && l.ends_with(']')), "{t}");
+    let at = |needle: &str| line_with(&t, needle).len() - line_with(&t, needle).trim_start().len();
+    assert_eq!(at("link \"Read 42 comments\""), at("Construction will begin"), "{t}");
     assert!(t.contains("navigation \"Sections\" [ref_"));
     assert!(!t.contains("text \"| | |\""), "separators alone are dropped");
     assert!(t.contains("img \"Drawing of the bridge\""));
