@@ -1978,7 +1978,8 @@
           naming = side === "after";
           if (side === "before") text = text.slice(0, line) + " ";
           if (shown) {
-            const pad = getComputedStyle(child).display === "inline" ? "" : " ";
+            // (An inline part that holds blocks, a result's link around its heading, stands apart.)
+            const pad = getComputedStyle(child).display === "inline" && ![...child.children].some((c) => !getComputedStyle(c).display.startsWith("inline")) ? "" : " ";
             const start = text.length;
             text += pad + subtreeText(child, 1) + pad;
             spans.push([start, text.length]);

@@ -890,6 +890,8 @@ async fn a_cell_with_a_link_amid_its_words_and_a_heading_with_an_edit_link() -> 
     let history = line_with(&page, "History");
     assert!(history.trim_start().starts_with("heading \"History[edit]\" [ref_") && history.ends_with("level=2"), "{page}");
     assert!(page.contains("link \"edit\" [ref_"), "{page}");
+    // Words before a link that holds a heading are apart from the heading's.
+    assert!(line_with(&page, "See also").contains("\"See also Porto\""), "{page}");
     Ok(())
 }
 
