@@ -98,6 +98,13 @@ const SYNONYMS: &[(&str, &[&str])] = &[
     ("favorite", &["star", "heart"]),
     ("favourite", &["star", "heart"]),
     ("add", &["plus"]),
+    // A stepper's two buttons, and a voice search's.
+    ("plus", &["add", "increase", "increment", "more"]),
+    ("increase", &["plus", "add", "increment", "more"]),
+    ("minus", &["decrease", "decrement", "subtract", "reduce", "less"]),
+    ("decrease", &["minus", "decrement", "subtract", "reduce", "less"]),
+    ("microphone", &["voice", "mic", "speech", "dictate", "dictation"]),
+    ("mic", &["voice", "microphone", "speech", "dictate", "dictation"]),
     ("submit", &["send", "save", "continue"]),
     ("close", &["dismiss", "×", "x", "xmark", "times"]),
     ("dismiss", &["close", "×", "x", "xmark"]),
@@ -736,6 +743,24 @@ mod tests {
         assert_eq!(top("first delete button"), Some(9));
         assert_eq!(top("delete account link"), Some(14));
         assert_eq!(top("cart heading"), Some(6));
+    }
+
+    #[test]
+    fn a_steppers_buttons_and_a_voice_search_go_by_the_words_for_them() {
+        let p = vec![
+            el(0, 40, "button", "Decrease quantity", true),
+            el(0, 41, "spinbutton", "Quantity", true),
+            el(0, 42, "button", "Increase quantity", true),
+            el(0, 43, "searchbox", "Search", true),
+            el(0, 44, "button", "Search by voice", true),
+        ];
+        let first = |q: &str| rank(&p, q).first().and_then(|n| n.r#ref);
+        assert_eq!(first("quantity plus button"), Some(42));
+        assert_eq!(first("quantity plus"), Some(42));
+        assert_eq!(first("minus button"), Some(40));
+        assert_eq!(first("microphone"), Some(44));
+        assert_eq!(first("mic button"), Some(44));
+        assert_eq!(first("quantity field"), Some(41));
     }
 
     #[test]
