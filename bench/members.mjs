@@ -241,6 +241,9 @@ add("scroll", { target: at(300, 300), scroll_direction: "down", scroll_amount: 1
 add("scroll_to", { target: ref("go") });
 add("type", { text: TEXT }, { prepare: "bio", label: "type (100 chars)" });
 add("key", { text: "Tab" });
+// The key an agent most often sends: Enter right behind the words it typed (here into a plain
+// text area, where it starts a line).
+add("key", { text: "Return" }, { prepare: "typed", label: "key (Return right after type)" });
 add("hold_key", { text: "Shift", duration: 0.1 });
 add("wait", { duration: 0.1 });
 add("form_input", { target: ref("name"), value: "Ada Lovelace" });
@@ -312,6 +315,10 @@ async function measure(list, runs) {
         // A new document each time (its address differs), loaded outside the timing.
         if (c.prepare === "load") await call("navigate", { url: `${site.url(c.page)}?visit=${i}` });
         if (c.prepare === "bio") await call("form_input", { target: side === "ours" ? { type: "ref", ref: go.ours.bio } : { type: "ref", ref: go.theirs.bio }, value: "" });
+        if (c.prepare === "typed") {
+          await call("left_click", { target: side === "ours" ? { type: "ref", ref: go.ours.bio } : { type: "ref", ref: go.theirs.bio } });
+          await call("type", { text: "hi" });
+        }
         const input = resolve(c.input, side, tabs);
         // A random pause of up to a frame first: calls that wait for a frame would otherwise lock
         // to the display's phase, and a whole run of one side could land a frame late.

@@ -3015,7 +3015,27 @@
     const role = roleOf(el);
     const control = ["button", "a", "summary"].includes(el.localName) || (el.localName === "input" && !isTextEntry(el)) || ["button", "link", "checkbox", "radio", "switch", "tab", "menuitem"].includes(role);
     if (control && !isTextEntry(el) && document.designMode !== "on") return { notext: describe(el) };
-    return "some";
+    return suggesting(el) ? "suggests" : "some";
+  }
+
+  // Whether a key right behind typing into `el` should wait for the page's answer to the words:
+  // it offers suggestions (a combobox; a field with a list, that says it completes or controls a
+  // popup; one whose page turned the browser's own completion off for its own, as jQuery UI's
+  // does), or a list of choices is open. Enter in a chat box or a plain form field acts on the
+  // words at once, as a person's would.
+  function suggesting(el) {
+    const offers = (e) =>
+      e.getAttribute("role") === "combobox" ||
+      ["list", "aria-autocomplete", "aria-haspopup", "aria-controls", "aria-owns", "aria-expanded", "aria-activedescendant"].some((a) => e.hasAttribute(a)) ||
+      (e.getAttribute("autocomplete") || "").toLowerCase() === "off" ||
+      /autocomplete|typeahead|suggest|combo/i.test(typeof e.className === "string" ? e.className : "");
+    for (let e = el, up = 0; e && up < 4; e = e.parentElement, up++) {
+      if (offers(e)) return true;
+    }
+    for (const list of document.querySelectorAll("[role=listbox], [role=menu], datalist")) {
+      if (list.localName !== "datalist" && seen(list)) return true;
+    }
+    return false;
   }
 
   // After typing: null when the focus stayed where the typing began; else where it was and

@@ -121,6 +121,8 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
     // "Typed." alone would say otherwise; and the page keeps the element, to say afterwards if
     // the focus left it.
     let focus = crate::page::call(tab, "__tabwright.focusHolder()").await;
+    // (Unknown is taken as a field that offers suggestions: a key after the words waits for them.)
+    super::pointer::typing_into(tab, focus.as_ref().map_or(true, |(v, _)| v == "suggests"));
     // In batches, so a long text never has hundreds of commands waiting on the browser at once.
     let typing = async {
         let mut sends = sends.into_iter().peekable();

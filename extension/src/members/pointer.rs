@@ -855,15 +855,29 @@ pub async fn drawn_since_acting(tab: i32, capture: bool) {
     }
 }
 
-/// Before a key right behind typing (Enter, an arrow, Tab): the page has answered the words
-/// first, as a read would show them (a list the words filter after a pause, suggestions fetched
-/// for them), so the key acts on what a person would see: Enter picks the suggestion the words
-/// brought up, not the one before them.
+/// Before a key right behind typing (Enter, an arrow, Tab) into a field that offers suggestions:
+/// the page has answered the words first, as a read would show them (suggestions shown after a
+/// pause or fetched for them), so the key acts on what a person would see: Enter picks the
+/// suggestion the words brought up, not the one before them. Into any other field (a chat box,
+/// a form's field) the key goes at once, as a person's would, where it waited 350 ms; a read
+/// after the key still waits for the page's answer to it.
 pub async fn typing_answered(tab: i32) {
     let typed = ACTED.with(|a| a.borrow().get(&tab).is_some_and(|a| a.typed && js_sys::Date::now() - a.at < TYPED_MS));
-    if typed {
+    let suggests = SUGGESTS.with(|s| s.borrow().get(&tab).copied().unwrap_or(true));
+    if typed && suggests {
         drawn_since_acting(tab, false).await;
     }
+}
+
+thread_local! {
+    /// Per tab: whether the field the last typing went into offers suggestions.
+    static SUGGESTS: RefCell<HashMap<i32, bool>> = RefCell::new(HashMap::new());
+}
+
+/// What the page said of the field typing goes into: whether it offers suggestions (a
+/// combobox, a field with a list, one whose suggestions are open); see [`typing_answered`].
+pub fn typing_into(tab: i32, suggests: bool) {
+    SUGGESTS.with(|s| s.borrow_mut().insert(tab, suggests));
 }
 
 /// Waits for the answers to the requests the page's scripts began for the input (since it, and
