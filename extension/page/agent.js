@@ -1254,7 +1254,11 @@
     const walk = document.createTreeWalker(document.body || document.documentElement, NodeFilter.SHOW_TEXT);
     for (let n = walk.nextNode(), i = 0; n && i < 50000; n = walk.nextNode(), i++) {
       // (A link's words go somewhere: "Reading list…" is no work going on.)
-      if (n.nodeValue.length < 80 && BUSY_WORDS.test(n.nodeValue) && n.parentElement && !n.parentElement.closest("a[href]") && busyInView(n.parentElement)) out.push({ el: n.parentElement, text: n });
+      // (An option's words show in its drop-down when it is the chosen one: a list still being
+      // filled says "Loading…" there.)
+      const parent = n.parentElement;
+      const shown = parent?.localName === "option" ? (parent.selected ? parent.closest("select") : null) : parent;
+      if (n.nodeValue.length < 80 && BUSY_WORDS.test(n.nodeValue) && shown && !parent.closest("a[href]") && busyInView(shown)) out.push({ el: shown, text: n });
     }
     return out;
   }
@@ -3203,7 +3207,9 @@
     const el = editableFrameBody(found) || fieldFor(found);
     const what = describe(el);
     const tag = el.localName;
-    if (el.disabled) return { error: `${what} is disabled, so its value cannot be set.` };
+    // (`later`: what the page may still change in answer to the input before this one, a list
+    // it fills or a field it enables once a choice is made.)
+    if (el.disabled) return { error: `${what} is disabled, so its value cannot be set.`, later: true };
     if (el.readOnly) return { error: `${what} is read-only.` };
     // A code editor takes its text as a person gives it: the core clicks it, selects all and
     // types over it. (Its hidden field passes on only what changes in it.)
@@ -3282,7 +3288,7 @@
         const match = find(w);
         if (!match) {
           const list = options.map((o) => JSON.stringify(clean(o.label || o.text, 60))).slice(0, 30).join(", ");
-          return { error: `${what} has no option ${JSON.stringify(w)}. Its options are: ${list}.` };
+          return { error: `${what} has no option ${JSON.stringify(w)}. Its options are: ${list}.`, later: true };
         }
         if (match.disabled) return { error: `The option ${JSON.stringify(clean(match.text, 60))} of ${what} is disabled.` };
         matches.push(match);
@@ -3303,7 +3309,7 @@
       // its range, and a value it says.
       const now = rangeValue(el);
       if (now === null) return { error: `${what} is a ${role} the page draws itself and says no value of its own (aria-valuenow), so it cannot be set: click it, then press ${role === "spinbutton" ? "ArrowUp or ArrowDown" : "ArrowRight or ArrowLeft"} (key, with repeat), Home or End until it shows the value wanted.` };
-      if (el.getAttribute("aria-disabled") === "true") return { error: `${what} is disabled, so its value cannot be set.` };
+      if (el.getAttribute("aria-disabled") === "true") return { error: `${what} is disabled, so its value cannot be set.`, later: true };
       const want = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value.trim()) : NaN;
       if (!Number.isFinite(want)) return { error: `${what} is a ${role}: give it a number.` };
       const min = Number.parseFloat(el.getAttribute("aria-valuemin") ?? ""), max = Number.parseFloat(el.getAttribute("aria-valuemax") ?? "");

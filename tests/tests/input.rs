@@ -414,6 +414,31 @@ async fn editing_chords_select_copy_and_paste() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A form filled back to back, as Claude sends it in one batch: the State list the page fills
+/// once a country is chosen (asked of the server, "Loading…" meanwhile) is chosen from once it is
+/// filled, not refused as disabled; a read right behind a change of country waits for the list.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn form_input_right_behind_the_choice_that_fills_a_list_chooses_from_it() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "address.html").await?;
+    let country = h.ref_of("combobox", "Country").await?;
+    let state = h.ref_of("combobox", "State").await?;
+    ok(&h.one("form_input", json!({"target": r#ref(&country), "value": "United States"})).await?);
+    let r = h.one("form_input", json!({"target": r#ref(&state), "value": "Texas"})).await?;
+    assert_eq!(text(&r), format!("Set the value of {state}."), "{r:?}");
+    let page = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page.contains("Chosen: Texas, United States."), "{page}");
+    ok(&h.one("form_input", json!({"target": r#ref(&country), "value": "Canada"})).await?);
+    let read = text(&h.one("read_page", json!({})).await?);
+    let line = read.lines().find(|l| l.starts_with("combobox \"State\"")).unwrap_or_default();
+    assert!(line.contains("options=\"Choose | Ontario | Quebec\"") && !line.contains("disabled"), "{read}");
+    // A list that does not hold the choice is still refused, with its options, once filled.
+    let r = h.one("form_input", json!({"target": r#ref(&state), "value": "Texas"})).await?;
+    let refused = error_text(&r);
+    assert!(refused.contains("no option \"Texas\"") && refused.contains("\"Ontario\""), "{refused}");
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn form_input_sets_every_control_and_fires_events() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;

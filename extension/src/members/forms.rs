@@ -15,11 +15,13 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
         FormValue::Number(n) => serde_json::json!(if n.fract() == 0.0 && n.abs() < 1e15 { format!("{}", *n as i64) } else { n.to_string() }),
         FormValue::Text(t) => serde_json::json!(t),
     };
-    let (reply, _) = page::call_in(&at, &format!("__tabwright.setValue({id}, {value})")).await?;
     #[derive(Deserialize)]
     struct Set {
         #[serde(default)]
         error: Option<String>,
+        /// The error may be the page's still answering the input before this one.
+        #[serde(default)]
+        later: bool,
         #[serde(default)]
         value: Option<String>,
         #[serde(default)]
@@ -48,7 +50,17 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
         #[serde(default)]
         max: Option<f64>,
     }
-    let set: Set = serde_json::from_value(reply).map_err(|e| format!("unreadable form reply: {e}"))?;
+    let set_value = || async {
+        let (reply, _) = page::call_in(&at, &format!("__tabwright.setValue({id}, {value})")).await?;
+        serde_json::from_value::<Set>(reply).map_err(|e| format!("unreadable form reply: {e}"))
+    };
+    let mut set = set_value().await?;
+    // A field the input before this one is still changing (a State list filled once a Country is
+    // chosen, a field enabled by a choice) is tried again once the page has answered it, as a
+    // person waits for the list to fill before choosing from it.
+    if set.later && super::pointer::drawn_since_acting(tab, false).await {
+        set = set_value().await?;
+    }
     match set.error.as_deref() {
         Some("stale") => Err(reading::stale(id, "the element was removed from the page")),
         Some(e) => Err(with_ref(&page_said(e), id)),

@@ -829,8 +829,10 @@ pub fn loaded_since_acting(tab: i32) {
 /// `capture`: a screenshot or zoom follows, whose capture draws a new frame first (what a
 /// page's load handler set for its next frame is in it): right after a load, no frame is let
 /// pass for it.
-pub async fn drawn_since_acting(tab: i32, capture: bool) {
-    let Some(Acted { at, began, typed, loaded }) = ACTED.with(|a| a.borrow_mut().remove(&tab)) else { return };
+///
+/// Whether it waited for the page (an input came shortly before, or its requests were answered).
+pub async fn drawn_since_acting(tab: i32, capture: bool) -> bool {
+    let Some(Acted { at, began, typed, loaded }) = ACTED.with(|a| a.borrow_mut().remove(&tab)) else { return false };
     // A page may answer words a moment after the last key (suggestions under the field, which
     // jQuery UI shows 300 ms after it; a search as you type): a person reads them no sooner.
     let typed = typed && js_sys::Date::now() - at < TYPED_MS;
@@ -852,7 +854,9 @@ pub async fn drawn_since_acting(tab: i32, capture: bool) {
         };
         let expression = format!("__tabwright.drawnAfterInput({ANIMATED_MS}, {fresh}, {busy}, {loaded})");
         crate::chrome::bounded(page::call(tab, &expression), (ANIMATED_MS + busy) as i32 + QUIET_MS + 100).await;
+        return true;
     }
+    false
 }
 
 /// Before a key right behind typing (Enter, an arrow, Tab) into a field that offers suggestions:
