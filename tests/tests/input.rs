@@ -439,6 +439,31 @@ async fn form_input_right_behind_the_choice_that_fills_a_list_chooses_from_it() 
     Ok(())
 }
 
+/// A click right behind the words that make the page enable its target (Apply, enabled once the
+/// code typed has been checked, a moment after the typing pauses) presses it once enabled; one
+/// on a button the words leave disabled is still refused as disabled.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_click_right_behind_the_words_that_enable_its_button_presses_it() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "address.html").await?;
+    let code = h.ref_of("textbox", "Promo code").await?;
+    let apply = h.ref_of("button", "Apply").await?;
+    ok(&h.one("form_input", json!({"target": r#ref(&code), "value": "SAVE10"})).await?);
+    ok(&h.one("left_click", json!({"target": r#ref(&apply)})).await?);
+    let page = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page.contains("Code SAVE10 applied."), "{page}");
+    // Typed, as a person types: the same.
+    ok(&h.one("triple_click", json!({"target": r#ref(&code)})).await?);
+    ok(&h.one("type", json!({"text": "WELCOME"})).await?);
+    ok(&h.one("left_click", json!({"target": r#ref(&apply)})).await?);
+    let page = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page.contains("Code WELCOME applied."), "{page}");
+    ok(&h.one("form_input", json!({"target": r#ref(&code), "value": "AB"})).await?);
+    let refused = error_text(&h.one("left_click", json!({"target": r#ref(&apply)})).await?);
+    assert!(refused.contains("is disabled"), "{refused}");
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn form_input_sets_every_control_and_fires_events() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;

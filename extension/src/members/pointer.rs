@@ -527,6 +527,12 @@ pub async fn click(input: &Click, button: &'static str, clicks: u32) -> Result<O
     // input (a right click's too: the page agent keeps the element its press reached, which a
     // context menu the click opens does not change).
     let mut spot = aim(tab, &input.target).await?;
+    // One the input before this one may still enable (a form's button the page enables once its
+    // checks of the words typed have run, after a pause) is aimed at again once the page has
+    // answered that input, as a person waits for it.
+    if spot.disabled.is_some() && button == "left" && answered_first(tab).await {
+        spot = aim(tab, &input.target).await?;
+    }
     // A disabled control ignores the press: saying "Clicked." would tell Claude it acted.
     if let (Some(name), "left") = (&spot.disabled, button) {
         return Err(format!("{name} is disabled, so clicking it does nothing. A page often enables such a control once what it needs is filled in or chosen; read the page to see what is missing."));
@@ -857,6 +863,21 @@ pub async fn drawn_since_acting(tab: i32, capture: bool) -> bool {
         return true;
     }
     false
+}
+
+/// Before a call is refused for a target the input before it may still change (a button the
+/// page enables once its checks of the words typed have run, a list it fills once a choice is
+/// made): waits for the page's answer to that input, and until a pause after it has passed (such
+/// checks run once the typing pauses, as [`TYPED_MS`] allows for a read). Whether there was such
+/// an input to wait for; the target is then looked at again.
+pub async fn answered_first(tab: i32) -> bool {
+    let Some(at) = ACTED.with(|a| a.borrow().get(&tab).map(|a| a.at)) else { return false };
+    let waited = drawn_since_acting(tab, false).await;
+    let left = TYPED_MS - (js_sys::Date::now() - at);
+    if left > 0.0 {
+        crate::chrome::sleep(left as i32).await;
+    }
+    waited || left > 0.0
 }
 
 /// Before a key right behind typing (Enter, an arrow, Tab) into a field that offers suggestions:
