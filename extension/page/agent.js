@@ -3097,6 +3097,56 @@
   const TEXT_TYPES = new Set(["text", "search", "email", "url", "tel", "password", "number", ""]);
   const DATE_TYPES = { date: "YYYY-MM-DD", time: "HH:MM", "datetime-local": "YYYY-MM-DDTHH:MM", month: "YYYY-MM", week: "YYYY-Www" };
 
+  // A date or time as a field of `type` takes it, from the forms people write it in, when it
+  // can mean only one; null otherwise (an order of day and month that the numbers leave open,
+  // as 03/04/2026, is not guessed).
+  const MONTH_NAMES = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+  function asDateField(type, given) {
+    const pad = (n) => String(n).padStart(2, "0");
+    const monthNamed = (w) => (/^[a-z]{3,9}\.?$/i.test(w) ? MONTH_NAMES.indexOf(w.slice(0, 3).toLowerCase()) + 1 : 0);
+    const day = (y, m, d) => (y >= 1 && m >= 1 && m <= 12 && d >= 1 && d <= 31 ? `${String(y).padStart(4, "0")}-${pad(m)}-${pad(d)}` : null);
+    const dateOf = (t) => {
+      t = t.trim().replace(/,/g, " ").replace(/\s+/g, " ").replace(/^(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.? /i, "");
+      let m;
+      if ((m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(t))) return day(+m[1], +m[2], +m[3]);
+      if ((m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(t))) {
+        const [a, b, y] = [+m[1], +m[2], +m[3]];
+        if (a > 12 && b <= 12) return day(y, b, a);
+        if (b > 12 && a <= 12) return day(y, a, b);
+        return a === b ? day(y, a, a) : null;
+      }
+      if ((m = /^([a-z]+\.?) (\d{1,2})(?:st|nd|rd|th)? (\d{4})$/i.exec(t)) && monthNamed(m[1])) return day(+m[3], monthNamed(m[1]), +m[2]);
+      if ((m = /^(\d{1,2})(?:st|nd|rd|th)? (?:of )?([a-z]+\.?) (\d{4})$/i.exec(t)) && monthNamed(m[2])) return day(+m[3], monthNamed(m[2]), +m[1]);
+      return null;
+    };
+    const timeOf = (t) => {
+      const m = /^(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?\s*(?:([ap])\.?\s?m\.?)?$/i.exec(t.trim());
+      if (!m || (!m[2] && !m[4])) return null;
+      let h = +m[1];
+      if (m[4]) {
+        if (h < 1 || h > 12) return null;
+        h = (h % 12) + (m[4].toLowerCase() === "p" ? 12 : 0);
+      }
+      if (h > 23 || +(m[2] || 0) > 59 || +(m[3] || 0) > 59) return null;
+      return `${pad(h)}:${m[2] || "00"}${m[3] ? `:${m[3]}` : ""}`;
+    };
+    const t = given.trim();
+    if (type === "date") return dateOf(t);
+    if (type === "time") return timeOf(t);
+    if (type === "datetime-local") {
+      const m = /^(.*?\d)(?:\s*,?\s*(?:at\s+)?|T)(\d{1,2}(?::\d{2}){0,2}\s*(?:[ap]\.?\s?m\.?)?)$/i.exec(t);
+      const d = m && dateOf(m[1]), h = m && timeOf(m[2]);
+      return d && h ? `${d}T${h}` : null;
+    }
+    if (type === "month") {
+      let m;
+      if ((m = /^(\d{4})[-/.](\d{1,2})$/.exec(t))) return day(+m[1], +m[2], 1)?.slice(0, 7) ?? null;
+      if ((m = /^(\d{1,2})\s*[-/.]\s*(\d{4}|\d{2})$/.exec(t))) return day(m[2].length === 2 ? 2000 + +m[2] : +m[2], +m[1], 1)?.slice(0, 7) ?? null;
+      if ((m = /^([a-z]+\.?),? (\d{4})$/i.exec(t)) && monthNamed(m[1])) return day(+m[2], monthNamed(m[1]), 1).slice(0, 7);
+    }
+    return null;
+  }
+
   function fire(el, value) {
     el.dispatchEvent(new InputEvent("input", { bubbles: true, composed: true, inputType: "insertReplacementText", data: value == null ? null : String(value) }));
     el.dispatchEvent(new Event("change", { bubbles: true }));
@@ -3236,10 +3286,11 @@
       if (["button", "submit", "reset", "image", "hidden"].includes(type)) return { error: `${what} is a button, not a field: use left_click.` };
       if (typeof value === "boolean") return { error: `${what} takes text, not true/false.` };
       let text = String(value);
-      // A time or date written without its leading zeros (9:30, 2026-3-5) is the one a person
-      // means; the field takes only the padded form.
-      if (type === "time") text = text.replace(/^\s*(\d):/, "0$1:").trim();
-      if (type === "date") text = text.trim().replace(/^(\d{4})-(\d{1,2})-(\d{1,2})$/, (_, y, m, d) => `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`);
+      // A date or time written as people write it ("December 25, 2026", "3:30 PM", 9:30,
+      // 2026-3-5) is the one they mean, when it can mean only one; the field takes only its own
+      // form.
+      const given = text;
+      if (DATE_TYPES[type]) text = asDateField(type, text) ?? text;
       const before = el.value;
       el.focus({ preventScroll: true });
       el.value = text;
@@ -3255,7 +3306,12 @@
         }
         // Refused: the field keeps what it held, as a person's rejected input leaves it.
         el.value = before;
-        return { error: `${what} did not accept ${JSON.stringify(text)}; give a valid ${type} value${want}.${type === "password" ? "" : ` It still holds ${JSON.stringify(clean(before, 80))}.`}` };
+        const holds = type === "password" ? "" : ` It still holds ${JSON.stringify(clean(before, 80))}.`;
+        const open = (type === "date" || type === "datetime-local") && /^\s*(\d{1,2})[-/.](\d{1,2})[-/.]\d{4}\b/.exec(given);
+        if (open && open[1] !== open[2] && +open[1] <= 12 && +open[2] <= 12) {
+          return { error: `${what} did not accept ${JSON.stringify(given)}: its day and month could be either way round; give it in the form ${DATE_TYPES[type]}.${holds}` };
+        }
+        return { error: `${what} did not accept ${JSON.stringify(text)}; give a valid ${type} value${want}.${holds}` };
       }
       fire(el, text);
       // Text typed into a combobox only filters its list: the core picks the option it names.
@@ -3264,6 +3320,7 @@
       // Set, but outside what the field allows (a date past its max, a number off its step): the
       // page's form will refuse it.
       if (!el.validity.valid && el.validationMessage) return { ok: true, value: el.value, note: `the field does not pass its own check: ${clean(el.validationMessage, 160).replace(/\.$/, "")}` };
+      if (text !== given.trim()) return { ok: true, value: el.value, note: `the field holds it as ${el.value}` };
       return { ok: true, value: el.value };
     }
     if (tag === "textarea") {

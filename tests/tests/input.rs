@@ -531,6 +531,14 @@ async fn form_input_sets_every_control_and_fires_events() -> anyhow::Result<()> 
     ok(&h.one("form_input", json!({"target": r#ref(&birthday), "value": "1815-12-1"})).await?);
     let page = text(&h.one("get_page_text", json!({})).await?);
     assert!(page.contains("[07:05]") && page.contains("[1815-12-01]"), "{page}");
+    // A date or time written as people write it is the one meant when it can mean only one; a
+    // date whose numbers leave the order of day and month open is asked for, not guessed.
+    let set = text(&h.one("form_input", json!({"target": r#ref(&birthday), "value": "December 10, 1815"})).await?);
+    assert!(set.ends_with("Note: the field holds it as 1815-12-10."), "{set}");
+    let set = text(&h.one("form_input", json!({"target": r#ref(&alarm), "value": "7:05 pm"})).await?);
+    assert!(set.ends_with("Note: the field holds it as 19:05."), "{set}");
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&birthday), "value": "03/04/1815"})).await?);
+    assert!(e.contains("either way round") && e.contains("It still holds \"1815-12-10\"."), "{e}");
     let agree = h.ref_of("checkbox", "Agree").await?;
     let e = error_text(&h.one("form_input", json!({"target": r#ref(&agree), "value": "maybe"})).await?);
     assert!(e.contains("pass true or false"), "{e}");
