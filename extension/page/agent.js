@@ -432,8 +432,8 @@
   // Whether a table lays the page out rather than holding data (an older site's grid of boxes,
   // a mail's frame): its rows and cells are then the boxes they are, not a table's to read as
   // rows. A table says it holds data by its role, a caption, a head or foot, columns, or a
-  // header cell; one without a header cell that holds a table or has a single row or column
-  // lays out. (Browsers tell them apart for screen readers the same way, with more signs.)
+  // header cell; one without a header cell that holds a table, a heading or a form, or has a
+  // single row or column, lays out. (Browsers tell them apart for screen readers the same way, with more signs.)
   function layoutTable(table) {
     if (!table) return false;
     const kept = layouts?.get(table);
@@ -455,7 +455,7 @@
           }
         }
       }
-      layout = !header && (rows.length <= 1 || widest <= 1 || !!table.querySelector("table"));
+      layout = !header && (rows.length <= 1 || widest <= 1 || !!table.querySelector("table, td h1, td h2, td h3, td h4, td h5, td h6, td form"));
     }
     layouts?.set(table, layout);
     return layout;

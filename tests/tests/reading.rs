@@ -865,7 +865,7 @@ async fn page_text_keeps_a_tables_rows() -> anyhow::Result<()> {
     assert!(!t.contains("\"Layout left Inner"), "{t}");
     // A table that lays the page out (it holds a table; or its role says so) is no table: its
     // cells' words are text lines, and the table inside it, which holds data, is read as one.
-    for words in ["Layout left", "Layout right", "Framed note", "Second note"] {
+    for words in ["Layout left", "Layout right", "Framed note", "Second note", "Story text.", "Page footer"] {
         assert!(line_with(&t, words).trim_start().starts_with(&format!("text \"{words}\" [ref_")), "{t}");
     }
     assert!(line_with(&t, "Framed link").trim_start().starts_with("link \"Framed link\" [ref_"), "{t}");
