@@ -355,6 +355,9 @@
   ]);
   const CONTAINER_ROLES = new Set(["cell", "columnheader", "rowheader", "listitem-name", "tooltip"]);
   const LANDMARK_BY_TAG = { nav: "navigation", main: "main", aside: "complementary", search: "search" };
+  // Words struck through (a price before its reduction, text deleted in a document's changes),
+  // by their tag or their style, are read struck through, as Markdown writes it: ~~$120.00~~.
+  const STRUCK_TAGS = new Set(["s", "del", "strike"]);
   const INLINE_TAGS = new Set(["b", "i", "em", "strong", "span", "small", "mark", "code", "kbd", "samp", "var", "abbr", "cite", "q", "s", "u", "sub", "sup", "time", "data", "font", "slot", "bdi", "bdo", "wbr", "dfn", "ins", "del"]);
   const ROLEFUL = "a[href],button,input,select,textarea,img,svg,[role],h1,h2,h3,h4,h5,h6,iframe,frame,canvas,video,audio,table,ul,ol,nav,main,form,section,article,aside,header,footer,details,summary,label,p,figure,progress,meter,[contenteditable],[tabindex],[onclick]";
   const SKIP_TAGS = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "META", "LINK", "TITLE"]);
@@ -2104,8 +2107,10 @@
         if (c.nodeType === Node.TEXT_NODE) t += c.data;
         else if (c.nodeType === Node.ELEMENT_NODE) t += isPlainInline(c) || c.localName === "slot" ? inlineText(c) : "";
       }
+      const style = el.localName === "slot" ? null : getComputedStyle(el);
+      if (t.trim() && (STRUCK_TAGS.has(el.localName) || style?.textDecorationLine.includes("line-through"))) t = `~~${t.trim()}~~`;
       // A span laid out as a block or an inline box stands apart from its neighbours.
-      if (el.localName !== "slot" && getComputedStyle(el).display !== "inline") t = ` ${t} `;
+      if (style && style.display !== "inline") t = ` ${t} `;
       return t;
     }
 
@@ -3967,7 +3972,12 @@
       const inCell = !table && (cell || isCell);
       const around = kept;
       kept = KEPT_SPACE[style.whiteSpaceCollapse] || "";
+      // (A style sheet strikes a price through as often as <s> does; the style is read only for
+      // inline boxes, where prices and such words are.)
+      const struck = (STRUCK_TAGS.has(tag) || (display === "inline" && style.textDecorationLine.includes("line-through"))) && !!el.textContent.trim();
+      if (struck) add(last && !spaced() ? " ~~" : "~~");
       eachDrawnKid(el, (c) => walk(c, inner, level + 1, inCell));
+      if (struck) add("~~");
       kept = around;
       if (editor) inEditor = false;
       // (A frame's page that breaks the walk loses only its own text.)

@@ -895,6 +895,21 @@ async fn a_cell_with_a_link_amid_its_words_and_a_heading_with_an_edit_link() -> 
     Ok(())
 }
 
+/// Words struck through, by their tag or by a style sheet (a price before its reduction, a done
+/// item of a list), are read struck through, as Markdown writes it; the others are not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn struck_through_words_read_struck_through() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    ok(&h.one("navigate", json!({"url": h.url("sale.html")})).await?);
+    let page = text(&h.one("get_page_text", json!({})).await?);
+    for line in ["Kettle: ~~$120.00~~ $89.00", "Toaster: ~~£40.00~~ £30.00", "~~Buy milk~~", "Buy bread"] {
+        assert!(page.lines().any(|l| l == line), "{line:?} in {page:?}");
+    }
+    let read = read_here(&mut h, json!({})).await?;
+    assert!(read.contains("\"Kettle: ~~$120.00~~ $89.00\"") && read.contains("\"Toaster: ~~£40.00~~ £30.00\""), "{read}");
+    Ok(())
+}
+
 /// Text whose box keeps its white space keeps it in get_page_text: a code sample's lines and
 /// indentation (its highlighted words are spans between text nodes of line breaks), a table of
 /// source lines, and an address's line breaks (pre-line), while the prose around it still has
