@@ -388,6 +388,10 @@ fn matches_word(word: &str, candidates: &[String]) -> f64 {
     if candidates.iter().any(|c| closed_up(word, c)) {
         return 0.7;
     }
+    // "results count", "number of items": words that say a number.
+    if matches!(word, "count" | "number" | "many") && candidates.iter().any(|c| c.chars().next().is_some_and(|ch| ch.is_ascii_digit())) {
+        return 0.6;
+    }
     0.0
 }
 
@@ -565,7 +569,9 @@ fn around(node: &Node) -> Option<String> {
 /// Whether a description asks for a result of a search or listing ("the first search result",
 /// "top result", "the second result about Tokio"), rather than for something named "Results".
 fn asks_for_a_result(q: &Query) -> bool {
-    q.content.iter().any(|w| is_result_word(w)) && q.roles.iter().all(|r| matches!(*r, "link" | "searchbox" | "textbox" | "combobox"))
+    // "the number of results", "results count": the line that counts them.
+    let counts = q.content.iter().any(|w| matches!(w.as_str(), "count" | "number" | "many" | "total" | "stats" | "statistics" | "found" | "summary"));
+    !counts && q.content.iter().any(|w| is_result_word(w)) && q.roles.iter().all(|r| matches!(*r, "link" | "searchbox" | "textbox" | "combobox"))
 }
 
 fn is_result_word(w: &str) -> bool {
@@ -804,7 +810,11 @@ mod tests {
         }
         p.push(el(1, 30, "navigation", "Pagination", false));
         p.push(el(2, 31, "link", "Next", true));
+        p.insert(5, text(1, 6, "About 3 results (0.41 seconds)"));
         let first = |q: &str| rank(&p, q).first().and_then(|n| n.r#ref);
+        // The line that counts the results is not one of them.
+        assert_eq!(first("results count"), Some(6));
+        assert_eq!(first("the number of results"), Some(6));
         assert_eq!(first("first search result"), Some(11));
         assert_eq!(first("the top result"), Some(11));
         assert_eq!(first("the second result"), Some(14));
