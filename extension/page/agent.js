@@ -2334,7 +2334,10 @@
       // A paragraph that says nothing is no line: one that holds nothing (an output line not yet
       // written), or only lines of their own (a "Forgot password?" link in a <p>), which then
       // stand in its place.
-      if (entry && !entry.i && !entry.name && !entry.t && (role === "paragraph" || role === "blockquote")) {
+      // A table's row that holds nothing to read (a spacer between a listing's rows) is none.
+      if (entry && role === "row" && !entry.i && !entry.name && out[out.length - 1] === entry) {
+        out.pop();
+      } else if (entry && !entry.i && !entry.name && !entry.t && (role === "paragraph" || role === "blockquote")) {
         const at = out.lastIndexOf(entry);
         // (Its own words are a text line with its ref, read as the paragraph's.)
         if (at >= 0 && !out.some((n, i) => i > at && n.text && n.ref === entry.ref)) {

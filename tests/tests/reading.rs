@@ -870,6 +870,8 @@ async fn page_text_keeps_a_tables_rows() -> anyhow::Result<()> {
     }
     assert!(line_with(&t, "Framed link").trim_start().starts_with("link \"Framed link\" [ref_"), "{t}");
     assert_eq!(t.matches("table [ref_").count(), 2, "the orders and the inner table: {t}");
+    // Their rows, but for a spacer row between two orders, which holds nothing.
+    assert_eq!(t.matches("row [ref_").count(), 5, "{t}");
     assert!(t.contains("columnheader \"Customer\" [ref_"), "{t}");
     Ok(())
 }
