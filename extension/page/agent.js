@@ -2331,10 +2331,10 @@
       } finally {
         lineName = outerName;
       }
-      // A paragraph that says nothing is no line: one that holds nothing (an output line not yet
+      // A table's row that holds nothing to read (a spacer between a listing's rows) is no line.
+      // Nor is a paragraph that says nothing: one that holds nothing (an output line not yet
       // written), or only lines of their own (a "Forgot password?" link in a <p>), which then
       // stand in its place.
-      // A table's row that holds nothing to read (a spacer between a listing's rows) is none.
       if (entry && role === "row" && !entry.i && !entry.name && out[out.length - 1] === entry) {
         out.pop();
       } else if (entry && !entry.i && !entry.name && !entry.t && (role === "paragraph" || role === "blockquote")) {
@@ -3109,6 +3109,10 @@
   // can mean only one; null otherwise (an order of day and month that the numbers leave open,
   // as 03/04/2026, is not guessed).
   const MONTH_NAMES = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+  // A date written in numbers with its year last (12/25/2026, 25.12.2026): its two first numbers
+  // and its year. Which of the two is the day is open when both could be a month.
+  const NUMERIC_DATE = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})\b/;
+  const dayMonthOpen = (a, b) => a !== b && a <= 12 && b <= 12;
   function asDateField(type, given) {
     const pad = (n) => String(n).padStart(2, "0");
     const monthNamed = (w) => (/^[a-z]{3,9}\.?$/i.test(w) ? MONTH_NAMES.indexOf(w.slice(0, 3).toLowerCase()) + 1 : 0);
@@ -3117,11 +3121,10 @@
       t = t.trim().replace(/,/g, " ").replace(/\s+/g, " ").replace(/^(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.? /i, "");
       let m;
       if ((m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(t))) return day(+m[1], +m[2], +m[3]);
-      if ((m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(t))) {
+      if ((m = NUMERIC_DATE.exec(t)) && m[0] === t) {
         const [a, b, y] = [+m[1], +m[2], +m[3]];
-        if (a > 12 && b <= 12) return day(y, b, a);
-        if (b > 12 && a <= 12) return day(y, a, b);
-        return a === b ? day(y, a, a) : null;
+        if (dayMonthOpen(a, b)) return null;
+        return a > 12 ? day(y, b, a) : day(y, a, b);
       }
       if ((m = /^([a-z]+\.?) (\d{1,2})(?:st|nd|rd|th)? (\d{4})$/i.exec(t)) && monthNamed(m[1])) return day(+m[3], monthNamed(m[1]), +m[2]);
       if ((m = /^(\d{1,2})(?:st|nd|rd|th)? (?:of )?([a-z]+\.?) (\d{4})$/i.exec(t)) && monthNamed(m[2])) return day(+m[3], monthNamed(m[2]), +m[1]);
@@ -3315,8 +3318,8 @@
         // Refused: the field keeps what it held, as a person's rejected input leaves it.
         el.value = before;
         const holds = type === "password" ? "" : ` It still holds ${JSON.stringify(clean(before, 80))}.`;
-        const open = (type === "date" || type === "datetime-local") && /^\s*(\d{1,2})[-/.](\d{1,2})[-/.]\d{4}\b/.exec(given);
-        if (open && open[1] !== open[2] && +open[1] <= 12 && +open[2] <= 12) {
+        const open = (type === "date" || type === "datetime-local") && NUMERIC_DATE.exec(given.trim());
+        if (open && dayMonthOpen(+open[1], +open[2])) {
           return { error: `${what} did not accept ${JSON.stringify(given)}: its day and month could be either way round; give it in the form ${DATE_TYPES[type]}.${holds}` };
         }
         return { error: `${what} did not accept ${JSON.stringify(text)}; give a valid ${type} value${want}.${holds}` };
