@@ -39,8 +39,24 @@
       tellPress();
     }
   }, true);
+  // Their releases not yet answered for, and a waiter for the next (see afterKeys).
+  let keyUps = [], keyupWaiter = null;
+  const activatingUp = (e) => {
+    if (!e.isTrusted || (e.key !== "Enter" && e.key !== " ")) return;
+    if (keyupWaiter) keyupWaiter(e);
+    else if (keyUps.push({ key: e.key, t: performance.now() }) > 16) keyUps.shift();
+  };
+  addEventListener("keyup", activatingUp, true);
+  // When a form was last sent (its data gathered: by a submit button, Enter in its field, or
+  // the page's own form.submit()) or something pressed (a click, as Enter on a link or button
+  // makes): the navigation it sets off comes in a task of its own.
+  let activated = -1;
+  const noteActivated = () => { activated = performance.now(); };
+  for (const type of ["submit", "formdata", "click"]) addEventListener(type, noteActivated, true);
   // After Enter or Space: the field a form they were to send was stopped at, as for a click.
+  // (Their releases are answered for then.)
   function takeInvalid() {
+    keyUps = [];
     return stoppedSince(lastActivatingKey >= 0 ? lastActivatingKey : null);
   }
   // The field the browser stopped a form at since `t` (a press or a key), with its message, as
@@ -123,6 +139,8 @@
         inner.addEventListener("invalid", (e) => { if (e.isTrusted && !invalid) invalid = { el: e.target, t: performance.now() }; }, true);
         inner.addEventListener("pointerdown", (e) => { if (e.isTrusted) framePress = performance.now(); }, true);
         inner.addEventListener("keydown", (e) => { if (e.isTrusted && (e.key === "Enter" || e.key === " ")) lastActivatingKey = performance.now(); }, true);
+        inner.addEventListener("keyup", activatingUp, true);
+        for (const type of ["submit", "formdata", "click"]) inner.addEventListener(type, noteActivated, true);
       }
       hookFrames(inner, depth + 1);
     }
@@ -3017,6 +3035,7 @@
   // The element that held the focus as typing began, to compare with where the typing ends.
   let typingInto = null;
   function focusHolder() {
+    keyUps = [];
     hookFrames(document, 0);
     const el = deepActiveElement();
     typingInto = el;
@@ -3055,6 +3074,7 @@
   // went (fields that move it on, as a code split into one box per digit does, or a page that
   // takes it).
   function focusMoved(next) {
+    keyUps = [];
     const was = typingInto;
     typingInto = null;
     const el = deepActiveElement();
@@ -3774,6 +3794,46 @@
       releaseWaiter = (s) => { if (s >= seq) go(); };
     });
   }
+  // After keys that press what has focus (Enter, Space), asked for before them: waits until
+  // `presses` releases of those `keys` have been dispatched (here or in a same-origin frame),
+  // and the page's handlers of the last have run, or until pressDone(seq) says the browser has
+  // answered every key (this document never sees keys that went to another site's frame), or a
+  // second at most. The field a form they were to send was stopped at is the answer.
+  function afterKeys(keys, presses, seq) {
+    const t0 = performance.now();
+    // Releases dispatched before this call came count (unless another call came between, or
+    // long ago: a person's).
+    let seen = keyUps.filter((u) => keys.includes(u.key) && t0 - u.t < 1000).length;
+    const answer = () => ({ invalid: takeInvalid() });
+    if (releasedSeq >= seq) return answer();
+    hookFrames(document, 0);
+    return new Promise((resolve) => {
+      let done = false;
+      const go = () => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        keyupWaiter = releaseWaiter = null;
+        resolve(answer());
+      };
+      const timer = setTimeout(go, 1000);
+      // Once released, and the page's own handlers of the release have run (at the end of its
+      // dispatch, or the next task when a handler stopped it short of the window): answered. A
+      // form the keys sent (or a link or button they pressed, which may send one) is on its way
+      // in a task queued before, so the answer then waits behind that.
+      const released = (e) => {
+        keyupWaiter = null;
+        if (activated >= lastActivatingKey) return void setTimeout(go, 0);
+        if (!e) return go();
+        (e.view || window).addEventListener("keyup", go, { once: true });
+        if (globalThis.scheduler?.postTask) scheduler.postTask(go, { priority: "user-blocking" });
+        else setTimeout(go, 0);
+      };
+      if (seen >= presses) released(null);
+      else keyupWaiter = (e) => { if (keys.includes(e.key) && ++seen >= presses) released(e); };
+      releaseWaiter = (s) => { if (s >= seq) go(); };
+    });
+  }
   function pressDone(seq) {
     releasedSeq = Math.max(releasedSeq, seq);
     if (releaseWaiter) releaseWaiter(seq);
@@ -4115,5 +4175,5 @@
     });
   }
 
-  globalThis.__tabwright = { dragAnswered, pointerRested, pasteText, rangeFocus, rangeNow, editableFocus, editableHolds, editorFocused, animationsEnd, drawnAfterInput, quiet, closedCandidates, adoptRoot, pointerAt, afterInput, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, markPlaces, takeToldHandlers, comboOptions, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { dragAnswered, pointerRested, pasteText, rangeFocus, rangeNow, editableFocus, editableHolds, editorFocused, animationsEnd, drawnAfterInput, quiet, closedCandidates, adoptRoot, pointerAt, afterInput, afterKeys, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, markPlaces, takeToldHandlers, comboOptions, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

@@ -106,6 +106,52 @@ async fn tabs_the_page_opens_are_reported_on_that_call() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A key that sends a form, follows a link or opens a tab says so in its own result, whichever
+/// way the page does it: Enter in a form's field, on a focused link, in a text area whose page
+/// sends a form with form.submit(), in a field whose page leaves on the key's release, and Space
+/// on a button that opens a tab. Enter in a chat box that stays on the page reports no change.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_key_reports_the_page_it_loaded_or_the_tab_it_opened() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    // (The link is focused as a person would, from the field before it: a click would follow it.)
+    for (field, tab_first, key, from) in [
+        ("Query", false, "Enter", "q=ada"),
+        ("Query", true, "Enter", "from=link"),
+        ("Note", false, "Return", "from=note"),
+        ("Jump", false, "Enter", "from=keyup"),
+    ] {
+        open(&mut h, "keys.html").await?;
+        let target = h.ref_of("textbox", field).await?;
+        ok(&h.one("left_click", json!({"target": r#ref(&target)})).await?);
+        if tab_first {
+            ok(&h.one("key", json!({"text": "Tab"})).await?);
+        } else if field == "Query" {
+            ok(&h.one("type", json!({"text": "ada"})).await?);
+        }
+        let r = h.one("key", json!({"text": key})).await?;
+        ok(&r);
+        let tab = state(&r).active().cloned().expect("an active tab");
+        assert!(tab.url.contains("two.html") && tab.url.contains(from), "{from}: the key's result has the page it loaded: {r:?}");
+    }
+    open(&mut h, "keys.html").await?;
+    let jump = h.ref_of("textbox", "Jump").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&jump)})).await?);
+    ok(&h.one("key", json!({"text": "Tab"})).await?);
+    let r = h.one("key", json!({"text": "space"})).await?;
+    assert_eq!(opened(&r).len(), 1, "Space on the button opened a tab, told in its result: {r:?}");
+
+    open(&mut h, "keys.html").await?;
+    let chat = h.ref_of("textbox", "Chat").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&chat)})).await?);
+    ok(&h.one("type", json!({"text": "hello there"})).await?);
+    let r = h.one("key", json!({"text": "Return"})).await?;
+    ok(&r);
+    assert!(r.state().is_none(), "the page stayed, so no state block: {r:?}");
+    let read = text(&h.one("get_page_text", json!({})).await?);
+    assert!(read.contains("hello there"), "{read}");
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn downloads_are_reported_once_each_across_calls() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;

@@ -52,8 +52,22 @@ pub async fn key(input: &Key) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
     let chords = keys::parse(&input.text)?;
     cdp::ensure_attached(tab).await.map_err(|e| e.to_string())?;
-    for _ in 0..input.repeat.unwrap_or(1) {
-        press_all(tab, &chords).await?;
+    let repeat = input.repeat.unwrap_or(1);
+    let presses = async {
+        for _ in 0..repeat {
+            press_all(tab, &chords).await?;
+        }
+        Ok(())
+    };
+    // Enter and Space may send a form or follow a link: the page's answer after them (what they
+    // set off has been announced) is asked for alongside them.
+    let mut activating: Vec<&str> = chords.iter().filter(|c| super::is_activating(&c.key)).map(|c| c.key.key.as_str()).collect();
+    let count = activating.len() * repeat.max(1) as usize;
+    activating.sort_unstable();
+    activating.dedup();
+    match count {
+        0 => presses.await?,
+        _ => super::pointer::keys_with_answer(tab, &activating, count, presses).await?,
     }
     // The page heard the chord; a shortcut of the browser's own did nothing, and Claude would
     // otherwise take "Pressed ctrl+r." for a reload.

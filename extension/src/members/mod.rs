@@ -132,8 +132,8 @@ const EFFECTS: &[&str] = &["Page.windowOpen", "Page.frameRequestedNavigation"];
 /// call returns at once.
 async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Value)>, answered: bool) {
     // A link's navigation is scheduled as a task of its own: one trivial evaluation, queued
-    // behind it, is the moment by which it has said what it does. Pointer members end their
-    // input with such a call already (`answered`).
+    // behind it, is the moment by which it has said what it does. Pointer members, and keys
+    // that press what has focus, end their input with such a call already (`answered`).
     // That call also asks whether the browser stopped a form the keys were to send.
     if !answered {
         if let Ok((serde_json::Value::String(field), _)) = crate::page::call_after_input(tab, "__tabwright.takeInvalid()").await {
@@ -209,7 +209,7 @@ fn presses_activating_key(input: &Value) -> bool {
 }
 
 /// Enter and Space: the keys that press a focused button or link, or submit a form.
-fn is_activating(key: &crate::keys::KeyDef) -> bool {
+pub(super) fn is_activating(key: &crate::keys::KeyDef) -> bool {
     key.key == "Enter" || key.key == " "
 }
 

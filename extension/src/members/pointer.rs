@@ -296,7 +296,7 @@ async fn relist_unless_shown(tab: i32, answer: &Result<(serde_json::Value, u64),
 }
 
 thread_local! {
-    /// The number of the last click whose answer was asked for right behind its events.
+    /// The number of the last input whose answer was asked for alongside its events.
     static CLICKS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
@@ -310,18 +310,63 @@ async fn with_answer<F>(tab: i32, spot: &Spot, describe: bool, presses: u32, but
 where
     F: std::future::Future<Output = Result<(), String>>,
 {
-    // Numbers only grow, across restarts of the worker too (a page keeps the last one it was
-    // told was sent).
-    let seq = CLICKS.with(|c| {
+    let seq = next_seq();
+    let expression = answer_expression(spot, describe, presses, seq, button);
+    // Polled in this order, the events go out first and the call to the page right behind them.
+    let (sent, answer) = answered_with(tab, &expression, seq, input, false).await;
+    (sent, read_answer(tab, answer))
+}
+
+/// Keys that press what has focus (Enter, Space) and the page's answer after them, sent
+/// together: the answer is asked for first, and waits in the page for `presses` releases of
+/// those `keys` (their DOM names) and the end of their dispatch; a form they send or a link they
+/// follow has then been announced, and a form the browser stopped is named. That saves the round
+/// trip to the page that asking once the browser has answered every key would take. When the
+/// page has not seen them by then (the keys went to another site's frame), it is told to answer
+/// now, which is that round trip. The tabs are listed again if the keys changed the page's title
+/// or address.
+pub async fn keys_with_answer<F>(tab: i32, keys: &[&str], presses: usize, input: F) -> Result<(), String>
+where
+    F: std::future::Future<Output = Result<(), String>>,
+{
+    let seq = next_seq();
+    let keys = serde_json::to_string(keys).unwrap_or_default();
+    let expression = format!("Promise.resolve(__tabwright.afterKeys({keys}, {presses}, {seq})).then((answer) => ({{answer, title: document.title, url: location.href}}))");
+    let (sent, answer) = answered_with(tab, &expression, seq, input, true).await;
+    let _ = read_answer(tab, answer);
+    sent
+}
+
+/// Numbers only grow, across restarts of the worker too (a page keeps the last one it was told
+/// was sent).
+fn next_seq() -> u64 {
+    CLICKS.with(|c| {
         let next = (c.get() + 1).max(js_sys::Date::now() as u64);
         c.set(next);
         next
-    });
-    let expression = answer_expression(spot, describe, presses, seq, button);
-    // The answer belongs to the document the click reached: no second try in a new one.
-    let asked = page::call_after_input(tab, &expression);
-    // Polled in this order, the events go out first and the call to the page right behind them.
-    let (sent, answer) = match futures::future::select(Box::pin(input), Box::pin(asked)).await {
+    })
+}
+
+/// Runs `input` with the page's answer `expression` asked for alongside it (first when
+/// `ask_first`, else right behind its events). When the browser has answered the events first,
+/// the page is told so (`pressDone(seq)`): it answers at once. The tabs are listed again, unless
+/// the answer shows the tab as the kept inventory has it.
+async fn answered_with<F>(tab: i32, expression: &str, seq: u64, input: F, ask_first: bool) -> (Result<(), String>, Result<(serde_json::Value, u64), String>)
+where
+    F: std::future::Future<Output = Result<(), String>>,
+{
+    // The answer belongs to the document the input reached: no second try in a new one.
+    let asked = Box::pin(page::call_after_input(tab, expression));
+    let input = Box::pin(input);
+    let first = if ask_first {
+        match futures::future::select(asked, input).await {
+            futures::future::Either::Left((answer, input)) => futures::future::Either::Right((answer, input)),
+            futures::future::Either::Right((sent, asked)) => futures::future::Either::Left((sent, asked)),
+        }
+    } else {
+        futures::future::select(input, asked).await
+    };
+    match first {
         futures::future::Either::Left((sent, asked)) => {
             wasm_bindgen_futures::spawn_local(async move {
                 let _ = page::call(tab, &format!("__tabwright.pressDone({seq})")).await;
@@ -334,8 +379,7 @@ where
             let (sent, ()) = futures::join!(input, relist_unless_shown(tab, &answer));
             (sent, answer)
         }
-    };
-    (sent, read_answer(tab, answer))
+    }
 }
 
 fn answer_expression(spot: &Spot, describe: bool, presses: u32, seq: u64, button: &str) -> String {
