@@ -739,7 +739,7 @@ pub fn read_network(tab: i32, newest: usize) -> Read {
             };
             // A body nobody reads never finishes loading: the response's arrival times it then.
             let timing = r.ended.or(r.responded).map(|e| format!(" {} ms", ((e - r.started) * 1000.0).round().max(0.0))).unwrap_or_default();
-            let kind = if r.kind.is_empty() { String::new() } else { format!(" [{}]", r.kind.to_lowercase()) };
+            let kind = if r.kind.is_empty() { String::new() } else { format!(" [{}]", r.kind.to_ascii_lowercase()) };
             format!("{} {url} → {}{timing}{kind}", r.method, outcome.trim_end())
         })
         .collect();

@@ -126,7 +126,7 @@ const SYNONYMS: &[(&str, &[&str])] = &[
 ];
 
 fn words(text: &str) -> Vec<String> {
-    text.to_lowercase()
+    tabwright_protocol::sanitize::lowercase(text)
         .split(|c: char| !c.is_alphanumeric() && c != '×')
         .filter(|w| !w.is_empty())
         .map(String::from)

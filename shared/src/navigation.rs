@@ -91,7 +91,7 @@ fn with_ascii_host(text: &str) -> Result<Option<String>, url::ParseError> {
     if host.chars().any(mapped_further) {
         return Err(url::ParseError::IdnaError);
     }
-    let host = host.to_lowercase();
+    let host = crate::sanitize::lowercase(&host);
     let labels: Option<Vec<String>> = host
         .split('.')
         .map(|label| match label {

@@ -193,10 +193,10 @@ impl Policy {
 
     /// Whether a click on an element with this name needs approval.
     pub fn click_needs_confirmation(&self, name: &str) -> bool {
-        let name = name.to_lowercase();
+        let name = crate::sanitize::lowercase(name);
         self.confirm_clicks
             .as_deref()
-            .is_some_and(|p| p.split('|').map(|w| w.trim().to_lowercase()).filter(|w| !w.is_empty()).any(|w| name.contains(&w)))
+            .is_some_and(|p| p.split('|').map(|w| crate::sanitize::lowercase(w.trim())).filter(|w| !w.is_empty()).any(|w| name.contains(&w)))
     }
 
     /// Whether a member needs a person's approval under this policy.

@@ -18,6 +18,20 @@ fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
+/// Text in lowercase, every script's letters included ("ÜBERWEISEN" is "überweisen"). In the
+/// Wasm core the engine's own `toLowerCase` does it, so the core carries no case tables of its
+/// own (some 20 KB).
+pub fn lowercase(text: &str) -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        js_sys::JsString::from(text).to_lower_case().into()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        text.to_lowercase()
+    }
+}
+
 /// Folds text to one line: each forbidden character becomes a space, runs of spaces from it
 /// collapse, and the ends are trimmed.
 pub fn one_line(text: &str) -> String {

@@ -38,7 +38,7 @@ fn shifted(text: &str, mods: u32) -> String {
         if let Some(up) = PAIRS.iter().find(|(l, _)| *l == c).map(|(_, u)| *u) {
             return up.to_string();
         }
-        return text.to_uppercase();
+        return text.to_ascii_uppercase();
     }
     text.to_string()
 }
@@ -67,7 +67,7 @@ pub async fn key(input: &Key) -> Result<Outcome, String> {
     activating.dedup();
     match count {
         0 => presses.await?,
-        _ => super::pointer::keys_with_answer(tab, &activating, count, presses).await?,
+        _ => super::pointer::keys_with_answer(tab, &activating, count, Box::pin(presses)).await?,
     }
     // The page heard the chord; a shortcut of the browser's own did nothing, and Claude would
     // otherwise take "Pressed ctrl+r." for a reload.

@@ -313,7 +313,7 @@ where
     let seq = next_seq();
     let expression = answer_expression(spot, describe, presses, seq, button);
     // Polled in this order, the events go out first and the call to the page right behind them.
-    let (sent, answer) = answered_with(tab, &expression, seq, input, false).await;
+    let (sent, answer) = answered_with(tab, &expression, seq, Box::pin(input), false).await;
     (sent, read_answer(tab, answer))
 }
 
@@ -325,10 +325,7 @@ where
 /// page has not seen them by then (the keys went to another site's frame), it is told to answer
 /// now, which is that round trip. The tabs are listed again if the keys changed the page's title
 /// or address.
-pub async fn keys_with_answer<F>(tab: i32, keys: &[&str], presses: usize, input: F) -> Result<(), String>
-where
-    F: std::future::Future<Output = Result<(), String>>,
-{
+pub async fn keys_with_answer(tab: i32, keys: &[&str], presses: usize, input: Sending<'_>) -> Result<(), String> {
     let seq = next_seq();
     let keys = serde_json::to_string(keys).unwrap_or_default();
     let expression = format!("Promise.resolve(__tabwright.afterKeys({keys}, {presses}, {seq})).then((answer) => ({{answer, title: document.title, url: location.href}}))");
@@ -347,17 +344,16 @@ fn next_seq() -> u64 {
     })
 }
 
+/// Input events on their way to the browser.
+pub type Sending<'a> = std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), String>> + 'a>>;
+
 /// Runs `input` with the page's answer `expression` asked for alongside it (first when
 /// `ask_first`, else right behind its events). When the browser has answered the events first,
 /// the page is told so (`pressDone(seq)`): it answers at once. The tabs are listed again, unless
 /// the answer shows the tab as the kept inventory has it.
-async fn answered_with<F>(tab: i32, expression: &str, seq: u64, input: F, ask_first: bool) -> (Result<(), String>, Result<(serde_json::Value, u64), String>)
-where
-    F: std::future::Future<Output = Result<(), String>>,
-{
+async fn answered_with(tab: i32, expression: &str, seq: u64, input: Sending<'_>, ask_first: bool) -> (Result<(), String>, Result<(serde_json::Value, u64), String>) {
     // The answer belongs to the document the input reached: no second try in a new one.
     let asked = Box::pin(page::call_after_input(tab, expression));
-    let input = Box::pin(input);
     let first = if ask_first {
         match futures::future::select(asked, input).await {
             futures::future::Either::Left((answer, input)) => futures::future::Either::Right((answer, input)),
