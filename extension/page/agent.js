@@ -847,6 +847,21 @@
     return el.checkVisibility(opts) && (appearing(el) || drawnOver(el));
   }
 
+  // The boxes inside a box hidden only by its visibility that show themselves (`visibility:
+  // visible` on a descendant overrides the `hidden` it inherits), outermost first, in document
+  // order. A look at some thousand descendants at most.
+  function shownInside(el, style) {
+    if (style.visibility === "visible" || !el.firstElementChild || !el.checkVisibility({ opacityProperty: true, contentVisibilityAuto: true })) return [];
+    const out = [];
+    let looked = 0;
+    for (const d of el.querySelectorAll("*")) {
+      if (++looked > 1000) break;
+      if (out.length && out[out.length - 1].contains(d)) continue;
+      if (getComputedStyle(d).visibility === "visible") out.push(d);
+    }
+    return out;
+  }
+
   // Boxes the style sheets show only while the pointer is over them or a box around them (a
   // row's actions at `opacity: 0` until `.row:hover .actions`, a menu's `li:hover > ul`). A
   // person sees them by pointing there, so they are read, marked so, and a ref to one is
@@ -2174,6 +2189,7 @@
       const hidden = boxless ? null : hiddenReason(el, rect, style);
       if (hidden && hidden !== "open") {
         if (hidden === "hidden" && !revealing) listRevealed(el, depth, frame);
+        if (hidden === "hidden") for (const d of shownInside(el, style)) walk(d, depth, frame, parentOpen);
         return;
       }
       const open = boxless ? parentOpen : hidden === "open";
@@ -4001,7 +4017,10 @@
       const ownDisplay = style.display;
       const boxless = tag === "slot" || ownDisplay === "contents";
       const hidden = boxless ? null : hiddenReason(el, el.getBoundingClientRect(), style);
-      if (hidden && hidden !== "open") return;
+      if (hidden && hidden !== "open") {
+        if (hidden === "hidden") for (const d of shownInside(el, style)) walk(d, open, level + 1, cell);
+        return;
+      }
       // A box of its own holds its text; one without a box leaves it to its parent's.
       const inner = boxless ? open : hidden === "open";
       // Boxes laid out as blocks (an option of a list box, a span shown as a block) stand on

@@ -912,6 +912,29 @@ async fn struck_through_words_read_struck_through() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A box hidden by its visibility hides its own words, but a child that sets `visibility:
+/// visible` shows again (each element is judged by its own rendering): read, found and clicked
+/// by ref; the hidden words and link around it are not read.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_child_shown_inside_a_box_hidden_by_its_visibility_is_read() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    ok(&h.one("navigate", json!({"url": h.url("visibility.html")})).await?);
+    let page = text(&h.one("get_page_text", json!({})).await?);
+    for line in ["Home stays in sight", "Shown button", "The end of the page."] {
+        assert!(page.lines().any(|l| l == line), "{line:?} in {page:?}");
+    }
+    let read = read_here(&mut h, json!({})).await?;
+    assert!(read.contains("link \"Home\"") && read.contains("button \"Shown button\""), "{read}");
+    for hidden in ["hidden panel", "A hidden item", "hidden words", "Nothing here", "A hidden link"] {
+        assert!(!page.contains(hidden) && !read.contains(hidden), "{hidden:?} is not shown: {page:?} {read}");
+    }
+    let found = text(&h.one("find", json!({"query": "Shown button"})).await?);
+    assert!(found.starts_with("button \"Shown button\""), "{found}");
+    let button = h.ref_of("button", "Shown button").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&button)})).await?);
+    Ok(())
+}
+
 /// Text whose box keeps its white space keeps it in get_page_text: a code sample's lines and
 /// indentation (its highlighted words are spans between text nodes of line breaks), a table of
 /// source lines, and an address's line breaks (pre-line), while the prose around it still has
