@@ -166,7 +166,14 @@ fn numbered(word: &str) -> Option<String> {
 
 pub fn parse(query: &str) -> Query {
     let mut q = Query { phrase: words(query).join(" "), ..Default::default() };
-    let ws = words(query);
+    // A kind of element misspelt ("buton", "feild", "chekbox") is that kind.
+    let ws: Vec<String> = words(query)
+        .into_iter()
+        .map(|w| match ROLE_WORDS.iter().find(|(r, _)| one_slip(&w, r)) {
+            Some((r, _)) if !ROLE_WORDS.iter().any(|(k, _)| *k == w) && !STOP_WORDS.contains(&w.as_str()) => r.to_string(),
+            _ => w,
+        })
+        .collect();
     q.acts = ws.iter().any(|w| is_action(w));
     // A role word before another ("menu button", "link item") narrows it: its roles come after.
     let mut modifiers: Vec<&'static str> = Vec::new();
@@ -392,7 +399,36 @@ fn matches_word(word: &str, candidates: &[String]) -> f64 {
     if matches!(word, "count" | "number" | "many") && candidates.iter().any(|c| c.chars().next().is_some_and(|ch| ch.is_ascii_digit())) {
         return 0.6;
     }
+    // A slip of the keyboard: "serch" for "Search", "adress" for "Address".
+    if candidates.iter().any(|c| one_slip(word, c)) {
+        return 0.5;
+    }
     0.0
+}
+
+/// Whether two words of five letters or more, starting alike, differ by one slip of the
+/// keyboard: a letter left out, added or changed, or two side by side swapped ("serch" and
+/// "search", "feild" and "field", "adress" and "address"). Never words with digits in them (a
+/// number one off is another number).
+fn one_slip(a: &str, b: &str) -> bool {
+    let letters = |w: &str| w.chars().all(char::is_alphabetic);
+    if a == b || !letters(a) || !letters(b) {
+        return false;
+    }
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    if a.len().min(b.len()) < 5 || a.len().abs_diff(b.len()) > 1 {
+        return false;
+    }
+    let same = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    if same == 0 {
+        return false;
+    }
+    let (ra, rb) = (&a[same..], &b[same..]);
+    match ra.len().cmp(&rb.len()) {
+        std::cmp::Ordering::Less => ra == &rb[1..],
+        std::cmp::Ordering::Greater => &ra[1..] == rb,
+        std::cmp::Ordering::Equal => ra[1..] == rb[1..] || (ra.len() >= 2 && ra[0] == rb[1] && ra[1] == rb[0] && ra[2..] == rb[2..]),
+    }
 }
 
 /// The interface words that names write closed up after another: "searchbar", "searchbox",
@@ -1065,6 +1101,26 @@ mod tests {
         assert_eq!(find(&nodes, "checkout"), ["button \"Checkout\" [ref_5]"], "one of its kind reads as read_page reads it");
         nodes[3].c = nodes[1].c.clone();
         assert_eq!(find(&nodes, "add to cart button")[..2], ["button \"Add to cart\" [ref_2]", "button \"Add to cart\" [ref_4]"], "words both share tell neither apart");
+    }
+
+    #[test]
+    fn a_slip_of_the_keyboard_still_finds_the_element() {
+        let p = vec![
+            el(0, 50, "searchbox", "Search", true),
+            el(0, 51, "textbox", "Email address", true),
+            el(0, 52, "button", "Subscribe", true),
+            el(0, 53, "checkbox", "Remember me", true),
+            el(0, 54, "link", "Apple pie recipe", true),
+        ];
+        let first = |q: &str| rank(&p, q).first().and_then(|n| n.r#ref);
+        assert_eq!(first("serch feild"), Some(50));
+        assert_eq!(first("email adress"), Some(51));
+        assert_eq!(first("subscibe buton"), Some(52));
+        assert_eq!(first("remember chekbox"), Some(53));
+        // Four letters are too few to guess at, and a first letter is not slipped.
+        assert!(!one_slip("cart", "card") && !one_slip("nearch", "search") && !one_slip("12345", "12346"));
+        assert!(!one_slip("search", "research") && !one_slip("field", "fields2"));
+        assert!(one_slip("feild", "field") && one_slip("adress", "address") && one_slip("serch", "search"));
     }
 
     #[test]
