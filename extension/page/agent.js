@@ -48,11 +48,33 @@
   };
   addEventListener("keyup", activatingUp, true);
   // When a form was last sent (its data gathered: by a submit button, Enter in its field, or
-  // the page's own form.submit()) or something pressed (a click, as Enter on a link or button
-  // makes): the navigation it sets off comes in a task of its own.
-  let activated = -1;
-  const noteActivated = () => { activated = performance.now(); };
+  // the page's own form.submit()), with the submit event a script may have stopped, and when
+  // something was last pressed (a click, as Enter on a link or button makes): the navigation
+  // they set off comes in a task of their own.
+  let formSent = -1, lastSubmit = null, activated = -1;
+  const noteActivated = (e) => {
+    activated = performance.now();
+    if (e.type !== "click") formSent = activated;
+    if (e.type === "submit") lastSubmit = e;
+  };
   for (const type of ["submit", "formdata", "click"]) addEventListener(type, noteActivated, true);
+  // Whether a form was sent since `t` and no script stopped it (a page that sends it itself,
+  // with fetch, prevents the submit event): a new page is on its way.
+  const formLeaving = (t) => formSent >= t && !(lastSubmit && lastSubmit.timeStamp >= t && lastSubmit.defaultPrevented);
+  // Calls `go` once the navigation a sent form asked for has begun (the Navigation API's
+  // navigate event, a task before the browser hears of it), or after `ms` at most.
+  function afterNavigateBegins(go, ms) {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      globalThis.navigation?.removeEventListener("navigate", begun);
+      go();
+    }
+    function begun() {
+      setTimeout(done, 0);
+    }
+    globalThis.navigation?.addEventListener("navigate", begun);
+  }
   // After Enter or Space: the field a form they were to send was stopped at, as for a click.
   // (Their releases are answered for then.)
   function takeInvalid() {
@@ -3835,10 +3857,12 @@
       const timer = setTimeout(go, 1000);
       // Once released, and the page's own handlers of the release have run (at the end of its
       // dispatch, or the next task when a handler stopped it short of the window): answered. A
-      // form the keys sent (or a link or button they pressed, which may send one) is on its way
-      // in a task queued before, so the answer then waits behind that.
+      // form the keys sent is on its way in a task queued before, so the answer then waits until
+      // its navigation has begun (a tenth of a second at most); a link or button they pressed
+      // (which may send one), for the next task.
       const released = (e) => {
         keyupWaiter = null;
+        if (formLeaving(lastActivatingKey)) return afterNavigateBegins(go, 100);
         if (activated >= lastActivatingKey) return void setTimeout(go, 0);
         if (!e) return go();
         (e.view || window).addEventListener("keyup", go, { once: true });

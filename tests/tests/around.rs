@@ -108,8 +108,9 @@ async fn tabs_the_page_opens_are_reported_on_that_call() -> anyhow::Result<()> {
 
 /// A key that sends a form, follows a link or opens a tab says so in its own result, whichever
 /// way the page does it: Enter in a form's field, on a focused link, in a text area whose page
-/// sends a form with form.submit(), in a field whose page leaves on the key's release, and Space
-/// on a button that opens a tab. Enter in a chat box that stays on the page reports no change.
+/// sends a form with form.submit(), in a field whose page leaves on the key's release, a line
+/// break typed, and Space on a button that opens a tab. Enter in a chat box that stays on the
+/// page reports no change.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_key_reports_the_page_it_loaded_or_the_tab_it_opened() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
@@ -133,6 +134,13 @@ async fn a_key_reports_the_page_it_loaded_or_the_tab_it_opened() -> anyhow::Resu
         let tab = state(&r).active().cloned().expect("an active tab");
         assert!(tab.url.contains("two.html") && tab.url.contains(from), "{from}: the key's result has the page it loaded: {r:?}");
     }
+    // Typed words that end in a line break send the form the same way.
+    open(&mut h, "keys.html").await?;
+    let query = h.ref_of("textbox", "Query").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&query)})).await?);
+    let r = h.one("type", json!({"text": "grace\n"})).await?;
+    let tab = state(&r).active().cloned().expect("an active tab");
+    assert!(tab.url.contains("two.html?q=grace"), "the type's result has the page it loaded: {r:?}");
     open(&mut h, "keys.html").await?;
     let jump = h.ref_of("textbox", "Jump").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&jump)})).await?);

@@ -148,7 +148,13 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
         }
         Ok::<(), String>(())
     };
-    typing.await?;
+    // Line breaks press Enter, which may send a form: the page's answer after them is asked for
+    // alongside the keys, as for the key member.
+    let enters = input.text.replace("\r\n", "\n").chars().filter(|c| matches!(c, '\n' | '\r')).count();
+    match enters {
+        0 => typing.await?,
+        _ => super::pointer::keys_with_answer(tab, &["Enter"], enters, Box::pin(typing)).await?,
+    }
     // A Tab or Enter moves the focus as Claude meant it to; without one, a move is the page's.
     let moved = if input.text.contains(['\t', '\n', '\r']) { None } else { focus_moved(tab).await };
     let held = focus.map(|(v, _)| v).unwrap_or_default();

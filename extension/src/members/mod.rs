@@ -95,9 +95,12 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
     };
     futures::join!(relist, settled);
     // An input that loaded a new page into the tab (a form sent, a link followed) is read after
-    // as a navigate is: the new page is waited for only if it changed since its load.
+    // as a navigate is: the new page is waited for only if it changed since its load. Its
+    // result lists the tabs as they are now (the listing above may be from before the new page
+    // came, and the browser's word of the tab's new address may come after the result).
     if let Some(tab) = tab.filter(|&tab| member != Member::Navigate && drawn_after(member) && commits != Some(crate::activity::main_frame(tab).commits)) {
         pointer::loaded_since_acting(tab);
+        state::relist().await;
     }
     outcome
 }
