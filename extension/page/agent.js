@@ -39,8 +39,10 @@
       tellPress();
     }
   }, true);
-  // Their releases not yet answered for, and a waiter for the next (see afterKeys).
-  let keyUps = [], keyupWaiter = null;
+  // Their releases not yet answered for, and a waiter for the next (see afterKeys). Any key
+  // the page gets keeps an answer waiting for keys alive (a long text typed before its Enter).
+  let keyUps = [], keyupWaiter = null, keysAlive = null;
+  for (const type of ["keydown", "keyup"]) addEventListener(type, (e) => { if (e.isTrusted && keysAlive) keysAlive(); }, true);
   const activatingUp = (e) => {
     if (!e.isTrusted || (e.key !== "Enter" && e.key !== " ")) return;
     if (keyupWaiter) keyupWaiter(e);
@@ -55,14 +57,15 @@
   const noteActivated = (e) => {
     activated = performance.now();
     if (e.type !== "click") formSent = activated;
-    if (e.type === "submit") lastSubmit = e;
+    if (e.type === "submit") lastSubmit = { e, t: activated };
   };
   for (const type of ["submit", "formdata", "click"]) addEventListener(type, noteActivated, true);
   // Whether a form was sent since `t` and no script stopped it (a page that sends it itself,
   // with fetch, prevents the submit event): a new page is on its way.
-  const formLeaving = (t) => formSent >= t && !(lastSubmit && lastSubmit.timeStamp >= t && lastSubmit.defaultPrevented);
+  const formLeaving = (t) => formSent >= t && !(lastSubmit && lastSubmit.t >= t && lastSubmit.e.defaultPrevented);
   // Calls `go` once the navigation a sent form asked for has begun (the Navigation API's
-  // navigate event, a task before the browser hears of it), or after `ms` at most.
+  // navigate event, which comes just before the browser hears of it, in the same task: `go`
+  // runs a task later), or after `ms` at most.
   function afterNavigateBegins(go, ms) {
     const timer = setTimeout(done, ms);
     function done() {
@@ -871,16 +874,23 @@
 
   // The boxes inside a box hidden only by its visibility that show themselves (`visibility:
   // visible` on a descendant overrides the `hidden` it inherits), outermost first, in document
-  // order. A look at some thousand descendants at most.
+  // order; none under what is hidden from people otherwise (aria-hidden, inert). A look at some
+  // thousand descendants at most.
   function shownInside(el, style) {
     if (style.visibility === "visible" || !el.firstElementChild || !el.checkVisibility({ opacityProperty: true, contentVisibilityAuto: true })) return [];
     const out = [];
     let looked = 0;
-    for (const d of el.querySelectorAll("*")) {
-      if (++looked > 1000) break;
-      if (out.length && out[out.length - 1].contains(d)) continue;
-      if (getComputedStyle(d).visibility === "visible") out.push(d);
-    }
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_ELEMENT, (d) => {
+      if (++looked > 1000) return NodeFilter.FILTER_REJECT;
+      if (d.getAttribute("aria-hidden") === "true" || d.hasAttribute("inert") || SKIP_TAGS.has(d.tagName)) return NodeFilter.FILTER_REJECT;
+      // (What is under one found is read with it.)
+      if (getComputedStyle(d).visibility === "visible") {
+        out.push(d);
+        return NodeFilter.FILTER_REJECT;
+      }
+      return NodeFilter.FILTER_SKIP;
+    });
+    while (looked <= 1000 && walker.nextNode());
     return out;
   }
 
@@ -2210,8 +2220,9 @@
       const boxless = el.localName === "slot" || style.display === "contents";
       const hidden = boxless ? null : hiddenReason(el, rect, style);
       if (hidden && hidden !== "open") {
-        if (hidden === "hidden" && !revealing) listRevealed(el, depth, frame);
-        if (hidden === "hidden") for (const d of shownInside(el, style)) walk(d, depth, frame, parentOpen);
+        // (What a hover shows is listed as such; what shows itself inside, as any element.)
+        const listed = hidden === "hidden" && !revealing && listRevealed(el, depth, frame);
+        if (hidden === "hidden" && !listed) for (const d of shownInside(el, style)) walk(d, depth, frame, parentOpen);
         return;
       }
       const open = boxless ? parentOpen : hidden === "open";
@@ -2405,11 +2416,12 @@
 
     // What a person acts on in a box that shows while the pointer is over it (or over a box
     // around it): its controls and clickable elements, each marked so, where the box lies.
+    // Whether it listed them.
     function listRevealed(el, depth, frame) {
-      if (!el.matches(CONTROLS) && !el.querySelector(CONTROLS) && !el.querySelector("[onclick],[tabindex]")) return;
+      if (!el.matches(CONTROLS) && !el.querySelector(CONTROLS) && !el.querySelector("[onclick],[tabindex]")) return false;
       const over = hoverShows(el);
       // What shows it must be in view (unless everything is read).
-      if (!over || (filter !== "all" && !intersects(over.getBoundingClientRect(), frame.clip, frame))) return;
+      if (!over || (filter !== "all" && !intersects(over.getBoundingClientRect(), frame.clip, frame))) return false;
       revealing = el;
       try {
         const inside = [el, ...el.getElementsByTagName("*")].slice(0, 300);
@@ -2434,6 +2446,7 @@
       } finally {
         revealing = null;
       }
+      return true;
     }
 
     // The frame a box's children are read in: a box that clips its content (a scrolling panel,
@@ -3842,32 +3855,51 @@
     // Releases dispatched before this call came count (unless another call came between, or
     // long ago: a person's).
     let seen = keyUps.filter((u) => keys.includes(u.key) && t0 - u.t < 1000).length;
-    const answer = () => ({ invalid: takeInvalid() });
-    if (releasedSeq >= seq) return answer();
+    const answer = (timedOut) => ({ invalid: takeInvalid(), timedOut });
+    if (releasedSeq >= seq) return answer(false);
     hookFrames(document, 0);
-    return new Promise((resolve) => {
-      let done = false;
-      const go = () => {
+    return new Promise((resolve, reject) => {
+      let done = false, decided = false;
+      const finish = (timedOut) => {
         if (done) return;
         done = true;
         clearTimeout(timer);
-        keyupWaiter = releaseWaiter = null;
-        resolve(answer());
+        keyupWaiter = releaseWaiter = keysAlive = null;
+        // A failure is the call's answer too: thrown in a timer, it would leave the call waiting
+        // out its limit.
+        try {
+          resolve(answer(timedOut));
+        } catch (e) {
+          reject(e);
+        }
       };
-      const timer = setTimeout(go, 1000);
-      // Once released, and the page's own handlers of the release have run (at the end of its
-      // dispatch, or the next task when a handler stopped it short of the window): answered. A
-      // form the keys sent is on its way in a task queued before, so the answer then waits until
-      // its navigation has begun (a tenth of a second at most); a link or button they pressed
+      const go = () => finish(false);
+      let timer = setTimeout(() => finish(true), 1000);
+      keysAlive = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => finish(true), 1000);
+      };
+      // What the keys set off, once the page has had its say: a form they sent (no script
+      // stopped it) is on its way in a task queued before, so the answer waits until its
+      // navigation has begun (a tenth of a second at most); a link or button they pressed
       // (which may send one), for the next task.
+      const decide = () => {
+        if (decided) return;
+        decided = true;
+        if (formLeaving(lastActivatingKey)) afterNavigateBegins(go, 100);
+        else if (activated >= lastActivatingKey) setTimeout(go, 0);
+        else go();
+      };
+      // Once released, and the page's own handlers of the release have run (at the end of its
+      // dispatch, or the next task when a handler stopped it short of the window). Space
+      // presses a button, and ticks a box, at its release, after the dispatch: a task later.
+      // (The browser's word that it has answered the keys no longer cuts this short.)
       const released = (e) => {
-        keyupWaiter = null;
-        if (formLeaving(lastActivatingKey)) return afterNavigateBegins(go, 100);
-        if (activated >= lastActivatingKey) return void setTimeout(go, 0);
-        if (!e) return go();
-        (e.view || window).addEventListener("keyup", go, { once: true });
-        if (globalThis.scheduler?.postTask) scheduler.postTask(go, { priority: "user-blocking" });
-        else setTimeout(go, 0);
+        keyupWaiter = releaseWaiter = null;
+        const later = () => (globalThis.scheduler?.postTask ? scheduler.postTask(decide, { priority: "user-blocking" }) : setTimeout(decide, 0));
+        if (!e) return decide();
+        if (e.key !== " ") (e.view || window).addEventListener("keyup", decide, { once: true });
+        later();
       };
       if (seen >= presses) released(null);
       else keyupWaiter = (e) => { if (keys.includes(e.key) && ++seen >= presses) released(e); };

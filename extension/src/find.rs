@@ -406,28 +406,36 @@ fn matches_word(word: &str, candidates: &[String]) -> f64 {
     0.0
 }
 
-/// Whether two words of five letters or more, starting alike, differ by one slip of the
-/// keyboard: a letter left out, added or changed, or two side by side swapped ("serch" and
-/// "search", "feild" and "field", "adress" and "address"). Never words with digits in them (a
-/// number one off is another number).
-fn one_slip(a: &str, b: &str) -> bool {
-    let letters = |w: &str| w.chars().all(char::is_alphabetic);
-    if a == b || !letters(a) || !letters(b) {
+/// Whether `typed` is `meant` (five letters or more) with one slip of the keyboard: a letter
+/// left out inside the word, or two letters side by side swapped ("serch" for "search", "adress"
+/// for "address", "feild" for "field"). Never a letter changed or added, nor a slip at either end
+/// ("model" is not "modal", "remove" not "remote", "slide" not "slider"), nor a word with digits
+/// (a number one off is another number).
+fn one_slip(typed: &str, meant: &str) -> bool {
+    if typed.len() + 1 < meant.len() || typed.len() > meant.len() || typed == meant {
         return false;
     }
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    if a.len().min(b.len()) < 5 || a.len().abs_diff(b.len()) > 1 {
+    if typed.is_ascii() && meant.is_ascii() {
+        slipped(typed.as_bytes(), meant.as_bytes(), |c| c.is_ascii_alphabetic())
+    } else {
+        let (t, m): (Vec<char>, Vec<char>) = (typed.chars().collect(), meant.chars().collect());
+        slipped(&t, &m, |c| c.is_alphabetic())
+    }
+}
+
+fn slipped<T: PartialEq + Copy>(t: &[T], m: &[T], letter: impl Fn(&T) -> bool) -> bool {
+    if m.len() < 5 || !t.iter().chain(m).all(&letter) {
         return false;
     }
-    let same = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let same = t.iter().zip(m).take_while(|(x, y)| x == y).count();
     if same == 0 {
         return false;
     }
-    let (ra, rb) = (&a[same..], &b[same..]);
-    match ra.len().cmp(&rb.len()) {
-        std::cmp::Ordering::Less => ra == &rb[1..],
-        std::cmp::Ordering::Greater => &ra[1..] == rb,
-        std::cmp::Ordering::Equal => ra[1..] == rb[1..] || (ra.len() >= 2 && ra[0] == rb[1] && ra[1] == rb[0] && ra[2..] == rb[2..]),
+    if t.len() + 1 == m.len() {
+        // The letter left out is inside the word: neither its first nor its last.
+        same < m.len() - 1 && t[same..] == m[same + 1..]
+    } else {
+        t.len() == m.len() && same + 1 < t.len() && t[same] == m[same + 1] && t[same + 1] == m[same] && t[same + 2..] == m[same + 2..]
     }
 }
 
@@ -1120,7 +1128,16 @@ mod tests {
         // Four letters are too few to guess at, and a first letter is not slipped.
         assert!(!one_slip("cart", "card") && !one_slip("nearch", "search") && !one_slip("12345", "12346"));
         assert!(!one_slip("search", "research") && !one_slip("field", "fields2"));
-        assert!(one_slip("feild", "field") && one_slip("adress", "address") && one_slip("serch", "search"));
+        for (typed, meant) in [("model", "modal"), ("ratio", "radio"), ("slide", "slider"), ("images", "image"), ("remove", "remote"), ("apply", "apple"), ("login", "logon"), ("tablet", "table"), ("earch", "search")] {
+            assert!(!one_slip(typed, meant), "{typed} is not a slip for {meant}");
+        }
+        assert!(one_slip("feild", "field") && one_slip("adress", "address") && one_slip("serch", "search") && one_slip("buton", "button"));
+        // A word the description means as itself stays itself.
+        let p = vec![el(0, 60, "combobox", "Model", true), el(0, 61, "button", "Remote", true), el(0, 62, "textbox", "Aspect ratio", true)];
+        let first = |q: &str| rank(&p, q).first().and_then(|n| n.r#ref);
+        assert_eq!(first("choose model"), Some(60));
+        assert_eq!(first("ratio"), Some(62));
+        assert!(rank(&p, "remove").is_empty());
     }
 
     #[test]

@@ -19,9 +19,12 @@ fn is_bidi_control(c: char) -> bool {
 }
 
 /// Text in lowercase, every script's letters included ("ÜBERWEISEN" is "überweisen"). In the
-/// Wasm core the engine's own `toLowerCase` does it, so the core carries no case tables of its
-/// own (some 20 KB).
+/// Wasm core the engine's own `toLowerCase` does it for text that is not ASCII, so the core
+/// carries no case tables of its own (some 20 KB).
 pub fn lowercase(text: &str) -> String {
+    if text.is_ascii() {
+        return text.to_ascii_lowercase();
+    }
     #[cfg(target_arch = "wasm32")]
     {
         js_sys::JsString::from(text).to_lower_case().into()

@@ -108,8 +108,8 @@ async fn tabs_the_page_opens_are_reported_on_that_call() -> anyhow::Result<()> {
 
 /// A key that sends a form, follows a link or opens a tab says so in its own result, whichever
 /// way the page does it: Enter in a form's field, on a focused link, in a text area whose page
-/// sends a form with form.submit(), in a field whose page leaves on the key's release, a line
-/// break typed, and Space on a button that opens a tab. Enter in a chat box that stays on the
+/// sends a form with form.submit(), in a field whose page leaves or sends its form on the key's
+/// release, a line break typed, Space on a form's button, and Space on a button that opens a tab. Enter in a chat box that stays on the
 /// page reports no change.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_key_reports_the_page_it_loaded_or_the_tab_it_opened() -> anyhow::Result<()> {
@@ -120,6 +120,8 @@ async fn a_key_reports_the_page_it_loaded_or_the_tab_it_opened() -> anyhow::Resu
         ("Query", true, "Enter", "from=link"),
         ("Note", false, "Return", "from=note"),
         ("Jump", false, "Enter", "from=keyup"),
+        ("Before", true, "space", "from=spacebutton"),
+        ("Late", false, "Enter", "from=keyupsubmit"),
     ] {
         open(&mut h, "keys.html").await?;
         let target = h.ref_of("textbox", field).await?;

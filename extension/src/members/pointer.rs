@@ -330,7 +330,13 @@ pub async fn keys_with_answer(tab: i32, keys: &[&str], presses: usize, input: Se
     let keys = serde_json::to_string(keys).unwrap_or_default();
     let expression = format!("Promise.resolve(__tabwright.afterKeys({keys}, {presses}, {seq})).then((answer) => ({{answer, title: document.title, url: location.href}}))");
     let (sent, answer) = answered_with(tab, &expression, seq, input, true).await;
+    // A page that heard no key for a second answered without them: what they set off is asked
+    // about once more after them, as for any input.
+    let timed_out = answer.as_ref().is_ok_and(|(v, _)| v["answer"]["timedOut"] == true);
     let _ = read_answer(tab, answer);
+    if timed_out {
+        take_answered(tab);
+    }
     sent
 }
 
