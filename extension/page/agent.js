@@ -42,13 +42,12 @@
   // Their releases not yet answered for, and a waiter for the next (see afterKeys). Any key
   // the page gets keeps an answer waiting for keys alive (a long text typed before its Enter).
   let keyUps = [], keyupWaiter = null, keysAlive = null;
-  for (const type of ["keydown", "keyup"]) addEventListener(type, (e) => { if (e.isTrusted && keysAlive) keysAlive(); }, true);
+  const keyHeard = (e) => { if (e.isTrusted && keysAlive) keysAlive(); };
   const activatingUp = (e) => {
     if (!e.isTrusted || (e.key !== "Enter" && e.key !== " ")) return;
     if (keyupWaiter) keyupWaiter(e);
     else if (keyUps.push({ key: e.key, t: performance.now() }) > 16) keyUps.shift();
   };
-  addEventListener("keyup", activatingUp, true);
   // When a form was last sent (its data gathered: by a submit button, Enter in its field, or
   // the page's own form.submit()), with the submit event a script may have stopped, and when
   // something was last pressed (a click, as Enter on a link or button makes): the navigation
@@ -59,7 +58,13 @@
     if (e.type !== "click") formSent = activated;
     if (e.type === "submit") lastSubmit = { e, t: activated };
   };
-  for (const type of ["submit", "formdata", "click"]) addEventListener(type, noteActivated, true);
+  // Keys and forms are heard in this document and in each same-origin frame's (see hookFrames).
+  function hearKeysAndForms(target) {
+    for (const type of ["keydown", "keyup"]) target.addEventListener(type, keyHeard, true);
+    target.addEventListener("keyup", activatingUp, true);
+    for (const type of ["submit", "formdata", "click"]) target.addEventListener(type, noteActivated, true);
+  }
+  hearKeysAndForms(window);
   // Whether a form was sent since `t` and no script stopped it (a page that sends it itself,
   // with fetch, prevents the submit event): a new page is on its way.
   const formLeaving = (t) => formSent >= t && !(lastSubmit && lastSubmit.t >= t && lastSubmit.e.defaultPrevented);
@@ -164,8 +169,7 @@
         inner.addEventListener("invalid", (e) => { if (e.isTrusted && !invalid) invalid = { el: e.target, t: performance.now() }; }, true);
         inner.addEventListener("pointerdown", (e) => { if (e.isTrusted) framePress = performance.now(); }, true);
         inner.addEventListener("keydown", (e) => { if (e.isTrusted && (e.key === "Enter" || e.key === " ")) lastActivatingKey = performance.now(); }, true);
-        inner.addEventListener("keyup", activatingUp, true);
-        for (const type of ["submit", "formdata", "click"]) inner.addEventListener(type, noteActivated, true);
+        hearKeysAndForms(inner);
       }
       hookFrames(inner, depth + 1);
     }

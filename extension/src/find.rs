@@ -165,9 +165,10 @@ fn numbered(word: &str) -> Option<String> {
 }
 
 pub fn parse(query: &str) -> Query {
-    let mut q = Query { phrase: words(query).join(" "), ..Default::default() };
+    let said = words(query);
+    let mut q = Query { phrase: said.join(" "), ..Default::default() };
     // A kind of element misspelt ("buton", "feild", "chekbox") is that kind.
-    let ws: Vec<String> = words(query)
+    let ws: Vec<String> = said
         .into_iter()
         .map(|w| match ROLE_WORDS.iter().find(|(r, _)| one_slip(&w, r)) {
             Some((r, _)) if !ROLE_WORDS.iter().any(|(k, _)| *k == w) && !STOP_WORDS.contains(&w.as_str()) => r.to_string(),
@@ -396,7 +397,7 @@ fn matches_word(word: &str, candidates: &[String]) -> f64 {
         return 0.7;
     }
     // "results count", "number of items": words that say a number.
-    if matches!(word, "count" | "number" | "many") && candidates.iter().any(|c| c.chars().next().is_some_and(|ch| ch.is_ascii_digit())) {
+    if COUNT_WORDS.contains(&word) && candidates.iter().any(|c| c.chars().next().is_some_and(|ch| ch.is_ascii_digit())) {
         return 0.6;
     }
     // A slip of the keyboard: "serch" for "Search", "adress" for "Address".
@@ -405,6 +406,9 @@ fn matches_word(word: &str, candidates: &[String]) -> f64 {
     }
     0.0
 }
+
+/// Words that ask for a number: "results count", "the number of items", "how many".
+const COUNT_WORDS: &[&str] = &["count", "number", "many"];
 
 /// Whether `typed` is `meant` (five letters or more) with one slip of the keyboard: a letter
 /// left out inside the word, or two letters side by side swapped ("serch" for "search", "adress"
@@ -614,7 +618,7 @@ fn around(node: &Node) -> Option<String> {
 /// "top result", "the second result about Tokio"), rather than for something named "Results".
 fn asks_for_a_result(q: &Query) -> bool {
     // "the number of results", "results count": the line that counts them.
-    let counts = q.content.iter().any(|w| matches!(w.as_str(), "count" | "number" | "many" | "total" | "stats" | "statistics" | "found" | "summary"));
+    let counts = q.content.iter().any(|w| COUNT_WORDS.contains(&w.as_str()) || matches!(w.as_str(), "total" | "stats" | "statistics" | "found" | "summary"));
     !counts && q.content.iter().any(|w| is_result_word(w)) && q.roles.iter().all(|r| matches!(*r, "link" | "searchbox" | "textbox" | "combobox"))
 }
 

@@ -93,12 +93,17 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
     let mut sends: Vec<Sending> = Vec::new();
     let mut pending = String::new();
     let mut chars = input.text.chars().peekable();
+    // The Enter presses among them (line breaks).
+    let mut enters = 0;
     while let Some(c) = chars.next() {
         // A line break presses Enter (CRLF once) and a tab presses Tab, as on a keyboard: the
         // page decides what they do (a form moves the focus, an editor indents).
         let key = match c {
             '\r' if chars.peek() == Some(&'\n') => continue,
-            '\n' | '\r' => keys::named("Return").map(|k| (k, false)),
+            '\n' | '\r' => {
+                enters += 1;
+                keys::named("Return").map(|k| (k, false))
+            }
             '\t' => keys::named("Tab").map(|k| (k, false)),
             _ => keys::for_char(c),
         };
@@ -150,7 +155,6 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
     };
     // Line breaks press Enter, which may send a form: the page's answer after them is asked for
     // alongside the keys, as for the key member.
-    let enters = input.text.replace("\r\n", "\n").chars().filter(|c| matches!(c, '\n' | '\r')).count();
     match enters {
         0 => typing.await?,
         _ => super::pointer::keys_with_answer(tab, &["Enter"], enters, Box::pin(typing)).await?,
