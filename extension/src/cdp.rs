@@ -13,7 +13,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::chrome;
+use crate::{chrome, state};
 
 /// A CDP command: its params, method name and response.
 pub trait Command: Serialize {
@@ -117,10 +117,84 @@ pub async fn ensure_attached(tab: i32) -> Result<(), CdpError> {
     crate::inflight::join(&ATTACHING, tab, || attach(tab)).await
 }
 
+/// The address in Chrome's refusal to debug a tab: `Cannot access contents of url "…"`.
+fn refused_address(text: &str) -> Option<&str> {
+    let rest = text.split_once("Cannot access contents of url \"")?.1;
+    Some(rest.split_once('"').map_or(rest, |(address, _)| address))
+}
+
+/// Whether the address Chrome refuses the debugger for is one it allows bare: about:blank#x (a
+/// page gets one by setting an empty frame's location.hash) or about:blank?q=1.
+fn mendable(address: &str) -> bool {
+    let lower = tabwright_protocol::sanitize::lowercase(address);
+    ["about:blank", "about:srcdoc"].iter().any(|bare| lower.strip_prefix(bare).is_some_and(|rest| rest.starts_with(['?', '#'])))
+}
+
+/// When Chrome refused `tab` the debugger (`text`) for a frame at such an address, has
+/// page/unblock.js give that frame its bare address back. Whether it did.
+async fn mend(tab: i32, text: &str) -> bool {
+    if !refused_address(text).is_some_and(mendable) {
+        return false;
+    }
+    // Every frame, for such frames inside other sites' frames; when Chrome refuses some frame
+    // (the refused one itself, say), the top one, which reaches its same-origin frames.
+    const FILE: &str = "extension/page/unblock.js";
+    let changed = |r: Vec<Value>| r.iter().any(|v| v.as_array().is_some_and(|a| !a.is_empty()));
+    match chrome::execute_file(tab, FILE, true).await {
+        Ok(r) if changed(r.clone()) => true,
+        _ => chrome::execute_file(tab, FILE, false).await.is_ok_and(changed),
+    }
+}
+
+/// How [`refusal`] begins.
+const REFUSED: &str = "Chrome does not let extensions control";
+
+/// Whether an error is Chrome's refusal to debug the tab, as [`refusal`] words it.
+pub fn refused(error: &str) -> bool {
+    error.starts_with(REFUSED)
+}
+
+/// Chrome's refusal to debug `tab` (`text`, naming the address it refuses), in words a person
+/// can act on: none of Chrome's advice about the manifest, which is no help to them.
+async fn refusal(tab: i32, text: String, mendable: bool) -> chrome::ChromeError {
+    let Some(address) = refused_address(&text) else { return chrome::ChromeError(text) };
+    let top = chrome::tabs_get(tab).await.is_ok_and(|t| t.url.as_deref() == Some(address));
+    let what = if top { "its page is at" } else { "a frame of its page is at" };
+    let kept = if mendable { ", and the page keeps it there" } else { "" };
+    chrome::ChromeError(format!(
+        "{REFUSED} {}: {what} {address}, an address Chrome does not let extensions debug{kept}. Navigate the tab elsewhere, or use another tab.",
+        state::tab_name(tab)
+    ))
+}
+
+/// Runs a chrome.debugger call on `tab`. When Chrome refuses it for a frame [`mend`] mends, the
+/// call runs again (for up to 200 ms: a frame given about:blank afresh takes a moment to load
+/// it); a refusal that stays is told in words a person can act on.
+async fn mending<T, F: std::future::Future<Output = Result<T, chrome::ChromeError>>>(tab: i32, call: impl Fn() -> F) -> Result<T, chrome::ChromeError> {
+    let mut result = call().await;
+    let mut mended = false;
+    if let Err(e) = &result {
+        mended = mend(tab, &e.0).await;
+        if mended {
+            for _ in 0..10 {
+                result = call().await;
+                match &result {
+                    Err(e) if refused_address(&e.0).is_some() => chrome::sleep(20).await,
+                    _ => break,
+                }
+            }
+        }
+    }
+    match result {
+        Err(e) if refused_address(&e.0).is_some() => Err(refusal(tab, e.0, mended).await),
+        other => other,
+    }
+}
+
 async fn attach(tab: i32) -> Result<(), CdpError> {
-    let attach = Box::pin(chrome::debugger_attach(tab));
     // Already attached: by this extension before its worker restarted, with settings this core
     // no longer knows of.
+    let attach = Box::pin(mending(tab, || chrome::debugger_attach(tab)));
     let mut again = false;
     match select(attach, Box::pin(chrome::sleep(COMMAND_TIMEOUT_MS))).await {
         Either::Left((Ok(()), _)) => {}
@@ -445,7 +519,8 @@ pub async fn send_to<C: Command>(to: &Debuggee, command: &C) -> Result<C::Respon
 async fn send_while_swapping(to: &Debuggee, method: &'static str, params: &Value) -> Result<Value, chrome::ChromeError> {
     let mut tries = 0;
     loop {
-        match chrome::debugger_send(to.tab, to.session.as_deref(), method, params).await {
+        // A frame may have gone to an address Chrome refuses the debugger for since the attach.
+        match mending(to.tab, || chrome::debugger_send(to.tab, to.session.as_deref(), method, params)).await {
             Err(e) if to.session.is_none() && tries < 25 && e.0.contains("Not attached to an active page") => {
                 tries += 1;
                 chrome::sleep(20).await;
@@ -1229,3 +1304,22 @@ impl Command for GetProperties<'_> {
     type Response = Properties;
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_refused_address_is_read_from_chromes_words_and_only_about_blank_or_srcdoc_is_mended() {
+        let text = r#"Cannot access contents of url "about:blank#state-1". Extension manifest must request permission to access this host."#;
+        assert_eq!(refused_address(text), Some("about:blank#state-1"));
+        assert_eq!(refused_address("Cannot access a chrome:// URL"), None);
+        for address in ["about:blank#x", "about:blank?q=1", "ABOUT:BLANK#x", "about:srcdoc#top"] {
+            assert!(mendable(address), "{address}");
+        }
+        for address in ["about:blank", "about:blankety", "about:version", "chrome-extension://abc/page.html", "file:///etc/hosts"] {
+            assert!(!mendable(address), "{address}");
+        }
+        assert!(!refused("Cannot access contents of url \"about:blank#x\""));
+    }
+}

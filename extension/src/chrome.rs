@@ -54,6 +54,9 @@ extern "C" {
     #[wasm_bindgen(catch, js_namespace = ["chrome", "debugger"], js_name = getTargets)]
     async fn debugger_targets_raw() -> Result<JsValue, JsValue>;
 
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "scripting"], js_name = executeScript)]
+    async fn execute_script_raw(injection: JsValue) -> Result<JsValue, JsValue>;
+
     #[wasm_bindgen(catch, js_namespace = ["chrome", "declarativeNetRequest"], js_name = updateSessionRules)]
     async fn dnr_update_raw(options: JsValue) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "declarativeNetRequest"], js_name = getSessionRules)]
@@ -232,6 +235,15 @@ fn target(tab_id: i32, session: Option<&str>) -> Result<JsValue, ChromeError> {
 pub async fn debugger_attach(tab_id: i32) -> Result<(), ChromeError> {
     debugger_attach_raw(target(tab_id, None)?, "1.3").await?;
     Ok(())
+}
+
+/// Runs one of the extension's files in the top frame of `tab_id`, or in every frame, in the
+/// extension's isolated world; the value of each frame's last expression, in frame order.
+pub async fn execute_file(tab_id: i32, file: &str, all_frames: bool) -> Result<Vec<serde_json::Value>, ChromeError> {
+    let injection = serde_json::json!({ "target": { "tabId": tab_id, "allFrames": all_frames }, "files": [file], "injectImmediately": true });
+    let raw = execute_script_raw(to_js(&injection)?).await?;
+    let results: Vec<serde_json::Value> = from_js(&raw)?;
+    Ok(results.into_iter().map(|mut r| r["result"].take()).collect())
 }
 
 /// Sends a CDP command to a tab, or to one of its child sessions (an out-of-process frame).

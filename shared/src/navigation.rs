@@ -33,10 +33,9 @@ pub fn parse_target(raw: &str) -> Result<NavTarget, String> {
     let with_scheme = match scheme_of(text) {
         Some(scheme) => {
             if !ALLOWED_SCHEMES.contains(&scheme.to_ascii_lowercase().as_str()) {
-                return Err(format!(
-                    "Refused to navigate to a {}: URL. Only http and https addresses (and about:blank) can be opened.",
-                    scheme.to_ascii_lowercase()
-                ));
+                let scheme = scheme.to_ascii_lowercase();
+                let article = if scheme.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+                return Err(format!("Refused to navigate to {article} {scheme}: URL. Only http and https addresses (and about:blank) can be opened."));
             }
             text.to_string()
         }
@@ -167,6 +166,7 @@ mod tests {
             let err = parse_target(bad).expect_err(bad);
             assert!(err.starts_with("Refused to navigate"), "{bad}: {err}");
         }
+        assert!(parse_target("about:config").expect_err("about:").starts_with("Refused to navigate to an about: URL."));
     }
 
     #[test]

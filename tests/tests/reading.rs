@@ -1369,3 +1369,36 @@ async fn each_element_with_a_listener_of_its_own_is_clickable_and_no_other() -> 
     assert!(text.contains("Picked tile 24."), "{text}");
     Ok(())
 }
+
+/// Chrome refuses an extension the debugger for a whole tab while any frame of it is at an
+/// about: address other than bare about:blank or about:srcdoc. A page gets one by giving an
+/// empty frame a fragment, or by a frame's form sending itself to about:blank. Such a frame is
+/// given its bare address back (the words the page wrote into it stay), and the tab is read and
+/// acted on as any other; a page that keeps putting the fragment back gets an error that names
+/// the frame's address and what to do, and the tab can still be navigated away.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_frame_at_an_about_address_chrome_refuses_does_not_shut_claude_out() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    ok(&h.one("navigate", json!({"url": h.url("aboutframes.html")})).await?);
+    let read = read_here(&mut h, json!({})).await?;
+    assert!(read.contains("button \"Top button\"") && read.contains("Words the page wrote into its frame"), "{read}");
+    let page = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page.contains("Words the page wrote into its frame"), "{page}");
+    // The frame's form sends itself to about:blank?q=tea, after which the tab is still read.
+    let send = h.ref_of("button", "Send the query").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&send)})).await?);
+    let after = read_here(&mut h, json!({})).await?;
+    assert!(after.contains("button \"Top button\"") && !after.contains("Send the query"), "{after}");
+    let top = h.ref_of("button", "Top button").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&top)})).await?);
+    assert!(!h.one("screenshot", json!({})).await?.is_error);
+
+    ok(&h.one("navigate", json!({"url": h.url("aboutframes.html?stubborn")})).await?);
+    let refused = error_text(&h.one("read_page", json!({})).await?);
+    assert!(refused.starts_with("Chrome does not let extensions control tab-"), "{refused}");
+    assert!(refused.contains("a frame of its page is at about:blank#state-") && refused.contains("the page keeps it there. Navigate the tab elsewhere"), "{refused}");
+    assert!(!refused.contains("manifest"), "Chrome's advice to extension authors is left out: {refused}");
+    ok(&h.one("navigate", json!({"url": h.url("one.html")})).await?);
+    assert!(!read_here(&mut h, json!({})).await?.is_empty());
+    Ok(())
+}

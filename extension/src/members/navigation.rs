@@ -37,7 +37,16 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
     let target = parse_target(&input.url)?;
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
     let (note, status) = match cdp::ensure_attached(tab).await {
-        Ok(()) => match navigate_cdp(tab, &target).await? {
+        // A page that keeps a frame at an address Chrome refuses the debugger for (after it was
+        // attached) is still left through the tabs API.
+        Ok(()) => match navigate_cdp(tab, &target).await {
+            Err(e) if cdp::refused(&e) && matches!(target, NavTarget::Url(_)) => {
+                if let NavTarget::Url(url) = &target {
+                    navigate_tabs_api(tab, url).await?;
+                }
+                (None, None)
+            }
+            done => match done? {
             Done::Loaded(status) => (status.as_ref().and_then(status_note), status.map(|(code, _)| code)),
             Done::Shown(status) => (
                 status.as_ref().and_then(status_note).or_else(|| Some(still_loading())),
@@ -46,6 +55,7 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
             // Nothing was navigated to: the result says what happened instead.
             Done::Note(note) => return Ok(Outcome::Text { text: note }),
             Done::SameDocument => (None, None),
+            },
         },
         Err(e) => match &target {
             // A browser page (chrome://newtab, say) cannot be debugged, but it can be sent elsewhere.
