@@ -1216,25 +1216,31 @@
   const CALM_MS = 50;
   // `frames`: frames to wait for at least, however long the page was still before (a router
   // draws the view of an address changed within the document a frame or two after the change).
+  // The wait ends after `ms` and as many frames as the display draws in that time, whichever
+  // comes later: a busy machine that draws a frame in 40 ms instead of 17 gives the page the
+  // frames it would have had (up to three times `ms`).
   function quiet(ms, frames = 0) {
     return new Promise((resolve) => {
-      let changed = performance.now() - lastChange < CALM_MS, still = 0;
+      let changed = performance.now() - lastChange < CALM_MS, still = 0, drawn = 0;
       const seen = new MutationObserver((records) => { if (pageChanged(records)) changed = true; });
       seen.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-      const until = performance.now() + ms;
+      const start = performance.now(), until = start + ms, enough = Math.ceil(ms / 17);
       const done = () => {
         seen.disconnect();
         resolve(true);
       };
       const frame = () => {
+        drawn += 1;
         still = changed ? 0 : still + 1;
-        if (still >= 3 || (still >= frames && !changed && performance.now() - lastChange >= CALM_MS) || performance.now() > until) return done();
+        const now = performance.now();
+        if (still >= 3 || (still >= frames && !changed && now - lastChange >= CALM_MS) || (now > until && drawn >= enough) || now > start + 3 * ms) return done();
         changed = false;
         requestAnimationFrame(frame);
       };
       requestAnimationFrame(frame);
       // A hidden tab draws no frames.
-      setTimeout(done, ms);
+      setTimeout(() => drawn || done(), ms);
+      setTimeout(done, 3 * ms);
     });
   }
   // Animations the last press set going beside what it pressed (a panel sliding open, a menu
