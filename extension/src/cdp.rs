@@ -139,10 +139,10 @@ async fn mend(tab: i32, text: &str) -> bool {
     // Every frame, for such frames inside other sites' frames; when Chrome refuses some frame
     // (the refused one itself, say), the top one, which reaches its same-origin frames.
     const FILE: &str = "extension/page/unblock.js";
-    let changed = |r: Vec<Value>| r.iter().any(|v| v.as_array().is_some_and(|a| !a.is_empty()));
+    let changed = |r: &[Value]| r.iter().any(|v| v.as_array().is_some_and(|a| !a.is_empty()));
     match chrome::execute_file(tab, FILE, true).await {
-        Ok(r) if changed(r.clone()) => true,
-        _ => chrome::execute_file(tab, FILE, false).await.is_ok_and(changed),
+        Ok(r) if changed(&r) => true,
+        _ => chrome::execute_file(tab, FILE, false).await.is_ok_and(|r| changed(&r)),
     }
 }
 
@@ -155,10 +155,12 @@ pub fn refused(error: &str) -> bool {
 }
 
 /// Chrome's refusal to debug `tab` (`text`, naming the address it refuses), in words a person
-/// can act on: none of Chrome's advice about the manifest, which is no help to them.
+/// can act on: none of Chrome's advice about the manifest, which is no help to them. The
+/// address is the page's to choose (its fragment): one bounded line.
 async fn refusal(tab: i32, text: String, mendable: bool) -> chrome::ChromeError {
-    let Some(address) = refused_address(&text) else { return chrome::ChromeError(text) };
-    let top = chrome::tabs_get(tab).await.is_ok_and(|t| t.url.as_deref() == Some(address));
+    let Some(refused) = refused_address(&text) else { return chrome::ChromeError(text) };
+    let top = chrome::tabs_get(tab).await.is_ok_and(|t| t.url.as_deref() == Some(refused));
+    let address = tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(refused), 120);
     let what = if top { "its page is at" } else { "a frame of its page is at" };
     let kept = if mendable { ", and the page keeps it there" } else { "" };
     chrome::ChromeError(format!(
@@ -192,9 +194,9 @@ async fn mending<T, F: std::future::Future<Output = Result<T, chrome::ChromeErro
 }
 
 async fn attach(tab: i32) -> Result<(), CdpError> {
+    let attach = Box::pin(mending(tab, || chrome::debugger_attach(tab)));
     // Already attached: by this extension before its worker restarted, with settings this core
     // no longer knows of.
-    let attach = Box::pin(mending(tab, || chrome::debugger_attach(tab)));
     let mut again = false;
     match select(attach, Box::pin(chrome::sleep(COMMAND_TIMEOUT_MS))).await {
         Either::Left((Ok(()), _)) => {}
@@ -1303,7 +1305,6 @@ impl Command for GetProperties<'_> {
     const METHOD: &'static str = "Runtime.getProperties";
     type Response = Properties;
 }
-
 
 #[cfg(test)]
 mod tests {
