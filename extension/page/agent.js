@@ -1208,17 +1208,17 @@
     }
     return { vanishing, animating };
   }
-  // Resolves once three frames have passed in which the page changed nothing (at most `ms`): a
-  // popup a click opened is placed, shown and set moving over the page's next frames, with a
-  // frame or two between the steps (Ant Design's menus). Quiet time before the call counts: a
-  // page that has not changed for that long (a read right after a load that settled) is drawn
-  // once, and read.
+  // Resolves once three frames have passed in which the page changed nothing (at most `ms`, or
+  // more on a machine that draws slowly; see below): a popup a click opened is placed, shown and
+  // set moving over the page's next frames, with a frame or two between the steps (Ant Design's
+  // menus). Quiet time before the call counts: a page that has not changed for that long (a read
+  // right after a load that settled) is drawn once, and read.
   const CALM_MS = 50;
   // `frames`: frames to wait for at least, however long the page was still before (a router
   // draws the view of an address changed within the document a frame or two after the change).
-  // The wait ends after `ms` and as many frames as the display draws in that time, whichever
-  // comes later: a busy machine that draws a frame in 40 ms instead of 17 gives the page the
-  // frames it would have had (up to three times `ms`).
+  // The wait ends after `ms` and as many frames as a display draws in that time, whichever
+  // comes later: a busy machine that draws a frame in 30 ms instead of 17 gives the page the
+  // frames it would have had (up to twice `ms`).
   function quiet(ms, frames = 0) {
     return new Promise((resolve) => {
       let changed = performance.now() - lastChange < CALM_MS, still = 0, drawn = 0;
@@ -1233,14 +1233,14 @@
         drawn += 1;
         still = changed ? 0 : still + 1;
         const now = performance.now();
-        if (still >= 3 || (still >= frames && !changed && now - lastChange >= CALM_MS) || (now > until && drawn >= enough) || now > start + 3 * ms) return done();
+        if (still >= 3 || (still >= frames && !changed && now - lastChange >= CALM_MS) || (now > until && drawn >= enough) || now > start + 2 * ms) return done();
         changed = false;
         requestAnimationFrame(frame);
       };
       requestAnimationFrame(frame);
       // A hidden tab draws no frames.
       setTimeout(() => drawn || done(), ms);
-      setTimeout(done, 3 * ms);
+      setTimeout(done, 2 * ms);
     });
   }
   // Animations the last press set going beside what it pressed (a panel sliding open, a menu

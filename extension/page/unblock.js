@@ -4,11 +4,22 @@
 // Chrome lets extensions debug bare about:blank and about:srcdoc alone, so such a frame would shut
 // Claude out of the whole tab. Each one this frame reaches (itself and its same-origin
 // descendants) goes back to its bare address: in place when only the fragment differs (its
-// document, content and history state stay), and otherwise by loading about:blank into it, but
-// only when its document is empty, so nothing the page wrote there is lost. The addresses mended
-// are the script's value.
+// document, content and history state stay; the fragment itself is dropped, which a page that
+// keeps state in it would see), and otherwise by loading about:blank into it, but only when its
+// document is empty, so nothing the page wrote there is lost. The addresses mended (or being
+// mended) are the script's value.
 (() => {
   const mended = [];
+  // The documents about:blank is on its way to replace, kept across runs (this world lasts as
+  // long as its page).
+  const reloading = (globalThis.__tabwrightReloading ??= new WeakSet());
+  // Nothing the page put there: no element but an empty head and body, no words, no shadow root.
+  const empty = (doc) => {
+    const root = doc.documentElement;
+    if (!root) return true;
+    const { head, body } = doc;
+    return root.childElementCount <= 2 && (!head || head.childElementCount === 0) && (!body || (body.childElementCount === 0 && !body.textContent.trim() && !body.shadowRoot));
+  };
   const visit = (win, depth) => {
     let href;
     try {
@@ -16,17 +27,19 @@
     } catch {
       return; // another site's frame: the script runs there itself
     }
-    const bare = /^(about:(?:blank|srcdoc))([?#].*)$/is.exec(href);
+    const bare = /^(about:(?:blank|srcdoc))[?#]/is.exec(href);
     if (bare) {
-      const to = bare[1].toLowerCase();
+      // (As written: a path differing in case is another address to replaceState.)
+      const to = bare[1];
       try {
         win.history.replaceState(win.history.state, "", to);
         mended.push(href);
       } catch {
-        const doc = win.document;
-        const empty = !doc.body || (doc.body.childElementCount === 0 && !doc.body.textContent.trim());
-        if (empty && to === "about:blank") {
-          win.location.replace(to);
+        // Once: a run a moment later, before about:blank has replaced it, leaves it loading
+        // (and says so, as it is still being mended).
+        if (empty(win.document) && /^about:blank$/i.test(to)) {
+          if (!reloading.has(win.document)) win.location.replace("about:blank");
+          reloading.add(win.document);
           mended.push(href);
         }
       }

@@ -88,6 +88,8 @@ thread_local! {
     static AGENT_SCRIPTS: RefCell<std::collections::HashMap<i32, (String, Option<bool>)>> = RefCell::new(std::collections::HashMap::new());
     /// Attaches under way, shared by every caller that needs the tab meanwhile.
     static ATTACHING: crate::inflight::Pending<i32, Result<(), CdpError>> = RefCell::new(std::collections::HashMap::new());
+    /// The mends of frames Chrome refuses the debugger for under way, by tab (see [`mend`]).
+    static MENDING: crate::inflight::Pending<i32, Option<bool>> = RefCell::new(std::collections::HashMap::new());
     static WAITERS: RefCell<Vec<Waiter>> = const { RefCell::new(Vec::new()) };
     /// Commands in flight to frames' sessions, woken when their session ends: the browser never
     /// answers a command to a frame removed meanwhile.
@@ -130,20 +132,33 @@ fn mendable(address: &str) -> bool {
     ["about:blank", "about:srcdoc"].iter().any(|bare| lower.strip_prefix(bare).is_some_and(|rest| rest.starts_with(['?', '#'])))
 }
 
-/// When Chrome refused `tab` the debugger (`text`) for a frame at such an address, has
-/// page/unblock.js give that frame its bare address back. Whether it did.
-async fn mend(tab: i32, text: &str) -> bool {
-    if !refused_address(text).is_some_and(mendable) {
-        return false;
-    }
-    // Every frame, for such frames inside other sites' frames; when Chrome refuses some frame
-    // (the refused one itself, say), the top one, which reaches its same-origin frames.
+/// Has page/unblock.js give each frame of `tab` at such an address its bare address back. Calls
+/// refused at the same moment (a move and a press sent together) share one run. Whether it
+/// changed (or is still changing) any frame; None when the script could not run.
+async fn mend(tab: i32) -> Option<bool> {
     const FILE: &str = "extension/page/unblock.js";
-    let changed = |r: &[Value]| r.iter().any(|v| v.as_array().is_some_and(|a| !a.is_empty()));
-    match chrome::execute_file(tab, FILE, true).await {
-        Ok(r) if changed(&r) => true,
-        _ => chrome::execute_file(tab, FILE, false).await.is_ok_and(|r| changed(&r)),
-    }
+    crate::inflight::join(&MENDING, tab, move || async move {
+        let changed = |r: Vec<Value>| r.iter().any(|v| v.as_array().is_some_and(|a| !a.is_empty()));
+        // Every frame, for such frames inside other sites' frames; when Chrome refuses some
+        // frame (the refused one itself, say), the top one, which reaches its same-origin frames.
+        match chrome::execute_file(tab, FILE, true).await {
+            Ok(r) => Some(changed(r)),
+            Err(_) => chrome::execute_file(tab, FILE, false).await.ok().map(changed),
+        }
+    })
+    .await
+}
+
+/// Why a refusal stays.
+#[derive(Clone, Copy)]
+enum Stays {
+    /// Its address is not one that can be mended.
+    Refused,
+    /// The frame was mended, and the page gave it such an address again.
+    PutBack,
+    /// Mending it would lose what the page wrote into it (its address differs from the bare one
+    /// by more than a fragment, and its document is not empty).
+    Written,
 }
 
 /// How [`refusal`] begins.
@@ -157,38 +172,56 @@ pub fn refused(error: &str) -> bool {
 /// Chrome's refusal to debug `tab` (`text`, naming the address it refuses), in words a person
 /// can act on: none of Chrome's advice about the manifest, which is no help to them. The
 /// address is the page's to choose (its fragment): one bounded line.
-async fn refusal(tab: i32, text: String, mendable: bool) -> chrome::ChromeError {
+async fn refusal(tab: i32, text: String, why: Stays) -> chrome::ChromeError {
     let Some(refused) = refused_address(&text) else { return chrome::ChromeError(text) };
     let top = chrome::tabs_get(tab).await.is_ok_and(|t| t.url.as_deref() == Some(refused));
     let address = tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(refused), 120);
     let what = if top { "its page is at" } else { "a frame of its page is at" };
-    let kept = if mendable { ", and the page keeps it there" } else { "" };
+    let kept = match why {
+        Stays::Refused => "",
+        Stays::PutBack => ", and the page keeps putting it back",
+        Stays::Written => ", and its address cannot be changed without losing what the page wrote into that frame",
+    };
     chrome::ChromeError(format!(
         "{REFUSED} {}: {what} {address}, an address Chrome does not let extensions debug{kept}. Navigate the tab elsewhere, or use another tab.",
         state::tab_name(tab)
     ))
 }
 
-/// Runs a chrome.debugger call on `tab`. When Chrome refuses it for a frame [`mend`] mends, the
-/// call runs again (for up to 200 ms: a frame given about:blank afresh takes a moment to load
-/// it); a refusal that stays is told in words a person can act on.
+/// Runs a chrome.debugger call on `tab`. When Chrome refuses it for a frame at an address
+/// [`mendable`], the frame is mended and the call runs again (ten times at most, 20 ms apart
+/// after the first: a frame given about:blank afresh takes a moment to load it); a refusal that
+/// stays is told in words a person can act on. (A refused call did not run.)
 async fn mending<T, F: std::future::Future<Output = Result<T, chrome::ChromeError>>>(tab: i32, call: impl Fn() -> F) -> Result<T, chrome::ChromeError> {
     let mut result = call().await;
-    let mut mended = false;
-    if let Err(e) = &result {
-        mended = mend(tab, &e.0).await;
-        if mended {
-            for _ in 0..10 {
-                result = call().await;
-                match &result {
-                    Err(e) if refused_address(&e.0).is_some() => chrome::sleep(20).await,
-                    _ => break,
-                }
-            }
+    let refused_mendable = |r: &Result<T, chrome::ChromeError>| matches!(r, Err(e) if refused_address(&e.0).is_some_and(mendable));
+    let (mut tried, mut changed) = (false, false);
+    // The page may give a frame such an address again meanwhile (at each key, say): each try
+    // mends first. A try that found nothing to change, after the first, is the last.
+    for round in 0..10 {
+        if !refused_mendable(&result) {
+            break;
         }
+        let Some(did) = mend(tab).await else { break };
+        tried = true;
+        changed |= did;
+        if round > 0 {
+            if !did {
+                break;
+            }
+            chrome::sleep(20).await;
+        }
+        result = call().await;
     }
     match result {
-        Err(e) if refused_address(&e.0).is_some() => Err(refusal(tab, e.0, mended).await),
+        Err(e) if refused_address(&e.0).is_some() => {
+            let why = match (tried && refused_address(&e.0).is_some_and(mendable), changed) {
+                (false, _) => Stays::Refused,
+                (true, true) => Stays::PutBack,
+                (true, false) => Stays::Written,
+            };
+            Err(refusal(tab, e.0, why).await)
+        }
         other => other,
     }
 }
@@ -1088,7 +1121,7 @@ impl Serialize for Enable {
 /// Sends a parameterless command whose method is only known at run time.
 pub async fn send_enable(tab: i32, e: &Enable) -> Result<(), CdpError> {
     let params = Value::Object(Default::default());
-    let call = Box::pin(chrome::debugger_send(tab, None, e.0, &params));
+    let call = Box::pin(mending(tab, || chrome::debugger_send(tab, None, e.0, &params)));
     let outcome = match select(call, Box::pin(chrome::sleep(COMMAND_TIMEOUT_MS))).await {
         Either::Left((result, _)) => result.map(|_| ()).map_err(|e| CdpError::Browser(e.0)),
         Either::Right(_) => Err(CdpError::Timeout { method: e.0, secs: (COMMAND_TIMEOUT_MS / 1000) as u32 }),

@@ -36,6 +36,12 @@ extern "C" {
     async fn tabs_create_raw(props: JsValue) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = update)]
     async fn tabs_update_raw(tab_id: i32, props: JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = goBack)]
+    async fn tabs_go_back_raw(tab_id: i32) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = goForward)]
+    async fn tabs_go_forward_raw(tab_id: i32) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = reload)]
+    async fn tabs_reload_raw(tab_id: i32) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = remove)]
     async fn tabs_remove_raw(tab_id: i32) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "windows"], js_name = update)]
@@ -192,6 +198,23 @@ pub async fn tabs_create(props: serde_json::Value) -> Result<Tab, ChromeError> {
 
 pub async fn tabs_update(tab_id: i32, props: serde_json::Value) -> Result<Tab, ChromeError> {
     from_js(&tabs_update_raw(tab_id, to_js(&props)?).await?)
+}
+
+/// The tab's history back one page (rejects when there is none).
+pub async fn tabs_go_back(tab_id: i32) -> Result<(), ChromeError> {
+    tabs_go_back_raw(tab_id).await?;
+    Ok(())
+}
+
+/// The tab's history forward one page (rejects when there is none).
+pub async fn tabs_go_forward(tab_id: i32) -> Result<(), ChromeError> {
+    tabs_go_forward_raw(tab_id).await?;
+    Ok(())
+}
+
+pub async fn tabs_reload(tab_id: i32) -> Result<(), ChromeError> {
+    tabs_reload_raw(tab_id).await?;
+    Ok(())
 }
 
 pub async fn tabs_remove(tab_id: i32) -> Result<(), ChromeError> {

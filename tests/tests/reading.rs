@@ -1374,8 +1374,9 @@ async fn each_element_with_a_listener_of_its_own_is_clickable_and_no_other() -> 
 /// about: address other than bare about:blank or about:srcdoc. A page gets one by giving an
 /// empty frame a fragment, or by a frame's form sending itself to about:blank. Such a frame is
 /// given its bare address back (the words the page wrote into it stay), and the tab is read and
-/// acted on as any other; a page that keeps putting the fragment back gets an error that names
-/// the frame's address and what to do, and the tab can still be navigated away.
+/// acted on as any other, also when every key typed gives a frame a new fragment; a frame that
+/// cannot be mended without losing what the page wrote into it gets an error that names its
+/// address and what to do, and the tab can still be navigated back and away.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_frame_at_an_about_address_chrome_refuses_does_not_shut_claude_out() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
@@ -1392,14 +1393,27 @@ async fn a_frame_at_an_about_address_chrome_refuses_does_not_shut_claude_out() -
     let top = h.ref_of("button", "Top button").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&top)})).await?);
     assert!(!h.one("screenshot", json!({})).await?.is_error);
+    // Each key typed into the note gives another frame a new fragment, so the next key's events
+    // are refused, all at once: each is mended and sent again, in order, once.
+    let note = h.ref_of("textbox", "Note").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&note)})).await?);
+    let words = "typed, each key refused to the next";
+    ok(&h.one("type", json!({"text": words})).await?);
+    ok(&h.one("left_click", json!({"target": r#ref(&top)})).await?);
+    let page = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page.contains(&format!("Note [{words}]")) && page.contains("Top button pressed 2 times"), "{page}");
 
     ok(&h.one("navigate", json!({"url": h.url("aboutframes.html?stubborn")})).await?);
     let refused = error_text(&h.one("read_page", json!({})).await?);
     assert!(refused.starts_with("Chrome does not let extensions control tab-"), "{refused}");
-    assert!(refused.contains("a frame of its page is at about:blank#state-") && refused.contains("the page keeps it there. Navigate the tab elsewhere"), "{refused}");
+    assert!(refused.contains("a frame of its page is at about:blank?Claude") && refused.contains("cannot be changed without losing what the page wrote into that frame. Navigate the tab elsewhere"), "{refused}");
     assert!(!refused.contains("manifest"), "Chrome's advice to extension authors is left out: {refused}");
     // The address is the page's to choose: one bounded line of it.
     assert!(refused.len() < 400 && !refused.contains('\n'), "{refused}");
+    // The tab is still taken elsewhere: back, and to another page.
+    ok(&h.one("navigate", json!({"url": "back"})).await?);
+    assert!(read_here(&mut h, json!({})).await?.contains("button \"Top button\""));
+    ok(&h.one("navigate", json!({"url": h.url("aboutframes.html?stubborn")})).await?);
     ok(&h.one("navigate", json!({"url": h.url("one.html")})).await?);
     assert!(!read_here(&mut h, json!({})).await?.is_empty());
     Ok(())

@@ -23,48 +23,29 @@ fn still_loading() -> String {
     )
 }
 
-fn attach_error(tab: i32, e: CdpError) -> String {
-    let name = state::tab_name(tab);
-    let text = e.to_string();
-    if text.contains("chrome://") || text.contains("Cannot access") || text.contains("Cannot attach") {
-        format!("{name} shows a browser page that extensions cannot control ({text}). Navigate it to an http(s) page first, or use another tab.")
-    } else {
-        format!("Could not control {name}: {text}")
-    }
-}
-
 pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
     let target = parse_target(&input.url)?;
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
-    let (note, status) = match cdp::ensure_attached(tab).await {
-        // A page that keeps a frame at an address Chrome refuses the debugger for (after it was
-        // attached) is still left through the tabs API.
+    // A browser page (chrome://newtab, say) cannot be debugged, and Chrome refuses the debugger
+    // for a page that keeps a frame at certain about: addresses: either is still sent elsewhere
+    // through the tabs API.
+    let done = match cdp::ensure_attached(tab).await {
         Ok(()) => match navigate_cdp(tab, &target).await {
-            Err(e) if cdp::refused(&e) && matches!(target, NavTarget::Url(_)) => {
-                if let NavTarget::Url(url) = &target {
-                    navigate_tabs_api(tab, url).await?;
-                }
-                (None, None)
-            }
-            done => match done? {
-            Done::Loaded(status) => (status.as_ref().and_then(status_note), status.map(|(code, _)| code)),
-            Done::Shown(status) => (
-                status.as_ref().and_then(status_note).or_else(|| Some(still_loading())),
-                status.map(|(code, _)| code),
-            ),
-            // Nothing was navigated to: the result says what happened instead.
-            Done::Note(note) => return Ok(Outcome::Text { text: note }),
-            Done::SameDocument => (None, None),
-            },
+            Err(e) if cdp::refused(&e) => None,
+            done => Some(done?),
         },
-        Err(e) => match &target {
-            // A browser page (chrome://newtab, say) cannot be debugged, but it can be sent elsewhere.
-            NavTarget::Url(url) => {
-                navigate_tabs_api(tab, url).await?;
-                (None, None)
-            }
-            _ => return Err(attach_error(tab, e)),
-        },
+        Err(_) => None,
+    };
+    let (note, status) = match done {
+        Some(Done::Loaded(status)) => (status.as_ref().and_then(status_note), status.map(|(code, _)| code)),
+        Some(Done::Shown(status)) => (status.as_ref().and_then(status_note).or_else(|| Some(still_loading())), status.map(|(code, _)| code)),
+        // Nothing was navigated to: the result says what happened instead.
+        Some(Done::Note(note)) => return Ok(Outcome::Text { text: note }),
+        Some(Done::SameDocument) => (None, None),
+        None => {
+            navigate_tabs_api(tab, &target).await?;
+            (None, None)
+        }
     };
     // The new document has the agent and the overlay before the call answers (installed from
     // its commit on, while it loaded), so the person sees it as soon as Claude does. A page that
@@ -339,8 +320,25 @@ pub fn tell_if_failed(tab: i32, url: &str) {
 }
 
 /// Navigates a tab the debugger cannot attach to, waiting with a deadline until it has loaded.
-async fn navigate_tabs_api(tab: i32, url: &str) -> Result<(), String> {
-    chrome::tabs_update(tab, serde_json::json!({ "url": url })).await.map_err(|e| format!("Navigation to {url} failed: {e}"))?;
+async fn navigate_tabs_api(tab: i32, target: &NavTarget) -> Result<(), String> {
+    let name = state::tab_name(tab);
+    let what = match target {
+        NavTarget::Url(url) => format!("Navigation to {url}"),
+        NavTarget::Back => "Going back".to_string(),
+        NavTarget::Forward => "Going forward".to_string(),
+        NavTarget::Reload => "Reload".to_string(),
+    };
+    let started = match target {
+        NavTarget::Url(url) => chrome::tabs_update(tab, serde_json::json!({ "url": url })).await.map(|_| ()),
+        NavTarget::Back => chrome::tabs_go_back(tab).await,
+        NavTarget::Forward => chrome::tabs_go_forward(tab).await,
+        NavTarget::Reload => chrome::tabs_reload(tab).await,
+    };
+    started.map_err(|e| match target {
+        NavTarget::Back if e.0.contains("history") => format!("There is no earlier page in {name}'s history to go back to."),
+        NavTarget::Forward if e.0.contains("history") => format!("There is no later page in {name}'s history to go forward to."),
+        _ => format!("{what} failed: {e}"),
+    })?;
     let mut waited = 0;
     while waited < LOAD_TIMEOUT_MS {
         chrome::sleep(100).await;
@@ -350,7 +348,7 @@ async fn navigate_tabs_api(tab: i32, url: &str) -> Result<(), String> {
             return Ok(());
         }
     }
-    Err(format!("Navigation to {url} timed out after {} seconds. The page may be unavailable.", LOAD_TIMEOUT_MS / 1000))
+    Err(format!("{what} timed out after {} seconds. The page may be unavailable.", LOAD_TIMEOUT_MS / 1000))
 }
 
 /// What a network error a navigation failed with means for Claude, and what to do.
