@@ -200,14 +200,7 @@ async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Done, String> {
             let history = cdp::send(tab, &cdp::GetNavigationHistory {}).await.map_err(cdp_err)?;
             let back = matches!(target, NavTarget::Back);
             let index = history.current_index + if back { -1 } else { 1 };
-            let entry = usize::try_from(index).ok().and_then(|i| history.entries.get(i)).ok_or_else(|| {
-                let name = state::tab_name(tab);
-                if back {
-                    format!("There is no earlier page in {name}'s history to go back to.")
-                } else {
-                    format!("There is no later page in {name}'s history to go forward to.")
-                }
-            })?;
+            let entry = usize::try_from(index).ok().and_then(|i| history.entries.get(i)).ok_or_else(|| no_history(tab, back))?;
             cdp::send(tab, &cdp::NavigateToHistoryEntry { entry_id: entry.id }).await.map_err(cdp_err)?;
             (describe(&tabwright_protocol::sanitize::url(&entry.url)), None, Some(entry.url.clone()))
         }
@@ -319,9 +312,18 @@ pub fn tell_if_failed(tab: i32, url: &str) {
     }
 }
 
+/// The error of a back (or forward) with no page to go to.
+fn no_history(tab: i32, back: bool) -> String {
+    let name = state::tab_name(tab);
+    if back {
+        format!("There is no earlier page in {name}'s history to go back to.")
+    } else {
+        format!("There is no later page in {name}'s history to go forward to.")
+    }
+}
+
 /// Navigates a tab the debugger cannot attach to, waiting with a deadline until it has loaded.
 async fn navigate_tabs_api(tab: i32, target: &NavTarget) -> Result<(), String> {
-    let name = state::tab_name(tab);
     let what = match target {
         NavTarget::Url(url) => format!("Navigation to {url}"),
         NavTarget::Back => "Going back".to_string(),
@@ -335,8 +337,7 @@ async fn navigate_tabs_api(tab: i32, target: &NavTarget) -> Result<(), String> {
         NavTarget::Reload => chrome::tabs_reload(tab).await,
     };
     started.map_err(|e| match target {
-        NavTarget::Back if e.0.contains("history") => format!("There is no earlier page in {name}'s history to go back to."),
-        NavTarget::Forward if e.0.contains("history") => format!("There is no later page in {name}'s history to go forward to."),
+        NavTarget::Back | NavTarget::Forward if e.0.contains("history") => no_history(tab, matches!(target, NavTarget::Back)),
         _ => format!("{what} failed: {e}"),
     })?;
     let mut waited = 0;
