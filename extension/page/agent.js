@@ -213,13 +213,59 @@
   const listened = new WeakSet();
   // Whether elements were added since the last read (they may bring listeners).
   let dirty = true;
-  // And when it last changed in any way quiet() watches for (from this agent's start: it runs as
-  // the document is created, or as it is first read).
+  // Nodes the page changes over and over, whatever Claude does: a clock, a ticker, a marquee or
+  // an SVG animated a frame at a time by script, a title that counts. Per node: when it last
+  // changed, in how many batches since it last held still, and since when it has been changing
+  // steadily (in three batches or more, none more than CHURN_GAP_MS after the one before). A
+  // wait for the page to settle after an input does not wait for those (see pageChanged): it
+  // would wait for its whole time on such a page, after every input. What an input sets going
+  // (a panel a script slides open a frame at a time) began after it, and is waited for.
+  const churn = new WeakMap();
+  const CHURN_GAP_MS = 250;
+  // Notes a batch of records; the latest time since which a node they changed has been changing
+  // steadily (Infinity when one has not; -Infinity when they are all this agent's own overlay).
+  function noteChurn(records, now) {
+    let since = -Infinity;
+    for (const r of records) {
+      if (!ownRecord(r)) continue;
+      let c = churn.get(r.target);
+      if (!c) churn.set(r.target, (c = { last: now, batches: 1, steady: Infinity }));
+      else if (c.last !== now) {
+        if (now - c.last > CHURN_GAP_MS) Object.assign(c, { batches: 0, steady: Infinity });
+        c.last = now;
+        if (++c.batches === 3) c.steady = now;
+      }
+      since = Math.max(since, c.steady);
+    }
+    return since;
+  }
+  // Whether a record is of a node that has been changing steadily since before `t`.
+  function churning(r, t) {
+    const c = churn.get(r.target);
+    return !!c && c.steady < t && performance.now() - c.last <= CHURN_GAP_MS;
+  }
+  // And when it last changed in any way quiet() watches for, changes only to nodes that were
+  // changing steadily aside (see noteChurn; from this agent's start: it runs as the document is
+  // created, or as it is first read).
   let lastChange = performance.now();
+  // Its changes of the last second: when, and since when the nodes changed had been changing
+  // steadily (the latest of those times; Infinity when one had not), for lastChangeFor.
+  const changes = [];
   new MutationObserver((records) => {
     noteAdded(records);
-    if (pageChanged(records)) lastChange = performance.now();
+    const now = performance.now();
+    const since = noteChurn(records, now);
+    if (since === -Infinity) return;
+    if (since === Infinity) lastChange = now;
+    changes.push([now, since]);
+    while (changes.length > 300 || now - changes[0][0] > 1000) changes.shift();
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  // When the page last changed in a way a wait for input `t` waits for: nodes changing steadily
+  // since before it aside.
+  function lastChangeFor(t) {
+    for (let i = changes.length - 1; i >= 0; i--) if (changes[i][1] >= t) return Math.max(changes[i][0], lastChange);
+    return lastChange;
+  }
   // Only elements added make it dirty: a page that changes only words (a clock, a counter, a
   // status line) brings no listeners, and its next read does not ask for them all again.
   function noteAdded(records) {
@@ -234,14 +280,14 @@
       }
     }
   }
-  // Whether mutation records are the page's own, not only the overlay this agent shows.
-  function pageChanged(records) {
-    for (const r of records) {
-      if (r.target === overlayHost) continue;
-      if (r.type === "childList" && overlayHost && [...r.addedNodes, ...r.removedNodes].every((n) => n === overlayHost)) continue;
-      return true;
-    }
-    return false;
+  // Whether mutation records are the page's own, not only the overlay this agent shows, nor
+  // only of nodes that have been changing steadily since before `t` (see noteChurn).
+  function pageChanged(records, t = -Infinity) {
+    return records.some((r) => ownRecord(r) && !churning(r, t));
+  }
+  function ownRecord(r) {
+    if (r.target === overlayHost) return false;
+    return !(r.type === "childList" && overlayHost && [...r.addedNodes, ...r.removedNodes].every((n) => n === overlayHost));
   }
   // Closed shadow roots the core found through the browser and handed over (see adoptRoot):
   // read as open ones are.
@@ -1219,10 +1265,13 @@
   // The wait ends after `ms` and as many frames as a display draws in that time, whichever
   // comes later: a busy machine that draws a frame in 30 ms instead of 17 gives the page the
   // frames it would have had (up to twice `ms`).
-  function quiet(ms, frames = 0) {
+  //
+  // `input`: when the input began that the wait is for: what was changing steadily since before
+  // it (see noteChurn) is not waited for.
+  function quiet(ms, frames = 0, input = -Infinity) {
     return new Promise((resolve) => {
-      let changed = performance.now() - lastChange < CALM_MS, still = 0, drawn = 0;
-      const seen = new MutationObserver((records) => { if (pageChanged(records)) changed = true; });
+      let changed = performance.now() - lastChangeFor(input) < CALM_MS, still = 0, drawn = 0;
+      const seen = new MutationObserver((records) => { if (pageChanged(records, input)) changed = true; });
       seen.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
       const start = performance.now(), until = start + ms, enough = Math.ceil(ms / 17);
       const done = () => {
@@ -1233,7 +1282,7 @@
         drawn += 1;
         still = changed ? 0 : still + 1;
         const now = performance.now();
-        if (still >= 3 || (still >= frames && !changed && now - lastChange >= CALM_MS) || (now > until && drawn >= enough) || now > start + 2 * ms) return done();
+        if (still >= 3 || (still >= frames && !changed && now - lastChangeFor(input) >= CALM_MS) || (now > until && drawn >= enough) || now > start + 2 * ms) return done();
         changed = false;
         requestAnimationFrame(frame);
       };
@@ -1283,8 +1332,11 @@
   // event (nor, as the core saw, fetched since) is drawn as it will stay, and is not waited for;
   // one that has is waited for as after a press. Its animations that end soon (a page that
   // fades or slides its content in) are waited for either way.
+  //
+  // `sinceInput`: how long ago the input began (see quiet).
   const SOON_AFTER_LOAD_MS = 100;
-  async function drawnAfterInput(ms, fresh, busyMs, loaded) {
+  async function drawnAfterInput(ms, fresh, busyMs, loaded, sinceInput = 0) {
+    const input = performance.now() - sinceInput;
     // (One cancelled since it was noted, as a transition is when the page turns it back, would
     // hand out a promise that never settles.)
     const moving = new Set(inputAnimations.filter((a) => a.playState === "running"));
@@ -1307,7 +1359,7 @@
     if (lastMove && performance.now() - lastMove.t < ms) for (const a of animationsAround(lastMove.el, lastMove.t)) moving.add(a);
     if (moving.size) await Promise.race([Promise.allSettled([...moving].map((a) => a.finished)), wait(ms)]);
     const busy = busyMs > 0 && (await busyEnded(busyMs));
-    if (fresh || moving.size || busy) await quiet(QUIET_MS, routed ? 3 : 0);
+    if (fresh || moving.size || busy) await quiet(QUIET_MS, routed ? 3 : 0, input);
     return moving.size;
   }
   // What says, in view, that the page is still at work on what to show: a region marked

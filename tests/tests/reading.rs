@@ -1323,6 +1323,34 @@ async fn a_read_right_behind_a_click_that_loads_a_page_waits_for_it_to_settle() 
     Ok(())
 }
 
+/// On a page that never holds still (a clock ticking every 20 ms, a ticker tape and an SVG a
+/// script moves every frame, a title that counts), a read right behind a click still waits for
+/// what the click set changing over the next frames: a panel a script slides open and then
+/// fills, ten rows added a frame at a time. (What was changing steadily before the click is not
+/// waited for, or every read after an input would wait its whole time there; a wait that also
+/// let go of what the click set changing, once it changed steadily, would read the panel half
+/// open and the list half filled.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_read_right_behind_a_click_on_a_restless_page_waits_for_what_the_click_set_going() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "restless.html", json!({})).await?;
+    let button = |page: &str, name: &str| refs_of(page, "button", name).first().cloned().ok_or_else(|| anyhow::anyhow!("no {name} button: {page}"));
+    let (open, load, place) = (button(&page, "Open details")?, button(&page, "Load positions")?, button(&page, "Place order")?);
+    for _ in 0..2 {
+        ok(&h.one("left_click", json!({"target": r#ref(&open)})).await?);
+        let page = read_here(&mut h, json!({})).await?;
+        assert!(page.contains("Details ready: 3 orders waiting") && page.contains("button \"Confirm orders\""), "the panel slid open and was filled: {page}");
+        ok(&h.one("left_click", json!({"target": r#ref(&load)})).await?);
+        let found = h.one("find", json!({"query": "Position 10"})).await?;
+        let text = found.content[0].as_text().unwrap_or_default();
+        assert!(!found.is_error && text.contains("Position 10"), "the tenth row was added: {found:?}");
+    }
+    ok(&h.one("left_click", json!({"target": r#ref(&place)})).await?);
+    let page = read_here(&mut h, json!({})).await?;
+    assert!(page.contains("Orders placed: 1"), "{page}");
+    Ok(())
+}
+
 /// A read right behind a navigate within the document (a hash move) waits for the router to
 /// draw the new view, though the page has not changed since its load.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

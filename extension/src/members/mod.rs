@@ -70,6 +70,7 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
     // Whether the input opens a window or starts a navigation is heard as it happens.
     let effects = tab.filter(|_| may_open_or_load(member, input)).map(|tab| (tab, cdp::wait_for(tab, EFFECTS)));
     let began = tab.map(crate::fetching::mark).unwrap_or_default();
+    let from = js_sys::Date::now();
     let commits = tab.map(|tab| crate::activity::main_frame(tab).commits);
     let outcome = match tab.filter(|_| may_open_chooser(member, input)) {
         Some(tab) => chooser::around(tab, dispatch(parsed)).await,
@@ -77,7 +78,7 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
     };
     // A read right behind an input lets the page draw what it opened (a hover's menu too).
     if let Some(tab) = tab.filter(|_| drawn_after(member)) {
-        pointer::acted(tab, began, member == Member::Type, member == Member::Navigate);
+        pointer::acted(tab, began, from, member == Member::Type, member == Member::Navigate);
     }
     // After anything but a read the tabs are listed again (input can change a tab's address or
     // title before a tab event arrives), alongside the wait for what the input set off. A

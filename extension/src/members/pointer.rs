@@ -843,6 +843,8 @@ pub async fn settled(tab: i32) {
 struct Acted {
     /// When it ended.
     at: f64,
+    /// When its call began.
+    from: f64,
     /// The tab's [`crate::fetching::mark`] from before it.
     began: u64,
     /// It typed words.
@@ -853,10 +855,10 @@ struct Acted {
 
 /// A click, a key or other input acted on the tab: a read right behind it (in the same batch
 /// of calls) first lets the page draw what it opened or closed. `began`: the tab's
-/// [`crate::fetching::mark`] from before the input; `typed`: the input typed words; `loaded`:
-/// it was a navigate.
-pub fn acted(tab: i32, began: u64, typed: bool, loaded: bool) {
-    ACTED.with(|a| a.borrow_mut().insert(tab, Acted { at: js_sys::Date::now(), began, typed, loaded }));
+/// [`crate::fetching::mark`] from before the input; `from`: when its call began; `typed`: the
+/// input typed words; `loaded`: it was a navigate.
+pub fn acted(tab: i32, began: u64, from: f64, typed: bool, loaded: bool) {
+    ACTED.with(|a| a.borrow_mut().insert(tab, Acted { at: js_sys::Date::now(), from, began, typed, loaded }));
 }
 
 /// The last input on the tab loaded a new page into it: a read behind it waits as one behind a
@@ -884,7 +886,7 @@ pub fn loaded_since_acting(tab: i32) {
 ///
 /// Whether it waited for the page (an input came shortly before, or its requests were answered).
 pub async fn drawn_since_acting(tab: i32, capture: bool) -> bool {
-    let Some(Acted { at, began, typed, loaded }) = ACTED.with(|a| a.borrow_mut().remove(&tab)) else { return false };
+    let Some(Acted { at, from, began, typed, loaded }) = ACTED.with(|a| a.borrow_mut().remove(&tab)) else { return false };
     // A page may answer words a moment after the last key (suggestions under the field, which
     // jQuery UI shows 300 ms after it; a search as you type): a person reads them no sooner.
     let typed = typed && js_sys::Date::now() - at < TYPED_MS;
@@ -899,12 +901,16 @@ pub async fn drawn_since_acting(tab: i32, capture: bool) -> bool {
         let busy = (BUSY_MS - since).max(0.0);
         // Right after a load, the page is waited for only if it changed since (see drawnAfterInput).
         let fresh = answered || typed || (since < DRAWN_MS && !loaded);
+        // What the page was changing steadily before the input is not waited for: before its
+        // call began (what the words it typed set changing is waited for), or, a page loaded,
+        // before the load was done.
+        let input = if loaded { at } else { from };
         let loaded = match (loaded && since < DRAWN_MS, capture) {
             (false, _) => "null",
             (true, false) => "'read'",
             (true, true) => "'capture'",
         };
-        let expression = format!("__tabwright.drawnAfterInput({ANIMATED_MS}, {fresh}, {busy}, {loaded})");
+        let expression = format!("__tabwright.drawnAfterInput({ANIMATED_MS}, {fresh}, {busy}, {loaded}, {})", js_sys::Date::now() - input);
         crate::chrome::bounded(page::call(tab, &expression), (ANIMATED_MS + busy) as i32 + QUIET_MS + 100).await;
         return true;
     }
