@@ -213,57 +213,67 @@
   const listened = new WeakSet();
   // Whether elements were added since the last read (they may bring listeners).
   let dirty = true;
-  // Nodes the page changes over and over, whatever Claude does: a clock, a ticker, a marquee or
-  // an SVG animated a frame at a time by script, a title that counts. Per node: when it last
-  // changed, in how many batches since it last held still, and since when it has been changing
-  // steadily (in three batches or more, none more than CHURN_GAP_MS after the one before). A
-  // wait for the page to settle after an input does not wait for those (see pageChanged): it
-  // would wait for its whole time on such a page, after every input. What an input sets going
-  // (a panel a script slides open a frame at a time) began after it, and is waited for.
+  // Nodes the page changes over and over, whatever Claude does: a clock, a ticker tape or an SVG
+  // a script moves every frame, a title that counts. Per node: when its current run of changes
+  // began (changes in separate batches, none more than CHURN_GAP_MS after the one before, none
+  // adding or removing elements), when it last changed, and in how many batches. A wait for the
+  // page to settle after an input does not wait for a node whose run began RUN_MS or more before
+  // the input (see pageChanged): it would wait its whole time on such a page, after every input.
+  // What an input sets changing (a panel a script slides open, rows added a frame at a time),
+  // or one a moment before it did, has not run that long, and is waited for; so is a change that
+  // adds or removes elements, on any node.
   const churn = new WeakMap();
   const CHURN_GAP_MS = 250;
-  // Notes a batch of records; the latest time since which a node they changed has been changing
-  // steadily (Infinity when one has not; -Infinity when they are all this agent's own overlay).
+  const RUN_MS = 1000;
+  // A batch of more records than this is a render, a change as a whole (the work per record
+  // stays out of a large page's renders).
+  const BIG_BATCH = 1000;
+  // Notes a batch of records; returns when the latest of the runs its nodes are in began
+  // (Infinity when a node is in none yet; -Infinity when the batch is this agent's overlay alone).
   function noteChurn(records, now) {
-    let since = -Infinity;
+    if (records.length > BIG_BATCH) return Infinity;
+    let from = -Infinity;
     for (const r of records) {
-      if (!ownRecord(r)) continue;
+      const own = ownRecord(r);
+      if (!own) continue;
       let c = churn.get(r.target);
-      if (!c) churn.set(r.target, (c = { last: now, batches: 1, steady: Infinity }));
+      if (!c) churn.set(r.target, (c = { from: now, last: now, batches: 1 }));
       else if (c.last !== now) {
-        if (now - c.last > CHURN_GAP_MS) Object.assign(c, { batches: 0, steady: Infinity });
+        if (now - c.last > CHURN_GAP_MS) Object.assign(c, { from: now, batches: 0 });
         c.last = now;
-        if (++c.batches === 3) c.steady = now;
+        c.batches++;
       }
-      since = Math.max(since, c.steady);
+      if (own === MOVES_ELEMENTS) Object.assign(c, { from: now, batches: 1 });
+      from = Math.max(from, c.batches >= 3 ? c.from : Infinity);
     }
-    return since;
+    return from;
   }
-  // Whether a record is of a node that has been changing steadily since before `t`.
+  // Whether a record is of a node in a run of changes that began RUN_MS or more before `t`.
   function churning(r, t) {
     const c = churn.get(r.target);
-    return !!c && c.steady < t && performance.now() - c.last <= CHURN_GAP_MS;
+    return !!c && c.batches >= 3 && c.from <= t - RUN_MS && performance.now() - c.last <= CHURN_GAP_MS;
   }
-  // And when it last changed in any way quiet() watches for, changes only to nodes that were
-  // changing steadily aside (see noteChurn; from this agent's start: it runs as the document is
-  // created, or as it is first read).
+  // And when it last changed in any way quiet() watches for, changes only to nodes in a run of
+  // RUN_MS or more aside (from this agent's start: it runs as the document is created, or as it
+  // is first read).
   let lastChange = performance.now();
-  // Its changes of the last second: when, and since when the nodes changed had been changing
-  // steadily (the latest of those times; Infinity when one had not), for lastChangeFor.
+  // Its changes of the last moments: when, and when the latest of the runs of the nodes changed
+  // began (Infinity when one was in none), for lastChangeFor.
   const changes = [];
   new MutationObserver((records) => {
     noteAdded(records);
     const now = performance.now();
-    const since = noteChurn(records, now);
-    if (since === -Infinity) return;
-    if (since === Infinity) lastChange = now;
-    changes.push([now, since]);
-    while (changes.length > 300 || now - changes[0][0] > 1000) changes.shift();
+    const from = noteChurn(records, now);
+    if (from === -Infinity) return;
+    if (from > now - RUN_MS) lastChange = now;
+    changes.push([now, from]);
+    while (changes.length > 100 || now - changes[0][0] > 4 * CALM_MS) changes.shift();
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  // When the page last changed in a way a wait for input `t` waits for: nodes changing steadily
-  // since before it aside.
+  // When the page last changed in a way a wait for an input at `t` waits for: nodes in a run of
+  // changes that began RUN_MS or more before it aside (from the last moments; before them, as
+  // lastChange says).
   function lastChangeFor(t) {
-    for (let i = changes.length - 1; i >= 0; i--) if (changes[i][1] >= t) return Math.max(changes[i][0], lastChange);
+    for (let i = changes.length - 1; i >= 0; i--) if (changes[i][1] > t - RUN_MS) return Math.max(changes[i][0], lastChange);
     return lastChange;
   }
   // Only elements added make it dirty: a page that changes only words (a clock, a counter, a
@@ -281,13 +291,25 @@
     }
   }
   // Whether mutation records are the page's own, not only the overlay this agent shows, nor
-  // only of nodes that have been changing steadily since before `t` (see noteChurn).
+  // only of nodes in a run of changes that began RUN_MS or more before `t` (see noteChurn).
   function pageChanged(records, t = -Infinity) {
-    return records.some((r) => ownRecord(r) && !churning(r, t));
+    return records.length > BIG_BATCH || records.some((r) => ownRecord(r) && !churning(r, t));
   }
+  // Whether a record is the page's own (not only of this agent's overlay): 0 when not,
+  // MOVES_ELEMENTS when it adds or removes elements, else 1.
+  const MOVES_ELEMENTS = 2;
   function ownRecord(r) {
-    if (r.target === overlayHost) return false;
-    return !(r.type === "childList" && overlayHost && [...r.addedNodes, ...r.removedNodes].every((n) => n === overlayHost));
+    if (r.target === overlayHost) return 0;
+    if (r.type !== "childList") return 1;
+    let own = 0;
+    for (const list of [r.addedNodes, r.removedNodes]) {
+      for (const n of list) {
+        if (n === overlayHost) continue;
+        if (n.nodeType === Node.ELEMENT_NODE) return MOVES_ELEMENTS;
+        own = 1;
+      }
+    }
+    return own;
   }
   // Closed shadow roots the core found through the browser and handed over (see adoptRoot):
   // read as open ones are.
@@ -1266,8 +1288,9 @@
   // comes later: a busy machine that draws a frame in 30 ms instead of 17 gives the page the
   // frames it would have had (up to twice `ms`).
   //
-  // `input`: when the input began that the wait is for: what was changing steadily since before
-  // it (see noteChurn) is not waited for.
+  // `input`: when the input the wait is for began (for a navigate, when its load was done):
+  // nodes in a run of changes that began a second or more before it (see noteChurn) are not
+  // waited for.
   function quiet(ms, frames = 0, input = -Infinity) {
     return new Promise((resolve) => {
       let changed = performance.now() - lastChangeFor(input) < CALM_MS, still = 0, drawn = 0;
@@ -1333,10 +1356,11 @@
   // one that has is waited for as after a press. Its animations that end soon (a page that
   // fades or slides its content in) are waited for either way.
   //
-  // `sinceInput`: how long ago the input began (see quiet).
+  // `inputAt`: when the input began (see quiet), by the system clock (`Date.now()`, which the
+  // core reads too; a frame earlier, for the clocks' grain).
   const SOON_AFTER_LOAD_MS = 100;
-  async function drawnAfterInput(ms, fresh, busyMs, loaded, sinceInput = 0) {
-    const input = performance.now() - sinceInput;
+  async function drawnAfterInput(ms, fresh, busyMs, loaded, inputAt = -Infinity) {
+    const input = performance.now() - (Date.now() - inputAt) - 17;
     // (One cancelled since it was noted, as a transition is when the page turns it back, would
     // hand out a promise that never settles.)
     const moving = new Set(inputAnimations.filter((a) => a.playState === "running"));

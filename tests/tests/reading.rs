@@ -1326,10 +1326,10 @@ async fn a_read_right_behind_a_click_that_loads_a_page_waits_for_it_to_settle() 
 /// On a page that never holds still (a clock ticking every 20 ms, a ticker tape and an SVG a
 /// script moves every frame, a title that counts), a read right behind a click still waits for
 /// what the click set changing over the next frames: a panel a script slides open and then
-/// fills, ten rows added a frame at a time. (What was changing steadily before the click is not
-/// waited for, or every read after an input would wait its whole time there; a wait that also
-/// let go of what the click set changing, once it changed steadily, would read the panel half
-/// open and the list half filled.)
+/// fills, ten rows added a frame at a time; and what a click a moment before it set changing.
+/// (What has been changing steadily since well before the click is not waited for, or every read
+/// after an input would wait its whole time there; a wait that also let go of what a click set
+/// changing, once it changed steadily, would read the panel half open and the list half filled.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_read_right_behind_a_click_on_a_restless_page_waits_for_what_the_click_set_going() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
@@ -1345,9 +1345,16 @@ async fn a_read_right_behind_a_click_on_a_restless_page_waits_for_what_the_click
         let text = found.content[0].as_text().unwrap_or_default();
         assert!(!found.is_error && text.contains("Position 10"), "the tenth row was added: {found:?}");
     }
+    // What a click a moment before set changing is waited for too: the list the first click
+    // began to fill, which the second fills again; the panel sliding open behind another click.
+    ok(&h.one("left_click", json!({"target": r#ref(&load)})).await?);
+    ok(&h.one("left_click", json!({"target": r#ref(&load)})).await?);
+    let found = h.one("find", json!({"query": "Position 10"})).await?;
+    assert!(!found.is_error && found.content[0].as_text().unwrap_or_default().contains("Position 10"), "the tenth row was added again: {found:?}");
+    ok(&h.one("left_click", json!({"target": r#ref(&open)})).await?);
     ok(&h.one("left_click", json!({"target": r#ref(&place)})).await?);
     let page = read_here(&mut h, json!({})).await?;
-    assert!(page.contains("Orders placed: 1"), "{page}");
+    assert!(page.contains("Orders placed: 1") && page.contains("Details ready: 3 orders waiting"), "{page}");
     Ok(())
 }
 

@@ -901,16 +901,16 @@ pub async fn drawn_since_acting(tab: i32, capture: bool) -> bool {
         let busy = (BUSY_MS - since).max(0.0);
         // Right after a load, the page is waited for only if it changed since (see drawnAfterInput).
         let fresh = answered || typed || (since < DRAWN_MS && !loaded);
-        // What the page was changing steadily before the input is not waited for: before its
-        // call began (what the words it typed set changing is waited for), or, a page loaded,
-        // before the load was done.
+        // What the page has been changing steadily since well before the input is not waited
+        // for: before its call began (what the words it typed set changing is waited for), or,
+        // a page loaded, before the load was done.
         let input = if loaded { at } else { from };
         let loaded = match (loaded && since < DRAWN_MS, capture) {
             (false, _) => "null",
             (true, false) => "'read'",
             (true, true) => "'capture'",
         };
-        let expression = format!("__tabwright.drawnAfterInput({ANIMATED_MS}, {fresh}, {busy}, {loaded}, {})", js_sys::Date::now() - input);
+        let expression = format!("__tabwright.drawnAfterInput({ANIMATED_MS}, {fresh}, {busy}, {loaded}, {input})");
         crate::chrome::bounded(page::call(tab, &expression), (ANIMATED_MS + busy) as i32 + QUIET_MS + 100).await;
         return true;
     }
