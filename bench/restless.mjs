@@ -5,7 +5,8 @@
 // (a counter's new number; a panel a script slides open over 240 ms and then fills; ten rows
 // added a frame at a time). Playwright reads at once (`ariaSnapshot({mode: "ai"})`): it is fast,
 // and misses what the page draws over the next frames. A wait for the page to hold still would
-// wait for its whole time on the restless page, after every click.
+// wait for its whole time on the restless page, after every click; one for every animation
+// the click set going would wait for a button's ripple.
 //
 //   cargo xtask bench restless         (RUNS=n, default 15 per click and page)
 //   BASELINE=/tmp/old cargo xtask bench restless   (and another build's extension, side by side)
@@ -13,7 +14,9 @@ import { serveFixtures, startTabwright, startPlaywright, median } from "./lib.mj
 
 const RUNS = Number(process.env.RUNS || 15);
 const site = await serveFixtures();
-const PAGES = ["restless.html", "restless.html?still"];
+// (`?ripple`: buttons whose colours fade under the pointer and a ripple spreads from the press,
+// as Bootstrap's and Material UI's do.)
+const PAGES = ["restless.html", "restless.html?still", "restless.html?still&ripple"];
 const CLICKS = [
   { button: "Place order", holds: (n) => `Orders placed: ${n}` },
   { button: "Open details", holds: () => "Details ready" },

@@ -1336,10 +1336,34 @@
     const out = [];
     for (const root of roots) {
       try {
-        out.push(...root.getAnimations().filter((a) => endsSoon(a, OPENING_MS) && (since == null || a.startTime == null || a.startTime >= since - STARTED_BEFORE_MS)));
+        out.push(...root.getAnimations().filter((a) => endsSoon(a, OPENING_MS) && (since == null || a.startTime == null || a.startTime >= since - STARTED_BEFORE_MS) && movesWhatIsRead(a)));
       } catch {}
     }
     return out;
+  }
+  // Properties whose change shows nothing new and moves nothing: the colours, shadows and
+  // outline a button takes on under the pointer, as it is pressed or focused (Bootstrap's and
+  // Tailwind's buttons fade them over 150 ms; a read need not wait for that).
+  const PAINT_ONLY = new Set(["color", "background-color", "border-color", "border-top-color", "border-right-color", "border-bottom-color", "border-left-color", "border-block-start-color", "border-block-end-color", "border-inline-start-color", "border-inline-end-color", "outline-color", "outline-width", "outline-offset", "box-shadow", "text-shadow", "text-decoration-color", "fill", "stroke", "caret-color", "column-rule-color", "accent-color"]);
+  const KEYFRAME_KEYS = new Set(["offset", "computedOffset", "easing", "composite"]);
+  // Whether an animation changes what a read or a screenshot shows: not only a paint-only
+  // property (see PAINT_ONLY), nor only a decoration, a box that holds no words nor pictures
+  // and lets the pointer through (the ripple Material UI, Angular Material and Vuetify spread
+  // under a press for half a second), or a pseudo-element that writes no words.
+  function movesWhatIsRead(a) {
+    try {
+      const target = a.effect?.target, pseudo = a.effect?.pseudoElement;
+      if (target instanceof Element && (pseudo ? !/[\p{L}\p{N}]/u.test(getComputedStyle(target, pseudo).content) : decoration(target))) return false;
+      if (a.transitionProperty) return !PAINT_ONLY.has(a.transitionProperty);
+      const props = new Set();
+      for (const k of a.effect.getKeyframes()) for (const p of Object.keys(k)) if (!KEYFRAME_KEYS.has(p)) props.add(p.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
+      return props.size === 0 || [...props].some((p) => !PAINT_ONLY.has(p));
+    } catch {
+      return true;
+    }
+  }
+  function decoration(el) {
+    return !/[\p{L}\p{N}]/u.test(el.textContent || "") && !el.matches("img, svg, video, canvas, iframe, input, select, textarea") && !el.querySelector("img, svg, video, canvas, iframe, input, select, textarea") && getComputedStyle(el).pointerEvents === "none";
   }
   // Before a read that follows a press, a key or a hover: what it set going has ended and been drawn (at
   // most `ms` for its animations), and, when it was a moment ago (`fresh`) or something moved,
@@ -1376,7 +1400,7 @@
       routed = !!load && entry.name !== location.href;
       if (!load || lastChange >= load || routed) fresh = true;
       try {
-        for (const a of document.getAnimations()) if (endsSoon(a, ms)) moving.add(a);
+        for (const a of document.getAnimations()) if (endsSoon(a, ms) && movesWhatIsRead(a)) moving.add(a);
       } catch {}
     }
     for (const a of animationsAround(deepActiveElement())) moving.add(a);

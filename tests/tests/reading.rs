@@ -1333,28 +1333,31 @@ async fn a_read_right_behind_a_click_that_loads_a_page_waits_for_it_to_settle() 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_read_right_behind_a_click_on_a_restless_page_waits_for_what_the_click_set_going() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
-    let page = read(&mut h, "restless.html", json!({})).await?;
-    let button = |page: &str, name: &str| refs_of(page, "button", name).first().cloned().ok_or_else(|| anyhow::anyhow!("no {name} button: {page}"));
-    let (open, load, place) = (button(&page, "Open details")?, button(&page, "Load positions")?, button(&page, "Place order")?);
-    for _ in 0..2 {
-        ok(&h.one("left_click", json!({"target": r#ref(&open)})).await?);
-        let page = read_here(&mut h, json!({})).await?;
-        assert!(page.contains("Details ready: 3 orders waiting") && page.contains("button \"Confirm orders\""), "the panel slid open and was filled: {page}");
+    // (With `?ripple`, its buttons also fade their colours and spread a ripple from each press.)
+    for address in ["restless.html", "restless.html?ripple"] {
+        let page = read(&mut h, address, json!({})).await?;
+        let button = |page: &str, name: &str| refs_of(page, "button", name).first().cloned().ok_or_else(|| anyhow::anyhow!("no {name} button: {page}"));
+        let (open, load, place) = (button(&page, "Open details")?, button(&page, "Load positions")?, button(&page, "Place order")?);
+        for _ in 0..2 {
+            ok(&h.one("left_click", json!({"target": r#ref(&open)})).await?);
+            let page = read_here(&mut h, json!({})).await?;
+            assert!(page.contains("Details ready: 3 orders waiting") && page.contains("button \"Confirm orders\""), "the panel slid open and was filled: {page}");
+            ok(&h.one("left_click", json!({"target": r#ref(&load)})).await?);
+            let found = h.one("find", json!({"query": "Position 10"})).await?;
+            let text = found.content[0].as_text().unwrap_or_default();
+            assert!(!found.is_error && text.contains("Position 10"), "the tenth row was added: {found:?}");
+        }
+        // What a click a moment before set changing is waited for too: the list the first click
+        // began to fill, which the second fills again; the panel sliding open behind another click.
+        ok(&h.one("left_click", json!({"target": r#ref(&load)})).await?);
         ok(&h.one("left_click", json!({"target": r#ref(&load)})).await?);
         let found = h.one("find", json!({"query": "Position 10"})).await?;
-        let text = found.content[0].as_text().unwrap_or_default();
-        assert!(!found.is_error && text.contains("Position 10"), "the tenth row was added: {found:?}");
+        assert!(!found.is_error && found.content[0].as_text().unwrap_or_default().contains("Position 10"), "the tenth row was added again: {found:?}");
+        ok(&h.one("left_click", json!({"target": r#ref(&open)})).await?);
+        ok(&h.one("left_click", json!({"target": r#ref(&place)})).await?);
+        let page = read_here(&mut h, json!({})).await?;
+        assert!(page.contains("Orders placed: 1") && page.contains("Details ready: 3 orders waiting") && page.contains("button \"Place order\""), "{page}");
     }
-    // What a click a moment before set changing is waited for too: the list the first click
-    // began to fill, which the second fills again; the panel sliding open behind another click.
-    ok(&h.one("left_click", json!({"target": r#ref(&load)})).await?);
-    ok(&h.one("left_click", json!({"target": r#ref(&load)})).await?);
-    let found = h.one("find", json!({"query": "Position 10"})).await?;
-    assert!(!found.is_error && found.content[0].as_text().unwrap_or_default().contains("Position 10"), "the tenth row was added again: {found:?}");
-    ok(&h.one("left_click", json!({"target": r#ref(&open)})).await?);
-    ok(&h.one("left_click", json!({"target": r#ref(&place)})).await?);
-    let page = read_here(&mut h, json!({})).await?;
-    assert!(page.contains("Orders placed: 1") && page.contains("Details ready: 3 orders waiting"), "{page}");
     Ok(())
 }
 
