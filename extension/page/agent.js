@@ -1341,19 +1341,22 @@
     }
     return out;
   }
-  // Properties whose change shows nothing new and moves nothing: the colours, shadows and
-  // outline a button takes on under the pointer, as it is pressed or focused (Bootstrap's and
-  // Tailwind's buttons fade them over 150 ms; a read need not wait for that).
+  // Properties whose change only repaints what is there, moving nothing and showing or hiding
+  // nothing: the colours, shadows and outline a button takes on under the pointer, as it is
+  // pressed or focused (Bootstrap's and Tailwind's buttons fade them over 150 ms).
   const PAINT_ONLY = new Set(["color", "background-color", "border-color", "border-top-color", "border-right-color", "border-bottom-color", "border-left-color", "border-block-start-color", "border-block-end-color", "border-inline-start-color", "border-inline-end-color", "outline-color", "outline-width", "outline-offset", "box-shadow", "text-shadow", "text-decoration-color", "fill", "stroke", "caret-color", "column-rule-color", "accent-color"]);
   const KEYFRAME_KEYS = new Set(["offset", "computedOffset", "easing", "composite"]);
-  // Whether an animation changes what a read or a screenshot shows: not only a paint-only
-  // property (see PAINT_ONLY), nor only a decoration, a box that holds no words nor pictures
-  // and lets the pointer through (the ripple Material UI, Angular Material and Vuetify spread
-  // under a press for half a second), or a pseudo-element that writes no words.
+  // Whether an animation changes what a read or a screenshot shows. It does not when it changes
+  // only paint-only properties (see PAINT_ONLY), or animates a decoration (see decoration) or a
+  // `::before` or `::after` of a small box that writes no words: the ripple Material UI,
+  // Angular Material and Vuetify spread from a press for half a second.
   function movesWhatIsRead(a) {
     try {
       const target = a.effect?.target, pseudo = a.effect?.pseudoElement;
-      if (target instanceof Element && (pseudo ? !/[\p{L}\p{N}]/u.test(getComputedStyle(target, pseudo).content) : decoration(target))) return false;
+      if (target instanceof Element) {
+        if (!pseudo && decoration(target)) return false;
+        if (/^::?(before|after)$/.test(pseudo || "") && small(target) && !/[\p{L}\p{N}]/u.test(getComputedStyle(target, pseudo).content)) return false;
+      }
       if (a.transitionProperty) return !PAINT_ONLY.has(a.transitionProperty);
       const props = new Set();
       for (const k of a.effect.getKeyframes()) for (const p of Object.keys(k)) if (!KEYFRAME_KEYS.has(p)) props.add(p.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
@@ -1362,8 +1365,27 @@
       return true;
     }
   }
+  // A decoration: a small box laid over the page (positioned absolutely, or inside such a box),
+  // outside any drawing, that lets the pointer through, as all it holds does, and holds no words,
+  // pictures, fields or controls. (A sheet sliding in whose own box lets the pointer through and
+  // its content takes it again, as Bootstrap's modal dialog and Ant Design's drawer do, is none.)
+  const PICTURES = "img, svg, video, canvas, iframe, input, select, textarea, slot";
   function decoration(el) {
-    return !/[\p{L}\p{N}]/u.test(el.textContent || "") && !el.matches("img, svg, video, canvas, iframe, input, select, textarea") && !el.querySelector("img, svg, video, canvas, iframe, input, select, textarea") && getComputedStyle(el).pointerEvents === "none";
+    const style = getComputedStyle(el);
+    if (style.pointerEvents !== "none" || !small(el) || el.closest("svg") || shadowOf(el)) return false;
+    const laid = (s) => s.position === "absolute" || s.position === "fixed";
+    if (!laid(style) && !(el.parentElement && laid(getComputedStyle(el.parentElement)))) return false;
+    const held = `${PICTURES}, ${CONTROLS}`;
+    if (el.matches(held) || el.querySelector(held) || /[\p{L}\p{N}]/u.test(el.textContent || "")) return false;
+    const inner = el.getElementsByTagName("*");
+    if (inner.length > 20) return false;
+    for (const e of inner) if (getComputedStyle(e).pointerEvents !== "none" || shadowOf(e)) return false;
+    return true;
+  }
+  // Whether a box covers at most a quarter of the viewport.
+  function small(el) {
+    const r = el.getBoundingClientRect();
+    return r.width * r.height <= (innerWidth * innerHeight) / 4;
   }
   // Before a read that follows a press, a key or a hover: what it set going has ended and been drawn (at
   // most `ms` for its animations), and, when it was a moment ago (`fresh`) or something moved,
