@@ -1358,12 +1358,26 @@
         if (/^::?(before|after)$/.test(pseudo || "") && small(target) && !/[\p{L}\p{N}]/u.test(getComputedStyle(target, pseudo).content)) return false;
       }
       if (a.transitionProperty) return !PAINT_ONLY.has(a.transitionProperty);
-      const props = new Set();
-      for (const k of a.effect.getKeyframes()) for (const p of Object.keys(k)) if (!KEYFRAME_KEYS.has(p)) props.add(p.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
-      return props.size === 0 || [...props].some((p) => !PAINT_ONLY.has(p));
+      const props = animatedProperties(a.effect.getKeyframes());
+      return props.length === 0 || props.some((p) => !PAINT_ONLY.has(p));
     } catch {
       return true;
     }
+  }
+  // Whether an animation changes only opacity (and paint-only properties), to a value above 0.
+  function onlyFadesIn(a) {
+    try {
+      const frames = a.effect.getKeyframes();
+      const props = animatedProperties(frames).filter((p) => !PAINT_ONLY.has(p));
+      return props.length === 1 && props[0] === "opacity" && parseFloat(frames[frames.length - 1].opacity) > 0;
+    } catch {
+      return false;
+    }
+  }
+  function animatedProperties(frames) {
+    const props = new Set();
+    for (const k of frames) for (const p of Object.keys(k)) if (!KEYFRAME_KEYS.has(p)) props.add(p.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
+    return [...props];
   }
   // A decoration: a small box laid over the page (positioned absolutely, or inside such a box),
   // outside any drawing, that lets the pointer through, as all it holds does, and holds no words,
@@ -1405,7 +1419,11 @@
   // `inputAt`: when the input began (see quiet), by the system clock (`Date.now()`, which the
   // core reads too; a frame earlier, for the clocks' grain).
   const SOON_AFTER_LOAD_MS = 100;
-  async function drawnAfterInput(ms, fresh, busyMs, loaded, inputAt = -Infinity) {
+  //
+  // `capture`: a screenshot or a zoom follows. A read lists what fades in as soon as it is there
+  // (see hiddenReason), and what fades out as gone: it does not wait for an animation of opacity
+  // alone that ends above 0 (a tooltip, a control shown on hover, fading in).
+  async function drawnAfterInput(ms, fresh, busyMs, loaded, inputAt = -Infinity, capture = true) {
     const input = performance.now() - (Date.now() - inputAt) - 17;
     // (One cancelled since it was noted, as a transition is when the page turns it back, would
     // hand out a promise that never settles.)
@@ -1427,6 +1445,7 @@
     }
     for (const a of animationsAround(deepActiveElement())) moving.add(a);
     if (lastMove && performance.now() - lastMove.t < ms) for (const a of animationsAround(lastMove.el, lastMove.t)) moving.add(a);
+    if (!capture) for (const a of moving) if (onlyFadesIn(a)) moving.delete(a);
     if (moving.size) await Promise.race([Promise.allSettled([...moving].map((a) => a.finished)), wait(ms)]);
     const busy = busyMs > 0 && (await busyEnded(busyMs));
     if (fresh || moving.size || busy) await quiet(QUIET_MS, routed ? 3 : 0, input);

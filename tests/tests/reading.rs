@@ -1357,6 +1357,8 @@ async fn a_read_right_behind_a_click_on_a_restless_page_waits_for_what_the_click
         ok(&h.one("left_click", json!({"target": r#ref(&place)})).await?);
         let page = read_here(&mut h, json!({})).await?;
         assert!(page.contains("Orders placed: 1") && page.contains("Details ready: 3 orders waiting") && page.contains("button \"Place order\""), "{page}");
+        // (The note `?ripple` fades in as the order is placed is read, fading in or not.)
+        assert_eq!(page.contains("Order 1 received"), address.contains("ripple"), "{page}");
         // A drawer sliding in from past the right edge, whose frame lets the pointer through
         // and holds no words (its buttons are icons a style sheet draws), is read once it is in.
         let drawer = button(&page, "Open drawer")?;

@@ -882,7 +882,7 @@ pub fn loaded_since_acting(tab: i32) {
 ///
 /// `capture`: a screenshot or zoom follows, whose capture draws a new frame first (what a
 /// page's load handler set for its next frame is in it): right after a load, no frame is let
-/// pass for it.
+/// pass for it. It waits for what fades in, which a read lists at once.
 ///
 /// Whether it waited for the page (an input came shortly before, or its requests were answered).
 pub async fn drawn_since_acting(tab: i32, capture: bool) -> bool {
@@ -910,7 +910,7 @@ pub async fn drawn_since_acting(tab: i32, capture: bool) -> bool {
             (true, false) => "'read'",
             (true, true) => "'capture'",
         };
-        let expression = format!("__tabwright.drawnAfterInput({ANIMATED_MS}, {fresh}, {busy}, {loaded}, {input})");
+        let expression = format!("__tabwright.drawnAfterInput({ANIMATED_MS}, {fresh}, {busy}, {loaded}, {input}, {capture})");
         crate::chrome::bounded(page::call(tab, &expression), (ANIMATED_MS + busy) as i32 + QUIET_MS + 100).await;
         return true;
     }
