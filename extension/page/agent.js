@@ -1414,15 +1414,16 @@
   // whose capture draws a frame of its own first). A page that has not changed since its load
   // event (nor, as the core saw, fetched since) is drawn as it will stay, and is not waited for;
   // one that has is waited for as after a press. Its animations that end soon (a page that
-  // fades or slides its content in) are waited for either way.
+  // fades or slides its content in) are waited for either way, but for those that change
+  // nothing a read or a screenshot shows (see movesWhatIsRead).
   //
   // `inputAt`: when the input began (see quiet), by the system clock (`Date.now()`, which the
   // core reads too; a frame earlier, for the clocks' grain).
-  const SOON_AFTER_LOAD_MS = 100;
   //
   // `capture`: a screenshot or a zoom follows. A read lists what fades in as soon as it is there
   // (see hiddenReason), and what fades out as gone: it does not wait for an animation of opacity
   // alone that ends above 0 (a tooltip, a control shown on hover, fading in).
+  const SOON_AFTER_LOAD_MS = 100;
   async function drawnAfterInput(ms, fresh, busyMs, loaded, inputAt = -Infinity, capture = true) {
     const input = performance.now() - (Date.now() - inputAt) - 17;
     // (One cancelled since it was noted, as a transition is when the page turns it back, would
