@@ -269,11 +269,11 @@
     changes.push([now, from]);
     while (changes.length > 100 || now - changes[0][0] > 4 * CALM_MS) changes.shift();
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  // When the page last changed in a way a wait for an input at `t` waits for: nodes in a run of
-  // changes that began RUN_MS or more before it aside (from the last moments; before them, as
-  // lastChange says).
+  // When the page last changed in a way a wait for an input at `t` (at the latest now) waits
+  // for: nodes in a run of changes that began RUN_MS or more before it aside (from the last
+  // moments; before them, as lastChange says, whose every change is one of those).
   function lastChangeFor(t) {
-    for (let i = changes.length - 1; i >= 0; i--) if (changes[i][1] > t - RUN_MS) return Math.max(changes[i][0], lastChange);
+    for (let i = changes.length - 1; i >= 0; i--) if (changes[i][1] > t - RUN_MS) return changes[i][0];
     return lastChange;
   }
   // Only elements added make it dirty: a page that changes only words (a clock, a counter, a
