@@ -192,14 +192,18 @@
   // chooser is on its way, once the click's handlers have had their say (this listener runs last)
   // and only while the browser would open one (a person's or Claude's press just activated the
   // frame), once for each activation.
-  let toldChooser = null;
+  // The core can also ask whether it was told since a time of the system clock
+  // (chooserToldSince): the word may reach it after the input's own answer.
+  let toldChooser = null, toldChooserAt = 0;
   if (window !== window.top) addEventListener("click", (e) => {
     if (e !== fileClick || e.defaultPrevented || !navigator.userActivation?.isActive) return;
     const press = Math.max(lastPress ? lastPress.t : -1, lastActivatingKey);
     if (press === toldChooser) return;
     toldChooser = press;
+    toldChooserAt = Date.now();
     tellCore("chooser");
   });
+  const chooserToldSince = (t) => toldChooserAt >= t;
   function takeDragStarts() {
     const n = dragStarts;
     dragStarts = 0;
@@ -4402,5 +4406,5 @@
     });
   }
 
-  globalThis.__tabwright = { dragAnswered, pointerRested, pasteText, rangeFocus, rangeNow, editableFocus, editableHolds, editorFocused, animationsEnd, drawnAfterInput, quiet, closedCandidates, adoptRoot, pointerAt, afterInput, afterKeys, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, markPlaces, takeToldHandlers, comboOptions, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { chooserToldSince, dragAnswered, pointerRested, pasteText, rangeFocus, rangeNow, editableFocus, editableHolds, editorFocused, animationsEnd, drawnAfterInput, quiet, closedCandidates, adoptRoot, pointerAt, afterInput, afterKeys, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, markPlaces, takeToldHandlers, comboOptions, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

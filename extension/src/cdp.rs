@@ -614,6 +614,7 @@ pub fn dispatch_event(tab: i32, session: Option<&str>, method: &str, params: Val
             "Runtime.bindingCalled"
                 if params["name"] == "tabwrightStop" && params["payload"] == "press" =>
             {
+                crate::members::chooser::frame_pressed(tab, session);
                 crate::members::chooser::pressed(tab)
             }
             "Runtime.bindingCalled"

@@ -49,6 +49,9 @@ thread_local! {
     /// Choosers told from the page's word before the browser's own event on them came, by tab,
     /// with when: that event, when it comes, is theirs.
     static TOLD: RefCell<HashMap<i32, f64>> = RefCell::new(HashMap::new());
+    /// The frame of another site (its debugger session) that last said it was pressed, by tab,
+    /// while Claude's input there was under way.
+    static FRAME_PRESSED: RefCell<HashMap<i32, String>> = RefCell::new(HashMap::new());
 }
 
 /// How long the browser's word on a chooser the page said it asked for is waited for.
@@ -105,8 +108,22 @@ where
     unconfirmed(tab).await;
     let input = Input::begin(tab);
     EXPECTED.with(|e| e.borrow_mut().remove(&tab));
+    FRAME_PRESSED.with(|f| f.borrow_mut().remove(&tab));
+    let began = js_sys::Date::now();
     let mut heard = cdp::wait_for(tab, &["Page.fileChooserOpened"]);
     let done = work.await;
+    // A frame of another site tells of a chooser on its own way, which can come after the
+    // input's answer: the frame the input pressed in is asked.
+    if EXPECTED.with(|e| !e.borrow().contains_key(&tab)) {
+        if let Some(session) = FRAME_PRESSED.with(|f| f.borrow_mut().remove(&tab)) {
+            let frame = Debuggee { tab, session: Some(session) };
+            if let Ok((told, _)) = page::call_in(&frame, &format!("__tabwright.chooserToldSince({began})")).await {
+                if told == true {
+                    expect(tab, None);
+                }
+            }
+        }
+    }
     let opened = |heard: Option<(String, Value)>| heard.filter(|(event, _)| event == "Page.fileChooserOpened").map(|(_, params)| params);
     let intercepting = INTERCEPTING.with(|i| i.borrow().contains(&tab));
     let chooser = match EXPECTED.with(|e| e.borrow_mut().remove(&tab)) {
@@ -219,6 +236,14 @@ pub fn pressed(tab: i32) {
     }
     PERSON.with(|p| p.borrow_mut().insert(tab, js_sys::Date::now()));
     release(tab);
+}
+
+/// A frame of another site in the tab (its debugger session) said it was pressed, or Claude's
+/// input aims at it: during that input, the frame is asked whether the press opened a chooser.
+pub fn frame_pressed(tab: i32, session: &str) {
+    if IN_INPUT.with(|i| i.borrow().contains(&tab)) {
+        FRAME_PRESSED.with(|f| f.borrow_mut().insert(tab, session.to_string()));
+    }
 }
 
 /// Choosers are the person's again in every tab (they pressed Stop).

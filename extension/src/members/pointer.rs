@@ -213,6 +213,10 @@ async fn ref_spot(tab: i32, reference: &str) -> Result<Spot, String> {
         (None, None) => {
             let (ox, oy) = frame_offset(&at).await?;
             let spot = Spot { x: p.x + ox, y: p.y + oy, what: None, disabled: p.disabled.then_some(name) };
+            // That frame tells of a chooser the press opens there on its own way.
+            if let Some(session) = &at.session {
+                super::chooser::frame_pressed(tab, session);
+            }
             // A point inside another site's frame is marked in the tab's own overlay.
             if at.session.is_some() && crate::policy::current().overlay && !p.disabled {
                 let _ = page::call(tab, &format!("__tabwright.inputStart({}, {}, null)", spot.x, spot.y)).await;
