@@ -204,8 +204,18 @@ pub fn shows(tab: i32, title: &str, url: &str) -> bool {
 /// Whether a tab as the browser described it shows this title and address, with no navigation
 /// pending (a page without a title of its own is shown by its address).
 pub fn tab_shows(t: &chrome::Tab, title: &str, url: &str) -> bool {
-    t.url.as_deref() == Some(url) && t.pending_url.is_none() && (title.is_empty() || t.title.as_deref() == Some(title))
+    // The browser keeps the first 4,096 UTF-16 units of a title, without the white space at its
+    // ends (a page's own title drops only ASCII white space there).
+    let same_title = || {
+        let kept: Vec<u16> = title.encode_utf16().take(MAX_TITLE_UNITS).collect();
+        let kept = String::from_utf16_lossy(&kept);
+        t.title.as_deref().is_some_and(|shown| shown == kept.trim())
+    };
+    t.url.as_deref() == Some(url) && t.pending_url.is_none() && (title.is_empty() || same_title())
 }
+
+/// How much of a page's title the browser keeps for its tab.
+const MAX_TITLE_UNITS: usize = 4096;
 
 /// [`shows`], for a page's own answer `{title, url}` (what a call read in the page after acting).
 pub fn shows_answer(tab: i32, answer: &serde_json::Value) -> bool {
@@ -273,4 +283,26 @@ pub fn save_refs(next: u64) {
 /// The tab_id of an open Chrome tab.
 pub fn tab_id_of(chrome_id: i32) -> Option<String> {
     REGISTRY.with(|r| r.borrow().tab_id_of(chrome_id))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tab(title: &str) -> chrome::Tab {
+        serde_json::from_value(serde_json::json!({"id": 1, "title": title, "url": "http://a.test/"})).unwrap()
+    }
+
+    #[test]
+    fn a_tab_shows_a_title_as_the_browser_keeps_it() {
+        let url = "http://a.test/";
+        assert!(tab_shows(&tab("Hi"), "\u{a0}Hi\u{3000}", url));
+        assert!(!tab_shows(&tab("Hi"), "Ho", url));
+        assert!(tab_shows(&tab("Hi"), "", url), "a page without a title is shown by its address");
+        assert!(!tab_shows(&tab("Hi"), "Hi", "http://b.test/"));
+        let long = format!("{}{}", "é".repeat(10), "😀".repeat(2100));
+        let kept = format!("{}{}", "é".repeat(10), "😀".repeat(2043));
+        assert!(tab_shows(&tab(&kept), &long, url));
+        assert!(!tab_shows(&tab(&long), &long, url));
+    }
 }

@@ -143,16 +143,25 @@ async fn move_to(tab: i32, target: &Target, held: &'static str) -> Result<Spot, 
             let css = capture::css_point(tab, point).await?;
             mouse(tab, "mouseMoved", css, held, buttons(tab), 0, 0).await?;
             let (spot, found) = look_at(tab, point).await?;
-            if state::shows_answer(tab, &found) {
-                inventory_shown(tab);
-            }
+            moved_answer(tab, Ok((found, 0))).await;
             Ok(spot)
         }
         Target::Ref { .. } => {
             let spot = spot(tab, target).await?;
             mouse(tab, "mouseMoved", (spot.x, spot.y), held, buttons(tab), 0, 0).await?;
+            // The page's title and address as what the move set off (a handler of mouseenter)
+            // left them.
+            moved_answer(tab, page::call(tab, "({ title: document.title, url: location.href })").await).await;
             Ok(spot)
         }
+    }
+}
+
+/// The tabs as the page's answer after a move shows them, for the move's own result.
+async fn moved_answer(tab: i32, answer: Result<(serde_json::Value, u64), String>) {
+    relist_unless_shown(tab, &answer).await;
+    if answer.is_ok() {
+        inventory_shown(tab);
     }
 }
 
@@ -288,20 +297,39 @@ pub async fn after_input(tab: i32, spot: &Spot, describe: bool) -> Result<Option
 }
 
 /// Lists the tabs again unless the page's answer shows its tab as the kept inventory has it: the
-/// input changed no title or address, or the browser's event has already said so.
+/// input changed no title or address, or the browser's event has already said so. The page
+/// tells the browser of a new title on another channel than its answer, so a listing can still
+/// have the old one: then the browser's next word of a tab is waited for, a little while.
 async fn relist_unless_shown(tab: i32, answer: &Result<(serde_json::Value, u64), String>) {
-    let shown = match answer {
-        Ok((v, _)) => state::shows_answer(tab, v),
-        Err(_) => false,
-    };
-    if !shown {
-        state::relist().await;
+    let Ok((v, _)) = answer else { return state::relist().await };
+    if state::shows_answer(tab, v) {
+        return;
+    }
+    state::relist().await;
+    // A page whose answer the browser never shows as it is (a title it writes otherwise) is
+    // waited for once.
+    let answered = (v["title"].as_str().unwrap_or_default().to_string(), v["url"].as_str().unwrap_or_default().to_string());
+    if state::shows_answer(tab, v) || UNSHOWN.with(|u| u.borrow().get(&tab) == Some(&answered)) {
+        return;
+    }
+    let heard = state::events_heard();
+    let told = state::until_heard(|| state::shows_answer(tab, v) || state::events_heard() != heard);
+    let told = futures::future::select(Box::pin(told), Box::pin(crate::chrome::sleep(BROWSER_TOLD_MS))).await;
+    if matches!(told, futures::future::Either::Right(_)) {
+        UNSHOWN.with(|u| u.borrow_mut().insert(tab, answered));
     }
 }
+
+/// How long a listing that lacks the title or address the page answered with waits for the
+/// browser's word of it (it comes within a millisecond or two, later on a loaded machine).
+const BROWSER_TOLD_MS: i32 = 50;
 
 thread_local! {
     /// The number of the last input whose answer was asked for alongside its events.
     static CLICKS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// By tab, the title and address a page answered with that no listing of the browser's
+    /// showed, nor any word of it for a while after.
+    static UNSHOWN: RefCell<HashMap<i32, (String, String)>> = RefCell::new(HashMap::new());
 }
 
 /// A click's events and the page's answer after them ([`after_input`]), sent together: the
