@@ -217,6 +217,11 @@ pub fn tab_shows(t: &chrome::Tab, title: &str, url: &str) -> bool {
 /// How much of a page's title the browser keeps for its tab.
 const MAX_TITLE_UNITS: usize = 4096;
 
+/// Whether the kept inventory shows `tab` leaving its page (a navigation under way).
+pub fn leaving(tab: i32) -> bool {
+    TABS.with(|t| t.borrow().as_ref().is_some_and(|(tabs, _)| tabs.iter().any(|t| t.id == Some(tab) && t.pending_url.is_some())))
+}
+
 /// [`shows`], for a page's own answer `{title, url}` (what a call read in the page after acting).
 pub fn shows_answer(tab: i32, answer: &serde_json::Value) -> bool {
     matches!((answer["title"].as_str(), answer["url"].as_str()), (Some(title), Some(url)) if shows(tab, title, url))

@@ -307,9 +307,9 @@ async fn relist_unless_shown(tab: i32, answer: &Result<(serde_json::Value, u64),
     }
     state::relist().await;
     // A page whose answer the browser never shows as it is (a title it writes otherwise) is
-    // waited for once.
+    // waited for once; a page being left is not (its answer is the old page's).
     let answered = (v["title"].as_str().unwrap_or_default().to_string(), v["url"].as_str().unwrap_or_default().to_string());
-    if state::shows_answer(tab, v) || UNSHOWN.with(|u| u.borrow().get(&tab) == Some(&answered)) {
+    if state::shows_answer(tab, v) || state::leaving(tab) || UNSHOWN.with(|u| u.borrow().get(&tab) == Some(&answered)) {
         return;
     }
     let heard = state::events_heard();
