@@ -32,6 +32,15 @@ pub enum CdpError {
     Decode { method: &'static str, detail: String },
 }
 
+impl CdpError {
+    /// The browser's refusal, as its words: chrome.debugger hands over a protocol error as its
+    /// JSON (`{"code":-32000,"message":"…"}`), which says nothing more to a reader.
+    fn browser(raw: String) -> CdpError {
+        let message = serde_json::from_str::<Value>(&raw).ok().and_then(|v| v["message"].as_str().map(str::to_string));
+        CdpError::Browser(message.unwrap_or(raw))
+    }
+}
+
 /// How long one command may take.
 pub const COMMAND_TIMEOUT_MS: i32 = 20_000;
 /// How long one command may take while the tab's events stream in ahead of its answer (a page
@@ -234,7 +243,7 @@ async fn attach(tab: i32) -> Result<(), CdpError> {
     match select(attach, Box::pin(chrome::sleep(COMMAND_TIMEOUT_MS))).await {
         Either::Left((Ok(()), _)) => {}
         Either::Left((Err(e), _)) if e.0.contains("Another debugger is already attached") => again = true,
-        Either::Left((Err(e), _)) => return Err(CdpError::Browser(e.0)),
+        Either::Left((Err(e), _)) => return Err(CdpError::browser(e.0)),
         Either::Right(_) => return Err(CdpError::Timeout { method: "chrome.debugger.attach", secs: (COMMAND_TIMEOUT_MS / 1000) as u32 }),
     }
     // The domains go out together and are answered in order: one round trip instead of six.
@@ -535,7 +544,7 @@ pub async fn send_to<C: Command>(to: &Debuggee, command: &C) -> Result<C::Respon
         }
     });
     let raw = match select(call, select(timer, ended)).await {
-        Either::Left((result, _)) => result.map_err(|e| CdpError::Browser(e.0))?,
+        Either::Left((result, _)) => result.map_err(|e| CdpError::browser(e.0))?,
         Either::Right((Either::Left(_), _)) => {
             return Err(CdpError::Timeout {
                 method: C::METHOD,
@@ -1124,7 +1133,7 @@ pub async fn send_enable(tab: i32, e: &Enable) -> Result<(), CdpError> {
     let params = Value::Object(Default::default());
     let call = Box::pin(mending(tab, || chrome::debugger_send(tab, None, e.0, &params)));
     let outcome = match select(call, Box::pin(chrome::sleep(COMMAND_TIMEOUT_MS))).await {
-        Either::Left((result, _)) => result.map(|_| ()).map_err(|e| CdpError::Browser(e.0)),
+        Either::Left((result, _)) => result.map(|_| ()).map_err(|e| CdpError::browser(e.0)),
         Either::Right(_) => Err(CdpError::Timeout { method: e.0, secs: (COMMAND_TIMEOUT_MS / 1000) as u32 }),
     };
     outcome

@@ -141,7 +141,8 @@ fn next_generation() -> u64 {
 /// The agent of a document that has none yet: installed once, however many calls ask meanwhile.
 async fn create(d: &Debuggee) -> Result<World, String> {
     let owned = d.clone();
-    crate::inflight::join(&CREATING, d.clone(), || async move { install(&owned).await }).await
+    let created = crate::inflight::join(&CREATING, d.clone(), || async move { install(&owned).await }).await;
+    created.map_err(|e| if context_lost(&e) { changing_documents(d.tab) } else { e })
 }
 
 async fn install(d: &Debuggee) -> Result<World, String> {
@@ -336,13 +337,20 @@ async fn evaluate_tries(d: &Debuggee, expression: &str, by_value: bool, object_g
                 }
                 return Ok((r.result, world));
             }
-            Err(e) if context_lost(&e.to_string()) && attempt == 0 => {
-                forget_one(d);
-            }
+            Err(e) if context_lost(&e.to_string()) => forget_one(d),
             Err(e) => return Err(e.to_string()),
         }
     }
-    Err(format!("{} kept changing documents while it was being read; try again", state::tab_name(tab)))
+    Err(changing_documents(tab))
+}
+
+/// Why a page could not be reached: it kept replacing its document (it reloads or redirects
+/// itself) while a call was under way.
+fn changing_documents(tab: i32) -> String {
+    format!(
+        "The page in {} kept replacing its document while this call ran (it reloads or redirects itself), so it could not be reached; take a screenshot to see it, wait and try again, or navigate elsewhere",
+        state::tab_name(tab)
+    )
 }
 
 /// The generation of the document the agent last ran in, as far as is known without asking.

@@ -197,3 +197,27 @@ async fn a_page_drawn_after_its_load_is_read_as_drawn() -> anyhow::Result<()> {
     ok(&h.one("navigate", json!({"url": "about:blank"})).await?);
     Ok(())
 }
+
+/// A page that loads itself again the moment it is shown: what a call says of it is plain words
+/// (the page keeps replacing its document, or a ref the last document handed out is gone), never
+/// the browser's protocol errors.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_that_keeps_reloading_itself_is_told_in_plain_words() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let r = h.one("navigate", json!({"url": h.url("reloading.html")})).await?;
+    let mut said = vec![text(&r)];
+    for _ in 0..4 {
+        for (member, input) in [("read_page", json!({})), ("find", json!({"query": "Go on button"})), ("get_page_text", json!({}))] {
+            said.push(text(&h.one(member, input).await?));
+        }
+        if let Ok(go) = h.ref_of("button", "Go on").await {
+            said.push(text(&h.one("left_click", json!({"target": r#ref(&go)})).await?));
+        }
+    }
+    for t in &said {
+        for raw in ["\"code\"", "-32000", "Cannot find context", "Inspected target", "Execution context was destroyed"] {
+            assert!(!t.contains(raw), "{raw} in: {t}");
+        }
+    }
+    Ok(())
+}
