@@ -111,15 +111,27 @@
   const nodesIn = (parent) => {
     const out = [];
     for (let c = parent.firstChild; c; c = c.nextSibling) out.push(c);
-    return out;
+    return parent.firstElementChild?.hasAttribute("aria-rowindex") ? inRowOrder(out) : out;
   };
+  // Rows that say their place in the grid, in that order: a grid may sort its rows by moving
+  // them on screen and leave them where they were in the document (AG Grid).
+  function inRowOrder(nodes) {
+    const index = (n) => (n.nodeType === Node.ELEMENT_NODE ? parseInt(n.getAttribute("aria-rowindex"), 10) : NaN);
+    const rows = nodes.filter((n) => index(n) >= 0);
+    if (rows.length < 2) return nodes;
+    rows.sort((a, b) => index(a) - index(b));
+    let i = 0;
+    return nodes.map((n) => (index(n) >= 0 ? rows[i++] : n));
+  }
   // Calls `fn` on each node drawn in an element's box: its shadow root's, a slot's assigned
   // nodes (or its own when none are), else its own. (Sibling by sibling where the nodes are the
   // element's or its shadow root's own: a long page's walk made an array for each element.)
   const eachDrawnKid = (el, fn) => {
     const own = shadowOf(el);
-    if (own || el.localName !== "slot") for (let c = (own || el).firstChild; c; c = c.nextSibling) fn(c);
-    else for (const c of el.assignedNodes({ flatten: true })) fn(c);
+    const box = own || el;
+    if (!own && el.localName === "slot") for (const c of el.assignedNodes({ flatten: true })) fn(c);
+    else if (box.firstElementChild?.hasAttribute("aria-rowindex")) for (const c of nodesIn(box)) fn(c);
+    else for (let c = box.firstChild; c; c = c.nextSibling) fn(c);
   };
   // Those nodes, as an array.
   const drawnKids = (el) => {
@@ -825,11 +837,14 @@
       if (text) return text;
     }
     // A combobox a library draws around the field it replaces (Choices.js keeps the <select>
-    // hidden inside it) is named by that field's label.
+    // hidden inside it; Vuetify, a hidden <select> and the input a label names) is named by
+    // that field's label.
     if ((role === "combobox" || role === "listbox") && !el.labels) {
-      const inner = el.querySelector("select, input:not([type=hidden]), textarea");
-      const labelled = inner ? labelsName(inner) : null;
-      if (labelled !== null) return labelled;
+      const inner = el.querySelectorAll("select, input:not([type=hidden]), textarea");
+      for (let i = 0; i < inner.length && i < 4; i++) {
+        const labelled = labelsName(inner[i]);
+        if (labelled !== null) return labelled;
+      }
     }
     // A labelable element with nothing to say of its own (a switch drawn as an empty button,
     // `<label for>` beside it) is named by its label.
@@ -1533,7 +1548,12 @@
       if (clipsX || clipsY || style.clip !== "auto" || style.clipPath !== "none") return "tiny";
       return "open";
     }
-    return offPage(el, rect) ? "offpage" : null;
+    if (!offPage(el, rect)) return null;
+    // Content wider or taller than a box that does not clip it can lie back on the page: a
+    // carousel's track, moved left past the slides before the one it shows.
+    style = style || getComputedStyle(el);
+    const spills = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+    return spills && style.overflowX === "visible" && style.overflowY === "visible" && style.clip === "auto" && style.clipPath === "none" ? "open" : "offpage";
   }
 
   // Whether a box lies wholly outside what can be scrolled into view: the page, or the area of
@@ -1765,6 +1785,7 @@
   // Roles that hold a page's structure: a tab stop on one of them is for keyboard scrolling or
   // focus management, not a control.
   const STRUCTURE_ROLES = new Set(["dialog", "alertdialog", "main", "region", "navigation", "complementary", "banner", "contentinfo", "form", "search", "article", "document", "application", "list", "table", "grid", "tree", "listbox", "menu", "menubar", "toolbar", "tablist", "tabpanel", "group", "radiogroup", "feed", "log", "status"]);
+  const LIVE_ROLES = new Set(["alert", "status", "log", "timer", "marquee"]);
   const HANDLER_ATTRS = ["onclick", "onmousedown", "onmouseup", "onpointerdown", "onpointerup", "ondblclick", "onkeydown", "onkeyup", "ontouchstart"];
   const CONTROLS = "a[href],button,input,select,textarea,[role=button],[role=link],[role=checkbox],[role=tab],[role=menuitem],[role=option]";
 
@@ -1790,9 +1811,14 @@
       const labelled = [...(box.labels || [])].some((l) => !el.contains(l) && subtreeText(l).trim() && !hiddenReason(l, l.getBoundingClientRect()));
       return labelled ? "covered" : toggleRole(box);
     }
-    const control = el.control;
+    const control = labelControl(el);
     if (!control || !(control.type === "checkbox" || control.type === "radio") || controlShown(control)) return null;
     return toggleRole(control);
+  }
+  // A label's control, or the hidden checkbox or radio button beside a label that names none, in
+  // a small box of the two (Fomantic UI's checkbox, whose script answers a click on either).
+  function labelControl(label) {
+    return label.control || (!label.hasAttribute("for") && label.parentElement ? toggleIn(label.parentElement) : null);
   }
   // A box that says it is a switch is one.
   function toggleRole(control) {
@@ -1800,18 +1826,25 @@
   }
   // The control a box stands in for.
   function standInControl(el) {
-    return el.localName === "label" ? el.control : hiddenToggle(el);
+    return el.localName === "label" ? labelControl(el) : hiddenToggle(el);
   }
   // The one hidden checkbox or radio button in a small box with no words and no other control,
   // or beside a wordless part of such a box that has no handler of its own (the track drawn
   // next to a switch's hidden box, clickable by its pointer cursor only).
   function hiddenToggle(el) {
     const own = listened.has(el) || told.has(el) || HANDLER_ATTRS.some((a) => el.hasAttribute(a));
-    return toggleIn(el) || (!own && !el.querySelector("input") && el.parentElement && toggleIn(el.parentElement));
+    return toggleIn(el) || (!own && !el.querySelector("input") && el.parentElement && toggleIn(el.parentElement, false));
   }
-  function toggleIn(el) {
+  // `worded`: the box may say words, when they are a label's that names no control (Fomantic
+  // UI's checkbox: the hidden box, and a label beside it that the box's handler answers for).
+  function toggleIn(el, worded = true) {
     // (The children first: a marked element's parent may be a list of thousands.)
-    if (el.childElementCount > 6 || el.getElementsByTagName("*").length > 12 || subtreeText(el).trim()) return null;
+    if (el.childElementCount > 6 || el.getElementsByTagName("*").length > 12) return null;
+    const words = subtreeText(el).trim();
+    if (words) {
+      const labels = worded ? el.getElementsByTagName("label") : [];
+      if (labels.length !== 1 || labels[0].control || subtreeText(labels[0]).trim() !== words) return null;
+    }
     const boxes = el.querySelectorAll("input");
     const box = boxes.length === 1 && (boxes[0].type === "checkbox" || boxes[0].type === "radio") ? boxes[0] : null;
     if (!box || box.disabled || el.querySelector("a[href], button, select, textarea") || controlShown(box)) return null;
@@ -2558,7 +2591,8 @@
       // Nor is a paragraph that says nothing: one that holds nothing (an output line not yet
       // written), or only lines of their own (a "Forgot password?" link in a <p>), which then
       // stand in its place.
-      if (entry && role === "row" && !entry.i && !entry.name && out[out.length - 1] === entry) {
+      // Nor is a live region with nothing in it yet (a field's slot for its error message).
+      if (entry && (role === "row" || (LIVE_ROLES.has(role) && !entry.t)) && !entry.i && !entry.name && out[out.length - 1] === entry) {
         out.pop();
       } else if (entry && !entry.i && !entry.name && !entry.t && (role === "paragraph" || role === "blockquote")) {
         const at = out.lastIndexOf(entry);
@@ -3137,14 +3171,7 @@
       const first = Math.min(0.5, inset / r.width);
       candidates.unshift([rtl ? 1 - first : first, 0.5]);
     }
-    // A label's own control counts as the label (a transparent box is often laid over it); a
-    // transparent control's drawing counts as the control (what it draws lies over it, in the
-    // box of about its size that holds both).
-    const drawing = getComputedStyle(el).opacity === "0" ? drawnBox(el, r) : null;
-    // A web component's host hit over its slotted text, which the element shows inside itself
-    // (a checkbox's label in its shadow root), counts too, unless the element lets presses through.
-    const slotted = (e) => e !== el && !!shadowOf(e) && composedContains(e, el) && getComputedStyle(el).pointerEvents !== "none";
-    const mine = (e) => composedContains(el, e) || slotted(e) || (drawing && composedContains(drawing, e)) || (el.labels && [...el.labels].some((l) => composedContains(l, e))) || (el.localName === "label" && el.control && composedContains(el.control, e));
+    const mine = pressReaches(el, r);
     let cover = null, coverPoint = null;
     for (const [fx, fy] of candidates) {
       const x = off.ox + r.left + r.width * fx, y = off.oy + r.top + r.height * fy;
@@ -3165,6 +3192,26 @@
     return { error: "offscreen", what: describe(el), next: counter.next };
   }
 
+  // Whether a press on an element `e` is a press on `el` (its box `r`), as a person sees it.
+  function pressReaches(el, r) {
+    // A label's own control counts as the label (a transparent box is often laid over it); a
+    // transparent control's drawing counts as the control (what it draws lies over it, in the
+    // box of about its size that holds both).
+    const drawing = getComputedStyle(el).opacity === "0" ? drawnBox(el, r) : null;
+    // A web component's host hit over its slotted text, which the element shows inside itself
+    // (a checkbox's label in its shadow root), counts too, unless the element lets presses through.
+    const slotted = (e) => e !== el && !!shadowOf(e) && composedContains(e, el) && getComputedStyle(el).pointerEvents !== "none";
+    // A field that lets presses through to the box around it (a select's input in Vuetify):
+    // that box, near it and not the page's own, takes the press a person gives the field.
+    const passes = getComputedStyle(el).pointerEvents === "none" && !(el.matches?.(":disabled") || el.getAttribute("aria-disabled") === "true");
+    const around = (e) => passes && e !== el.ownerDocument.body && e !== el.ownerDocument.documentElement && ancestorWithin(el, e, 4);
+    return (e) => composedContains(el, e) || slotted(e) || around(e) || (drawing && composedContains(drawing, e)) || (el.labels && [...el.labels].some((l) => composedContains(l, e))) || (el.localName === "label" && el.control && composedContains(el.control, e));
+  }
+  // Whether `up` is one of the `n` boxes nearest above `el` (across shadow roots).
+  function ancestorWithin(el, up, n) {
+    for (let p = flatParent(el), i = 0; p && i < n; p = flatParent(p), i++) if (p === up) return true;
+    return false;
+  }
   // The box around a transparent control that holds its drawing: the highest of its nearest
   // few ancestors that is not much larger than it.
   function drawnBox(el, r) {

@@ -50,6 +50,10 @@ const PAGES: &[&str] = &[
     "sliders/filters.html",
     "dnd/board.html",
     "editor/solution.html",
+    "swiper/featured.html",
+    "aggrid/stock.html",
+    "vuetify/settings.html",
+    "fomantic/checkout.html",
 ];
 
 /// The same pages with a widget opened on load by their URL: suggestions, a calendar, a dialog,
@@ -113,6 +117,10 @@ const LIBRARY_FILES: &[&str] = &[
     "@hello-pangea/dnd/dist/dnd.min.js",
     "sortablejs/Sortable.min.js",
     "monaco-editor/min/vs/loader.js",
+    "swiper/swiper-bundle.min.js",
+    "ag-grid-community/dist/ag-grid-community.min.js",
+    "vuetify/dist/vuetify.min.js",
+    "fomantic-ui-css/semantic.min.js",
 ];
 
 /// How long a page may take to show what an action caused.
@@ -1355,5 +1363,95 @@ async fn monaco_takes_a_block_of_code_as_given() -> anyhow::Result<()> {
     assert!(text(&r).contains("Your solution\nfunction twoSum(nums, target) {\nconst seen = new Map();\n"), "{r:?}");
     click(&mut h, &ref_of(&t, "button", "Run tests")?).await?;
     reported(&h, json!({"widget": "solution", "event": "run", "code": code})).await?;
+    Ok(())
+}
+
+/// Swiper moves its track left a slide's width per slide passed: from the third slide on, the
+/// track's own box lies wholly left of the page, and the slide shown overflows back into view.
+/// That slide is read, found and clicked by its ref.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swiper_carousel_is_read_on_its_third_slide() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "swiper/featured.html").await?;
+    let next = ref_of(&t, "button", "Next slide")?;
+    for index in [1, 2] {
+        click(&mut h, &next).await?;
+        reported(&h, json!({"widget": "swiper", "event": "slide", "index": index})).await?;
+    }
+    let t = read(&mut h, json!({})).await?;
+    let lamp = ref_of(&t, "link", "Desk lamp, $25")?;
+    assert!(!t.contains("Blue mug"), "the first slide is out of sight:\n{t}");
+    let found = text(&h.one("find", json!({"query": "desk lamp link"})).await?);
+    assert_eq!(found.lines().next().and_then(ref_on), Some(lamp.clone()), "{found}");
+    let words = text(&h.one("get_page_text", json!({})).await?);
+    assert!(words.contains("Desk lamp, $25"), "{words}");
+    click(&mut h, &lamp).await?;
+    reported(&h, json!({"widget": "link", "event": "picked", "hash": "#lamp"})).await?;
+    Ok(())
+}
+
+/// AG Grid sorts by moving its rows on screen and saying each row's place with aria-rowindex;
+/// the rows stay where they were in the document. They are read in the order shown.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ag_grid_rows_are_read_in_the_order_a_sort_shows_them() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "aggrid/stock.html").await?;
+    let price = ref_showing(&t, "Price")?;
+    click(&mut h, &price).await?;
+    reported(&h, json!({"widget": "aggrid", "event": "sorted", "order": ["Notebook", "Blue mug", "Desk lamp", "Red kettle"]})).await?;
+    click(&mut h, &price).await?;
+    let order = ["Red kettle", "Desk lamp", "Blue mug", "Notebook"];
+    reported(&h, json!({"widget": "aggrid", "event": "sorted", "order": order})).await?;
+    let in_order = |t: &str| {
+        let at: Vec<Option<usize>> = order.iter().map(|p| t.find(&format!("\"{p}\""))).collect();
+        at.iter().all(Option::is_some) && at.windows(2).all(|w| w[0] < w[1])
+    };
+    let t = read_until(&mut h, "the rows sorted by price, highest first", in_order).await?;
+    assert!(line_with(&t, "columnheader").contains("sort=") || t.contains("sort=descending"), "{t}");
+    let words = text(&h.one("get_page_text", json!({})).await?);
+    let at: Vec<usize> = order.iter().map(|p| words.find(p).unwrap_or(usize::MAX)).collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1] && w[1] != usize::MAX), "{words}");
+    Ok(())
+}
+
+/// Vuetify's v-select: its box is the combobox, named by the label of the input inside it; the
+/// input lets presses through to the box, and a click on the input's ref opens the list there.
+/// The fields' empty message slots (role=alert) are no lines.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_vuetify_select_is_named_by_its_label_and_opened_by_either_ref() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "vuetify/settings.html").await?;
+    assert!(!t.lines().any(|l| l.trim_start().starts_with("alert")), "{t}");
+    let country = refs_of(&t, "combobox", "Country");
+    assert!(!country.is_empty(), "{t}");
+    // The innermost: the input that lets presses through.
+    click(&mut h, &country[country.len() - 1]).await?;
+    let t = read_until(&mut h, "the country list", |t| t.contains("option \"Spain\"")).await?;
+    click(&mut h, &ref_of(&t, "option", "Spain")?).await?;
+    reported(&h, json!({"widget": "v-select", "event": "change", "value": "Spain"})).await?;
+    let t = read_until(&mut h, "the list closed", |t| !t.contains("option \"Spain\"")).await?;
+    let line = line_with(&t, "combobox \"Country\"");
+    assert!(line.contains("Spain"), "{t}");
+    Ok(())
+}
+
+/// Fomantic UI's checkbox: a box holding a hidden checkbox or radio button and a label that
+/// names no control. Each reads as the control it stands in for, with its state, and a click
+/// on its ref changes that state.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fomantic_checkboxes_and_radios_read_with_their_state() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "fomantic/checkout.html").await?;
+    assert!(line_with(&t, "checkbox \"Subscribe to newsletter\"").contains(" checked"), "{t}");
+    assert!(!line_with(&t, "checkbox \"I accept the terms\"").contains(" checked"), "{t}");
+    assert!(line_with(&t, "radio \"Standard\"").contains(" checked"), "{t}");
+    click(&mut h, &ref_of(&t, "checkbox", "I accept the terms")?).await?;
+    click(&mut h, &ref_of(&t, "radio", "Next day")?).await?;
+    let t = read(&mut h, json!({})).await?;
+    assert!(line_with(&t, "checkbox \"I accept the terms\"").contains(" checked"), "{t}");
+    assert!(line_with(&t, "radio \"Next day\"").contains(" checked"), "{t}");
+    assert!(!line_with(&t, "radio \"Standard\"").contains(" checked"), "{t}");
+    click(&mut h, &ref_of(&t, "button", "Place order")?).await?;
+    reported(&h, json!({"widget": "order", "event": "placed", "newsletter": true, "terms": true, "speed": "nextday"})).await?;
     Ok(())
 }
