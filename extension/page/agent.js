@@ -4025,9 +4025,9 @@
   // end of their task (the click and what its handlers set off), or until pressDone(seq) says
   // the browser has answered every event of the click (a press in another frame, or outside the
   // viewport, is never seen here), or a second at most.
-  function afterInput(x, y, describeIt, overlay, presses, seq, button, next) {
+  function afterInput(x, y, describeIt, overlay, presses, seq, button, next, aimed = null) {
     const released = () => ups.filter((u) => u.button === button && Math.abs(u.x - x) <= 1 && Math.abs(u.y - y) <= 1).length >= presses;
-    if (!presses || released() || releasedSeq >= seq) return answerInput(x, y, describeIt, overlay, presses && button === 0, next);
+    if (!presses || released() || releasedSeq >= seq) return answerInput(x, y, describeIt, overlay, presses && button === 0, next, aimed);
     return new Promise((resolve, reject) => {
       let done = false;
       const go = () => {
@@ -4038,7 +4038,7 @@
         // A failure is the call's answer too: thrown in a timer, it would leave the call waiting
         // out its limit.
         try {
-          resolve(answerInput(x, y, describeIt, overlay, button === 0, next));
+          resolve(answerInput(x, y, describeIt, overlay, button === 0, next, aimed));
         } catch (e) {
           reject(e);
         }
@@ -4116,7 +4116,11 @@
   // `primary`: the input was a click of the primary button. A file input whose chooser is on its
   // way is handed a ref numbered from `next`, so the result can name it without waiting for the
   // browser's word on the chooser.
-  function answerInput(x, y, describeIt, overlay, primary, next) {
+  //
+  // `aimed`: the ref the press was aimed at. When the press reached something else on the page
+  // (the page moved or swapped the element as the pointer came), the answer names what it
+  // reached (`astray`).
+  function answerInput(x, y, describeIt, overlay, primary, next, aimed) {
     arm();
     inputEnd();
     const press = lastPress;
@@ -4144,8 +4148,10 @@
       const hit = pressed ? press.el : deepElementAt(x, y).el;
       if (hit?.closest?.("button, input, select, textarea, option, optgroup")?.matches(":disabled")) what += ", which is disabled, so the click did nothing";
     }
+    const target = pressed && aimed != null ? resolveEl(aimed) : null;
+    const astray = target && press.el?.isConnected && !pressReaches(target, target.getBoundingClientRect())(press.el) ? describe(press.el) : null;
     // The core waits for the browser's word on a file chooser only when one was asked for.
-    return chooser || stopped ? { what, chooser, input, invalid: stopped } : what;
+    return chooser || stopped || astray ? { what, chooser, input, invalid: stopped, astray } : what;
   }
   // Hides the overlay before a capture; given the captured rectangle (CSS pixels of the
   // viewport), only when a part of the overlay shows there. Whether it hid the overlay.

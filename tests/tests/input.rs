@@ -952,3 +952,30 @@ async fn a_disabled_control_that_lets_presses_through_is_said_to_be_disabled() -
     assert!(clicks.len() == 1 && clicks[0]["target"] == "next", "only Next was clicked: {clicks:?}");
     Ok(())
 }
+
+/// A page that moves or swaps the element Claude clicks by ref as the pointer comes to it: the
+/// click's result says what the press reached instead (the button swapped in, or the page's
+/// background). A button the page draws anew on hover (the same button, a new node), and one
+/// that stays, are clicked with no such word.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_click_whose_target_the_page_moves_or_swaps_says_what_it_reached() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "swapped.html").await?;
+    let astray = "The press did not reach the element aimed at: it reached";
+    let swap = h.ref_of("button", "Swapper").await?;
+    let t = text(&h.one("left_click", json!({"target": r#ref(&swap)})).await?);
+    assert!(t.contains(&format!("{astray} button \"Delete account\"")), "{t}");
+    h.wait_log("the click on the button swapped in", |e| e["type"] == "click" && e["target"] == "trap").await?;
+    let run = h.ref_of("button", "Run away").await?;
+    let t = text(&h.one("left_click", json!({"target": r#ref(&run)})).await?);
+    assert!(t.contains(&format!("{astray} the page's background")), "{t}");
+    for name in ["Redrawn", "Plain"] {
+        let r = h.ref_of("button", name).await?;
+        let t = text(&h.one("left_click", json!({"target": r#ref(&r)})).await?);
+        assert_eq!(t, "Clicked.", "{name}");
+    }
+    let log = h.wait_log("the click on Plain", |e| e["type"] == "click" && e["target"] == "plain").await?;
+    assert!(log.iter().any(|e| e["type"] == "click" && e["target"] == "again"), "{log:?}");
+    assert!(!log.iter().any(|e| e["type"] == "click" && e["target"] == "run"), "{log:?}");
+    Ok(())
+}

@@ -31,6 +31,8 @@ pub struct Spot {
     pub what: Option<String>,
     /// A ref's control that the page disabled, named: a click there does nothing.
     pub disabled: Option<String>,
+    /// The ref aimed at, when the tab's own page agent holds it (not another site's frame).
+    pub aimed: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -130,7 +132,7 @@ async fn look_at(tab: i32, point: tabwright_protocol::input::Point) -> Result<(S
         }
     };
     let what = found.get("what").and_then(|w| w.as_str()).map(fold);
-    Ok((Spot { x: css.0, y: css.1, what, disabled: None }, found))
+    Ok((Spot { x: css.0, y: css.1, what, disabled: None, aimed: None }, found))
 }
 
 /// Moves the pointer to a target (`held`: the button a drag holds, or "none"). A point is
@@ -172,7 +174,7 @@ pub async fn aim(tab: i32, target: &Target) -> Result<Spot, String> {
     match target {
         Target::Coordinate { x, y } => {
             let (cx, cy) = capture::css_point(tab, tabwright_protocol::input::Point { x: *x, y: *y }).await?;
-            Ok(Spot { x: cx, y: cy, what: None, disabled: None })
+            Ok(Spot { x: cx, y: cy, what: None, disabled: None, aimed: None })
         }
         Target::Ref { reference } => ref_spot(tab, reference).await,
     }
@@ -221,7 +223,7 @@ async fn ref_spot(tab: i32, reference: &str) -> Result<Spot, String> {
         (None, Some(cover)) => Err(format!("{name} is covered by {cover}, so nothing was clicked. Close or move what covers it first, or act on a coordinate.")),
         (None, None) => {
             let (ox, oy) = frame_offset(&at).await?;
-            let spot = Spot { x: p.x + ox, y: p.y + oy, what: None, disabled: p.disabled.then_some(name) };
+            let spot = Spot { x: p.x + ox, y: p.y + oy, what: None, disabled: p.disabled.then_some(name), aimed: at.session.is_none().then_some(id) };
             // That frame tells of a chooser the press opens there on its own way.
             if let Some(session) = &at.session {
                 super::chooser::frame_pressed(tab, session);
@@ -425,8 +427,9 @@ fn answer_expression(spot: &Spot, describe: bool, presses: u32, seq: u64, button
         _ => 0,
     };
     // With the page's title and address as the input left them.
+    let aimed = spot.aimed.map_or("null".to_string(), |id| id.to_string());
     format!(
-        "Promise.resolve(__tabwright.afterInput({}, {}, {describe}, {overlay}, {presses}, {seq}, {button}, {})).then((answer) => ({{answer, title: document.title, url: location.href}}))",
+        "Promise.resolve(__tabwright.afterInput({}, {}, {describe}, {overlay}, {presses}, {seq}, {button}, {}, {aimed})).then((answer) => ({{answer, title: document.title, url: location.href}}))",
         spot.x,
         spot.y,
         refs::next()
@@ -455,6 +458,12 @@ fn read_answer(tab: i32, answer: Result<(serde_json::Value, u64), String>) -> Re
             }
             if let Some(field) = v["invalid"].as_str() {
                 form_stopped(field);
+            }
+            if let Some(reached) = v["astray"].as_str() {
+                crate::activity::notice(format!(
+                    "The press did not reach the element aimed at: it reached {}. The page moved or replaced that element as the pointer came to it; read the page again before going on.",
+                    fold(reached).trim_end_matches('.')
+                ));
             }
             Ok(v["what"].as_str().map(fold))
         }
