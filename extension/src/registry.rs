@@ -166,7 +166,7 @@ impl Registry {
         rows.into_iter()
             .map(|(n, tab)| TabEntry {
                 tab_id: tab_id(n),
-                title: tab.title.clone().unwrap_or_default(),
+                title: own_title(tab),
                 url: tab.address(),
                 active: tab.id == active,
             })
@@ -191,9 +191,35 @@ impl Registry {
     }
 }
 
+/// A tab's title as its page gives it: the browser shows a page that has none by its address
+/// (`about:blank`, `127.0.0.1:8000/form.html`, a file's name), which is no title of the page's.
+fn own_title(tab: &Tab) -> String {
+    let title = tab.title.clone().unwrap_or_default();
+    let url = tab.address();
+    let bare = url.strip_prefix("http://").unwrap_or(&url);
+    let file = url.starts_with("file://") && url.rsplit('/').next() == Some(title.as_str());
+    if title == url || title == bare || title == bare.trim_end_matches('/') || file {
+        String::new()
+    } else {
+        title
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_page_without_a_title_has_none_though_the_browser_shows_its_address() {
+        let titled = |title: &str, url: &str| own_title(&Tab { id: Some(1), title: Some(title.into()), url: Some(url.into()), ..Default::default() });
+        assert_eq!(titled("about:blank", "about:blank"), "");
+        assert_eq!(titled("127.0.0.1:8000/form.html", "http://127.0.0.1:8000/form.html"), "");
+        assert_eq!(titled("example.com", "http://example.com/"), "");
+        assert_eq!(titled("https://example.com/a", "https://example.com/a"), "");
+        assert_eq!(titled("notes.html", "file:///home/me/notes.html"), "");
+        assert_eq!(titled("Form", "http://127.0.0.1:8000/form.html"), "Form");
+        assert_eq!(titled("example.com", "https://example.com/pricing"), "example.com");
+    }
 
     fn tab(id: i32, window: i32, active: bool) -> Tab {
         Tab { id: Some(id), window_id: window, active, title: Some(format!("t{id}")), url: Some(format!("https://e.com/{id}")), ..Default::default() }

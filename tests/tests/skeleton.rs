@@ -38,6 +38,8 @@ async fn navigate_screenshot_and_every_tab_member() -> anyhow::Result<()> {
     assert_eq!(s.state_changes, vec![opened("tab-2")]);
     assert_eq!(s.tabs.len(), 2);
     assert_eq!(s.active().map(|t| (t.tab_id.as_str(), t.url.as_str())), Some(("tab-2", "about:blank")));
+    // The blank page has no title (the browser shows its address in its place), as in the spec.
+    assert_eq!(s.active().map(|t| t.title.as_str()), Some(""));
 
     // navigate without tab_id acts on the new active tab.
     let r = h.one("navigate", json!({"url": two})).await?;
