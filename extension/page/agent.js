@@ -1662,6 +1662,10 @@
     if (role === "checkbox" || role === "radio" || role === "switch" || role === "menuitemcheckbox" || role === "menuitemradio") {
       const aria = attr("aria-checked");
       s.checked = aria != null ? aria : el.indeterminate === true ? "mixed" : el.checked === true ? "true" : "false";
+    } else if ((role === "gridcell" || role === "option" || role === "treeitem") && /^(true|false|mixed)$/.test(attr("aria-checked") || "")) {
+      // A cell drawn as a tick or a cross (Tabulator's) says which, as no box shows it is one;
+      // an option of a list that ticks several.
+      s.checked = role === "gridcell" && attr("aria-checked") === "false" ? "unchecked" : attr("aria-checked");
     }
     if (role === "option" || role === "tab" || role === "treeitem" || role === "row" || role === "gridcell") {
       const aria = attr("aria-selected");
@@ -1690,7 +1694,8 @@
     }
     if (role === "link") {
       const href = attr("href");
-      if (href != null) s.href = clean(href, 200);
+      // (As the browser reads it: without the tabs and line breaks an address drops.)
+      if (href != null) s.href = clean(href.replace(/[\t\n\r]/g, ""), 200);
     }
     const tag = el.localName;
     if (tag === "input" || tag === "textarea") {
@@ -3130,7 +3135,7 @@
   function pointOn(el, next) {
     const counter = { next };
     const view = { w: innerWidth, h: innerHeight };
-    const r = el.getBoundingClientRect();
+    const r = pressBox(el);
     const { ox, oy } = frameOffset(el);
     const fullyVisible = r.top + oy >= 0 && r.left + ox >= 0 && r.bottom + oy <= view.h && r.right + ox <= view.w;
     const reveal = () => el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
@@ -3155,9 +3160,19 @@
     }
     return found;
   }
+  // Where an element is pressed: its box, or for a box of no size whose content shows outside
+  // it (a button 0 × 0 whose words overflow it), that content's.
+  function pressBox(el) {
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 || r.height > 0) return r;
+    const range = el.ownerDocument.createRange();
+    range.selectNodeContents(el);
+    const c = range.getBoundingClientRect();
+    return c.width > 0 && c.height > 0 ? c : r;
+  }
   // A point of `el` that a click there would reach, or what covers it.
   function hitPoint(el, view, counter) {
-    const r = el.getBoundingClientRect();
+    const r = pressBox(el);
     const off = frameOffset(el);
     if (r.width === 0 && r.height === 0) return { error: "invisible", what: describe(el), next: counter.next };
     const candidates = [[0.5, 0.5], [0.25, 0.5], [0.75, 0.5], [0.5, 0.25], [0.5, 0.75], [0.15, 0.15], [0.85, 0.85], [0.15, 0.85], [0.85, 0.15]];
@@ -3275,6 +3290,13 @@
     };
   }
 
+  // Text longer than a field's maxlength, which a person could not type into it: why it is
+  // refused (nothing is set), or null.
+  const MAXLENGTH_TYPES = new Set(["text", "search", "url", "tel", "email", "password"]);
+  function tooLong(el, text) {
+    if (!(el.maxLength >= 0) || text.length <= el.maxLength) return null;
+    return `${describe(el)} takes at most ${el.maxLength} characters (its maxlength), and the value given has ${text.length}, so nothing was set. Give at most ${el.maxLength}.`;
+  }
   // Fields where Enter submits the form (implicit submission) and Space types a space.
   const NOT_FIELDS = new Set(["button", "submit", "reset", "image", "checkbox", "radio", "file", "color", "range"]);
   function isTextEntry(el) {
@@ -3576,6 +3598,7 @@
       // form.
       const given = text;
       if (DATE_TYPES[type]) text = asDateField(type, text) ?? text;
+      if (MAXLENGTH_TYPES.has(type) && tooLong(el, text)) return { error: tooLong(el, text) };
       const before = el.value;
       el.focus({ preventScroll: true });
       el.value = text;
@@ -3610,6 +3633,7 @@
     }
     if (tag === "textarea") {
       if (typeof value === "boolean") return { error: `${what} takes text, not true/false.` };
+      if (tooLong(el, String(value))) return { error: tooLong(el, String(value)) };
       el.focus({ preventScroll: true });
       el.value = String(value);
       fire(el, el.value);

@@ -10,6 +10,8 @@ const GROUP: &str = "tabwright-closed";
 
 /// How many boxes one read asks about at most (each is asked about once per document).
 const AT_ONCE: usize = 30;
+/// How many closed roots deep, one inside another, a read looks beyond the first.
+pub const NESTED: usize = 4;
 
 /// Hands the agent the closed roots of the boxes it has not asked about yet. Whether one was
 /// found (the read is then done again).

@@ -192,6 +192,8 @@ fn state_text(key: &str, value: &serde_json::Value) -> Option<String> {
         ("checked", Value::String(v)) => match v.as_str() {
             "true" => "checked".into(),
             "mixed" => "mixed".into(),
+            // (Said where no box shows the element can be ticked: a grid's cell.)
+            "unchecked" => "unchecked".into(),
             _ => return None,
         },
         ("selected", Value::Bool(true)) => "selected".into(),

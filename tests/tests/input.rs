@@ -979,3 +979,26 @@ async fn a_click_whose_target_the_page_moves_or_swaps_says_what_it_reached() -> 
     assert!(!log.iter().any(|e| e["type"] == "click" && e["target"] == "run"), "{log:?}");
     Ok(())
 }
+
+/// A field's maxlength holds for form_input as it does for a person's typing; a button of no
+/// size whose words show outside it is clicked by its ref where its words are.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn form_input_keeps_to_maxlength_and_a_button_of_no_size_is_pressed_on_its_words() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "quirks.html").await?;
+    let code = h.ref_of("textbox", "Code").await?;
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&code), "value": "123456"})).await?);
+    assert!(e.contains("takes at most 3 characters (its maxlength), and the value given has 6, so nothing was set"), "{e}");
+    let note = h.ref_of("textbox", "Note").await?;
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&note), "value": "too long"})).await?);
+    assert!(e.contains("takes at most 5 characters"), "{e}");
+    assert!(!h.one("form_input", json!({"target": r#ref(&code), "value": "123"})).await?.is_error);
+    let t = text(&h.one("read_page", json!({})).await?);
+    assert!(line_with(&t, "textbox \"Code\"").contains("value=\"123\""), "{t}");
+    assert!(!line_with(&t, "textbox \"Note\"").contains("value="), "{t}");
+    let zero = h.ref_of("button", "Zero box").await?;
+    let r = h.one("left_click", json!({"target": r#ref(&zero)})).await?;
+    assert_eq!(text(&r), "Clicked.");
+    h.wait_log("the click on the button of no size", |e| e["type"] == "click" && e["target"] == "zero").await?;
+    Ok(())
+}

@@ -1465,3 +1465,35 @@ async fn a_frame_at_an_about_address_chrome_refuses_does_not_shut_claude_out() -
     assert!(!read_here(&mut h, json!({})).await?.is_empty());
     Ok(())
 }
+
+/// An address written across a line break is shown as the browser reads it (without the
+/// break), and grid cells that say they are ticked or not say which.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_link_broken_across_lines_and_ticked_cells_read_as_the_browser_takes_them() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let t = read(&mut h, "quirks.html", json!({})).await?;
+    assert!(line_with(&t, "link \"Broken line\"").ends_with("→ https://example.test/path"), "{t}");
+    let cells: Vec<&str> = t.lines().filter(|l| l.contains("gridcell") && l.contains("\"Remote\"")).collect();
+    assert_eq!(cells.len(), 2, "{t}");
+    assert!(cells[0].contains("] checked"), "{t}");
+    assert!(cells[1].contains("] unchecked"), "{t}");
+    Ok(())
+}
+
+/// Closed shadow roots inside closed shadow roots (and inside open ones inside those) are read
+/// to the bottom: read_page, find and get_page_text reach the buttons four roots deep.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn closed_shadow_roots_nested_in_closed_ones_are_read_to_the_bottom() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let t = read(&mut h, "closed-nested.html", json!({"filter": "all"})).await?;
+    for line in ["text \"Green level 2 closed\"", "button \"Green button\"", "text \"Hazel level 3 closed\"", "button \"Hazel button\""] {
+        assert!(t.contains(line), "{line} in:\n{t}");
+    }
+    h.one("navigate", json!({"url": h.url("closed-nested.html")})).await?;
+    let found = text(&h.one("find", json!({"query": "Hazel button"})).await?);
+    assert!(found.lines().next().is_some_and(|l| l.starts_with("button \"Hazel button\"")), "{found}");
+    h.one("navigate", json!({"url": h.url("closed-nested.html")})).await?;
+    let words = text(&h.one("get_page_text", json!({})).await?);
+    assert!(words.contains("Green button") && words.contains("Hazel button"), "{words}");
+    Ok(())
+}

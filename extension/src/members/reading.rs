@@ -127,6 +127,14 @@ async fn collect_in(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>, 
         // The first read handed out refs too: the second goes on from where it stopped.
         (collected, generation) = read(collected.next.max(refs::next())).await?;
     }
+    // A closed root inside a closed root is found once the outer one is read: a level a time.
+    for _ in 0..crate::closed_roots::NESTED {
+        if !(adopted && crate::closed_roots::adopt(at).await) {
+            break;
+        }
+        crate::listeners::mark(at).await;
+        (collected, generation) = read(collected.next.max(refs::next())).await?;
+    }
     crate::listeners::saw_inner_trees(at, collected.inner);
     refs::record(at, generation, collected.next, &collected.nodes);
     state::save_refs(refs::next());
@@ -289,7 +297,12 @@ pub async fn get_page_text(tab_id: Option<&str>) -> Result<Outcome, String> {
     let read = format!("__tabwright.pageText({TEXT_CAP})");
     let (mut t, _): (PageText, _) = page::call_json_in(&Debuggee::tab(tab), &read).await?;
     // Closed shadow roots found: read again, with them.
-    if t.unasked && crate::closed_roots::adopt(&Debuggee::tab(tab)).await {
+    let mut adopted = t.unasked;
+    for _ in 0..=crate::closed_roots::NESTED {
+        adopted = adopted && crate::closed_roots::adopt(&Debuggee::tab(tab)).await;
+        if !adopted {
+            break;
+        }
         (t, _) = page::call_json_in(&Debuggee::tab(tab), &read).await?;
     }
     // Out-of-process frames (cross-origin iframes) are read in their own documents.
