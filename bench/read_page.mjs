@@ -6,7 +6,7 @@ import { serveFixtures, serveDir, corpus, startTabwright, startPlaywright, media
 
 const FIXTURES = ["article.html", "form.html", "shop.html", "landmarks.html", "controls.html", "clickables.html", "spa.html", "shadow.html"];
 // The widget-library corpus (tests/corpus; its npm packages come from `npm ci` there).
-const CORPUS = ["jqueryui/autocomplete.html", "jqueryui/accordion.html", "jqueryui/tabs.html", "jqueryui/datepicker.html?open=1", "jqueryui/dialog.html", "bootstrap/team.html", "react/app.html", "react/signup.html", "react/inbox.html", "react/framed.html", "jquery/task.html", "jquery/cart.html", "solid/tags.html", "svelte/list.html", "grid/orders.html", "editor/notes.html", "pickers/booking.html", "mui/trip.html", "antd/order.html", "shoelace/settings.html", "tomselect/order.html", "datatables/staff.html", "elementplus/shipment.html", "editor/snippets.html", "editor/richtext.html", "sliders/filters.html", "dnd/board.html"];
+const CORPUS = ["jqueryui/autocomplete.html", "jqueryui/accordion.html", "jqueryui/tabs.html", "jqueryui/datepicker.html?open=1", "jqueryui/dialog.html", "bootstrap/team.html", "react/app.html", "react/signup.html", "react/inbox.html", "react/framed.html", "jquery/task.html", "jquery/cart.html", "solid/tags.html", "svelte/list.html", "grid/orders.html", "editor/notes.html", "pickers/booking.html", "mui/trip.html", "antd/order.html", "shoelace/settings.html", "tomselect/order.html", "datatables/staff.html", "elementplus/shipment.html", "editor/snippets.html", "editor/richtext.html", "sliders/filters.html", "dnd/board.html", "swiper/featured.html", "aggrid/stock.html", "vuetify/settings.html", "fomantic/checkout.html"];
 const RUNS = Number(process.env.RUNS || 7);
 
 const fixtureSite = await serveFixtures();

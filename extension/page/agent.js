@@ -1790,6 +1790,7 @@
   // Roles that hold a page's structure: a tab stop on one of them is for keyboard scrolling or
   // focus management, not a control.
   const STRUCTURE_ROLES = new Set(["dialog", "alertdialog", "main", "region", "navigation", "complementary", "banner", "contentinfo", "form", "search", "article", "document", "application", "list", "table", "grid", "tree", "listbox", "menu", "menubar", "toolbar", "tablist", "tabpanel", "group", "radiogroup", "feed", "log", "status"]);
+  const GRID_PARTS = new Set(["gridcell", "row"]);
   const LIVE_ROLES = new Set(["alert", "status", "log", "timer", "marquee"]);
   const HANDLER_ATTRS = ["onclick", "onmousedown", "onmouseup", "onpointerdown", "onpointerup", "ondblclick", "onkeydown", "onkeyup", "ontouchstart"];
   const CONTROLS = "a[href],button,input,select,textarea,[role=button],[role=link],[role=checkbox],[role=tab],[role=menuitem],[role=option]";
@@ -2518,7 +2519,8 @@
           // as a box without a label is, or by what names its control.
           if (!entry.name) entry.name = nameOf(toggle, standIn) || wordsNaming(el)?.name || "";
         }
-        else if (mark) st[mark] = true;
+        // (A grid's cells and rows are there to select and act on: the mark says nothing more.)
+        else if (mark && !(mark === "clickable" && GRID_PARTS.has(role))) st[mark] = true;
         if (mark) {
           // An element a person clicks is named by what it says, unless it holds other things
           // to act on (a row with its star, a dialog's sheet with its buttons): their lines
