@@ -116,12 +116,16 @@
   // Rows that say their place in the grid, in that order: a grid may sort its rows by moving
   // them on screen and leave them where they were in the document (AG Grid).
   function inRowOrder(nodes) {
-    const index = (n) => (n.nodeType === Node.ELEMENT_NODE ? parseInt(n.getAttribute("aria-rowindex"), 10) : NaN);
-    const rows = nodes.filter((n) => index(n) >= 0);
-    if (rows.length < 2) return nodes;
-    rows.sort((a, b) => index(a) - index(b));
-    let i = 0;
-    return nodes.map((n) => (index(n) >= 0 ? rows[i++] : n));
+    const index = nodes.map((n) => (n.nodeType === Node.ELEMENT_NODE ? parseInt(n.getAttribute("aria-rowindex"), 10) : NaN));
+    const at = [];
+    for (let i = 0; i < nodes.length; i++) if (index[i] >= 0) at.push(i);
+    let sorted = true;
+    for (let k = 1; k < at.length && sorted; k++) sorted = index[at[k - 1]] <= index[at[k]];
+    if (sorted) return nodes;
+    const order = [...at].sort((a, b) => index[a] - index[b]);
+    const out = nodes.slice();
+    at.forEach((slot, k) => (out[slot] = nodes[order[k]]));
+    return out;
   }
   // Calls `fn` on each node drawn in an element's box: its shadow root's, a slot's assigned
   // nodes (or its own when none are), else its own. (Sibling by sibling where the nodes are the
@@ -840,7 +844,7 @@
     // hidden inside it; Vuetify, a hidden <select> and the input a label names) is named by
     // that field's label.
     if ((role === "combobox" || role === "listbox") && !el.labels) {
-      const inner = el.querySelectorAll("select, input:not([type=hidden]), textarea");
+      const inner = [...el.querySelectorAll("select, input:not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea")].filter((f) => !f.closest("[role=option]"));
       for (let i = 0; i < inner.length && i < 4; i++) {
         const labelled = labelsName(inner[i]);
         if (labelled !== null) return labelled;
@@ -1834,7 +1838,8 @@
   function standInControl(el) {
     return el.localName === "label" ? labelControl(el) : hiddenToggle(el);
   }
-  // The one hidden checkbox or radio button in a small box with no words and no other control,
+  // The one hidden checkbox or radio button in a small box with no other control and no words
+  // but a label's that names no control (see toggleIn),
   // or beside a wordless part of such a box that has no handler of its own (the track drawn
   // next to a switch's hidden box, clickable by its pointer cursor only).
   function hiddenToggle(el) {
@@ -2151,7 +2156,8 @@
     dirty = false;
     // Whether boxes that a closed root may draw are waiting to be asked about (looked for again
     // only once the page changed).
-    if (changed) unaskedChecked = unaskedHosts(1, false).length > 0;
+    // (Inside the closed roots found, too: one may hold another that renders later.)
+    if (changed) unaskedChecked = unaskedHosts(1, closedFound > 0).length > 0;
     const counter = { next: opts.next };
     labellingIds = new WeakMap();
     editorBoxes = null;
@@ -2519,8 +2525,9 @@
           // as a box without a label is, or by what names its control.
           if (!entry.name) entry.name = nameOf(toggle, standIn) || wordsNaming(el)?.name || "";
         }
-        // (A grid's cells and rows are there to select and act on: the mark says nothing more.)
-        else if (mark && !(mark === "clickable" && GRID_PARTS.has(role))) st[mark] = true;
+        // (An ARIA grid's cells and rows are there to select and act on: the mark says nothing
+        // more. A table's clickable row keeps it.)
+        else if (mark && !(mark === "clickable" && GRID_PARTS.has(role) && el.closest("[role=grid], [role=treegrid]"))) st[mark] = true;
         if (mark) {
           // An element a person clicks is named by what it says, unless it holds other things
           // to act on (a row with its star, a dialog's sheet with its buttons): their lines
@@ -3167,6 +3174,8 @@
   function pressBox(el) {
     const r = el.getBoundingClientRect();
     if (r.width > 0 || r.height > 0) return r;
+    const cs = getComputedStyle(el);
+    if (cs.overflowX !== "visible" || cs.overflowY !== "visible" || cs.clipPath !== "none") return r;
     const range = el.ownerDocument.createRange();
     range.selectNodeContents(el);
     const c = range.getBoundingClientRect();
@@ -3204,7 +3213,7 @@
     }
     // A control the page disabled and lets every press pass through (a carousel's "Previous
     // slide" at the first slide) is not covered by what lies under it: it is disabled.
-    if (cover && getComputedStyle(el).pointerEvents === "none" && (el.matches?.(":disabled") || el.getAttribute("aria-disabled") === "true")) return { error: "disabled", what: describe(el), next: counter.next };
+    if (cover && getComputedStyle(el).pointerEvents === "none" && el.closest?.(":disabled, [aria-disabled=true], .disabled")) return { error: "disabled", what: describe(el), next: counter.next };
     if (cover) return { covered: describe(cover), coverEl: cover, what: describe(el), x: coverPoint[0], y: coverPoint[1], next: counter.next };
     return { error: "offscreen", what: describe(el), next: counter.next };
   }
@@ -3220,8 +3229,16 @@
     const slotted = (e) => e !== el && !!shadowOf(e) && composedContains(e, el) && getComputedStyle(el).pointerEvents !== "none";
     // A field that lets presses through to the box around it (a select's input in Vuetify):
     // that box, near it and not the page's own, takes the press a person gives the field.
-    const passes = getComputedStyle(el).pointerEvents === "none" && !(el.matches?.(":disabled") || el.getAttribute("aria-disabled") === "true");
-    const around = (e) => passes && e !== el.ownerDocument.body && e !== el.ownerDocument.documentElement && ancestorWithin(el, e, 4);
+    // (Not a control greyed out so, as Bootstrap's `.disabled` is, nor a box that does nothing
+    // with a press: the box is a control, or listens.)
+    const passes = getComputedStyle(el).pointerEvents === "none" && !el.closest?.(":disabled, [aria-disabled=true], .disabled");
+    const takes = (e) => listened.has(e) || told.has(e) || HANDLER_ATTRS.some((a) => e.hasAttribute(a)) || (roleOf(e) != null && isInteractive(e, roleOf(e)));
+    const around = (e) => {
+      if (!passes || e === el.ownerDocument.body || e === el.ownerDocument.documentElement || !ancestorWithin(el, e, 4)) return false;
+      // It, or a box around it as near the field, takes the press.
+      for (let n = e; n && ancestorWithin(el, n, 4); n = flatParent(n)) if (takes(n)) return true;
+      return false;
+    };
     return (e) => composedContains(el, e) || slotted(e) || around(e) || (drawing && composedContains(drawing, e)) || (el.labels && [...el.labels].some((l) => composedContains(l, e))) || (el.localName === "label" && el.control && composedContains(el.control, e));
   }
   // Whether `up` is one of the `n` boxes nearest above `el` (across shadow roots).
@@ -3296,8 +3313,10 @@
   // refused (nothing is set), or null.
   const MAXLENGTH_TYPES = new Set(["text", "search", "url", "tel", "email", "password"]);
   function tooLong(el, text) {
-    if (!(el.maxLength >= 0) || text.length <= el.maxLength) return null;
-    return `${describe(el)} takes at most ${el.maxLength} characters (its maxlength), and the value given has ${text.length}, so nothing was set. Give at most ${el.maxLength}.`;
+    // (A text area holds a line break as one character, however it was written.)
+    const length = el.localName === "textarea" ? text.replace(/\r\n?/g, "\n").length : text.length;
+    if (!(el.maxLength >= 0) || length <= el.maxLength) return null;
+    return `${describe(el)} takes at most ${el.maxLength} characters (its maxlength), and the value given has ${length}, so nothing was set. Give at most ${el.maxLength}.`;
   }
   // Fields where Enter submits the form (implicit submission) and Space types a space.
   const NOT_FIELDS = new Set(["button", "submit", "reset", "image", "checkbox", "radio", "file", "color", "range"]);
@@ -3600,7 +3619,7 @@
       // form.
       const given = text;
       if (DATE_TYPES[type]) text = asDateField(type, text) ?? text;
-      if (MAXLENGTH_TYPES.has(type) && tooLong(el, text)) return { error: tooLong(el, text) };
+      if (MAXLENGTH_TYPES.has(el.type) && tooLong(el, text)) return { error: tooLong(el, text) };
       const before = el.value;
       el.focus({ preventScroll: true });
       el.value = text;
@@ -4174,8 +4193,15 @@
       const hit = pressed ? press.el : deepElementAt(x, y).el;
       if (hit?.closest?.("button, input, select, textarea, option, optgroup")?.matches(":disabled")) what += ", which is disabled, so the click did nothing";
     }
-    const target = pressed && aimed != null ? resolveEl(aimed) : null;
-    const astray = target && press.el?.isConnected && !pressReaches(target, target.getBoundingClientRect())(press.el) ? describe(press.el) : null;
+    let astray = null;
+    try {
+      const target = pressed && aimed != null ? resolveEl(aimed) : null;
+      // (A press on another part of the control the element is in is a press on it: a link's
+      // overlay shown on hover over its picture.)
+      const control = (n) => n.closest?.(`${CONTROLS},label,[onclick]`) || null;
+      const reached = (n) => pressReaches(target, target.getBoundingClientRect())(n) || (control(target) !== null && control(target) === control(n));
+      if (target && press.el?.isConnected && !reached(press.el)) astray = describe(press.el);
+    } catch {}
     // The core waits for the browser's word on a file chooser only when one was asked for.
     return chooser || stopped || astray ? { what, chooser, input, invalid: stopped, astray } : what;
   }
@@ -4249,7 +4275,7 @@
     const cut = text.length > max || walked > budget;
     if (text.length > max) text = text.slice(0, max);
     const total = walked > budget ? Math.max(walked, (body.innerText || body.textContent || "").length) : walked;
-    return { text, cut, total, url: location.href, unasked: unaskedHosts(1, false).length > 0 };
+    return { text, cut, total, url: location.href, unasked: unaskedHosts(1, closedFound > 0).length > 0 };
   }
 
   // What of its text's white space a box keeps, by its white-space-collapse (see visibleText).

@@ -36,8 +36,15 @@ impl CdpError {
     /// The browser's refusal, as its words: chrome.debugger hands over a protocol error as its
     /// JSON (`{"code":-32000,"message":"…"}`), which says nothing more to a reader.
     fn browser(raw: String) -> CdpError {
-        let message = serde_json::from_str::<Value>(&raw).ok().and_then(|v| v["message"].as_str().map(str::to_string));
-        CdpError::Browser(message.unwrap_or(raw))
+        let said = serde_json::from_str::<Value>(&raw).ok().and_then(|v| {
+            let message = v["message"].as_str()?.to_string();
+            // (Its `data`, when there is one, says which parameter it refused.)
+            Some(match v["data"].as_str() {
+                Some(data) => format!("{message}: {data}"),
+                None => message,
+            })
+        });
+        CdpError::Browser(said.unwrap_or(raw))
     }
 }
 

@@ -141,8 +141,7 @@ fn next_generation() -> u64 {
 /// The agent of a document that has none yet: installed once, however many calls ask meanwhile.
 async fn create(d: &Debuggee) -> Result<World, String> {
     let owned = d.clone();
-    let created = crate::inflight::join(&CREATING, d.clone(), || async move { install(&owned).await }).await;
-    created.map_err(|e| if context_lost(&e) { changing_documents(d.tab) } else { e })
+    crate::inflight::join(&CREATING, d.clone(), || async move { install(&owned).await }).await
 }
 
 async fn install(d: &Debuggee) -> Result<World, String> {
@@ -307,11 +306,16 @@ async fn evaluate(d: &Debuggee, expression: &str, by_value: bool, object_group: 
 }
 
 async fn evaluate_tries(d: &Debuggee, expression: &str, by_value: bool, object_group: Option<&str>, tries: u32) -> Result<(cdp::RemoteObject, World), String> {
-    let tab = d.tab;
     for attempt in 0..tries {
         let world = match WORLDS.with(|w| w.borrow().get(d).copied()) {
             Some(w) => w,
-            None => create(d).await?,
+            None => match create(d).await {
+                Ok(w) => w,
+                // The document went while its agent was being installed (a redirect): the next
+                // one is tried.
+                Err(e) if context_lost(&e) => continue,
+                Err(e) => return Err(e),
+            },
         };
         let response = cdp::send_to(
             d,
@@ -329,9 +333,12 @@ async fn evaluate_tries(d: &Debuggee, expression: &str, by_value: bool, object_g
             Ok(r) => {
                 if let Some(ex) = r.exception_details {
                     let message = ex.message();
-                    if (context_lost(&message) || message.contains("__tabwright is not defined")) && attempt == 0 {
+                    if context_lost(&message) || message.contains("__tabwright is not defined") {
                         forget_one(d);
-                        continue;
+                        if attempt + 1 < tries {
+                            continue;
+                        }
+                        return Err(changing_documents(d));
                     }
                     return Err(format!("the page agent failed: {message}"));
                 }
@@ -341,15 +348,16 @@ async fn evaluate_tries(d: &Debuggee, expression: &str, by_value: bool, object_g
             Err(e) => return Err(e.to_string()),
         }
     }
-    Err(changing_documents(tab))
+    Err(changing_documents(d))
 }
 
-/// Why a page could not be reached: it kept replacing its document (it reloads or redirects
-/// itself) while a call was under way.
-fn changing_documents(tab: i32) -> String {
+/// Why a page (or a frame of it) could not be reached: it kept replacing its document (it
+/// reloads or redirects itself) while a call was under way.
+fn changing_documents(d: &Debuggee) -> String {
+    let what = if d.session.is_some() { "A frame of the page in" } else { "The page in" };
     format!(
-        "The page in {} kept replacing its document while this call ran (it reloads or redirects itself), so it could not be reached; take a screenshot to see it, wait and try again, or navigate elsewhere",
-        state::tab_name(tab)
+        "{what} {} kept replacing its document while this call ran (it reloads or redirects itself), so it could not be reached; take a screenshot to see it, wait and try again, or navigate elsewhere",
+        state::tab_name(d.tab)
     )
 }
 

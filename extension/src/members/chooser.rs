@@ -54,6 +54,8 @@ thread_local! {
     static FRAME_PRESSED: RefCell<HashMap<i32, String>> = RefCell::new(HashMap::new());
 }
 
+/// How long a frame of another site is given to say whether a press in it opened a chooser.
+const FRAME_ASKED_MS: i32 = 300;
 /// How long the browser's word on a chooser the page said it asked for is waited for.
 const EXPECTED_MS: i32 = 1_000;
 /// A late chooser not told within this long (no call came to the tab) is dropped.
@@ -112,14 +114,21 @@ where
     let began = js_sys::Date::now();
     let mut heard = cdp::wait_for(tab, &["Page.fileChooserOpened"]);
     let done = work.await;
-    // A frame of another site tells of a chooser on its own way, which can come after the
-    // input's answer: the frame the input pressed in is asked.
+    // A frame of another site tells of a chooser on its own way (its debugger session), which
+    // can come after the input's answer: the frame the input pressed in is asked, a moment at
+    // most. Its answer comes behind any word it sent before on that session, and says too
+    // whether it told at all. (A frame whose agent the core does not know, or that is loading
+    // another document, which DevTools would hold the question for, is not asked.)
     if EXPECTED.with(|e| !e.borrow().contains_key(&tab)) {
         if let Some(session) = FRAME_PRESSED.with(|f| f.borrow_mut().remove(&tab)) {
             let frame = Debuggee { tab, session: Some(session) };
-            if let Ok((told, _)) = page::call_in(&frame, &format!("__tabwright.chooserToldSince({began})")).await {
-                if told == true {
-                    expect(tab, None);
+            if page::known_generation(&frame).is_some() {
+                let question = format!("__tabwright.chooserToldSince({began})");
+                let asked = page::call_in(&frame, &question);
+                if let Some(Ok((told, _))) = crate::chrome::bounded(asked, FRAME_ASKED_MS).await {
+                    if told == true {
+                        expect(tab, None);
+                    }
                 }
             }
         }

@@ -153,7 +153,7 @@ async fn move_to(tab: i32, target: &Target, held: &'static str) -> Result<Spot, 
             mouse(tab, "mouseMoved", (spot.x, spot.y), held, buttons(tab), 0, 0).await?;
             // The page's title and address as what the move set off (a handler of mouseenter)
             // left them.
-            moved_answer(tab, page::call(tab, "({ title: document.title, url: location.href })").await).await;
+            moved_answer(tab, page::call_after_input(tab, "({ title: document.title, url: location.href })").await).await;
             Ok(spot)
         }
     }
