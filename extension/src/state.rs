@@ -207,8 +207,12 @@ pub fn tab_shows(t: &chrome::Tab, title: &str, url: &str) -> bool {
     // The browser keeps the first 4,096 UTF-16 units of a title, without the white space at its
     // ends (a page's own title drops only ASCII white space there).
     let same_title = || {
-        let kept: Vec<u16> = title.encode_utf16().take(MAX_TITLE_UNITS).collect();
-        let kept = String::from_utf16_lossy(&kept);
+        let mut units = 0;
+        let end = title.char_indices().find(|&(_, c)| {
+            units += c.len_utf16();
+            units > MAX_TITLE_UNITS
+        });
+        let kept = &title[..end.map_or(title.len(), |(at, _)| at)];
         t.title.as_deref().is_some_and(|shown| shown == kept.trim())
     };
     t.url.as_deref() == Some(url) && t.pending_url.is_none() && (title.is_empty() || same_title())
