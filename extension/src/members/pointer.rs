@@ -346,8 +346,10 @@ where
 {
     let seq = next_seq();
     let expression = answer_expression(spot, describe, presses, seq, button);
-    // Polled in this order, the events go out first and the call to the page right behind them.
-    let (sent, answer) = answered_with(tab, &expression, seq, Box::pin(input), false).await;
+    // The call to the page goes out first and the events right behind it, so the page is
+    // waiting for the releases when they come: a task the click's handlers queue (a page's long
+    // work set going with setTimeout) then runs after the answer, not before it.
+    let (sent, answer) = answered_with(tab, &expression, seq, Box::pin(input), true).await;
     (sent, read_answer(tab, answer))
 }
 
