@@ -1555,9 +1555,12 @@
     if (!offPage(el, rect)) return null;
     // Content wider or taller than a box that does not clip it can lie back on the page: a
     // carousel's track, moved left past the slides before the one it shows.
-    style = style || getComputedStyle(el);
     const spills = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
-    return spills && style.overflowX === "visible" && style.overflowY === "visible" && style.clip === "auto" && style.clipPath === "none" ? "open" : "offpage";
+    return spills && clipsNothing(style || getComputedStyle(el)) ? "open" : "offpage";
+  }
+  // Whether a box lets its content show outside it: no overflow of its own, clip or clip path.
+  function clipsNothing(style) {
+    return style.overflowX === "visible" && style.overflowY === "visible" && style.clip === "auto" && style.clipPath === "none";
   }
 
   // Whether a box lies wholly outside what can be scrolled into view: the page, or the area of
@@ -1843,8 +1846,12 @@
   // or beside a wordless part of such a box that has no handler of its own (the track drawn
   // next to a switch's hidden box, clickable by its pointer cursor only).
   function hiddenToggle(el) {
-    const own = listened.has(el) || told.has(el) || HANDLER_ATTRS.some((a) => el.hasAttribute(a));
-    return toggleIn(el) || (!own && !el.querySelector("input") && el.parentElement && toggleIn(el.parentElement, false));
+    return toggleIn(el) || (!hasOwnHandler(el) && !el.querySelector("input") && el.parentElement && toggleIn(el.parentElement, false));
+  }
+  // Whether the page gave an element a handler of its own: a listener (found through CDP, or
+  // kept by a framework) or a handler attribute.
+  function hasOwnHandler(el) {
+    return listened.has(el) || told.has(el) || HANDLER_ATTRS.some((a) => el.hasAttribute(a));
   }
   // `worded`: the box may say words, when they are a label's that names no control (Fomantic
   // UI's checkbox: the hidden box, and a label beside it that the box's handler answers for).
@@ -3174,8 +3181,7 @@
   function pressBox(el) {
     const r = el.getBoundingClientRect();
     if (r.width > 0 || r.height > 0) return r;
-    const cs = getComputedStyle(el);
-    if (cs.overflowX !== "visible" || cs.overflowY !== "visible" || cs.clipPath !== "none") return r;
+    if (!clipsNothing(getComputedStyle(el))) return r;
     const range = el.ownerDocument.createRange();
     range.selectNodeContents(el);
     const c = range.getBoundingClientRect();
@@ -3213,11 +3219,13 @@
     }
     // A control the page disabled and lets every press pass through (a carousel's "Previous
     // slide" at the first slide) is not covered by what lies under it: it is disabled.
-    if (cover && getComputedStyle(el).pointerEvents === "none" && el.closest?.(":disabled, [aria-disabled=true], .disabled")) return { error: "disabled", what: describe(el), next: counter.next };
+    if (cover && getComputedStyle(el).pointerEvents === "none" && el.closest?.(GREYED)) return { error: "disabled", what: describe(el), next: counter.next };
     if (cover) return { covered: describe(cover), coverEl: cover, what: describe(el), x: coverPoint[0], y: coverPoint[1], next: counter.next };
     return { error: "offscreen", what: describe(el), next: counter.next };
   }
 
+  // A control disabled, or greyed out by a box around it (Bootstrap's `.disabled`).
+  const GREYED = ":disabled, [aria-disabled=true], .disabled";
   // Whether a press on an element `e` is a press on `el` (its box `r`), as a person sees it.
   function pressReaches(el, r) {
     // A label's own control counts as the label (a transparent box is often laid over it); a
@@ -3231,8 +3239,8 @@
     // that box, near it and not the page's own, takes the press a person gives the field.
     // (Not a control greyed out so, as Bootstrap's `.disabled` is, nor a box that does nothing
     // with a press: the box is a control, or listens.)
-    const passes = getComputedStyle(el).pointerEvents === "none" && !el.closest?.(":disabled, [aria-disabled=true], .disabled");
-    const takes = (e) => listened.has(e) || told.has(e) || HANDLER_ATTRS.some((a) => e.hasAttribute(a)) || (roleOf(e) != null && isInteractive(e, roleOf(e)));
+    const passes = getComputedStyle(el).pointerEvents === "none" && !el.closest?.(GREYED);
+    const takes = (e) => hasOwnHandler(e) || (roleOf(e) != null && isInteractive(e, roleOf(e)));
     const around = (e) => {
       if (!passes || e === el.ownerDocument.body || e === el.ownerDocument.documentElement || !ancestorWithin(el, e, 4)) return false;
       // It, or a box around it as near the field, takes the press.
@@ -4196,11 +4204,13 @@
     let astray = null;
     try {
       const target = pressed && aimed != null ? resolveEl(aimed) : null;
-      // (A press on another part of the control the element is in is a press on it: a link's
-      // overlay shown on hover over its picture.)
-      const control = (n) => n.closest?.(`${CONTROLS},label,[onclick]`) || null;
-      const reached = (n) => pressReaches(target, target.getBoundingClientRect())(n) || (control(target) !== null && control(target) === control(n));
-      if (target && press.el?.isConnected && !reached(press.el)) astray = describe(press.el);
+      if (target && press.el?.isConnected && !pressReaches(target, target.getBoundingClientRect())(press.el)) {
+        // (A press on another part of the control the element is in is a press on it: a link's
+        // overlay shown on hover over its picture.)
+        const control = (n) => n.closest?.(`${CONTROLS},label,[onclick]`) || null;
+        const own = control(target);
+        if (!own || own !== control(press.el)) astray = describe(press.el);
+      }
     } catch {}
     // The core waits for the browser's word on a file chooser only when one was asked for.
     return chooser || stopped || astray ? { what, chooser, input, invalid: stopped, astray } : what;

@@ -119,18 +119,10 @@ where
     // most. Its answer comes behind any word it sent before on that session, and says too
     // whether it told at all. (A frame whose agent the core does not know, or that is loading
     // another document, which DevTools would hold the question for, is not asked.)
-    if EXPECTED.with(|e| !e.borrow().contains_key(&tab)) {
-        if let Some(session) = FRAME_PRESSED.with(|f| f.borrow_mut().remove(&tab)) {
-            let frame = Debuggee { tab, session: Some(session) };
-            if page::known_generation(&frame).is_some() {
-                let question = format!("__tabwright.chooserToldSince({began})");
-                let asked = page::call_in(&frame, &question);
-                if let Some(Ok((told, _))) = crate::chrome::bounded(asked, FRAME_ASKED_MS).await {
-                    if told == true {
-                        expect(tab, None);
-                    }
-                }
-            }
+    let pressed_in = FRAME_PRESSED.with(|f| f.borrow_mut().remove(&tab));
+    if let (false, Some(session)) = (EXPECTED.with(|e| e.borrow().contains_key(&tab)), pressed_in) {
+        if frame_told(Debuggee { tab, session: Some(session) }, began).await {
+            expect(tab, None);
         }
     }
     let opened = |heard: Option<(String, Value)>| heard.filter(|(event, _)| event == "Page.fileChooserOpened").map(|(_, params)| params);
@@ -245,6 +237,17 @@ pub fn pressed(tab: i32) {
     }
     PERSON.with(|p| p.borrow_mut().insert(tab, js_sys::Date::now()));
     release(tab);
+}
+
+/// Whether a frame of another site whose agent is known says it told of a chooser since `began`
+/// (system clock), within [`FRAME_ASKED_MS`].
+async fn frame_told(frame: Debuggee, began: f64) -> bool {
+    if page::known_generation(&frame).is_none() {
+        return false;
+    }
+    let question = format!("__tabwright.chooserToldSince({began})");
+    let answer = crate::chrome::bounded(page::call_in(&frame, &question), FRAME_ASKED_MS).await;
+    matches!(answer, Some(Ok((serde_json::Value::Bool(true), _))))
 }
 
 /// A frame of another site in the tab (its debugger session) said it was pressed, or Claude's

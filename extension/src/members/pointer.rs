@@ -316,8 +316,7 @@ async fn relist_unless_shown(tab: i32, answer: &Result<(serde_json::Value, u64),
     }
     let heard = state::events_heard();
     let told = state::until_heard(|| state::shows_answer(tab, v) || state::events_heard() != heard);
-    let told = futures::future::select(Box::pin(told), Box::pin(crate::chrome::sleep(BROWSER_TOLD_MS))).await;
-    if matches!(told, futures::future::Either::Right(_)) {
+    if crate::chrome::bounded(told, BROWSER_TOLD_MS).await.is_none() {
         UNSHOWN.with(|u| u.borrow_mut().insert(tab, answered));
     }
 }

@@ -128,12 +128,14 @@ async fn collect_in(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>, 
         (collected, generation) = read(collected.next.max(refs::next())).await?;
     }
     // A closed root inside a closed root is found once the outer one is read: a level a time.
-    for _ in 0..crate::closed_roots::NESTED {
-        if !(adopted && crate::closed_roots::adopt(at).await) {
-            break;
+    if adopted {
+        for _ in 0..crate::closed_roots::NESTED {
+            if !crate::closed_roots::adopt(at).await {
+                break;
+            }
+            crate::listeners::mark(at).await;
+            (collected, generation) = read(collected.next.max(refs::next())).await?;
         }
-        crate::listeners::mark(at).await;
-        (collected, generation) = read(collected.next.max(refs::next())).await?;
     }
     crate::listeners::saw_inner_trees(at, collected.inner);
     refs::record(at, generation, collected.next, &collected.nodes);
@@ -297,13 +299,13 @@ pub async fn get_page_text(tab_id: Option<&str>) -> Result<Outcome, String> {
     let read = format!("__tabwright.pageText({TEXT_CAP})");
     let (mut t, _): (PageText, _) = page::call_json_in(&Debuggee::tab(tab), &read).await?;
     // Closed shadow roots found: read again, with them.
-    let mut adopted = t.unasked;
-    for _ in 0..=crate::closed_roots::NESTED {
-        adopted = adopted && crate::closed_roots::adopt(&Debuggee::tab(tab)).await;
-        if !adopted {
-            break;
+    if t.unasked {
+        for _ in 0..=crate::closed_roots::NESTED {
+            if !crate::closed_roots::adopt(&Debuggee::tab(tab)).await {
+                break;
+            }
+            (t, _) = page::call_json_in(&Debuggee::tab(tab), &read).await?;
         }
-        (t, _) = page::call_json_in(&Debuggee::tab(tab), &read).await?;
     }
     // Out-of-process frames (cross-origin iframes) are read in their own documents.
     for child in cdp::children(tab) {
