@@ -517,6 +517,13 @@ pub async fn send_to<C: Command>(to: &Debuggee, command: &C) -> Result<C::Respon
         method: C::METHOD,
         detail: e.to_string(),
     })?;
+    let raw = send_params(to, C::METHOD, &params).await?;
+    serde_json::from_value(raw).map_err(|e| CdpError::Decode { method: C::METHOD, detail: e.to_string() })
+}
+
+/// Sends one command with its parameters and answers its raw response (an empty object for
+/// none). Not generic, so the core holds this once, not once per command.
+async fn send_params(to: &Debuggee, method: &'static str, params: &Value) -> Result<Value, CdpError> {
     // A frame's session ends with its frame: a command to it fails at once, not at the timeout.
     let ended = match &to.session {
         Some(session) => {
@@ -539,7 +546,7 @@ pub async fn send_to<C: Command>(to: &Debuggee, command: &C) -> Result<C::Respon
         }
         None => None,
     };
-    let call = Box::pin(send_while_swapping(to, C::METHOD, &params));
+    let call = Box::pin(send_while_swapping(to, method, params));
     let started = js_sys::Date::now();
     let timer = Box::pin(unanswered(to));
     let ended = Box::pin(async move {
@@ -554,14 +561,13 @@ pub async fn send_to<C: Command>(to: &Debuggee, command: &C) -> Result<C::Respon
         Either::Left((result, _)) => result.map_err(|e| CdpError::browser(e.0))?,
         Either::Right((Either::Left(_), _)) => {
             return Err(CdpError::Timeout {
-                method: C::METHOD,
+                method,
                 secs: ((js_sys::Date::now() - started) / 1000.0).round() as u32,
             })
         }
         Either::Right((Either::Right(_), _)) => return Err(frame_gone()),
     };
-    let raw = if raw.is_null() { Value::Object(Default::default()) } else { raw };
-    serde_json::from_value(raw).map_err(|e| CdpError::Decode { method: C::METHOD, detail: e.to_string() })
+    Ok(if raw.is_null() { Value::Object(Default::default()) } else { raw })
 }
 
 /// Sends a command, again while the tab is between two renderers: right after a document of
