@@ -8,7 +8,7 @@
 // extension/js, extension/pkg, extension/page and extension/ui; copy them from a worktree of
 // the commit to compare with after its `cargo xtask build --release`). MEMBER picks what is
 // compared: read_page (the default), get_page_text, or find (with QUERY). FILTER is read_page's
-// filter. A page whose name says it hangs, crashes or floods is left out.
+// filter. A page whose name says it hangs, crashes, floods or loops is left out.
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { serveFixtures, serveDir, corpus, fixtures, startTabwright } from "./lib.mjs";
@@ -26,7 +26,7 @@ const before = await startTabwright({ extra: ["--extension", baseline] });
 const after = await startTabwright();
 const textOf = (r) => (r.content || []).filter((b) => b.type === "text").map((b) => b.text).join("\n");
 const withoutRefs = (s) => s.replace(/\bref_\d+\b/g, "ref");
-const pages = readdirSync(fixtures).filter((f) => f.endsWith(".html") && !/crash|hang|busy|flood|big/.test(f)).map((f) => fx.url(f));
+const pages = readdirSync(fixtures).filter((f) => f.endsWith(".html") && !/crash|hang|busy|flood|big|pingpong/.test(f)).map((f) => fx.url(f));
 for (const dir of readdirSync(corpus, { withFileTypes: true })) {
   if (!dir.isDirectory() || dir.name === "node_modules") continue;
   for (const f of readdirSync(join(corpus, dir.name))) if (f.endsWith(".html")) pages.push(cs.url(`${dir.name}/${f}`));

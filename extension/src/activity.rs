@@ -187,7 +187,12 @@ impl Loads {
                 if let (Some(id), Some(url)) = (p["requestId"].as_str(), p["request"]["url"].as_str()) {
                     self.pending = Some((prefix(id, 64).0.to_string(), prefix(url, 300).0.to_string()));
                     // A redirect is the same request again: the first address stays.
-                    self.document(id).url.get_or_insert_with(|| prefix(url, 2000).0.to_string());
+                    let commits = self.commits;
+                    let doc = self.document(id);
+                    if doc.url.is_none() {
+                        doc.url = Some(prefix(url, 2000).0.to_string());
+                        doc.asked_at = commits;
+                    }
                 }
                 self.failure = None;
             }
@@ -219,9 +224,11 @@ impl Loads {
                 let restored = p["type"] == "BackForwardCacheRestore";
                 let unreachable = frame["unreachableUrl"].as_str().map(|u| prefix(u, 2000).0.to_string());
                 let error = unreachable.is_some().then(|| self.failure.take().unwrap_or_default());
+                let commits = self.commits;
                 if let Some(loader) = self.current.clone() {
                     let doc = self.document(&loader);
                     doc.committed = true;
+                    doc.committed_at = commits;
                     doc.error = error;
                     doc.unreachable = unreachable;
                     doc.loaded |= restored;
@@ -313,6 +320,11 @@ pub struct DocumentState {
     pub unreachable: Option<String>,
     /// The address first asked for (before any redirect), when its request was heard.
     pub url: Option<String>,
+    /// How many documents the main frame had committed when this one was asked for, and when it
+    /// committed (counting itself): one asked for before another committed was asked for by the
+    /// page that other replaced.
+    pub asked_at: u64,
+    pub committed_at: u64,
 }
 
 /// What is known of the main frame's document of `loader`.

@@ -745,6 +745,13 @@ command!(Reload, "Page.reload", Empty);
 pub struct StopLoading {}
 command!(StopLoading, "Page.stopLoading", Empty);
 
+/// Whether the page's scripts run (off while a page that keeps navigating itself is left).
+#[derive(Serialize)]
+pub struct SetScriptExecutionDisabled {
+    pub value: bool,
+}
+command!(SetScriptExecutionDisabled, "Emulation.setScriptExecutionDisabled", Empty);
+
 #[derive(Serialize)]
 pub struct GetNavigationHistory {}
 #[derive(Debug, Deserialize)]

@@ -221,3 +221,36 @@ async fn a_page_that_keeps_reloading_itself_is_told_in_plain_words() -> anyhow::
     }
     Ok(())
 }
+
+/// Two pages that send the tab to each other for ever. A navigate to them says so and leaves the
+/// tab on a blank page, where it would have waited out its timeout; a navigate away from them,
+/// while they go on, lands where it was sent, where their navigation used to replace it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pages_that_send_the_tab_back_and_forth_are_left_and_told() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let started = Instant::now();
+    let e = error_text(&h.one("navigate", json!({"url": h.url("pingpong-a.html")})).await?);
+    assert!(started.elapsed() < Duration::from_secs(15), "told well before the navigation's timeout: {:?}", started.elapsed());
+    assert!(e.contains("did not settle: the page kept sending the tab on to another address by itself"), "{e}");
+    assert!(e.contains("left the tab on a blank page"), "{e}");
+    let r = h.one("list_tabs", json!({})).await?;
+    assert!(only_state(&r).active().is_some_and(|t| t.url == "about:blank"), "{r:?}");
+
+    for round in 0..4 {
+        // The first page loads, and the navigate answers; a moment later it sends the tab on, and
+        // the pages go on sending it to each other before each loads.
+        let r = h.one("navigate", json!({"url": h.url("pingpong-a.html?late")})).await?;
+        ok(&r);
+        tokio::time::sleep(Duration::from_millis(150 + 60 * round)).await;
+        let r = h.one("navigate", json!({"url": h.url("one.html")})).await?;
+        ok(&r);
+        assert!(text(&r).starts_with(&format!("Navigated to {}", h.url("one.html"))), "round {round}: {r:?}");
+        // It stays there.
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let r = h.one("list_tabs", json!({})).await?;
+        assert!(only_state(&r).active().is_some_and(|t| t.url.ends_with("/one.html")), "round {round}: {r:?}");
+        let t = text(&h.one("read_page", json!({})).await?);
+        assert!(!t.contains("Ping") && !t.contains("Pong"), "round {round}: {t}");
+    }
+    Ok(())
+}

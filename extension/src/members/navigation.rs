@@ -30,7 +30,7 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
     // for a page that keeps a frame at certain about: addresses: either is still sent elsewhere
     // through the tabs API.
     let done = match cdp::ensure_attached(tab).await {
-        Ok(()) => match navigate_cdp(tab, &target).await {
+        Ok(()) => match navigate_settled(tab, &target).await {
             Err(e) if cdp::refused(&e) => None,
             done => Some(done?),
         },
@@ -41,7 +41,7 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
         Some(Done::Shown(status)) => (status.as_ref().and_then(status_note).or_else(|| Some(still_loading())), status.map(|(code, _)| code)),
         // Nothing was navigated to: the result says what happened instead.
         Some(Done::Note(note)) => return Ok(Outcome::Text { text: note }),
-        Some(Done::SameDocument) => (None, None),
+        Some(Done::SameDocument | Done::Unsettled(_)) => (None, None),
         None => {
             navigate_tabs_api(tab, &target).await?;
             (None, None)
@@ -94,7 +94,15 @@ enum Done {
     Note(String),
     /// The page moved within its document: nothing to load.
     SameDocument,
+    /// The tab did not settle on a document: the page left sent it on after ours committed (a
+    /// navigation it had asked for before), or documents kept replacing each other, none loading.
+    /// The address of the last document.
+    Unsettled(String),
 }
+
+/// How many documents may replace each other, none loading, before a navigation is taken for a
+/// page that navigates itself in a loop (a browser stops a server's redirects at 20).
+const LOOP_COMMITS: u64 = 10;
 
 /// The standard reason phrases of the error statuses a page most often answers with.
 fn reason(code: u16) -> Option<&'static str> {
@@ -179,6 +187,10 @@ async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Done, String> {
                 if error.contains("ERR_ABORTED") && download_started().await {
                     return Ok(Done::Note(format!("{url} started a download instead of loading a page; the tab stays where it was.")));
                 }
+                // The page being left went on to a document of its own in its place.
+                if error.contains("ERR_ABORTED") && activity::main_frame(tab).commits > before.commits {
+                    return Ok(Done::Unsettled(current_document(tab).and_then(|d| d.url).unwrap_or_default()));
+                }
                 if error.contains("ERR_BLOCKED_BY_CLIENT") {
                     return Err(format!(
                         "{} was refused: the browsing policy does not allow that site (after any redirects). The tab shows a blank error page.",
@@ -206,6 +218,47 @@ async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Done, String> {
         }
     };
     wait_loaded(tab, &what, &before, loader.as_deref(), history.as_deref()).await
+}
+
+/// Navigates with CDP. A navigation to an address the tab does not settle on is tried once more
+/// from a blank page, and fails if it does not settle then either (a history step or a reload,
+/// which a blank page would change the meaning of, fails at once).
+async fn navigate_settled(tab: i32, target: &NavTarget) -> Result<Done, String> {
+    let mut retry = matches!(target, NavTarget::Url(_));
+    loop {
+        let last = match navigate_cdp(tab, target).await? {
+            Done::Unsettled(last) => last,
+            done => return Ok(done),
+        };
+        settle(tab).await;
+        if !std::mem::take(&mut retry) {
+            let last = if last.is_empty() { String::new() } else { format!(" (the last was {})", bounded(&clean_url(&last), 300)) };
+            return Err(format!(
+                "{} did not settle: the page kept sending the tab on to another address by itself{last}, each document replaced before it loaded. tabwright stopped it and left the tab on a blank page. The site may be broken, or expect something this browser profile lacks (a sign-in, a cookie).",
+                doing(target)
+            ));
+        }
+    }
+}
+
+/// Leaves a page that keeps navigating itself: its scripts are stopped, its pending loads
+/// cancelled, and the tab shown a blank page before scripts run again, so nothing the page asked
+/// for can replace the next document.
+async fn settle(tab: i32) {
+    let _ = cdp::send(tab, &cdp::SetScriptExecutionDisabled { value: true }).await;
+    let _ = cdp::send(tab, &cdp::StopLoading {}).await;
+    let before = activity::main_frame(tab).commits;
+    if cdp::send(tab, &cdp::Navigate { url: "about:blank" }).await.is_ok() {
+        let deadline = js_sys::Date::now() + 2_000.0;
+        while activity::main_frame(tab).commits == before && js_sys::Date::now() < deadline {
+            let next = cdp::wait_for(tab, LOAD_EVENTS);
+            if activity::main_frame(tab).commits != before {
+                break;
+            }
+            cdp::within(next, (deadline - js_sys::Date::now()).max(0.0) as i32).await;
+        }
+    }
+    let _ = cdp::send(tab, &cdp::SetScriptExecutionDisabled { value: false }).await;
 }
 
 /// Waits until the navigation's own document has loaded: the document of `loader` when the
@@ -242,6 +295,11 @@ async fn wait_loaded(tab: i32, what: &str, before: &activity::MainFrame, loader:
         if let Some(doc) = awaited {
             error_page(what, doc)?;
             return Ok(Done::Loaded(doc.status.clone()));
+        }
+        // Replaced by a document the page being left had asked for, or one of a loop.
+        let hijacked = matches!((&ours, &current), (Some(ours), Some(current)) if ours.committed && now.current.as_deref() != loader && current.url.is_some() && current.asked_at < ours.committed_at);
+        if hijacked || now.commits >= before.commits + LOOP_COMMITS {
+            return Ok(Done::Unsettled(current.and_then(|d| d.url).unwrap_or_default()));
         }
         // The same document, parsed: shown, with the rest of its load given a few seconds.
         // (A document that replaced ours is the one awaited; and while another is on its way
@@ -322,14 +380,19 @@ fn no_history(tab: i32, back: bool) -> String {
     }
 }
 
-/// Navigates a tab the debugger cannot attach to, waiting with a deadline until it has loaded.
-async fn navigate_tabs_api(tab: i32, target: &NavTarget) -> Result<(), String> {
-    let what = match target {
+/// What a navigation is called in what Claude reads of it.
+fn doing(target: &NavTarget) -> String {
+    match target {
         NavTarget::Url(url) => format!("Navigation to {url}"),
         NavTarget::Back => "Going back".to_string(),
         NavTarget::Forward => "Going forward".to_string(),
         NavTarget::Reload => "Reload".to_string(),
-    };
+    }
+}
+
+/// Navigates a tab the debugger cannot attach to, waiting with a deadline until it has loaded.
+async fn navigate_tabs_api(tab: i32, target: &NavTarget) -> Result<(), String> {
+    let what = doing(target);
     let started = match target {
         NavTarget::Url(url) => chrome::tabs_update(tab, serde_json::json!({ "url": url })).await.map(|_| ()),
         NavTarget::Back => chrome::tabs_go_back(tab).await,
