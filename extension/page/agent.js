@@ -34,6 +34,7 @@
   // Enter and Space press a focused button or file input as a click does.
   let lastActivatingKey = -1;
   addEventListener("keydown", (e) => {
+    if (e.isTrusted) clickedField = null;
     if (e.isTrusted && (e.key === "Enter" || e.key === " ")) {
       lastActivatingKey = e.timeStamp;
       tellPress();
@@ -3339,19 +3340,33 @@
   // no editable document), which is where text typed without clicking a field first goes.
   // The element that held the focus as typing began, to compare with where the typing ends.
   let typingInto = null;
+  // The text field the last left click pressed (or the field of the label it pressed), until a
+  // key or another click: typing is meant for it.
+  let clickedField = null;
+  const fieldPressed = (el) => {
+    const f = el?.closest?.("label")?.control || el;
+    return f?.nodeType === 1 && isTextEntry(f) ? f : null;
+  };
   function focusHolder() {
     keyUps = [];
     hookFrames(document, 0);
     const el = deepActiveElement();
     typingInto = el;
+    const clicked = clickedField;
+    clickedField = null;
     const page = !el || el === document.body || el === document.documentElement;
-    if (page) return document.designMode !== "on" && !document.body?.isContentEditable ? "none" : "some";
-    // A control that takes no text (a button, a link, a box to tick): the text goes nowhere
-    // unless the page listens for keys itself.
-    const role = roleOf(el);
-    const control = ["button", "a", "summary"].includes(el.localName) || (el.localName === "input" && !isTextEntry(el)) || ["button", "link", "checkbox", "radio", "switch", "tab", "menuitem"].includes(role);
-    if (control && !isTextEntry(el) && document.designMode !== "on") return { notext: describe(el) };
-    return suggesting(el) ? "suggests" : "some";
+    let out;
+    if (page) out = document.designMode !== "on" && !document.body?.isContentEditable ? "none" : "some";
+    else {
+      // A control that takes no text (a button, a link, a box to tick): the text goes nowhere
+      // unless the page listens for keys itself.
+      const role = roleOf(el);
+      const control = ["button", "a", "summary"].includes(el.localName) || (el.localName === "input" && !isTextEntry(el)) || ["button", "link", "checkbox", "radio", "switch", "tab", "menuitem"].includes(role);
+      out = control && !isTextEntry(el) && document.designMode !== "on" ? { notext: describe(el) } : suggesting(el) ? "suggests" : "some";
+    }
+    // The page moved the focus from the field Claude clicked (a focus trap that takes it back).
+    if (!clicked?.isConnected || composedContains(clicked, el) || composedContains(el, clicked)) return out;
+    return { away: describe(clicked), to: page ? null : describe(el), notext: out.notext || null, suggests: out === "suggests" };
   }
 
   // Whether a key right behind typing into `el` should wait for the page's answer to the words:
@@ -3590,6 +3605,7 @@
     const found = resolveEl(ref);
     if (!found) return { error: "stale" };
     editorBoxes = null;
+    clickedField = null;
     const el = editableFrameBody(found) || fieldFor(found);
     const what = describe(el);
     const tag = el.localName;
@@ -4195,6 +4211,7 @@
     if (!pressed && (x >= visualViewport.width || y >= visualViewport.height)) return { outside: true };
     if (overlay) markPointer(x, y);
     inputAnimations = animationsAround(pressed ? press.el : deepElementAt(x, y).el, press?.t);
+    if (primary) clickedField = pressed ? fieldPressed(press.el) : null;
     let what = !describeIt ? null : pressed ? describe(press.el) : describeAt(x, y).what;
     // A control the page disabled took the click and did nothing with it.
     if (what && primary) {

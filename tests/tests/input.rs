@@ -246,6 +246,24 @@ async fn typing_says_where_the_page_moved_the_focus() -> anyhow::Result<()> {
         let r = text(&h.one("type", json!({"text": "hello"})).await?);
         assert!(r.starts_with(&format!("Typed.\nThe keyboard focus was on {role} \"{name}\" ({control}), which takes no text")), "{r}");
     }
+
+    // A field that takes the focus back once it had it: the field clicked next never gets it,
+    // and the text typed a moment later goes to the trap, which the result names.
+    let guarded = h.ref_of("textbox", "Guarded").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&guarded)})).await?);
+    let target = h.ref_of("textbox", "Target").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&target)})).await?);
+    ok(&h.one("wait", json!({"duration": 0.1})).await?);
+    let r = text(&h.one("type", json!({"text": "zz"})).await?);
+    assert_eq!(
+        r,
+        format!("Typed.\nThe keyboard focus was not in textbox \"Target\" ({target}), which the last click pressed: the page had moved it to textbox \"Guarded\" ({guarded}), so the text went there. Read the page to see what each field holds; form_input sets a field without the keyboard focus.")
+    );
+    h.wait_log("the text in the trap", |e| e["type"] == "state" && e["guarded"] == "zz" && e["target"] == "").await?;
+    // A key since the click (a Tab) moves the focus as Claude asked: nothing is said of the click.
+    ok(&h.one("key", json!({"text": "Tab"})).await?);
+    let r = text(&h.one("type", json!({"text": "q"})).await?);
+    assert!(!r.contains("which the last click pressed"), "{r}");
     Ok(())
 }
 

@@ -141,7 +141,7 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
     // the focus left it.
     let focus = crate::page::call(tab, "__tabwright.focusHolder()").await;
     // (Unknown is taken as a field that offers suggestions: a key after the words waits for them.)
-    super::pointer::typing_into(tab, focus.as_ref().map_or(true, |(v, _)| v == "suggests"));
+    super::pointer::typing_into(tab, focus.as_ref().map_or(true, |(v, _)| v == "suggests" || v["suggests"] == true));
     // In batches, so a long text never has hundreds of commands waiting on the browser at once.
     let typing = async {
         let mut sends = sends.into_iter().peekable();
@@ -164,6 +164,8 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
     let held = focus.map(|(v, _)| v).unwrap_or_default();
     // Where the text could not go says more than where the focus went.
     let line = match (held.as_str(), held["notext"].as_str()) {
+        // The page had moved the focus from the field the last click pressed.
+        _ if held["away"].is_string() => Some(focus_taken(&held)),
         (Some("none"), _) => Some(
             "Nothing had the keyboard focus (the page itself had it), so unless the page listens for keys itself the text went nowhere. Click the field first (or use form_input), then type.".to_string(),
         ),
@@ -175,6 +177,19 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
     }
     .or(moved);
     Ok(Outcome::Ack { line })
+}
+
+/// What Claude reads when the focus was not in the field the last click pressed as typing
+/// began (`{away, to, notext}` from the page): the page moved it.
+fn focus_taken(held: &serde_json::Value) -> String {
+    let part = |key: &str| held[key].as_str().map(super::pointer::fold);
+    let away = part("away").unwrap_or_default();
+    let went = match (part("notext"), part("to")) {
+        (Some(control), _) => format!("to {control}, which takes no text, so unless the page listens for keys itself the text went nowhere"),
+        (None, Some(to)) => format!("to {to}, so the text went there"),
+        (None, None) => "away from every field, so unless the page listens for keys itself the text went nowhere".to_string(),
+    };
+    format!("The keyboard focus was not in {away}, which the last click pressed: the page had moved it {went}. Read the page to see what each field holds; form_input sets a field without the keyboard focus.")
 }
 
 /// Where the focus went while text was typed, when the page moved it: fields that pass it on
