@@ -169,8 +169,8 @@
   }
   // Same-origin frames' documents are heard too (their own agent tells the core of a person's
   // press): a press or key there, and the field a form there was stopped at, on this document's
-  // clock. A press in a frame only dates the form check; what it reached is looked up by point.
-  let framePress = -1;
+  // clock, and what a press there reached.
+  let framePress = -1, framePressEl = null;
   const hookedDocs = new WeakSet();
   function hookFrames(doc, depth) {
     if (depth > 4) return;
@@ -184,7 +184,11 @@
         new MutationObserver(noteAdded).observe(inner, { childList: true, subtree: true });
         dirty = true;
         inner.addEventListener("invalid", (e) => { if (e.isTrusted && !invalid) invalid = { el: e.target, t: performance.now() }; }, true);
-        inner.addEventListener("pointerdown", (e) => { if (e.isTrusted) framePress = performance.now(); }, true);
+        inner.addEventListener("pointerdown", (e) => {
+          if (!e.isTrusted) return;
+          framePress = performance.now();
+          framePressEl = e.composedPath()[0];
+        }, true);
         inner.addEventListener("keydown", (e) => { if (e.isTrusted && (e.key === "Enter" || e.key === " ")) lastActivatingKey = performance.now(); }, true);
         hearKeysAndForms(inner);
       }
@@ -2950,31 +2954,35 @@
   }
 
   // The element at a viewport point, through open shadow roots and same-origin frames.
+  // The element at a viewport point, in same-origin frames too; `ox`, `oy` and `s` map a point
+  // of its document to the viewport (see frameOffset).
   function deepElementAt(x, y) {
-    let doc = document, ox = 0, oy = 0, el = null;
+    let doc = document, ox = 0, oy = 0, s = 1, el = null;
     for (let i = 0; i < 10; i++) {
-      let hit = doc.elementFromPoint(x - ox, y - oy);
+      const lx = (x - ox) / s, ly = (y - oy) / s;
+      let hit = doc.elementFromPoint(lx, ly);
       // The overlay's Stop button is not part of the page.
-      if (hit && hit === overlayHost) hit = doc.elementsFromPoint(x - ox, y - oy).find((e) => e !== overlayHost) || null;
+      if (hit && hit === overlayHost) hit = doc.elementsFromPoint(lx, ly).find((e) => e !== overlayHost) || null;
       while (hit && shadowOf(hit)) {
-        const inner = shadowOf(hit).elementFromPoint(x - ox, y - oy);
+        const inner = shadowOf(hit).elementFromPoint(lx, ly);
         if (!inner || inner === hit) break;
         hit = inner;
       }
-      if (!hit) return { el, ox, oy };
+      if (!hit) return { el, ox, oy, s };
       el = hit;
       if (isFrame(hit)) {
         const inner = frameDoc(hit);
-        if (!inner) return { el, ox, oy, crossFrame: true };
-        const r = hit.getBoundingClientRect(), cs = getComputedStyle(hit);
-        ox += r.left + parseFloat(cs.borderLeftWidth) + parseFloat(cs.paddingLeft);
-        oy += r.top + parseFloat(cs.borderTopWidth) + parseFloat(cs.paddingTop);
+        if (!inner) return { el, ox, oy, s, crossFrame: true };
+        const b = frameBox(hit);
+        ox += s * b.x;
+        oy += s * b.y;
+        s *= b.s;
         doc = inner;
         continue;
       }
-      return { el, ox, oy };
+      return { el, ox, oy, s };
     }
-    return { el, ox, oy };
+    return { el, ox, oy, s };
   }
 
   // Before a wheel at a viewport point: marks the point (with `mark`) and says whether anything
@@ -3008,17 +3016,31 @@
     return false;
   }
 
-  // Offset of an element's document inside this (top) document, for same-origin frames.
+  // Where a frame's viewport starts in the viewport of the document around it, and how many of
+  // that document's pixels one of the frame's takes (`s`: CSS zoom on the frame or around it,
+  // which the frame's document sees as its device pixel ratio; 1 for another site's frame).
+  function frameBox(f) {
+    const r = f.getBoundingClientRect(), cs = getComputedStyle(f);
+    let s = 1;
+    try {
+      s = f.contentWindow.devicePixelRatio / f.ownerDocument.defaultView.devicePixelRatio;
+    } catch {}
+    if (!(s > 0) || Math.abs(s - 1) < 1e-3) s = 1;
+    return { x: r.left + (parseFloat(cs.borderLeftWidth) + parseFloat(cs.paddingLeft)) * s, y: r.top + (parseFloat(cs.borderTopWidth) + parseFloat(cs.paddingTop)) * s, s };
+  }
+  // How a point of an element's document maps into this (top) document's viewport, for
+  // same-origin frames: top = o + s × point.
   function frameOffset(el) {
-    let ox = 0, oy = 0;
+    let ox = 0, oy = 0, s = 1;
     let win = el.ownerDocument.defaultView;
     while (win && win !== window && win.frameElement) {
-      const f = win.frameElement, r = f.getBoundingClientRect(), cs = getComputedStyle(f);
-      ox += r.left + parseFloat(cs.borderLeftWidth) + parseFloat(cs.paddingLeft);
-      oy += r.top + parseFloat(cs.borderTopWidth) + parseFloat(cs.paddingTop);
+      const f = win.frameElement, b = frameBox(f);
+      ox = b.x + b.s * ox;
+      oy = b.y + b.s * oy;
+      s *= b.s;
       win = f.ownerDocument.defaultView;
     }
-    return { ox, oy };
+    return { ox, oy, s };
   }
 
   // Where to put the pointer to act on a ref: scrolled into view when needed, at a point that
@@ -3153,8 +3175,8 @@
     const counter = { next };
     const view = { w: innerWidth, h: innerHeight };
     const r = pressBox(el);
-    const { ox, oy } = frameOffset(el);
-    const fullyVisible = r.top + oy >= 0 && r.left + ox >= 0 && r.bottom + oy <= view.h && r.right + ox <= view.w;
+    const { ox, oy, s } = frameOffset(el);
+    const fullyVisible = oy + s * r.top >= 0 && ox + s * r.left >= 0 && oy + s * r.bottom <= view.h && ox + s * r.right <= view.w;
     const reveal = () => el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
     if (!fullyVisible) reveal();
     let found = hitPoint(el, view, counter);
@@ -3207,7 +3229,7 @@
     const mine = pressReaches(el, r);
     let cover = null, coverPoint = null;
     for (const [fx, fy] of candidates) {
-      const x = off.ox + r.left + r.width * fx, y = off.oy + r.top + r.height * fy;
+      const x = off.ox + off.s * (r.left + r.width * fx), y = off.oy + off.s * (r.top + r.height * fy);
       if (x < 0 || y < 0 || x >= view.w || y >= view.h) continue;
       const hit = deepElementAt(x, y);
       if (hit.el && mine(hit.el)) {
@@ -3435,7 +3457,7 @@
     const hit = deepElementAt(x, y);
     if (!hit.el) return { what: null, next };
     if (hit.crossFrame && frames) {
-      const { fx, fy } = intoFrame(hit.el, x - hit.ox, y - hit.oy);
+      const { fx, fy } = intoFrame(hit.el, (x - hit.ox) / hit.s, (y - hit.oy) / hit.s);
       return { what: `${describe(hit.el)} (another site's frame)`, crossFrame: true, frame: ensureRef(hit.el, counter), fx, fy, next: counter.next };
     }
     if (hit.crossFrame) return { what: `${describe(hit.el)} (another site's frame)`, next: counter.next };
@@ -4203,15 +4225,18 @@
     fileClick = fileClickEl = null;
     // A form this press was to send, stopped by the browser at a field it found invalid.
     const stopped = stoppedSince(press ? press.t : framePress >= 0 ? framePress : null);
-    framePress = -1;
     const pressed = press && Math.abs(press.x - x) <= 1 && Math.abs(press.y - y) <= 1 && performance.now() - press.t < 5000;
+    // What the press reached, here or in a same-origin frame (whose points are its own).
+    const reached = pressed ? press.el : !press && framePress >= 0 && performance.now() - framePress < 5000 ? framePressEl : null;
+    framePress = -1;
+    framePressEl = null;
     // No press arrived, at a point the viewport does not hold (the window shrank after the
     // screenshot Claude read): the input reached nothing. (A press that arrived counts even if
     // its click then changed the viewport.)
     if (!pressed && (x >= visualViewport.width || y >= visualViewport.height)) return { outside: true };
     if (overlay) markPointer(x, y);
     inputAnimations = animationsAround(pressed ? press.el : deepElementAt(x, y).el, press?.t);
-    if (primary) clickedField = pressed ? fieldPressed(press.el) : null;
+    if (primary) clickedField = reached ? fieldPressed(reached) : null;
     let what = !describeIt ? null : pressed ? describe(press.el) : describeAt(x, y).what;
     // A control the page disabled took the click and did nothing with it.
     if (what && primary) {
@@ -4220,13 +4245,13 @@
     }
     let astray = null;
     try {
-      const target = pressed && aimed != null ? resolveEl(aimed) : null;
-      if (target && press.el?.isConnected && !pressReaches(target, target.getBoundingClientRect())(press.el)) {
+      const target = reached && aimed != null ? resolveEl(aimed) : null;
+      if (target && reached.isConnected && !pressReaches(target, target.getBoundingClientRect())(reached)) {
         // (A press on another part of the control the element is in is a press on it: a link's
         // overlay shown on hover over its picture.)
         const control = (n) => n.closest?.(`${CONTROLS},label,[onclick]`) || null;
         const own = control(target);
-        if (!own || own !== control(press.el)) astray = describe(press.el);
+        if (!own || own !== control(reached)) astray = describe(reached);
       }
     } catch {}
     // The core waits for the browser's word on a file chooser only when one was asked for.
@@ -4269,7 +4294,7 @@
     if (!el || window !== window.top) return;
     const o = overlay();
     const r = el.getBoundingClientRect(), off = frameOffset(el);
-    Object.assign(o.box.style, { left: `${r.left + off.ox - 3}px`, top: `${r.top + off.oy - 3}px`, width: `${r.width + 6}px`, height: `${r.height + 6}px`, display: "block", opacity: "1" });
+    Object.assign(o.box.style, { left: `${off.ox + off.s * r.left - 3}px`, top: `${off.oy + off.s * r.top - 3}px`, width: `${off.s * r.width + 6}px`, height: `${off.s * r.height + 6}px`, display: "block", opacity: "1" });
     clearTimeout(boxTimer);
     boxTimer = setTimeout(() => { o.box.style.opacity = "0"; }, 700);
   }

@@ -998,6 +998,23 @@ async fn a_click_whose_target_the_page_moves_or_swaps_says_what_it_reached() -> 
     Ok(())
 }
 
+/// A click by ref into a frame of the page's own site lands on its element when CSS zoom scales
+/// the page and the frame; and a press there that reaches another element says so, as in the
+/// page itself.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clicks_by_ref_reach_into_a_zoomed_frame_and_say_when_they_miss() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "zoomed-frame.html").await?;
+    let inside = h.ref_of("button", "Inside").await?;
+    assert_eq!(text(&h.one("left_click", json!({"target": r#ref(&inside)})).await?), "Clicked.");
+    h.wait_log("the click on the framed button", |e| e["type"] == "click" && e["target"] == "inside").await?;
+    let swap = h.ref_of("button", "Swapper").await?;
+    let t = text(&h.one("left_click", json!({"target": r#ref(&swap)})).await?);
+    assert!(t.contains("The press did not reach the element aimed at: it reached button \"Delete account\""), "{t}");
+    h.wait_log("the click on the button swapped in", |e| e["type"] == "click" && e["target"] == "trap").await?;
+    Ok(())
+}
+
 /// A field's maxlength holds for form_input as it does for a person's typing; a button of no
 /// size whose words show outside it is clicked by its ref where its words are.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
