@@ -24,6 +24,7 @@
   addEventListener("afterprint", (e) => { if (e.isTrusted) tellCore("printed"); }, true);
   addEventListener("pointerdown", (e) => {
     if (!e.isTrusted) return;
+    clickedField = null;
     lastPress = { el: e.composedPath()[0], x: e.clientX, y: e.clientY, t: e.timeStamp };
     tellPress();
   }, true);
@@ -169,8 +170,8 @@
   }
   // Same-origin frames' documents are heard too (their own agent tells the core of a person's
   // press): a press or key there, and the field a form there was stopped at, on this document's
-  // clock, and what a press there reached.
-  let framePress = -1, framePressEl = null;
+  // clock, and what a press there reached and where.
+  let framePress = -1, framePressAt = null;
   const hookedDocs = new WeakSet();
   function hookFrames(doc, depth) {
     if (depth > 4) return;
@@ -186,10 +187,15 @@
         inner.addEventListener("invalid", (e) => { if (e.isTrusted && !invalid) invalid = { el: e.target, t: performance.now() }; }, true);
         inner.addEventListener("pointerdown", (e) => {
           if (!e.isTrusted) return;
+          clickedField = null;
           framePress = performance.now();
-          framePressEl = e.composedPath()[0];
+          framePressAt = { el: e.composedPath()[0], x: e.clientX, y: e.clientY };
         }, true);
-        inner.addEventListener("keydown", (e) => { if (e.isTrusted && (e.key === "Enter" || e.key === " ")) lastActivatingKey = performance.now(); }, true);
+        inner.addEventListener("keydown", (e) => {
+          if (!e.isTrusted) return;
+          clickedField = null;
+          if (e.key === "Enter" || e.key === " ") lastActivatingKey = performance.now();
+        }, true);
         hearKeysAndForms(inner);
       }
       hookFrames(inner, depth + 1);
@@ -3016,6 +3022,12 @@
     return false;
   }
 
+  // Whether `e` is in the document of `frame` (a frame of this page's own site), or deeper.
+  function inFrame(frame, e) {
+    if (!isFrame(frame)) return false;
+    for (let w = e?.ownerDocument?.defaultView; w && w !== window; w = w.frameElement?.ownerDocument.defaultView) if (w.frameElement === frame) return true;
+    return false;
+  }
   // Where a frame's viewport starts in the viewport of the document around it, and how many of
   // that document's pixels one of the frame's takes (`s`: CSS zoom on the frame or around it,
   // which the frame's document sees as its device pixel ratio; 1 for another site's frame).
@@ -3270,7 +3282,7 @@
       for (let n = e; n && ancestorWithin(el, n, 4); n = flatParent(n)) if (takes(n)) return true;
       return false;
     };
-    return (e) => composedContains(el, e) || slotted(e) || around(e) || (drawing && composedContains(drawing, e)) || (el.labels && [...el.labels].some((l) => composedContains(l, e))) || (el.localName === "label" && el.control && composedContains(el.control, e));
+    return (e) => composedContains(el, e) || inFrame(el, e) || slotted(e) || around(e) || (drawing && composedContains(drawing, e)) || (el.labels && [...el.labels].some((l) => composedContains(l, e))) || (el.localName === "label" && el.control && composedContains(el.control, e));
   }
   // Whether `up` is one of the `n` boxes nearest above `el` (across shadow roots).
   function ancestorWithin(el, up, n) {
@@ -3316,9 +3328,13 @@
   }
 
   // Where a point of a frame element lands inside the frame's own viewport.
+  // A frame's own CSS zoom, and the zoom around it, scale its box and what it draws: its box is
+  // that many times its layout size.
   function intoFrame(frame, x, y) {
     const r = frame.getBoundingClientRect(), cs = getComputedStyle(frame);
-    return { fx: x - r.left - parseFloat(cs.borderLeftWidth) - parseFloat(cs.paddingLeft), fy: y - r.top - parseFloat(cs.borderTopWidth) - parseFloat(cs.paddingTop) };
+    let z = frame.offsetWidth > 0 ? r.width / frame.offsetWidth : 1;
+    if (!(z > 0) || Math.abs(z - 1) < 0.01) z = 1;
+    return { fx: (x - r.left) / z - parseFloat(cs.borderLeftWidth) - parseFloat(cs.paddingLeft), fy: (y - r.top) / z - parseFloat(cs.borderTopWidth) - parseFloat(cs.paddingTop) };
   }
 
   // The controls that submit a form, first the default one (what Enter in a field presses).
@@ -3367,8 +3383,11 @@
   let clickedField = null;
   const fieldPressed = (el) => {
     const f = el?.closest?.("label")?.control || el;
-    return f?.nodeType === 1 && isTextEntry(f) ? f : null;
+    return f?.nodeType === 1 && isTextEntry(f) && !f.matches(":disabled") ? f : null;
   };
+  // Whether the focus on `el` is the focus on `clicked`: the same element, one inside the other,
+  // or the frame whose document holds `clicked` (an editor in a frame of its own).
+  const focusedAt = (el, clicked) => composedContains(clicked, el) || composedContains(el, clicked) || inFrame(el, clicked);
   function focusHolder() {
     keyUps = [];
     hookFrames(document, 0);
@@ -3387,7 +3406,7 @@
       out = control && !isTextEntry(el) && document.designMode !== "on" ? { notext: describe(el) } : suggesting(el) ? "suggests" : "some";
     }
     // The page moved the focus from the field Claude clicked (a focus trap that takes it back).
-    if (!clicked?.isConnected || composedContains(clicked, el) || composedContains(el, clicked)) return out;
+    if (!clicked?.isConnected || focusedAt(el, clicked)) return out;
     return { away: describe(clicked), to: page ? null : describe(el), notext: out.notext || null, suggests: out === "suggests" };
   }
 
@@ -4226,10 +4245,10 @@
     // A form this press was to send, stopped by the browser at a field it found invalid.
     const stopped = stoppedSince(press ? press.t : framePress >= 0 ? framePress : null);
     const pressed = press && Math.abs(press.x - x) <= 1 && Math.abs(press.y - y) <= 1 && performance.now() - press.t < 5000;
-    // What the press reached, here or in a same-origin frame (whose points are its own).
-    const reached = pressed ? press.el : !press && framePress >= 0 && performance.now() - framePress < 5000 ? framePressEl : null;
+    // What the press reached, here or at this point in a same-origin frame.
+    const reached = pressed ? press.el : !press && framePress >= 0 && performance.now() - framePress < 5000 ? pressedInFrame(x, y) : null;
     framePress = -1;
-    framePressEl = null;
+    framePressAt = null;
     // No press arrived, at a point the viewport does not hold (the window shrank after the
     // screenshot Claude read): the input reached nothing. (A press that arrived counts even if
     // its click then changed the viewport.)
@@ -4256,6 +4275,14 @@
     } catch {}
     // The core waits for the browser's word on a file chooser only when one was asked for.
     return chooser || stopped || astray ? { what, chooser, input, invalid: stopped, astray } : what;
+  }
+  // The element the last press in a same-origin frame reached, when it was at viewport point
+  // (x, y) (a person's press elsewhere is not the input's).
+  function pressedInFrame(x, y) {
+    const at = framePressAt;
+    if (!at?.el?.isConnected) return null;
+    const off = frameOffset(at.el);
+    return Math.abs(off.ox + off.s * at.x - x) <= 1.5 && Math.abs(off.oy + off.s * at.y - y) <= 1.5 ? at.el : null;
   }
   // Hides the overlay before a capture; given the captured rectangle (CSS pixels of the
   // viewport), only when a part of the overlay shows there. Whether it hid the overlay.

@@ -233,6 +233,10 @@ impl Loads {
                     doc.unreachable = unreachable;
                     doc.loaded |= restored;
                     doc.ready |= restored;
+                    // Whole from the cache, it was asked for now, not when it first loaded.
+                    if restored {
+                        doc.asked_at = commits;
+                    }
                 }
             }
             // The load event names no loader: it is the current document's.

@@ -1279,6 +1279,14 @@ async fn rich_text_editors_take_text_by_refs() -> anyhow::Result<()> {
     // A value that is no text is refused, and the editor keeps what it holds.
     let e = error_text(&h.one("form_input", json!({"target": r#ref(&summary), "value": true})).await?);
     assert!(e.contains("takes text, not true/false"), "{e}");
+    // TinyMCE's frame, clicked by its ref as a person clicks into it, takes typed text where the
+    // click put the caret (its page's box is the frame: a press on what the frame shows is a
+    // press on it).
+    let t = read(&mut h, json!({"filter": "all"})).await?;
+    assert_eq!(text(&h.one("left_click", json!({"target": r#ref(&ref_of(&t, "textbox", "Notes for the editor")?)})).await?), "Clicked.");
+    assert_eq!(text(&h.one("type", json!({"text": " Checked twice. "})).await?), "Typed.");
+    click(&mut h, &ref_of(&t, "button", "Publish")?).await?;
+    h.wait_log("the typed words in the notes", |e| e["type"] == "state" && e["event"] == "published" && e["notes"].as_str().is_some_and(|n| n.contains("Checked twice."))).await?;
     Ok(())
 }
 

@@ -247,18 +247,25 @@ async fn navigate_settled(tab: i32, target: &NavTarget) -> Result<Done, String> 
 async fn settle(tab: i32) {
     let _ = cdp::send(tab, &cdp::SetScriptExecutionDisabled { value: true }).await;
     let _ = cdp::send(tab, &cdp::StopLoading {}).await;
-    let before = activity::main_frame(tab).commits;
-    if cdp::send(tab, &cdp::Navigate { url: "about:blank" }).await.is_ok() {
+    if let Ok(Some(blank)) = cdp::send(tab, &cdp::Navigate { url: "about:blank" }).await.map(|r| r.loader_id) {
+        // Until the blank page is the tab's document (a navigation past its point of no return
+        // when the loads were stopped may commit first).
         let deadline = js_sys::Date::now() + 2_000.0;
-        while activity::main_frame(tab).commits == before && js_sys::Date::now() < deadline {
+        loop {
             let next = cdp::wait_for(tab, LOAD_EVENTS);
-            if activity::main_frame(tab).commits != before {
+            let left = deadline - js_sys::Date::now();
+            if activity::main_frame(tab).current.as_deref() == Some(blank.as_str()) || left <= 0.0 {
                 break;
             }
-            cdp::within(next, (deadline - js_sys::Date::now()).max(0.0) as i32).await;
+            cdp::within(next, left as i32).await;
         }
     }
-    let _ = cdp::send(tab, &cdp::SetScriptExecutionDisabled { value: false }).await;
+    // Scripts must run again whatever else failed: a page left without them would say nothing.
+    for _ in 0..3 {
+        if cdp::send(tab, &cdp::SetScriptExecutionDisabled { value: false }).await.is_ok() {
+            break;
+        }
+    }
 }
 
 /// Waits until the navigation's own document has loaded: the document of `loader` when the
