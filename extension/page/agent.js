@@ -3068,7 +3068,7 @@
       const over = hoverPoint(ref, next);
       if (over) return over;
     }
-    if (found.covered == null && found.error !== "offscreen") return pointFound(found, ref, overlay);
+    if (found.covered == null && found.error !== "offscreen" && !sliding(resolveEl(ref))) return pointFound(found, ref, overlay);
     // What covers it, or the element itself, is still moving (a menu fading out after its
     // choice, a panel sliding in): the point is looked for again once that has ended.
     return settled(ref, next, cover, found).then((again) => pointFound(again, ref, overlay));
@@ -3089,6 +3089,18 @@
     if (a.playState !== "running" || !a.effect) return false;
     const timing = a.effect.getComputedTiming();
     return Number.isFinite(timing.endTime) && timing.endTime - (a.currentTime ?? 0) <= ms;
+  }
+  // Whether the element, or a box around it, is moving on the page by an animation about to end
+  // (a slider's thumb easing to the value keys gave it): a press now would land off its end.
+  const MOVES = /^(left|top|right|bottom|inset|transform|translate|scale|margin|width|height)/;
+  function sliding(el) {
+    if (!el) return false;
+    for (const a of el.ownerDocument.getAnimations()) {
+      if (!endsSoon(a, SETTLE_MS) || !a.effect?.target || !composedContains(a.effect.target, el)) continue;
+      const props = a.transitionProperty ? [a.transitionProperty] : a.effect.getKeyframes().flatMap((k) => Object.keys(k));
+      if (props.some((p) => MOVES.test(p))) return true;
+    }
+    return false;
   }
   function endingAnimations(el) {
     const out = [];
@@ -3264,9 +3276,10 @@
   // Whether a press on an element `e` is a press on `el` (its box `r`), as a person sees it.
   function pressReaches(el, r) {
     // A label's own control counts as the label (a transparent box is often laid over it); a
-    // transparent control's drawing counts as the control (what it draws lies over it, in the
-    // box of about its size that holds both).
-    const drawing = getComputedStyle(el).opacity === "0" ? drawnBox(el, r) : null;
+    // transparent or clipped-away control's drawing counts as the control (what it draws lies
+    // over it, in the box of about its size that holds both: Material UI's slider thumb).
+    const own = getComputedStyle(el);
+    const drawing = own.opacity === "0" || own.clip !== "auto" || own.clipPath !== "none" ? drawnBox(el, r) : null;
     // A web component's host hit over its slotted text, which the element shows inside itself
     // (a checkbox's label in its shadow root), counts too, unless the element lets presses through.
     const slotted = (e) => e !== el && !!shadowOf(e) && composedContains(e, el) && getComputedStyle(el).pointerEvents !== "none";

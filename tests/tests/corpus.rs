@@ -882,6 +882,10 @@ async fn material_ui_form_is_filled_back_to_back_through_closing_menus_and_dialo
     click(&mut h, &ref_of(&t, "checkbox", "Price alerts")?).await?;
     act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "slider", "Checked bags")?), "value": 3})).await?;
     click(&mut h, &ref_of(&t, "radio", "Window")?).await?;
+    // The slider's thumb is what its clipped-away input draws: a click on the input's ref takes
+    // the keyboard focus to it (the radio had it), and an arrow key moves it a step.
+    click(&mut h, &ref_of(&t, "slider", "Checked bags")?).await?;
+    act(&mut h, "key", json!({"text": "ArrowLeft"})).await?;
     click(&mut h, &ref_of(&t, "tab", "Hotels")?).await?;
     let book = ref_of(&t, "button", "Book")?;
     click(&mut h, &ref_of(&t, "button", "Sort: price")?).await?;
@@ -889,13 +893,13 @@ async fn material_ui_form_is_filled_back_to_back_through_closing_menus_and_dialo
     click(&mut h, &ref_of(&t, "menuitem", "By duration")?).await?;
     click(&mut h, &book).await?;
     let t = read(&mut h, json!({})).await?;
-    assert!(t.contains("paragraph") && t.contains("Ada to Prague, business, 3 bags."), "{t}");
+    assert!(t.contains("paragraph") && t.contains("Ada to Prague, business, 2 bags."), "{t}");
     click(&mut h, &ref_of(&t, "button", "Confirm")?).await?;
     // Read while the dialog fades out and the page behind it is still hidden from readers: the
     // read waits for the page, and shows it.
     let t = read(&mut h, json!({})).await?;
     assert!(t.contains("button \"Booked: Prague\"") && !t.contains("Confirm booking"), "{t}");
-    reported(&h, json!({"widget": "trip", "event": "booked", "name": "Ada", "cabin": "business", "city": "Prague", "insure": true, "alerts": false, "bags": 3, "seat": "window", "sort": "duration", "tab": 1})).await?;
+    reported(&h, json!({"widget": "trip", "event": "booked", "name": "Ada", "cabin": "business", "city": "Prague", "insure": true, "alerts": false, "bags": 2, "seat": "window", "sort": "duration", "tab": 1})).await?;
     Ok(())
 }
 
