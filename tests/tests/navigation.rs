@@ -229,7 +229,7 @@ async fn a_page_that_keeps_reloading_itself_is_told_in_plain_words() -> anyhow::
 async fn pages_that_send_the_tab_back_and_forth_are_left_and_told() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
     let started = Instant::now();
-    let e = error_text(&h.one("navigate", json!({"url": h.url("pingpong-a.html")})).await?);
+    let e = error_text(&h.one("navigate", json!({"url": h.url("pingpong.html")})).await?);
     assert!(started.elapsed() < Duration::from_secs(15), "told well before the navigation's timeout: {:?}", started.elapsed());
     assert!(e.contains("did not settle: the page kept sending the tab on to another address by itself"), "{e}");
     assert!(e.contains("left the tab on a blank page"), "{e}");
@@ -239,7 +239,7 @@ async fn pages_that_send_the_tab_back_and_forth_are_left_and_told() -> anyhow::R
     for round in 0..4 {
         // The first page loads, and the navigate answers; a moment later it sends the tab on, and
         // the pages go on sending it to each other before each loads.
-        let r = h.one("navigate", json!({"url": h.url("pingpong-a.html?late")})).await?;
+        let r = h.one("navigate", json!({"url": h.url("pingpong.html?late")})).await?;
         ok(&r);
         tokio::time::sleep(Duration::from_millis(150 + 60 * round)).await;
         let r = h.one("navigate", json!({"url": h.url("one.html")})).await?;
