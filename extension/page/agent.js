@@ -2959,9 +2959,8 @@
     return `<${tag}${id}>${text ? ` "${text.replace(/"/g, "'")}"` : ""}`;
   }
 
-  // The element at a viewport point, through open shadow roots and same-origin frames.
-  // The element at a viewport point, in same-origin frames too; `ox`, `oy` and `s` map a point
-  // of its document to the viewport (see frameOffset).
+  // The element at a viewport point, through open shadow roots and same-origin frames; `ox`,
+  // `oy` and `s` map a point of its document to the viewport (see frameOffset).
   function deepElementAt(x, y) {
     let doc = document, ox = 0, oy = 0, s = 1, el = null;
     for (let i = 0; i < 10; i++) {
@@ -3340,9 +3339,8 @@
     return el ? { what: describe(el), named: isNamed(el) } : null;
   }
 
-  // Where a point of a frame element lands inside the frame's own viewport.
-  // A frame's own CSS zoom, and the zoom around it, scale its box and what it draws: its box is
-  // that many times its layout size.
+  // Where a point of a frame element lands inside the frame's own viewport (CSS zoom on the
+  // frame or around it makes its box that many times its layout size).
   function intoFrame(frame, x, y) {
     const r = frame.getBoundingClientRect(), cs = getComputedStyle(frame);
     let z = frame.offsetWidth > 0 ? r.width / frame.offsetWidth : 1;
