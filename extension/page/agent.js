@@ -3287,7 +3287,10 @@
     // (Not a control greyed out so, as Bootstrap's `.disabled` is, nor a box that does nothing
     // with a press: the box is a control, or listens.)
     const passes = getComputedStyle(el).pointerEvents === "none" && !el.closest?.(GREYED);
-    const takes = (e) => hasOwnHandler(e) || (roleOf(e) != null && isInteractive(e, roleOf(e)));
+    const takes = (e) => {
+      const role = roleOf(e);
+      return hasOwnHandler(e) || (role != null && isInteractive(e, role));
+    };
     const around = (e) => {
       if (!passes || e === el.ownerDocument.body || e === el.ownerDocument.documentElement || !ancestorWithin(el, e, 4)) return false;
       // It, or a box around it as near the field, takes the press.
@@ -3695,7 +3698,8 @@
       // form.
       const given = text;
       if (DATE_TYPES[type]) text = asDateField(type, text) ?? text;
-      if (MAXLENGTH_TYPES.has(el.type) && tooLong(el, text)) return { error: tooLong(el, text) };
+      const long = MAXLENGTH_TYPES.has(el.type) ? tooLong(el, text) : null;
+      if (long) return { error: long };
       const before = el.value;
       el.focus({ preventScroll: true });
       el.value = text;
@@ -4265,13 +4269,14 @@
     // its click then changed the viewport.)
     if (!pressed && (x >= visualViewport.width || y >= visualViewport.height)) return { outside: true };
     if (overlay) markPointer(x, y);
-    inputAnimations = animationsAround(pressed ? press.el : deepElementAt(x, y).el, press?.t);
+    // What is at the point: what the press reached, or else what lies there now.
+    const atPoint = pressed ? press.el : deepElementAt(x, y).el;
+    inputAnimations = animationsAround(atPoint, press?.t);
     if (primary) clickedField = reached ? fieldPressed(reached) : null;
     let what = !describeIt ? null : pressed ? describe(press.el) : describeAt(x, y).what;
     // A control the page disabled took the click and did nothing with it.
     if (what && primary) {
-      const hit = pressed ? press.el : deepElementAt(x, y).el;
-      if (hit?.closest?.("button, input, select, textarea, option, optgroup")?.matches(":disabled")) what += ", which is disabled, so the click did nothing";
+      if (atPoint?.closest?.("button, input, select, textarea, option, optgroup")?.matches(":disabled")) what += ", which is disabled, so the click did nothing";
     }
     let astray = null;
     try {

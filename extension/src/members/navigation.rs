@@ -41,6 +41,7 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
         Some(Done::Shown(status)) => (status.as_ref().and_then(status_note).or_else(|| Some(still_loading())), status.map(|(code, _)| code)),
         // Nothing was navigated to: the result says what happened instead.
         Some(Done::Note(note)) => return Ok(Outcome::Text { text: note }),
+        // (navigate_settled turns a navigation the tab did not settle on into an error.)
         Some(Done::SameDocument | Done::Unsettled(_)) => (None, None),
         None => {
             navigate_tabs_api(tab, &target).await?;
