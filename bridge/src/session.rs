@@ -31,7 +31,11 @@ impl Session {
         std::fs::DirBuilder::new().mode(0o700).create(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
         let socket = dir.join("agent.sock");
         let mut cmd = Command::new(exe);
-        cmd.arg("launch").arg("--socket").arg(&socket).arg("--profile").arg(dir.join("profile"));
+        cmd.arg("launch").arg("--socket").arg(&socket);
+        // A profile of the caller's own (one set up beforehand) replaces the fresh one.
+        if !extra.iter().any(|a| a == "--profile" || a.starts_with("--profile=")) {
+            cmd.arg("--profile").arg(dir.join("profile"));
+        }
         if headless {
             cmd.arg("--headless");
         }

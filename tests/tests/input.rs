@@ -659,6 +659,56 @@ async fn device_scale_factor_two_keeps_the_frame_and_the_points() -> anyhow::Res
     Ok(())
 }
 
+/// The colour of an image's pixel, and whether it is near `want` (a JPEG's colours drift a little).
+fn colour_near(data: &str, x: u32, y: u32, want: [u8; 3]) -> Result<(), String> {
+    let bytes = tabwright::demo::decode_base64(data).map_err(|e| e.to_string())?;
+    let img = image::load_from_memory(&bytes).map_err(|e| e.to_string())?.to_rgb8();
+    let p = img.get_pixel(x.min(img.width() - 1), y.min(img.height() - 1)).0;
+    let near = p.iter().zip(want).all(|(a, b)| (*a as i32 - b as i32).abs() < 60);
+    near.then_some(()).ok_or_else(|| format!("pixel ({x}, {y}) of {}×{} is {p:?}, not {want:?}", img.width(), img.height()))
+}
+
+/// A person who set the browser's zoom (125 % here, on a screen of scale 2) sees the whole
+/// viewport in Claude's screenshot, scrolled or not, and a point Claude picks in it is the point
+/// clicked; a zoom shows the region asked for. The capture's clip is in the browser's own pixels
+/// there, which the zoom makes larger than CSS pixels: the screenshot showed the top-left 80 %.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_browsers_zoom_setting_keeps_the_whole_viewport_and_the_points() -> anyhow::Result<()> {
+    let profile = std::env::temp_dir().join(format!("tabwright-zoomed-profile-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&profile);
+    std::fs::create_dir_all(profile.join("Default"))?;
+    // Chrome keeps a zoom as a level: 1.2 to its power is the factor.
+    let level = 1.25f64.ln() / 1.2f64.ln();
+    std::fs::write(profile.join("Default/Preferences"), json!({"partition": {"default_zoom_level": {"x": level}}}).to_string())?;
+    let arg = format!("--profile={}", profile.display());
+    let mut h = Harness::start_with(&[&arg, "--browser-arg=--force-device-scale-factor=2"]).await?;
+    open(&mut h, "corners.html").await?;
+    let corners = [(false, false, [255, 0, 0]), (true, false, [0, 255, 0]), (false, true, [0, 0, 255]), (true, true, [0, 0, 0])];
+    for scrolled in [false, true] {
+        if scrolled {
+            ok(&h.one("scroll", json!({"target": at(400.0, 300.0), "scroll_direction": "down", "scroll_amount": 5})).await?);
+        }
+        let (_, data) = image(&h.one("screenshot", json!({})).await?);
+        let (w, hgt) = image_size(&data);
+        for (right, bottom, colour) in corners {
+            let (x, y) = (if right { w - 12 } else { 12 }, if bottom { hgt - 12 } else { 12 });
+            colour_near(&data, x, y, colour).map_err(|e| anyhow::anyhow!("scrolled {scrolled}: the corner square is not there ({e})"))?;
+        }
+        // The black square, bottom right, at the point the screenshot shows it.
+        ok(&h.one("left_click", json!({"target": at(w as f64 - 12.0, hgt as f64 - 12.0)})).await?);
+        assert_eq!(only_state(&h.one("list_tabs", json!({})).await?).tabs[0].title, "black", "scrolled {scrolled}");
+        ok(&h.one("left_click", json!({"target": at(12.0, 12.0)})).await?);
+        assert_eq!(only_state(&h.one("list_tabs", json!({})).await?).tabs[0].title, "red", "scrolled {scrolled}");
+        // A zoom on the green square, top right, shows it.
+        let (_, zoomed) = image(&h.one("zoom", json!({"region": [w - 40, 5, w - 5, 40]})).await?);
+        let (zw, zh) = image_size(&zoomed);
+        colour_near(&zoomed, zw / 2, zh / 2, [0, 255, 0]).map_err(|e| anyhow::anyhow!("scrolled {scrolled}: the zoom missed the green square: {e}"))?;
+    }
+    drop(h);
+    let _ = std::fs::remove_dir_all(&profile);
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn clicks_reach_shadow_roots_and_cross_origin_frames() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;

@@ -29,6 +29,8 @@ thread_local! {
     /// The viewport each tab's points were last mapped with when it had no screenshot, until it
     /// changes size.
     static READ: RefCell<HashMap<i32, View>> = RefCell::new(HashMap::new());
+    /// Each tab's page zoom, with the device pixel ratio it was read at.
+    static ZOOM: RefCell<HashMap<i32, (f64, f64)>> = RefCell::new(HashMap::new());
 }
 
 /// A tab's debugger events: a main frame that changed size (the window was resized, DevTools
@@ -180,6 +182,7 @@ pub fn still_valid(p: Point, shown: &View, w: f64, h: f64, dpr: Option<f64>) -> 
 pub fn mark_resized(tab: i32) {
     RESIZED.with(|r| r.borrow_mut().insert(tab));
     READ.with(|r| r.borrow_mut().remove(&tab));
+    ZOOM.with(|z| z.borrow_mut().remove(&tab));
 }
 
 /// A screenshot point in CSS pixels of a viewport, refused when outside it.
@@ -210,16 +213,33 @@ fn after_capture(tab: i32, hidden: bool) {
     }
 }
 
+/// The browser's zoom of the tab's page (its zoom setting, Ctrl + and −), the browser's own
+/// pixels per CSS pixel; 1 when it cannot be read. `devicePixelRatio` is that zoom times the
+/// screen's own scale, so the zoom is read again only when the ratio changes.
+async fn page_zoom(tab: i32, dpr: f64) -> f64 {
+    if let Some((at, zoom)) = ZOOM.with(|z| z.borrow().get(&tab).copied()) {
+        if at == dpr {
+            return zoom;
+        }
+    }
+    let Ok(zoom) = cdp::page_zoom(tab).await else { return 1.0 };
+    let zoom = zoom.filter(|z| z.is_finite() && *z > 0.0).unwrap_or(1.0);
+    ZOOM.with(|z| z.borrow_mut().insert(tab, (dpr, zoom)));
+    zoom
+}
+
 async fn capture(tab: i32, v: &View, x: f64, y: f64, w: f64, h: f64, out_per_css: f64) -> Result<String, String> {
     let dpr = v.dpr;
+    let zoom = page_zoom(tab, dpr).await;
     let (format, _, quality) = FORMAT;
     let shot = cdp::send(
         tab,
         &cdp::CaptureClip {
             format,
             quality,
-            // The clip's scale multiplies the device pixels of each CSS pixel.
-            clip: cdp::Clip { x: v.page_x + x, y: v.page_y + y, width: w, height: h, scale: out_per_css / dpr },
+            // The clip is in the browser's own pixels (CSS pixels times the page's zoom), and
+            // its scale multiplies the device pixels of each CSS pixel.
+            clip: cdp::Clip { x: (v.page_x + x) * zoom, y: (v.page_y + y) * zoom, width: w * zoom, height: h * zoom, scale: out_per_css / dpr },
             from_surface: true,
             capture_beyond_viewport: false,
         },
@@ -292,6 +312,7 @@ pub fn forget(tab: i32) {
     SHOWN.with(|f| f.borrow_mut().remove(&tab));
     RESIZED.with(|r| r.borrow_mut().remove(&tab));
     READ.with(|r| r.borrow_mut().remove(&tab));
+    ZOOM.with(|z| z.borrow_mut().remove(&tab));
 }
 
 #[cfg(test)]
