@@ -3059,6 +3059,8 @@
   // With `overlay`, a point found in the top document is also marked (inputStart), so the
   // overlay needs no call of its own.
   function pointFor(ref, next, overlay, pointed) {
+    // A pinch-zoomed page takes input at points of the part it shows: it is set back first.
+    if (window === window.top && Math.abs(visualViewport.scale - 1) > 0.001) return { pinched: true };
     const found = findPoint(ref, next);
     const cover = found.coverEl;
     delete found.coverEl;

@@ -981,6 +981,12 @@ pub async fn page_zoom(tab: i32) -> Result<Option<f64>, CdpError> {
     Ok(m["cssVisualViewport"]["zoom"].as_f64())
 }
 
+/// Sets a page the person pinch-zoomed back to its normal scale (`Emulation.setPageScaleFactor`
+/// sets the scale once; the person can pinch again after).
+pub async fn unpinch(tab: i32) -> Result<(), CdpError> {
+    send_params(&Debuggee::tab(tab), "Emulation.setPageScaleFactor", &serde_json::json!({"pageScaleFactor": 1})).await.map(drop)
+}
+
 #[derive(Serialize)]
 pub struct Clip {
     pub x: f64,

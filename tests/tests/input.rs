@@ -709,6 +709,43 @@ async fn the_browsers_zoom_setting_keeps_the_whole_viewport_and_the_points() -> 
     Ok(())
 }
 
+/// A page the person pinch-zoomed (a trackpad's pinch) shows a part of its viewport magnified,
+/// and input goes to points of that part: a click by ref and a screenshot set it back to its
+/// normal scale first, so the click lands on its element and the screenshot shows the whole
+/// viewport, whose points are then the ones clicked.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pinch_zoomed_page_is_set_back_before_a_click_or_a_screenshot() -> anyhow::Result<()> {
+    use tabwright_e2e::person::{Person, PERSON_FLAG};
+    let mut h = Harness::start_with(&[PERSON_FLAG]).await?;
+    open(&mut h, "corners.html").await?;
+    let t = text(&h.one("read_page", json!({"filter": "all"})).await?);
+    let squares: Vec<&str> = t.lines().filter(|l| l.starts_with("generic [ref_")).filter_map(|l| l.split(['[', ']']).nth(1)).collect();
+    anyhow::ensure!(squares.len() == 4, "four clickable squares: {t}");
+    let mut person = Person::connect(&h.session.dir().join("profile")).await?;
+    let page = person.targets("corners.html").await?.into_iter().find(|t| t["type"] == "page").ok_or_else(|| anyhow::anyhow!("no page"))?;
+    let attached = person.send(None, "Target.attachToTarget", json!({"targetId": page["targetId"], "flatten": true})).await?;
+    let session = attached["sessionId"].as_str().unwrap_or_default().to_string();
+    for round in ["a click by ref", "a screenshot"] {
+        person.send(Some(&session), "Input.synthesizePinchGesture", json!({"x": 300, "y": 300, "scaleFactor": 2, "relativeSpeed": 2000})).await?;
+        let scale = person.send(Some(&session), "Runtime.evaluate", json!({"expression": "visualViewport.scale", "returnByValue": true})).await?;
+        anyhow::ensure!(scale["result"]["value"].as_f64().unwrap_or(1.0) > 1.5, "the page is pinched before {round}: {scale}");
+        if round == "a click by ref" {
+            // The black square, in the bottom right corner, out of the pinched part.
+            ok(&h.one("left_click", json!({"target": r#ref(squares[3])})).await?);
+            assert_eq!(only_state(&h.one("list_tabs", json!({})).await?).tabs[0].title, "black");
+        } else {
+            let (_, data) = image(&h.one("screenshot", json!({})).await?);
+            let (w, hgt) = image_size(&data);
+            // (Right of the square: the page's scrollbar.)
+            colour_near(&data, w - 30, hgt - 12, [0, 0, 0]).map_err(|e| anyhow::anyhow!("the whole viewport is shown: {e}"))?;
+            colour_near(&data, 12, 12, [255, 0, 0]).map_err(|e| anyhow::anyhow!("the whole viewport is shown: {e}"))?;
+            ok(&h.one("left_click", json!({"target": at(12.0, 12.0)})).await?);
+            assert_eq!(only_state(&h.one("list_tabs", json!({})).await?).tabs[0].title, "red");
+        }
+    }
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn clicks_reach_shadow_roots_and_cross_origin_frames() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;

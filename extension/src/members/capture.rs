@@ -97,14 +97,28 @@ async fn read_view(tab: i32, hide: Option<Hide>) -> Result<(View, bool), String>
         Some(Hide::All) => "__tabwright.hideOverlay()".to_string(),
         Some(Hide::Over([x, y, w, h])) => format!("__tabwright.hideOverlay({x}, {y}, {w}, {h})"),
     };
-    let expression = format!("[visualViewport.pageLeft, visualViewport.pageTop, visualViewport.width, visualViewport.height, devicePixelRatio, {hidden}]");
-    let (value, _) = crate::page::call(tab, &expression).await?;
+    let expression = format!("[visualViewport.pageLeft, visualViewport.pageTop, visualViewport.width, visualViewport.height, devicePixelRatio, visualViewport.scale, {hidden}]");
     let unreadable = |e: String| format!("unreadable viewport: {e}");
-    let (n, hidden): ([f64; 5], bool) = match value.as_array().map(Vec::as_slice) {
-        Some([n @ .., hidden]) => (serde_json::from_value(Value::Array(n.to_vec())).map_err(|e| unreadable(e.to_string()))?, hidden.as_bool().unwrap_or(true)),
-        _ => return Err(unreadable(value.to_string())),
+    let mut was_hidden = false;
+    let mut unpinched = false;
+    let (page_x, page_y, css_w, css_h, dpr) = loop {
+        let (value, _) = crate::page::call(tab, &expression).await?;
+        let (n, hidden): ([f64; 6], bool) = match value.as_array().map(Vec::as_slice) {
+            Some([n @ .., hidden]) => (serde_json::from_value(Value::Array(n.to_vec())).map_err(|e| unreadable(e.to_string()))?, hidden.as_bool().unwrap_or(true)),
+            _ => return Err(unreadable(value.to_string())),
+        };
+        was_hidden |= hidden;
+        let [page_x, page_y, css_w, css_h, dpr, pinch] = n;
+        // A page the person pinch-zoomed shows a part of its viewport magnified, and input goes
+        // to points of that part: it is set back to its normal scale, once, so that screenshots
+        // and points are of the whole viewport, as everything else takes them to be.
+        if (pinch - 1.0).abs() < 0.001 || unpinched {
+            break (page_x, page_y, css_w, css_h, dpr);
+        }
+        cdp::unpinch(tab).await.map_err(|e| format!("Could not set the pinch-zoomed page back to its normal scale: {e}"))?;
+        unpinched = true;
     };
-    let [page_x, page_y, css_w, css_h, dpr] = n;
+    let hidden = was_hidden;
     let factor = known_view(tab).map(|v| v.factor).unwrap_or_else(|| factor_for(css_w, css_h));
     Ok((View { page_x, page_y, css_w, css_h, dpr: if dpr > 0.0 { dpr } else { 1.0 }, factor }, hidden))
 }

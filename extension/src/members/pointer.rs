@@ -52,6 +52,9 @@ struct PointFor {
     /// The point is over a box whose hover shows the element, which is hidden until then.
     #[serde(default)]
     hover: bool,
+    /// The person pinch-zoomed the page: nothing was looked for.
+    #[serde(default)]
+    pinched: bool,
 }
 
 /// Offset of an out-of-process frame's viewport inside the tab's, in CSS pixels: its box in the
@@ -192,10 +195,20 @@ async fn ref_spot(tab: i32, reference: &str) -> Result<Spot, String> {
     let (at, id) = reading::locate_ref(tab, reference)?;
     let top = at.session.is_none() && crate::policy::current().overlay;
     let mut pointed = false;
+    let mut unpinched = false;
     let mut p = loop {
         let (value, generation) = page::call_in(&at, &format!("__tabwright.pointFor({id}, {}, {top}, {pointed})", refs::next())).await?;
         refs::record_answer(&at, generation, &value);
         let p: PointFor = serde_json::from_value(value).map_err(|e| format!("unreadable hit test: {e}"))?;
+        if p.pinched {
+            // Set back to its normal scale (as a screenshot does), where the page's points are
+            // the ones input goes to.
+            if std::mem::replace(&mut unpinched, true) {
+                return Err("The page stayed pinch-zoomed after it was set back to its normal scale, so where the element is could not be known, and nothing was done. Ask the person to undo the pinch zoom.".into());
+            }
+            cdp::unpinch(tab).await.map_err(|e| format!("Could not set the pinch-zoomed page back to its normal scale: {e}"))?;
+            continue;
+        }
         if !p.hover || pointed {
             break p;
         }
