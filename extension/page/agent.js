@@ -1581,7 +1581,7 @@
     const e = extentOf(node.ownerDocument);
     const x = rect.left + e.sx;
     const y = rect.top + e.sy;
-    if (!(x + rect.width <= 0 || y + rect.height <= 0 || x >= e.w + 1 || y >= e.h + 1)) return false;
+    if (!(x + rect.width <= e.x0 || y + rect.height <= 0 || x >= e.x0 + e.w + 1 || y >= e.h + 1)) return false;
     const area = scrollAreaOf(node.nodeType === Node.ELEMENT_NODE ? node : node.parentElement);
     return !area || !(rect.left < area.right && rect.left + rect.width > area.left && rect.top < area.bottom && rect.top + rect.height > area.top);
   }
@@ -1646,7 +1646,12 @@
     const kept = pinned && pinned.get(doc);
     if (kept) return kept;
     const root = doc.documentElement, win = doc.defaultView;
-    const e = { sx: win?.scrollX || 0, sy: win?.scrollY || 0, w: Math.max(root.scrollWidth, root.clientWidth), h: Math.max(root.scrollHeight, root.clientHeight) };
+    const e = { sx: win?.scrollX || 0, sy: win?.scrollY || 0, w: Math.max(root.scrollWidth, root.clientWidth), h: Math.max(root.scrollHeight, root.clientHeight), x0: 0 };
+    // A page written right to left (or in vertical lines laid right to left) starts at its
+    // right edge and goes on to the left, where scrollX runs below 0. The viewport takes that
+    // from the body when there is one.
+    const cs = win && (doc.body || root) && win.getComputedStyle(doc.body || root);
+    if (cs && (cs.writingMode.startsWith("horizontal") ? cs.direction === "rtl" : cs.writingMode.endsWith("-rl"))) e.x0 = root.clientWidth - e.w;
     if (pinned) pinned.set(doc, e);
     return e;
   }
@@ -2495,6 +2500,10 @@
               if (frame.scroller && !scrolledIn.includes(frame.scroller)) scrolledIn.push(frame.scroller);
             } else if (rect.top + frame.y >= frame.clip.bottom) beyond.below = true;
             else if (rect.bottom + frame.y <= frame.clip.top) beyond.above = true;
+            else if (sideways(frame.doc || document)) {
+              if (rect.left + frame.x >= frame.clip.right) beyond.right = true;
+              else if (rect.right + frame.x <= frame.clip.left) beyond.left = true;
+            }
           }
           return;
         }
@@ -2682,6 +2691,20 @@
       return { ...frame, clip: filter === "all" ? frame.clip : cut(frame.clip), view: cut(frame.view), scrollBox: box, scroller, clipper: el, outer: frame };
     }
 
+    // Whether a person can scroll the page sideways: it is wider than its viewport, and neither
+    // the root nor the body (whose overflow is then the viewport's) hides what spills out, as
+    // pages do that keep a menu off to the side until it slides in.
+    const scrollsSideways = new Map();
+    function sideways(doc) {
+      if (scrollsSideways.has(doc)) return scrollsSideways.get(doc);
+      const root = doc.documentElement, win = doc.defaultView;
+      const rootX = win ? win.getComputedStyle(root).overflowX : "visible";
+      const x = rootX === "visible" && doc.body && win ? win.getComputedStyle(doc.body).overflowX : rootX;
+      const can = root.scrollWidth > root.clientWidth + 1 && !/hidden|clip/.test(x);
+      scrollsSideways.set(doc, can);
+      return can;
+    }
+
     function overflowsInto(el, rect, frame) {
       // A box outside the viewport may still hold visible descendants (absolute or fixed children).
       for (const child of el.querySelectorAll("*")) {
@@ -2693,8 +2716,8 @@
     }
 
     const start = performance.now();
-    // Whether content was left out for lying above or below the viewport.
-    const beyond = { above: false, below: false };
+    // Whether content was left out for lying above, below or beside the viewport.
+    const beyond = { above: false, below: false, left: false, right: false };
     // The scrolling boxes that hold content out of view.
     const scrolledIn = [];
     const all = filter === "all" ? { left: -1e9, top: -1e9, right: 1e9, bottom: 1e9 } : viewport;

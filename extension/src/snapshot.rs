@@ -103,6 +103,10 @@ pub struct Beyond {
     pub above: bool,
     #[serde(default)]
     pub below: bool,
+    #[serde(default)]
+    pub left: bool,
+    #[serde(default)]
+    pub right: bool,
     /// Scrolling boxes (an app's panels) that hold content out of view.
     #[serde(default)]
     pub inside: Vec<Scroller>,
@@ -121,11 +125,24 @@ pub struct Scroller {
 impl Beyond {
     /// The line that says so, if anything was left out.
     pub fn note(&self) -> Option<String> {
-        let side = match (self.above, self.below) {
+        let vertical = match (self.above, self.below) {
             (true, true) => Some("above and below"),
             (true, false) => Some("above"),
             (false, true) => Some("below"),
             (false, false) => None,
+        };
+        // (A page written right to left goes on to the left.)
+        let horizontal = match (self.left, self.right) {
+            (true, true) => Some("to the left and right of"),
+            (true, false) => Some("to the left of"),
+            (false, true) => Some("to the right of"),
+            (false, false) => None,
+        };
+        let side = match (vertical, horizontal) {
+            (Some(v), Some(h)) => Some(format!("{v} and {h}")),
+            (Some(v), None) => Some(v.to_string()),
+            (None, Some(h)) => Some(h.to_string()),
+            (None, None) => None,
         };
         let boxes: Vec<String> = self
             .inside
@@ -593,7 +610,11 @@ mod tests {
             panes.note().as_deref(),
             Some("[More inside navigation \"Queues\" [ref_3] and the scrolling area [ref_9]: scroll, or read_page filter \"all\".]")
         );
-        let both = Beyond { above: true, below: true, inside: vec![pane(4, Some("main"), "")] };
+        let both = Beyond { above: true, below: true, inside: vec![pane(4, Some("main"), "")], ..Beyond::default() };
         assert_eq!(both.note().as_deref(), Some("[More above and below the viewport, and inside main [ref_4]: scroll, or read_page filter \"all\".]"));
+        let left = Beyond { left: true, ..Beyond::default() };
+        assert_eq!(left.note().as_deref(), Some("[More to the left of the viewport: scroll, or read_page filter \"all\".]"));
+        let corner = Beyond { below: true, right: true, ..Beyond::default() };
+        assert_eq!(corner.note().as_deref(), Some("[More below and to the right of the viewport: scroll, or read_page filter \"all\".]"));
     }
 }

@@ -1497,3 +1497,35 @@ async fn closed_shadow_roots_nested_in_closed_ones_are_read_to_the_bottom() -> a
     assert!(words.contains("Green button") && words.contains("Hazel button"), "{words}");
     Ok(())
 }
+
+/// A page wider than the viewport says in a viewport read which side it goes on: to the right
+/// when written left to right, to the left when written right to left. Such a page starts at
+/// its right edge and scrolls to offsets below 0; what lies there was taken for off the page,
+/// so even `all`, get_page_text and find left it out. It is read, found and clicked by ref now.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pages_wider_than_the_viewport_say_which_side_goes_on() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let t = read(&mut h, "wide.html", json!({})).await?;
+    assert!(t.ends_with("[More below and to the right of the viewport: scroll, or read_page filter \"all\".]"), "{t}");
+    // A menu kept off to the side of a page that hides what spills out sideways is nothing to
+    // scroll to.
+    let t = read(&mut h, "offcanvas.html", json!({})).await?;
+    assert!(t.contains("button \"Menu\"") && !t.contains("About") && !t.contains("[More"), "{t}");
+    let t = read(&mut h, "wide-rtl.html", json!({})).await?;
+    assert!(t.contains("button \"Near\"") && !t.contains("Far left"), "{t}");
+    assert!(t.ends_with("[More below and to the left of the viewport: scroll, or read_page filter \"all\".]"), "{t}");
+    let all = read_here(&mut h, json!({"filter": "all"})).await?;
+    assert!(all.contains("Shipping is free on the far side."), "{all}");
+    let far = refs_of(&all, "button", "Far left");
+    assert_eq!(far.len(), 1, "{all}");
+    let text = h.one("get_page_text", json!({})).await?.text();
+    assert!(text.contains("Far left") && text.contains("Shipping is free on the far side."), "{text}");
+    let found = h.one("find", json!({"query": "Far left button"})).await?.text();
+    assert!(found.starts_with(&format!("button \"Far left\" [{}]", far[0])), "{found}");
+    ok(&h.one("left_click", json!({"target": r#ref(&far[0])})).await?);
+    h.wait_log("far-left click", |e| e["type"] == "click" && e["target"] == "far-left").await?;
+    // Scrolled to it, the page goes on to the right and below.
+    let t = read_here(&mut h, json!({})).await?;
+    assert!(t.contains("button \"Far left\"") && t.ends_with("[More below and to the right of the viewport: scroll, or read_page filter \"all\".]"), "{t}");
+    Ok(())
+}
