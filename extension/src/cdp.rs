@@ -204,6 +204,20 @@ async fn refusal(tab: i32, text: String, why: Stays) -> chrome::ChromeError {
     ))
 }
 
+/// Whether an error is Chrome's refusal to debug a page of its own (settings, the new tab page,
+/// another extension's page, the extension gallery), which names no address.
+fn browser_page(text: &str) -> bool {
+    ["Cannot access a chrome://", "Cannot access a chrome-extension:// URL", "cannot be scripted", "Cannot attach to this target"].iter().any(|m| text.contains(m))
+}
+
+/// That refusal, with the page's address, in words Claude can act on.
+async fn own_page_refusal(tab: i32) -> chrome::ChromeError {
+    let url = chrome::tabs_get(tab).await.ok().and_then(|t| t.url).unwrap_or_default();
+    let address = tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(&url), 120);
+    let at = if address.is_empty() { String::new() } else { format!(" ({address})") };
+    chrome::ChromeError(format!("{REFUSED} {}: it shows one of the browser's own pages{at}. Navigate the tab to a web page, or use another tab.", state::tab_name(tab)))
+}
+
 /// Runs a chrome.debugger call on `tab`. When Chrome refuses it for a frame at an address
 /// [`mendable`], the frame is mended and the call runs again (ten times at most, 20 ms apart
 /// after the first: a frame given about:blank afresh takes a moment to load it); a refusal that
@@ -230,6 +244,7 @@ async fn mending<T, F: std::future::Future<Output = Result<T, chrome::ChromeErro
         result = call().await;
     }
     match result {
+        Err(e) if browser_page(&e.0) => Err(own_page_refusal(tab).await),
         Err(e) if refused_address(&e.0).is_some() => {
             let why = match (tried && refused_address(&e.0).is_some_and(mendable), changed) {
                 (false, _) => Stays::Refused,

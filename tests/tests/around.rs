@@ -604,3 +604,23 @@ async fn a_frame_of_another_site_is_heard_in_the_console_and_network() -> anyhow
     assert!(t.contains(&want), "{t}");
     Ok(())
 }
+
+/// A tab the person turned to one of the browser's own pages (settings here) cannot be read or
+/// acted on by an extension: each member says so in words, naming the tab and its page, and
+/// navigate takes the tab back to the web.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_browser_page_in_the_active_tab_is_named_and_can_be_left() -> anyhow::Result<()> {
+    let mut h = Harness::start_with(&[tabwright_e2e::person::PERSON_FLAG]).await?;
+    open(&mut h, "article.html").await?;
+    let mut person = tabwright_e2e::person::Person::connect(&h.session.dir().join("profile")).await?;
+    let made = person.send(None, "Target.createTarget", json!({"url": "chrome://settings"})).await?;
+    person.send(None, "Target.activateTarget", json!({"targetId": made["targetId"]})).await?;
+    for (member, input) in [("screenshot", json!({})), ("read_page", json!({})), ("left_click", json!({"target": at(30.0, 30.0)})), ("get_page_text", json!({}))] {
+        let e = error_text(&h.one(member, input).await?);
+        assert!(e.contains("tab-2: it shows one of the browser's own pages (chrome://settings/)") && e.contains("Navigate the tab to a web page, or use another tab."), "{member}: {e}");
+    }
+    ok(&h.one("navigate", json!({"url": h.url("form.html")})).await?);
+    let t = h.one("read_page", json!({})).await?.text();
+    assert!(t.contains("textbox"), "{t}");
+    Ok(())
+}
