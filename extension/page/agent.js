@@ -1775,6 +1775,11 @@
       }
     } else if (attr("aria-valuenow") != null) {
       s.value = attr("aria-valuetext") || attr("aria-valuenow");
+    } else if (role === "combobox" && !el.isContentEditable && !el.querySelector("input,select,textarea,[role=listbox]")) {
+      // A combobox that is no field (a box that opens its list, Material UI's Select) shows
+      // its choice as its words.
+      const t = clean(el.innerText, 200);
+      if (/[\p{L}\p{N}]/u.test(t)) s.value = t;
     }
     if (role === "progressbar" || role === "meter") {
       if (el.value != null && el.max != null) s.value = `${el.value}/${el.max}`;
@@ -3615,7 +3620,7 @@
   // The options a combobox's own list shows (the list its aria-controls or aria-owns names, or
   // the one its active option is in), and a ref for the one named `want`, if any: waits up to
   // `ms` for one so named to show, as a library filters its list a moment after the text.
-  function comboOptions(ref, want, ms, next) {
+  function comboOptions(ref, want, ms, next, typed = true) {
     const found = resolveEl(ref);
     if (!found) return { error: "stale" };
     const field = fieldFor(found);
@@ -3652,7 +3657,10 @@
         // from a list that never filters, when the time is up.
         const filtered = names.filter((n) => /[\p{L}\p{N}]/u.test(n)).every((n) => bare(n).includes(bareWanted));
         const now = performance.now();
-        if (!(steady && filtered && now >= start + TYPED_MS) && now < until) return void setTimeout(look, 50);
+        // (A list a click opened, with nothing typed, is not filtered: its option is taken once
+        // it stays.)
+        const ready = typed ? steady && filtered && now >= start + TYPED_MS : steady;
+        if (!ready && now < until) return void setTimeout(look, 50);
         if (!steady) match = null;
         const offered = said.map((t) => clean(t, 60)).filter(Boolean);
         resolve({ offers: few(offered), match: match ? ensureRef(match, counter) : null, name: match ? clean(said[at], 80) : null, next: counter.next });
@@ -3814,6 +3822,14 @@
     if (el.isContentEditable) {
       if (typeof value === "boolean") return { error: `${what} takes text, not true/false.` };
       return { editor: true, editable: true };
+    }
+    // A combobox that is no field, a box that opens its list when pressed (Material UI's and
+    // Radix's Select, Headless UI's Listbox), is set as a person sets it: the core clicks it
+    // open unless it is, then clicks the option named.
+    if (roleOf(el) === "combobox" || el.getAttribute("aria-haspopup") === "listbox") {
+      if (typeof value !== "string" && typeof value !== "number") return { error: `${what} is a list to choose from: give the words of the option to choose.` };
+      if (el.getAttribute("aria-disabled") === "true") return { error: `${what} is disabled, so its value cannot be set.`, later: true };
+      return { ok: true, combobox: true, opens: el.getAttribute("aria-expanded") !== "true" };
     }
     return { error: `${what} is not a form control (input, textarea, select or contenteditable). Use left_click, or type after clicking it.` };
   }

@@ -860,6 +860,12 @@ async fn material_ui_form_is_filled_back_to_back_through_closing_menus_and_dialo
     let t = open(&mut h, "mui/trip.html").await?;
     let destination = ref_of(&t, "combobox", "Destination")?;
     act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "textbox", "Traveller name")?), "value": "Ada"})).await?;
+    // Material UI's Select is a box that opens a menu: form_input opens it and picks the
+    // option, and its line then shows the choice.
+    let r = h.one("form_input", json!({"target": r#ref(&ref_of(&t, "combobox", "Cabin class")?), "value": "Premium economy"})).await?;
+    assert!(text(&r).contains("the option \"Premium economy\""), "{}", text(&r));
+    let t = read(&mut h, json!({"filter": "interactive"})).await?;
+    assert!(line_with(&t, "combobox \"Cabin class\"").contains("value=\"Premium economy\""), "{t}");
     click(&mut h, &ref_of(&t, "combobox", "Cabin class")?).await?;
     let t = read(&mut h, json!({})).await?;
     click(&mut h, &ref_of(&t, "option", "Business")?).await?;

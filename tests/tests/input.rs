@@ -482,6 +482,32 @@ async fn a_click_right_behind_the_words_that_enable_its_button_presses_it() -> a
     Ok(())
 }
 
+/// A combobox that is no field, a box or button that opens a list when pressed (as Material UI's
+/// and Radix's Select and Headless UI's Listbox draw one), is set by form_input as a person sets
+/// it: pressed open, then the option named pressed. Its line shows the choice. A value it does
+/// not offer sets nothing, says what it offers, and leaves the list open for a click.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn form_input_opens_a_select_only_combobox_and_chooses_from_it() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "selectonly.html").await?;
+    let speed = h.ref_of("combobox", "Speed").await?;
+    // (Named by its label and its choice, as Headless UI names its button.)
+    let boxes = h.ref_of("button", "Boxes 1").await?;
+    let r = h.one("form_input", json!({"target": r#ref(&speed), "value": "express"})).await?;
+    assert!(text(&r).contains("it was opened, and the option \"Express\""), "{}", text(&r));
+    h.wait_log("Express chosen", |e| e["type"] == "chosen" && e["list"] == "speed" && e["value"] == "Express").await?;
+    // (Its list is put in the page a moment after the press; a number names an option too.)
+    ok(&h.one("form_input", json!({"target": r#ref(&boxes), "value": 3})).await?);
+    h.wait_log("3 boxes chosen", |e| e["type"] == "chosen" && e["list"] == "boxes" && e["value"] == "3").await?;
+    let t = text(&h.one("read_page", json!({})).await?);
+    assert!(line_with(&t, "combobox \"Speed\"").contains("value=\"Express\"") && !t.contains("listbox"), "{t}");
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&speed), "value": "By drone"})).await?);
+    assert!(e.contains("no option of its list is named \"By drone\"") && e.contains("It offers: Standard | Express | Overnight.") && e.contains("left open"), "{e}");
+    let t = text(&h.one("read_page", json!({})).await?);
+    assert!(t.contains("option \"Overnight\"") && line_with(&t, "combobox \"Speed\"").contains("value=\"Express\""), "{t}");
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn form_input_sets_every_control_and_fires_events() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;

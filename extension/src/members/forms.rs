@@ -28,6 +28,9 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
         note: Option<String>,
         #[serde(default)]
         combobox: bool,
+        /// A combobox that is no field, whose list is closed: a click opens it.
+        #[serde(default)]
+        opens: bool,
         #[serde(default)]
         editor: bool,
         /// The editor is a contenteditable element.
@@ -97,8 +100,17 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
             Ok(Outcome::Ack { line: Some(format!("Note: ref_{id} is a code editor the page draws; it was clicked, its text selected ({}+A) and {how}, as a person does.", super::keyboard::select_all_modifier())) })
         }
         None if set.combobox => {
-            let FormValue::Text(want) = &input.value else { return Ok(Outcome::Ack { line: None }) };
-            Ok(Outcome::Ack { line: Some(choose(&at, id, want, input.tab_id.as_deref()).await?) })
+            let want = match &input.value {
+                FormValue::Text(want) => want.clone(),
+                FormValue::Number(n) if set.opens => n.to_string(),
+                _ => return Ok(Outcome::Ack { line: None }),
+            };
+            if set.opens {
+                // Opened as a person opens it: a click on it.
+                let click = tabwright_protocol::input::Click { target: input.target.clone(), modifiers: None, tab_id: input.tab_id.clone() };
+                super::pointer::click(&click, "left", 1).await.map_err(|e| format!("ref_{id} is a combobox that opens a list to choose from, and the click that opens it failed: {e}"))?;
+            }
+            Ok(Outcome::Ack { line: Some(choose(&at, id, &want, input.tab_id.as_deref(), !set.opens).await?) })
         }
         None => {
             let line = match (set.note, set.value) {
@@ -270,7 +282,7 @@ async fn type_into_editable(tab: i32, at: &cdp::Debuggee, id: u64, text: &str) -
 /// After text was set in a combobox, which only filters its list: the option named so is
 /// clicked, as a person picks it; without one, the result says nothing was chosen and what the
 /// list offers.
-async fn choose(at: &cdp::Debuggee, id: u64, want: &str, tab_id: Option<&str>) -> Result<String, String> {
+async fn choose(at: &cdp::Debuggee, id: u64, want: &str, tab_id: Option<&str>, typed: bool) -> Result<String, String> {
     #[derive(Deserialize)]
     struct Offered {
         /// The list's options, as the agent's `few` bounds them (`A | B | +3 more`).
@@ -283,7 +295,7 @@ async fn choose(at: &cdp::Debuggee, id: u64, want: &str, tab_id: Option<&str>) -
     }
     let want_js = serde_json::json!(want);
     let ask = || async {
-        let (answer, generation) = page::call_in(at, &format!("__tabwright.comboOptions({id}, {want_js}, {LIST_MS}, {})", crate::refs::next())).await?;
+        let (answer, generation) = page::call_in(at, &format!("__tabwright.comboOptions({id}, {want_js}, {LIST_MS}, {}, {typed})", crate::refs::next())).await?;
         crate::refs::record_answer(at, generation, &answer);
         serde_json::from_value::<Offered>(answer).map_err(|e| format!("unreadable list of options: {e}"))
     };
@@ -294,10 +306,17 @@ async fn choose(at: &cdp::Debuggee, id: u64, want: &str, tab_id: Option<&str>) -
         let named = page_said(&serde_json::json!(list.name.as_deref().unwrap_or(want)).to_string());
         let click = tabwright_protocol::input::Click { target: tabwright_protocol::input::Target::Ref { reference: format!("ref_{option}") }, modifiers: None, tab_id: tab_id.map(str::to_string) };
         match super::pointer::click(&click, "left", 1).await {
-            Ok(_) => return Ok(format!("Note: it is a combobox; the option {named} (ref_{option}) was chosen from its list.")),
-            Err(e) if last => return Err(format!("The text was typed into ref_{id}, a combobox, but its option {named} could not be chosen: {e}")),
+            Ok(_) if typed => return Ok(format!("Note: it is a combobox; the option {named} (ref_{option}) was chosen from its list.")),
+            Ok(_) => return Ok(format!("Note: it is a combobox; it was opened, and the option {named} (ref_{option}) was chosen from its list.")),
+            Err(e) if last && typed => return Err(format!("The text was typed into ref_{id}, a combobox, but its option {named} could not be chosen: {e}")),
+            Err(e) if last => return Err(format!("The list of ref_{id}, a combobox, was opened, but its option {named} could not be chosen: {e}")),
             Err(_) => list = ask().await?,
         }
+    }
+    if !typed {
+        // Nothing was set: the list is left open for a click.
+        let offers = if list.offers.is_empty() { String::new() } else { format!(" {}", page_said(&format!("It offers: {}.", list.offers))) };
+        return Err(format!("ref_{id} is a combobox, and no option of its list is named {}, so none was chosen.{offers} Its list was left open: click the option wanted.", page_said(&want_js.to_string())));
     }
     Ok(if list.offers.is_empty() {
         "Note: it is a combobox, and no option of its list is named so, so none was chosen. If the field needs one of its options, read the page for its list and click one.".to_string()
