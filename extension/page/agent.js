@@ -849,7 +849,9 @@
       } finally {
         namingItem = false;
       }
-      if (text) return text;
+      // (Symbols are no words of its own: a checkbox drawn as a button shows a tick once
+      // checked, and its label names it.)
+      if (text && !(el.labels && el.labels.length && !/[\p{L}\p{N}]/u.test(text))) return text;
     }
     // A combobox a library draws around the field it replaces (Choices.js keeps the <select>
     // hidden inside it; Vuetify, a hidden <select> and the input a label names) is named by
@@ -1775,11 +1777,12 @@
       }
     } else if (attr("aria-valuenow") != null) {
       s.value = attr("aria-valuetext") || attr("aria-valuenow");
-    } else if (role === "combobox" && !el.isContentEditable && !el.querySelector("input,select,textarea,[role=listbox]")) {
+    } else if (drawnChoice(el, role)) {
       // A combobox that is no field (a box that opens its list, Material UI's Select) shows
-      // its choice as its words.
-      const t = clean(el.innerText, 200);
-      if (/[\p{L}\p{N}]/u.test(t)) s.value = t;
+      // its choice as its words (not the icons it hides from readers), or its placeholder
+      // (Radix marks the box then).
+      const t = clean(subtreeText(el), 200);
+      if (/[\p{L}\p{N}]/u.test(t)) s[el.hasAttribute("data-placeholder") ? "placeholder" : "value"] = t;
     }
     if (role === "progressbar" || role === "meter") {
       if (el.value != null && el.max != null) s.value = `${el.value}/${el.max}`;
@@ -1789,6 +1792,11 @@
     return s;
   }
 
+  // A combobox that is a box of words alone (no field, nor parts with roles of their own, as
+  // select2's inner textbox is), whose words are its choice.
+  function drawnChoice(el, role) {
+    return role === "combobox" && !el.isContentEditable && !el.matches("input,select,textarea") && !el.querySelector("input,select,textarea,[role]");
+  }
   // A control's choices in one bounded value: the first 12, and how many more.
   function few(labels) {
     return labels.length > 12 ? [...labels.slice(0, 12), `+${labels.length - 12} more`].join(" | ") : labels.join(" | ");
@@ -2572,6 +2580,8 @@
         // A control with no name, or one of symbols only (an icon's "🗑"), says what it does
         // through its description or the icon it shows.
         if (interactive && !/[\p{L}\p{N}]/u.test(entry.name || "")) Object.assign(st, wordlessHint(el));
+        // (Words that are the name already, as select2 names its box by the choice it shows.)
+        if (st.value && st.value === entry.name && drawnChoice(el, role)) delete st.value;
         for (const k in st) {
           entry.s = st;
           break;
@@ -2592,6 +2602,8 @@
         // What the box holds is the value its line says (an editor's too, unless it holds
         // controls of its own: a search panel).
         if (standIn === "combobox") return;
+        // (A combobox that is no field shows its choice: its value.)
+        if ((entry.s?.value || entry.s?.placeholder) && drawnChoice(el, role)) return;
         if (editor && ![...el.querySelectorAll(CONTROLS)].some((c) => c !== editor && controlShown(c))) return;
         // What a box standing in for a checkbox or radio button holds is that control (the
         // words a radio button is drawn with), unless it holds another one (a link in the words

@@ -1,5 +1,5 @@
 //! The regression corpus: pages built the way real sites are, with widely used widget libraries
-//! (jQuery UI, Bootstrap, React, flatpickr, select2, Tom Select, SweetAlert2, Choices.js, DataTables) served from their own npm files, and the hand-written patterns
+//! (jQuery UI, Bootstrap, React, flatpickr, select2, Tom Select, SweetAlert2, Choices.js, DataTables, Radix UI) served from their own npm files, and the hand-written patterns
 //! that go with them: clickable divs and spans, listeners delegated to a container, a hand-made
 //! autocomplete list, a body of absolutely positioned boxes, a virtualized grid, a contenteditable
 //! editor with a toolbar of spans.
@@ -54,6 +54,7 @@ const PAGES: &[&str] = &[
     "aggrid/stock.html",
     "vuetify/settings.html",
     "fomantic/checkout.html",
+    "radix/settings.html",
 ];
 
 /// The same pages with a widget opened on load by their URL: suggestions, a calendar, a dialog,
@@ -121,6 +122,12 @@ const LIBRARY_FILES: &[&str] = &[
     "ag-grid-community/dist/ag-grid-community.min.js",
     "vuetify/dist/vuetify.min.js",
     "fomantic-ui-css/semantic.min.js",
+    "@radix-ui/react-select/dist/index.mjs",
+    "@radix-ui/react-dropdown-menu/dist/index.mjs",
+    "@radix-ui/react-dialog/dist/index.mjs",
+    "@radix-ui/react-checkbox/dist/index.mjs",
+    "react-remove-scroll/dist/es2015/index.js",
+    "@floating-ui/dom/dist/floating-ui.dom.mjs",
 ];
 
 /// How long a page may take to show what an action caused.
@@ -1471,5 +1478,38 @@ async fn fomantic_checkboxes_and_radios_read_with_their_state() -> anyhow::Resul
     assert!(!line_with(&t, "radio \"Standard\"").contains(" checked"), "{t}");
     click(&mut h, &ref_of(&t, "button", "Place order")?).await?;
     reported(&h, json!({"widget": "order", "event": "placed", "newsletter": true, "terms": true, "speed": "nextday"})).await?;
+    Ok(())
+}
+
+/// A settings page as shadcn/ui builds one from Radix UI's primitives, by refs only: Radix's
+/// Select is a button with the combobox role that form_input presses open and chooses from (its
+/// line shows the choice), its Checkbox a button that shows a tick once checked and is still
+/// named by its label, its DropdownMenu opens on the press and chooses on the release, and its
+/// Dialog hides the rest of the page from readers. The page reports its React state.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn radix_settings_are_changed_by_refs() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "radix/settings.html").await?;
+    assert!(line_with(&t, "combobox \"Plan\"").contains("value=\"Free\""), "{t}");
+    act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "textbox", "Name")?), "value": "Globex"})).await?;
+    let r = h.one("form_input", json!({"target": r#ref(&ref_of(&t, "combobox", "Plan")?), "value": "Pro"})).await?;
+    assert!(text(&r).contains("the option \"Pro\""), "{}", text(&r));
+    click(&mut h, &ref_of(&t, "checkbox", "Send a weekly summary")?).await?;
+    reported(&h, json!({"widget": "settings", "name": "Globex", "plan": "pro", "weekly": true})).await?;
+    let t = read(&mut h, json!({})).await?;
+    assert!(line_with(&t, "combobox \"Plan\"").contains("value=\"Pro\"") && !t.contains("option"), "{t}");
+    assert!(line_with(&t, "checkbox \"Send a weekly summary\"").contains("checked"), "{t}");
+    click(&mut h, &ref_of(&t, "button", "Actions")?).await?;
+    let t = read(&mut h, json!({})).await?;
+    click(&mut h, &ref_of(&t, "menuitem", "Duplicate")?).await?;
+    reported(&h, json!({"widget": "settings", "last": "duplicated"})).await?;
+    let t = read(&mut h, json!({})).await?;
+    click(&mut h, &ref_of(&t, "button", "Actions")?).await?;
+    let t = read(&mut h, json!({})).await?;
+    click(&mut h, &ref_of(&t, "menuitem", "Delete workspace…")?).await?;
+    let t = read(&mut h, json!({})).await?;
+    assert!(t.contains("dialog \"Delete this workspace?\"") && t.contains("Everything in Globex goes with it.") && !t.contains("combobox"), "{t}");
+    click(&mut h, &ref_of(&t, "button", "Delete")?).await?;
+    reported(&h, json!({"widget": "settings", "deleted": true, "name": "Globex", "plan": "pro", "weekly": true, "last": "duplicated"})).await?;
     Ok(())
 }
