@@ -851,7 +851,7 @@
       }
       // (Symbols are no words of its own: a checkbox drawn as a button shows a tick once
       // checked, and its label names it.)
-      if (text && !(el.labels && el.labels.length && !/[\p{L}\p{N}]/u.test(text))) return text;
+      if (text && !(el.labels && el.labels.length && !/[\p{L}\p{N}]/u.test(text) && labelsName(el) !== null)) return text;
     }
     // A combobox a library draws around the field it replaces (Choices.js keeps the <select>
     // hidden inside it; Vuetify, a hidden <select> and the input a label names) is named by
@@ -1329,28 +1329,55 @@
   // waited for.
   function quiet(ms, frames = 0, input = -Infinity) {
     return new Promise((resolve) => {
-      let changed = performance.now() - lastChangeFor(input) < CALM_MS, still = 0, drawn = 0;
+      let changed = performance.now() - lastChangeFor(input) < CALM_MS, still = 0, drawn = 0, scrolled = false;
       const seen = new MutationObserver((records) => { if (pageChanged(records, input)) changed = true; });
       seen.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      // The page or a box in it scrolling (smoothly, as `scroll-behavior: smooth` scrolls to
+      // an anchor, or a script's scrollIntoView) is a change too, and is waited out for longer.
+      // (Not a box that has scrolled on its own since RUN_MS before the input: a ticker.)
+      const scrolling = (e) => {
+        const run = scrollRuns.get(e.target);
+        if (!run || run.from > input - RUN_MS) changed = scrolled = true;
+      };
+      addEventListener("scroll", scrolling, { capture: true, passive: true });
       const start = performance.now(), until = start + ms, enough = Math.ceil(ms / 17);
+      const longest = () => start + (scrolled ? Math.max(2 * ms, SCROLL_MS) : 2 * ms);
       const done = () => {
         seen.disconnect();
+        removeEventListener("scroll", scrolling, { capture: true });
         resolve(true);
       };
       const frame = () => {
         drawn += 1;
         still = changed ? 0 : still + 1;
         const now = performance.now();
-        if (still >= 3 || (still >= frames && !changed && now - lastChangeFor(input) >= CALM_MS) || (now > until && drawn >= enough) || now > start + 2 * ms) return done();
+        // (A smooth scroll the input began, a script's scrollIntoView, is heard some three
+        // frames after it: nothing is taken as still before then.)
+        const settled = now - input >= SCROLL_HEARD_MS && (still >= 3 || (still >= frames && !changed && now - lastChangeFor(input) >= CALM_MS));
+        if (settled || (now > until && drawn >= enough && !(scrolled && still === 0)) || now > longest()) return done();
         changed = false;
         requestAnimationFrame(frame);
       };
       requestAnimationFrame(frame);
       // A hidden tab draws no frames.
       setTimeout(() => drawn || done(), ms);
-      setTimeout(done, 2 * ms);
+      setTimeout(done, Math.max(2 * ms, SCROLL_MS));
     });
   }
+  const SCROLL_HEARD_MS = 80;
+  // How long a read waits at most for a smooth scroll to end (the browser takes longer over a
+  // longer way, some 1.3 s over a few screens).
+  const SCROLL_MS = 2000;
+  // Each scrolling box's run of scrolls: when it began and when it last scrolled. A run is
+  // scrolls frame after frame: one that pauses for a few frames has ended (a read right behind
+  // a smooth scroll waits for three frames of no change before the next input comes).
+  const scrollRuns = new WeakMap();
+  const SCROLL_GAP_MS = 60;
+  addEventListener("scroll", (e) => {
+    const now = performance.now(), run = scrollRuns.get(e.target);
+    if (run && now - run.last <= SCROLL_GAP_MS) run.last = now;
+    else scrollRuns.set(e.target, { from: now, last: now });
+  }, { capture: true, passive: true });
   // Animations the last press set going beside what it pressed (a panel sliding open, a menu
   // fading in; a component's are in its shadow root, which the document's list leaves out), for
   // a read right behind the press to wait for. (One that takes longer, or starts later, is not
@@ -1795,7 +1822,7 @@
   // A combobox that is a box of words alone (no field, nor parts with roles of their own, as
   // select2's inner textbox is), whose words are its choice.
   function drawnChoice(el, role) {
-    return role === "combobox" && !el.isContentEditable && !el.matches("input,select,textarea") && !el.querySelector("input,select,textarea,[role]");
+    return role === "combobox" && !el.isContentEditable && !el.matches("input,select,textarea") && !el.querySelector(`[role],${CONTROLS}`);
   }
   // A control's choices in one bounded value: the first 12, and how many more.
   function few(labels) {
@@ -3841,7 +3868,10 @@
     if (roleOf(el) === "combobox" || el.getAttribute("aria-haspopup") === "listbox") {
       if (typeof value !== "string" && typeof value !== "number") return { error: `${what} is a list to choose from: give the words of the option to choose.` };
       if (el.getAttribute("aria-disabled") === "true") return { error: `${what} is disabled, so its value cannot be set.`, later: true };
-      return { ok: true, combobox: true, opens: el.getAttribute("aria-expanded") !== "true" };
+      // (Open when it says so, or, saying nothing, when the list it names is shown.)
+      const expanded = el.getAttribute("aria-expanded");
+      const open = expanded === "true" || (expanded == null && comboLists(el).some((l) => !hiddenReason(l, l.getBoundingClientRect())));
+      return { ok: true, combobox: true, drawn: true, opens: !open };
     }
     return { error: `${what} is not a form control (input, textarea, select or contenteditable). Use left_click, or type after clicking it.` };
   }

@@ -210,12 +210,21 @@ fn browser_page(text: &str) -> bool {
     ["Cannot access a chrome://", "Cannot access a chrome-extension:// URL", "cannot be scripted", "Cannot attach to this target"].iter().any(|m| text.contains(m))
 }
 
-/// That refusal, with the page's address, in words Claude can act on.
-async fn own_page_refusal(tab: i32) -> chrome::ChromeError {
+/// That refusal, with the page's address, in words Claude can act on. (The same words come for
+/// a web page that holds another extension's frame, or that a policy keeps from extensions:
+/// the address tells which.)
+async fn own_page_refusal(tab: i32, text: String) -> chrome::ChromeError {
     let url = chrome::tabs_get(tab).await.ok().and_then(|t| t.url).unwrap_or_default();
     let address = tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(&url), 120);
-    let at = if address.is_empty() { String::new() } else { format!(" ({address})") };
-    chrome::ChromeError(format!("{REFUSED} {}: it shows one of the browser's own pages{at}. Navigate the tab to a web page, or use another tab.", state::tab_name(tab)))
+    let lower = tabwright_protocol::sanitize::lowercase(&url);
+    let own = ["chrome:", "chrome-extension:", "chrome-untrusted:", "chrome-search:", "devtools:", "edge:", "brave:"].iter().any(|s| lower.starts_with(s))
+        || ["https://chromewebstore.google.com/", "https://chrome.google.com/webstore"].iter().any(|s| lower.starts_with(s));
+    let tab = state::tab_name(tab);
+    if own {
+        return chrome::ChromeError(format!("{REFUSED} {tab}: it shows one of the browser's own pages ({address}). Navigate the tab to a web page, or use another tab."));
+    }
+    let said = tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(&text), 200);
+    chrome::ChromeError(format!("{REFUSED} {tab} at {address}: Chrome refused the debugger there ({said}). Navigate the tab elsewhere, or use another tab."))
 }
 
 /// Runs a chrome.debugger call on `tab`. When Chrome refuses it for a frame at an address
@@ -244,7 +253,7 @@ async fn mending<T, F: std::future::Future<Output = Result<T, chrome::ChromeErro
         result = call().await;
     }
     match result {
-        Err(e) if browser_page(&e.0) => Err(own_page_refusal(tab).await),
+        Err(e) if browser_page(&e.0) => Err(own_page_refusal(tab, e.0).await),
         Err(e) if refused_address(&e.0).is_some() => {
             let why = match (tried && refused_address(&e.0).is_some_and(mendable), changed) {
                 (false, _) => Stays::Refused,

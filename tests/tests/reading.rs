@@ -1529,3 +1529,24 @@ async fn pages_wider_than_the_viewport_say_which_side_goes_on() -> anyhow::Resul
     assert!(t.contains("button \"Far left\"") && t.ends_with("[More below and to the right of the viewport: scroll, or read_page filter \"all\".]"), "{t}");
     Ok(())
 }
+
+/// A page that scrolls smoothly (`scroll-behavior: smooth`, which Bootstrap sets) moves to an
+/// anchor over many frames after the click on its link, and a script's smooth scrollIntoView
+/// too: a read right behind the click waits for the scroll to end, and reads where it ended,
+/// not a viewport on its way there. (A box the page scrolls all the time, a ticker, is no
+/// scroll to wait for.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_read_right_behind_a_click_waits_for_a_smooth_scroll() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let t = read(&mut h, "smooth.html", json!({})).await?;
+    assert!(t.contains("Start here.") && !t.contains("help@example.com"), "{t}");
+    let contact = refs_of(&t, "link", "Contact");
+    ok(&h.one("left_click", json!({"target": r#ref(&contact[0])})).await?);
+    let t = read_here(&mut h, json!({})).await?;
+    assert!(t.contains("Write to help@example.com.") && !t.contains("Start here."), "the read is of the section scrolled to:\n{t}");
+    let top = refs_of(&t, "button", "Back to top");
+    ok(&h.one("left_click", json!({"target": r#ref(&top[0])})).await?);
+    let t = read_here(&mut h, json!({})).await?;
+    assert!(t.contains("heading \"Welcome\"") && !t.contains("help@example.com"), "the read is of the top:\n{t}");
+    Ok(())
+}

@@ -112,8 +112,11 @@ async fn read_view(tab: i32, hide: Option<Hide>) -> Result<(View, bool), String>
         // A page the person pinch-zoomed shows a part of its viewport magnified, and input goes
         // to points of that part: it is set back to its normal scale, once, so that screenshots
         // and points are of the whole viewport, as everything else takes them to be.
-        if (pinch - 1.0).abs() < 0.001 || unpinched {
+        if (pinch - 1.0).abs() < 0.001 {
             break (page_x, page_y, css_w, css_h, dpr);
+        }
+        if unpinched {
+            return Err(STAYS_PINCHED.into());
         }
         cdp::unpinch(tab).await.map_err(|e| format!("Could not set the pinch-zoomed page back to its normal scale: {e}"))?;
         unpinched = true;
@@ -226,6 +229,9 @@ fn after_capture(tab: i32, hidden: bool) {
         crate::page::overlay_soon(tab);
     }
 }
+
+/// A page the person pinch-zoomed that stays so after it was set back.
+pub const STAYS_PINCHED: &str = "The page stayed pinch-zoomed after it was set back to its normal scale, so what it shows and where could not be known, and nothing was done. Ask the person to undo the pinch zoom.";
 
 /// The browser's zoom of the tab's page (its zoom setting, Ctrl + and −), the browser's own
 /// pixels per CSS pixel; 1 when it cannot be read. `devicePixelRatio` is that zoom times the

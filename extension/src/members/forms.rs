@@ -28,7 +28,10 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
         note: Option<String>,
         #[serde(default)]
         combobox: bool,
-        /// A combobox that is no field, whose list is closed: a click opens it.
+        /// A combobox that is no field (its list is chosen from, never filtered by text)...
+        #[serde(default)]
+        drawn: bool,
+        /// ...whose list is closed: a click opens it.
         #[serde(default)]
         opens: bool,
         #[serde(default)]
@@ -102,7 +105,7 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
         None if set.combobox => {
             let want = match &input.value {
                 FormValue::Text(want) => want.clone(),
-                FormValue::Number(n) if set.opens => n.to_string(),
+                FormValue::Number(n) if set.drawn => n.to_string(),
                 _ => return Ok(Outcome::Ack { line: None }),
             };
             if set.opens {
@@ -110,7 +113,7 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
                 let click = tabwright_protocol::input::Click { target: input.target.clone(), modifiers: None, tab_id: input.tab_id.clone() };
                 super::pointer::click(&click, "left", 1).await.map_err(|e| format!("ref_{id} is a combobox that opens a list to choose from, and the click that opens it failed: {e}"))?;
             }
-            Ok(Outcome::Ack { line: Some(choose(&at, id, &want, input.tab_id.as_deref(), !set.opens).await?) })
+            Ok(Outcome::Ack { line: Some(choose(&at, id, &want, input.tab_id.as_deref(), !set.drawn).await?) })
         }
         None => {
             let line = match (set.note, set.value) {
@@ -307,7 +310,7 @@ async fn choose(at: &cdp::Debuggee, id: u64, want: &str, tab_id: Option<&str>, t
         let click = tabwright_protocol::input::Click { target: tabwright_protocol::input::Target::Ref { reference: format!("ref_{option}") }, modifiers: None, tab_id: tab_id.map(str::to_string) };
         match super::pointer::click(&click, "left", 1).await {
             Ok(_) if typed => return Ok(format!("Note: it is a combobox; the option {named} (ref_{option}) was chosen from its list.")),
-            Ok(_) => return Ok(format!("Note: it is a combobox; it was opened, and the option {named} (ref_{option}) was chosen from its list.")),
+            Ok(_) => return Ok(format!("Note: it is a combobox; the option {named} (ref_{option}) was chosen from its list.")),
             Err(e) if last && typed => return Err(format!("The text was typed into ref_{id}, a combobox, but its option {named} could not be chosen: {e}")),
             Err(e) if last => return Err(format!("The list of ref_{id}, a combobox, was opened, but its option {named} could not be chosen: {e}")),
             Err(_) => list = ask().await?,
@@ -315,8 +318,11 @@ async fn choose(at: &cdp::Debuggee, id: u64, want: &str, tab_id: Option<&str>, t
     }
     if !typed {
         // Nothing was set: the list is left open for a click.
-        let offers = if list.offers.is_empty() { String::new() } else { format!(" {}", page_said(&format!("It offers: {}.", list.offers))) };
-        return Err(format!("ref_{id} is a combobox, and no option of its list is named {}, so none was chosen.{offers} Its list was left open: click the option wanted.", page_said(&want_js.to_string())));
+        if list.offers.is_empty() {
+            return Err(format!("ref_{id} is a combobox, and no list of options showed for it (it may open a dialog or a grid instead), so nothing was chosen. Take a screenshot or read the page to see what it shows."));
+        }
+        let offers = page_said(&format!("It offers: {}.", list.offers));
+        return Err(format!("ref_{id} is a combobox, and no option of its list is named {}, so none was chosen. {offers} Its list was left open: click the option wanted.", page_said(&want_js.to_string())));
     }
     Ok(if list.offers.is_empty() {
         "Note: it is a combobox, and no option of its list is named so, so none was chosen. If the field needs one of its options, read the page for its list and click one.".to_string()

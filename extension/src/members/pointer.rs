@@ -196,6 +196,16 @@ async fn ref_spot(tab: i32, reference: &str) -> Result<Spot, String> {
     let top = at.session.is_none() && crate::policy::current().overlay;
     let mut pointed = false;
     let mut unpinched = false;
+    // A frame's agent cannot see the page's pinch zoom (another site's frame is walled off from
+    // the top): it is asked of the page.
+    if at.session.is_some() {
+        if let Ok((scale, _)) = page::call(tab, "visualViewport.scale").await {
+            if scale.as_f64().is_some_and(|s| (s - 1.0).abs() > 0.001) {
+                cdp::unpinch(tab).await.map_err(|e| format!("Could not set the pinch-zoomed page back to its normal scale: {e}"))?;
+                unpinched = true;
+            }
+        }
+    }
     let mut p = loop {
         let (value, generation) = page::call_in(&at, &format!("__tabwright.pointFor({id}, {}, {top}, {pointed})", refs::next())).await?;
         refs::record_answer(&at, generation, &value);
@@ -204,7 +214,7 @@ async fn ref_spot(tab: i32, reference: &str) -> Result<Spot, String> {
             // Set back to its normal scale (as a screenshot does), where the page's points are
             // the ones input goes to.
             if std::mem::replace(&mut unpinched, true) {
-                return Err("The page stayed pinch-zoomed after it was set back to its normal scale, so where the element is could not be known, and nothing was done. Ask the person to undo the pinch zoom.".into());
+                return Err(capture::STAYS_PINCHED.into());
             }
             cdp::unpinch(tab).await.map_err(|e| format!("Could not set the pinch-zoomed page back to its normal scale: {e}"))?;
             continue;
