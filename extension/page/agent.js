@@ -4372,8 +4372,15 @@
         if (!own || own !== control(reached)) astray = describe(reached);
       }
     } catch {}
+    // A drop-down list the press opened: its options show in a list of the browser's own,
+    // which no screenshot holds.
+    let dropdown = null;
+    try {
+      const select = primary && reached?.closest?.("select");
+      if (select && !select.multiple && select.size <= 1 && !select.disabled) dropdown = describe(select);
+    } catch {}
     // The core waits for the browser's word on a file chooser only when one was asked for.
-    return chooser || stopped || astray ? { what, chooser, input, invalid: stopped, astray } : what;
+    return chooser || stopped || astray || dropdown ? { what, chooser, input, invalid: stopped, astray, dropdown } : what;
   }
   // The element the last press in a same-origin frame reached, when it was at viewport point
   // (x, y) (a person's press elsewhere is not the input's).

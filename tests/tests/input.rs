@@ -493,6 +493,12 @@ async fn form_input_opens_a_select_only_combobox_and_chooses_from_it() -> anyhow
     let speed = h.ref_of("combobox", "Speed").await?;
     // (Named by its label and its choice, as Headless UI names its button.)
     let boxes = h.ref_of("button", "Boxes 1").await?;
+    // A native drop-down opens its options in a list of the browser's own, which no screenshot
+    // shows: the click says so, and how to choose.
+    let carrier = h.ref_of("combobox", "Carrier").await?;
+    let r = h.one("left_click", json!({"target": r#ref(&carrier)})).await?;
+    assert!(text(&r).contains("is a drop-down list") && text(&r).contains("form_input"), "{}", text(&r));
+    ok(&h.one("key", json!({"text": "Escape"})).await?);
     let r = h.one("form_input", json!({"target": r#ref(&speed), "value": "express"})).await?;
     assert!(text(&r).contains("the option \"Express\""), "{}", text(&r));
     h.wait_log("Express chosen", |e| e["type"] == "chosen" && e["list"] == "speed" && e["value"] == "Express").await?;

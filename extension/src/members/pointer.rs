@@ -489,6 +489,12 @@ fn read_answer(tab: i32, answer: Result<(serde_json::Value, u64), String>) -> Re
                     fold(reached).trim_end_matches('.')
                 ));
             }
+            if let Some(select) = v["dropdown"].as_str() {
+                crate::activity::notice(format!(
+                    "{} is a drop-down list: its options open in a list of the browser's own, which screenshots do not show. Choose one with form_input on it, or with ArrowDown or ArrowUp and then Enter.",
+                    fold(select).trim_end_matches('.')
+                ));
+            }
             Ok(v["what"].as_str().map(fold))
         }
         Ok((v, _)) => Ok(v.as_str().map(fold)),
