@@ -214,17 +214,21 @@ fn browser_page(text: &str) -> bool {
 /// a web page that holds another extension's frame, or that a policy keeps from extensions:
 /// the address tells which.)
 async fn own_page_refusal(tab: i32, text: String) -> chrome::ChromeError {
-    let url = chrome::tabs_get(tab).await.ok().and_then(|t| t.url).unwrap_or_default();
+    // (A tab still loading its page has its address as the pending one.)
+    let url = chrome::tabs_get(tab).await.ok().and_then(|t| t.url.filter(|u| !u.is_empty()).or(t.pending_url)).unwrap_or_default();
     let address = tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(&url), 120);
     let lower = tabwright_protocol::sanitize::lowercase(&url);
-    let own = ["chrome:", "chrome-extension:", "chrome-untrusted:", "chrome-search:", "devtools:", "edge:", "brave:"].iter().any(|s| lower.starts_with(s))
+    // (No web page holds a chrome:// frame: that refusal is of the tab's own page.)
+    let own = text.contains("Cannot access a chrome://")
+        || ["chrome:", "chrome-extension:", "chrome-untrusted:", "chrome-search:", "devtools:", "edge:", "brave:"].iter().any(|s| lower.starts_with(s))
         || ["https://chromewebstore.google.com/", "https://chrome.google.com/webstore"].iter().any(|s| lower.starts_with(s));
+    let at = if address.is_empty() { String::new() } else { format!(" ({address})") };
     let tab = state::tab_name(tab);
     if own {
-        return chrome::ChromeError(format!("{REFUSED} {tab}: it shows one of the browser's own pages ({address}). Navigate the tab to a web page, or use another tab."));
+        return chrome::ChromeError(format!("{REFUSED} {tab}: it shows one of the browser's own pages{at}. Navigate the tab to a web page, or use another tab."));
     }
     let said = tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(&text), 200);
-    chrome::ChromeError(format!("{REFUSED} {tab} at {address}: Chrome refused the debugger there ({said}). Navigate the tab elsewhere, or use another tab."))
+    chrome::ChromeError(format!("{REFUSED} {tab}{at}: Chrome refused the debugger there ({said}). Navigate the tab elsewhere, or use another tab."))
 }
 
 /// Runs a chrome.debugger call on `tab`. When Chrome refuses it for a frame at an address
