@@ -1011,8 +1011,9 @@ pub async fn page_zoom(tab: i32) -> Result<Option<f64>, CdpError> {
 
 /// Sets a page the person pinch-zoomed back to its normal scale (`Emulation.setPageScaleFactor`
 /// sets the scale once; the person can pinch again after).
-pub async fn unpinch(tab: i32) -> Result<(), CdpError> {
-    send_params(&Debuggee::tab(tab), "Emulation.setPageScaleFactor", &serde_json::json!({"pageScaleFactor": 1})).await.map(drop)
+pub async fn unpinch(tab: i32) -> Result<(), String> {
+    let set = send_params(&Debuggee::tab(tab), "Emulation.setPageScaleFactor", &serde_json::json!({"pageScaleFactor": 1})).await;
+    set.map(drop).map_err(|e| format!("Could not set the pinch-zoomed page back to its normal scale: {e}"))
 }
 
 #[derive(Serialize)]

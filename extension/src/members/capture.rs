@@ -118,7 +118,7 @@ async fn read_view(tab: i32, hide: Option<Hide>) -> Result<(View, bool), String>
         if unpinched {
             return Err(STAYS_PINCHED.into());
         }
-        cdp::unpinch(tab).await.map_err(|e| format!("Could not set the pinch-zoomed page back to its normal scale: {e}"))?;
+        cdp::unpinch(tab).await?;
         unpinched = true;
     };
     let hidden = was_hidden;

@@ -309,7 +309,6 @@ async fn choose(at: &cdp::Debuggee, id: u64, want: &str, tab_id: Option<&str>, t
         let named = page_said(&serde_json::json!(list.name.as_deref().unwrap_or(want)).to_string());
         let click = tabwright_protocol::input::Click { target: tabwright_protocol::input::Target::Ref { reference: format!("ref_{option}") }, modifiers: None, tab_id: tab_id.map(str::to_string) };
         match super::pointer::click(&click, "left", 1).await {
-            Ok(_) if typed => return Ok(format!("Note: it is a combobox; the option {named} (ref_{option}) was chosen from its list.")),
             Ok(_) => return Ok(format!("Note: it is a combobox; the option {named} (ref_{option}) was chosen from its list.")),
             Err(e) if last && typed => return Err(format!("The text was typed into ref_{id}, a combobox, but its option {named} could not be chosen: {e}")),
             Err(e) if last => return Err(format!("The list of ref_{id}, a combobox, was opened, but its option {named} could not be chosen: {e}")),

@@ -201,7 +201,7 @@ async fn ref_spot(tab: i32, reference: &str) -> Result<Spot, String> {
     if at.session.is_some() {
         if let Ok((scale, _)) = page::call(tab, "visualViewport.scale").await {
             if scale.as_f64().is_some_and(|s| (s - 1.0).abs() > 0.001) {
-                cdp::unpinch(tab).await.map_err(|e| format!("Could not set the pinch-zoomed page back to its normal scale: {e}"))?;
+                cdp::unpinch(tab).await?;
                 unpinched = true;
             }
         }
@@ -216,7 +216,7 @@ async fn ref_spot(tab: i32, reference: &str) -> Result<Spot, String> {
             if std::mem::replace(&mut unpinched, true) {
                 return Err(capture::STAYS_PINCHED.into());
             }
-            cdp::unpinch(tab).await.map_err(|e| format!("Could not set the pinch-zoomed page back to its normal scale: {e}"))?;
+            cdp::unpinch(tab).await?;
             continue;
         }
         if !p.hover || pointed {
