@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use serde_json::Value;
-use tabwright_protocol::sanitize::{bounded, one_line, redact, url as clean_url};
+use tabwright_protocol::sanitize::{bounded, line, redact, url as clean_url};
 use tabwright_protocol::StateChange;
 
 use crate::{cdp, chrome, state};
@@ -173,12 +173,24 @@ impl Loads {
         &mut self.recent[at].state
     }
 
+    /// Whether a document other than `except`'s, asked for since the `since`th commit and before
+    /// the `until`th, is still on its way.
+    fn in_flight(&self, since: u64, until: u64, except: &str) -> bool {
+        self.recent.iter().filter(|d| d.loader != except).map(|d| &d.state).any(|d| d.url.is_some() && !d.committed && !d.failed && (since..until).contains(&d.asked_at))
+    }
+
     fn on_event(&mut self, method: &str, p: &Value) {
         // An answer to the pending request, or its failure, ends the wait for the server.
         if matches!(method, "Network.responseReceived" | "Network.loadingFailed") && self.pending.as_ref().is_some_and(|(id, _)| p["requestId"].as_str() == Some(id)) {
             self.pending = None;
             if method == "Network.loadingFailed" && p["canceled"] != true {
                 self.failure = p["errorText"].as_str().map(|e| prefix(e, 80).0.to_string());
+            }
+        }
+        // A document request that failed (stopped, a download, no content) commits nothing.
+        if method == "Network.loadingFailed" {
+            if let Some(doc) = p["requestId"].as_str().and_then(|id| self.recent.iter_mut().find(|d| d.loader == id)) {
+                doc.state.failed = true;
             }
         }
         match method {
@@ -286,6 +298,9 @@ pub fn forget_main_frame(tab: i32) {
             // What was heard of its loads may have missed their end meanwhile.
             t.loads.pending = None;
             t.loads.crashed = false;
+            for doc in t.loads.recent.iter_mut().filter(|d| !d.state.committed) {
+                doc.state.failed = true;
+            }
         }
     });
 }
@@ -329,6 +344,15 @@ pub struct DocumentState {
     /// page that other replaced.
     pub asked_at: u64,
     pub committed_at: u64,
+    /// Its request failed or was stopped: it will not commit.
+    pub failed: bool,
+}
+
+/// Whether a main-frame document other than `except`'s, asked for since the `since`th document
+/// committed and before the `until`th did, is still on its way: neither committed nor failed.
+/// (The browser lets one that has its answer commit after a navigation begun later.)
+pub fn in_flight(tab: i32, since: u64, until: u64, except: &str) -> bool {
+    with(|a| a.tabs.get(&tab).is_some_and(|t| t.loads.in_flight(since, until, except)))
 }
 
 /// What is known of the main frame's document of `loader`.
@@ -624,7 +648,7 @@ pub fn take_notices() -> Vec<String> {
         lines.push(format!("{earlier} earlier dialog{s} {were} dismissed; the newest follow."));
     }
     for (kind, message) in &dialogs {
-        let kind = bounded(&one_line(kind), 20);
+        let kind = line(kind, 20);
         let quoted = if message.trim().is_empty() { String::new() } else { format!(" {}", tabwright_protocol::sanitize::quoted(message, DIALOG_MESSAGE)) };
         let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) { "An" } else { "A" };
         if kind == "beforeunload" {
@@ -808,6 +832,24 @@ mod tests {
         loads.on_event("Network.requestWillBeSent", &request("main", "R3"));
         loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": "R3"}}));
         assert_eq!(loads.pending, None, "committed");
+    }
+
+    #[test]
+    fn a_document_asked_for_before_another_committed_is_on_its_way_until_it_commits_or_fails() {
+        let mut loads = Loads { main_frame: Some("main".into()), ..Default::default() };
+        let request = |id: &str| json!({"type": "Document", "frameId": "main", "requestId": id, "loaderId": id, "request": {"url": format!("http://a.test/{id}")}});
+        loads.on_event("Network.requestWillBeSent", &request("OLD"));
+        loads.on_event("Network.requestWillBeSent", &request("OURS"));
+        loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": "OURS"}}));
+        assert!(loads.in_flight(0, 1, "OURS"), "asked for before ours committed, not ended");
+        assert!(!loads.in_flight(0, 1, "OLD"), "but for the one left out");
+        assert!(!loads.in_flight(1, 2, "OURS"), "not asked for since");
+        loads.on_event("Network.loadingFailed", &json!({"requestId": "OLD", "canceled": true}));
+        assert!(!loads.in_flight(0, 1, "OURS"), "failed: it will not commit");
+        loads.on_event("Network.requestWillBeSent", &request("NEXT"));
+        assert!(loads.in_flight(1, 2, "OURS"));
+        loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": "NEXT"}}));
+        assert!(!loads.in_flight(0, 3, "OURS"), "committed");
     }
 
     #[test]

@@ -142,8 +142,19 @@ fn status_note((code, text): &(u16, String)) -> Option<String> {
 }
 
 /// The events that can end a wait; each wakes it to look again at what the tab reported.
-const LOAD_EVENTS: &[&str] =
-    &["Page.lifecycleEvent", "Page.loadEventFired", "Page.frameNavigated", "Page.navigatedWithinDocument", "Network.responseReceived"];
+const LOAD_EVENTS: &[&str] = &[
+    "Page.lifecycleEvent",
+    "Page.loadEventFired",
+    "Page.frameNavigated",
+    "Page.navigatedWithinDocument",
+    "Network.responseReceived",
+    "Network.loadingFailed",
+];
+
+/// How long a loaded navigation waits for a document the page being left asked for before it
+/// committed, which is still on its way (the browser commits one that has its answer even after
+/// ours): it commits or fails within milliseconds, or it is not coming.
+const OLDER_MS: f64 = 1_000.0;
 
 /// Waits briefly for chrome.downloads to announce a download.
 async fn download_started() -> bool {
@@ -152,6 +163,19 @@ async fn download_started() -> bool {
             return true;
         }
         chrome::sleep(50).await;
+    }
+    false
+}
+
+/// Whether the page went on to a document of its own since the `since`th commit, or is on its way
+/// to one (other than `ours`), within a moment: what stopped a navigation of ours is heard a
+/// little after it.
+async fn page_went_on(tab: i32, since: u64, ours: &str) -> bool {
+    for _ in 0..50 {
+        if activity::main_frame(tab).commits > since || activity::in_flight(tab, since, u64::MAX, ours) {
+            return true;
+        }
+        chrome::sleep(20).await;
     }
     false
 }
@@ -185,12 +209,15 @@ async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Done, String> {
                 if let Some(code @ (204 | 205)) = status {
                     return Err(format!("{} loaded nothing: its server answered HTTP {code} (no content), so the tab still shows the page it was on.", describe(url)));
                 }
-                if error.contains("ERR_ABORTED") && download_started().await {
-                    return Ok(Done::Note(format!("{url} started a download instead of loading a page; the tab stays where it was.")));
-                }
-                // The page being left went on to a document of its own in its place.
-                if error.contains("ERR_ABORTED") && activity::main_frame(tab).commits > before.commits {
-                    return Ok(Done::Unsettled(current_document(tab).and_then(|d| d.url).unwrap_or_default()));
+                // Stopped: ours was a download (its server answered), or the page being left went
+                // on to a document of its own in its place.
+                if error.contains("ERR_ABORTED") {
+                    if status.is_some() && download_started().await {
+                        return Ok(Done::Note(format!("{url} started a download instead of loading a page; the tab stays where it was.")));
+                    }
+                    if page_went_on(tab, before.commits, response.loader_id.as_deref().unwrap_or_default()).await {
+                        return Ok(Done::Unsettled(current_document(tab).and_then(|d| d.url).unwrap_or_default()));
+                    }
                 }
                 if error.contains("ERR_BLOCKED_BY_CLIENT") {
                     return Err(format!(
@@ -278,6 +305,9 @@ async fn wait_loaded(tab: i32, what: &str, before: &activity::MainFrame, loader:
     let deadline = js_sys::Date::now() + f64::from(LOAD_TIMEOUT_MS);
     // When the awaited document was parsed, and the latest moment its load is waited for.
     let mut shown_until: Option<f64> = None;
+    // Until when a document the page being left asked for, on its way when ours loaded, is
+    // waited for.
+    let mut older_until: Option<f64> = None;
     loop {
         // Registered before looking, so an event between the look and the wait is not lost.
         let next = cdp::wait_for(tab, LOAD_EVENTS);
@@ -300,13 +330,23 @@ async fn wait_loaded(tab: i32, what: &str, before: &activity::MainFrame, loader:
             (None, Some(current)) if now.commits > before.commits => Some(current).filter(|c| c.loaded),
             (None, _) => None,
         };
-        if let Some(doc) = awaited {
-            error_page(what, doc)?;
-            return Ok(Done::Loaded(doc.status.clone()));
-        }
-        // Replaced by a document the page being left had asked for, or one of a loop.
+        // Replaced by a document the page being left had asked for (even after ours loaded).
         let hijacked = matches!((&ours, &current), (Some(ours), Some(current)) if ours.committed && now.current.as_deref() != loader && current.url.is_some() && current.asked_at < ours.committed_at);
-        if hijacked || now.commits >= before.commits + LOOP_COMMITS {
+        if hijacked {
+            return Ok(Done::Unsettled(current.and_then(|d| d.url).unwrap_or_default()));
+        }
+        let now_ms = js_sys::Date::now();
+        if let Some(doc) = awaited {
+            // One that has its server's answer commits even after ours loaded, and is waited for
+            // a moment: then the tab is the page's, not ours (hijacked, above).
+            let older = ours.as_ref().is_some_and(|o| o.committed && activity::in_flight(tab, before.commits, o.committed_at, loader.unwrap_or_default()));
+            if !older || now_ms >= *older_until.get_or_insert(now_ms + OLDER_MS) {
+                error_page(what, doc)?;
+                return Ok(Done::Loaded(doc.status.clone()));
+            }
+        }
+        // Documents replacing each other, none loading: a loop.
+        if now.commits >= before.commits + LOOP_COMMITS {
             return Ok(Done::Unsettled(current.and_then(|d| d.url).unwrap_or_default()));
         }
         // The same document, parsed: shown, with the rest of its load given a few seconds.
@@ -319,7 +359,6 @@ async fn wait_loaded(tab: i32, what: &str, before: &activity::MainFrame, loader:
             _ => None,
         }
         .filter(|_| activity::pending_navigation(tab).is_none());
-        let now_ms = js_sys::Date::now();
         match (parsed, shown_until) {
             (Some(doc), Some(until)) if now_ms >= until || now_ms >= deadline => {
                 error_page(what, doc)?;
@@ -329,14 +368,14 @@ async fn wait_loaded(tab: i32, what: &str, before: &activity::MainFrame, loader:
             (None, Some(_)) => shown_until = None,
             _ => {}
         }
-        let until = shown_until.map_or(deadline, |u| u.min(deadline));
+        let until = [shown_until, older_until].into_iter().flatten().fold(deadline, f64::min);
         let left = (until - now_ms).max(0.0) as i32;
         match cdp::within(next, left).await {
             Some((event, _)) if event == "detached" => return Err(format!("{what} was interrupted: the tab closed or the debugger detached.")),
             Some(_) => {}
             // Parsed a while ago and still loading: shown as it is (looked at again above, also
             // at the deadline).
-            None if shown_until.is_some() => {}
+            None if shown_until.is_some() || older_until.is_some() => {}
             None => return Err(format!("{what} timed out after {} seconds. The page may be unavailable.", LOAD_TIMEOUT_MS / 1000)),
         }
     }
