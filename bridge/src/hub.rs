@@ -374,7 +374,7 @@ impl Runner {
 /// URLs without credentials or secret parameters, titles and notes folded to one bounded line,
 /// errors bounded.
 fn shaped_outcome(outcome: Result<Outcome, String>) -> Reply {
-    let line = |text: &str, max: usize| Some(sanitize::bounded(&sanitize::one_line(text), max)).filter(|l| !l.is_empty());
+    let line = |text: &str, max: usize| Some(sanitize::line(text, max)).filter(|l| !l.is_empty());
     match outcome {
         Err(e) => {
             let e = if e.trim().is_empty() { "The action failed without a reason." } else { e.as_str() };
@@ -408,7 +408,7 @@ fn shaped_report(expose_paths: bool, held: &mut Vec<StateChange>, report: StateR
             }
         }
     }
-    let notices = report.notices.iter().map(|n| sanitize::bounded(&sanitize::one_line(n), 1_000)).filter(|n| !n.is_empty()).collect();
+    let notices = report.notices.iter().map(|n| sanitize::line(n, 1_000)).filter(|n| !n.is_empty()).collect();
     StateReport { tabs, changes, notices }
 }
 

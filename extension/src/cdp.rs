@@ -191,7 +191,7 @@ pub fn refused(error: &str) -> bool {
 async fn refusal(tab: i32, text: String, why: Stays) -> chrome::ChromeError {
     let Some(refused) = refused_address(&text) else { return chrome::ChromeError(text) };
     let top = chrome::tabs_get(tab).await.is_ok_and(|t| t.url.as_deref() == Some(refused));
-    let address = tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(refused), 120);
+    let address = tabwright_protocol::sanitize::line(refused, 120);
     let what = if top { "its page is at" } else { "a frame of its page is at" };
     let kept = match why {
         Stays::Refused => "",
@@ -216,7 +216,7 @@ fn browser_page(text: &str) -> bool {
 async fn own_page_refusal(tab: i32, text: String) -> chrome::ChromeError {
     // (A tab still loading its page has its address as the pending one.)
     let url = chrome::tabs_get(tab).await.ok().and_then(|t| t.url.filter(|u| !u.is_empty()).or(t.pending_url)).unwrap_or_default();
-    let address = tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(&url), 120);
+    let address = tabwright_protocol::sanitize::line(&url, 120);
     let lower = tabwright_protocol::sanitize::lowercase(&url);
     // (No web page holds a chrome:// frame: that refusal is of the tab's own page.)
     let own = text.contains("Cannot access a chrome://")
@@ -227,7 +227,7 @@ async fn own_page_refusal(tab: i32, text: String) -> chrome::ChromeError {
     if own {
         return chrome::ChromeError(format!("{REFUSED} {tab}: it shows one of the browser's own pages{at}. Navigate the tab to a web page, or use another tab."));
     }
-    let said = tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(&text), 200);
+    let said = tabwright_protocol::sanitize::line(&text, 200);
     chrome::ChromeError(format!("{REFUSED} {tab}{at}: Chrome refused the debugger there ({said}). Navigate the tab elsewhere, or use another tab."))
 }
 

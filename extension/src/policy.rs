@@ -130,7 +130,7 @@ pub fn take_blocked_notices() -> Vec<String> {
             .filter(|(_, e)| !e.told && e.count > 0)
             .map(|(host, e)| {
                 e.told = true;
-                let host = tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(host), 120);
+                let host = tabwright_protocol::sanitize::line(host, 120);
                 let kinds = e.kinds.iter().cloned().collect::<Vec<_>>().join(", ");
                 let requests = if e.count == 1 { "1 request".to_string() } else { format!("{} requests", e.count) };
                 format!(

@@ -76,7 +76,7 @@ impl Pipeline {
     ) -> (Vec<ContentBlock>, bool) {
         let tabs = normalized_tabs(&report.tabs);
         let held = std::mem::take(&mut self.held);
-        self.notices.extend(report.notices.iter().map(|n| sanitize::bounded(&sanitize::one_line(n), 1_000)));
+        self.notices.extend(report.notices.iter().map(|n| sanitize::line(n, 1_000)));
 
         let outcome = match (member, outcome) {
             (Member::NewTab, Ok(Outcome::Tab { tab_id })) => {
@@ -214,7 +214,7 @@ fn sanitized_tab(tab: &TabEntry) -> TabEntry {
 }
 
 fn sanitized_change(change: StateChange) -> StateChange {
-    let field = |s: &str| sanitize::bounded(&sanitize::one_line(s), sanitize::FIELD_MAX);
+    let field = |s: &str| sanitize::line(s, sanitize::FIELD_MAX);
     match change {
         StateChange::TabOpened { tab_id } => StateChange::TabOpened { tab_id },
         StateChange::DownloadStarted { download_id, url } => {
@@ -316,7 +316,7 @@ fn render_outcome(member: Member, input: &Value, outcome: Outcome) -> Vec<Conten
                 line.push_str(&format!(" (HTTP {status})"));
             }
             let mut blocks = vec![ContentBlock::text(line)];
-            if let Some(note) = note.map(|n| sanitize::bounded(&sanitize::one_line(&n), 1_000)).filter(|n| !n.is_empty()) {
+            if let Some(note) = note.map(|n| sanitize::line(&n, 1_000)).filter(|n| !n.is_empty()) {
                 blocks.push(ContentBlock::text(note));
             }
             blocks
@@ -327,7 +327,7 @@ fn render_outcome(member: Member, input: &Value, outcome: Outcome) -> Vec<Conten
         (ResultKind::Ack, outcome) => {
             let mut blocks = vec![ContentBlock::text(acknowledgement(member, input))];
             if let Outcome::Ack { line: Some(line) } = outcome {
-                let line = sanitize::bounded(&sanitize::one_line(&line), sanitize::FIELD_MAX);
+                let line = sanitize::line(&line, sanitize::FIELD_MAX);
                 if !line.is_empty() {
                     blocks.push(ContentBlock::text(line));
                 }
@@ -373,7 +373,7 @@ fn input_field(input: &Value, field: &str) -> String {
         Some(Value::Bool(b)) => b.to_string(),
         _ => String::new(),
     };
-    sanitize::bounded(&sanitize::one_line(&text), 200)
+    sanitize::line(&text, 200)
 }
 
 #[cfg(test)]

@@ -61,6 +61,11 @@ pub fn bounded(text: &str, max: usize) -> String {
     out
 }
 
+/// Text from outside (a page, a server, an error) as one bounded line.
+pub fn line(text: &str, max: usize) -> String {
+    bounded(&one_line(text), max)
+}
+
 /// The longest title Claude reads: a page's own title rarely needs more, and a long one is a
 /// place to hide instructions.
 pub const TITLE_MAX: usize = 300;
@@ -69,12 +74,12 @@ pub const TITLE_MAX: usize = 300;
 /// double quotes, its own double quotes (and their look-alikes) made single: it cannot end the
 /// quote early and go on as the executor's words.
 pub fn quoted(text: &str, max: usize) -> String {
-    format!("\"{}\"", bounded(&one_line(text), max).replace(['"', '\u{201C}', '\u{201D}', '\u{FF02}', '\u{201E}', '\u{201F}'], "'"))
+    format!("\"{}\"", line(text, max).replace(['"', '\u{201C}', '\u{201D}', '\u{FF02}', '\u{201E}', '\u{201F}'], "'"))
 }
 
 /// A page-supplied title as a tab entry may carry it.
 pub fn title(text: &str) -> String {
-    bounded(&one_line(text), TITLE_MAX)
+    line(text, TITLE_MAX)
 }
 
 /// Words that mark a name (a query parameter, a JSON key, a `key: value` label) as one whose

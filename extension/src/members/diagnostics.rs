@@ -18,7 +18,7 @@ pub(super) const SCRIPT_TIMEOUT_MS: f64 = 10_000.0;
 /// this read took without showing, and `dropped` ones that gave way when they arrived.
 fn bounded_lines(read: activity::Read, what: &str) -> String {
     let activity::Read { lines, older, dropped } = read;
-    let lines: Vec<String> = lines.into_iter().map(|l| bounded(&tabwright_protocol::sanitize::one_line(&l), 1000)).collect();
+    let lines: Vec<String> = lines.into_iter().map(|l| tabwright_protocol::sanitize::line(&l, 1000)).collect();
     let mut total = 0;
     let mut keep = lines.len();
     for (i, l) in lines.iter().enumerate().rev() {

@@ -408,5 +408,5 @@ fn with_ref(said: &str, id: u64) -> String {
 
 /// What the page said of a form control, as one bounded line.
 fn page_said(text: &str) -> String {
-    tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(text), 2000)
+    tabwright_protocol::sanitize::line(text, 2000)
 }

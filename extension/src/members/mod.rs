@@ -595,7 +595,7 @@ pub fn summary(name: &str, input: &Value) -> String {
         "switch_tab" | "close_tab" => input["tab_id"].as_str().unwrap_or_default().to_string(),
         _ => target,
     };
-    tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(&detail), 80)
+    tabwright_protocol::sanitize::line(&detail, 80)
 }
 
 pub fn unknown_member(name: &str) -> String {

@@ -185,7 +185,7 @@ pub async fn aim(tab: i32, target: &Target) -> Result<Spot, String> {
 
 /// Page-supplied descriptions are folded to one bounded line before they reach Claude.
 pub(super) fn fold(s: &str) -> String {
-    tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::one_line(s), 200)
+    tabwright_protocol::sanitize::line(s, 200)
 }
 
 /// A ref scrolled into view and hit-tested: the point to press, or why it cannot be pressed.
