@@ -1684,6 +1684,19 @@
     if (pinned) pinned.set(doc, e);
     return e;
   }
+  // Whether a person can scroll the page sideways: it is wider than its viewport, and neither
+  // the root nor the body (whose overflow is then the viewport's) hides what spills out, as
+  // pages do that keep a menu off to the side until it slides in. (Kept with the extent.)
+  function sideways(doc) {
+    const e = extentOf(doc);
+    if (e.sideways === undefined) {
+      const root = doc.documentElement, win = doc.defaultView;
+      const rootX = win ? win.getComputedStyle(root).overflowX : "visible";
+      const x = rootX === "visible" && doc.body && win ? win.getComputedStyle(doc.body).overflowX : rootX;
+      e.sideways = e.w > root.clientWidth + 1 && !/hidden|clip/.test(x);
+    }
+    return e.sideways;
+  }
   function pinningExtents(fn) {
     return (...args) => {
       if (pinned) return fn(...args);
@@ -2735,19 +2748,6 @@
       return { ...frame, clip: filter === "all" ? frame.clip : cut(frame.clip), view: cut(frame.view), scrollBox: box, scroller, clipper: el, outer: frame };
     }
 
-    // Whether a person can scroll the page sideways: it is wider than its viewport, and neither
-    // the root nor the body (whose overflow is then the viewport's) hides what spills out, as
-    // pages do that keep a menu off to the side until it slides in.
-    const scrollsSideways = new Map();
-    function sideways(doc) {
-      if (scrollsSideways.has(doc)) return scrollsSideways.get(doc);
-      const root = doc.documentElement, win = doc.defaultView;
-      const rootX = win ? win.getComputedStyle(root).overflowX : "visible";
-      const x = rootX === "visible" && doc.body && win ? win.getComputedStyle(doc.body).overflowX : rootX;
-      const can = root.scrollWidth > root.clientWidth + 1 && !/hidden|clip/.test(x);
-      scrollsSideways.set(doc, can);
-      return can;
-    }
 
     function overflowsInto(el, rect, frame) {
       // A box outside the viewport may still hold visible descendants (absolute or fixed children).
