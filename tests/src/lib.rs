@@ -264,6 +264,31 @@ pub fn png_size(data: &str) -> anyhow::Result<(u32, u32)> {
 }
 
 /// The pixel size of a base64 PNG or JPEG.
+/// A folder of a test's own under the system's temporary one, removed when dropped (also when
+/// the test fails).
+pub struct Scratch(pub std::path::PathBuf);
+
+impl Scratch {
+    pub fn new(name: &str) -> std::io::Result<Scratch> {
+        let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir)?;
+        Ok(Scratch(dir))
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A screenshot's pixels (base64 PNG or JPEG).
+pub fn decoded(data: &str) -> Result<image::RgbImage, String> {
+    let bytes = tabwright::demo::decode_base64(data).map_err(|e| e.to_string())?;
+    Ok(image::load_from_memory(&bytes).map_err(|e| e.to_string())?.to_rgb8())
+}
+
 pub fn image_size(data: &str) -> (u32, u32) {
     let bytes = tabwright::demo::decode_base64(data).expect("base64");
     if bytes.starts_with(b"\x89PNG") {

@@ -699,8 +699,7 @@ async fn device_scale_factor_two_keeps_the_frame_and_the_points() -> anyhow::Res
 
 /// The colour of an image's pixel, and whether it is near `want` (a JPEG's colours drift a little).
 fn colour_near(data: &str, x: u32, y: u32, want: [u8; 3]) -> Result<(), String> {
-    let bytes = tabwright::demo::decode_base64(data).map_err(|e| e.to_string())?;
-    let img = image::load_from_memory(&bytes).map_err(|e| e.to_string())?.to_rgb8();
+    let img = decoded(data)?;
     let p = img.get_pixel(x.min(img.width() - 1), y.min(img.height() - 1)).0;
     let near = p.iter().zip(want).all(|(a, b)| (*a as i32 - b as i32).abs() < 60);
     near.then_some(()).ok_or_else(|| format!("pixel ({x}, {y}) of {}×{} is {p:?}, not {want:?}", img.width(), img.height()))
@@ -712,8 +711,9 @@ fn colour_near(data: &str, x: u32, y: u32, want: [u8; 3]) -> Result<(), String> 
 /// there, which the zoom makes larger than CSS pixels: the screenshot showed the top-left 80 %.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_browsers_zoom_setting_keeps_the_whole_viewport_and_the_points() -> anyhow::Result<()> {
-    let profile = std::env::temp_dir().join(format!("tabwright-zoomed-profile-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&profile);
+    // (Removed when the test ends, after the browser it is dropped before.)
+    let scratch = Scratch::new("tabwright-zoomed-profile")?;
+    let profile = &scratch.0;
     std::fs::create_dir_all(profile.join("Default"))?;
     // Chrome keeps a zoom as a level: 1.2 to its power is the factor.
     let level = 1.25f64.ln() / 1.2f64.ln();
@@ -742,8 +742,6 @@ async fn the_browsers_zoom_setting_keeps_the_whole_viewport_and_the_points() -> 
         let (zw, zh) = image_size(&zoomed);
         colour_near(&zoomed, zw / 2, zh / 2, [0, 255, 0]).map_err(|e| anyhow::anyhow!("scrolled {scrolled}: the zoom missed the green square: {e}"))?;
     }
-    drop(h);
-    let _ = std::fs::remove_dir_all(&profile);
     Ok(())
 }
 

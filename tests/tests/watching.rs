@@ -8,8 +8,7 @@ use tabwright_protocol::NOT_EXECUTED;
 
 /// How many pixels of the overlay's orange are in the top band of an image.
 fn orange_pixels(data: &str) -> usize {
-    let bytes = tabwright::demo::decode_base64(data).expect("base64");
-    let img = image::load_from_memory(&bytes).expect("decodable image").to_rgb8();
+    let img = decoded(data).expect("decodable image");
     let mut n = 0;
     for y in 0..40.min(img.height()) {
         for x in 0..img.width() {
@@ -288,8 +287,7 @@ async fn claudes_own_clicks_on_the_banner_never_stop_the_session() -> anyhow::Re
     // Claude's coordinates are screenshot pixels; at this window size they are the CSS pixels.
     let r = h.one("screenshot", json!({})).await?;
     let tabwright_protocol::ContentBlock::Image { source } = &r.content[0] else { panic!("{r:?}") };
-    let bytes = tabwright::demo::decode_base64(&source.data).expect("base64");
-    let width = image::load_from_memory(&bytes).expect("decodable image").width();
+    let width = decoded(&source.data).expect("decodable image").width();
     let viewport = person.eval_in(&page, "innerWidth").await?;
     assert_eq!(Some(width as u64), viewport.as_u64(), "screenshot pixels are CSS pixels here");
     for member in ["left_click", "double_click", "middle_click"] {
@@ -395,7 +393,7 @@ async fn stop_and_resume_keep_the_overlay_off_when_the_policy_turns_it_off() -> 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_loaded_after_stop_never_says_claude_is_in_control() -> anyhow::Result<()> {
-    let (mut h, mut person, _page, session) = stopped_by_the_person().await?;
+    let (h, mut person, _page, session) = stopped_by_the_person().await?;
     // The person (or the page itself) loads another page in the tab while Claude is stopped, one
     // whose parsing is held up by a slow script.
     person.send(Some(&session), "Page.navigate", json!({"url": h.url("parsing.html")})).await?;
