@@ -365,7 +365,7 @@ fn bench(extra: &[String]) -> anyhow::Result<()> {
     let scripts: Vec<&String> = extra.iter().filter(|a| *a != "--quick").collect();
     let scripts: Vec<String> = if scripts.is_empty() { vec!["members".into()] } else { scripts.into_iter().cloned().collect() };
     for script in scripts {
-        anyhow::ensure!(dir.join(format!("{script}.mjs")).is_file(), "no benchmark named {script:?}; the benchmarks are members, peers, read_page, input, wasm_start, click_timeline, restless and reading_diff");
+        anyhow::ensure!(dir.join(format!("{script}.mjs")).is_file(), "no benchmark named {script:?}; the benchmarks are members, peers, read_page, input, wasm_start, click_timeline, restless, leaving and reading_diff");
         let mut node = Command::new("node");
         node.current_dir(root()).arg(dir.join(format!("{script}.mjs"))).env("CHROME", &browser).env("TABWRIGHT_BIN", bridge_exe(Profile::Release));
         if script == "members" {
