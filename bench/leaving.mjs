@@ -5,11 +5,11 @@
 // asked for, 300 ms after the navigate answered (the page's own hop can commit after ours), and
 // how often the navigate itself failed.
 //
-//   cargo xtask bench leaving         (RUNS=n, default 40 per side)
+//   cargo xtask bench leaving         (RUNS=n, default 12 per side: a round takes long, see BENCHMARKS.md)
 //   BASELINE=/tmp/old cargo xtask bench leaving   (and another build's extension, side by side)
 import { serveFixtures, startTabwright, startPlaywright, median } from "./lib.mjs";
 
-const RUNS = Number(process.env.RUNS || 40);
+const RUNS = Number(process.env.RUNS || 12);
 const site = await serveFixtures();
 const target = site.url("one.html");
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
