@@ -255,31 +255,33 @@ pub fn error_text(result: &ToolResult) -> String {
     result.text()
 }
 
-/// The pixel size of a base64 PNG.
-pub fn png_size(data: &str) -> anyhow::Result<(u32, u32)> {
-    let bytes = tabwright::demo::decode_base64(data)?;
-    anyhow::ensure!(bytes.len() > 24 && bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
-    let be = |i: usize| u32::from_be_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
-    Ok((be(16), be(20)))
-}
-
-/// The pixel size of a base64 PNG or JPEG.
-/// A folder of a test's own under the system's temporary one, removed when dropped (also when
-/// the test fails).
+/// A private folder (mode 0700, its path canonical) of a test's own under the system's temporary
+/// one, removed when dropped, also when the test fails.
 pub struct Scratch(pub std::path::PathBuf);
 
 impl Scratch {
     pub fn new(name: &str) -> std::io::Result<Scratch> {
-        let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+        use std::os::unix::fs::DirBuilderExt;
+        static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("tabwright-{name}-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir)?;
-        Ok(Scratch(dir))
+        std::fs::DirBuilder::new().recursive(true).mode(0o700).create(&dir)?;
+        Ok(Scratch(dir.canonicalize()?))
+    }
+
+    pub fn join(&self, path: impl AsRef<std::path::Path>) -> std::path::PathBuf {
+        self.0.join(path)
     }
 }
 
 impl Drop for Scratch {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        // A browser's last processes may still be writing to a profile in it as they go.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        while std::fs::remove_dir_all(&self.0).is_err() && self.0.exists() && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
     }
 }
 
@@ -289,28 +291,11 @@ pub fn decoded(data: &str) -> Result<image::RgbImage, String> {
     Ok(image::load_from_memory(&bytes).map_err(|e| e.to_string())?.to_rgb8())
 }
 
+/// The pixel size of a base64 PNG or JPEG, from its header.
 pub fn image_size(data: &str) -> (u32, u32) {
     let bytes = tabwright::demo::decode_base64(data).expect("base64");
-    if bytes.starts_with(b"\x89PNG") {
-        return png_size(data).expect("png");
-    }
-    // JPEG: find a start-of-frame marker.
-    let mut i = 2;
-    while i + 9 < bytes.len() {
-        if bytes[i] != 0xFF {
-            i += 1;
-            continue;
-        }
-        let marker = bytes[i + 1];
-        let len = u16::from_be_bytes([bytes[i + 2], bytes[i + 3]]) as usize;
-        if (0xC0..=0xC3).contains(&marker) {
-            let h = u16::from_be_bytes([bytes[i + 5], bytes[i + 6]]) as u32;
-            let w = u16::from_be_bytes([bytes[i + 7], bytes[i + 8]]) as u32;
-            return (w, h);
-        }
-        i += 2 + len;
-    }
-    panic!("no image size found");
+    let reader = image::ImageReader::new(std::io::Cursor::new(bytes)).with_guessed_format().expect("an image");
+    reader.into_dimensions().expect("an image's size")
 }
 
 

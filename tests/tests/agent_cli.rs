@@ -11,32 +11,15 @@ use serde_json::{json, Value};
 use tabwright::site::{Pages, Site};
 use tabwright_e2e::fakeapi::form::{check_submission, form_script, submitted_url, FINAL, TASK};
 use tabwright_e2e::fakeapi::{self, call, text, FakeApi, Fault, Recorded, Script};
-use tabwright_e2e::{bridge_exe, fixtures, Harness};
+use tabwright_e2e::{bridge_exe, fixtures, Harness, Scratch};
 
-/// A scratch folder for reports, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("tabwright-agent-test-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("scratch dir");
-        Scratch(dir)
-    }
-
-    fn reports(&self) -> Vec<PathBuf> {
-        let mut out: Vec<PathBuf> = std::fs::read_dir(&self.0)
-            .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "html")).collect())
-            .unwrap_or_default();
-        out.sort();
-        out
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+/// The HTML reports written to a folder, in order.
+fn html_reports(dir: &Scratch) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(&dir.0)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "html")).collect())
+        .unwrap_or_default();
+    out.sort();
+    out
 }
 
 /// `tabwright agent` with the fake API's address and a fake key.
@@ -104,7 +87,7 @@ fn real_images(r: &Recorded) -> Vec<String> {
 async fn agent_fills_the_form_and_its_report_opens_in_chromium() -> anyhow::Result<()> {
     let mut h = Harness::start().await.context("starting the browser")?;
     let api = FakeApi::start(form_script(h.url("form.html"))).await?;
-    let reports = Scratch::new("form");
+    let reports = Scratch::new("agent-test-form")?;
     let socket = h.session.socket.display().to_string();
     let dir = reports.0.display().to_string();
     let started = Instant::now();
@@ -133,7 +116,7 @@ async fn agent_fills_the_form_and_its_report_opens_in_chromium() -> anyhow::Resu
     check_submission("tabwright agent", &url);
 
     // The report: one file, every turn and call, the screenshot inline, the failed calls marked.
-    let files = reports.reports();
+    let files = html_reports(&reports);
     assert_eq!(files.len(), 1, "{files:?}");
     let html = std::fs::read_to_string(&files[0])?;
     assert!(stderr.contains(&files[0].display().to_string()), "the report's path is printed: {stderr}");
@@ -187,7 +170,7 @@ async fn agent_launches_its_browser_retries_busy_answers_and_drops_old_screensho
     api.push_fault(Fault { status: 429, retry_after: Some("1".into()) });
     api.push_fault(Fault { status: 529, retry_after: None });
     api.push_fault(Fault { status: 500, retry_after: None });
-    let reports = Scratch::new("launch");
+    let reports = Scratch::new("agent-test-launch")?;
     let dir = reports.0.display().to_string();
     let mut args = vec!["--headless", "--report", &dir, "--keep-screenshots", "3"];
     // As root the browser's sandbox cannot start; the flag says so explicitly.
@@ -230,7 +213,7 @@ async fn agent_launches_its_browser_retries_busy_answers_and_drops_old_screensho
     assert!(last.len() >= 3, "the latest screenshots stay: {}", last.len());
 
     // The report notes the retries; the launched browser and its socket folder are gone.
-    let html = std::fs::read_to_string(reports.reports().first().context("no report")?)?;
+    let html = std::fs::read_to_string(html_reports(&reports).first().context("no report")?)?;
     assert_eq!(html.matches("retried: ").count(), 3, "the retries are in the report");
     assert_eq!(html.matches("<img src=\"data:image/").count(), shots, "the report keeps every screenshot");
     assert!(!std::env::temp_dir().join(format!("tabwright-agent-{pid}")).exists(), "the launched session's folder is left behind");
@@ -245,14 +228,14 @@ async fn a_refused_request_ends_the_run_and_ctrl_c_stops_it_cleanly() -> anyhow:
     // A 400 is shown as the API said it, is not retried, and ends the run non-zero.
     let api = FakeApi::start(Script::new().turn(|_| Ok(vec![text("unreachable")]))).await?;
     api.push_fault(Fault { status: 400, retry_after: None });
-    let reports = Scratch::new("refused");
+    let reports = Scratch::new("agent-test-refused")?;
     let dir = reports.0.display().to_string();
     let (code, stdout, stderr) = finish(agent(&api, &["--socket", &socket, "--report", &dir, "Do something"])).await?;
     assert_eq!(code, 1, "{stdout}\n{stderr}");
     assert!(stdout.is_empty(), "{stdout}");
     assert!(stderr.contains("400") && stderr.contains("invalid_request_error") && stderr.contains("scripted 400 error"), "{stderr}");
     assert_eq!(api.requests().len(), 1, "a 400 is not retried");
-    let html = std::fs::read_to_string(reports.reports().first().context("no report")?)?;
+    let html = std::fs::read_to_string(html_reports(&reports).first().context("no report")?)?;
     assert!(html.contains("Status: <span id=\"status\" class=\"status-failed\">failed: "), "the report says it failed");
 
     // Without a key it says what to set.
@@ -263,7 +246,7 @@ async fn a_refused_request_ends_the_run_and_ctrl_c_stops_it_cleanly() -> anyhow:
 
     // Ctrl-C while the browser works on a long call: the run stops at once, with its report.
     let api = FakeApi::start(Script::new().turn(|_| Ok(vec![text("Waiting."), call("wait", json!({"duration": 20}))]))).await?;
-    let reports = Scratch::new("interrupted");
+    let reports = Scratch::new("agent-test-interrupted")?;
     let dir = reports.0.display().to_string();
     let child = agent(&api, &["--socket", &socket, "--report", &dir, "Wait a while"]).spawn()?;
     api.wait_requests(1, 30).await?;
@@ -277,14 +260,14 @@ async fn a_refused_request_ends_the_run_and_ctrl_c_stops_it_cleanly() -> anyhow:
     assert!(interrupted.elapsed() < Duration::from_secs(10));
     assert_eq!(out.status.code(), Some(130), "{stderr}");
     assert!(stderr.contains("Stopped."), "{stderr}");
-    let html = std::fs::read_to_string(reports.reports().first().context("no report")?)?;
+    let html = std::fs::read_to_string(html_reports(&reports).first().context("no report")?)?;
     assert!(html.contains("class=\"status-stopped\">stopped: Ctrl-C"), "the report says it was stopped");
     Ok(())
 }
 
 #[test]
 fn report_lists_nothing_in_an_empty_folder() {
-    let dir = Scratch::new("empty");
+    let dir = Scratch::new("agent-test-empty").expect("scratch folder");
     let out = std::process::Command::new(bridge_exe()).args(["report", "--dir"]).arg(&dir.0).output().expect("run tabwright report");
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("no reports in"), "{}", String::from_utf8_lossy(&out.stdout));

@@ -37,14 +37,13 @@ async fn status_and_call_talk_to_a_running_session() -> anyhow::Result<()> {
 
 #[test]
 fn install_writes_a_host_manifest_for_the_fixed_extension_id() {
-    let dir = std::env::temp_dir().join(format!("tabwright-install-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let scratch = tabwright_e2e::Scratch::new("install").expect("scratch folder");
+    let dir = scratch.join("profile");
     let (ok, out) = tabwright(&["install", "--profile", &dir.to_string_lossy()]);
     assert!(ok, "{out}");
     assert!(out.contains("Load unpacked"), "{out}");
     let manifest: serde_json::Value =
         serde_json::from_slice(&std::fs::read(dir.join("NativeMessagingHosts/com.tabwright.bridge.json")).expect("manifest")).expect("json");
-    let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(manifest["type"], "stdio");
     assert!(manifest["path"].as_str().is_some_and(|p| p.starts_with('/')), "the host path must be absolute: {manifest}");
     assert_eq!(manifest["allowed_origins"], json!([format!("chrome-extension://{}/", tabwright_protocol::wire::EXTENSION_ID)]));

@@ -435,16 +435,13 @@ fn host_pids(socket: &Path) -> Vec<i32> {
 /// first native host the extension starts is the bridge and serves the agent socket.
 struct OwnBrowser {
     child: std::process::Child,
-    dir: PathBuf,
+    dir: Scratch,
     socket: PathBuf,
 }
 
 impl OwnBrowser {
     fn start() -> anyhow::Result<OwnBrowser> {
-        use std::os::unix::fs::DirBuilderExt;
-        let dir = std::env::temp_dir().join(format!("tabwright-own-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::DirBuilder::new().mode(0o700).create(&dir)?;
+        let dir = Scratch::new("own")?;
         let profile = dir.join("profile");
         let socket = dir.join("agent.sock");
         tabwright::launch::write_host_manifest(&profile.join("NativeMessagingHosts"), &bridge_exe())?;
@@ -514,11 +511,7 @@ impl Drop for OwnBrowser {
             libc::kill(-(self.child.id() as i32), libc::SIGKILL);
         }
         let _ = self.child.wait();
-        // Its last processes may still be writing to the profile as they go.
-        let deadline = Instant::now() + Duration::from_secs(5);
-        while std::fs::remove_dir_all(&self.dir).is_err() && self.dir.exists() && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        // (Its folder goes when `dir` is dropped, after this.)
     }
 }
 
@@ -605,10 +598,7 @@ async fn a_killed_extension_process_in_a_persons_own_browser_comes_back_by_itsel
 /// left behind that nobody drives), and a new `tabwright launch` on the same profile takes over.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_launch_takes_its_browser_along_and_a_new_one_takes_over_the_profile() -> anyhow::Result<()> {
-    use std::os::unix::fs::DirBuilderExt;
-    let dir = std::env::temp_dir().join(format!("tabwright-relaunch-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::DirBuilder::new().mode(0o700).create(&dir)?;
+    let dir = Scratch::new("relaunch")?;
     let profile = dir.join("profile");
     let socket = dir.join("agent.sock");
     let (profile_arg, socket_arg) = (profile.clone(), socket.clone());
@@ -654,7 +644,6 @@ async fn a_killed_launch_takes_its_browser_along_and_a_new_one_takes_over_the_pr
         libc::kill(second.id() as i32, libc::SIGTERM);
     }
     let _ = tokio::task::spawn_blocking(move || second.wait()).await;
-    let _ = std::fs::remove_dir_all(&dir);
     outcome
 }
 

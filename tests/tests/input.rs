@@ -712,7 +712,7 @@ fn colour_near(data: &str, x: u32, y: u32, want: [u8; 3]) -> Result<(), String> 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_browsers_zoom_setting_keeps_the_whole_viewport_and_the_points() -> anyhow::Result<()> {
     // (Removed when the test ends, after the browser it is dropped before.)
-    let scratch = Scratch::new("tabwright-zoomed-profile")?;
+    let scratch = Scratch::new("zoomed-profile")?;
     let profile = &scratch.0;
     std::fs::create_dir_all(profile.join("Default"))?;
     // Chrome keeps a zoom as a level: 1.2 to its power is the factor.

@@ -1,28 +1,12 @@
 //! Safe by default: the navigation policy, file_upload's roots, and confirmations, each refusal
 //! proven in a real browser.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::{json, Value};
 use tabwright::site::{Pages, Site};
 use tabwright_e2e::*;
 
-struct TempDir(PathBuf);
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-        let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let p = std::env::temp_dir().join(format!("tabwright-{tag}-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).expect("temp dir");
-        TempDir(p.canonicalize().expect("canonical"))
-    }
-}
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_other_scheme_is_refused() -> anyhow::Result<()> {
@@ -95,7 +79,7 @@ async fn an_allowlist_refuses_everything_else() -> anyhow::Result<()> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn uploads_come_only_from_the_roots() -> anyhow::Result<()> {
-    let base = TempDir::new("uploads");
+    let base = Scratch::new("uploads")?;
     let root = base.0.join("root");
     let outside = base.0.join("outside");
     std::fs::create_dir_all(&root)?;
@@ -175,7 +159,7 @@ fn chooser_input(result: &str, name: &str) -> String {
 /// and reads with the box's state.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hidden_file_inputs_are_reached_through_their_buttons_and_labels() -> anyhow::Result<()> {
-    let base = TempDir::new("choosers");
+    let base = Scratch::new("choosers")?;
     std::fs::write(base.0.join("a.png"), "png")?;
     std::fs::write(base.0.join("b.png"), "png")?;
     let policy = json!({"upload_roots": [base.0], "auto_approve": ["file_upload"]});
@@ -360,7 +344,7 @@ async fn wait_site_log(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn file_choosers_in_a_cross_origin_frame() -> anyhow::Result<()> {
     use tabwright_e2e::person::{Person, PERSON_FLAG};
-    let base = TempDir::new("frame-choosers");
+    let base = Scratch::new("frame-choosers")?;
     std::fs::write(base.0.join("a.png"), "png")?;
     let policy = json!({"upload_roots": [base.0], "auto_approve": ["file_upload"]});
     let mut h = Harness::start_with_policy(policy, &[PERSON_FLAG]).await?;
@@ -462,7 +446,7 @@ async fn file_choosers_in_a_cross_origin_frame() -> anyhow::Result<()> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_download_folder_inside_an_upload_root_is_refused_at_start() -> anyhow::Result<()> {
-    let base = TempDir::new("overlap");
+    let base = Scratch::new("overlap")?;
     let policy = base.0.join("policy.json");
     std::fs::write(&policy, json!({"upload_roots": [base.0]}).to_string())?;
     let out = std::process::Command::new(bridge_exe())
@@ -648,7 +632,7 @@ fn memory_holds(pid: u32, needles: &[&str]) -> anyhow::Result<Vec<bool>> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_sandbox_is_never_turned_off_silently_and_secrets_stay_out_of_renderers() -> anyhow::Result<()> {
-    let base = TempDir::new("sandbox");
+    let base = Scratch::new("sandbox")?;
     let root = tabwright::launch::running_as_root();
     if root {
         // As root, launch refuses to start the browser unless told to run it without its sandbox.
@@ -736,7 +720,7 @@ async fn the_sandbox_is_never_turned_off_silently_and_secrets_stay_out_of_render
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn install_mode_enforces_its_policy_and_refuses_relays_without_the_token() -> anyhow::Result<()> {
-    let base = TempDir::new("install");
+    let base = Scratch::new("install")?;
     let blocked = Site::start(Pages::Dir(fixtures()), "127.0.0.2").await?;
     let allowed = Site::start(Pages::Dir(fixtures()), "127.0.0.1").await?;
     let config = base.0.join("config");
