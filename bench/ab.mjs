@@ -18,12 +18,21 @@ const N = +(process.env.N || 60);
 const steps = JSON.parse((process.env.STEPS || '[["list_tabs",{}]]').replaceAll("SITE/", fx.url("")));
 const pause = () => new Promise((r) => setTimeout(r, Math.random() * 17));
 const CONFIGS = { javascript_exec: { enabled: true }, read_console: { enabled: true }, read_network: { enabled: true } };
-for (const [m, input] of steps) {
-  const t = [[], []], p = [];
-  for (let i = 0; i < N; i++) {
-    for (const k of [0, 1]) { await pause(); const s = performance.now(); const r = await tws[k].call(m, input, CONFIGS); t[k].push(performance.now() - s); if (r.is_error) { console.log(JSON.stringify(r)); process.exit(1); } }
-    await pause(); const s = performance.now(); await pw.page.title(); p.push(performance.now() - s);
+try {
+  for (const [m, input] of steps) {
+    const t = [[], []], p = [];
+    for (let i = 0; i < N; i++) {
+      for (const k of [0, 1]) {
+        await pause();
+        const s = performance.now();
+        const r = await tws[k].call(m, input, CONFIGS);
+        t[k].push(performance.now() - s);
+        if (r.is_error) throw new Error(`${m} on side ${"AB"[k]}: ${JSON.stringify(r)}`);
+      }
+      await pause(); const s = performance.now(); await pw.page.title(); p.push(performance.now() - s);
+    }
+    console.log(m.padEnd(14), "A", median(t[0]).toFixed(2), "B", median(t[1]).toFixed(2), "pw.title", median(p).toFixed(2));
   }
-  console.log(m.padEnd(14), "A", median(t[0]).toFixed(2), "B", median(t[1]).toFixed(2), "pw.title", median(p).toFixed(2));
+} finally {
+  for (const tw of tws) await tw.close(); await pw.close(); fx.close();
 }
-for (const tw of tws) await tw.close(); await pw.close(); fx.close();
