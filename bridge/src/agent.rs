@@ -6,12 +6,14 @@ use std::sync::Arc;
 use futures_util::stream::FuturesOrdered;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
+use tabwright_protocol::sanitize;
 use tabwright_protocol::wire::{response, AgentError, AgentRequest};
 use tokio::net::{UnixListener, UnixStream};
 use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::handshake::server::{ErrorResponse, Request, Response};
 use tokio_tungstenite::tungstenite::http::StatusCode;
-use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::protocol::{CloseFrame, WebSocketConfig};
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::hub::Hub;
@@ -135,11 +137,27 @@ where
     });
     // Each request is handed to the hub as soon as it is read, so the hub's queue has this
     // connection's requests in the order they were sent; the answers go out in that order too.
+    // `waiting` has the ids of the requests whose answers have not gone out, in the same order.
     let mut answers = FuturesOrdered::new();
+    let mut waiting = std::collections::VecDeque::new();
+    let mut closing = hub.closing();
     let mut reading = true;
     while reading || !answers.is_empty() {
+        // The bridge is going away: what is still waited for is answered with why, and the
+        // connection closes saying so, instead of ending with nothing said.
+        if let Some(why) = closing.borrow_and_update().clone() {
+            for id in waiting.drain(..) {
+                let _ = tx.send(Message::text(Value::to_string(&response(&id, Err(AgentError::new("browser_unavailable", why.clone()))))));
+            }
+            // (A close frame's reason is at most 123 bytes: 40 characters are.)
+            let reason = sanitize::line(&why, 40);
+            let _ = tx.send(Message::Close(Some(CloseFrame { code: CloseCode::Away, reason: reason.into() })));
+            break;
+        }
         tokio::select! {
+            Ok(()) = closing.changed() => {}
             Some(reply) = answers.next(), if !answers.is_empty() => {
+                waiting.pop_front();
                 let _ = tx.send(Message::text(Value::to_string(&reply)));
             }
             frame = stream.next(), if reading && answers.len() < MAX_IN_FLIGHT => {
@@ -150,12 +168,17 @@ where
                 match read_request(frame) {
                     Ok(Some(request)) => {
                         let answer = hub.submit(&request.method, &request.params);
+                        waiting.push_back(request.id.clone());
                         answers.push_back(Box::pin(async move { response(&request.id, answer.await) }) as Reply);
                     }
                     Ok(None) => {}
-                    Err(Ending::Reply(reply)) => answers.push_back(Box::pin(std::future::ready(reply)) as Reply),
+                    Err(Ending::Reply(reply)) => {
+                        waiting.push_back(reply["id"].clone());
+                        answers.push_back(Box::pin(std::future::ready(reply)) as Reply);
+                    }
                     Err(Ending::Close(reply)) => {
                         if let Some(reply) = reply {
+                            waiting.push_back(reply["id"].clone());
                             answers.push_back(Box::pin(std::future::ready(reply)) as Reply);
                         }
                         reading = false;

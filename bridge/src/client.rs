@@ -33,6 +33,7 @@ impl Client {
         loop {
             match self.ws.next().await {
                 Some(Ok(Message::Text(t))) => return Ok(serde_json::from_str(&t)?),
+                Some(Ok(Message::Close(Some(frame)))) if !frame.reason.is_empty() => bail!("the bridge closed the connection: {}", frame.reason),
                 Some(Ok(Message::Close(_))) | None => bail!("the bridge closed the connection"),
                 Some(Ok(_)) => continue,
                 Some(Err(e)) => return Err(e.into()),

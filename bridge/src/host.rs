@@ -66,8 +66,14 @@ pub async fn run() -> anyhow::Result<()> {
     let relay_hub = hub.clone();
     tokio::spawn(async move { serve_relays(relay_hub, relay_socket, token).await });
     hub.serve_extension(tokio::io::stdin(), tokio::io::stdout()).await;
+    // The agents still connected are told why, and what they wait for is answered.
+    hub.close(HOST_ENDED);
+    hub.connections_ended(std::time::Duration::from_secs(1)).await;
     Ok(())
 }
+
+/// What agents still connected are told when the browser ends its link to a native host.
+const HOST_ENDED: &str = "The browser ended its link to this bridge (it closed, or the extension restarted), so this call could not be answered. Connect again: the extension starts a new bridge on the same socket when it comes back.";
 
 /// Copies frames both ways between Chrome (stdin/stdout) and the hub until either side closes.
 async fn relay(stream: UnixStream) {

@@ -123,6 +123,9 @@ pub struct Hub {
     jobs: mpsc::UnboundedSender<Job>,
     /// Whether the policy gives file_upload something to read (upload roots or staged documents).
     uploads: bool,
+    /// Why the bridge is going away, once it is (its browser exited, or it was stopped). Each
+    /// agent connection holds a receiver while it lives.
+    closing: watch::Sender<Option<String>>,
 }
 
 impl Hub {
@@ -146,7 +149,26 @@ impl Hub {
         let (jobs, queue) = mpsc::unbounded_channel();
         let runner = Runner { pipeline: Pipeline::with_config(config.pipeline.clone()), config, link: link.clone(), member_held: Vec::new() };
         tokio::spawn(runner.run(queue));
-        Arc::new(Hub { link, jobs, uploads })
+        Arc::new(Hub { link, jobs, uploads, closing: watch::Sender::new(None) })
+    }
+
+    /// Says the bridge is going away and why: every agent connection answers the requests it
+    /// still waits for with `why`, and closes.
+    pub fn close(&self, why: &str) {
+        self.closing.send_replace(Some(why.to_string()));
+    }
+
+    /// Why the bridge is going away, once it is (see [`Hub::close`]).
+    pub fn closing(&self) -> watch::Receiver<Option<String>> {
+        self.closing.subscribe()
+    }
+
+    /// Waits until every agent connection has ended, at most `wait`.
+    pub async fn connections_ended(&self, wait: Duration) {
+        let deadline = tokio::time::Instant::now() + wait;
+        while self.closing.receiver_count() > 0 && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
     }
 
     /// A receiver that sees every change of the link's state.

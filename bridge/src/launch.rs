@@ -367,13 +367,23 @@ async fn supervise(hub: &Arc<Hub>, child: &mut Child, options: &LaunchOptions) -
         _ = tokio::signal::ctrl_c() => return Ok(()),
         _ = sigterm.recv() => return Ok(()),
     }
-    tokio::select! {
-        status = child.wait() => { eprintln!("tabwright: the browser exited ({})", status?); }
-        _ = tokio::signal::ctrl_c() => {}
-        _ = sigterm.recv() => {}
-    }
+    let why = tokio::select! {
+        status = child.wait() => {
+            let status = status?;
+            eprintln!("tabwright: the browser exited ({status})");
+            format!("The browser exited ({status}), so this call could not be answered. Start it again with `tabwright launch`; the tabs it had are gone.")
+        }
+        _ = tokio::signal::ctrl_c() => STOPPED.to_string(),
+        _ = sigterm.recv() => STOPPED.to_string(),
+    };
+    // The agents still connected are told why, and what they wait for is answered.
+    hub.close(&why);
+    hub.connections_ended(Duration::from_secs(1)).await;
     Ok(())
 }
+
+/// What agents still connected are told when `tabwright launch` is stopped.
+const STOPPED: &str = "tabwright launch was stopped, and its browser with it, so this call could not be answered.";
 
 async fn stop_browser(child: &mut Child) {
     if let Some(pid) = child.id() {

@@ -647,6 +647,69 @@ async fn a_killed_launch_takes_its_browser_along_and_a_new_one_takes_over_the_pr
     outcome
 }
 
+/// An agent still connected when `tabwright launch` goes away, its browser killed or itself
+/// stopped, is answered for every call it waits for, with why, and the connection closes saying
+/// so (a close frame with the reason), instead of ending with nothing said.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn agents_are_told_why_when_the_browser_or_launch_goes_away() -> anyhow::Result<()> {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+    use tokio_tungstenite::tungstenite::Message;
+    for browser_killed in [true, false] {
+        let h = Harness::start().await?;
+        let launch = launch_pid(&h.session.socket)?;
+        let stream = tokio::net::UnixStream::connect(&h.session.socket).await?;
+        let (mut ws, _) = tokio_tungstenite::client_async("ws://localhost/", stream).await?;
+        // A wait under way, and a call queued behind it.
+        for (id, name, input) in [(1, "wait", json!({"duration": 5})), (2, "list_tabs", json!({}))] {
+            let tool_use = json!({"type": "tool_use", "id": format!("toolu_{id}"), "name": name, "toolset_name": "browser", "input": input});
+            ws.send(Message::text(json!({"id": id, "method": "call", "params": {"tool_use": tool_use}}).to_string())).await?;
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        if browser_killed {
+            let browser = pids().into_iter().find(|p| parent(*p) == Some(launch)).context("no browser under tabwright launch")?;
+            kill(browser);
+        } else {
+            // SAFETY: signalling the launch process this test started.
+            unsafe {
+                libc::kill(launch, libc::SIGTERM);
+            }
+        }
+        let mut answers = std::collections::HashMap::new();
+        let mut close = None;
+        while let Ok(Some(frame)) = tokio::time::timeout(Duration::from_secs(10), ws.next()).await {
+            match frame {
+                Ok(Message::Text(t)) => {
+                    let v: Value = serde_json::from_str(&t)?;
+                    answers.insert(v["id"].as_i64().unwrap_or(0), v);
+                }
+                Ok(Message::Close(frame)) => {
+                    close = frame;
+                    break;
+                }
+                Ok(_) => {}
+                Err(_) => break,
+            }
+        }
+        let why = if browser_killed { "The browser exited" } else { "tabwright launch was stopped" };
+        let close = close.context("the connection ended without a close frame")?;
+        assert_eq!(close.code, CloseCode::Away, "{close:?}");
+        assert!(close.reason.starts_with(why), "{close:?}");
+        // The queued call is answered with why; the one under way with why, or (the browser
+        // killed) as the call the extension's loss cut short.
+        let queued = answers.get(&2).context("the queued call was not answered")?;
+        assert_eq!(queued["error"]["code"], "browser_unavailable", "{queued}");
+        assert!(queued["error"]["message"].as_str().unwrap_or_default().starts_with(why), "{queued}");
+        let first = answers.get(&1).context("the call under way was not answered")?;
+        let cut = first["result"]["tool_result"]["is_error"] == true && first.to_string().contains("The extension disconnected during the call");
+        assert!(cut || first["error"]["message"].as_str().unwrap_or_default().starts_with(why), "{first}");
+        if !browser_killed {
+            assert!(!cut, "launch was stopped with its browser still there: {first}");
+        }
+    }
+    Ok(())
+}
+
 // ---- the soak -------------------------------------------------------------------------------
 
 /// The least-squares slope of `ys` over `xs`.

@@ -53,6 +53,9 @@ class Framing(unittest.TestCase):
         self.assertEqual(a.feed(True, 0x0, b"1}"), ('{"a":1}', None))
         with self.assertRaises(_socket.BridgeError):
             a.feed(True, 0x8, b"")
+        # A close frame's reason (after its 2-byte code) is the error's.
+        with self.assertRaisesRegex(_socket.BridgeError, "closed the connection: The browser exited"):
+            a.feed(True, 0x8, b"\x03\xe9The browser exited")
 
     def test_the_handshake_sends_no_origin_and_checks_the_accept_key(self) -> None:
         key = "dGhlIHNhbXBsZSBub25jZQ=="

@@ -142,7 +142,11 @@ export class FrameReader {
         continue;
       }
       if (opcode === OP_PONG) continue;
-      if (opcode === OP_CLOSE) throw new BridgeError('the bridge closed the connection');
+      if (opcode === OP_CLOSE) {
+        // A close frame: a 2-byte code, then the reason in UTF-8.
+        const reason = payload.length > 2 ? Buffer.from(payload.subarray(2)).toString('utf8') : '';
+        throw new BridgeError(reason ? `the bridge closed the connection: ${reason}` : 'the bridge closed the connection');
+      }
       if (opcode === OP_TEXT || opcode === OP_BINARY) {
         this.#parts = [];
         this.#size = 0;

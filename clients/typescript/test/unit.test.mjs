@@ -51,6 +51,9 @@ test('fragments are joined, pings answered, and a frame split across reads is wa
   assert.equal(rest.replies.length, 1);
   assert.deepEqual(unmask(rest.replies[0]), { opcode: 0xa, payload: Buffer.from('hi') });
   assert.throws(() => reader.push(serverFrame(8, Buffer.alloc(0))), /closed/);
+  // A close frame's reason (after its 2-byte code) is the error's.
+  const away = Buffer.concat([Buffer.from([0x03, 0xe9]), Buffer.from('The browser exited')]);
+  assert.throws(() => new FrameReader().push(serverFrame(8, away)), /closed the connection: The browser exited/);
 });
 
 test('the handshake sends no Origin and checks the accept key', () => {

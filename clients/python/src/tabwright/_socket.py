@@ -126,7 +126,9 @@ class _Assembler:
         if opcode == _OP_PONG:
             return None, None
         if opcode == _OP_CLOSE:
-            raise BridgeError("the bridge closed the connection")
+            # A close frame: a 2-byte code, then the reason in UTF-8.
+            reason = payload[2:].decode("utf-8", "replace")
+            raise BridgeError(f"the bridge closed the connection: {reason}" if reason else "the bridge closed the connection")
         if opcode in (_OP_TEXT, _OP_BINARY):
             self.parts, self.size = [], 0
         elif opcode != _OP_CONTINUATION:
