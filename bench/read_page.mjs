@@ -6,7 +6,7 @@ import { serveFixtures, serveDir, corpus, startTabwright, startPlaywright, media
 
 const FIXTURES = ["article.html", "form.html", "shop.html", "landmarks.html", "controls.html", "clickables.html", "spa.html", "shadow.html"];
 // The widget-library corpus (tests/corpus; its npm packages come from `npm ci` there).
-const CORPUS = ["jqueryui/autocomplete.html", "jqueryui/accordion.html", "jqueryui/tabs.html", "jqueryui/datepicker.html?open=1", "jqueryui/dialog.html", "bootstrap/team.html", "react/app.html", "react/signup.html", "react/inbox.html", "react/framed.html", "jquery/task.html", "jquery/cart.html", "solid/tags.html", "svelte/list.html", "grid/orders.html", "editor/notes.html", "pickers/booking.html", "mui/trip.html", "antd/order.html", "shoelace/settings.html", "tomselect/order.html", "datatables/staff.html", "elementplus/shipment.html", "editor/snippets.html", "editor/richtext.html", "sliders/filters.html", "dnd/board.html", "swiper/featured.html", "aggrid/stock.html", "vuetify/settings.html", "fomantic/checkout.html", "radix/settings.html"];
+const CORPUS = ["jqueryui/autocomplete.html", "jqueryui/accordion.html", "jqueryui/tabs.html", "jqueryui/datepicker.html?open=1", "jqueryui/dialog.html", "bootstrap/team.html", "react/app.html", "react/signup.html", "react/inbox.html", "react/framed.html", "jquery/task.html", "jquery/cart.html", "solid/tags.html", "svelte/list.html", "grid/orders.html", "editor/notes.html", "pickers/booking.html", "mui/trip.html", "antd/order.html", "shoelace/settings.html", "tomselect/order.html", "datatables/staff.html", "elementplus/shipment.html", "editor/snippets.html", "editor/richtext.html", "sliders/filters.html", "dnd/board.html", "swiper/featured.html", "aggrid/stock.html", "vuetify/settings.html", "fomantic/checkout.html", "radix/settings.html", "calendar/rooms.html"];
 const RUNS = Number(process.env.RUNS || 7);
 
 const fixtureSite = await serveFixtures();
@@ -14,7 +14,9 @@ const corpusSite = existsSync(join(corpus, "node_modules", "jquery")) ? await se
 if (!corpusSite) console.error("tests/corpus/node_modules is missing (npm ci there): corpus pages skipped");
 // The 10,000-element page goes last: its `all` read hands out some 10,000 refs, and refs are
 // numbered for the whole session, so every page read after it would carry 5-digit refs.
-const PAGES = [...FIXTURES.map((p) => [p, fixtureSite.url(p)]), ...(corpusSite ? CORPUS.map((p) => [p, corpusSite.url(p)]) : []), ["big.html", fixtureSite.url("big.html")]];
+// ONLY=a.html,b/c.html measures only those pages.
+const ONLY = process.env.ONLY ? process.env.ONLY.split(",") : null;
+const PAGES = [...FIXTURES.map((p) => [p, fixtureSite.url(p)]), ...(corpusSite ? CORPUS.map((p) => [p, corpusSite.url(p)]) : []), ["big.html", fixtureSite.url("big.html")]].filter(([p]) => !ONLY || ONLY.includes(p));
 const site = { close: () => { fixtureSite.close(); corpusSite?.close(); } };
 const tw = await startTabwright();
 const pw = await startPlaywright();

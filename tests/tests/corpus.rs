@@ -55,6 +55,7 @@ const PAGES: &[&str] = &[
     "vuetify/settings.html",
     "fomantic/checkout.html",
     "radix/settings.html",
+    "calendar/rooms.html",
 ];
 
 /// The same pages with a widget opened on load by their URL: suggestions, a calendar, a dialog,
@@ -92,6 +93,7 @@ const LIBRARY_FILES: &[&str] = &[
     "svelte/src/internal/client/index.js",
     "esm-env/index.js",
     "clsx/dist/clsx.mjs",
+    "fullcalendar/index.global.min.js",
     "flatpickr/dist/flatpickr.min.js",
     "flatpickr/dist/flatpickr.min.css",
     "select2/dist/js/select2.min.js",
@@ -336,6 +338,41 @@ async fn flatpickr_date_and_select2_city_are_picked_by_refs() -> anyhow::Result<
     let book = ref_of(&t, "button", "Book")?;
     click(&mut h, &book).await?;
     reported(&h, json!({"widget": "booking", "event": "submit", "date": "2025-06-15", "city": "por"})).await?;
+    Ok(())
+}
+
+/// FullCalendar: a day is chosen by its cell (the calendar hears the click on itself and works
+/// out the day from the point), an event by its own line, and the toolbar moves to the next
+/// month, to the week view and on a week, whose hours FullCalendar hides from screen readers:
+/// the event on them is still a line of its own, clicked by ref.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fullcalendar_days_events_and_views_are_reached_by_refs() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "calendar/rooms.html").await?;
+    let day = ref_of(&t, "gridcell", "December 15, 2026")?;
+    click(&mut h, &day).await?;
+    reported(&h, json!({"widget": "calendar", "event": "date", "date": "2026-12-15"})).await?;
+    let t = read(&mut h, json!({})).await?;
+    assert!(t.contains("\"Chosen: 2026-12-15\""), "{t}");
+    let review = ref_of(&t, "generic", "Design review")?;
+    click(&mut h, &review).await?;
+    reported(&h, json!({"widget": "calendar", "event": "event", "title": "Design review"})).await?;
+    let next = ref_of(&t, "button", "Next month")?;
+    click(&mut h, &next).await?;
+    reported(&h, json!({"widget": "calendar", "event": "view", "title": "January 2027"})).await?;
+    let t = read(&mut h, json!({})).await?;
+    assert!(t.contains("heading \"January 2027\""), "{t}");
+    let week = ref_of(&t, "button", "week")?;
+    click(&mut h, &week).await?;
+    reported(&h, json!({"widget": "calendar", "event": "view", "view": "timeGridWeek", "title": "Dec 27, 2026 – Jan 2, 2027"})).await?;
+    let t = read(&mut h, json!({})).await?;
+    let next = ref_of(&t, "button", "Next week")?;
+    click(&mut h, &next).await?;
+    reported(&h, json!({"widget": "calendar", "event": "view", "view": "timeGridWeek", "title": "Jan 3 – 9, 2027"})).await?;
+    let t = read(&mut h, json!({})).await?;
+    let planning = ref_showing(&t, "10:00 Planning")?;
+    click(&mut h, &planning).await?;
+    reported(&h, json!({"widget": "calendar", "event": "event", "title": "Planning"})).await?;
     Ok(())
 }
 
