@@ -5,7 +5,7 @@
 // asked for, 300 ms after the navigate answered (the page's own hop can commit after ours), and
 // how often the navigate itself failed.
 //
-//   cargo xtask bench leaving         (RUNS=n, default 40 per side, some 5 minutes)
+//   cargo xtask bench leaving         (RUNS=n, default 40 per side, some 2 minutes)
 //   BASELINE=/tmp/old cargo xtask bench leaving   (and another build's extension, side by side)
 import { serveFixtures, startTabwright, startPlaywright, median } from "./lib.mjs";
 
