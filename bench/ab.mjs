@@ -34,5 +34,7 @@ try {
     console.log(m.padEnd(14), "A", median(t[0]).toFixed(2), "B", median(t[1]).toFixed(2), "pw.title", median(p).toFixed(2));
   }
 } finally {
-  for (const tw of tws) await tw.close(); await pw.close(); fx.close();
+  for (const tw of tws) await tw.close().catch((e) => console.error(`closing tabwright: ${e.message}`));
+  await pw.close().catch((e) => console.error(`closing Playwright: ${e.message}`));
+  fx.close();
 }

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use futures_util::stream::FuturesOrdered;
-use futures_util::{SinkExt, StreamExt};
+use futures_util::{FutureExt, SinkExt, StreamExt};
 use serde_json::Value;
 use tabwright_protocol::sanitize;
 use tabwright_protocol::wire::{response, AgentError, AgentRequest};
@@ -146,12 +146,16 @@ where
         // The bridge is going away: what is still waited for is answered with why, and the
         // connection closes saying so, instead of ending with nothing said.
         if let Some(why) = closing.borrow_and_update().clone() {
+            // Answers already made go out as they are (a call the browser finished must not be
+            // said to have failed).
+            while let Some(Some(reply)) = answers.next().now_or_never() {
+                waiting.pop_front();
+                let _ = tx.send(Message::text(Value::to_string(&reply)));
+            }
             for id in waiting.drain(..) {
                 let _ = tx.send(Message::text(Value::to_string(&response(&id, Err(AgentError::new("browser_unavailable", why.clone()))))));
             }
-            // (A close frame's reason is at most 123 bytes: 40 characters are.)
-            let reason = sanitize::line(&why, 40);
-            let _ = tx.send(Message::Close(Some(CloseFrame { code: CloseCode::Away, reason: reason.into() })));
+            let _ = tx.send(Message::Close(Some(CloseFrame { code: CloseCode::Away, reason: close_reason(&why).into() })));
             break;
         }
         tokio::select! {
@@ -192,6 +196,21 @@ where
     Ok(())
 }
 
+/// `why` on one line, cut to what a close frame's reason holds (123 bytes), at a character's
+/// boundary.
+fn close_reason(why: &str) -> String {
+    let mut line = sanitize::one_line(why);
+    if line.len() > 123 {
+        let mut end = 120;
+        while !line.is_char_boundary(end) {
+            end -= 1;
+        }
+        line.truncate(end);
+        line.push('…');
+    }
+    line
+}
+
 /// How many requests of one connection may wait for their answers; past it, the connection is
 /// not read until one is answered.
 const MAX_IN_FLIGHT: usize = 256;
@@ -228,4 +247,18 @@ fn read_request(frame: Result<Message, tokio_tungstenite::tungstenite::Error>) -
         let id = serde_json::from_str::<Value>(&text).ok().and_then(|v| v.get("id").cloned()).unwrap_or(Value::Null);
         Ending::Reply(response(&id, Err(AgentError::new("malformed_request", format!("expected {{\"id\", \"method\", \"params\"}}: {e}")))))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::close_reason;
+
+    #[test]
+    fn a_close_reason_fits_its_frame_whatever_the_words() {
+        assert_eq!(close_reason("The browser exited\n(signal 9)."), "The browser exited (signal 9).");
+        for why in ["x".repeat(500), "é".repeat(200), "🦀".repeat(100)] {
+            let reason = close_reason(&why);
+            assert!(reason.len() <= 123 && reason.ends_with('…'), "{} bytes: {reason}", reason.len());
+        }
+    }
 }

@@ -62,13 +62,16 @@ pub async fn run() -> anyhow::Result<()> {
     let socket = agent::bind(&paths::default_socket()).await?;
     let relay_socket = agent::bind(&hub_socket).await?;
     let server_hub = hub.clone();
-    tokio::spawn(async move { agent::serve(server_hub, &socket).await });
+    let server = tokio::spawn(async move { agent::serve(server_hub, &socket).await });
     let relay_hub = hub.clone();
-    tokio::spawn(async move { serve_relays(relay_hub, relay_socket, token).await });
+    let relays = tokio::spawn(async move { serve_relays(relay_hub, relay_socket, token).await });
     hub.serve_extension(tokio::io::stdin(), tokio::io::stdout()).await;
-    // The agents still connected are told why, and what they wait for is answered.
-    hub.close(HOST_ENDED);
-    hub.connections_ended(std::time::Duration::from_secs(1)).await;
+    // The sockets go first (a new host the extension starts serves them), then the agents still
+    // connected are told why, and what they wait for is answered.
+    server.abort();
+    relays.abort();
+    let _ = tokio::join!(server, relays);
+    hub.shut_down(HOST_ENDED).await;
     Ok(())
 }
 

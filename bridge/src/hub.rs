@@ -153,22 +153,15 @@ impl Hub {
     }
 
     /// Says the bridge is going away and why: every agent connection answers the requests it
-    /// still waits for with `why`, and closes.
-    pub fn close(&self, why: &str) {
+    /// still waits for with `why`, and closes; waits for them to, a second at most.
+    pub async fn shut_down(&self, why: &str) {
         self.closing.send_replace(Some(why.to_string()));
+        let _ = tokio::time::timeout(Duration::from_secs(1), self.closing.closed()).await;
     }
 
-    /// Why the bridge is going away, once it is (see [`Hub::close`]).
+    /// Why the bridge is going away, once it is (see [`Hub::shut_down`]).
     pub fn closing(&self) -> watch::Receiver<Option<String>> {
         self.closing.subscribe()
-    }
-
-    /// Waits until every agent connection has ended, at most `wait`.
-    pub async fn connections_ended(&self, wait: Duration) {
-        let deadline = tokio::time::Instant::now() + wait;
-        while self.closing.receiver_count() > 0 && tokio::time::Instant::now() < deadline {
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
     }
 
     /// A receiver that sees every change of the link's state.

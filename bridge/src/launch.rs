@@ -224,6 +224,12 @@ pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
         None => Some(tokio::spawn(crate::revive::watch(hub.subscribe(), devtools.clone(), scope))),
     };
     let outcome = supervise(&hub, &mut child, &options).await;
+    // The agents still connected are told why, and what they wait for is answered.
+    let why = match &outcome {
+        Ok(why) => why.clone(),
+        Err(e) => format!("tabwright launch could not go on ({e}), so this call could not be answered."),
+    };
+    hub.shut_down(&why).await;
     if let Some(reviver) = reviver {
         reviver.abort();
     }
@@ -237,7 +243,7 @@ pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
         tcp.abort();
     }
     relays.abort();
-    outcome
+    outcome.map(|_| ())
 }
 
 /// Writes a file only this user can read.
@@ -354,7 +360,9 @@ fn spawn_browser(browser: &Path, profile: &Path, extension: &Path, headless: boo
     Ok((child, devtools))
 }
 
-async fn supervise(hub: &Arc<Hub>, child: &mut Child, options: &LaunchOptions) -> anyhow::Result<()> {
+/// Runs until the browser exits or launch is told to stop, and says which (for the agents still
+/// connected).
+async fn supervise(hub: &Arc<Hub>, child: &mut Child, options: &LaunchOptions) -> anyhow::Result<String> {
     let mut sigterm = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
     tokio::select! {
         info = hub.wait_connected(options.ready_timeout) => {
@@ -364,8 +372,8 @@ async fn supervise(hub: &Arc<Hub>, child: &mut Child, options: &LaunchOptions) -
             println!("ready {}", options.socket.display());
         }
         status = child.wait() => bail!("the browser exited before the extension connected ({})", status?),
-        _ = tokio::signal::ctrl_c() => return Ok(()),
-        _ = sigterm.recv() => return Ok(()),
+        _ = tokio::signal::ctrl_c() => return Ok(STOPPED.to_string()),
+        _ = sigterm.recv() => return Ok(STOPPED.to_string()),
     }
     let why = tokio::select! {
         status = child.wait() => {
@@ -376,10 +384,7 @@ async fn supervise(hub: &Arc<Hub>, child: &mut Child, options: &LaunchOptions) -
         _ = tokio::signal::ctrl_c() => STOPPED.to_string(),
         _ = sigterm.recv() => STOPPED.to_string(),
     };
-    // The agents still connected are told why, and what they wait for is answered.
-    hub.close(&why);
-    hub.connections_ended(Duration::from_secs(1)).await;
-    Ok(())
+    Ok(why)
 }
 
 /// What agents still connected are told when `tabwright launch` is stopped.

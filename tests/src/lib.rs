@@ -263,11 +263,17 @@ impl Scratch {
     pub fn new(name: &str) -> std::io::Result<Scratch> {
         use std::os::unix::fs::DirBuilderExt;
         static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-        let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("tabwright-{name}-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::DirBuilder::new().recursive(true).mode(0o700).create(&dir)?;
-        Ok(Scratch(dir.canonicalize()?))
+        loop {
+            let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let dir = std::env::temp_dir().join(format!("tabwright-{name}-{}-{n}", std::process::id()));
+            // Made here, or not taken: a name that is already there (left by an earlier run, or
+            // put there by someone else) is passed over for the next.
+            match std::fs::DirBuilder::new().mode(0o700).create(&dir) {
+                Ok(()) => return Ok(Scratch(dir.canonicalize()?)),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => continue,
+                Err(e) => return Err(e),
+            }
+        }
     }
 
     pub fn join(&self, path: impl AsRef<std::path::Path>) -> std::path::PathBuf {

@@ -681,10 +681,14 @@ async fn agents_are_told_why_when_the_browser_or_launch_goes_away() -> anyhow::R
             match frame {
                 Ok(Message::Text(t)) => {
                     let v: Value = serde_json::from_str(&t)?;
-                    answers.insert(v["id"].as_i64().unwrap_or(0), v);
+                    let id = v["id"].as_i64().unwrap_or(0);
+                    anyhow::ensure!(answers.insert(id, v.clone()).is_none(), "request {id} was answered twice: {v}");
                 }
                 Ok(Message::Close(frame)) => {
                     close = frame;
+                    // Nothing comes after the close.
+                    let after = tokio::time::timeout(Duration::from_secs(2), ws.next()).await;
+                    anyhow::ensure!(!matches!(after, Ok(Some(Ok(Message::Text(_))))), "a frame after the close: {after:?}");
                     break;
                 }
                 Ok(_) => {}
