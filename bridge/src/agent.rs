@@ -124,6 +124,8 @@ async fn serve_connection<S>(hub: Arc<Hub>, stream: S, token: Option<&str>) -> a
 where
     S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
+    // Held from the start, so a bridge going away waits for a connection still in its handshake.
+    let mut closing = hub.closing();
     let config = WebSocketConfig::default().max_message_size(Some(MAX_FRAME)).max_frame_size(Some(MAX_FRAME));
     let ws = tokio_tungstenite::accept_hdr_async_with_config(stream, |req: &Request, resp| check_handshake(req, resp, token), Some(config)).await?;
     let (mut sink, mut stream) = ws.split();
@@ -140,7 +142,6 @@ where
     // `waiting` has the ids of the requests whose answers have not gone out, in the same order.
     let mut answers = FuturesOrdered::new();
     let mut waiting = std::collections::VecDeque::new();
-    let mut closing = hub.closing();
     let mut reading = true;
     while reading || !answers.is_empty() {
         // The bridge is going away: what is still waited for is answered with why, and the
