@@ -181,6 +181,15 @@ class Mapping(unittest.TestCase):
             t.run("wait", {"duration": 1})
             self.assertEqual(t.sent[0][1].get("confirmed"), expected, confirm)
 
+    def test_a_bridge_going_away_stops_the_run_with_its_reason(self) -> None:
+        from tabwright import BridgeUnavailable
+
+        why = "The browser exited (signal: 9 (SIGKILL)), so this call could not be answered."
+        t = Replayed([{"raise": RequestError("browser_unavailable", why)}])
+        with self.assertRaises(BridgeUnavailable) as caught:
+            t.run("screenshot", {})
+        self.assertIn("The browser exited", str(caught.exception))
+
     def test_a_missing_bridge_stops_the_run(self) -> None:
         from tabwright import BridgeUnavailable
 

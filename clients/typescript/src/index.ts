@@ -125,6 +125,9 @@ export class TabwrightBrowser extends BetaAbstractBrowserToolset20260801 {
     try {
       reply = await this.#connection.request('member', params);
     } catch (e) {
+      // A bridge going away (its browser exited, or it was stopped) answers with this code: the
+      // run stops, as when the connection breaks.
+      if (e instanceof RequestError && e.code === 'browser_unavailable') throw new BridgeUnavailable(e.detail);
       if (e instanceof RequestError) throw this.#refused(e.detail);
       if (e instanceof BridgeError) throw new BridgeUnavailable(e.message);
       throw e;

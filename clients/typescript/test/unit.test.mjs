@@ -186,6 +186,18 @@ test('confirmed is sent only for an SDK-side confirm', async () => {
   }
 });
 
+test('a bridge going away stops the run with its reason, not a result for the model', async () => {
+  const why = 'The browser exited (signal: 9 (SIGKILL)), so this call could not be answered.';
+  const bridge = await fakeBridge(() => ({ error: { code: 'browser_unavailable', message: why } }));
+  const browser = new TabwrightBrowser({ socket: bridge.socketPath });
+  try {
+    await assert.rejects(browser.toolResult(use('screenshot', {})), (e) => e instanceof BridgeUnavailable && e.message.includes('The browser exited'));
+  } finally {
+    await browser.close();
+    bridge.close();
+  }
+});
+
 test('a missing bridge stops the run', async () => {
   const browser = new TabwrightBrowser({ socket: '/nonexistent/dir/agent.sock' });
   await assert.rejects(browser.toolResult(use('screenshot', {})), (e) => e instanceof BridgeUnavailable && /tabwright launch/.test(e.message));

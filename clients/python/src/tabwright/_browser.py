@@ -48,6 +48,10 @@ def ask_in_browser(context: object) -> bool:
     return True
 
 
+# The error a bridge that is going away answers with (its browser exited, or it was stopped).
+GONE = "browser_unavailable"
+
+
 class BridgeUnavailable(ToolsetUsageError):
     """No tabwright bridge answers on the socket, or the connection to it broke: the run stops, since no member can
     reach the browser."""
@@ -195,6 +199,8 @@ class TabwrightBrowser(_Forwarding, BetaAbstractBrowserToolset20260801):
         try:
             reply = self._connection.request("member", self._params(name, input))
         except RequestError as exc:
+            if exc.code == GONE:
+                raise BridgeUnavailable(exc.message) from None
             raise self._refused(exc.message) from None
         except BridgeError as exc:
             raise BridgeUnavailable(str(exc)) from None
@@ -230,6 +236,8 @@ class AsyncTabwrightBrowser(_Forwarding, BetaAsyncAbstractBrowserToolset20260801
         try:
             reply = await self._connection.request("member", self._params(name, input))
         except RequestError as exc:
+            if exc.code == GONE:
+                raise BridgeUnavailable(exc.message) from None
             raise self._refused(exc.message) from None
         except BridgeError as exc:
             raise BridgeUnavailable(str(exc)) from None
