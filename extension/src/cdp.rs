@@ -233,14 +233,17 @@ async fn own_page_refusal(tab: i32, text: String) -> chrome::ChromeError {
 
 /// Runs a chrome.debugger call on `tab`. When Chrome refuses it for a frame at an address
 /// [`mendable`], the frame is mended and the call runs again (ten times at most, 20 ms apart
-/// after the first: a frame given about:blank afresh takes a moment to load it); a refusal that
-/// stays is told in words a person can act on. (A refused call did not run.)
+/// after the first, or more while the browser catches up: a frame given about:blank afresh takes
+/// a moment to load it); a refusal that stays is told in words a person can act on. (A refused
+/// call did not run.)
 async fn mending<T, F: std::future::Future<Output = Result<T, chrome::ChromeError>>>(tab: i32, call: impl Fn() -> F) -> Result<T, chrome::ChromeError> {
     let mut result = call().await;
     let refused_mendable = |r: &Result<T, chrome::ChromeError>| matches!(r, Err(e) if refused_address(&e.0).is_some_and(mendable));
-    let (mut tried, mut changed) = (false, false);
+    let (mut tried, mut changed, mut idle) = (false, false, 0);
     // The page may give a frame such an address again meanwhile (at each key, say): each try
-    // mends first. A try that found nothing to change, after the first, is the last.
+    // mends first. A try that found nothing to change, after the first, is the last, unless
+    // this call mended a frame: a busy browser may not have taken in its new address yet, and
+    // is given a moment more (three times at most, 20, 40 and 60 ms).
     for round in 0..10 {
         if !refused_mendable(&result) {
             break;
@@ -250,9 +253,12 @@ async fn mending<T, F: std::future::Future<Output = Result<T, chrome::ChromeErro
         changed |= did;
         if round > 0 {
             if !did {
-                break;
+                idle += 1;
+                if !changed || idle > 3 {
+                    break;
+                }
             }
-            chrome::sleep(20).await;
+            chrome::sleep(20 * idle.max(1)).await;
         }
         result = call().await;
     }
