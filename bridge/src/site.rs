@@ -155,6 +155,9 @@ async fn special(stream: &mut TcpStream, path: &str, target: &str) -> std::io::R
     }
 }
 
+/// The Content-Security-Policy header of `/strict/` pages.
+const STRICT_POLICY: &str = "Content-Security-Policy: default-src 'self'; require-trusted-types-for 'script'; trusted-types 'none'\r\n";
+
 const SLOW_PAGE: &str = "<!doctype html><title>Slow page</title><p>This page took its time.</p>";
 
 /// The slow page; with `img=MS` it also holds an image that takes MS milliseconds, so its load
@@ -247,7 +250,10 @@ async fn serve(stream: TcpStream, pages: &Pages, log: &Mutex<Vec<serde_json::Val
             let ms = target.split_once("ms=").and_then(|(_, v)| v.split('&').next()?.parse::<u64>().ok()).unwrap_or(1000);
             tokio::time::sleep(std::time::Duration::from_millis(ms.min(30_000))).await;
         }
-        let found = if path == "/slow" { Some(slow_page(target)) } else { lookup(pages, &path) };
+        // `/strict/PAGE`: the page under a policy that allows only the site's own files and
+        // enforces Trusted Types, as many large sites do.
+        let strict = path.strip_prefix("/strict").filter(|p| p.starts_with('/'));
+        let found = if path == "/slow" { Some(slow_page(target)) } else { lookup(pages, strict.unwrap_or(path.as_str())) };
         // `/status/N`: a small page answered with HTTP status N, for error-page tests.
         let code = path.strip_prefix("/status/").map(|c| c.parse::<u16>().ok().filter(|c| (200..600).contains(c)).unwrap_or(500));
         let (status, body, ctype) = match (found, code) {
@@ -271,8 +277,9 @@ async fn serve(stream: TcpStream, pages: &Pages, log: &Mutex<Vec<serde_json::Val
         };
         // `/status/401` asks for HTTP authentication, as a site behind a sign-in box does.
         let challenge = if code == Some(401) { "WWW-Authenticate: Basic realm=\"tabwright\"\r\n" } else { "" };
+        let policy = if strict.is_some() { STRICT_POLICY } else { "" };
         let head = format!(
-            "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n{challenge}\r\n",
+            "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n{challenge}{policy}\r\n",
             body.len()
         );
         let stream = reader.get_mut();

@@ -3930,17 +3930,43 @@
   // shadow root of a fixed, pointer-transparent host: it takes no space in the layout, is hidden
   // from the accessibility tree, and is hidden while screenshots are taken.
   let overlayParts = null;
-  function overlay() {
-    if (overlayHost && overlayHost.isConnected) return overlayParts;
-    overlayHost = document.createElement("tabwright-overlay");
-    overlayHost.setAttribute("aria-hidden", "true");
-    // Important inline styles: a page rule cannot hide or move the overlay.
-    for (const [k, v] of [["all", "initial"], ["position", "fixed"], ["inset", "0"], ["pointer-events", "none"], ["z-index", "2147483647"], ["display", "block"], ["contain", "strict"], ["will-change", "opacity"], ["opacity", "1"]]) {
+  // Important inline styles: a page rule cannot hide or move the overlay. Set through the
+  // element's style object, which a CSP that bars inline styles allows, where a style attribute
+  // written whole is refused.
+  // (Its opacity is 0 while a screenshot is taken.)
+  let hostOpacity = "1";
+  function styleHost(opacity = hostOpacity) {
+    hostOpacity = opacity;
+    overlayHost.removeAttribute("style");
+    for (const [k, v] of [["all", "initial"], ["position", "fixed"], ["inset", "0"], ["pointer-events", "none"], ["z-index", "2147483647"], ["display", "block"], ["contain", "strict"], ["will-change", "opacity"], ["opacity", opacity]]) {
       overlayHost.style.setProperty(k, v, "important");
     }
+    hostStyle = overlayHost.getAttribute("style");
+  }
+  // The overlay's parts, or null in a document that cannot hold it (an image or XML document
+  // has no HTML to show it in): Claude's input goes on without it.
+  function overlay() {
+    if (overlayHost && overlayHost.isConnected) return overlayParts;
+    try {
+      return makeOverlay();
+    } catch {
+      try {
+        overlayHost?.remove();
+      } catch {}
+      overlayHost = overlayParts = null;
+      return null;
+    }
+  }
+  function makeOverlay() {
+    overlayHost = document.createElementNS("http://www.w3.org/1999/xhtml", "tabwright-overlay");
+    overlayHost.setAttribute("aria-hidden", "true");
+    styleHost();
     const root = overlayHost.attachShadow({ mode: "closed" });
-    root.innerHTML = `<style>
-      .banner { position: fixed; top: 6px; left: 50%; transform: translateX(-50%); display: flex; align-items: center; gap: 10px;
+    // Built element by element, with a constructed style sheet: a page that enforces Trusted
+    // Types refuses HTML strings even from our world, and one whose CSP bars inline styles
+    // refuses a <style> element.
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(`      .banner { position: fixed; top: 6px; left: 50%; transform: translateX(-50%); display: flex; align-items: center; gap: 10px;
         font: 13px/1.2 system-ui, sans-serif; color: #fff; background: rgba(201, 100, 66, .94); padding: 5px 6px 5px 12px;
         border-radius: 999px; box-shadow: 0 2px 10px rgba(0,0,0,.25); pointer-events: none; }
       .stop { pointer-events: auto; font: 600 12px system-ui, sans-serif; border: 0; border-radius: 999px; padding: 4px 12px;
@@ -3950,11 +3976,20 @@
         border: 3px solid rgba(201,100,66,.95); background: rgba(201,100,66,.25); display: none; pointer-events: none; }
       .box { position: fixed; border: 2px solid rgba(201,100,66,.95); border-radius: 4px; background: rgba(201,100,66,.12);
         display: none; pointer-events: none; transition: opacity .6s; }
-    </style>
-    <div class="banner"><span class="label">Claude is controlling this tab</span><button class="stop" title="Stop Claude">Stop</button></div>
-    <div class="marker"></div><div class="box"></div>`;
-    const banner = root.querySelector(".banner");
-    const stop = root.querySelector(".stop");
+    `);
+    root.adoptedStyleSheets = [sheet];
+    const part = (tag, cls, parent, text) => {
+      const el = document.createElement(tag);
+      el.className = cls;
+      if (text) el.textContent = text;
+      parent.appendChild(el);
+      return el;
+    };
+    const banner = part("div", "banner", root);
+    part("span", "label", banner, "Claude is controlling this tab");
+    const stop = part("button", "stop", banner, "Stop");
+    stop.title = "Stop Claude";
+    const marker = part("div", "marker", root), box = part("div", "box", root);
     // Out of the tab order, so Claude's keys never reach it.
     stop.tabIndex = -1;
     stop.addEventListener("click", (e) => {
@@ -3967,10 +4002,9 @@
     // A manual popover, so it can be shown in the top layer.
     overlayHost.setAttribute("popover", "manual");
     (document.documentElement || document.body).appendChild(overlayHost);
-    hostStyle = overlayHost.getAttribute("style");
     guardOverlay();
     toTop();
-    overlayParts = { banner, stop, label: root.querySelector(".label"), marker: root.querySelector(".marker"), box: root.querySelector(".box") };
+    overlayParts = { banner, stop, label: banner.firstChild, marker, box };
     watchStop();
     return overlayParts;
   }
@@ -4003,7 +4037,7 @@
         fixed = true;
       }
       if (hostStyle != null && overlayHost.getAttribute("style") !== hostStyle) {
-        overlayHost.setAttribute("style", hostStyle);
+        styleHost();
         fixed = true;
       }
       if (overlayHost.hidden) {
@@ -4131,6 +4165,7 @@
   }
   function stopped(is) {
     const o = overlay();
+    if (!o) return;
     o.banner.classList.toggle("stopped", is);
     o.label.textContent = is ? "Claude was stopped. Resume from the tabwright button." : "Claude is controlling this tab";
   }
@@ -4148,10 +4183,7 @@
       }
       return;
     }
-    overlay();
-    overlayHost.style.setProperty("display", "block", "important");
-    overlayHost.style.setProperty("opacity", "1", "important");
-    hostStyle = overlayHost.getAttribute("style");
+    if (overlay()) styleHost("1");
     if (wantStopped !== null) stopped(wantStopped);
   }
   // Claude's input must never land on the Stop button: it ignores clicks while input is sent.
@@ -4395,8 +4427,7 @@
   function hideOverlay(x, y, w, h) {
     if (!overlayHost) return false;
     if (x != null && visualViewport.scale === 1 && !overlayWithin(x, y, w, h)) return false;
-    overlayHost.style.setProperty("opacity", "0", "important");
-    hostStyle = overlayHost.getAttribute("style");
+    styleHost("0");
     return true;
   }
   function overlayWithin(x, y, w, h) {
@@ -4415,8 +4446,8 @@
     }
   }
   function markPointer(x, y) {
-    if (window !== window.top) return;
-    const o = overlay();
+    const o = window === window.top && overlay();
+    if (!o) return;
     o.marker.style.left = `${x}px`;
     o.marker.style.top = `${y}px`;
     o.marker.style.display = "block";
@@ -4424,8 +4455,8 @@
   let boxTimer = null;
   function highlight(ref) {
     const el = resolveEl(ref);
-    if (!el || window !== window.top) return;
-    const o = overlay();
+    const o = el && window === window.top && overlay();
+    if (!o) return;
     const r = el.getBoundingClientRect(), off = frameOffset(el);
     Object.assign(o.box.style, { left: `${off.ox + off.s * r.left - 3}px`, top: `${off.oy + off.s * r.top - 3}px`, width: `${off.s * r.width + 6}px`, height: `${off.s * r.height + 6}px`, display: "block", opacity: "1" });
     clearTimeout(boxTimer);

@@ -501,3 +501,40 @@ async fn the_console_holds_the_pages_entries_not_tabwrights_own() -> anyhow::Res
     assert!(!t.contains("by tabwright"), "{t}");
     Ok(())
 }
+
+/// A page under a strict Content-Security-Policy with Trusted Types enforced (no inline script
+/// or style, no HTML strings, no policy may be made), as many large sites serve: Claude's
+/// clicks, typing, hovering and form input work on it, the person sees the banner, and nothing
+/// tabwright does is refused by the page's policy.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_under_a_strict_policy_is_worked_and_shows_the_banner() -> anyhow::Result<()> {
+    let mut h = Harness::start_with(&[PERSON_FLAG]).await?;
+    ok(&h.one("navigate", json!({"url": h.url("strict/strict.html")})).await?);
+    h.wait_log("the page's scripts ran", |e| e["page"] == "/strict/strict.html").await.ok();
+    ok(&h.one("screenshot", json!({})).await?);
+    ok(&h.one("hover", json!({"target": at(60.0, 60.0)})).await?);
+    let name = h.ref_of("textbox", "Name").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&name)})).await?);
+    ok(&h.one("type", json!({"text": "Ada"})).await?);
+    let size = h.ref_of("combobox", "Size").await?;
+    ok(&h.one("form_input", json!({"target": r#ref(&size), "value": "Large"})).await?);
+    let send = h.ref_of("button", "Send").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&send)})).await?);
+    h.wait_log("the form sent", |e| e["type"] == "sent").await?;
+    let details = h.ref_of("generic", "Open details").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&details)})).await?);
+    let log = h.wait_log("the details opened", |e| e["type"] == "details").await?;
+    let sent: Vec<&Value> = of(&log, "sent");
+    assert_eq!((&sent[0]["name"], &sent[0]["size"]), (&json!("Ada"), &json!("Large")), "{log:?}");
+    // The person sees the banner, drawn without an HTML string or an inline style.
+    let mut person = Person::connect(&h.session.dir().join("profile")).await?;
+    let page = page_target(&mut person, "strict.html").await?;
+    let seen = person.send(None, "Target.attachToTarget", json!({"targetId": page, "flatten": true})).await?;
+    let session = seen["sessionId"].as_str().unwrap_or_default().to_string();
+    let shot = person.send(Some(&session), "Page.captureScreenshot", json!({"format": "png"})).await?;
+    assert!(orange_pixels(shot["data"].as_str().unwrap_or_default()) > 200, "the person sees the banner");
+    let log = h.site.log();
+    let refused: Vec<&Value> = of(&log, "violation");
+    assert!(refused.is_empty(), "the page's policy refused: {refused:?}");
+    Ok(())
+}
