@@ -148,6 +148,10 @@ struct Loads {
     /// The network error the last document requested for the main frame failed with, for the
     /// error page the browser commits in its place.
     failure: Option<String>,
+    /// The page's last request to take its main frame to another document in the same tab (a
+    /// script's, a form's, a meta refresh's): how many documents had committed then, and when
+    /// the delay it asked for, in ms (a meta refresh's; else 0).
+    asked_to_go: Option<(u64, f64)>,
 }
 
 impl Loads {
@@ -260,6 +264,14 @@ impl Loads {
                 }
             }
             "Page.navigatedWithinDocument" if self.is_main(p["frameId"].as_str()) => self.same_document += 1,
+            // Heard as the page asks (a meta refresh's at its load event), before any request.
+            "Page.frameScheduledNavigation" | "Page.frameRequestedNavigation" if self.main_frame.is_some() && self.is_main(p["frameId"].as_str()) => {
+                if p.get("disposition").is_some_and(|d| d != "currentTab") {
+                    return;
+                }
+                let delay = p["delay"].as_f64().unwrap_or(0.0).clamp(0.0, 1e6);
+                self.asked_to_go = Some((self.commits, delay * 1000.0));
+            }
             _ => {}
         }
     }
@@ -314,6 +326,12 @@ pub fn pending_navigation(tab: i32) -> Option<String> {
 /// Whether the renderer of the tab's page died, and no document has replaced it since.
 pub fn crashed(tab: i32) -> bool {
     with(|a| a.tabs.get(&tab).is_some_and(|t| t.loads.crashed))
+}
+
+/// Whether the page asked, after the `since`th document committed, to take its main frame to
+/// another document: the delay it asked for, in ms.
+pub fn asked_to_go(tab: i32, since: u64) -> Option<f64> {
+    with(|a| a.tabs.get(&tab).and_then(|t| t.loads.asked_to_go).filter(|(at, _)| *at >= since).map(|(_, when)| when))
 }
 
 /// Where the tab's main frame stands now.
@@ -576,7 +594,16 @@ pub fn on_request(tab: i32, method: &str, p: &Value) {
 pub fn on_event(tab: i32, method: &str, p: &Value) {
     if matches!(
         method,
-        "Inspector.targetCrashed" | "Network.requestWillBeSent" | "Network.responseReceived" | "Network.loadingFailed" | "Page.lifecycleEvent" | "Page.frameNavigated" | "Page.loadEventFired" | "Page.navigatedWithinDocument"
+        "Inspector.targetCrashed"
+            | "Network.requestWillBeSent"
+            | "Network.responseReceived"
+            | "Network.loadingFailed"
+            | "Page.lifecycleEvent"
+            | "Page.frameNavigated"
+            | "Page.loadEventFired"
+            | "Page.navigatedWithinDocument"
+            | "Page.frameScheduledNavigation"
+            | "Page.frameRequestedNavigation"
     ) {
         with(|a| a.tabs.entry(tab).or_default().loads.on_event(method, p));
     }
@@ -812,6 +839,19 @@ mod tests {
         assert_eq!(cut_url("https://a.example/", URL_CHARS), ("https://a.example/".to_string(), false));
         let at = source(Some(&format!("data:text/javascript,{huge}")), Some(0));
         assert!(at.len() < 200 && at.ends_with("…:1)"), "{at}");
+    }
+
+    #[test]
+    fn a_page_asking_to_go_on_is_noted_with_the_documents_committed_then() {
+        let mut loads = Loads { main_frame: Some("main".into()), ..Default::default() };
+        loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": "L1"}}));
+        loads.on_event("Page.frameRequestedNavigation", &json!({"frameId": "sub", "reason": "scriptInitiated", "disposition": "currentTab"}));
+        loads.on_event("Page.frameRequestedNavigation", &json!({"frameId": "main", "reason": "anchorClick", "disposition": "newTab"}));
+        assert_eq!(loads.asked_to_go, None, "a frame's, or one for another tab, is not the page going on");
+        loads.on_event("Page.frameScheduledNavigation", &json!({"frameId": "main", "reason": "metaTagRefresh", "delay": 0.5}));
+        assert_eq!(loads.asked_to_go, Some((1, 500.0)));
+        loads.on_event("Page.frameRequestedNavigation", &json!({"frameId": "main", "reason": "metaTagRefresh", "disposition": "currentTab"}));
+        assert_eq!(loads.asked_to_go, Some((1, 0.0)), "asked for now");
     }
 
     #[test]

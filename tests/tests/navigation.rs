@@ -256,3 +256,27 @@ async fn pages_that_send_the_tab_back_and_forth_are_left_and_told() -> anyhow::R
     }
     Ok(())
 }
+
+/// A page that sends the tab on by itself as it loads (a meta refresh, a form that sends itself
+/// on load, as sign-in relays do) is followed to the page it sends the tab to, and the result
+/// says so; one that moves on only later, or within its own document, is not waited for.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_that_sends_the_tab_on_as_it_loads_is_followed() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    for (relay, next) in [("relay.html", "one.html"), ("relay-form.html", "two.html?from=relay")] {
+        let r = h.one("navigate", json!({"url": h.url(relay)})).await?;
+        ok(&r);
+        let t = text(&r);
+        assert!(t.starts_with(&format!("Navigated to {}", h.url(next))), "{t}");
+        assert!(t.contains(&format!("{} sent the tab on to this page by itself as it loaded.", h.url(relay))), "{t}");
+        assert_eq!(state(&r).active().map(|t| t.url.clone()), Some(h.url(next)), "{r:?}");
+    }
+    let later = h.url("relay-later.html");
+    let started = Instant::now();
+    let r = h.one("navigate", json!({"url": later})).await?;
+    ok(&r);
+    let t = text(&r);
+    assert!(t.starts_with(&format!("Navigated to {later}")) && !t.contains("sent the tab on"), "{t}");
+    assert!(started.elapsed() < Duration::from_secs(10), "a refresh in 30 s is not waited for");
+    Ok(())
+}

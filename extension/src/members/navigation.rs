@@ -36,6 +36,8 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
         },
         Err(_) => None,
     };
+    // Where the main frame stood once the navigation's document had loaded (through CDP).
+    let loaded_at = matches!(done, Some(Done::Loaded(_) | Done::Shown(_))).then(|| activity::main_frame(tab));
     let (note, status) = match done {
         Some(Done::Loaded(status)) => (status.as_ref().and_then(status_note), status.map(|(code, _)| code)),
         Some(Done::Shown(status)) => (status.as_ref().and_then(status_note).or_else(|| Some(still_loading())), status.map(|(code, _)| code)),
@@ -48,13 +50,80 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
             (None, None)
         }
     };
-    // The new document has the agent and the overlay before the call answers (installed from
-    // its commit on, while it loaded), so the person sees it as soon as Claude does. A page that
-    // draws itself after its load event is given a moment to do so.
+    let blank = matches!(&target, NavTarget::Url(url) if url == "about:blank");
+    let mut now = shown(tab, blank).await?;
+    let (mut note, mut status) = (note, status);
+    // A page that sends the tab on by itself as soon as it has loaded (a meta refresh, a
+    // sign-in relay that posts its form, a "checking your browser" page): the page it sends the
+    // tab to is waited for, as a person waits for it, and the result says so. Only a navigation
+    // already asked for by now is: a page that moves on later, on a timer, is left to do so.
+    if let Some(loaded_at) = match loaded_at {
+        Some(at) => sent_on(tab, &at).await.then_some(at),
+        None => None,
+    } {
+        // The loaded page's address, as the tab showed it unless the next one committed since.
+        let from = match loaded_at.current.as_deref() {
+            Some(loader) if activity::main_frame(tab).commits > loaded_at.commits => activity::document(tab, loader).url.unwrap_or_else(|| now.address()),
+            _ => now.address(),
+        };
+        let from = bounded(&clean_url(&from), 300);
+        let what = format!("{from} sent the tab on by itself as it loaded; the next page");
+        let next = match wait_loaded(tab, &what, &loaded_at, None, None).await {
+            Ok(Done::Loaded(next)) => Ok((next, None)),
+            Ok(Done::Shown(next)) => Ok((next, Some(still_loading()))),
+            // (A wait without a loader or a history entry ends with a document, or an error.)
+            Ok(_) => Ok((None, None)),
+            Err(e) => Err(e),
+        };
+        now = shown(tab, false).await?;
+        match next {
+            Ok((next, loading)) => {
+                status = next.as_ref().map(|(code, _)| *code);
+                let hop = format!("{from} sent the tab on to this page by itself as it loaded.");
+                note = Some([Some(hop), next.as_ref().and_then(status_note), loading].into_iter().flatten().collect::<Vec<_>>().join(" "));
+            }
+            Err(e) => note = Some(e),
+        }
+    }
+    let outcome = Outcome::Navigated { url: now.address(), title: now.title.clone(), status, note };
+    state::tab_updated(now);
+    Ok(outcome)
+}
+
+/// Whether the page sends the tab on by itself after its document loaded (`loaded_at`): the
+/// main frame has committed another document since, or has one on its way (asked for after the
+/// loaded one committed). A page that asked to go on (at once, or within a second), and has not
+/// yet sent its request, is given a moment to: a request to go elsewhere in the same document
+/// sends none.
+async fn sent_on(tab: i32, loaded_at: &activity::MainFrame) -> bool {
+    let going = || activity::main_frame(tab).commits > loaded_at.commits || activity::in_flight(tab, loaded_at.commits, u64::MAX, "");
+    if going() {
+        return true;
+    }
+    let Some(delay) = activity::asked_to_go(tab, loaded_at.commits).filter(|d| *d <= ASKED_DELAY_MS) else { return false };
+    let until = js_sys::Date::now() + delay + ASKED_GRACE_MS;
+    while js_sys::Date::now() < until {
+        let next = cdp::wait_for(tab, &["Network.requestWillBeSent", "Page.frameNavigated"]);
+        if going() {
+            return true;
+        }
+        cdp::within(next, (until - js_sys::Date::now()).max(0.0) as i32).await;
+    }
+    going()
+}
+
+/// The longest delay of a page's own navigation (a meta refresh's) that navigate waits for.
+const ASKED_DELAY_MS: f64 = 1_000.0;
+/// How long after its delay a navigation the page asked for may take to send its request.
+const ASKED_GRACE_MS: f64 = 300.0;
+
+/// The tab as it shows its new document. The document has the agent and the overlay before the
+/// call answers (installed from its commit on, while it loaded), so the person sees it as soon
+/// as Claude does. A page that draws itself after its load event is given a moment to do so.
+async fn shown(tab: i32, blank: bool) -> Result<chrome::Tab, String> {
     crate::page::overlay_once(tab).await;
     // The tab is read alongside: a page that showed its content by its load has its title too.
     // (about:blank has none to wait for.)
-    let blank = matches!(&target, NavTarget::Url(url) if url == "about:blank");
     let wait = format!(
         "Promise.resolve(__tabwright.firstContent({})).then((shown) => ({{shown, title: document.title, url: location.href}}))",
         if blank { 0 } else { FIRST_CONTENT_MS }
@@ -67,10 +136,7 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
     let page = first.ok().map(|(v, _)| v).unwrap_or_default();
     let current = page["shown"] == "shown" && (state::events_heard() == heard || read.as_ref().is_ok_and(|t| shows_page(t, &page)));
     let read = if current { read } else { chrome::tabs_get(tab).await };
-    let now = read.map_err(|e| format!("The tab closed during navigation: {e}"))?;
-    let outcome = Outcome::Navigated { url: now.address(), title: now.title.clone(), status, note };
-    state::tab_updated(now);
-    Ok(outcome)
+    read.map_err(|e| format!("The tab closed during navigation: {e}"))
 }
 
 /// Whether a read of the tab shows the page as the page itself says it is (`{title, url}`), with
