@@ -79,8 +79,12 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
         match next {
             Ok((next, loading)) => {
                 status = next.as_ref().map(|(code, _)| *code);
-                let hop = format!("{from} sent the tab on to this page by itself as it loaded.");
-                note = Some([Some(hop), next.as_ref().and_then(status_note), loading].into_iter().flatten().collect::<Vec<_>>().join(" "));
+                let mut hop = format!("{from} sent the tab on to this page by itself as it loaded.");
+                for more in [next.as_ref().and_then(status_note), loading].into_iter().flatten() {
+                    hop.push(' ');
+                    hop.push_str(&more);
+                }
+                note = Some(hop);
             }
             Err(e) => note = Some(e),
         }
