@@ -1451,12 +1451,20 @@ async fn a_frame_at_an_about_address_chrome_refuses_does_not_shut_claude_out() -
     assert!(page.contains(&format!("Note [{words}]")) && page.contains("Top button pressed 2 times"), "{page}");
 
     ok(&h.one("navigate", json!({"url": h.url("aboutframes.html?stubborn")})).await?);
-    let refused = error_text(&h.one("read_page", json!({})).await?);
-    assert!(refused.starts_with("Chrome does not let extensions control tab-"), "{refused}");
-    assert!(refused.contains("a frame of its page is at about:blank?Claude") && refused.contains("cannot be changed without losing what the page wrote into that frame. Navigate the tab elsewhere"), "{refused}");
-    assert!(!refused.contains("manifest"), "Chrome's advice to extension authors is left out: {refused}");
-    // The address is the page's to choose: one bounded line of it.
-    assert!(refused.len() < 400 && !refused.contains('\n'), "{refused}");
+    let r = h.one("read_page", json!({})).await?;
+    if r.is_error {
+        let refused = error_text(&r);
+        assert!(refused.starts_with("Chrome does not let extensions control tab-"), "{refused}");
+        assert!(refused.contains("a frame of its page is at about:blank?Claude") && refused.contains("cannot be changed without losing what the page wrote into that frame. Navigate the tab elsewhere"), "{refused}");
+        assert!(!refused.contains("manifest"), "Chrome's advice to extension authors is left out: {refused}");
+        // The address is the page's to choose: one bounded line of it.
+        assert!(refused.len() < 400 && !refused.contains('\n'), "{refused}");
+    } else {
+        // Chromium 156.0.8078.114 no longer refuses the debugger for a frame at about:blank?…
+        // (148 did): the page is read whole, that frame's words too.
+        let t = text(&r);
+        assert!(t.contains("Words the page wrote at once") && t.contains("button \"Top button\""), "{t}");
+    }
     // The tab is still taken elsewhere: back, and to another page.
     ok(&h.one("navigate", json!({"url": "back"})).await?);
     assert!(read_here(&mut h, json!({})).await?.contains("button \"Top button\""));
@@ -1548,5 +1556,31 @@ async fn a_read_right_behind_a_click_waits_for_a_smooth_scroll() -> anyhow::Resu
     ok(&h.one("left_click", json!({"target": r#ref(&top[0])})).await?);
     let t = read_here(&mut h, json!({})).await?;
     assert!(t.contains("heading \"Welcome\"") && !t.contains("help@example.com"), "the read is of the top:\n{t}");
+    Ok(())
+}
+
+/// A page that marks its whole visible app aria-hidden (as a modal library can leave it) reads
+/// as what a person sees and clicks; aria-hidden still keeps out an icon inside a button and a
+/// panel out of view, and the page behind an open modal dialog.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_visible_app_marked_aria_hidden_is_read_and_clicked() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    ok(&h.one("navigate", json!({"url": h.url("hidden-app.html")})).await?);
+    let t = read_here(&mut h, json!({})).await?;
+    for line in ["heading \"Shop\"", "textbox \"Search\"", "button \"Search\"", "button \"Favourite\""] {
+        assert!(t.contains(line), "{line} in:\n{t}");
+    }
+    assert!(!t.contains("Secret menu link") && !t.contains('★'), "{t}");
+    let found = text(&h.one("find", json!({"query": "search button"})).await?);
+    assert!(found.lines().next().is_some_and(|l| l.starts_with("button \"Search\"")), "{found}");
+    let search = h.ref_of("button", "Search").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&search)})).await?);
+    h.wait_log("the search ran", |e| e["type"] == "click" && e["target"] == "go").await?;
+    let page = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page.contains("Shop") && page.contains("Searched") && !page.contains("Secret menu link"), "{page}");
+    // With a modal dialog open over it, the app is hidden again: its backdrop takes the clicks.
+    ok(&h.one("navigate", json!({"url": h.url("hidden-app.html?modal")})).await?);
+    let t = read_here(&mut h, json!({})).await?;
+    assert!(t.contains("button \"Close\"") && !t.contains("textbox \"Search\""), "{t}");
     Ok(())
 }
