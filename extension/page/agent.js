@@ -990,7 +990,7 @@
     let looked = 0;
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_ELEMENT, (d) => {
       if (++looked > 1000) return NodeFilter.FILTER_REJECT;
-      if (d.getAttribute("aria-hidden") === "true" || d.hasAttribute("inert") || SKIP_TAGS.has(d.tagName)) return NodeFilter.FILTER_REJECT;
+      if (ariaHidden(d) || d.hasAttribute("inert") || SKIP_TAGS.has(d.tagName)) return NodeFilter.FILTER_REJECT;
       // (What is under one found is read with it.)
       if (getComputedStyle(d).visibility === "visible") {
         out.push(d);
@@ -1570,6 +1570,49 @@
       ending = document.getAnimations().filter((a) => endsSoon(a, FADE_MS));
     } catch {}
     return Promise.race([Promise.allSettled(ending.map((a) => a.finished)), wait(ms)]).then(() => wait(30)).then(() => ending.length);
+  }
+
+  // aria-hidden keeps what a box holds out of the reads, as a screen reader leaves it out,
+  // unless a person can plainly act on it: a page that marks its whole app aria-hidden (a modal
+  // library that left its mark behind) would read as empty while every control in it takes
+  // clicks. Such a box holds a control in view whose middle a click reaches; the icons and
+  // decorations marked aria-hidden inside controls hold none, and a page under an open modal
+  // dialog's backdrop takes no click. Answered once per box in a read.
+  let ariaHiddenAnswers = null;
+  function ariaHidden(el) {
+    if (el.getAttribute("aria-hidden") !== "true") return false;
+    if (el === overlayHost) return true;
+    if (!ariaHiddenAnswers) {
+      ariaHiddenAnswers = new Map();
+      queueMicrotask(() => { ariaHiddenAnswers = null; });
+    }
+    let hides = ariaHiddenAnswers.get(el);
+    if (hides === undefined) {
+      hides = !reachableInside(el);
+      ariaHiddenAnswers.set(el, hides);
+    }
+    return hides;
+  }
+  function underAriaHidden(el) {
+    for (let e = el; e; e = e.parentElement) if (ariaHidden(e)) return true;
+    return false;
+  }
+  const REACHABLE = "a[href], button, input:not([type=hidden]), select, textarea, [contenteditable=''], [contenteditable=true], [tabindex]:not([tabindex='-1']), [role=button], [role=link], [onclick]";
+  function reachableInside(el) {
+    const view = el.ownerDocument.defaultView;
+    if (!view) return false;
+    let looked = 0;
+    for (const c of el.querySelectorAll(REACHABLE)) {
+      if (++looked > 40) break;
+      const r = c.getBoundingClientRect();
+      if (r.width < 4 || r.height < 4) continue;
+      const x = r.left + r.width / 2, y = r.top + r.height / 2;
+      if (x < 0 || y < 0 || x >= view.innerWidth || y >= view.innerHeight) continue;
+      const root = c.getRootNode();
+      const hit = (typeof root.elementFromPoint === "function" ? root : el.ownerDocument).elementFromPoint(x, y);
+      if (hit && (hit === c || c.contains(hit))) return true;
+    }
+    return false;
   }
 
   // Whether an element is rendered and not hidden from people: display, visibility, opacity,
@@ -2491,7 +2534,7 @@
     }
     function walkOne(el, depth, frame, parentOpen) {
       if (SKIP_TAGS.has(el.tagName) || el === overlayHost) return;
-      if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert") || vanishing.has(el)) return;
+      if (ariaHidden(el) || el.hasAttribute("inert") || vanishing.has(el)) return;
       const rect = el.getBoundingClientRect();
       const style = getComputedStyle(el);
       const boxless = el.localName === "slot" || style.display === "contents";
@@ -2715,7 +2758,7 @@
         const inside = [el, ...el.getElementsByTagName("*")].slice(0, 300);
         for (const e of inside) {
           if (out.length >= limit) break;
-          if (SKIP_TAGS.has(e.tagName) || e.closest("[aria-hidden=true]") || !seen(e)) continue;
+          if (SKIP_TAGS.has(e.tagName) || underAriaHidden(e) || !seen(e)) continue;
           const cs = getComputedStyle(e);
           let role = roleOf(e);
           const widget = role != null && isInteractive(e, role);
@@ -4542,7 +4585,7 @@
       if (SKIP_TAGS.has(el.tagName) || el === overlayHost) return;
       // Inside a code editor's box the lines it draws are its text, though it may hide them from
       // screen readers (Monaco does); its line numbers and the field it keeps out of sight are not.
-      if (el.getAttribute("aria-hidden") === "true" && !(inEditor && /[^\d\s]/.test(el.textContent))) return;
+      if (ariaHidden(el) && !(inEditor && /[^\d\s]/.test(el.textContent))) return;
       if (inEditor && tag === "textarea") return;
       if (skip && skip(el)) return;
       const style = getComputedStyle(el);
