@@ -149,8 +149,8 @@ struct Loads {
     /// error page the browser commits in its place.
     failure: Option<String>,
     /// The page's last request to take its main frame to another document in the same tab (a
-    /// script's, a form's, a meta refresh's): how many documents had committed then, and when
-    /// the delay it asked for, in ms (a meta refresh's; else 0).
+    /// script's, a form's, a meta refresh's): how many documents had committed then, and the
+    /// delay it asked for, in ms (a meta refresh's; else 0).
     asked_to_go: Option<(u64, f64)>,
 }
 
@@ -331,7 +331,7 @@ pub fn crashed(tab: i32) -> bool {
 /// Whether the page asked, after the `since`th document committed, to take its main frame to
 /// another document: the delay it asked for, in ms.
 pub fn asked_to_go(tab: i32, since: u64) -> Option<f64> {
-    with(|a| a.tabs.get(&tab).and_then(|t| t.loads.asked_to_go).filter(|(at, _)| *at >= since).map(|(_, when)| when))
+    with(|a| a.tabs.get(&tab).and_then(|t| t.loads.asked_to_go).filter(|(at, _)| *at >= since).map(|(_, delay)| delay))
 }
 
 /// Where the tab's main frame stands now.
