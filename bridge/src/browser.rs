@@ -26,8 +26,8 @@ pub fn on_path(name: &str) -> Option<PathBuf> {
 }
 
 /// The files whose presence shows the extension has been built: the Wasm core and the page
-/// agent the worker hands it as it starts.
-pub const BUILT_FILES: &[&str] = &["extension/pkg/tabwright_extension_bg.wasm", "extension/pkg/agent.js"];
+/// scripts the worker hands it as it starts.
+pub const BUILT_FILES: &[&str] = &["extension/pkg/tabwright_extension_bg.wasm", "extension/pkg/agent.js", "extension/pkg/handlers.js"];
 
 /// The unpacked extension's root (the folder with manifest.json): `explicit`, else
 /// `$TABWRIGHT_EXTENSION`, else the source tree this binary was built from, else beside the binary.

@@ -66,12 +66,18 @@ const fetched = (name, read) =>
     return read(response);
   });
 // Without the agent the core still starts: calls that read pages then say it is missing.
-const agent = fetched("agent.js", (r) => r.text()).catch((error) => {
-  console.error("tabwright: the page agent failed to load", error);
-  return null;
-});
-Promise.all([fetched("tabwright_extension_bg.wasm", (r) => r.arrayBuffer()), agent])
-  .then(([bytes, source]) => init({ module_or_path: bytes }).then(() => source !== null && core.set_page_agent(source)))
+const script = (name) =>
+  fetched(name, (r) => r.text()).catch((error) => {
+    console.error(`tabwright: the page script ${name} failed to load`, error);
+    return null;
+  });
+Promise.all([fetched("tabwright_extension_bg.wasm", (r) => r.arrayBuffer()), script("agent.js"), script("handlers.js")])
+  .then(([bytes, agent, handlers]) =>
+    init({ module_or_path: bytes }).then(() => {
+      if (agent !== null) core.set_page_agent(agent);
+      if (handlers !== null) core.set_handlers_look(handlers);
+    }),
+  )
   .then(() => core.start())
   .then(() => {
     ready = true;

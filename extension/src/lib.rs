@@ -44,6 +44,12 @@ pub fn set_page_agent(source: String) {
     page::set_agent(source);
 }
 
+/// The look for handlers run in the page's own world, handed over as the page agent is.
+#[wasm_bindgen]
+pub fn set_handlers_look(source: String) {
+    listeners::set_source(source);
+}
+
 #[wasm_bindgen]
 pub fn on_tab_created(tab_id: i32) {
     state::tabs_changed();

@@ -26,8 +26,15 @@ use crate::page;
 /// The events that make an element something to act on.
 const ACTION_EVENTS: &[&str] =
     &["click", "dblclick", "auxclick", "contextmenu", "mousedown", "mouseup", "pointerdown", "pointerup", "keydown", "keyup", "keypress", "touchstart", "touchend"];
-/// The look for handlers that frameworks keep for themselves, run in the page's own world.
-const HANDLERS: &str = include_str!(concat!(env!("OUT_DIR"), "/handlers.js"));
+/// The look for handlers that frameworks keep for themselves, run in the page's own world
+/// (page/handlers.js, compacted by `cargo xtask build` into pkg/handlers.js), handed over by the
+/// worker as it starts.
+static HANDLERS: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// Keeps the look's source for the worker's life (set once, before the core starts).
+pub fn set_source(source: String) {
+    let _ = HANDLERS.set(source);
+}
 /// How long that look may run: a few milliseconds on a page of 12,000 elements; a page that
 /// makes it loop is cut off.
 const LOOK_MS: f64 = 150.0;
@@ -102,7 +109,10 @@ pub async fn mark(at: &Debuggee) -> bool {
 /// new ones, and how many elements the look went through. A page without such a framework costs
 /// one call that finds nothing.
 async fn tell_handlers(at: &Debuggee) -> (bool, usize) {
-    let look = cdp::Evaluate { expression: HANDLERS, context_id: None, return_by_value: true, await_promise: false, timeout: Some(LOOK_MS), object_group: None };
+    // Without the file (a build that did not write it), elements are found by their listeners
+    // alone.
+    let Some(source) = HANDLERS.get() else { return (false, 0) };
+    let look = cdp::Evaluate { expression: source, context_id: None, return_by_value: true, await_promise: false, timeout: Some(LOOK_MS), object_group: None };
     let answer = match cdp::send_to(at, &look).await {
         Ok(r) if r.exception_details.is_none() => r.result.value.unwrap_or_default(),
         _ => return (false, 0),

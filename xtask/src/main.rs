@@ -129,11 +129,14 @@ fn build(profile: Profile) -> anyhow::Result<()> {
         println!("cannot install Node.js ({e:#}): the Wasm core is not run through wasm-opt");
     }
     binaryen::shrink(&out.join("tabwright_extension_bg.wasm"), &target_dir().join("wasm-opt"))?;
-    // The page agent ships beside the core rather than inside it: the worker reads it as it
-    // starts and hands it over, which keeps some 80 kB out of the Wasm every start compiles.
-    let agent = root().join("extension/page/agent.js");
-    let text = std::fs::read_to_string(&agent).with_context(|| format!("cannot read {}", agent.display()))?;
-    std::fs::write(out.join("agent.js"), compact::compact(&text, "extension/page/agent.js")).with_context(|| format!("cannot write {}", out.join("agent.js").display()))?;
+    // The page scripts ship beside the core rather than inside it: the worker reads them as it
+    // starts and hands them over, which keeps some 85 kB out of the Wasm every start compiles.
+    for name in ["agent.js", "handlers.js"] {
+        let source = root().join("extension/page").join(name);
+        let text = std::fs::read_to_string(&source).with_context(|| format!("cannot read {}", source.display()))?;
+        let compacted = compact::compact(&text, &format!("extension/page/{name}"));
+        std::fs::write(out.join(name), compacted).with_context(|| format!("cannot write {}", out.join(name).display()))?;
+    }
     let mut bridge = cargo();
     bridge.args(["build", "-p", "tabwright"]);
     if profile == Profile::Release {
