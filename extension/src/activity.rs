@@ -152,6 +152,8 @@ struct Loads {
     /// script's, a form's, a meta refresh's): how many documents had committed then, and the
     /// delay it asked for, in ms (a meta refresh's; else 0).
     asked_to_go: Option<(u64, f64)>,
+    /// The address of the main frame's current document, without its fragment.
+    address: String,
 }
 
 impl Loads {
@@ -236,6 +238,7 @@ impl Loads {
                 self.pending = None;
                 self.crashed = false;
                 self.current = frame["loaderId"].as_str().map(|l| prefix(l, 64).0.to_string());
+                self.address = prefix(before_fragment(frame["url"].as_str().unwrap_or_default()), 2000).0.to_string();
                 // A page restored from the back-forward cache is whole already: no load follows.
                 let restored = p["type"] == "BackForwardCacheRestore";
                 let unreachable = frame["unreachableUrl"].as_str().map(|u| prefix(u, 2000).0.to_string());
@@ -266,7 +269,9 @@ impl Loads {
             "Page.navigatedWithinDocument" if self.is_main(p["frameId"].as_str()) => self.same_document += 1,
             // Heard as the page asks (a meta refresh's at its load event), before any request.
             "Page.frameScheduledNavigation" | "Page.frameRequestedNavigation" if self.main_frame.is_some() && self.is_main(p["frameId"].as_str()) => {
-                if p.get("disposition").is_some_and(|d| d != "currentTab") {
+                // (Another tab's, or a move within the document: a new fragment sends no request.)
+                let url = p["url"].as_str().unwrap_or_default();
+                if p.get("disposition").is_some_and(|d| d != "currentTab") || (url.contains('#') && before_fragment(url) == self.address) {
                     return;
                 }
                 let delay = p["delay"].as_f64().unwrap_or(0.0).clamp(0.0, 1e6);
@@ -326,6 +331,10 @@ pub fn pending_navigation(tab: i32) -> Option<String> {
 /// Whether the renderer of the tab's page died, and no document has replaced it since.
 pub fn crashed(tab: i32) -> bool {
     with(|a| a.tabs.get(&tab).is_some_and(|t| t.loads.crashed))
+}
+
+fn before_fragment(url: &str) -> &str {
+    url.split('#').next().unwrap_or_default()
 }
 
 /// Whether the page asked, after the `since`th document committed, to take its main frame to
@@ -844,10 +853,11 @@ mod tests {
     #[test]
     fn a_page_asking_to_go_on_is_noted_with_the_documents_committed_then() {
         let mut loads = Loads { main_frame: Some("main".into()), ..Default::default() };
-        loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": "L1"}}));
+        loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": "L1", "url": "http://a.test/page?x=1"}}));
         loads.on_event("Page.frameRequestedNavigation", &json!({"frameId": "sub", "reason": "scriptInitiated", "disposition": "currentTab"}));
         loads.on_event("Page.frameRequestedNavigation", &json!({"frameId": "main", "reason": "anchorClick", "disposition": "newTab"}));
-        assert_eq!(loads.asked_to_go, None, "a frame's, or one for another tab, is not the page going on");
+        loads.on_event("Page.frameScheduledNavigation", &json!({"frameId": "main", "reason": "scriptInitiated", "delay": 0, "url": "http://a.test/page?x=1#top"}));
+        assert_eq!(loads.asked_to_go, None, "a frame's, one for another tab, or a move to a fragment is not the page going on");
         loads.on_event("Page.frameScheduledNavigation", &json!({"frameId": "main", "reason": "metaTagRefresh", "delay": 0.5}));
         assert_eq!(loads.asked_to_go, Some((1, 500.0)));
         loads.on_event("Page.frameRequestedNavigation", &json!({"frameId": "main", "reason": "metaTagRefresh", "disposition": "currentTab"}));
