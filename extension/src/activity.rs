@@ -165,6 +165,10 @@ impl Loads {
         }
     }
 
+    fn set_address(&mut self, url: Option<&str>) {
+        self.address = prefix(before_fragment(url.unwrap_or_default()), 2000).0.to_string();
+    }
+
     fn document(&mut self, loader: &str) -> &mut DocumentState {
         let at = match self.recent.iter().position(|d| d.loader == loader) {
             Some(at) => at,
@@ -238,7 +242,7 @@ impl Loads {
                 self.pending = None;
                 self.crashed = false;
                 self.current = frame["loaderId"].as_str().map(|l| prefix(l, 64).0.to_string());
-                self.address = prefix(before_fragment(frame["url"].as_str().unwrap_or_default()), 2000).0.to_string();
+                self.set_address(frame["url"].as_str());
                 // A page restored from the back-forward cache is whole already: no load follows.
                 let restored = p["type"] == "BackForwardCacheRestore";
                 let unreachable = frame["unreachableUrl"].as_str().map(|u| prefix(u, 2000).0.to_string());
@@ -266,7 +270,11 @@ impl Loads {
                     doc.ready = true;
                 }
             }
-            "Page.navigatedWithinDocument" if self.is_main(p["frameId"].as_str()) => self.same_document += 1,
+            "Page.navigatedWithinDocument" if self.is_main(p["frameId"].as_str()) => {
+                self.same_document += 1;
+                // (history.pushState can change the path too.)
+                self.set_address(p["url"].as_str());
+            }
             // Heard as the page asks (a meta refresh's at its load event), before any request.
             "Page.frameScheduledNavigation" | "Page.frameRequestedNavigation" if self.main_frame.is_some() && self.is_main(p["frameId"].as_str()) => {
                 // (Another tab's, or a move within the document: a new fragment sends no request.)
@@ -858,6 +866,9 @@ mod tests {
         loads.on_event("Page.frameRequestedNavigation", &json!({"frameId": "main", "reason": "anchorClick", "disposition": "newTab"}));
         loads.on_event("Page.frameScheduledNavigation", &json!({"frameId": "main", "reason": "scriptInitiated", "delay": 0, "url": "http://a.test/page?x=1#top"}));
         assert_eq!(loads.asked_to_go, None, "a frame's, one for another tab, or a move to a fragment is not the page going on");
+        loads.on_event("Page.navigatedWithinDocument", &json!({"frameId": "main", "url": "http://a.test/other"}));
+        loads.on_event("Page.frameRequestedNavigation", &json!({"frameId": "main", "reason": "scriptInitiated", "disposition": "currentTab", "url": "http://a.test/other#top"}));
+        assert_eq!(loads.asked_to_go, None, "a fragment of the address history.pushState gave");
         loads.on_event("Page.frameScheduledNavigation", &json!({"frameId": "main", "reason": "metaTagRefresh", "delay": 0.5}));
         assert_eq!(loads.asked_to_go, Some((1, 500.0)));
         loads.on_event("Page.frameRequestedNavigation", &json!({"frameId": "main", "reason": "metaTagRefresh", "disposition": "currentTab"}));

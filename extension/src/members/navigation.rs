@@ -38,7 +38,7 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
     };
     // Where the main frame stood once the navigation's document had loaded (through CDP).
     let loaded_at = matches!(done, Some(Done::Loaded(_) | Done::Shown(_))).then(|| activity::main_frame(tab));
-    let (note, status) = match done {
+    let (mut note, mut status) = match done {
         Some(Done::Loaded(status)) => (status.as_ref().and_then(status_note), status.map(|(code, _)| code)),
         Some(Done::Shown(status)) => (status.as_ref().and_then(status_note).or_else(|| Some(still_loading())), status.map(|(code, _)| code)),
         // Nothing was navigated to: the result says what happened instead.
@@ -52,7 +52,6 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
     };
     let blank = matches!(&target, NavTarget::Url(url) if url == "about:blank");
     let mut now = shown(tab, blank).await?;
-    let (mut note, mut status) = (note, status);
     // A page that sends the tab on by itself as soon as it has loaded (a meta refresh, a
     // sign-in relay that posts its form, a "checking your browser" page): the page it sends the
     // tab to is waited for, as a person waits for it, and the result says so. Only a navigation
