@@ -4000,8 +4000,16 @@
       return null;
     }
   }
+  // The host's tag. A page that defined a custom element of that name has its own constructor run
+  // on the host, which can take the shadow root and so keep the banner from showing: the host is
+  // then made again under a name the page cannot know in advance.
+  let overlayTag = "tabwright-overlay";
   function makeOverlay() {
-    overlayHost = document.createElementNS("http://www.w3.org/1999/xhtml", "tabwright-overlay");
+    overlayHost = document.createElementNS("http://www.w3.org/1999/xhtml", overlayTag);
+    if (overlayHost.matches(":defined")) {
+      overlayTag = `tabwright-overlay-${Math.random().toString(36).slice(2, 10)}`;
+      overlayHost = document.createElementNS("http://www.w3.org/1999/xhtml", overlayTag);
+    }
     overlayHost.setAttribute("aria-hidden", "true");
     styleHost();
     const root = overlayHost.attachShadow({ mode: "closed" });

@@ -472,6 +472,24 @@ async fn a_page_cannot_take_the_overlay_away() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A page that defines a custom element under the overlay's name before it is made (its
+/// constructor takes the shadow root) still has the banner shown to the person.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_that_claims_the_overlays_element_name_still_shows_the_banner() -> anyhow::Result<()> {
+    let mut h = Harness::start_with(&[PERSON_FLAG]).await?;
+    ok(&h.one("navigate", json!({"url": h.url("spoof.html?mode=define")})).await?);
+    let press = h.ref_of("button", "Press").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&press)})).await?);
+    let mut person = Person::connect(&h.session.dir().join("profile")).await?;
+    let page = page_target(&mut person, "spoof.html").await?;
+    assert_eq!(person.eval_in(&page, "window.taken > 0").await?, json!(true), "the page's constructor ran on an element of that name");
+    let seen = person.send(None, "Target.attachToTarget", json!({"targetId": page, "flatten": true})).await?;
+    let session = seen["sessionId"].as_str().unwrap_or_default().to_string();
+    let shot = person.send(Some(&session), "Page.captureScreenshot", json!({"format": "png"})).await?;
+    assert!(orange_pixels(shot["data"].as_str().unwrap_or_default()) > 200, "the person sees the banner");
+    Ok(())
+}
+
 /// What tabwright's own world in a page logs or throws is not the page's: read_console shows the
 /// page's entries only. (The person's DevTools session stands in for tabwright here, with a world
 /// of the same name in the page.)
