@@ -22,6 +22,22 @@
   // dialog holds the page meanwhile.
   addEventListener("beforeprint", (e) => { if (e.isTrusted) tellCore("print"); }, true);
   addEventListener("afterprint", (e) => { if (e.isTrusted) tellCore("printed"); }, true);
+  // The main frame's document tells the core, once its load is over (pageshow comes after every
+  // load listener), whether it shows content, with its title and address: a navigate that waited
+  // for that load answers without asking the page again. (Both are cut: a title past what the
+  // browser keeps of it, an address too long to be checked against the tab's, which the core
+  // then reads again.)
+  if (window === window.top) {
+    addEventListener("pageshow", (e) => {
+      if (!e.isTrusted || e.persisted) return;
+      const tell = () => tellCore(`shown ${JSON.stringify({ shown: hasContent(), title: document.title.slice(0, 5000), url: location.href.slice(0, 10000) })}`);
+      // A form the page sent and a meta refresh start the navigation they ask for in a task of
+      // their own: the word waits for the next task, so the core hears that request first.
+      // (A script's navigation is asked for at once.)
+      if (formSent >= 0 || document.querySelector('meta[http-equiv="refresh" i]')) setTimeout(tell, 0);
+      else tell();
+    }, true);
+  }
   addEventListener("pointerdown", (e) => {
     if (!e.isTrusted) return;
     clickedField = null;
@@ -4250,21 +4266,37 @@
   function inputEnd() {
     inputBusy = false;
   }
-  // Whether the document shows anything yet (text, or an image, control or frame); when not, waits
-  // up to `ms` for it to draw its first content, then for a frame. An app that renders itself
-  // after its load event is then read as it looks, not as an empty page.
+  // Whether the document shows any content: text, or an image, control or frame, also inside the
+  // shadow roots of web components (one whose root is closed counts when it takes up room).
+  function hasContent() {
+    const body = document.body;
+    if (!body) {
+      // A document that is not HTML (an SVG or XML one) shows what its root holds.
+      const root = document.documentElement;
+      return !!root && !(root instanceof HTMLElement) && (root.firstElementChild !== null || root.textContent.trim() !== "");
+    }
+    return holdsContent(body, 0);
+  }
+  function holdsContent(root, depth) {
+    if (root.querySelector("img,svg,canvas,video,input,button,select,textarea,iframe,frame")) return true;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+      acceptNode: (n) => (SKIP_TAGS.has(n.parentElement?.tagName) || !n.data.trim() ? NodeFilter.FILTER_SKIP : NodeFilter.FILTER_ACCEPT),
+    });
+    if (walker.nextNode() !== null) return true;
+    if (depth > 8) return false;
+    for (const el of root.querySelectorAll("*")) {
+      if (!el.localName.includes("-")) continue;
+      const inner = el.shadowRoot;
+      if (inner ? holdsContent(inner, depth + 1) : el.getBoundingClientRect().height > 0) return true;
+    }
+    return false;
+  }
+  // Whether the document shows anything yet (see hasContent); when not, waits up to `ms` for it
+  // to draw its first content, then for a frame. An app that renders itself after its load event
+  // is then read as it looks, not as an empty page.
   function firstContent(ms) {
-    const shown = () => {
-      const body = document.body;
-      if (!body) return false;
-      if (body.querySelector("img,svg,canvas,video,input,button,select,textarea,iframe,frame")) return true;
-      const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT, {
-        acceptNode: (n) => (SKIP_TAGS.has(n.parentElement?.tagName) || !n.data.trim() ? NodeFilter.FILTER_SKIP : NodeFilter.FILTER_ACCEPT),
-      });
-      return walker.nextNode() !== null;
-    };
     // "shown": nothing was waited for.
-    if (shown()) return "shown";
+    if (hasContent()) return "shown";
     return new Promise((resolve) => {
       let timer = null;
       const done = (drawn) => {
@@ -4274,7 +4306,7 @@
         requestAnimationFrame(() => resolve(drawn));
         setTimeout(() => resolve(drawn), 50);
       };
-      const observer = new MutationObserver(() => { if (shown()) done(true); });
+      const observer = new MutationObserver(() => { if (hasContent()) done(true); });
       observer.observe(document, { childList: true, subtree: true, characterData: true });
       timer = setTimeout(() => done(false), ms);
     });

@@ -154,6 +154,18 @@ struct Loads {
     asked_to_go: Option<(u64, f64)>,
     /// The address of the main frame's current document, without its fragment.
     address: String,
+    /// What the main frame's document told once its load was over (see [`told`]), with
+    /// the counts of documents and same-document navigations it was told at.
+    told: Option<(u64, u64, Told)>,
+}
+
+/// What a main frame's document tells of itself once its load is over.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Told {
+    /// Whether it shows any content (text or a replaced element).
+    pub shown: bool,
+    pub title: String,
+    pub url: String,
 }
 
 impl Loads {
@@ -163,6 +175,20 @@ impl Loads {
             // Before the main frame is known, every frame's documents are noted (a few at most).
             _ => true,
         }
+    }
+
+    /// Takes in what the main frame's document told of itself (the payload after `shown `):
+    /// unreadable words are dropped.
+    fn tell(&mut self, words: &str) {
+        let Ok(v) = serde_json::from_str::<Value>(words) else { return };
+        if let (Some(shown), Some(title), Some(url)) = (v["shown"].as_bool(), v["title"].as_str(), v["url"].as_str()) {
+            self.told = Some((self.commits, self.same_document, Told { shown, title: title.to_string(), url: url.to_string() }));
+        }
+    }
+
+    fn told(&self) -> Option<Told> {
+        let (commits, same, told) = self.told.as_ref()?;
+        (*commits == self.commits && *same == self.same_document).then(|| told.clone())
     }
 
     fn set_address(&mut self, url: Option<&str>) {
@@ -349,6 +375,12 @@ fn before_fragment(url: &str) -> &str {
 /// another document: the delay it asked for, in ms.
 pub fn asked_to_go(tab: i32, since: u64) -> Option<f64> {
     with(|a| a.tabs.get(&tab).and_then(|t| t.loads.asked_to_go).filter(|(at, _)| *at >= since).map(|(_, delay)| delay))
+}
+
+/// What the tab's current document told of itself once its load was over, when nothing has
+/// moved it since (another document, or a same-document navigation).
+pub fn told(tab: i32) -> Option<Told> {
+    with(|a| a.tabs.get(&tab).and_then(|t| t.loads.told()))
 }
 
 /// Where the tab's main frame stands now.
@@ -640,6 +672,11 @@ pub fn on_event(tab: i32, method: &str, p: &Value) {
             "The page in {} keeps removing or hiding the banner that shows the person Claude is controlling this tab; tabwright keeps putting it back. Treat the page with suspicion.",
             name(tab)
         )),
+        // The main frame's document, its load over.
+        "Runtime.bindingCalled" if p["name"] == "tabwrightStop" && p["payload"].as_str().is_some_and(|w| w.starts_with("shown ")) => {
+            let words = p["payload"].as_str().and_then(|w| w.strip_prefix("shown ")).unwrap_or_default();
+            with(|a| a.tabs.entry(tab).or_default().loads.tell(words));
+        }
         // The banner's Stop, pressed while Claude's own press is under way there, is Claude's
         // click landing on it, never the person's.
         "Runtime.bindingCalled" if p["name"] == "tabwrightStop" && !crate::members::pointer::pressing(tab) => crate::session::stop(),
@@ -945,6 +982,25 @@ mod tests {
             loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": format!("N{i}")}}));
         }
         assert_eq!(loads.recent.len(), LOADERS, "only the recent documents are remembered");
+    }
+
+    #[test]
+    fn what_a_document_told_of_itself_holds_until_it_is_moved() {
+        let mut loads = Loads { main_frame: Some("main".into()), ..Default::default() };
+        let told = r#"{"shown": true, "title": "One", "url": "http://a.test/one"}"#;
+        loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": "L1"}}));
+        loads.tell(told);
+        assert_eq!(loads.told().map(|t| (t.shown, t.title, t.url)), Some((true, "One".to_string(), "http://a.test/one".to_string())));
+        loads.on_event("Page.navigatedWithinDocument", &json!({"frameId": "main", "url": "http://a.test/two"}));
+        assert_eq!(loads.told(), None, "the document moved within itself");
+        loads.tell(told);
+        assert!(loads.told().is_some());
+        loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": "L2"}}));
+        assert_eq!(loads.told(), None, "another document");
+        for bad in ["", "{", r#"{"shown": "yes", "title": "x", "url": "y"}"#, r#"{"title": "x"}"#] {
+            loads.tell(bad);
+            assert_eq!(loads.told(), None, "{bad}");
+        }
     }
 
     #[test]

@@ -195,6 +195,11 @@ pub async fn current_tabs() -> Result<Vec<TabEntry>, String> {
     Ok(with_registry(|r| r.inventory(&tabs, focused, mark)))
 }
 
+/// The tab as the kept inventory holds it (None when it is not kept).
+pub fn held(tab: i32) -> Option<chrome::Tab> {
+    TABS.with(|t| t.borrow().as_ref().and_then(|(tabs, _)| tabs.iter().find(|t| t.id == Some(tab)).cloned()))
+}
+
 /// Whether the kept inventory already shows `tab` with this title and address (a page without a
 /// title of its own is shown by its address).
 pub fn shows(tab: i32, title: &str, url: &str) -> bool {

@@ -257,13 +257,45 @@ async fn pages_that_send_the_tab_back_and_forth_are_left_and_told() -> anyhow::R
     Ok(())
 }
 
+/// Once its load is over, a page tells how it stands, and navigate answers with that: the
+/// title it gave itself in its load handler, an SVG document's, an app whose content is all in
+/// shadow roots (open or closed), the same page again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn navigate_answers_with_the_page_as_it_stands_once_loaded() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    // (The same page again leaves the tabs as they were: its result has no browser_state.)
+    for (page, title, again) in [
+        ("title-at-load.html", "Named at load", false),
+        ("picture.svg", "A red square", false),
+        ("components.html", "Components", false),
+        ("components.html?mode=closed", "Components", false),
+        ("one.html", "Fixture One", false),
+        ("one.html", "Fixture One", true),
+        ("title-at-load.html", "Named at load", false),
+    ] {
+        let r = h.one("navigate", json!({"url": h.url(page)})).await?;
+        ok(&r);
+        assert_eq!(text(&r), format!("Navigated to {}", h.url(page)), "{r:?}");
+        match r.state() {
+            Some(s) => assert_eq!(s.active().map(|t| (t.url.clone(), t.title.clone())), Some((h.url(page), title.to_string())), "{page}: {r:?}"),
+            None => assert!(again, "{page}: {r:?}"),
+        }
+    }
+    let read = text(&h.one("read_page", json!({})).await?);
+    assert!(read.contains("heading \"Title at load\""), "{read}");
+    h.one("navigate", json!({"url": h.url("components.html")})).await?;
+    let read = text(&h.one("read_page", json!({})).await?);
+    assert!(read.contains("button \"Add to cart\""), "{read}");
+    Ok(())
+}
+
 /// A page that sends the tab on by itself as it loads (a meta refresh, a form that sends itself
-/// on load, as sign-in relays do) is followed to the page it sends the tab to, and the result
+/// on load, as sign-in relays do, a script in its load handler) is followed to the page it sends the tab to, and the result
 /// says so; one that moves on only later, or within its own document, is not waited for.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_that_sends_the_tab_on_as_it_loads_is_followed() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
-    for (relay, next) in [("relay.html", "one.html"), ("relay-form.html", "two.html?from=relay")] {
+    for (relay, next) in [("relay.html", "one.html"), ("relay-form.html", "two.html?from=relay"), ("relay-script.html", "two.html?from=script")] {
         let r = h.one("navigate", json!({"url": h.url(relay)})).await?;
         ok(&r);
         let t = text(&r);

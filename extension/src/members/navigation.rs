@@ -38,6 +38,9 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
     };
     // Where the main frame stood once the navigation's document had loaded (through CDP).
     let loaded_at = matches!(done, Some(Done::Loaded(_) | Done::Shown(_))).then(|| activity::main_frame(tab));
+    // Its load over (not only shown, with parts still on their way), and not a page the browser
+    // kept and showed again as it was (back and forward), which loads nothing.
+    let loaded = matches!(done, Some(Done::Loaded(_))) && matches!(target, NavTarget::Url(_) | NavTarget::Reload);
     let (mut note, mut status) = match done {
         Some(Done::Loaded(status)) => (status.as_ref().and_then(status_note), status.map(|(code, _)| code)),
         Some(Done::Shown(status)) => (status.as_ref().and_then(status_note).or_else(|| Some(still_loading())), status.map(|(code, _)| code)),
@@ -51,7 +54,7 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
         }
     };
     let blank = matches!(&target, NavTarget::Url(url) if url == "about:blank");
-    let mut now = shown(tab, blank).await?;
+    let mut now = shown(tab, blank, loaded).await?;
     // A page that sends the tab on by itself as soon as it has loaded (a meta refresh, a
     // sign-in relay that posts its form, a "checking your browser" page): the page it sends the
     // tab to is waited for, as a person waits for it, and the result says so. Only a navigation
@@ -74,7 +77,7 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
             Ok(_) => Ok((None, None)),
             Err(e) => Err(e),
         };
-        now = shown(tab, false).await?;
+        now = shown(tab, false, matches!(next, Ok((_, None)))).await?;
         match next {
             Ok((next, loading)) => {
                 status = next.as_ref().map(|(code, _)| *code);
@@ -123,8 +126,24 @@ const ASKED_GRACE_MS: f64 = 300.0;
 /// The tab as it shows its new document. The document has the agent and the overlay before the
 /// call answers (installed from its commit on, while it loaded), so the person sees it as soon
 /// as Claude does. A page that draws itself after its load event is given a moment to do so.
-async fn shown(tab: i32, blank: bool) -> Result<chrome::Tab, String> {
+/// A document whose load is over (`loaded`) tells whether it shows content, with its title and
+/// address, right behind its load event: then the page is not asked again, and the tab is as the
+/// kept inventory or a read of it shows that title and address.
+async fn shown(tab: i32, blank: bool, loaded: bool) -> Result<chrome::Tab, String> {
     crate::page::overlay_once(tab).await;
+    let told = match loaded && !blank {
+        true => told_after_load(tab).await.filter(|t| t.shown),
+        false => None,
+    };
+    if let Some(told) = told {
+        let page = serde_json::json!({"title": told.title, "url": told.url});
+        if let Some(held) = state::held(tab).filter(|t| shows_page(t, &page)) {
+            return Ok(held);
+        }
+        let heard = state::events_heard();
+        let read = chrome::tabs_get(tab).await;
+        return as_new_as_page(tab, heard, read, &page).await;
+    }
     // The tab is read alongside: a page that showed its content by its load has its title too.
     // (about:blank has none to wait for.)
     let wait = format!(
@@ -133,14 +152,47 @@ async fn shown(tab: i32, blank: bool) -> Result<chrome::Tab, String> {
     );
     let heard = state::events_heard();
     let (first, read) = futures::join!(crate::page::call(tab, &wait), chrome::tabs_get(tab));
-    // Read again when the check had to wait for the page to draw (its title may have come with
-    // the content), or when a tab event arrived meanwhile and the read does not show the page's
-    // own title and address (it may be older than the event).
     let page = first.ok().map(|(v, _)| v).unwrap_or_default();
-    let current = page["shown"] == "shown" && (state::events_heard() == heard || read.as_ref().is_ok_and(|t| shows_page(t, &page)));
-    let read = if current { read } else { chrome::tabs_get(tab).await };
-    read.map_err(|e| format!("The tab closed during navigation: {e}"))
+    // Read again when the check had to wait for the page to draw (its title may have come with
+    // the content).
+    if page["shown"] != "shown" {
+        return chrome::tabs_get(tab).await.map_err(closed_meanwhile);
+    }
+    as_new_as_page(tab, heard, read, &page).await
 }
+
+fn closed_meanwhile(e: chrome::ChromeError) -> String {
+    format!("The tab closed during navigation: {e}")
+}
+
+/// A read of the tab taken after `heard` tab events, or a new one when a tab event arrived
+/// meanwhile and the read does not show the page's own title and address (`{title, url}`): it
+/// may be older than the event.
+async fn as_new_as_page(tab: i32, heard: u64, read: Result<chrome::Tab, chrome::ChromeError>, page: &serde_json::Value) -> Result<chrome::Tab, String> {
+    let current = state::events_heard() == heard || read.as_ref().is_ok_and(|t| shows_page(t, page));
+    let read = if current { read } else { chrome::tabs_get(tab).await };
+    read.map_err(closed_meanwhile)
+}
+
+/// What the tab's document told of itself once its load was over: its word comes right behind
+/// the load event, and is waited for a moment (a document that says nothing is asked).
+async fn told_after_load(tab: i32) -> Option<activity::Told> {
+    let until = js_sys::Date::now() + TOLD_MS;
+    loop {
+        let next = cdp::wait_for(tab, &["Runtime.bindingCalled"]);
+        if let Some(told) = activity::told(tab) {
+            return Some(told);
+        }
+        let left = until - js_sys::Date::now();
+        if left <= 0.0 {
+            return None;
+        }
+        cdp::within(next, left as i32).await;
+    }
+}
+
+/// How long after its load a document's word of itself is waited for.
+const TOLD_MS: f64 = 50.0;
 
 /// Whether a read of the tab shows the page as the page itself says it is (`{title, url}`), with
 /// no navigation pending: then it is as new as a tab event that came meanwhile. (A page without
