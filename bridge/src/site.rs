@@ -180,6 +180,7 @@ fn content_type(path: &str) -> &'static str {
         Some("json") => "application/json",
         Some("png") => "image/png",
         Some("svg") => "image/svg+xml",
+        Some("pdf") => "application/pdf",
         Some("txt") | Some("csv") => "text/plain; charset=utf-8",
         _ => "application/octet-stream",
     }

@@ -2838,7 +2838,7 @@
       const role = roleOf(el);
       return { ref: ensureRef(el, counter), role, name: role ? nameOf(el, role) : clean(el.getAttribute("aria-label") || "", NAME_MAX) };
     });
-    return { next: counter.next, nodes: out, truncated, inner: sawInner, dirty: changed, unasked: unaskedChecked, modal: !!modal, beyond, animating, ms: Math.round(performance.now() - start), url: location.href, vw: innerWidth, vh: innerHeight };
+    return { next: counter.next, nodes: out, truncated, inner: sawInner, dirty: changed, unasked: unaskedChecked, modal: !!modal, beyond, animating, pdf: isPdf(), ms: Math.round(performance.now() - start), url: location.href, vw: innerWidth, vh: innerHeight };
   }
 
   // The modal dialog a person is held in, if one is open: a <dialog> opened with showModal()
@@ -4266,6 +4266,8 @@
   function inputEnd() {
     inputBusy = false;
   }
+  // Whether the document is a PDF, which the browser's own viewer draws: its text is out of reach.
+  const isPdf = () => document.contentType === "application/pdf";
   // Whether the document shows any content: text, or an image, control or frame, also inside the
   // shadow roots of web components (one whose root is closed counts when it takes up room).
   function hasContent() {
@@ -4278,7 +4280,7 @@
     return holdsContent(body, 0);
   }
   function holdsContent(root, depth) {
-    if (root.querySelector("img,svg,canvas,video,input,button,select,textarea,iframe,frame")) return true;
+    if (root.querySelector("img,svg,canvas,video,input,button,select,textarea,iframe,frame,embed,object")) return true;
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
       acceptNode: (n) => (SKIP_TAGS.has(n.parentElement?.tagName) || !n.data.trim() ? NodeFilter.FILTER_SKIP : NodeFilter.FILTER_ACCEPT),
     });
@@ -4574,7 +4576,7 @@
     const cut = text.length > max || walked > budget;
     if (text.length > max) text = text.slice(0, max);
     const total = walked > budget ? Math.max(walked, (body.innerText || body.textContent || "").length) : walked;
-    return { text, cut, total, url: location.href, unasked: unaskedHosts(1, closedFound > 0).length > 0 };
+    return { text, cut, total, url: location.href, pdf: isPdf(), unasked: unaskedHosts(1, closedFound > 0).length > 0 };
   }
 
   // What of its text's white space a box keeps, by its white-space-collapse (see visibleText).

@@ -90,6 +90,9 @@ pub struct Collected {
     /// Boxes a closed shadow root may draw wait to be asked about.
     #[serde(default)]
     pub unasked: bool,
+    /// The document is a PDF the browser's own viewer draws.
+    #[serde(default)]
+    pub pdf: bool,
 }
 
 fn yes() -> bool {

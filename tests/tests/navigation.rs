@@ -257,6 +257,38 @@ async fn pages_that_send_the_tab_back_and_forth_are_left_and_told() -> anyhow::R
     Ok(())
 }
 
+/// A PDF, which the browser shows in its own viewer (and ends the debugger's session with the
+/// tab as it goes there): navigate lands on it and says how to read it, a screenshot shows the
+/// page drawn, the reads say why they hold nothing, and the tab is worked on as before.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pdf_is_navigated_to_and_said_to_be_read_by_screenshot() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    ok(&h.one("navigate", json!({"url": h.url("one.html")})).await?);
+    let pdf = h.url("brochure.pdf");
+    let r = h.one("navigate", json!({"url": pdf})).await?;
+    ok(&r);
+    let t = text(&r);
+    assert!(t.starts_with(&format!("Navigated to {pdf}")) && t.contains("shows a PDF in the browser's own viewer"), "{t}");
+    assert_eq!(state(&r).active().map(|t| t.url.clone()), Some(pdf.clone()), "{r:?}");
+    for (member, input) in [("read_page", json!({})), ("get_page_text", json!({})), ("find", json!({"query": "hello"}))] {
+        let r = h.one(member, input).await?;
+        ok(&r);
+        assert!(text(&r).contains("take a screenshot to read it"), "{member}: {r:?}");
+    }
+    // The viewer draws the page white on its dark background: a screenshot holds both.
+    let r = h.one("screenshot", json!({})).await?;
+    let tabwright_protocol::ContentBlock::Image { source } = &r.content[0] else { panic!("{r:?}") };
+    let img = decoded(&source.data).map_err(anyhow::Error::msg)?;
+    let white = img.pixels().filter(|p| p[0] > 240 && p[1] > 240 && p[2] > 240).count();
+    assert!(white > 1000, "the PDF's page is drawn ({white} white pixels)");
+    let r = h.one("navigate", json!({"url": h.url("two.html")})).await?;
+    ok(&r);
+    assert!(text(&r).starts_with(&format!("Navigated to {}", h.url("two.html"))), "{r:?}");
+    let heading = h.ref_of("heading", "Fixture two").await;
+    assert!(heading.is_ok(), "the page after the PDF is read: {heading:?}");
+    Ok(())
+}
+
 /// Once its load is over, a page tells how it stands, and navigate answers with that: the
 /// title it gave itself in its load handler, an SVG document's, an app whose content is all in
 /// shadow roots (open or closed), the same page again.

@@ -156,7 +156,7 @@ async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Va
             opened = state::with_registry(|r| r.opened_during_call());
         }
         for tab in opened {
-            tabs::until(tab, deadline, 10, |t| t.status.as_deref() == Some("complete")).await;
+            tabs::until(tab, deadline, 10, tabs::loaded).await;
         }
     } else {
         pointer::settle_once(tab).await;

@@ -48,6 +48,9 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
         Some(Done::Note(note)) => return Ok(Outcome::Text { text: note }),
         // (navigate_settled turns a navigation the tab did not settle on into an error.)
         Some(Done::SameDocument | Done::Unsettled(_)) => (None, None),
+        // The session ended as the tab navigated: the tab's own load is waited for, and the
+        // debugger attached again.
+        Some(Done::Detached) => (reattached(tab, &target).await?, None),
         None => {
             navigate_tabs_api(tab, &target).await?;
             (None, None)
@@ -96,6 +99,22 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
     Ok(outcome)
 }
 
+/// After the browser ended the debugger's session with the tab as it navigated: the tab is
+/// waited for until it has loaded, and the debugger attached again (its later calls need it).
+/// A PDF, which the browser's own viewer shows, is said to be one, with how to read it.
+async fn reattached(tab: i32, target: &NavTarget) -> Result<Option<String>, String> {
+    let deadline = js_sys::Date::now() + f64::from(LOAD_TIMEOUT_MS);
+    let loaded = super::tabs::until(tab, deadline, 50, super::tabs::loaded).await;
+    let Some(loaded) = loaded else {
+        return Err(format!("{} was interrupted: the tab closed.", doing(target)));
+    };
+    cdp::ensure_attached(tab).await.map_err(|e| format!("{}: {e}", doing(target)))?;
+    if crate::page::call(tab, "document.contentType").await.is_ok_and(|(v, _)| v == "application/pdf") {
+        return Ok(Some(super::reading::PDF_READ.to_string()));
+    }
+    Ok((!super::tabs::loaded(&loaded)).then(still_loading))
+}
+
 /// Whether the page sends the tab on by itself after its document loaded (`loaded_at`): the
 /// main frame has committed another document since, or has one on its way (asked for after the
 /// loaded one committed). A page that asked to go on (at once, or within a second), and has not
@@ -136,13 +155,12 @@ async fn shown(tab: i32, blank: bool, loaded: bool) -> Result<chrome::Tab, Strin
         false => None,
     };
     if let Some(told) = told {
-        let page = serde_json::json!({"title": told.title, "url": told.url});
-        if let Some(held) = state::held(tab).filter(|t| shows_page(t, &page)) {
+        if let Some(held) = state::held(tab).filter(|t| shows(t, &told.title, &told.url)) {
             return Ok(held);
         }
         let heard = state::events_heard();
         let read = chrome::tabs_get(tab).await;
-        return as_new_as_page(tab, heard, read, &page).await;
+        return as_new_as_page(tab, heard, read, &told.title, &told.url).await;
     }
     // The tab is read alongside: a page that showed its content by its load has its title too.
     // (about:blank has none to wait for.)
@@ -158,7 +176,7 @@ async fn shown(tab: i32, blank: bool, loaded: bool) -> Result<chrome::Tab, Strin
     if page["shown"] != "shown" {
         return chrome::tabs_get(tab).await.map_err(closed_meanwhile);
     }
-    as_new_as_page(tab, heard, read, &page).await
+    as_new_as_page(tab, heard, read, page["title"].as_str().unwrap_or_default(), page["url"].as_str().unwrap_or_default()).await
 }
 
 fn closed_meanwhile(e: chrome::ChromeError) -> String {
@@ -166,10 +184,10 @@ fn closed_meanwhile(e: chrome::ChromeError) -> String {
 }
 
 /// A read of the tab taken after `heard` tab events, or a new one when a tab event arrived
-/// meanwhile and the read does not show the page's own title and address (`{title, url}`): it
-/// may be older than the event.
-async fn as_new_as_page(tab: i32, heard: u64, read: Result<chrome::Tab, chrome::ChromeError>, page: &serde_json::Value) -> Result<chrome::Tab, String> {
-    let current = state::events_heard() == heard || read.as_ref().is_ok_and(|t| shows_page(t, page));
+/// meanwhile and the read does not show the page's own title and address: it may be older
+/// than the event.
+async fn as_new_as_page(tab: i32, heard: u64, read: Result<chrome::Tab, chrome::ChromeError>, title: &str, url: &str) -> Result<chrome::Tab, String> {
+    let current = state::events_heard() == heard || read.as_ref().is_ok_and(|t| shows(t, title, url));
     let read = if current { read } else { chrome::tabs_get(tab).await };
     read.map_err(closed_meanwhile)
 }
@@ -194,11 +212,16 @@ async fn told_after_load(tab: i32) -> Option<activity::Told> {
 /// How long after its load a document's word of itself is waited for.
 const TOLD_MS: f64 = 50.0;
 
-/// Whether a read of the tab shows the page as the page itself says it is (`{title, url}`), with
-/// no navigation pending: then it is as new as a tab event that came meanwhile. (A page without
-/// a title of its own is not taken: the read could not be checked by its title.)
+/// [`shows`] for a page's own answer (`{title, url}`).
+#[cfg(test)]
 fn shows_page(read: &chrome::Tab, page: &serde_json::Value) -> bool {
-    let (Some(title), Some(url)) = (page["title"].as_str(), page["url"].as_str()) else { return false };
+    shows(read, page["title"].as_str().unwrap_or_default(), page["url"].as_str().unwrap_or_default())
+}
+
+/// Whether a read of the tab shows the page as the page itself says it is, with no navigation
+/// pending: then it is as new as a tab event that came meanwhile. (A page without a title of its
+/// own is not taken: the read could not be checked by its title.)
+fn shows(read: &chrome::Tab, title: &str, url: &str) -> bool {
     !title.is_empty() && state::tab_shows(read, title, url)
 }
 
@@ -220,6 +243,9 @@ enum Done {
     /// navigation it had asked for before), or documents kept replacing each other, none loading.
     /// The address of the last document.
     Unsettled(String),
+    /// The browser ended the debugger's session with the tab as it navigated (as it does when
+    /// the tab goes to a PDF, which its own viewer shows).
+    Detached,
 }
 
 /// How many documents may replace each other, none loading, before a navigation is taken for a
@@ -492,7 +518,7 @@ async fn wait_loaded(tab: i32, what: &str, before: &activity::MainFrame, loader:
         let until = [shown_until, older_until].into_iter().flatten().fold(deadline, f64::min);
         let left = (until - now_ms).max(0.0) as i32;
         match cdp::within(next, left).await {
-            Some((event, _)) if event == "detached" => return Err(format!("{what} was interrupted: the tab closed or the debugger detached.")),
+            Some((event, _)) if event == "detached" => return Ok(Done::Detached),
             Some(_) => {}
             // Parsed a while ago and still loading: shown as it is (looked at again above, also
             // at the deadline).

@@ -241,7 +241,9 @@ pub async fn read_page(input: &ReadPage) -> Result<Outcome, String> {
         text = format!("{MODAL_NOTE} filter \"all\" reads the whole page.]\n{text}");
     }
     let placeholder = text.is_empty();
-    if placeholder {
+    if placeholder && collected.pdf {
+        text = PDF_READ.into();
+    } else if placeholder {
         text = match filter {
             "visible" => "(nothing visible in the viewport: the page may be blank or still loading; filter \"all\" includes off-screen content)".into(),
             "interactive" => "(no interactive elements in the viewport; filter \"all\" includes off-screen content)".into(),
@@ -273,7 +275,9 @@ pub async fn find(input: &Find) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
     let collected = collect(&Debuggee::tab(tab), "all", 100, None, true).await?;
     let lines = find::find(&collected.nodes, &input.query);
-    let mut text = if lines.is_empty() {
+    let mut text = if lines.is_empty() && collected.pdf {
+        PDF_READ.into()
+    } else if lines.is_empty() {
         format!("No element matches \"{}\". Describe it with other words, or read_page to see what is there.", input.query.trim())
     } else {
         lines.join("\n")
@@ -283,6 +287,9 @@ pub async fn find(input: &Find) -> Result<Outcome, String> {
     }
     Ok(Outcome::Text { text })
 }
+
+/// What a read of a PDF says.
+pub(super) const PDF_READ: &str = "The tab shows a PDF in the browser's own viewer, out of reach of reads: take a screenshot to read it (scroll for more pages).";
 
 pub async fn get_page_text(tab_id: Option<&str>) -> Result<Outcome, String> {
     #[derive(Deserialize)]
@@ -294,6 +301,8 @@ pub async fn get_page_text(tab_id: Option<&str>) -> Result<Outcome, String> {
         url: String,
         #[serde(default)]
         unasked: bool,
+        #[serde(default)]
+        pdf: bool,
     }
     let tab = state::resolve_tab(tab_id).await?;
     let read = format!("__tabwright.pageText({TEXT_CAP})");
@@ -306,6 +315,10 @@ pub async fn get_page_text(tab_id: Option<&str>) -> Result<Outcome, String> {
             }
             (t, _) = page::call_json_in(&Debuggee::tab(tab), &read).await?;
         }
+    }
+    // A PDF's viewer holds only its toolbar's words.
+    if t.text.trim().is_empty() && t.pdf {
+        return Ok(Outcome::Text { text: PDF_READ.into() });
     }
     // Out-of-process frames (cross-origin iframes) are read in their own documents.
     for child in cdp::children(tab) {

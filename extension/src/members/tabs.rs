@@ -76,6 +76,11 @@ async fn focus(window: i32, focused: Option<i32>) {
     }
 }
 
+/// Whether the browser says the tab has loaded.
+pub(super) fn loaded(t: &chrome::Tab) -> bool {
+    t.status.as_deref() == Some("complete")
+}
+
 /// Looks at a tab every `every_ms` until `ready` says so or `deadline` (a `Date.now()` time)
 /// passes, or the tab can no longer be read; the tab as last seen.
 pub(super) async fn until(tab: i32, deadline: f64, every_ms: i32, ready: impl Fn(&chrome::Tab) -> bool) -> Option<chrome::Tab> {
