@@ -21,6 +21,14 @@ fn orange_pixels(data: &str) -> usize {
     n
 }
 
+/// The person's own screenshot of a page (a second CDP client), as PNG data.
+async fn persons_view(person: &mut Person, page: &str) -> anyhow::Result<String> {
+    let seen = person.send(None, "Target.attachToTarget", json!({"targetId": page, "flatten": true})).await?;
+    let session = seen["sessionId"].as_str().unwrap_or_default().to_string();
+    let shot = person.send(Some(&session), "Page.captureScreenshot", json!({"format": "png"})).await?;
+    Ok(shot["data"].as_str().unwrap_or_default().to_string())
+}
+
 /// The badge's text once it reads `want`, or after two seconds: it is set just after a call's
 /// answer has gone out.
 fn badge_becomes(want: &str) -> String {
@@ -46,10 +54,7 @@ async fn the_overlay_is_seen_by_the_person_and_never_by_claude() -> anyhow::Resu
         .await?;
     assert_eq!(facts, json!(["fixed", "block", "none", "true", true]), "a fixed, pointer-transparent, aria-hidden host with a closed shadow root");
     // What the person sees has the banner; what Claude sees does not.
-    let seen = person.send(None, "Target.attachToTarget", json!({"targetId": page, "flatten": true})).await?;
-    let session = seen["sessionId"].as_str().unwrap_or_default().to_string();
-    let shot = person.send(Some(&session), "Page.captureScreenshot", json!({"format": "png"})).await?;
-    assert!(orange_pixels(shot["data"].as_str().unwrap_or_default()) > 200, "the person sees the banner");
+    assert!(orange_pixels(&persons_view(&mut person, &page).await?) > 200, "the person sees the banner");
     let r = h.one("screenshot", json!({})).await?;
     let tabwright_protocol::ContentBlock::Image { source } = &r.content[0] else { panic!("{r:?}") };
     assert_eq!(orange_pixels(&source.data), 0, "Claude's screenshot has no overlay");
@@ -483,10 +488,7 @@ async fn a_page_that_claims_the_overlays_element_name_still_shows_the_banner() -
     let mut person = Person::connect(&h.session.dir().join("profile")).await?;
     let page = page_target(&mut person, "spoof.html").await?;
     assert_eq!(person.eval_in(&page, "window.taken > 0").await?, json!(true), "the page's constructor ran on an element of that name");
-    let seen = person.send(None, "Target.attachToTarget", json!({"targetId": page, "flatten": true})).await?;
-    let session = seen["sessionId"].as_str().unwrap_or_default().to_string();
-    let shot = person.send(Some(&session), "Page.captureScreenshot", json!({"format": "png"})).await?;
-    assert!(orange_pixels(shot["data"].as_str().unwrap_or_default()) > 200, "the person sees the banner");
+    assert!(orange_pixels(&persons_view(&mut person, &page).await?) > 200, "the person sees the banner");
     Ok(())
 }
 
@@ -547,10 +549,7 @@ async fn a_page_under_a_strict_policy_is_worked_and_shows_the_banner() -> anyhow
     // The person sees the banner, drawn without an HTML string or an inline style.
     let mut person = Person::connect(&h.session.dir().join("profile")).await?;
     let page = page_target(&mut person, "strict.html").await?;
-    let seen = person.send(None, "Target.attachToTarget", json!({"targetId": page, "flatten": true})).await?;
-    let session = seen["sessionId"].as_str().unwrap_or_default().to_string();
-    let shot = person.send(Some(&session), "Page.captureScreenshot", json!({"format": "png"})).await?;
-    assert!(orange_pixels(shot["data"].as_str().unwrap_or_default()) > 200, "the person sees the banner");
+    assert!(orange_pixels(&persons_view(&mut person, &page).await?) > 200, "the person sees the banner");
     let log = h.site.log();
     let refused: Vec<&Value> = of(&log, "violation");
     assert!(refused.is_empty(), "the page's policy refused: {refused:?}");
