@@ -4269,7 +4269,8 @@
   // Whether the document is a PDF, which the browser's own viewer draws: its text is out of reach.
   const isPdf = () => document.contentType === "application/pdf";
   // Whether the document shows any content: text, or an image, control or frame, also inside the
-  // shadow roots of web components (one whose root is closed counts when it takes up room).
+  // shadow roots of web components (one whose closed root is not known counts when it takes up
+  // room).
   function hasContent() {
     const body = document.body;
     if (!body) {
@@ -4288,7 +4289,7 @@
     if (depth > 8) return false;
     for (const el of root.querySelectorAll("*")) {
       if (!el.localName.includes("-")) continue;
-      const inner = el.shadowRoot;
+      const inner = shadowOf(el);
       if (inner ? holdsContent(inner, depth + 1) : el.getBoundingClientRect().height > 0) return true;
     }
     return false;
