@@ -26,25 +26,34 @@ pub trait Input: DeserializeOwned {
 
 /// Parses `value` as `T` and runs its checks, naming the member in any error.
 pub fn parse<T: Input>(value: &Value) -> Result<T, InputError> {
-    let value = if value.is_null() { Value::Object(Default::default()) } else { value.clone() };
-    if !value.is_object() {
-        return Err(InputError(format!("The input must be a JSON object with the fields {}.", T::FIELDS.join(", "))));
-    }
-    for field in ["target", "from"] {
-        if T::FIELDS.contains(&field) {
-            if let Some(given) = value.get(field) {
-                target_shape(field, given).map_err(InputError)?;
-            }
-        }
-    }
-    let parsed: T = serde_json::from_value(value).map_err(|e| {
-        InputError(format!("Invalid input: {e}. Expected fields: {}.", field_list(T::FIELDS)))
-    })?;
+    // What does not depend on `T` is done once, out of line: the Wasm core holds this for every
+    // member.
+    let parsed: T = serde_json::from_value(shaped(value, T::FIELDS)?).map_err(|e| invalid(&e, T::FIELDS))?;
     if let Some(tab_id) = parsed.tab_id() {
         check_tab_id(tab_id)?;
     }
     parsed.check("").map_err(InputError)?;
     Ok(parsed)
+}
+
+/// The input as an object (none given is an empty one), its targets in the tool's shape.
+fn shaped(value: &Value, fields: &[&str]) -> Result<Value, InputError> {
+    let value = if value.is_null() { Value::Object(Default::default()) } else { value.clone() };
+    if !value.is_object() {
+        return Err(InputError(format!("The input must be a JSON object with the fields {}.", fields.join(", "))));
+    }
+    for field in ["target", "from"] {
+        if fields.contains(&field) {
+            if let Some(given) = value.get(field) {
+                target_shape(field, given).map_err(InputError)?;
+            }
+        }
+    }
+    Ok(value)
+}
+
+fn invalid(e: &serde_json::Error, fields: &[&str]) -> InputError {
+    InputError(format!("Invalid input: {e}. Expected fields: {}.", field_list(fields)))
 }
 
 /// A target given in another shape than the tool's (a bare ref, a coordinate pair) is named with
