@@ -149,8 +149,15 @@ pub fn is_mac() -> bool {
 
 /// A JS value read as `T`.
 pub fn from_js<T: DeserializeOwned>(value: &JsValue) -> Result<T, ChromeError> {
+    // Through one untyped parse: each type is then read from a JSON value only, as answers
+    // from the debugger are, and the core holds one reader per type, not two.
+    serde_json::from_value(js_value(value)?).map_err(|e| ChromeError(format!("unexpected shape from the browser: {e}")))
+}
+
+/// A JS value as JSON (null for undefined).
+fn js_value(value: &JsValue) -> Result<serde_json::Value, ChromeError> {
     if value.is_undefined() || value.is_null() {
-        return serde_json::from_str("null").map_err(|e| ChromeError(format!("empty value: {e}")));
+        return Ok(serde_json::Value::Null);
     }
     let text: String = js_sys::JSON::stringify(value).map_err(ChromeError::from)?.into();
     serde_json::from_str(&tabwright_protocol::sanitize::repair_json_surrogates(&text)).map_err(|e| ChromeError(format!("unexpected shape from the browser: {e}")))
