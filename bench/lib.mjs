@@ -15,7 +15,7 @@ export const fixtures = join(root, "tests", "fixtures");
 export const chrome = process.env.CHROME || "/usr/bin/chromium";
 export const tabwrightBin = process.env.TABWRIGHT_BIN || join(root, "target", "debug", "tabwright");
 
-const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css" };
+const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css", ".pdf": "application/pdf" };
 
 export const corpus = join(root, "tests", "corpus");
 

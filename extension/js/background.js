@@ -27,7 +27,9 @@ chrome.debugger.onEvent.addListener((source, method, params) => {
   if (source.tabId !== undefined) forward("on_debugger_event", source.tabId, source.sessionId ?? null, method, params ?? null);
 });
 chrome.debugger.onDetach.addListener((source, reason) => {
-  if (source.tabId !== undefined) forward("on_debugger_detach", source.tabId, String(reason));
+  if (source.tabId === undefined) return;
+  console.log(`tabwright: debugger detached from tab ${source.tabId}: ${reason}`);
+  forward("on_debugger_detach", source.tabId, String(reason));
 });
 chrome.downloads.onCreated.addListener((item) => forward("on_download_created", item));
 chrome.downloads.onChanged.addListener((delta) => forward("on_download_changed", delta));

@@ -4270,8 +4270,10 @@
   const isPdf = () => document.contentType === "application/pdf";
   // Whether the document shows any content: text, or an image, control or frame, also inside the
   // shadow roots of web components (one whose closed root is not known counts when it takes up
-  // room).
+  // room), or a PDF.
   function hasContent() {
+    // A PDF shows what the browser's viewer draws, out of the document's reach.
+    if (isPdf()) return true;
     const body = document.body;
     if (!body) {
       // A document that is not HTML (an SVG or XML one) shows what its root holds.

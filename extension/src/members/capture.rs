@@ -287,6 +287,25 @@ pub async fn screenshot(tab_id: Option<&str>) -> Result<Outcome, String> {
     Ok(Outcome::Image { media_type: FORMAT.1.into(), data: data? })
 }
 
+/// Waits until what the tab shows holds still: three rough captures a tenth of a second apart
+/// alike, three seconds at most. The browser's PDF viewer draws its pages a moment after the
+/// tab's load, and shows its empty frame a while before.
+pub async fn steady(tab: i32) {
+    let (mut last, mut alike) = (String::new(), 0);
+    if cdp::ensure_attached(tab).await.is_err() {
+        return;
+    }
+    for _ in 0..30 {
+        let Ok(shot) = cdp::send(tab, &cdp::CaptureViewport { format: "jpeg", quality: Some(10) }).await else { return };
+        alike = if shot.data == last { alike + 1 } else { 0 };
+        if alike == 2 {
+            return;
+        }
+        last = shot.data;
+        crate::chrome::sleep(100).await;
+    }
+}
+
 /// The long edge of a zoomed image, in pixels.
 const ZOOM_EDGE: f64 = 1024.0;
 /// The most a zoom magnifies a CSS pixel.
