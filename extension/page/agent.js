@@ -23,12 +23,12 @@
   addEventListener("beforeprint", (e) => { if (e.isTrusted) tellCore("print"); }, true);
   addEventListener("afterprint", (e) => { if (e.isTrusted) tellCore("printed"); }, true);
   // The main frame's document tells the core, once its load is over (pageshow comes after every
-  // load listener), whether it shows content, with its title and address: a navigate that waited
-  // for that load answers without asking the page again. (Both are cut: a title past what the
-  // browser keeps of it, an address too long to be checked against the tab's, which the core
-  // then reads again.)
+  // load listener, and this one after the page's own pageshow listeners), whether it shows
+  // content, with its title and address: a navigate that waited for that load answers without
+  // asking the page again. (Both are cut: a title past what the browser keeps of it, an address
+  // too long to be checked against the tab's, which the core then reads again.)
   if (window === window.top) {
-    addEventListener("pageshow", (e) => {
+    const onShown = (e) => {
       if (!e.isTrusted || e.persisted) return;
       const tell = () => tellCore(`shown ${JSON.stringify({ shown: hasContent(), title: document.title.slice(0, 5000), url: location.href.slice(0, 10000) })}`);
       // A form the page sent and a meta refresh start the navigation they ask for in a task of
@@ -36,7 +36,10 @@
       // (A script's navigation is asked for at once.)
       if (formSent >= 0 || document.querySelector('meta[http-equiv="refresh" i]')) setTimeout(tell, 0);
       else tell();
-    }, true);
+    };
+    // Listened for from the load on, behind the page's own pageshow listeners: a page that sends
+    // the tab on from one has asked for that by the time the word goes out.
+    addEventListener("load", (e) => { if (e.isTrusted && e.target === document) addEventListener("pageshow", onShown); });
   }
   addEventListener("pointerdown", (e) => {
     if (!e.isTrusted) return;

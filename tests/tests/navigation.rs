@@ -342,12 +342,12 @@ async fn navigate_answers_with_the_page_as_it_stands_once_loaded() -> anyhow::Re
 }
 
 /// A page that sends the tab on by itself as it loads (a meta refresh, a form that sends itself
-/// on load, as sign-in relays do, a script in its load handler) is followed to the page it sends the tab to, and the result
+/// on load, as sign-in relays do, a script in its load or pageshow handler) is followed to the page it sends the tab to, and the result
 /// says so; one that moves on only later, or within its own document, is not waited for.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_that_sends_the_tab_on_as_it_loads_is_followed() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
-    for (relay, next) in [("relay.html", "one.html"), ("relay-form.html", "two.html?from=relay"), ("relay-script.html", "two.html?from=script")] {
+    for (relay, next) in [("relay.html", "one.html"), ("relay-form.html", "two.html?from=relay"), ("relay-script.html", "two.html?from=load"), ("relay-script.html?on=pageshow", "two.html?from=pageshow")] {
         let r = h.one("navigate", json!({"url": h.url(relay)})).await?;
         ok(&r);
         let t = text(&r);
