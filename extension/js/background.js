@@ -29,7 +29,7 @@ chrome.debugger.onEvent.addListener((source, method, params) => {
 chrome.debugger.onDetach.addListener((source, reason) => {
   if (source.tabId === undefined) return;
   console.log(`tabwright: debugger detached from tab ${source.tabId}: ${reason}`);
-  forward("on_debugger_detach", source.tabId, String(reason));
+  forward("on_debugger_detach", source.tabId);
 });
 chrome.downloads.onCreated.addListener((item) => forward("on_download_created", item));
 chrome.downloads.onChanged.addListener((delta) => forward("on_download_changed", delta));

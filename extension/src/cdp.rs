@@ -112,19 +112,6 @@ thread_local! {
     static ENDING: RefCell<Vec<(i32, String, oneshot::Sender<()>)>> = const { RefCell::new(Vec::new()) };
     /// When each tab (or one of its frames) last sent a debugger event (ms since the epoch).
     static HEARD: RefCell<std::collections::HashMap<i32, f64>> = RefCell::new(std::collections::HashMap::new());
-    /// Tabs whose debugger session the browser ended as the tab went on to a page of its own
-    /// (a PDF's viewer): that page is still loading when the next call comes.
-    static CLOSED_UNDER: RefCell<HashSet<i32>> = RefCell::new(HashSet::new());
-}
-
-/// The browser ended the tab's debugger session as the tab went on to a page of its own.
-pub fn closed_under(tab: i32) {
-    CLOSED_UNDER.with(|c| c.borrow_mut().insert(tab));
-}
-
-/// Whether the browser ended the tab's debugger session so since this was last asked.
-pub fn take_closed(tab: i32) -> bool {
-    CLOSED_UNDER.with(|c| c.borrow_mut().remove(&tab))
 }
 
 /// Whether the tab's events still come: its last one is under [`STREAMING_MS`] old. They all

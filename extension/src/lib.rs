@@ -161,11 +161,8 @@ fn drop_fields(object: &JsValue, keys: &[&str]) {
 }
 
 #[wasm_bindgen]
-pub fn on_debugger_detach(tab_id: i32, reason: String) {
+pub fn on_debugger_detach(tab_id: i32) {
     cdp::on_detach(tab_id);
-    if reason == "target_closed" {
-        cdp::closed_under(tab_id);
-    }
     members::capture::mark_resized(tab_id);
     activity::forget_main_frame(tab_id);
     page::forget(tab_id);

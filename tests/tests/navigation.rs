@@ -289,23 +289,30 @@ async fn a_pdf_is_navigated_to_and_said_to_be_read_by_screenshot() -> anyhow::Re
     Ok(())
 }
 
-/// A click on a link to a PDF: the screenshot right behind it shows the PDF's page, not the
-/// viewer's empty frame (the viewer loads, and draws the page, a moment after the click).
+/// A click on a link to a PDF, in the same tab or a new one: the screenshot right behind it shows
+/// the PDF's page, not the viewer's empty frame (the viewer loads, and draws the page, a moment
+/// after the click).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_pdf_a_click_opened_is_drawn_in_the_next_screenshot() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
-    ok(&h.one("navigate", json!({"url": h.url("brochure-link.html")})).await?);
-    let link = h.ref_of("link", "Open the brochure").await?;
-    let r = h.one("left_click", json!({"target": {"type": "ref", "ref": link}})).await?;
-    ok(&r);
-    assert_eq!(state(&r).active().map(|t| t.url.clone()), Some(h.url("brochure.pdf")), "{r:?}");
-    let r = h.one("screenshot", json!({})).await?;
-    let tabwright_protocol::ContentBlock::Image { source } = &r.content[0] else { panic!("{r:?}") };
-    let img = decoded(&source.data).map_err(anyhow::Error::msg)?;
-    let white = img.pixels().filter(|p| p[0] > 240 && p[1] > 240 && p[2] > 240).count();
-    assert!(white > 1000, "the PDF's page is drawn ({white} white pixels)");
-    let r = h.one("get_page_text", json!({})).await?;
-    assert!(text(&r).contains("take a screenshot to read it"), "{r:?}");
+    for (name, address) in [("Open the brochure", "brochure.pdf"), ("Open it in a new tab", "brochure.pdf?tab")] {
+        ok(&h.one("navigate", json!({"url": h.url("brochure-link.html")})).await?);
+        let link = h.ref_of("link", name).await?;
+        let r = h.one("left_click", json!({"target": {"type": "ref", "ref": link}})).await?;
+        ok(&r);
+        let opened = state(&r).tabs.iter().find(|t| t.url == h.url(address)).map(|t| (t.tab_id.clone(), t.active));
+        let Some((tab, active)) = opened else { panic!("{name}: {r:?}") };
+        if !active {
+            ok(&h.one("switch_tab", json!({"tab_id": tab})).await?);
+        }
+        let r = h.one("screenshot", json!({})).await?;
+        let tabwright_protocol::ContentBlock::Image { source } = &r.content[0] else { panic!("{r:?}") };
+        let img = decoded(&source.data).map_err(anyhow::Error::msg)?;
+        let white = img.pixels().filter(|p| p[0] > 240 && p[1] > 240 && p[2] > 240).count();
+        assert!(white > 1000, "{name}: the PDF's page is drawn ({white} white pixels)");
+        let r = h.one("get_page_text", json!({})).await?;
+        assert!(text(&r).contains("take a screenshot to read it"), "{name}: {r:?}");
+    }
     Ok(())
 }
 

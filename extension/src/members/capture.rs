@@ -31,6 +31,8 @@ thread_local! {
     static READ: RefCell<HashMap<i32, View>> = RefCell::new(HashMap::new());
     /// Each tab's page zoom, with the device pixel ratio it was read at.
     static ZOOM: RefCell<HashMap<i32, (f64, f64)>> = RefCell::new(HashMap::new());
+    /// The document (its generation) of each tab whose PDF the viewer is known to have drawn.
+    static PDF_DRAWN: RefCell<HashMap<i32, u64>> = RefCell::new(HashMap::new());
 }
 
 /// A tab's debugger events: a main frame that changed size (the window was resized, DevTools
@@ -97,17 +99,21 @@ async fn read_view(tab: i32, hide: Option<Hide>) -> Result<(View, bool), String>
         Some(Hide::All) => "__tabwright.hideOverlay()".to_string(),
         Some(Hide::Over([x, y, w, h])) => format!("__tabwright.hideOverlay({x}, {y}, {w}, {h})"),
     };
-    let expression = format!("[visualViewport.pageLeft, visualViewport.pageTop, visualViewport.width, visualViewport.height, devicePixelRatio, visualViewport.scale, {hidden}]");
+    let expression = format!("[visualViewport.pageLeft, visualViewport.pageTop, visualViewport.width, visualViewport.height, devicePixelRatio, visualViewport.scale, document.contentType == 'application/pdf', {hidden}]");
     let unreadable = |e: String| format!("unreadable viewport: {e}");
     let mut was_hidden = false;
     let mut unpinched = false;
     let (page_x, page_y, css_w, css_h, dpr) = loop {
-        let (value, _) = crate::page::call(tab, &expression).await?;
-        let (n, hidden): ([f64; 6], bool) = match value.as_array().map(Vec::as_slice) {
-            Some([n @ .., hidden]) => (serde_json::from_value(Value::Array(n.to_vec())).map_err(|e| unreadable(e.to_string()))?, hidden.as_bool().unwrap_or(true)),
+        let (value, generation) = crate::page::call(tab, &expression).await?;
+        let (n, pdf, hidden): ([f64; 6], bool, bool) = match value.as_array().map(Vec::as_slice) {
+            Some([n @ .., pdf, hidden]) => (serde_json::from_value(Value::Array(n.to_vec())).map_err(|e| unreadable(e.to_string()))?, pdf == true, hidden.as_bool().unwrap_or(true)),
             _ => return Err(unreadable(value.to_string())),
         };
         was_hidden |= hidden;
+        // Before a capture.
+        if pdf && hide.is_some() {
+            pdf_drawn(tab, generation).await;
+        }
         let [page_x, page_y, css_w, css_h, dpr, pinch] = n;
         // A page the person pinch-zoomed shows a part of its viewport magnified, and input goes
         // to points of that part: it is set back to its normal scale, once, so that screenshots
@@ -200,6 +206,7 @@ pub fn mark_resized(tab: i32) {
     RESIZED.with(|r| r.borrow_mut().insert(tab));
     READ.with(|r| r.borrow_mut().remove(&tab));
     ZOOM.with(|z| z.borrow_mut().remove(&tab));
+    PDF_DRAWN.with(|d| d.borrow_mut().remove(&tab));
 }
 
 /// A screenshot point in CSS pixels of a viewport, refused when outside it.
@@ -287,23 +294,26 @@ pub async fn screenshot(tab_id: Option<&str>) -> Result<Outcome, String> {
     Ok(Outcome::Image { media_type: FORMAT.1.into(), data: data? })
 }
 
-/// Waits until what the tab shows holds still: three rough captures a tenth of a second apart
-/// alike, three seconds at most. The browser's PDF viewer draws its pages a moment after the
-/// tab's load, and shows its empty frame a while before.
-pub async fn steady(tab: i32) {
-    let (mut last, mut alike) = (String::new(), 0);
-    if cdp::ensure_attached(tab).await.is_err() {
+/// The browser's PDF viewer draws a document's pages a moment after the tab's load, and shows
+/// its empty frame a while before: the first capture of each PDF (by the tab's `generation` of
+/// documents) waits for the load, then until what the tab shows holds still (three rough
+/// captures a tenth of a second apart alike, three seconds at most).
+pub async fn pdf_drawn(tab: i32, generation: u64) {
+    if PDF_DRAWN.with(|d| d.borrow().get(&tab) == Some(&generation)) {
         return;
     }
+    super::tabs::until(tab, js_sys::Date::now() + 10_000.0, 50, super::tabs::loaded).await;
+    let (mut last, mut alike) = (String::new(), 0);
     for _ in 0..30 {
-        let Ok(shot) = cdp::send(tab, &cdp::CaptureViewport { format: "jpeg", quality: Some(10) }).await else { return };
+        let Ok(shot) = cdp::send(tab, &cdp::CaptureViewport { format: "jpeg", quality: Some(10) }).await else { break };
         alike = if shot.data == last { alike + 1 } else { 0 };
         if alike == 2 {
-            return;
+            break;
         }
         last = shot.data;
         crate::chrome::sleep(100).await;
     }
+    PDF_DRAWN.with(|d| d.borrow_mut().insert(tab, generation));
 }
 
 /// The long edge of a zoomed image, in pixels.

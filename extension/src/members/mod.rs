@@ -46,13 +46,6 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
 
 async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, tab: Option<i32>) -> Result<Outcome, String> {
     if let (Some(tab), false) = (tab, member == Member::Wait) {
-        // A click that took the tab to a PDF: the browser's viewer ends the debugger's session
-        // and loads for a moment. What the call looks at or acts on is that viewer once loaded,
-        // not its empty frame (a navigate elsewhere need not wait).
-        if cdp::take_closed(tab) && member != Member::Navigate {
-            tabs::until(tab, js_sys::Date::now() + VIEWER_MS, 50, tabs::loaded).await;
-            capture::steady(tab).await;
-        }
         // A scroll the last call made has landed before this one looks or acts (another wheel
         // at a point queues behind it in the browser, and need not wait).
         if member != Member::Scroll || input["target"]["type"] != "coordinate" {
@@ -181,9 +174,6 @@ async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Va
         }
     }
 }
-
-/// How long a call waits for a page the browser shows on its own (a PDF's viewer) to load.
-const VIEWER_MS: f64 = 10_000.0;
 
 /// How long after its first frame an input's navigation of the tab may take to commit or fail
 /// and still be told in the input's result.

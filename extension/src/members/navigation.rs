@@ -105,15 +105,15 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
 async fn reattached(tab: i32, target: &NavTarget) -> Result<Option<String>, String> {
     let deadline = js_sys::Date::now() + f64::from(LOAD_TIMEOUT_MS);
     let loaded = super::tabs::until(tab, deadline, 50, super::tabs::loaded).await;
-    // (This call waits for the viewer itself: the next need not.)
-    cdp::take_closed(tab);
     let Some(loaded) = loaded else {
         return Err(format!("{} was interrupted: the tab closed.", doing(target)));
     };
     cdp::ensure_attached(tab).await.map_err(|e| format!("{}: {e}", doing(target)))?;
-    if crate::page::call(tab, "document.contentType").await.is_ok_and(|(v, _)| v == "application/pdf") {
-        super::capture::steady(tab).await;
-        return Ok(Some(super::reading::PDF_READ.to_string()));
+    if let Ok((v, generation)) = crate::page::call(tab, "document.contentType").await {
+        if v == "application/pdf" {
+            super::capture::pdf_drawn(tab, generation).await;
+            return Ok(Some(super::reading::PDF_READ.to_string()));
+        }
     }
     Ok((!super::tabs::loaded(&loaded)).then(still_loading))
 }
