@@ -245,14 +245,43 @@ fn read_request(frame: Result<Message, tokio_tungstenite::tungstenite::Error>) -
         _ => return Ok(None),
     };
     serde_json::from_str::<AgentRequest>(&text).map(Some).map_err(|e| {
-        let id = serde_json::from_str::<Value>(&text).ok().and_then(|v| v.get("id").cloned()).unwrap_or(Value::Null);
-        Ending::Reply(response(&id, Err(AgentError::new("malformed_request", format!("expected {{\"id\", \"method\", \"params\"}}: {e}")))))
+        // JSON lets a string escape half of a character (a lone surrogate, `\ud800`), which
+        // serde refuses: the request's id is read with those halves made whole, so the answer
+        // reaches the call that waits for it.
+        let repaired = sanitize::repair_json_surrogates(&text);
+        let halves = matches!(repaired, std::borrow::Cow::Owned(_));
+        let id = serde_json::from_str::<Value>(&repaired).ok().and_then(|v| v.get("id").cloned()).unwrap_or(Value::Null);
+        let why = match halves {
+            true => HALF_CHARACTER.to_string(),
+            false => format!("expected {{\"id\", \"method\", \"params\"}}: {e}"),
+        };
+        Ending::Reply(response(&id, Err(AgentError::new("malformed_request", why))))
     })
 }
 
+/// Why a request holding a lone surrogate is not run.
+const HALF_CHARACTER: &str = "The request holds half of a character (a lone UTF-16 surrogate escape, \\ud800 to \\udfff, without its other half), which no page can take, so nothing was run. Send the text again with whole characters (both halves of an emoji together).";
+
 #[cfg(test)]
 mod tests {
-    use super::close_reason;
+    use super::{close_reason, read_request, Ending, HALF_CHARACTER};
+    use tokio_tungstenite::tungstenite::Message;
+
+    #[test]
+    fn a_request_with_half_a_character_is_answered_under_its_own_id() {
+        for (frame, id) in [
+            (r#"{"id":7,"method":"member","params":{"name":"type","input":{"text":"\ud800"}}}"#, 7),
+            (r#"{"method":"member","id":8,"params":{"name":"find","input":{"query":"a\udc00b"}}}"#, 8),
+        ] {
+            let Err(Ending::Reply(reply)) = read_request(Ok(Message::text(frame))) else { panic!("{frame}: read as a request") };
+            assert_eq!(reply["id"], id, "{reply}");
+            assert_eq!(reply["error"]["message"], HALF_CHARACTER, "{reply}");
+        }
+        // A whole character written as its two halves is a request like any other.
+        let whole = r#"{"id":9,"method":"member","params":{"name":"type","input":{"text":"\ud83e\udd80"}}}"#;
+        let Ok(Some(request)) = read_request(Ok(Message::text(whole))) else { panic!("refused") };
+        assert_eq!(request.params["input"]["text"], "🦀");
+    }
 
     #[test]
     fn a_close_reason_fits_its_frame_whatever_the_words() {
