@@ -149,7 +149,7 @@ impl Target {
 fn need_coordinate(member: &str, targets: &[&Target]) -> Result<(), String> {
     for t in targets {
         if t.point().is_none() {
-            return Err(format!("{member} needs coordinate targets ({{\"type\":\"coordinate\",\"x\":…,\"y\":…}}), not element references"));
+            return Err(format!("{member} takes coordinate targets only ({{\"type\":\"coordinate\",\"x\":…,\"y\":…}}), not element references"));
         }
         t.check(member)?;
     }
@@ -289,7 +289,7 @@ pub struct Pointer {
 impl Input for Pointer {
     const FIELDS: &'static [&'static str] = &["target", "tab_id"];
     fn check(&self, _: &str) -> Result<(), String> {
-        need_coordinate("mouse_move, left_mouse_down and left_mouse_up", &[&self.target])
+        need_coordinate("mouse_move, left_mouse_down or left_mouse_up", &[&self.target])
     }
     with_tab_id!(Pointer);
 }
@@ -574,7 +574,7 @@ mod tests {
         );
         assert_eq!(err("wait", json!({"duration": 31})), "wait duration must be at most 30 seconds");
         assert!(err("left_click_drag", json!({"from":{"type":"ref","ref":"ref_1"},"target":{"type":"coordinate","x":1,"y":1}}))
-            .starts_with("left_click_drag needs coordinate targets"));
+            .starts_with("left_click_drag takes coordinate targets only"));
         assert!(err("switch_tab", json!({"tab_id": "a\nb"})).contains("control"));
         assert!(err("switch_tab", json!({"tab_id": ""})).contains("must not be empty"));
         assert!(err("zoom", json!({"region": [10, 10, 5, 20]})).contains("x1 > x0"));

@@ -200,7 +200,7 @@ async fn drags_work_for_pointer_lists_and_html5_boards() -> anyhow::Result<()> {
     assert_eq!(of(&log, "dropped")[0]["column"], "done");
     assert!(trusted(&of(&log, "drop")));
     let e = error_text(&h.one("left_click_drag", json!({"from": r#ref("ref_1"), "target": at(1.0, 1.0)})).await?);
-    assert!(e.contains("left_click_drag needs coordinate targets"), "{e}");
+    assert!(e.contains("left_click_drag takes coordinate targets only"), "{e}");
     Ok(())
 }
 
