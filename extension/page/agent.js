@@ -345,11 +345,13 @@
   function pageChanged(records, t = -Infinity) {
     return records.length > BIG_BATCH || records.some((r) => ownRecord(r) && !churning(r, t));
   }
-  // Whether a record is the page's own (not only of this agent's overlay): 0 when not,
-  // MOVES_ELEMENTS when it adds or removes elements, else 1.
+  // Whether a record is the page's own (not only of this agent's overlay, nor of its title): 0
+  // when not, MOVES_ELEMENTS when it adds or removes elements, else 1.
   const MOVES_ELEMENTS = 2;
   function ownRecord(r) {
     if (r.target === overlayHost) return 0;
+    // The document's title is not drawn in the page (a page may count in it every frame).
+    if (r.target.nodeName === "TITLE" || r.target.parentNode?.nodeName === "TITLE") return 0;
     if (r.type !== "childList") return 1;
     let own = 0;
     for (const list of [r.addedNodes, r.removedNodes]) {
