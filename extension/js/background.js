@@ -18,7 +18,8 @@ function forward(name, ...args) {
 chrome.tabs.onCreated.addListener((tab) => forward("on_tab_created", tab.id));
 chrome.tabs.onRemoved.addListener((tabId) => forward("on_tab_removed", tabId));
 chrome.tabs.onActivated.addListener((info) => forward("on_tab_activated", info.tabId));
-chrome.tabs.onUpdated.addListener((_tabId, _change, tab) => forward("on_tab_updated", tab));
+// No tabs.onUpdated listener: the browser sends one for every title a page sets, and a page that
+// sets thousands a second floods the browser with them. Each reply lists the tabs instead.
 // Anything else that changes what the tab inventory says.
 for (const event of [chrome.tabs.onReplaced, chrome.tabs.onAttached, chrome.tabs.onDetached, chrome.tabs.onMoved, chrome.windows.onFocusChanged, chrome.windows.onCreated]) {
   event.addListener(() => forward("on_tabs_changed"));

@@ -654,7 +654,16 @@ pub fn on_event(tab: i32, method: &str, p: &Value) {
             | "Page.frameScheduledNavigation"
             | "Page.frameRequestedNavigation"
     ) {
-        with(|a| a.tabs.entry(tab).or_default().loads.on_event(method, p));
+        let moved = with(|a| {
+            let loads = &mut a.tabs.entry(tab).or_default().loads;
+            let before = (loads.commits, loads.same_document, loads.pending.is_some());
+            loads.on_event(method, p);
+            before != (loads.commits, loads.same_document, loads.pending.is_some())
+        });
+        // The tab's address changed, or a new one is on its way: the tabs are listed again.
+        if moved {
+            crate::state::tabs_changed();
+        }
     }
     on_console(tab, None, method, p);
     on_request(tab, method, p);

@@ -239,7 +239,7 @@ async fn handle_other(request: ToExtension) {
             // state request that follows a policy as proof the policy is in force.
             let calls = CALLS.with(|c| c.clone());
             let _in_turn = calls.lock().await;
-            let tabs = state::current_tabs().await.unwrap_or_default();
+            let tabs = state::fresh_tabs().await.unwrap_or_default();
             post(&FromExtension::State { id, state: StateReport { tabs, ..Default::default() } });
         }
         _ => {}

@@ -196,16 +196,6 @@ pub fn on_runtime_message(message: JsValue, sender_window: Option<i32>) -> JsVal
     chrome::to_js(&reply).unwrap_or(JsValue::NULL)
 }
 
-/// A tab's address, title or loading state changed: the kept inventory takes the tab as the
-/// event describes it, so the next report lists nothing.
-#[wasm_bindgen]
-pub fn on_tab_updated(tab: JsValue) {
-    match chrome::from_js::<chrome::Tab>(&tab) {
-        Ok(tab) if !confirm::is_own_page(&tab.address()) => state::tab_updated(tab),
-        _ => state::tabs_changed(),
-    }
-}
-
 /// A tab was replaced or moved between windows, or a window opened or its focus changed.
 #[wasm_bindgen]
 pub fn on_tabs_changed() {

@@ -15,12 +15,17 @@ thread_local! {
     /// The registry as last saved, so an unchanged one is not written again.
     static SAVED: RefCell<Option<serde_json::Value>> = const { RefCell::new(None) };
     /// The browser's tabs (and the focused window) as last listed, kept until a tab or window
-    /// event says they changed: most calls then list nothing.
+    /// event says they changed: a call finds its tab in them without listing. Titles and
+    /// addresses in them can be old (see [`fresh_tabs`]).
     static TABS: RefCell<Option<(Vec<chrome::Tab>, Option<i32>)>> = const { RefCell::new(None) };
     /// How many tab and window events arrived, to tell a listing that raced one.
     static EVENTS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// Those waiting for the next tab or window event.
     static WAITING: RefCell<Vec<oneshot::Sender<()>>> = const { RefCell::new(Vec::new()) };
+    /// Whether the running call listed the tabs after it acted, so its report lists none again.
+    static FRESH: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// By tab, the title and address a page answered with that the browser never came to show.
+    static UNSHOWN: RefCell<std::collections::HashMap<i32, (String, String)>> = RefCell::new(std::collections::HashMap::new());
 }
 
 /// A tab or window event (or a tab member's own patch) happened: counted, and told to whoever
@@ -30,12 +35,6 @@ fn heard() {
     for waiting in WAITING.with(|w| std::mem::take(&mut *w.borrow_mut())) {
         let _ = waiting.send(());
     }
-}
-
-/// How many tab and window events have been heard: a read of a tab taken while this changed
-/// may be older than what an event already told.
-pub fn events_heard() -> u64 {
-    EVENTS.with(|e| e.get())
 }
 
 /// Waits until `done` holds, looking again after each tab or window event.
@@ -50,8 +49,8 @@ pub async fn until_heard(done: impl Fn() -> bool) {
     }
 }
 
-/// A tab or window changed (created, removed, updated, activated, moved, focused): the next
-/// inventory lists the tabs again.
+/// A tab or window changed (created, removed, activated, moved, focused): the next inventory
+/// lists the tabs again.
 pub fn tabs_changed() {
     heard();
     TABS.with(|t| *t.borrow_mut() = None);
@@ -89,7 +88,7 @@ pub fn tab_activated(tab: i32) {
     });
 }
 
-/// A tab the inventory holds, as the browser describes it now (after a navigation).
+/// A tab the inventory holds, as the browser describes it now (a call's own read of it).
 pub fn tab_updated(tab: chrome::Tab) {
     let Some(id) = tab.id else { return };
     patch(|tabs| match tabs.iter_mut().find(|t| t.id == Some(id)) {
@@ -236,11 +235,55 @@ pub fn shows_answer(tab: i32, answer: &serde_json::Value) -> bool {
     matches!((answer["title"].as_str(), answer["url"].as_str()), (Some(title), Some(url)) if shows(tab, title, url))
 }
 
-/// Lists the tabs again now, keeping the listing unless a tab event raced it.
+/// Lists the tabs again now, keeping the listing unless a tab event raced it (then the next
+/// inventory lists them). A call that did so after it acted, or alongside a read, reports that
+/// listing. The kept inventory stays as it was while the listing runs.
 pub async fn relist() {
-    tabs_changed();
-    let _ = current_tabs().await;
+    let before = EVENTS.with(|e| e.get());
+    let listed = list_tabs().await.ok().filter(|_| EVENTS.with(|e| e.get()) == before);
+    FRESH.with(|f| f.set(listed.is_some()));
+    TABS.with(|t| *t.borrow_mut() = listed);
 }
+
+/// The inventory as a reply reports it: listed since the call acted, or now. A tab's title and
+/// address are never kept from one call to the next, since no event says they changed (the
+/// browser's word of every title change is left unheard: a page that retitles itself a thousand
+/// times a second would flood the browser with them, and take the session down).
+pub async fn fresh_tabs() -> Result<Vec<TabEntry>, String> {
+    if !FRESH.with(|f| f.replace(false)) {
+        relist().await;
+        FRESH.with(|f| f.set(false));
+    }
+    current_tabs().await
+}
+
+/// The tab once the browser shows the title and address its page answered with: the page tells
+/// the browser of those on another channel than its answers, so a read right behind an answer
+/// can still have the old ones. The tab is read again every few milliseconds for a little while
+/// (once per title and address the browser never comes to show as the page answers them), and
+/// the kept inventory takes the newest read.
+pub async fn until_shown(tab: i32, title: &str, url: &str) -> Result<chrome::Tab, chrome::ChromeError> {
+    let answered = (title.to_string(), url.to_string());
+    let waited = UNSHOWN.with(|u| u.borrow().get(&tab) == Some(&answered));
+    let until = js_sys::Date::now() + if waited { 0.0 } else { BROWSER_TOLD_MS };
+    loop {
+        let read = chrome::tabs_get(tab).await?;
+        let shown = tab_shows(&read, title, url);
+        if shown || read.pending_url.is_some() || js_sys::Date::now() >= until {
+            if !shown && !waited && read.pending_url.is_none() {
+                UNSHOWN.with(|u| u.borrow_mut().insert(tab, answered));
+            }
+            tab_updated(read.clone());
+            return Ok(read);
+        }
+        chrome::sleep(BROWSER_TOLD_POLL_MS).await;
+    }
+}
+
+/// How long a read that lacks the title or address the page answered with is repeated (the
+/// browser takes them within a millisecond or two, later on a loaded machine).
+const BROWSER_TOLD_MS: f64 = 50.0;
+const BROWSER_TOLD_POLL_MS: i32 = 4;
 
 /// The window that has focus, as the tab inventory knows it (None when unknown).
 pub async fn focused_window() -> Option<i32> {
@@ -260,7 +303,7 @@ async fn list_tabs() -> Result<(Vec<chrome::Tab>, Option<i32>), String> {
 
 /// The state report for a reply: the inventory plus the tabs the call opened.
 pub async fn report() -> Result<StateReport, String> {
-    let tabs = current_tabs().await?;
+    let tabs = fresh_tabs().await?;
     let opened = with_registry(|r| r.end_call());
     let mut changes: Vec<StateChange> = opened.into_iter().map(|tab_id| StateChange::TabOpened { tab_id }).collect();
     changes.extend(crate::activity::take_changes());

@@ -212,6 +212,32 @@ async fn a_click_behind_a_flood_of_events_is_not_taken_for_a_hung_page() -> anyh
     Ok(())
 }
 
+/// A page that sets its title thousands of times a second (a counter in the title, run wild)
+/// does not take the session down: the browser sends an extension a tab event for every title,
+/// so listening for them flooded the browser until no call was answered, list_tabs included.
+/// Each call is still answered, and the title it reports is the page's newest.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_that_retitles_itself_without_pause_does_not_take_the_session_down() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    ok(&h.one("navigate", json!({"url": h.url("flood.html?lines=20")})).await?);
+    let flood = h.ref_of("button", "Flood title").await?;
+    let count = h.ref_of("button", "Count").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&flood)})).await?);
+    // Long enough for tens of thousands of titles.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    // Not a timing: a session that went down never answers at all.
+    let answered = |what: &'static str| move |_| anyhow::anyhow!("{what} got no answer within a minute");
+    let listed = tokio::time::timeout(Duration::from_secs(60), h.one("list_tabs", json!({}))).await.map_err(answered("list_tabs"))??;
+    ok(&listed);
+    let titled = state(&listed).tabs.iter().any(|t| t.title.strip_prefix("Title ").is_some_and(|n| n.parse::<u64>().is_ok_and(|n| n > 1_000)));
+    assert!(titled, "the tab is listed with the page's running title: {:?}", state(&listed).tabs);
+    ok(&tokio::time::timeout(Duration::from_secs(60), h.one("left_click", json!({"target": r#ref(&count)}))).await.map_err(answered("left_click"))??);
+    let read = tokio::time::timeout(Duration::from_secs(60), h.one("get_page_text", json!({}))).await.map_err(answered("get_page_text"))??;
+    assert!(text(&read).contains("Counted 1"), "the click counted once: {}", text(&read));
+    ok(&tokio::time::timeout(Duration::from_secs(60), h.one("navigate", json!({"url": h.url("one.html")}))).await.map_err(answered("navigate"))??);
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn data_urls_and_dialogs_are_cut_when_they_arrive() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;

@@ -72,9 +72,16 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
     let began = tab.map(crate::fetching::mark).unwrap_or_default();
     let from = js_sys::Date::now();
     let commits = tab.map(|tab| crate::activity::main_frame(tab).commits);
-    let outcome = match tab.filter(|_| may_open_chooser(member, input)) {
-        Some(tab) => chooser::around(tab, dispatch(parsed)).await,
-        None => dispatch(parsed).await,
+    let work = async {
+        match tab.filter(|_| may_open_chooser(member, input)) {
+            Some(tab) => chooser::around(tab, dispatch(parsed)).await,
+            None => dispatch(parsed).await,
+        }
+    };
+    // A read changes no tab: the tabs its result reports are listed while it reads.
+    let outcome = match only_reads(name) {
+        true => futures::join!(work, state::relist()).0,
+        false => work.await,
     };
     // A read right behind an input lets the page draw what it opened (a hover's menu too).
     if let Some(tab) = tab.filter(|_| drawn_after(member)) {
@@ -115,8 +122,7 @@ fn drawn_after(member: Member) -> bool {
     member == Member::Navigate || (matches!(member.row().group, Group::Pointer | Group::Keyboard | Group::Forms) && member != Member::Wait)
 }
 
-/// Members that only look at the page: the tab inventory kept from the last listing holds for
-/// their report.
+/// Members that only look at the page: the tabs are listed for their report while they look.
 pub fn only_reads(name: &str) -> bool {
     matches!(name, "read_page" | "find" | "get_page_text" | "screenshot" | "zoom" | "read_console" | "read_network" | "list_tabs")
 }
@@ -158,6 +164,9 @@ async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Va
         for tab in opened {
             tabs::until(tab, deadline, 10, tabs::loaded).await;
         }
+        // No event tells of the new tab's title and address as it loaded: the result lists
+        // the tabs again.
+        state::tabs_changed();
     } else {
         pointer::settle_once(tab).await;
         if let Some(url) = params["url"].as_str() {
@@ -284,7 +293,7 @@ pub async fn approval(name: &str, input: &Value, member_rule: bool) -> Result<Va
         return Ok(input);
     }
     let entry = match tab {
-        Some(tab) => state::current_tabs().await?.into_iter().find(|t| Some(&t.tab_id) == state::tab_id_of(tab).as_ref()),
+        Some(tab) => state::fresh_tabs().await?.into_iter().find(|t| Some(&t.tab_id) == state::tab_id_of(tab).as_ref()),
         None => None,
     };
     let headline = match (&aim, member) {

@@ -161,9 +161,8 @@ async fn shown(tab: i32, blank: bool, loaded: bool) -> Result<chrome::Tab, Strin
         if let Some(held) = state::held(tab).filter(|t| shows(t, &told.title, &told.url)) {
             return Ok(held);
         }
-        let heard = state::events_heard();
         let read = chrome::tabs_get(tab).await;
-        return as_new_as_page(tab, heard, read, &told.title, &told.url).await;
+        return as_new_as_page(tab, read, &told.title, &told.url).await;
     }
     // The tab is read alongside: a page that showed its content by its load has its title too.
     // (about:blank has none to wait for.)
@@ -171,7 +170,6 @@ async fn shown(tab: i32, blank: bool, loaded: bool) -> Result<chrome::Tab, Strin
         "Promise.resolve(__tabwright.firstContent({})).then((shown) => ({{shown, title: document.title, url: location.href}}))",
         if blank { 0 } else { FIRST_CONTENT_MS }
     );
-    let heard = state::events_heard();
     let (first, read) = futures::join!(crate::page::call(tab, &wait), chrome::tabs_get(tab));
     let page = first.ok().map(|(v, _)| v).unwrap_or_default();
     // Read again when the check had to wait for the page to draw (its title may have come with
@@ -179,20 +177,20 @@ async fn shown(tab: i32, blank: bool, loaded: bool) -> Result<chrome::Tab, Strin
     if page["shown"] != "shown" {
         return chrome::tabs_get(tab).await.map_err(closed_meanwhile);
     }
-    as_new_as_page(tab, heard, read, page["title"].as_str().unwrap_or_default(), page["url"].as_str().unwrap_or_default()).await
+    as_new_as_page(tab, read, page["title"].as_str().unwrap_or_default(), page["url"].as_str().unwrap_or_default()).await
 }
 
 fn closed_meanwhile(e: chrome::ChromeError) -> String {
     format!("The tab closed during navigation: {e}")
 }
 
-/// A read of the tab taken after `heard` tab events, or a new one when a tab event arrived
-/// meanwhile and the read does not show the page's own title and address: it may be older
-/// than the event.
-async fn as_new_as_page(tab: i32, heard: u64, read: Result<chrome::Tab, chrome::ChromeError>, title: &str, url: &str) -> Result<chrome::Tab, String> {
-    let current = state::events_heard() == heard || read.as_ref().is_ok_and(|t| shows(t, title, url));
-    let read = if current { read } else { chrome::tabs_get(tab).await };
-    read.map_err(closed_meanwhile)
+/// A read of the tab, or a newer one when it does not show the page's own title and address
+/// yet ([`state::until_shown`]).
+async fn as_new_as_page(tab: i32, read: Result<chrome::Tab, chrome::ChromeError>, title: &str, url: &str) -> Result<chrome::Tab, String> {
+    match read {
+        Ok(read) if state::tab_shows(&read, title, url) => Ok(read),
+        _ => state::until_shown(tab, title, url).await.map_err(closed_meanwhile),
+    }
 }
 
 /// What the tab's document told of itself once its load was over: its word comes right behind

@@ -311,49 +311,35 @@ pub fn pressed_lately(tab: i32, ms: f64) -> bool {
 /// After pointer input at a point, one call to the page: it ends the input (the banner's Stop
 /// takes a person's clicks again), marks the point in the overlay and, with `describe`, says
 /// what the press reached. It is queued behind the page's own tasks, so a navigation or a window
-/// the input set off has been announced when it answers. The tabs are listed again if the input
-/// changed the page's title or address. An error when the point is outside the viewport now (the
-/// window shrank after the screenshot the point came from).
+/// the input set off has been announced when it answers. The tabs are listed meanwhile, and again
+/// if the input changed the page's title or address. An error when the point is outside the
+/// viewport now (the window shrank after the screenshot the point came from).
 pub async fn after_input(tab: i32, spot: &Spot, describe: bool) -> Result<Option<String>, String> {
     let expression = answer_expression(spot, describe, 0, 0, "left");
-    let answer = page::call_after_input(tab, &expression).await;
+    let (answer, ()) = futures::join!(page::call_after_input(tab, &expression), state::relist());
     relist_unless_shown(tab, &answer).await;
     read_answer(tab, answer)
 }
 
-/// Lists the tabs again unless the page's answer shows its tab as the kept inventory has it: the
-/// input changed no title or address, or the browser's event has already said so. The page
-/// tells the browser of a new title on another channel than its answer, so a listing can still
-/// have the old one: then the browser's next word of a tab is waited for, a little while.
+/// Lists the tabs again unless the page's answer shows its tab as the kept inventory has it (the
+/// input changed no title or address), then waits a little for the browser to show what the
+/// page answered ([`state::until_shown`]); a page being left is not waited for (its answer is
+/// the old page's).
 async fn relist_unless_shown(tab: i32, answer: &Result<(serde_json::Value, u64), String>) {
     let Ok((v, _)) = answer else { return state::relist().await };
     if state::shows_answer(tab, v) {
         return;
     }
     state::relist().await;
-    // A page whose answer the browser never shows as it is (a title it writes otherwise) is
-    // waited for once; a page being left is not (its answer is the old page's).
-    let answered = (v["title"].as_str().unwrap_or_default().to_string(), v["url"].as_str().unwrap_or_default().to_string());
-    if state::shows_answer(tab, v) || state::leaving(tab) || UNSHOWN.with(|u| u.borrow().get(&tab) == Some(&answered)) {
+    if state::shows_answer(tab, v) || state::leaving(tab) {
         return;
     }
-    let heard = state::events_heard();
-    let told = state::until_heard(|| state::shows_answer(tab, v) || state::events_heard() != heard);
-    if crate::chrome::bounded(told, BROWSER_TOLD_MS).await.is_none() {
-        UNSHOWN.with(|u| u.borrow_mut().insert(tab, answered));
-    }
+    let _ = state::until_shown(tab, v["title"].as_str().unwrap_or_default(), v["url"].as_str().unwrap_or_default()).await;
 }
-
-/// How long a listing that lacks the title or address the page answered with waits for the
-/// browser's word of it (it comes within a millisecond or two, later on a loaded machine).
-const BROWSER_TOLD_MS: i32 = 50;
 
 thread_local! {
     /// The number of the last input whose answer was asked for alongside its events.
     static CLICKS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
-    /// By tab, the title and address a page answered with that no listing of the browser's
-    /// showed, nor any word of it for a while after.
-    static UNSHOWN: RefCell<HashMap<i32, (String, String)>> = RefCell::new(HashMap::new());
 }
 
 /// A click's events and the page's answer after them ([`after_input`]), sent together: the
@@ -381,8 +367,8 @@ where
 /// follow has then been announced, and a form the browser stopped is named. That saves the round
 /// trip to the page that asking once the browser has answered every key would take. When the
 /// page has not seen them by then (the keys went to another site's frame), it is told to answer
-/// now, which is that round trip. The tabs are listed again if the keys changed the page's title
-/// or address.
+/// now, which is that round trip. The tabs are listed meanwhile, and again if the keys changed
+/// the page's title or address.
 pub async fn keys_with_answer(tab: i32, keys: &[&str], presses: usize, input: Sending<'_>) -> Result<(), String> {
     let seq = next_seq();
     let keys = serde_json::to_string(keys).unwrap_or_default();
@@ -413,33 +399,35 @@ pub type Sending<'a> = std::pin::Pin<Box<dyn std::future::Future<Output = Result
 
 /// Runs `input` with the page's answer `expression` asked for alongside it (first when
 /// `ask_first`, else right behind its events). When the browser has answered the events first,
-/// the page is told so (`pressDone(seq)`): it answers at once. The tabs are listed again, unless
-/// the answer shows the tab as the kept inventory has it.
+/// the page is told so (`pressDone(seq)`): it answers at once. The tabs are listed meanwhile, and
+/// again unless the answer shows the tab as that listing has it.
 async fn answered_with(tab: i32, expression: &str, seq: u64, input: Sending<'_>, ask_first: bool) -> (Result<(), String>, Result<(serde_json::Value, u64), String>) {
     // The answer belongs to the document the input reached: no second try in a new one.
     let asked = Box::pin(page::call_after_input(tab, expression));
-    let first = if ask_first {
-        match futures::future::select(asked, input).await {
-            futures::future::Either::Left((answer, input)) => futures::future::Either::Right((answer, input)),
-            futures::future::Either::Right((sent, asked)) => futures::future::Either::Left((sent, asked)),
+    let answered = async {
+        let first = if ask_first {
+            match futures::future::select(asked, input).await {
+                futures::future::Either::Left((answer, input)) => futures::future::Either::Right((answer, input)),
+                futures::future::Either::Right((sent, asked)) => futures::future::Either::Left((sent, asked)),
+            }
+        } else {
+            futures::future::select(input, asked).await
+        };
+        match first {
+            futures::future::Either::Left((sent, asked)) => {
+                wasm_bindgen_futures::spawn_local(async move {
+                    let _ = page::call(tab, &format!("__tabwright.pressDone({seq})")).await;
+                });
+                (sent, asked.await)
+            }
+            futures::future::Either::Right((answer, input)) => (input.await, answer),
         }
-    } else {
-        futures::future::select(input, asked).await
     };
-    match first {
-        futures::future::Either::Left((sent, asked)) => {
-            wasm_bindgen_futures::spawn_local(async move {
-                let _ = page::call(tab, &format!("__tabwright.pressDone({seq})")).await;
-            });
-            let answer = asked.await;
-            relist_unless_shown(tab, &answer).await;
-            (sent, answer)
-        }
-        futures::future::Either::Right((answer, input)) => {
-            let (sent, ()) = futures::join!(input, relist_unless_shown(tab, &answer));
-            (sent, answer)
-        }
-    }
+    // The tabs are listed meanwhile, for the result: the answer then says whether the input
+    // changed this tab's title or address since.
+    let ((sent, answer), ()) = futures::join!(answered, state::relist());
+    relist_unless_shown(tab, &answer).await;
+    (sent, answer)
 }
 
 fn answer_expression(spot: &Spot, describe: bool, presses: u32, seq: u64, button: &str) -> String {
