@@ -1052,6 +1052,12 @@ async fn icon_controls_are_named_or_described() -> anyhow::Result<()> {
         let found = text(&h.one("find", json!({"query": query})).await?);
         assert_eq!(found.lines().next(), Some(line), "{query}: {found}");
     }
+    // A box whose own class ends in what it does says so (a date picker's month arrow, a
+    // carousel's); one whose class names only its part of a layout does not.
+    for icon in ["prev-month", "next"] {
+        assert!(line_with(&page, &format!("icon=\"{icon}\"")).starts_with("generic [ref_"), "{icon}: {page}");
+    }
+    assert!(!page.contains("icon=\"body\"") && !page.contains("icon=\"card"), "{page}");
     assert!(!page.contains("icon=\"primary\"") && !page.contains("icon=\"lg\""), "{page}");
     // What a tooltip library keeps in a data attribute describes it, as a title would; an id
     // kept there does not, nor words a data attribute keeps that nobody is shown.
