@@ -1453,11 +1453,14 @@ async fn a_swiper_carousel_is_read_on_its_third_slide() -> anyhow::Result<()> {
 }
 
 /// AG Grid sorts by moving its rows on screen and saying each row's place with aria-rowindex;
-/// the rows stay where they were in the document. They are read in the order shown.
+/// the rows stay where they were in the document. They are read in the order shown. Its
+/// headers' resize handles are named by their class.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn ag_grid_rows_are_read_in_the_order_a_sort_shows_them() -> anyhow::Result<()> {
     let mut h = start().await?;
     let t = open(&mut h, "aggrid/stock.html").await?;
+    // Each header's wordless resize handle says what it is by its class.
+    assert_eq!(t.matches("icon=\"resize\"").count(), 2, "{t}");
     let price = ref_showing(&t, "Price")?;
     click(&mut h, &price).await?;
     reported(&h, json!({"widget": "aggrid", "event": "sorted", "order": ["Notebook", "Blue mug", "Desk lamp", "Red kettle"]})).await?;
