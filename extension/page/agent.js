@@ -312,6 +312,7 @@
   const changes = [];
   new MutationObserver((records) => {
     noteAdded(records);
+    if (window === window.top) noteTitles(records);
     const now = performance.now();
     const from = noteChurn(records, now);
     if (from === -Infinity) return;
@@ -319,6 +320,30 @@
     changes.push([now, from]);
     while (changes.length > 100 || now - changes[0][0] > 4 * CALM_MS) changes.shift();
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  // A page that sets its title without pause (a counter in it, run wild) costs the browser work
+  // for each title while its tab is in a tab group, enough at thousands a second to leave it no
+  // time for anything else: the core is told, and takes the tab out of the "Claude" group until
+  // a whole second passes with few titles.
+  const TITLES_PER_S = 200;
+  let titles = 0, titlesFrom = 0, titleFlood = null;
+  function noteTitles(records) {
+    for (const r of records) if (r.target.nodeName === "TITLE" || r.target.parentNode?.nodeName === "TITLE") titles++;
+    const now = performance.now();
+    if (now - titlesFrom < 1000) return;
+    if (titles > TITLES_PER_S && !titleFlood) {
+      tellCore("titles");
+      titleFlood = setInterval(() => {
+        if (titles < TITLES_PER_S / 4) {
+          clearInterval(titleFlood);
+          titleFlood = null;
+          tellCore("titles calm");
+        }
+        titles = 0;
+      }, 1000);
+    }
+    if (!titleFlood) titles = 0;
+    titlesFrom = now;
+  }
   // When the page last changed in a way a wait for an input at `t` (at the latest now) waits
   // for: nodes in a run of changes that began RUN_MS or more before it aside (from the last
   // moments; before them, as lastChange says, whose every change is one of those).

@@ -74,6 +74,8 @@ extern "C" {
     async fn badge_color_raw(details: JsValue) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = group)]
     async fn tabs_group_raw(options: JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = ["chrome", "tabs"], js_name = ungroup)]
+    async fn tabs_ungroup_raw(tab: i32) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(catch, js_namespace = ["chrome", "tabGroups"], js_name = update)]
     async fn tab_groups_update_raw(group_id: i32, props: JsValue) -> Result<JsValue, JsValue>;
 
@@ -369,6 +371,12 @@ pub async fn tabs_group(tab: i32, group: Option<i32>) -> Result<i32, ChromeError
     };
     let id: serde_json::Value = from_js(&tabs_group_raw(to_js(&options)?).await?)?;
     id.as_i64().map(|i| i as i32).ok_or_else(|| ChromeError("no group id".into()))
+}
+
+/// Takes a tab out of its tab group.
+pub async fn tabs_ungroup(tab: i32) -> Result<(), ChromeError> {
+    tabs_ungroup_raw(tab).await?;
+    Ok(())
 }
 
 pub async fn tab_group_title(group: i32, title: &str) -> Result<(), ChromeError> {

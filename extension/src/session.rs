@@ -28,6 +28,8 @@ struct Session {
     changed: f64,
     /// Tabs already in the group.
     grouped: std::collections::HashSet<i32>,
+    /// Tabs whose page sets its title without pause, kept out of the group meanwhile.
+    flooding: std::collections::HashSet<i32>,
 }
 
 thread_local! {
@@ -194,20 +196,47 @@ pub fn status() -> Value {
     })
 }
 
-/// Puts a tab Claude acts on into the "Claude" tab group (best effort).
+/// Puts a tab Claude acts on into the "Claude" tab group (best effort), unless its page sets
+/// its title without pause.
 pub async fn group(tab: i32) {
-    if SESSION.with(|s| s.borrow().grouped.contains(&tab)) {
+    if SESSION.with(|s| s.borrow().grouped.contains(&tab) || s.borrow().flooding.contains(&tab)) {
         return;
     }
-    let group = SESSION.with(|s| s.borrow().group);
-    match chrome::tabs_group(tab, group).await {
-        Ok(id) => {
-            SESSION.with(|s| s.borrow_mut().grouped.insert(tab));
-            if group != Some(id) {
-                SESSION.with(|s| s.borrow_mut().group = Some(id));
-                let _ = chrome::tab_group_title(id, "Claude").await;
+    let mut group = SESSION.with(|s| s.borrow().group);
+    loop {
+        match chrome::tabs_group(tab, group).await {
+            Ok(id) => {
+                SESSION.with(|s| s.borrow_mut().grouped.insert(tab));
+                if group != Some(id) {
+                    SESSION.with(|s| s.borrow_mut().group = Some(id));
+                    let _ = chrome::tab_group_title(id, "Claude").await;
+                }
+                return;
+            }
+            // The group is gone once its last tab left it or closed: a new one.
+            Err(_) if group.is_some() => group = None,
+            Err(_) => return SESSION.with(|s| s.borrow_mut().group = None),
+        }
+    }
+}
+
+/// A tab's page sets its title without pause (`flooding`), or has stopped. The browser does
+/// work for each title of a tab in a group, which at thousands a second leaves it no time for
+/// anything else: the tab leaves the group meanwhile, and the next call on it puts it back.
+pub fn titles_flood(tab: i32, flooding: bool) {
+    let ungroup = SESSION.with(|s| {
+        let mut s = s.borrow_mut();
+        match flooding {
+            true => s.flooding.insert(tab) && s.grouped.remove(&tab),
+            false => {
+                s.flooding.remove(&tab);
+                false
             }
         }
-        Err(_) => SESSION.with(|s| s.borrow_mut().group = None),
+    });
+    if ungroup {
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = chrome::tabs_ungroup(tab).await;
+        });
     }
 }

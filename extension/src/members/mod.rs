@@ -72,16 +72,9 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
     let began = tab.map(crate::fetching::mark).unwrap_or_default();
     let from = js_sys::Date::now();
     let commits = tab.map(|tab| crate::activity::main_frame(tab).commits);
-    let work = async {
-        match tab.filter(|_| may_open_chooser(member, input)) {
-            Some(tab) => chooser::around(tab, dispatch(parsed)).await,
-            None => dispatch(parsed).await,
-        }
-    };
-    // A read changes no tab: the tabs its result reports are listed while it reads.
-    let outcome = match only_reads(name) {
-        true => futures::join!(work, state::relist()).0,
-        false => work.await,
+    let outcome = match tab.filter(|_| may_open_chooser(member, input)) {
+        Some(tab) => chooser::around(tab, dispatch(parsed)).await,
+        None => dispatch(parsed).await,
     };
     // A read right behind an input lets the page draw what it opened (a hover's menu too).
     if let Some(tab) = tab.filter(|_| drawn_after(member)) {
@@ -122,7 +115,7 @@ fn drawn_after(member: Member) -> bool {
     member == Member::Navigate || (matches!(member.row().group, Group::Pointer | Group::Keyboard | Group::Forms) && member != Member::Wait)
 }
 
-/// Members that only look at the page: the tabs are listed for their report while they look.
+/// Members that only look at the page.
 pub fn only_reads(name: &str) -> bool {
     matches!(name, "read_page" | "find" | "get_page_text" | "screenshot" | "zoom" | "read_console" | "read_network" | "list_tabs")
 }
