@@ -227,7 +227,11 @@ pub fn titles_flood(tab: i32, flooding: bool) {
     let ungroup = SESSION.with(|s| {
         let mut s = s.borrow_mut();
         match flooding {
-            true => s.flooding.insert(tab) && s.grouped.remove(&tab),
+            // (Taken out even when not known to be in it: a restarted worker knows none.)
+            true => {
+                s.grouped.remove(&tab);
+                s.flooding.insert(tab)
+            }
             false => {
                 s.flooding.remove(&tab);
                 false
