@@ -22,8 +22,11 @@ thread_local! {
     static EVENTS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// Those waiting for the next tab or window event.
     static WAITING: RefCell<Vec<oneshot::Sender<()>>> = const { RefCell::new(Vec::new()) };
-    /// Whether the running call listed the tabs after it acted, so its report lists none again.
+    /// Whether the running call kept a listing of the tabs (as it began, or after it acted), so
+    /// its report lists none again.
     static FRESH: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// How many listings were kept, to tell a listing that another overtook.
+    static KEPT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// By tab, the title and address a page answered with that the browser never came to show.
     static UNSHOWN: RefCell<std::collections::HashMap<i32, (String, String)>> = RefCell::new(std::collections::HashMap::new());
 }
@@ -182,12 +185,9 @@ pub async fn current_tabs() -> Result<Vec<TabEntry>, String> {
     let (tabs, focused) = match TABS.with(|t| t.borrow().clone()) {
         Some(listed) => listed,
         None => {
-            let before = EVENTS.with(|e| e.get());
+            let begun = (EVENTS.with(|e| e.get()), KEPT.with(|k| k.get()));
             let listed = list_tabs().await?;
-            // Kept only when no event arrived while listing.
-            if EVENTS.with(|e| e.get()) == before {
-                TABS.with(|t| *t.borrow_mut() = Some(listed.clone()));
-            }
+            keep(&listed, begun);
             listed
         }
     };
@@ -235,20 +235,34 @@ pub fn shows_answer(tab: i32, answer: &serde_json::Value) -> bool {
     matches!((answer["title"].as_str(), answer["url"].as_str()), (Some(title), Some(url)) if shows(tab, title, url))
 }
 
-/// Lists the tabs again now, keeping the listing unless a tab event raced it (then the next
-/// inventory lists them). A call that did so after it acted, or alongside a read, reports that
-/// listing. The kept inventory stays as it was while the listing runs.
+/// Lists the tabs again now, and keeps the listing ([`keep`]). A call lists them as it begins,
+/// alongside its work, and again after it acted: its report takes the newest listing kept.
 pub async fn relist() {
-    let before = EVENTS.with(|e| e.get());
-    let listed = list_tabs().await.ok().filter(|_| EVENTS.with(|e| e.get()) == before);
-    FRESH.with(|f| f.set(listed.is_some()));
-    TABS.with(|t| *t.borrow_mut() = listed);
+    let begun = (EVENTS.with(|e| e.get()), KEPT.with(|k| k.get()));
+    if let Ok(listed) = list_tabs().await {
+        if keep(&listed, begun) {
+            FRESH.with(|f| f.set(true));
+        }
+    }
 }
 
-/// The inventory as a reply reports it: listed since the call acted, or now. A tab's title and
-/// address are never kept from one call to the next, since no event says they changed (the
-/// browser's word of every title change is left unheard: a page that retitles itself a thousand
-/// times a second would flood the browser with them, and take the session down).
+/// Keeps a listing begun when `begun` tab events had been heard and listings kept, unless an
+/// event arrived meanwhile (the listing may be older than what it told) or another listing was
+/// kept meanwhile (it may be newer). Whether it was kept.
+fn keep(listed: &(Vec<chrome::Tab>, Option<i32>), begun: (u64, u64)) -> bool {
+    let keep = (EVENTS.with(|e| e.get()), KEPT.with(|k| k.get())) == begun;
+    if keep {
+        KEPT.with(|k| k.set(k.get() + 1));
+        TABS.with(|t| *t.borrow_mut() = Some(listed.clone()));
+    }
+    keep
+}
+
+/// The inventory as a reply reports it: listed as the call began or after it acted, or now. A
+/// tab's title and address are never kept from one call to the next, since no event says they
+/// changed (the browser's word of every title change is left unheard: a page that retitles
+/// itself a thousand times a second would flood the browser with them, and take the session
+/// down).
 pub async fn fresh_tabs() -> Result<Vec<TabEntry>, String> {
     if !FRESH.with(|f| f.replace(false)) {
         relist().await;
