@@ -311,12 +311,13 @@ pub fn pressed_lately(tab: i32, ms: f64) -> bool {
 /// After pointer input at a point, one call to the page: it ends the input (the banner's Stop
 /// takes a person's clicks again), marks the point in the overlay and, with `describe`, says
 /// what the press reached. It is queued behind the page's own tasks, so a navigation or a window
-/// the input set off has been announced when it answers. The tabs are listed meanwhile, and again
-/// if the input changed the page's title or address. An error when the point is outside the
-/// viewport now (the window shrank after the screenshot the point came from).
+/// the input set off has been announced when it answers. The tabs are listed again if the input
+/// changed the page's title or address (the call listed them as it began). An error when the
+/// point is outside the viewport now (the window shrank after the screenshot the point came
+/// from).
 pub async fn after_input(tab: i32, spot: &Spot, describe: bool) -> Result<Option<String>, String> {
     let expression = answer_expression(spot, describe, 0, 0, "left");
-    let (answer, ()) = futures::join!(page::call_after_input(tab, &expression), state::relist());
+    let answer = page::call_after_input(tab, &expression).await;
     relist_unless_shown(tab, &answer).await;
     read_answer(tab, answer)
 }
@@ -367,8 +368,8 @@ where
 /// follow has then been announced, and a form the browser stopped is named. That saves the round
 /// trip to the page that asking once the browser has answered every key would take. When the
 /// page has not seen them by then (the keys went to another site's frame), it is told to answer
-/// now, which is that round trip. The tabs are listed meanwhile, and again if the keys changed
-/// the page's title or address.
+/// now, which is that round trip. The tabs are listed again if the keys changed the page's title
+/// or address.
 pub async fn keys_with_answer(tab: i32, keys: &[&str], presses: usize, input: Sending<'_>) -> Result<(), String> {
     let seq = next_seq();
     let keys = serde_json::to_string(keys).unwrap_or_default();
@@ -399,35 +400,33 @@ pub type Sending<'a> = std::pin::Pin<Box<dyn std::future::Future<Output = Result
 
 /// Runs `input` with the page's answer `expression` asked for alongside it (first when
 /// `ask_first`, else right behind its events). When the browser has answered the events first,
-/// the page is told so (`pressDone(seq)`): it answers at once. The tabs are listed meanwhile, and
-/// again unless the answer shows the tab as that listing has it.
+/// the page is told so (`pressDone(seq)`): it answers at once. The tabs are listed again, unless
+/// the answer shows the tab as the listing the call began with has it.
 async fn answered_with(tab: i32, expression: &str, seq: u64, input: Sending<'_>, ask_first: bool) -> (Result<(), String>, Result<(serde_json::Value, u64), String>) {
     // The answer belongs to the document the input reached: no second try in a new one.
     let asked = Box::pin(page::call_after_input(tab, expression));
-    let answered = async {
-        let first = if ask_first {
-            match futures::future::select(asked, input).await {
-                futures::future::Either::Left((answer, input)) => futures::future::Either::Right((answer, input)),
-                futures::future::Either::Right((sent, asked)) => futures::future::Either::Left((sent, asked)),
-            }
-        } else {
-            futures::future::select(input, asked).await
-        };
-        match first {
-            futures::future::Either::Left((sent, asked)) => {
-                wasm_bindgen_futures::spawn_local(async move {
-                    let _ = page::call(tab, &format!("__tabwright.pressDone({seq})")).await;
-                });
-                (sent, asked.await)
-            }
-            futures::future::Either::Right((answer, input)) => (input.await, answer),
+    let first = if ask_first {
+        match futures::future::select(asked, input).await {
+            futures::future::Either::Left((answer, input)) => futures::future::Either::Right((answer, input)),
+            futures::future::Either::Right((sent, asked)) => futures::future::Either::Left((sent, asked)),
         }
+    } else {
+        futures::future::select(input, asked).await
     };
-    // The tabs are listed meanwhile, for the result: the answer then says whether the input
-    // changed this tab's title or address since.
-    let ((sent, answer), ()) = futures::join!(answered, state::relist());
-    relist_unless_shown(tab, &answer).await;
-    (sent, answer)
+    match first {
+        futures::future::Either::Left((sent, asked)) => {
+            wasm_bindgen_futures::spawn_local(async move {
+                let _ = page::call(tab, &format!("__tabwright.pressDone({seq})")).await;
+            });
+            let answer = asked.await;
+            relist_unless_shown(tab, &answer).await;
+            (sent, answer)
+        }
+        futures::future::Either::Right((answer, input)) => {
+            let (sent, ()) = futures::join!(input, relist_unless_shown(tab, &answer));
+            (sent, answer)
+        }
+    }
 }
 
 fn answer_expression(spot: &Spot, describe: bool, presses: u32, seq: u64, button: &str) -> String {
