@@ -27,6 +27,8 @@ thread_local! {
     static FRESH: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// How many listings were kept, to tell a listing that another overtook.
     static KEPT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// How many listings are under way.
+    static LISTING: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
     /// By tab, the title and address a page answered with that the browser never came to show.
     static UNSHOWN: RefCell<std::collections::HashMap<i32, (String, String)>> = RefCell::new(std::collections::HashMap::new());
 }
@@ -35,6 +37,11 @@ thread_local! {
 /// waits for one.
 fn heard() {
     EVENTS.with(|e| e.set(e.get() + 1));
+    wake();
+}
+
+/// Tells whoever waits in [`until_heard`] to look again.
+fn wake() {
     for waiting in WAITING.with(|w| std::mem::take(&mut *w.borrow_mut())) {
         let _ = waiting.send(());
     }
@@ -236,13 +243,33 @@ pub fn shows_answer(tab: i32, answer: &serde_json::Value) -> bool {
 }
 
 /// Lists the tabs again now, and keeps the listing ([`keep`]). A call lists them as it begins,
-/// alongside its work, and again after it acted: its report takes the newest listing kept.
-pub async fn relist() {
+/// alongside its work, and again after it acted: its report takes the newest listing kept. The
+/// listing counts as under way from this call on, before its future is first polled.
+pub fn relist() -> impl std::future::Future<Output = ()> {
     let begun = (EVENTS.with(|e| e.get()), KEPT.with(|k| k.get()));
-    if let Ok(listed) = list_tabs().await {
-        if keep(&listed, begun) {
+    let listing = Listing::begin();
+    async move {
+        if list_tabs().await.is_ok_and(|listed| keep(&listed, begun)) {
             FRESH.with(|f| f.set(true));
         }
+        drop(listing);
+    }
+}
+
+/// A listing under way, counted in `LISTING` until it ends (or is dropped unfinished).
+struct Listing;
+
+impl Listing {
+    fn begin() -> Listing {
+        LISTING.with(|l| l.set(l.get() + 1));
+        Listing
+    }
+}
+
+impl Drop for Listing {
+    fn drop(&mut self) {
+        LISTING.with(|l| l.set(l.get() - 1));
+        wake();
     }
 }
 
@@ -264,6 +291,9 @@ fn keep(listed: &(Vec<chrome::Tab>, Option<i32>), begun: (u64, u64)) -> bool {
 /// itself a thousand times a second would flood the browser with them, and take the session
 /// down).
 pub async fn fresh_tabs() -> Result<Vec<TabEntry>, String> {
+    // A call that ends before the listing it began with is waited for, rather than listing the
+    // tabs once more.
+    until_heard(|| FRESH.with(|f| f.get()) || LISTING.with(|l| l.get()) == 0).await;
     if !FRESH.with(|f| f.replace(false)) {
         relist().await;
         FRESH.with(|f| f.set(false));
