@@ -811,6 +811,30 @@
   function labelsOf(el) {
     const out = [];
     if (el.labels) for (const l of el.labels) out.push(l);
+    if (out.length) return out;
+    // A web component that keeps its real control in its shadow root (Material's md-checkbox,
+    // a form-associated element) is what a label names: its labels name that control, the first
+    // field in there, or the component itself when it is the control (md-radio).
+    if (el.localName.includes("-")) return componentLabels(el);
+    const root = el.getRootNode();
+    return root.host && root.host.localName.includes("-") && root.querySelector(FIELD_SEL) === el ? componentLabels(root.host) : out;
+  }
+  // Whether a label's words are in the name of its control (of the field in it, for a web
+  // component): a field named otherwise (Material's slider by its value) leaves them to be read
+  // where they are.
+  function namesItsField(label) {
+    const control = label.control;
+    const field = (control.localName.includes("-") && shadowOf(control)?.querySelector(FIELD_SEL)) || control;
+    if (!(field.getAttribute("aria-label") || "").trim() && !field.hasAttribute("aria-labelledby")) return true;
+    const words = clean(labelText(label, field), NAME_MAX);
+    return !words || nameOf(field, roleOf(field)).includes(words);
+  }
+  const FIELD_SEL = "input:not([type=hidden]), select, textarea, [role=checkbox], [role=switch], [role=radio], [role=slider], [role=combobox], [role=textbox], [role=spinbutton]";
+  function componentLabels(host) {
+    const out = [];
+    const around = host.closest("label");
+    if (around && around.control === host) out.push(around);
+    if (host.id) for (const l of host.getRootNode().querySelectorAll("label[for]")) if (l !== around && l.control === host) out.push(l);
     return out;
   }
 
@@ -897,7 +921,7 @@
       }
       // (Symbols are no words of its own: a checkbox drawn as a button shows a tick once
       // checked, and its label names it.)
-      if (text && !(el.labels && el.labels.length && !/[\p{L}\p{N}]/u.test(text) && labelsName(el) !== null)) return text;
+      if (text && !(labelsOf(el).length && !/[\p{L}\p{N}]/u.test(text) && labelsName(el) !== null)) return text;
     }
     // A combobox a library draws around the field it replaces (Choices.js keeps the <select>
     // hidden inside it; Vuetify, a hidden <select> and the input a label names) is named by
@@ -911,7 +935,7 @@
     }
     // A labelable element with nothing to say of its own (a switch drawn as an empty button,
     // `<label for>` beside it) is named by its label.
-    if (el.labels && el.labels.length && !el.getAttribute("title")) {
+    if (labelsOf(el).length && !el.getAttribute("title")) {
       const labelled = labelsName(el);
       if (labelled !== null) return labelled;
     }
@@ -1004,6 +1028,8 @@
   function labelText(label, control) {
     // A label nobody sees names nothing (its words would reach Claude unseen).
     if (!seen(label)) return "";
+    // (A web component's label leaves the whole component out, the control in it too.)
+    if (label.control && label.control !== control && composedContains(label.control, control)) control = label.control;
     let out = "";
     for (const child of nodesIn(label)) {
       if (child === control || (child.contains && child.contains(control))) {
@@ -1280,14 +1306,20 @@
   // A box or file input that the page draws itself is often the real input made transparent
   // over its drawing (TodoMVC's round toggles): it takes the person's clicks there, so it is
   // shown, though its own opacity is 0. Such an input holds no text; a transparent button or
-  // link, whose text nobody sees, stays hidden.
+  // link, whose text nobody sees, stays hidden. So is a slider's range input over the track and
+  // handle it draws (Material's md-slider).
   // So is a widget library's select that keeps its focus holder, the combobox input with the
   // list's state, transparent over the choice it draws (Ant Design's Select).
+  // An empty text field a few boxes inside a transparent one, where a press reaches it, waits to
+  // be typed into under the words that name it (Material's md-outlined-text-field shows its
+  // input only once it has focus or text); one out of the tab order is a trap for robots.
   function drawnOver(el) {
     const combobox = el.getAttribute("role") === "combobox";
-    if (el.localName !== "input" || !(/^(checkbox|radio|file)$/.test(el.type) || combobox)) return false;
-    const parent = el.parentElement || el.getRootNode().host;
-    if (getComputedStyle(el).opacity !== "0" || !parent?.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+    if (el.localName !== "input" && el.localName !== "textarea") return false;
+    const drawn = /^(checkbox|radio|file|range)$/.test(el.type) || combobox;
+    const parent = drawn ? el.parentElement || el.getRootNode().host : transparentAround(el);
+    if (drawn ? getComputedStyle(el).opacity !== "0" : !parent || el.value || el.tabIndex < 0) return false;
+    if (!parent?.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
     const r = el.getBoundingClientRect();
     // A multiple select's holder is as narrow as what is typed into it (a few pixels at first).
     if (combobox ? r.width <= 0 || r.height < 8 : r.width < 8 || r.height < 8) return false;
@@ -1295,11 +1327,12 @@
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
     // Out of the viewport it cannot be hit-tested: its size and shown parent stand for it then
     // (a long list's boxes below the fold).
-    if (!view || x < 0 || y < 0 || x >= view.innerWidth || y >= view.innerHeight) return true;
+    if (!view || x < 0 || y < 0 || x >= view.innerWidth || y >= view.innerHeight) return drawn;
     const root = el.getRootNode();
     const hits = (typeof root.elementsFromPoint === "function" ? root : el.ownerDocument).elementsFromPoint(x, y);
     const top = hits.find((h) => h !== overlayHost);
     if (top === el) return true;
+    if (!drawn) return false;
     // A popup laid over it for now (a list a field above opened) covers it; it is still the
     // box its drawing shows.
     const at = hits.indexOf(el);
@@ -1308,6 +1341,16 @@
     // press opens the select all the same.
     const box = combobox && top ? drawnBox(el, r) : null;
     return !!box && composedContains(box, top);
+  }
+  // The box right around the transparent ones that hold a field (four at most, the field
+  // itself not among them), or null.
+  function transparentAround(el) {
+    let clear = false;
+    for (let e = flatParent(el), i = 0; e && i < 5; e = flatParent(e), i++) {
+      if (getComputedStyle(e).opacity === "0") clear = true;
+      else if (clear) return e;
+    }
+    return null;
   }
   function appearing(el) {
     let fading = false;
@@ -1913,7 +1956,10 @@
       // A combobox that is no field (a box that opens its list, Material UI's Select) shows
       // its choice as its words (not the icons it hides from readers), or its placeholder
       // (Radix marks the box then).
-      const t = clean(subtreeText(el), 200);
+      // (Words of its label drawn inside it, Material's floating label, are its name.)
+      let t = clean(subtreeText(el), 200);
+      const name = el.hasAttribute("aria-labelledby") || el.hasAttribute("aria-label") ? nameOf(el, role) : "";
+      if (name && t.startsWith(name + " ")) t = t.slice(name.length + 1);
       if (/[\p{L}\p{N}]/u.test(t)) s[el.hasAttribute("data-placeholder") ? "placeholder" : "value"] = t;
     }
     if (role === "progressbar" || role === "meter") {
@@ -2217,7 +2263,8 @@
       if (told.has(el) && !delegates(el)) return sliderTrack(el) ? null : "clickable";
       if (listened.has(el) && !serving.has(el) && !delegates(el) && !servesTold(el)) return sliderTrack(el) ? null : "clickable";
     }
-    if (el.hasAttribute("tabindex") && el.tabIndex >= 0) return "clickable";
+    // (A web component that hands its focus to the control its shadow root draws is that control.)
+    if (el.hasAttribute("tabindex") && el.tabIndex >= 0 && !(shadowOf(el)?.delegatesFocus && shadowOf(el).querySelector(CONTROLS))) return "clickable";
     // A pointer over a box that holds a control is the control's when the box has no words of
     // its own (a slider's track around its thumb) or draws the control, which is transparent in
     // it (a select's box with its placeholder); a card with its own words and a button is a card
@@ -2284,6 +2331,9 @@
     // A web component's host serves the control its shadow root draws (<sl-button> and its
     // <button>).
     if (inside.length > 60 || holdsShownControl(el) || shadowOf(el)?.querySelector(CONTROLS)) return true;
+    // A box of tab stops that are no fields hears them (a tab list's keys and clicks, Material's
+    // md-tabs).
+    if (holds(el, (d) => d.tabIndex >= 0 && d.hasAttribute("tabindex") && !d.matches(`${CONTROLS},input,select,textarea`) && seen(d))) return true;
     // Parts that show a pointer of their own are what the listener serves.
     return getComputedStyle(el).cursor !== "pointer" && holds(el, (d) => getComputedStyle(d).cursor === "pointer");
   }
@@ -2377,7 +2427,7 @@
       // A label's, legend's or caption's text is already some element's name; it is not repeated.
       const quiet =
         filter === "interactive" ||
-        (parent.localName === "label" && parent.control && fieldShown(parent.control)) ||
+        (parent.localName === "label" && parent.control && fieldShown(parent.control) && namesItsField(parent)) ||
         parent.localName === "legend" || parent.localName === "caption" || parent.localName === "figcaption";
       const holder = () => ensureRef(holderOf(parent), counter);
       const speaks = (t) => t && /[\p{L}\p{N}]/u.test(t);
@@ -2566,6 +2616,8 @@
     // The name of the nearest line above the element walked: words that only repeat it are no
     // line of their own.
     let lineName = null;
+    // The web components given a line of their own as controls, and their names.
+    const actingHosts = new Map();
     // Elements nested deeper than this are listed as one "more" line to read by its ref: the
     // walk recurses, and a page of thousands of nested boxes would overflow its stack.
     let nesting = 0;
@@ -2581,6 +2633,20 @@
         nesting--;
       }
     }
+    // The fields a press reaches inside a transparent box, a few boxes down (see drawnOver).
+    function fieldsInside(el, style) {
+      const out = [];
+      const look = (e, depth) => {
+        for (const c of kidsOf(e)) {
+          if (c.nodeType !== Node.ELEMENT_NODE) continue;
+          if (c.localName === "input" || c.localName === "textarea") {
+            if (seen(c)) out.push(c);
+          } else if (depth < 4) look(c, depth + 1);
+        }
+      };
+      if (style.opacity === "0" && style.display !== "none") look(el, 1);
+      return out;
+    }
     function walkOne(el, depth, frame, parentOpen) {
       if (SKIP_TAGS.has(el.tagName) || el === overlayHost) return;
       if (ariaHidden(el) || el.hasAttribute("inert") || vanishing.has(el)) return;
@@ -2591,7 +2657,7 @@
       if (hidden && hidden !== "open") {
         // (What a hover shows is listed as such; what shows itself inside, as any element.)
         const listed = hidden === "hidden" && !revealing && listRevealed(el, depth, frame);
-        if (hidden === "hidden" && !listed) for (const d of shownInside(el, style)) walk(d, depth, frame, parentOpen);
+        if (hidden === "hidden" && !listed) for (const d of [...shownInside(el, style), ...fieldsInside(el, style)]) walk(d, depth, frame, parentOpen);
         return;
       }
       const open = boxless ? parentOpen : hidden === "open";
@@ -2623,7 +2689,10 @@
       // (An empty box of no area takes no click, whatever listens on it: a library's container
       // for popups still to come.)
       const empty = (rect.width === 0 || rect.height === 0) && !el.firstElementChild && !el.textContent.trim() && !shadowOf(el) && !(el instanceof SVGElement) && !drawsPseudo(el);
-      const mark = interactive || boxless || empty ? null : actionable(el, style, role);
+      // (A part a web component draws in its shadow root and hears for itself, saying what the
+      // component says, is the component, which has a line: a ripple's surface in md-primary-tab.)
+      const part = !interactive && (!role || role === "generic" || role === "none" || role === "presentation") && !el.hasAttribute("tabindex") && actingHosts.has(el.getRootNode().host);
+      const mark = interactive || boxless || empty || (part && clean(subtreeText(el), NAME_MAX) === actingHosts.get(el.getRootNode().host)) ? null : actionable(el, style, role);
       const standIn = mark ? standInRole(el) : null;
       if (standIn === "covered") return;
       // The checkbox or radio button a box stands in for.
@@ -2658,6 +2727,7 @@
       let entry = null;
       if (role && (role !== "generic" || mark) && !(filter === "interactive" && !interactive)) {
         entry = { d: depth, ref: ensureRef(el, counter), role, name: nameOf(el, role) };
+        if (interactive && shadowOf(el)) actingHosts.set(el, clean(subtreeText(el), NAME_MAX));
         const st = states(el, role);
         // A box standing in for a control it hides (a label for its hidden checkbox, a box that
         // shows a combobox's value) reads as that control, with its state; other marked
@@ -3458,7 +3528,13 @@
       for (let n = e; n && ancestorWithin(el, n, 4); n = flatParent(n)) if (takes(n)) return true;
       return false;
     };
-    return (e) => composedContains(el, e) || inFrame(el, e) || slotted(e) || around(e) || (drawing && composedContains(drawing, e)) || (el.labels && [...el.labels].some((l) => composedContains(l, e))) || (el.localName === "label" && el.control && composedContains(el.control, e));
+    return (e) => composedContains(el, e) || flatContains(el, e) || inFrame(el, e) || slotted(e) || around(e) || (drawing && composedContains(drawing, e)) || labelsOf(el).some((l) => composedContains(l, e)) || (el.localName === "label" && el.control && composedContains(el.control, e));
+  }
+  // Whether `inner` is drawn inside `outer`: what a web component's host holds is drawn where
+  // its slot is, inside the shadow root's boxes (a menu item's words in Material's md-menu-item).
+  function flatContains(outer, inner) {
+    for (let n = inner, i = 0; n && i < 60; n = flatParent(n), i++) if (n === outer) return true;
+    return false;
   }
   // Whether `up` is one of the `n` boxes nearest above `el` (across shadow roots).
   function ancestorWithin(el, up, n) {
@@ -3763,7 +3839,8 @@
     const shown = () => {
       const out = [];
       for (const list of comboLists(field)) {
-        for (const o of list.querySelectorAll("[role=option]")) if (!hiddenReason(o, o.getBoundingClientRect()) && out.length < 200) out.push(o);
+        const inside = list.querySelectorAll("[role=option]");
+        for (const o of inside.length ? inside : drawnInside(list, "[role=option]")) if (!hiddenReason(o, o.getBoundingClientRect()) && out.length < 200) out.push(o);
       }
       return out;
     };
@@ -3798,6 +3875,21 @@
       };
       look();
     });
+  }
+  // The elements matching `sel` that are drawn inside `el`, down through shadow roots and what
+  // their slots show (a web component's list slots its options in, and each option draws its
+  // own in its shadow root: Material's md-select-option). A few thousand elements at most.
+  function drawnInside(el, sel) {
+    const out = [];
+    let looked = 0;
+    const visit = (n) => {
+      if (out.length >= 200 || ++looked > 3000) return;
+      if (n !== el && n.matches(sel)) return void out.push(n);
+      const assigned = n.localName === "slot" ? n.assignedElements({ flatten: true }) : [];
+      for (const k of shadowOf(n)?.children || (assigned.length ? assigned : n.children)) visit(k);
+    };
+    visit(el);
+    return out;
   }
   function comboLists(field) {
     const root = field.getRootNode();

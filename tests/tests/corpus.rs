@@ -56,6 +56,7 @@ const PAGES: &[&str] = &[
     "fomantic/checkout.html",
     "radix/settings.html",
     "calendar/rooms.html",
+    "material/profile.html",
 ];
 
 /// The same pages with a widget opened on load by their URL: suggestions, a calendar, a dialog,
@@ -130,6 +131,9 @@ const LIBRARY_FILES: &[&str] = &[
     "@radix-ui/react-checkbox/dist/index.mjs",
     "react-remove-scroll/dist/es2015/index.js",
     "@floating-ui/dom/dist/floating-ui.dom.mjs",
+    "@material/web/tabs/tabs.js",
+    "lit/index.js",
+    "tslib/tslib.es6.mjs",
 ];
 
 /// How long a page may take to show what an action caused.
@@ -1038,6 +1042,48 @@ async fn shoelace_web_components_are_named_and_set_by_refs() -> anyhow::Result<(
     reported(&h, json!({"widget": "settings", "event": "saved", "display": "Ada", "lang": "pt", "news": "on", "dark": "on", "plan": "pro", "volume": "8", "bio": "Hello"})).await?;
     let t = read(&mut h, json!({})).await?;
     click(&mut h, &ref_of(&t, "button", "Done")?).await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn material_web_controls_in_shadow_roots_are_named_and_set_by_refs() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "material/profile.html").await?;
+    // The text field's input waits in a transparent box until it has focus or text, and the
+    // slider's range input is transparent over the track it draws: both are fields. A <label>
+    // around a component names the control in its shadow root; the Volume label, which does not
+    // name its slider (Material names that by its value), is read where it is.
+    for (role, name) in [("textbox", "Display name"), ("checkbox", "Send me news"), ("switch", "Dark mode"), ("combobox", "Text size"), ("generic", "Green")] {
+        ref_of(&t, role, name)?;
+    }
+    assert!(line_with(&t, "slider ").contains("value=\"3\""), "{t}");
+    assert!(line_with(&t, "combobox \"Text size\"").contains("value=\"Medium\""), "{t}");
+    assert!(t.contains("text \"Volume\""), "{t}");
+    // One line per tab: the surface a tab draws in its shadow root and hears for itself is the
+    // tab. A chip's host, which hands its focus to its button, is that button.
+    assert_eq!(refs_of(&t, "generic", "General").len(), 1, "{t}");
+    assert!(!t.contains("generic \"Email\""), "{t}");
+    click(&mut h, &ref_of(&t, "textbox", "Display name")?).await?;
+    act(&mut h, "type", json!({"text": "Ada"})).await?;
+    // Its options are slotted into the list, each drawing its own option in its shadow root.
+    act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "combobox", "Text size")?), "value": "Large"})).await?;
+    for (role, name) in [("checkbox", "Send me news"), ("switch", "Dark mode"), ("generic", "Green"), ("button", "SMS")] {
+        click(&mut h, &ref_of(&t, role, name)?).await?;
+    }
+    act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "slider", "3")?), "value": 7})).await?;
+    click(&mut h, &ref_of(&t, "button", "More actions")?).await?;
+    let menu = read_until(&mut h, "the menu", |t| t.contains("menuitem \"Export data\"")).await?;
+    // The words a menu item slots in are inside it, where the press lands.
+    let pressed = h.one("left_click", json!({"target": r#ref(&ref_of(&menu, "menuitem", "Export data")?)})).await?;
+    anyhow::ensure!(!pressed.is_error && !text(&pressed).contains("did not reach"), "{pressed:?}");
+    let t = read(&mut h, json!({})).await?;
+    click(&mut h, &ref_of(&t, "button", "Save")?).await?;
+    reported(&h, json!({"event": "saved", "name": "Ada", "size": "l", "news": true, "dark": true, "color": "green", "volume": 7, "chips": ["SMS"], "done": ["export"]})).await?;
+    click(&mut h, &ref_of(&t, "generic", "Privacy")?).await?;
+    let t = read_until(&mut h, "the privacy tab", |t| t.contains("checkbox \"Allow tracking\"")).await?;
+    click(&mut h, &ref_of(&t, "checkbox", "Allow tracking")?).await?;
+    click(&mut h, &ref_of(&t, "button", "Save")?).await?;
+    reported(&h, json!({"event": "saved", "tracking": true})).await?;
     Ok(())
 }
 
