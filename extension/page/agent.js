@@ -3897,9 +3897,14 @@
     const box = field.closest("[role=combobox]");
     const ids = [field, box].filter(Boolean).flatMap((e) => `${e.getAttribute("aria-controls") || ""} ${e.getAttribute("aria-owns") || ""}`.split(/\s+/)).filter(Boolean);
     const lists = ids.map(byId).filter(Boolean);
+    // (The active option may be slotted into a list in the combobox's shadow root: Fluent UI's
+    // fluent-select.)
     const active = field.getAttribute("aria-activedescendant");
-    const list = active && byId(active)?.closest("[role=listbox]");
+    let list = active && byId(active);
+    while (list && !list.matches?.("[role=listbox]")) list = flatParent(list);
     if (list) lists.push(list);
+    const inner = !lists.length && shadowOf(field)?.querySelector("[role=listbox]");
+    if (inner) lists.push(inner);
     // A box that is the combobox around its field holds its list (and, in a box that takes
     // several, a list of the options already chosen, which offers nothing).
     if (!lists.length && box && box !== field) {

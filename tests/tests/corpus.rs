@@ -57,6 +57,7 @@ const PAGES: &[&str] = &[
     "radix/settings.html",
     "calendar/rooms.html",
     "material/profile.html",
+    "fluent/order.html",
 ];
 
 /// The same pages with a widget opened on load by their URL: suggestions, a calendar, a dialog,
@@ -134,6 +135,7 @@ const LIBRARY_FILES: &[&str] = &[
     "@material/web/tabs/tabs.js",
     "lit/index.js",
     "tslib/tslib.es6.mjs",
+    "@fluentui/web-components/dist/web-components.min.js",
 ];
 
 /// How long a page may take to show what an action caused.
@@ -1084,6 +1086,30 @@ async fn material_web_controls_in_shadow_roots_are_named_and_set_by_refs() -> an
     click(&mut h, &ref_of(&t, "checkbox", "Allow tracking")?).await?;
     click(&mut h, &ref_of(&t, "button", "Save")?).await?;
     reported(&h, json!({"event": "saved", "tracking": true})).await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fluent_ui_order_is_placed_by_refs() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "fluent/order.html").await?;
+    click(&mut h, &ref_of(&t, "textbox", "Full name")?).await?;
+    act(&mut h, "type", json!({"text": "Ada"})).await?;
+    // The select's options are slotted into the list in its shadow root, which it points to only
+    // through its active option.
+    act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "combobox", "Size")?), "value": "Large"})).await?;
+    act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "combobox", "City")?), "value": "Madrid"})).await?;
+    for (role, name) in [("checkbox", "Gift wrap"), ("switch", "Express"), ("radio", "Cash"), ("tab", "Notes")] {
+        click(&mut h, &ref_of(&t, role, name)?).await?;
+    }
+    act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "slider", "Boxes")?), "value": 5})).await?;
+    let t = read_until(&mut h, "the notes tab", |t| t.contains("textbox \"Notes\"")).await?;
+    assert!(line_with(&t, "combobox \"Size\"").contains("\"Large\""), "{t}");
+    assert!(line_with(&t, "tab \"Notes\"").contains("selected"), "{t}");
+    click(&mut h, &ref_of(&t, "textbox", "Notes")?).await?;
+    act(&mut h, "type", json!({"text": "Ring twice"})).await?;
+    click(&mut h, &ref_of(&t, "button", "Place order")?).await?;
+    reported(&h, json!({"event": "placed", "name": "Ada", "size": "l", "city": "Madrid", "gift": true, "express": true, "pay": "cash", "boxes": "5", "notes": "Ring twice"})).await?;
     Ok(())
 }
 
