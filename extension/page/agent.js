@@ -1177,7 +1177,7 @@
   // <svg><use> draws (`#icon-share`), or the control's own class (`btn-close`, `close-btn`).
   // A hint for a control nobody named, never its name.
   const ICON_CLASS = /^(?:fa[srlbdt]?|bi|icon|anticon|glyphicon|ti|ri|mdi|lucide|feather|la[srb]?|ion|ionicons|octicon|ph|tabler|heroicon|iconoir|gg|uil|bx|bxs|codicon|el|oi|typcn|wi|ci)-([a-z0-9][a-z0-9-]*)$/i;
-  const NOT_ICON = /^(?:[0-9]+x|xs|sm|md|lg|xl|2xl|fw|solid|regular|light|thin|duotone|sharp|brands|spin|pulse|beat|fade|shake|bounce|flip.*|rotate.*|pull-.*|stack.*|inverse|border|ul|li|inline|svg|btn|button|wrapper|container|wrap|icon|small|large|primary|secondary|white|black|muted|default|outline.*|link|block|group|toolbar|success|danger|warning|info|dark|size-.*|[0-9]+)$/i;
+  const NOT_ICON = /^(?:activatable.*|focusable|page|padding.*|margin.*|text-.*|color-.*|hide.*|float-.*|justify-.*|align-.*|display-.*|flex.*|[0-9]+x|xs|sm|md|lg|xl|2xl|fw|solid|regular|light|thin|duotone|sharp|brands|spin|pulse|beat|fade|shake|bounce|flip.*|rotate.*|pull-.*|stack.*|inverse|border|ul|li|inline|svg|btn|button|wrapper|container|wrap|icon|small|large|primary|secondary|white|black|muted|default|outline.*|link|block|group|toolbar|success|danger|warning|info|dark|size-.*|[0-9]+)$/i;
   // A control's own class that ends in what it does (`flatpickr-prev-month`, `swiper-button-next`,
   // `slick-prev`, `modal-close`, a grid's `ag-header-cell-resize`): that word on.
   const ACTION_CLASS = /[-_]((?:prev|previous|next|close|dismiss|back|forward|expand|collapse|toggle|menu|search|delete|remove|add|edit|more|clear|cancel|play|pause|refresh|settings|share|copy|download|upload|up|down|left|right|resize|drag|grip|sort|filter)(?:[-_][a-z]+)?)$/i;

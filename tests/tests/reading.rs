@@ -1058,6 +1058,8 @@ async fn icon_controls_are_named_or_described() -> anyhow::Result<()> {
         assert!(line_with(&page, &format!("icon=\"{icon}\"")).starts_with("generic [ref_"), "{icon}: {page}");
     }
     assert!(!page.contains("icon=\"body\"") && !page.contains("icon=\"card"), "{page}");
+    // Ionic's state classes (ion-activatable, ion-focusable) name no icon.
+    assert!(!page.contains("icon=\"activatable") && !page.contains("icon=\"focusable"), "{page}");
     assert!(!page.contains("icon=\"primary\"") && !page.contains("icon=\"lg\""), "{page}");
     // What a tooltip library keeps in a data attribute describes it, as a title would; an id
     // kept there does not, nor words a data attribute keeps that nobody is shown.
