@@ -1310,15 +1310,15 @@
   // handle it draws (Material's md-slider).
   // So is a widget library's select that keeps its focus holder, the combobox input with the
   // list's state, transparent over the choice it draws (Ant Design's Select).
-  // An empty text field a few boxes inside a transparent one, where a press reaches it, waits to
-  // be typed into under the words that name it (Material's md-outlined-text-field shows its
-  // input only once it has focus or text); one out of the tab order is a trap for robots.
+  // An empty text field of a web component a few boxes inside a transparent one, where a press
+  // reaches it, waits to be typed into under the words that name it (Material's
+  // md-outlined-text-field shows its input only once it has focus or text).
   function drawnOver(el) {
     const combobox = el.getAttribute("role") === "combobox";
     if (el.localName !== "input" && el.localName !== "textarea") return false;
     const drawn = /^(checkbox|radio|file|range)$/.test(el.type) || combobox;
     const parent = drawn ? el.parentElement || el.getRootNode().host : transparentAround(el);
-    if (drawn ? getComputedStyle(el).opacity !== "0" : !parent || el.value || el.tabIndex < 0) return false;
+    if (drawn ? getComputedStyle(el).opacity !== "0" : !parent || !componentField(el)) return false;
     if (!parent?.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
     const r = el.getBoundingClientRect();
     // A multiple select's holder is as narrow as what is typed into it (a few pixels at first).
@@ -1341,6 +1341,12 @@
     // press opens the select all the same.
     const box = combobox && top ? drawnBox(el, r) : null;
     return !!box && composedContains(box, top);
+  }
+  // A text field a web component keeps in its shadow root, empty, in the tab order and named
+  // there (a trap for robots is none of these: it sits in the page, out of the tab order, or
+  // named only by a label as transparent as itself).
+  function componentField(el) {
+    return el.getRootNode() !== el.ownerDocument && !el.value && el.tabIndex >= 0 && !!((el.getAttribute("aria-label") || "").trim() || el.hasAttribute("aria-labelledby") || el.placeholder);
   }
   // The box right around the transparent ones that hold a field (four at most, the field
   // itself not among them), or null.

@@ -1013,6 +1013,23 @@ async fn current_items_suggestions_read_only_fields_and_disabled_controls() -> a
 /// Icon buttons are named as a screen reader names them (an SVG's <title>, a style sheet's
 /// generated text), a control with no name says what its description says, and find goes by it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_components_field_waiting_in_a_transparent_box_is_read_and_fields_for_robots_are_not() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "traps.html", json!({})).await?;
+    let fields: Vec<&str> = page.lines().filter(|l| l.trim_start().starts_with("textbox")).collect();
+    assert_eq!(fields.len(), 2, "{page}");
+    assert!(fields[0].starts_with("textbox \"Email\" [ref_") && fields[1].starts_with("textbox \"Nickname\" [ref_"), "{page}");
+    // It takes a click and the words typed after it.
+    let nick = line_with(&page, "textbox \"Nickname\"").to_string();
+    let r = nick.split("[ref_").nth(1).and_then(|s| s.split(']').next()).unwrap_or_default();
+    ok(&h.one("left_click", json!({"target": {"type": "ref", "ref": format!("ref_{r}")}})).await?);
+    ok(&h.one("type", json!({"text": "Ada"})).await?);
+    let after = read_here(&mut h, json!({})).await?;
+    assert!(line_with(&after, "textbox \"Nickname\"").contains("value=\"Ada\""), "{after}");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn icon_controls_are_named_or_described() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
     let page = read(&mut h, "icons.html", json!({"filter": "interactive"})).await?;
