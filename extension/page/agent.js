@@ -1338,8 +1338,9 @@
     const at = hits.indexOf(el);
     if (at > 0 && hits.slice(0, at).every((h) => h === overlayHost || (!composedContains(h, el) && floats(h) && !composedContains(el.parentElement || h, h)))) return true;
     // The choice a select draws may lie over its holder, in the box that holds both, where a
-    // press opens the select all the same.
-    const box = combobox && top ? drawnBox(el, r) : null;
+    // press opens the select all the same; so may a slider's handle over its range input (Spectrum's
+    // sp-slider), which a drag moves.
+    const box = (combobox || el.type === "range") && top ? drawnBox(el, r) : null;
     return !!box && composedContains(box, top);
   }
   // A text field a web component keeps in its shadow root, empty, in the tab order and named
@@ -4060,7 +4061,10 @@
     // A combobox that is no field, a box that opens its list when pressed (Material UI's and
     // Radix's Select, Headless UI's Listbox), is set as a person sets it: the core clicks it
     // open unless it is, then clicks the option named.
-    if (roleOf(el) === "combobox" || el.getAttribute("aria-haspopup") === "listbox") {
+    // (So is the button of a web component that holds the options it lists: Spectrum's
+    // sp-picker.)
+    const holdsOptions = el.hasAttribute("aria-haspopup") && !!el.getRootNode().host?.querySelector(":scope > [role=option]");
+    if (roleOf(el) === "combobox" || el.getAttribute("aria-haspopup") === "listbox" || holdsOptions) {
       if (typeof value !== "string" && typeof value !== "number") return { error: `${what} is a list to choose from: give the words of the option to choose.` };
       if (el.getAttribute("aria-disabled") === "true") return { error: `${what} is disabled, so its value cannot be set.`, later: true };
       // (Open when it says so, or, saying nothing, when the list it names is shown.)

@@ -1030,6 +1030,25 @@ async fn a_components_field_waiting_in_a_transparent_box_is_read_and_fields_for_
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_components_picker_and_a_slider_inside_its_handle_are_set_by_form_input() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "shadow-widgets.html", json!({})).await?;
+    let slider = line_with(&page, "slider \"Volume\"").to_string();
+    assert!(slider.contains("value=\"3\""), "{page}");
+    let picker = line_with(&page, "button \"Pick a size\"").to_string();
+    let ref_in = |line: &str| format!("ref_{}", line.split("[ref_").nth(1).and_then(|s| s.split(']').next()).unwrap_or_default());
+    // The button opens a list its component's options are slotted into: it is chosen from.
+    let r = h.one("form_input", json!({"target": {"type": "ref", "ref": ref_in(&picker)}, "value": "Large"})).await?;
+    ok(&r);
+    let r = h.one("form_input", json!({"target": {"type": "ref", "ref": ref_in(&slider)}, "value": 7})).await?;
+    ok(&r);
+    let after = read_here(&mut h, json!({})).await?;
+    assert!(line_with(&after, "slider \"Volume\"").contains("value=\"7\""), "{after}");
+    assert!(after.contains("button \"Large\""), "{after}");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn icon_controls_are_named_or_described() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
     let page = read(&mut h, "icons.html", json!({"filter": "interactive"})).await?;
