@@ -809,13 +809,15 @@
   }
 
   function labelsOf(el) {
+    const own = el.labels;
+    if (own && own.length) return [...own];
     const out = [];
-    if (el.labels) for (const l of el.labels) out.push(l);
-    if (out.length) return out;
     // A web component that keeps its real control in its shadow root (Material's md-checkbox,
     // a form-associated element) is what a label names: its labels name that control, the first
     // field in there, or the component itself when it is the control (md-radio).
     if (el.localName.includes("-")) return componentLabels(el);
+    // (Only a field names itself so: a labelable element, or one with a role of its own.)
+    if (!own && !el.hasAttribute("role")) return out;
     const root = el.getRootNode();
     return root.host && root.host.localName.includes("-") && root.querySelector(FIELD_SEL) === el ? componentLabels(root.host) : out;
   }
