@@ -22,11 +22,13 @@ thread_local! {
     static EVENTS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// Those waiting for the next tab or window event.
     static WAITING: RefCell<Vec<oneshot::Sender<()>>> = const { RefCell::new(Vec::new()) };
-    /// Whether the running call kept a listing of the tabs (as it began, or after it acted), so
-    /// its report lists none again.
-    static FRESH: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-    /// How many listings were kept, to tell a listing that another overtook.
+    /// How many listings of the tabs were begun: each has its number, in the order begun.
+    static BEGUN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// The number of the newest listing kept, to tell a listing that a newer one overtook.
     static KEPT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// The number the next report's listing must have at least: that of the running call's
+    /// first listing (begun as the call began), so its report lists none again.
+    static FROM: std::cell::Cell<u64> = const { std::cell::Cell::new(1) };
     /// How many listings are under way.
     static LISTING: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
     /// By tab, the title and address a page answered with that the browser never came to show.
@@ -192,7 +194,7 @@ pub async fn current_tabs() -> Result<Vec<TabEntry>, String> {
     let (tabs, focused) = match TABS.with(|t| t.borrow().clone()) {
         Some(listed) => listed,
         None => {
-            let begun = (EVENTS.with(|e| e.get()), KEPT.with(|k| k.get()));
+            let begun = begin();
             let listed = list_tabs().await?;
             keep(&listed, begun);
             listed
@@ -246,14 +248,27 @@ pub fn shows_answer(tab: i32, answer: &serde_json::Value) -> bool {
 /// alongside its work, and again after it acted: its report takes the newest listing kept. The
 /// listing counts as under way from this call on, before its future is first polled.
 pub fn relist() -> impl std::future::Future<Output = ()> {
-    let begun = (EVENTS.with(|e| e.get()), KEPT.with(|k| k.get()));
+    let begun = begin();
     let listing = Listing::begin();
     async move {
-        if list_tabs().await.is_ok_and(|listed| keep(&listed, begun)) {
-            FRESH.with(|f| f.set(true));
+        if let Ok(listed) = list_tabs().await {
+            keep(&listed, begun);
         }
         drop(listing);
     }
+}
+
+/// A call begins: its report takes a listing begun from now on, and the first is begun now.
+pub fn call_begins() -> impl std::future::Future<Output = ()> {
+    FROM.with(|f| f.set(BEGUN.with(|b| b.get()) + 1));
+    relist()
+}
+
+/// A listing begins: the tab events heard so far, and its number.
+fn begin() -> (u64, u64) {
+    let seq = BEGUN.with(|b| b.get()) + 1;
+    BEGUN.with(|b| b.set(seq));
+    (EVENTS.with(|e| e.get()), seq)
 }
 
 /// A listing under way, counted in `LISTING` until it ends (or is dropped unfinished).
@@ -273,16 +288,14 @@ impl Drop for Listing {
     }
 }
 
-/// Keeps a listing begun when `begun` tab events had been heard and listings kept, unless an
-/// event arrived meanwhile (the listing may be older than what it told) or another listing was
-/// kept meanwhile (it may be newer). Whether it was kept.
-fn keep(listed: &(Vec<chrome::Tab>, Option<i32>), begun: (u64, u64)) -> bool {
-    let keep = (EVENTS.with(|e| e.get()), KEPT.with(|k| k.get())) == begun;
-    if keep {
-        KEPT.with(|k| k.set(k.get() + 1));
+/// Keeps a listing `begun` (the tab events heard then, and its number), unless an event arrived
+/// meanwhile (the listing may be older than what it told) or a listing begun after it was kept
+/// (that one is newer).
+fn keep(listed: &(Vec<chrome::Tab>, Option<i32>), (events, seq): (u64, u64)) {
+    if EVENTS.with(|e| e.get()) == events && KEPT.with(|k| k.get()) < seq {
+        KEPT.with(|k| k.set(seq));
         TABS.with(|t| *t.borrow_mut() = Some(listed.clone()));
     }
-    keep
 }
 
 /// The inventory as a reply reports it: listed as the call began or after it acted, or now. A
@@ -291,15 +304,21 @@ fn keep(listed: &(Vec<chrome::Tab>, Option<i32>), begun: (u64, u64)) -> bool {
 /// itself a thousand times a second would flood the browser with them, and take the session
 /// down).
 pub async fn fresh_tabs() -> Result<Vec<TabEntry>, String> {
-    // A call that ends before the listing it began with is waited for, rather than listing the
-    // tabs once more.
-    until_heard(|| FRESH.with(|f| f.get()) || LISTING.with(|l| l.get()) == 0).await;
-    if !FRESH.with(|f| f.replace(false)) {
+    // A call that ends before the listing it began with waits for it (a moment at most),
+    // rather than listing the tabs once more.
+    let fresh = || KEPT.with(|k| k.get()) >= FROM.with(|f| f.get());
+    let listed = until_heard(|| fresh() || LISTING.with(|l| l.get()) == 0);
+    futures::future::select(Box::pin(listed), Box::pin(chrome::sleep(LISTING_WAIT_MS))).await;
+    if !fresh() {
         relist().await;
-        FRESH.with(|f| f.set(false));
     }
+    // (The next report needs a listing begun after this one.)
+    FROM.with(|f| f.set(BEGUN.with(|b| b.get()) + 1));
     current_tabs().await
 }
+
+/// How long a report waits for a listing under way before it lists the tabs itself.
+const LISTING_WAIT_MS: i32 = 250;
 
 /// The tab once the browser shows the title and address its page answered with: the page tells
 /// the browser of those on another channel than its answers, so a read right behind an answer
