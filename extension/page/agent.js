@@ -836,8 +836,20 @@
     const out = [];
     const around = host.closest("label");
     if (around && around.control === host) out.push(around);
-    if (host.id) for (const l of host.getRootNode().querySelectorAll("label[for]")) if (l !== around && l.control === host) out.push(l);
+    if (host.id) for (const l of forLabels(host.getRootNode()).get(host.id) || []) if (l !== around && l.control === host) out.push(l);
     return out;
+  }
+  // A document's or shadow root's labels that name their control by id, by that id: gathered
+  // once per read (a page of many components with ids would otherwise be searched for each).
+  let labelsById = new WeakMap();
+  function forLabels(root) {
+    let byId = labelsById.get(root);
+    if (!byId) {
+      byId = new Map();
+      for (const l of root.querySelectorAll("label[for]")) byId.set(l.htmlFor, [...(byId.get(l.htmlFor) || []), l]);
+      labelsById.set(root, byId);
+    }
+    return byId;
   }
 
   // The text of an element a label or description points to by id: counted even when that
@@ -923,7 +935,7 @@
       }
       // (Symbols are no words of its own: a checkbox drawn as a button shows a tick once
       // checked, and its label names it.)
-      if (text && !(labelsOf(el).length && !/[\p{L}\p{N}]/u.test(text) && labelsName(el) !== null)) return text;
+      if (text && (/[\p{L}\p{N}]/u.test(text) || !labelsOf(el).length || labelsName(el) === null)) return text;
     }
     // A combobox a library draws around the field it replaces (Choices.js keeps the <select>
     // hidden inside it; Vuetify, a hidden <select> and the input a label names) is named by
@@ -1179,13 +1191,16 @@
   // <svg><use> draws (`#icon-share`), or the control's own class (`btn-close`, `close-btn`).
   // A hint for a control nobody named, never its name.
   const ICON_CLASS = /^(?:fa[srlbdt]?|bi|icon|anticon|glyphicon|ti|ri|mdi|lucide|feather|la[srb]?|ion|ionicons|octicon|ph|tabler|heroicon|iconoir|gg|uil|bx|bxs|codicon|el|oi|typcn|wi|ci)-([a-z0-9][a-z0-9-]*)$/i;
-  const NOT_ICON = /^(?:activatable.*|focusable|page|padding.*|margin.*|text-.*|color-.*|hide.*|float-.*|justify-.*|align-.*|display-.*|flex.*|[0-9]+x|xs|sm|md|lg|xl|2xl|fw|solid|regular|light|thin|duotone|sharp|brands|spin|pulse|beat|fade|shake|bounce|flip.*|rotate.*|pull-.*|stack.*|inverse|border|ul|li|inline|svg|btn|button|wrapper|container|wrap|icon|small|large|primary|secondary|white|black|muted|default|outline.*|link|block|group|toolbar|success|danger|warning|info|dark|size-.*|[0-9]+)$/i;
+  const NOT_ICON = /^(?:[0-9]+x|xs|sm|md|lg|xl|2xl|fw|solid|regular|light|thin|duotone|sharp|brands|spin|pulse|beat|fade|shake|bounce|flip.*|rotate.*|pull-.*|stack.*|inverse|border|ul|li|inline|svg|btn|button|wrapper|container|wrap|icon|small|large|primary|secondary|white|black|muted|default|outline.*|link|block|group|toolbar|success|danger|warning|info|dark|size-.*|[0-9]+)$/i;
+  // Ionic's state and layout classes, which name no icon.
+  const ION_STATE = /^ion-(?:activatable.*|focusable|page|padding.*|margin.*|text-.*|color-.*|hide.*|float-.*|justify-.*|align-.*|display-.*|flex.*)$/;
   // A control's own class that ends in what it does (`flatpickr-prev-month`, `swiper-button-next`,
   // `slick-prev`, `modal-close`, a grid's `ag-header-cell-resize`): that word on.
   const ACTION_CLASS = /[-_]((?:prev|previous|next|close|dismiss|back|forward|expand|collapse|toggle|menu|search|delete|remove|add|edit|more|clear|cancel|play|pause|refresh|settings|share|copy|download|upload|up|down|left|right|resize|drag|grip|sort|filter)(?:[-_][a-z]+)?)$/i;
   function iconName(el) {
     const fromClass = (e, own) => {
       for (const c of e.classList || []) {
+        if (ION_STATE.test(c)) continue;
         const m = ICON_CLASS.exec(c) || (own ? /^(?:btn|button|icon)-([a-z][a-z-]*)$|^([a-z][a-z-]*?)-(?:btn|button|icon)$/i.exec(c) || ACTION_CLASS.exec(c) : null);
         const name = m && (m[1] || m[2]);
         if (name && !NOT_ICON.test(name)) return name;
@@ -1319,8 +1334,9 @@
     const combobox = el.getAttribute("role") === "combobox";
     if (el.localName !== "input" && el.localName !== "textarea") return false;
     const drawn = /^(checkbox|radio|file|range)$/.test(el.type) || combobox;
+    if (!drawn && !componentField(el)) return false;
     const parent = drawn ? el.parentElement || el.getRootNode().host : transparentAround(el);
-    if (drawn ? getComputedStyle(el).opacity !== "0" : !parent || !componentField(el)) return false;
+    if (drawn ? getComputedStyle(el).opacity !== "0" : !parent) return false;
     if (!parent?.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
     const r = el.getBoundingClientRect();
     // A multiple select's holder is as narrow as what is typed into it (a few pixels at first).
@@ -1328,8 +1344,8 @@
     const view = el.ownerDocument.defaultView;
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
     // Out of the viewport it cannot be hit-tested: its size and shown parent stand for it then
-    // (a long list's boxes below the fold).
-    if (!view || x < 0 || y < 0 || x >= view.innerWidth || y >= view.innerHeight) return drawn;
+    // (a long list's boxes below the fold, a long form's fields).
+    if (!view || x < 0 || y < 0 || x >= view.innerWidth || y >= view.innerHeight) return true;
     const root = el.getRootNode();
     const hits = (typeof root.elementsFromPoint === "function" ? root : el.ownerDocument).elementsFromPoint(x, y);
     const top = hits.find((h) => h !== overlayHost);
@@ -2273,7 +2289,7 @@
       if (listened.has(el) && !serving.has(el) && !delegates(el) && !servesTold(el)) return sliderTrack(el) ? null : "clickable";
     }
     // (A web component that hands its focus to the control its shadow root draws is that control.)
-    if (el.hasAttribute("tabindex") && el.tabIndex >= 0 && !(shadowOf(el)?.delegatesFocus && shadowOf(el).querySelector(CONTROLS))) return "clickable";
+    if (el.hasAttribute("tabindex") && el.tabIndex >= 0 && !(shadowOf(el)?.delegatesFocus && holdsShownControl(shadowOf(el)))) return "clickable";
     // A pointer over a box that holds a control is the control's when the box has no words of
     // its own (a slider's track around its thumb) or draws the control, which is transparent in
     // it (a select's box with its placeholder); a card with its own words and a button is a card
@@ -2340,9 +2356,11 @@
     // A web component's host serves the control its shadow root draws (<sl-button> and its
     // <button>).
     if (inside.length > 60 || holdsShownControl(el) || shadowOf(el)?.querySelector(CONTROLS)) return true;
-    // A box of tab stops that are no fields hears them (a tab list's keys and clicks, Material's
-    // md-tabs).
-    if (holds(el, (d) => d.tabIndex >= 0 && d.hasAttribute("tabindex") && !d.matches(`${CONTROLS},input,select,textarea`) && seen(d))) return true;
+    // A box of tab stops that are no fields, one of them in the tab order at a time, hears them
+    // (a tab list's keys and clicks, Material's md-tabs); one tab stop in a box (an info icon)
+    // is no such list.
+    let stops = 0;
+    if (holds(el, (d) => d.hasAttribute("tabindex") && !d.matches(`${CONTROLS},input,select,textarea`) && ++stops >= 2) && holds(el, (d) => d.tabIndex >= 0 && d.hasAttribute("tabindex") && seen(d))) return true;
     // Parts that show a pointer of their own are what the listener serves.
     return getComputedStyle(el).cursor !== "pointer" && holds(el, (d) => getComputedStyle(d).cursor === "pointer");
   }
@@ -2379,6 +2397,7 @@
   const collect = pinningExtents(collectNow);
   function collectNow(opts) {
     hookFrames(document, 0);
+    labelsById = new WeakMap();
     const changed = dirty;
     dirty = false;
     // Whether boxes that a closed root may draw are waiting to be asked about (looked for again
@@ -2701,7 +2720,7 @@
       // (A part a web component draws in its shadow root and hears for itself, saying what the
       // component says, is the component, which has a line: a ripple's surface in md-primary-tab.)
       const part = !interactive && (!role || role === "generic" || role === "none" || role === "presentation") && !el.hasAttribute("tabindex") && actingHosts.has(el.getRootNode().host);
-      const mark = interactive || boxless || empty || (part && clean(subtreeText(el), NAME_MAX) === actingHosts.get(el.getRootNode().host)) ? null : actionable(el, style, role);
+      const mark = interactive || boxless || empty || (part && !!actingHosts.get(el.getRootNode().host) && clean(subtreeText(el), NAME_MAX) === actingHosts.get(el.getRootNode().host)) ? null : actionable(el, style, role);
       const standIn = mark ? standInRole(el) : null;
       if (standIn === "covered") return;
       // The checkbox or radio button a box stands in for.
