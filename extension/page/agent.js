@@ -818,18 +818,22 @@
     if (el.localName.includes("-")) return componentLabels(el);
     // (Only a field names itself so: a labelable element, or one with a role of its own.)
     if (!own && !el.hasAttribute("role")) return out;
-    const root = el.getRootNode();
-    return root.host && root.host.localName.includes("-") && root.querySelector(FIELD_SEL) === el ? componentLabels(root.host) : out;
+    const host = el.getRootNode().host;
+    return host && fieldOf(host) === el ? componentLabels(host) : out;
   }
   // Whether a label's words are in the name of its control (of the field in it, for a web
   // component): a field named otherwise (Material's slider by its value) leaves them to be read
   // where they are.
   function namesItsField(label) {
     const control = label.control;
-    const field = (control.localName.includes("-") && shadowOf(control)?.querySelector(FIELD_SEL)) || control;
+    const field = fieldOf(control) || control;
     if (!(field.getAttribute("aria-label") || "").trim() && !field.hasAttribute("aria-labelledby")) return true;
     const words = clean(labelText(label, field), NAME_MAX);
     return !words || nameOf(field, roleOf(field)).includes(words);
+  }
+  // The field a web component keeps in its shadow root: the first there.
+  function fieldOf(host) {
+    return (host.localName.includes("-") && shadowOf(host)?.querySelector(FIELD_SEL)) || null;
   }
   const FIELD_SEL = "input:not([type=hidden]), select, textarea, [role=checkbox], [role=switch], [role=radio], [role=slider], [role=combobox], [role=textbox], [role=spinbutton]";
   function componentLabels(host) {
@@ -2719,8 +2723,9 @@
       const empty = (rect.width === 0 || rect.height === 0) && !el.firstElementChild && !el.textContent.trim() && !shadowOf(el) && !(el instanceof SVGElement) && !drawsPseudo(el);
       // (A part a web component draws in its shadow root and hears for itself, saying what the
       // component says, is the component, which has a line: a ripple's surface in md-primary-tab.)
-      const part = !interactive && (!role || role === "generic" || role === "none" || role === "presentation") && !el.hasAttribute("tabindex") && actingHosts.has(el.getRootNode().host);
-      const mark = interactive || boxless || empty || (part && !!actingHosts.get(el.getRootNode().host) && clean(subtreeText(el), NAME_MAX) === actingHosts.get(el.getRootNode().host)) ? null : actionable(el, style, role);
+      const said = !interactive && (!role || role === "generic" || role === "none" || role === "presentation") && !el.hasAttribute("tabindex") ? actingHosts.get(el.getRootNode().host) : "";
+      const part = !!said && clean(subtreeText(el), NAME_MAX) === said;
+      const mark = interactive || boxless || empty || part ? null : actionable(el, style, role);
       const standIn = mark ? standInRole(el) : null;
       if (standIn === "covered") return;
       // The checkbox or radio button a box stands in for.
@@ -3556,13 +3561,9 @@
       for (let n = e; n && ancestorWithin(el, n, 4); n = flatParent(n)) if (takes(n)) return true;
       return false;
     };
-    return (e) => composedContains(el, e) || flatContains(el, e) || inFrame(el, e) || slotted(e) || around(e) || (drawing && composedContains(drawing, e)) || labelsOf(el).some((l) => composedContains(l, e)) || (el.localName === "label" && el.control && composedContains(el.control, e));
-  }
-  // Whether `inner` is drawn inside `outer`: what a web component's host holds is drawn where
-  // its slot is, inside the shadow root's boxes (a menu item's words in Material's md-menu-item).
-  function flatContains(outer, inner) {
-    for (let n = inner, i = 0; n && i < 60; n = flatParent(n), i++) if (n === outer) return true;
-    return false;
+    // (A box drawn inside it counts too, through the slot its words are in: a menu item's words
+    // in Material's md-menu-item.)
+    return (e) => composedContains(el, e) || ancestorWithin(e, el, 60) || inFrame(el, e) || slotted(e) || around(e) || (drawing && composedContains(drawing, e)) || labelsOf(el).some((l) => composedContains(l, e)) || (el.localName === "label" && el.control && composedContains(el.control, e));
   }
   // Whether `up` is one of the `n` boxes nearest above `el` (across shadow roots).
   function ancestorWithin(el, up, n) {
