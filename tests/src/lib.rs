@@ -206,6 +206,13 @@ impl Harness {
     }
 }
 
+/// The ref a line carries: the first `[ref_N]` on it.
+pub fn ref_on(line: &str) -> Option<String> {
+    let start = line.find("[ref_")? + 1;
+    let digits: String = line[start + 4..].chars().take_while(char::is_ascii_digit).collect();
+    (!digits.is_empty() && line[start + 4 + digits.len()..].starts_with(']')).then(|| format!("ref_{digits}"))
+}
+
 /// A ref target.
 pub fn r#ref(r: &str) -> Value {
     json!({"type": "ref", "ref": r})

@@ -219,13 +219,6 @@ async fn read_until(h: &mut Harness, what: &str, ready: impl Fn(&str) -> bool) -
     }
 }
 
-/// The ref a line carries: the first `[ref_N]` on it.
-fn ref_on(line: &str) -> Option<String> {
-    let start = line.find("[ref_")? + 1;
-    let digits: String = line[start + 4..].chars().take_while(char::is_ascii_digit).collect();
-    (!digits.is_empty() && line[start + 4 + digits.len()..].starts_with(']')).then(|| format!("ref_{digits}"))
-}
-
 /// The ref of the first `role "name"` line, as a model picks one out of read_page or find.
 fn ref_of(text: &str, role: &str, name: &str) -> anyhow::Result<String> {
     let needle = format!("{role} \"{name}\" [ref_");

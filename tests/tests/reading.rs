@@ -1020,9 +1020,8 @@ async fn a_components_field_waiting_in_a_transparent_box_is_read_and_fields_for_
     assert_eq!(fields.len(), 2, "{page}");
     assert!(fields[0].starts_with("textbox \"Email\" [ref_") && fields[1].starts_with("textbox \"Nickname\" [ref_"), "{page}");
     // It takes a click and the words typed after it.
-    let nick = line_with(&page, "textbox \"Nickname\"").to_string();
-    let r = nick.split("[ref_").nth(1).and_then(|s| s.split(']').next()).unwrap_or_default();
-    ok(&h.one("left_click", json!({"target": {"type": "ref", "ref": format!("ref_{r}")}})).await?);
+    let nick = ref_on(line_with(&page, "textbox \"Nickname\"")).unwrap_or_default();
+    ok(&h.one("left_click", json!({"target": r#ref(&nick)})).await?);
     ok(&h.one("type", json!({"text": "Ada"})).await?);
     let after = read_here(&mut h, json!({})).await?;
     assert!(line_with(&after, "textbox \"Nickname\"").contains("value=\"Ada\""), "{after}");
@@ -1036,11 +1035,11 @@ async fn a_components_picker_and_a_slider_inside_its_handle_are_set_by_form_inpu
     let slider = line_with(&page, "slider \"Volume\"").to_string();
     assert!(slider.contains("value=\"3\""), "{page}");
     let picker = line_with(&page, "button \"Pick a size\"").to_string();
-    let ref_in = |line: &str| format!("ref_{}", line.split("[ref_").nth(1).and_then(|s| s.split(']').next()).unwrap_or_default());
+    let ref_in = |line: &str| ref_on(line).unwrap_or_default();
     // The button opens a list its component's options are slotted into: it is chosen from.
-    let r = h.one("form_input", json!({"target": {"type": "ref", "ref": ref_in(&picker)}, "value": "Large"})).await?;
+    let r = h.one("form_input", json!({"target": r#ref(&ref_in(&picker)), "value": "Large"})).await?;
     ok(&r);
-    let r = h.one("form_input", json!({"target": {"type": "ref", "ref": ref_in(&slider)}, "value": 7})).await?;
+    let r = h.one("form_input", json!({"target": r#ref(&ref_in(&slider)), "value": 7})).await?;
     ok(&r);
     let after = read_here(&mut h, json!({})).await?;
     assert!(line_with(&after, "slider \"Volume\"").contains("value=\"7\""), "{after}");
