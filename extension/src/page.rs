@@ -291,10 +291,7 @@ pub async fn call_after_input(tab: i32, expression: &str) -> Result<(Value, u64)
         futures::future::Either::Left((answer, _)) => answer,
         futures::future::Either::Right(_) => {
             if let Some(url) = crate::activity::pending_navigation(tab) {
-                crate::activity::notice(format!(
-                    "{}; its server has not sent the page yet, so the page on screen stays until it does.",
-                    crate::members::unresponsive::loading(tab, &url)
-                ));
+                crate::activity::notice(crate::members::unresponsive::page_not_sent(tab, &url));
             }
             Err("the page is waiting for its next document".into())
         }

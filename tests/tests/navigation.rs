@@ -157,17 +157,28 @@ async fn a_page_is_shown_without_waiting_for_a_hanging_image() -> anyhow::Result
     Ok(())
 }
 
-/// After a click on a link whose server has not answered, the browser holds every question to
-/// the page on screen: a read says the tab waits on that server (after a few seconds, not the
-/// 15 of a page stuck in a script), and a navigate elsewhere replaces the waiting load.
+/// A click whose page takes its server a moment tells that page in its own result. After a click
+/// on a link whose server has not answered, the click says the tab is loading it, and the browser
+/// holds every question to the page on screen: a read says the tab waits on that server (after a
+/// few seconds, not the 15 of a page stuck in a script), and a navigate elsewhere replaces the
+/// waiting load.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_that_has_not_answered_is_named_not_the_page() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
     ok(&h.one("navigate", json!({"url": h.url("loads.html")})).await?);
+    let link = h.ref_of("link", "A server that takes 0.7 seconds to answer").await?;
+    let r = h.one("left_click", json!({"target": r#ref(&link)})).await?;
+    ok(&r);
+    let moment = h.url("slow?ms=700");
+    assert!(state(&r).active().is_some_and(|t| t.url == moment), "the click's result has the page it loaded: {r:?}");
+    assert!(!text(&r).contains("is loading"), "{r:?}");
+    ok(&h.one("navigate", json!({"url": h.url("loads.html")})).await?);
     let link = h.ref_of("link", "A server that takes 20 seconds to answer").await?;
-    ok(&h.one("left_click", json!({"target": r#ref(&link)})).await?);
-    let e = error_text(&h.one("get_page_text", json!({})).await?);
+    let r = h.one("left_click", json!({"target": r#ref(&link)})).await?;
+    ok(&r);
     let slow = h.url("slow?ms=20000");
+    assert!(text(&r).contains(&format!("tab-1 is loading {slow}; its server has not sent the page yet, so the page on screen stays until it does.")), "{r:?}");
+    let e = error_text(&h.one("get_page_text", json!({})).await?);
     assert_eq!(
         e,
         format!("tab-1 is loading {slow}, and that server has not sent the page yet, so get_page_text could not finish: until the page arrives (or its load fails) the browser holds every question to the page on screen. Wait and try again, or navigate elsewhere (a new navigate replaces the waiting one).")

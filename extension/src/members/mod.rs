@@ -167,18 +167,38 @@ async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Va
             // frame: its outcome is waited for a moment longer, so the input's own result says
             // when it failed (a frame's navigation is not waited for).
             if params["frameId"].as_str().is_some_and(|f| crate::activity::main_frame_id(tab).as_deref() == Some(f)) {
-                let deadline = js_sys::Date::now() + NAVIGATION_TOLD_MS;
-                while !navigation::ended(tab, url) && js_sys::Date::now() < deadline {
-                    crate::chrome::sleep(10).await;
-                }
+                until_ended(tab, url).await;
             }
             navigation::tell_if_failed(tab, url);
         }
     }
 }
 
+/// Waits for the tab's navigation to `url`, set off by an input, to commit or fail, so the
+/// input's own result tells the page it loaded. While the browser is still getting its document
+/// it is waited for longer (any question to the page would be held until it comes); one whose
+/// server has not answered by then is told as loading.
+async fn until_ended(tab: i32, url: &str) {
+    let start = js_sys::Date::now();
+    let asked_since = crate::activity::main_frame(tab).commits;
+    loop {
+        if navigation::ended(tab, url) {
+            return;
+        }
+        let on_its_way = crate::activity::in_flight(tab, asked_since, u64::MAX, "");
+        if js_sys::Date::now() - start >= if on_its_way { NAVIGATION_FETCHED_MS } else { NAVIGATION_TOLD_MS } {
+            break;
+        }
+        crate::chrome::sleep(10).await;
+    }
+    if let Some(url) = crate::activity::pending_navigation(tab) {
+        crate::activity::notice(unresponsive::page_not_sent(tab, &url));
+    }
+}
+
 /// How long after its first frame an input's navigation of the tab may take to commit or fail
-/// and still be told in the input's result.
+/// and still be told in the input's result: once its document is on its way, and before.
+const NAVIGATION_FETCHED_MS: f64 = 1_000.0;
 const NAVIGATION_TOLD_MS: f64 = 300.0;
 
 

@@ -166,6 +166,11 @@ pub fn loading(tab: i32, url: &str) -> String {
     format!("{} is loading {}", state::tab_name(tab), shown_url(url))
 }
 
+/// Told after an input whose navigation's server has not answered yet.
+pub fn page_not_sent(tab: i32, url: &str) -> String {
+    format!("{}; its server has not sent the page yet, so the page on screen stays until it does.", loading(tab, url))
+}
+
 fn server_silent(tab: i32, url: &str, member: &str) -> String {
     format!(
         "{}, and that server has not sent the page yet, so {member} could not finish: until the page arrives (or its load fails) the browser holds every question to the page on screen. Wait and try again, or navigate elsewhere (a new navigate replaces the waiting one).",
