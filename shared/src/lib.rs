@@ -13,6 +13,8 @@ pub mod policy;
 pub mod render;
 pub mod sanitize;
 pub mod validate;
+#[cfg(any(target_arch = "wasm32", test))]
+pub mod weburl;
 pub mod wire;
 
 pub use blocks::{BrowserState, ContentBlock, StateChange, TabEntry, ToolResult, ToolUse};

@@ -56,15 +56,29 @@ pub fn parse_target(raw: &str) -> Result<NavTarget, String> {
 /// browser would map further (full-width letters, a soft hyphen, ẞ, percent-escapes) is refused
 /// rather than sent to another host than the browser's. Every URL the project parses goes
 /// through here.
-pub fn parse_url(text: &str) -> Result<url::Url, url::ParseError> {
+#[cfg(not(target_arch = "wasm32"))]
+pub fn parse_url(text: &str) -> Result<Url, ParseError> {
     match with_ascii_host(text)? {
         Some(ascii) => url::Url::parse(&ascii),
         None => url::Url::parse(text),
     }
 }
 
+/// In the Wasm core, the engine parses (see [`crate::weburl`]): a Unicode host is put into ASCII
+/// as the browser will when it loads the address.
+#[cfg(target_arch = "wasm32")]
+pub fn parse_url(text: &str) -> Result<Url, ParseError> {
+    Url::parse(text)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub use url::{ParseError, Url};
+#[cfg(target_arch = "wasm32")]
+pub use crate::weburl::{ParseError, Url};
+
 /// `text` with its host's non-ASCII labels in punycode, when it has a host written so; an error
 /// for a host that cannot be written so faithfully.
+#[cfg(not(target_arch = "wasm32"))]
 fn with_ascii_host(text: &str) -> Result<Option<String>, url::ParseError> {
     let Some(colon) = text.find(':') else { return Ok(None) };
     // As the URL parser reads a special scheme's address: any slashes and backslashes after the
@@ -108,6 +122,7 @@ fn with_ascii_host(text: &str) -> Result<Option<String>, url::ParseError> {
 /// Characters a browser maps to others in a host name before looking it up (UTS 46), which this
 /// lowercasing does not: percent-escapes, full-width and half-width forms, invisible joiners and
 /// hyphens, variation selectors, and ẞ (ß is kept as is, as browsers do).
+#[cfg(not(target_arch = "wasm32"))]
 fn mapped_further(c: char) -> bool {
     matches!(c, '%' | '\u{ad}' | '\u{1e9e}' | '\u{200b}'..='\u{200d}' | '\u{2060}' | '\u{feff}' | '\u{fe00}'..='\u{fe0f}' | '\u{ff00}'..='\u{ffef}')
 }

@@ -166,6 +166,11 @@ impl Policy {
         if !matches!(parsed.scheme(), "http" | "https") {
             return Ok(());
         }
+        self.check_host(&parsed)
+    }
+
+    /// Whether the block and allow lists let a request go to this URL's host and port.
+    fn check_host(&self, parsed: &crate::navigation::Url) -> Result<(), String> {
         let host = parsed.host_str().unwrap_or_default();
         let port = parsed.port_or_known_default();
         if Self::rules(&self.block).iter().any(|r| r.matches(host, port)) {
@@ -180,15 +185,9 @@ impl Policy {
 
     /// Whether the network rules refuse a request to this URL (http, https, ws or wss).
     pub fn refuses_request(&self, url: &str) -> bool {
-        let Ok(mut parsed) = crate::navigation::parse_url(url) else { return false };
-        let as_http = match parsed.scheme() {
-            "ws" => "http",
-            "wss" => "https",
-            "http" | "https" => return self.check_url(url).is_err(),
-            _ => return false,
-        };
-        // The default ports of ws and wss are those of http and https.
-        parsed.set_scheme(as_http).is_ok() && self.check_url(parsed.as_str()).is_err()
+        let Ok(parsed) = crate::navigation::parse_url(url) else { return false };
+        // (The default ports of ws and wss are those of http and https.)
+        matches!(parsed.scheme(), "http" | "https" | "ws" | "wss") && self.check_host(&parsed).is_err()
     }
 
     /// Whether a click on an element with this name needs approval.

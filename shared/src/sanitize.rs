@@ -120,8 +120,13 @@ pub fn url(raw: &str) -> String {
         return bounded(&folded, FIELD_MAX);
     }
     if !parsed.username().is_empty() || parsed.password().is_some() {
-        let _ = parsed.set_username("");
-        let _ = parsed.set_password(None);
+        #[cfg(target_arch = "wasm32")]
+        parsed.clear_userinfo();
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let _ = parsed.set_username("");
+            let _ = parsed.set_password(None);
+        }
     }
     if let Some(fragment) = parsed.fragment().filter(|f| f.contains('=')) {
         // OAuth implicit flows put tokens in the fragment: keep only harmless pairs.
@@ -134,8 +139,7 @@ pub fn url(raw: &str) -> String {
         // `%20`): the address Claude reads is the one it can go back to.
         let secret = |pair: &&str| {
             let key = pair.split_once('=').map_or(*pair, |(k, _)| k);
-            let key: String = url::form_urlencoded::parse(key.as_bytes()).map(|(k, _)| k.into_owned()).next().unwrap_or_default();
-            is_secret_param(&key)
+            is_secret_param(&form_decoded(key))
         };
         if query.split('&').any(|pair| secret(&pair)) {
             let kept = query.split('&').filter(|pair| !secret(pair)).collect::<Vec<_>>().join("&");
@@ -143,6 +147,27 @@ pub fn url(raw: &str) -> String {
         }
     }
     bounded(parsed.as_str(), FIELD_MAX)
+}
+
+/// A query key as a form reads it: "+" is a space and "%XX" the byte XX (a malformed escape
+/// stays as written).
+fn form_decoded(key: &str) -> String {
+    let bytes = key.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |at: usize| bytes.get(at).and_then(|b| (*b as char).to_digit(16));
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' if hex(i + 1).is_some() && hex(i + 2).is_some() => {
+                out.push((hex(i + 1).unwrap_or(0) * 16 + hex(i + 2).unwrap_or(0)) as u8);
+                i += 2;
+            }
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// What a redacted secret reads as.

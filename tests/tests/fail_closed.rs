@@ -110,6 +110,28 @@ async fn secrets_a_page_logs_never_reach_claude() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Secrets in the addresses a page goes to (its own, its frames') are cut from what Claude reads:
+/// the browser's parts of the address are kept as written, the secret-looking pairs dropped.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn secrets_in_addresses_never_reach_claude() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let other = Site::start(Pages::Dir(fixtures()), "127.0.0.2").await?;
+    let inner = "frame-inner.html%3Ffrom%3Dcross%26api_key%3DPLANTED1%26q%3Da%2Bb";
+    let page = format!("frames.html?other=http://{}&inner={inner}&acc%65ss_token=PLANTED2#id_token=PLANTED3&state=1", other.addr);
+    let r = h.one("navigate", json!({"url": h.url(&page)})).await?;
+    ok(&r);
+    let shown = format!("frames.html?other=http://{}&inner={inner}#state=1", other.addr);
+    let tab = state(&r).active().cloned().expect("an active tab");
+    assert_eq!(tab.url, h.url(&shown), "{r:?}");
+    let t = text(&h.one("get_page_text", json!({})).await?);
+    assert!(t.contains(&format!("[Frame http://{}/frame-inner.html?from=cross&q=a+b]", other.addr)), "{t}");
+    assert!(!t.contains("PLANTED"), "{t}");
+    // (The frame's address, inside the page's own query, is a value: only keys are judged.)
+    let r = h.one("list_tabs", json!({})).await?;
+    assert!(!format!("{r:?}").contains("PLANTED2") && !format!("{r:?}").contains("PLANTED3"), "{r:?}");
+    Ok(())
+}
+
 /// Waits for the next approval window none of `answered` is, and returns its target id.
 async fn next_approval(person: &mut tabwright_e2e::person::Person, answered: &[String]) -> anyhow::Result<String> {
     let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
