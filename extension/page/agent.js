@@ -2812,6 +2812,9 @@
             if (said.length <= NAME_MAX) entry.name = said;
           }
         }
+        // A web component read as a box may be a control by its ElementInternals, which no
+        // script but the page's own reads: the core asks the browser.
+        if (mark && role === "generic" && el.localName.includes("-") && !el.hasAttribute("role")) entry.x = 1;
         // A control with no name, or one of symbols only (an icon's "🗑"), says what it does
         // through its description or the icon it shows.
         if (interactive && !/[\p{L}\p{N}]/u.test(entry.name || "")) Object.assign(st, wordlessHint(el));

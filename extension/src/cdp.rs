@@ -1398,6 +1398,23 @@ impl Command for GetProperties<'_> {
     type Response = Properties;
 }
 
+/// The browser's accessibility node for a page object, alone (its role, name and states, as
+/// the page's ElementInternals set them too), read as plain JSON.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GetPartialAxTree<'a> {
+    pub object_id: &'a str,
+    pub fetch_relatives: bool,
+}
+impl Command for GetPartialAxTree<'_> {
+    const METHOD: &'static str = "Accessibility.getPartialAXTree";
+    type Response = Value;
+}
+
+#[derive(Serialize)]
+pub struct AccessibilityDisable {}
+command!(AccessibilityDisable, "Accessibility.disable", Empty);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,6 +14,7 @@ pub mod fetching;
 pub mod find;
 pub mod host;
 mod inflight;
+mod internals;
 pub mod keys;
 pub mod members;
 mod listeners;

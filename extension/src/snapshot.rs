@@ -53,6 +53,9 @@ pub struct Node {
     /// A link that holds a heading (a search result's title drawn inside its link), for `find`.
     #[serde(default)]
     pub h: Option<u8>,
+    /// A web component whose role and states only the browser knows ([`crate::internals`]).
+    #[serde(default)]
+    pub x: Option<u8>,
 }
 
 impl Node {

@@ -1048,21 +1048,26 @@ async fn material_web_controls_in_shadow_roots_are_named_and_set_by_refs() -> an
     // slider's range input is transparent over the track it draws: both are fields. A <label>
     // around a component names the control in its shadow root; the Volume label, which does not
     // name its slider (Material names that by its value), is read where it is.
-    for (role, name) in [("textbox", "Display name"), ("checkbox", "Send me news"), ("switch", "Dark mode"), ("combobox", "Text size"), ("generic", "Green")] {
+    for (role, name) in [("textbox", "Display name"), ("checkbox", "Send me news"), ("switch", "Dark mode"), ("combobox", "Text size"), ("radio", "Green")] {
         ref_of(&t, role, name)?;
     }
+    // A radio button and a tab that say what they are only through their ElementInternals read
+    // as the browser knows them, with their states.
+    assert!(line_with(&t, "radio \"Blue\"").contains("checked") && !line_with(&t, "radio \"Green\"").contains("checked"), "{t}");
+    assert!(line_with(&t, "tab \"General\"").contains("selected") && !line_with(&t, "tab \"Privacy\"").contains("selected"), "{t}");
+    assert!(!line_with(&t, "radio \"Blue\"").contains("clickable"), "{t}");
     assert!(line_with(&t, "slider ").contains("value=\"3\""), "{t}");
     assert!(line_with(&t, "combobox \"Text size\"").contains("value=\"Medium\""), "{t}");
     assert!(t.contains("text \"Volume\""), "{t}");
     // One line per tab: the surface a tab draws in its shadow root and hears for itself is the
     // tab. A chip's host, which hands its focus to its button, is that button.
-    assert_eq!(refs_of(&t, "generic", "General").len(), 1, "{t}");
+    assert_eq!(refs_of(&t, "tab", "General").len(), 1, "{t}");
     assert!(!t.contains("generic \"Email\""), "{t}");
     click(&mut h, &ref_of(&t, "textbox", "Display name")?).await?;
     act(&mut h, "type", json!({"text": "Ada"})).await?;
     // Its options are slotted into the list, each drawing its own option in its shadow root.
     act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "combobox", "Text size")?), "value": "Large"})).await?;
-    for (role, name) in [("checkbox", "Send me news"), ("switch", "Dark mode"), ("generic", "Green"), ("button", "SMS")] {
+    for (role, name) in [("checkbox", "Send me news"), ("switch", "Dark mode"), ("radio", "Green"), ("button", "SMS")] {
         click(&mut h, &ref_of(&t, role, name)?).await?;
     }
     act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "slider", "3")?), "value": 7})).await?;
@@ -1074,8 +1079,9 @@ async fn material_web_controls_in_shadow_roots_are_named_and_set_by_refs() -> an
     let t = read(&mut h, json!({})).await?;
     click(&mut h, &ref_of(&t, "button", "Save")?).await?;
     reported(&h, json!({"event": "saved", "name": "Ada", "size": "l", "news": true, "dark": true, "color": "green", "volume": 7, "chips": ["SMS"], "done": ["export"]})).await?;
-    click(&mut h, &ref_of(&t, "generic", "Privacy")?).await?;
+    click(&mut h, &ref_of(&t, "tab", "Privacy")?).await?;
     let t = read_until(&mut h, "the privacy tab", |t| t.contains("checkbox \"Allow tracking\"")).await?;
+    assert!(line_with(&t, "tab \"Privacy\"").contains("selected") && !line_with(&t, "tab \"General\"").contains("selected"), "{t}");
     click(&mut h, &ref_of(&t, "checkbox", "Allow tracking")?).await?;
     click(&mut h, &ref_of(&t, "button", "Save")?).await?;
     reported(&h, json!({"event": "saved", "tracking": true})).await?;

@@ -138,6 +138,7 @@ async fn collect_in(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>, 
         }
     }
     crate::listeners::saw_inner_trees(at, collected.inner);
+    crate::internals::apply(at, &mut collected.nodes).await;
     refs::record(at, generation, collected.next, &collected.nodes);
     state::save_refs(refs::next());
     Ok(collected)
