@@ -203,7 +203,7 @@ async fn run_member(request: ToExtension) {
     state::with_registry(|r| r.begin_call());
     // The tabs are listed alongside the call's work, for its result: a member that changes a
     // tab's title or address lists them again once it has.
-    wasm_bindgen_futures::spawn_local(state::call_begins());
+    wasm_bindgen_futures::spawn_local(state::call_begins(members::lists_tabs_first(&name)));
     crate::session::set_working(true);
     let outcome = match crate::policy::check_enforced() {
         Err(e) => Err(e),

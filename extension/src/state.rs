@@ -258,10 +258,17 @@ pub fn relist() -> impl std::future::Future<Output = ()> {
     }
 }
 
-/// A call begins: its report takes a listing begun from now on, and the first is begun now.
-pub fn call_begins() -> impl std::future::Future<Output = ()> {
+/// A call begins: its report takes a listing begun from now on, and the first is begun now
+/// (unless `list` is false: a member that changes the tab strip at once, whose listing would
+/// wait for the change and then be of no use).
+pub fn call_begins(list: bool) -> impl std::future::Future<Output = ()> {
     FROM.with(|f| f.set(BEGUN.with(|b| b.get()) + 1));
-    relist()
+    let listing = list.then(relist);
+    async move {
+        if let Some(listing) = listing {
+            listing.await;
+        }
+    }
 }
 
 /// A listing begins: the tab events heard so far, and its number.

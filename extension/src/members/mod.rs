@@ -127,6 +127,13 @@ pub fn keeps_inventory(name: &str) -> bool {
     matches!(name, "new_tab" | "switch_tab" | "close_tab" | "navigate")
 }
 
+/// Whether the tabs are listed as the call begins, alongside its work. Not for close_tab: the
+/// browser answers that listing only once the tab is gone, and the tab events that came
+/// meanwhile make it one to do again (the report lists them once, after the removal).
+pub fn lists_tabs_first(name: &str) -> bool {
+    name != "close_tab"
+}
+
 /// What an input's effect on windows and navigation looks like on the tab's CDP session.
 const EFFECTS: &[&str] = &["Page.windowOpen", "Page.frameRequestedNavigation"];
 
