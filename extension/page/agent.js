@@ -3181,7 +3181,8 @@
     const counter = { next };
     const found = collect({ next, filter: "all", maxDepth: 100 });
     counter.next = found.next;
-    const hit = found.nodes.find((n) => n.role === role && n.name === name);
+    // (A box the core took a control's role for from the browser is read here as a box.)
+    const hit = found.nodes.find((n) => (n.role === role || (n.x && n.role === "generic")) && n.name === name);
     return { next: counter.next, ref: hit ? hit.ref : null };
   }
 

@@ -21,11 +21,18 @@ const WIDGETS: &[&str] = &[
     "searchbox", "treeitem", "gridcell", "row",
 ];
 
+thread_local! {
+    /// The documents whose browser took too long to answer (a huge page): their marked nodes
+    /// stay as the agent read them from then on.
+    static SLOW: std::cell::RefCell<Vec<(Debuggee, Option<u64>)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// Gives the marked nodes the role, states and (when they have none) the name the browser
 /// knows them by. Nodes it cannot tell about stay as the agent read them.
 pub async fn apply(at: &Debuggee, nodes: &mut [Node]) {
     let wanted: Vec<(usize, u64)> = nodes.iter().enumerate().filter(|(_, n)| n.x.is_some()).filter_map(|(i, n)| Some((i, n.r#ref?))).take(MAX).collect();
-    if wanted.is_empty() {
+    let document = (at.clone(), crate::page::known_generation(at));
+    if wanted.is_empty() || SLOW.with(|s| s.borrow().contains(&document)) {
         return;
     }
     let refs: Vec<u64> = wanted.iter().map(|&(_, r)| r).collect();
@@ -36,7 +43,17 @@ pub async fn apply(at: &Debuggee, nodes: &mut [Node]) {
         let asks: Vec<cdp::GetPartialAxTree> = objects.iter().map(|object_id| cdp::GetPartialAxTree { object_id, fetch_relatives: false }).collect();
         Some(futures::future::join_all(asks.iter().map(|a| cdp::send_to(at, a))).await)
     };
-    let answers = crate::chrome::bounded(ask, WAIT_MS).await.flatten().unwrap_or_default();
+    let answers = match crate::chrome::bounded(ask, WAIT_MS).await {
+        Some(answers) => answers.unwrap_or_default(),
+        None => {
+            SLOW.with(|s| {
+                let mut s = s.borrow_mut();
+                s.retain(|(d, _)| d != at);
+                s.push(document);
+            });
+            Vec::new()
+        }
+    };
     // Not waited for: the next command queues behind them. (The browser keeps no accessibility
     // tree for the page once nobody asks.)
     cdp::send_soon(at, cdp::ReleaseObjectGroup { object_group: GROUP });

@@ -166,10 +166,10 @@ async fn a_page_is_shown_without_waiting_for_a_hanging_image() -> anyhow::Result
 async fn a_server_that_has_not_answered_is_named_not_the_page() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
     ok(&h.one("navigate", json!({"url": h.url("loads.html")})).await?);
-    let link = h.ref_of("link", "A server that takes 0.7 seconds to answer").await?;
+    let link = h.ref_of("link", "A server that takes half a second to answer").await?;
     let r = h.one("left_click", json!({"target": r#ref(&link)})).await?;
     ok(&r);
-    let moment = h.url("slow?ms=700");
+    let moment = h.url("slow?ms=500");
     assert!(state(&r).active().is_some_and(|t| t.url == moment), "the click's result has the page it loaded: {r:?}");
     assert!(!text(&r).contains("is loading"), "{r:?}");
     ok(&h.one("navigate", json!({"url": h.url("loads.html")})).await?);

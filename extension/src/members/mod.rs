@@ -91,7 +91,7 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
     };
     let settled = async {
         if let (Ok(_), Some((tab, heard))) = (&outcome, effects) {
-            settle(tab, heard, answered).await;
+            settle(tab, heard, answered, from).await;
         }
     };
     futures::join!(relist, settled);
@@ -140,7 +140,7 @@ const EFFECTS: &[&str] = &["Page.windowOpen", "Page.frameRequestedNavigation"];
 /// After an input that can open a tab or start a load: when one of them began, the browser gets
 /// the moment it needs to create the tab (so the call's own result reports it); otherwise the
 /// call returns at once.
-async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Value)>, answered: bool) {
+async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Value)>, answered: bool, from: f64) {
     // A link's navigation is scheduled as a task of its own: one trivial evaluation, queued
     // behind it, is the moment by which it has said what it does. Pointer members, and keys
     // that press what has focus, end their input with such a call already (`answered`).
@@ -174,26 +174,28 @@ async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Va
             // frame: its outcome is waited for a moment longer, so the input's own result says
             // when it failed (a frame's navigation is not waited for).
             if params["frameId"].as_str().is_some_and(|f| crate::activity::main_frame_id(tab).as_deref() == Some(f)) {
-                until_ended(tab, url).await;
+                until_ended(tab, url, from).await;
             }
             navigation::tell_if_failed(tab, url);
         }
     }
 }
 
-/// Waits for the tab's navigation to `url`, set off by an input, to commit or fail, so the
-/// input's own result tells the page it loaded. While the browser is still getting its document
-/// it is waited for longer (any question to the page would be held until it comes); one whose
-/// server has not answered by then is told as loading.
-async fn until_ended(tab: i32, url: &str) {
+/// Waits for the tab's navigation to `url`, set off by an input begun at `from`, to commit or
+/// fail, so the input's own result tells the page it loaded. While the browser is still getting
+/// its document it is waited for longer, until a second after the input (any question to the
+/// page would be held until it comes); one whose server has not answered by then is told as
+/// loading.
+async fn until_ended(tab: i32, url: &str, from: f64) {
     let start = js_sys::Date::now();
     let asked_since = crate::activity::main_frame(tab).commits;
     loop {
         if navigation::ended(tab, url) {
             return;
         }
+        let now = js_sys::Date::now();
         let on_its_way = crate::activity::in_flight(tab, asked_since, u64::MAX, "");
-        if js_sys::Date::now() - start >= if on_its_way { NAVIGATION_FETCHED_MS } else { NAVIGATION_TOLD_MS } {
+        if now - start >= NAVIGATION_TOLD_MS && !(on_its_way && now - from < NAVIGATION_FETCHED_MS) {
             break;
         }
         crate::chrome::sleep(10).await;
@@ -203,8 +205,9 @@ async fn until_ended(tab: i32, url: &str) {
     }
 }
 
-/// How long after its first frame an input's navigation of the tab may take to commit or fail
-/// and still be told in the input's result: once its document is on its way, and before.
+/// How long an input's navigation of the tab may take to commit or fail and still be told in the
+/// input's result: from the input, once its document is on its way; and from the first frame
+/// after the input, before.
 const NAVIGATION_FETCHED_MS: f64 = 1_000.0;
 const NAVIGATION_TOLD_MS: f64 = 300.0;
 
