@@ -114,7 +114,7 @@ fn is_secret_name(name: &[u8]) -> bool {
 pub fn url(raw: &str) -> String {
     let folded = one_line(raw);
     let Ok(mut parsed) = crate::navigation::parse_url(&folded) else {
-        return bounded(&folded, FIELD_MAX);
+        return bounded(&scrubbed(&folded), FIELD_MAX);
     };
     if parsed.cannot_be_a_base() {
         return bounded(&folded, FIELD_MAX);
@@ -147,6 +147,43 @@ pub fn url(raw: &str) -> String {
         }
     }
     bounded(parsed.as_str(), FIELD_MAX)
+}
+
+/// An address no parser takes (a page's form action with a space in its host), scrubbed as
+/// text: no user name or password between its "//" and its path, and no secret-looking pair
+/// after its "?" or "#".
+fn scrubbed(text: &str) -> String {
+    let mut text = text.to_string();
+    if let Some(start) = text.find("//").map(|i| i + 2) {
+        let end = text[start..].find(['/', '?', '#', '\\']).map_or(text.len(), |e| start + e);
+        if let Some(at) = text[start..end].rfind('@') {
+            text.replace_range(start..=start + at, "");
+        }
+    }
+    let Some(first) = text.find(['?', '#']) else { return text };
+    let mut out = text[..first].to_string();
+    // The pairs, each with the mark before it; a dropped first pair hands its mark on.
+    let mut owed = None;
+    let mut rest = &text[first..];
+    while let Some(mark) = rest.chars().next() {
+        let end = rest[1..].find(['?', '#', '&', ';']).map_or(rest.len(), |e| e + 1);
+        let (pair, next) = rest.split_at(end);
+        rest = next;
+        let key = pair[1..].split('=').next().unwrap_or_default();
+        match (is_secret_param(&form_decoded(key)), mark) {
+            (true, '?' | '#') => owed = Some(mark),
+            (true, _) => {}
+            (false, '&' | ';') => {
+                out.push(owed.take().unwrap_or(mark));
+                out.push_str(&pair[1..]);
+            }
+            (false, _) => {
+                owed = None;
+                out.push_str(pair);
+            }
+        }
+    }
+    out
 }
 
 /// A query key as a form reads it: "+" is a space and "%XX" the byte XX (a malformed escape
@@ -556,6 +593,16 @@ mod tests {
         let long = "x".repeat(5000);
         assert_eq!(title(&long).chars().count(), TITLE_MAX);
         assert!(title(&long).ends_with('…'));
+    }
+
+    #[test]
+    fn scrubs_an_address_no_parser_takes() {
+        assert_eq!(url("http://ada:pw@exa mple.com/p?a=1&token=abc&b=2#id_token=x&s=1"), "http://exa mple.com/p?a=1&b=2#s=1");
+        assert_eq!(url("http://exa mple.com/p?api_key=1&q=2"), "http://exa mple.com/p?q=2");
+        assert_eq!(url("http://exa mple.com/p?api_key=1#x"), "http://exa mple.com/p#x");
+        assert_eq!(url("http://exa mple.com/p?api_key=1"), "http://exa mple.com/p");
+        assert_eq!(url("http://exa mple.com/a@b?x"), "http://exa mple.com/a@b?x", "an @ in the path is no user name");
+        assert_eq!(url("not a url"), "not a url");
     }
 
     #[test]
