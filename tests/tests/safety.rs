@@ -316,6 +316,19 @@ async fn a_file_chooser_the_person_opens_is_theirs() -> anyhow::Result<()> {
         tokio::time::sleep(std::time::Duration::from_millis(300)).await;
         let t = text(&h.one("read_page", json!({})).await?);
         assert!(!t.contains("file chooser"), "{how}: the person's chooser was taken for Claude's: {t}");
+        // The browser shows one chooser at a time: the person's has closed (a headless browser
+        // cancels it at once, in a moment on a busy machine) before Claude's next click, whose
+        // chooser would otherwise wait behind it.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        loop {
+            let log = h.site.log();
+            let theirs = log.iter().position(|e| e["type"] == "click" && e["trusted"] == true && e["target"] == "photo-button");
+            if theirs.is_some_and(|p| log[p..].iter().any(|e| e["type"] == "chooser cancelled")) {
+                break;
+            }
+            anyhow::ensure!(std::time::Instant::now() < deadline, "{how}: the person's chooser stayed open: {log:?}");
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
     }
     Ok(())
 }
