@@ -42,17 +42,20 @@ impl Url {
     pub fn parse(text: &str) -> Result<Url, ParseError> {
         let ctor = Reflect::get(&js_sys::global(), &JsValue::from_str("URL")).map_err(|_| ParseError)?;
         let object = Reflect::construct(&ctor.into(), &js_sys::Array::of1(&JsValue::from_str(text))).map_err(|_| ParseError)?;
-        let part = |name: &str| Reflect::get(&object, &JsValue::from_str(name)).ok().and_then(|v| v.as_string()).unwrap_or_default();
-        let parts = [part("href"), part("protocol"), part("username"), part("password"), part("hostname"), part("port"), part("pathname"), part("search"), part("hash")];
-        Ok(Url::from_parts(object, parts))
+        Ok(Url::read(object))
     }
 
-    /// Sets one of the object's parts through its setter, and reads it all again.
+    /// The parts of an engine's `URL` object, as it serializes them now.
+    fn read(object: JsValue) -> Url {
+        let part = |name: &str| Reflect::get(&object, &JsValue::from_str(name)).ok().and_then(|v| v.as_string()).unwrap_or_default();
+        let parts = [part("href"), part("protocol"), part("username"), part("password"), part("hostname"), part("port"), part("pathname"), part("search"), part("hash")];
+        Url::from_parts(object, parts)
+    }
+
+    /// Sets one of the object's parts through its setter, and reads its parts again.
     fn set(&mut self, name: &str, value: &str) {
         let _ = Reflect::set(&self.object, &JsValue::from_str(name), &JsValue::from_str(value));
-        if let Ok(again) = Url::parse(&Reflect::get(&self.object, &JsValue::from_str("href")).ok().and_then(|v| v.as_string()).unwrap_or_default()) {
-            *self = again;
-        }
+        *self = Url::read(self.object.clone());
     }
 }
 
