@@ -2897,7 +2897,30 @@
           out.splice(at, 1);
           for (let i = at; i < out.length; i++) out[i].d--;
         }
+      } else if (entry && !entry.name && (role === "columnheader" || role === "rowheader")) {
+        foldHeader(entry);
       }
+    }
+    // A header cell whose words are all in the one element a person clicks in it (AG Grid's
+    // sortable label, beside a wordless resize handle) reads as that element: one line with the
+    // header's role and states, the clicked element's name and ref, and its mark.
+    function foldHeader(entry) {
+      const at = out.lastIndexOf(entry);
+      if (at < 0) return;
+      let only = -1;
+      for (let i = at + 1; i < out.length; i++) {
+        const n = out[i];
+        if (!n.role) return;
+        if (!n.name) continue;
+        if (only >= 0) return;
+        only = i;
+      }
+      const label = out[only];
+      if (!label || label.role !== "generic" || !label.s?.clickable || label.d !== entry.d + 1) return;
+      // (Nothing of its own under it.)
+      if (out[only + 1] && out[only + 1].d > label.d) return;
+      out.splice(only, 1);
+      out[at] = { ...label, d: entry.d, role: entry.role, s: { ...entry.s, ...label.s } };
     }
 
     // What a person acts on in a box that shows while the pointer is over it (or over a box
