@@ -2036,7 +2036,7 @@
   const GRID_PARTS = new Set(["gridcell", "row"]);
   const LIVE_ROLES = new Set(["alert", "status", "log", "timer", "marquee"]);
   const HANDLER_ATTRS = ["onclick", "onmousedown", "onmouseup", "onpointerdown", "onpointerup", "ondblclick", "onkeydown", "onkeyup", "ontouchstart"];
-  const CONTROLS = "a[href],button,input,select,textarea,[role=button],[role=link],[role=checkbox],[role=tab],[role=menuitem],[role=option]";
+  const CONTROLS = "a[href],button,input,select,textarea,[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=option]";
 
   // Why a person can act on an element that has no widget role: "clickable" (a click, mouse,
   // pointer or key handler, a pointer cursor its parent does not have, a tab stop) or
@@ -2061,7 +2061,11 @@
       return labelled ? "covered" : toggleRole(box);
     }
     const control = labelControl(el);
-    if (!control || !(control.type === "checkbox" || control.type === "radio") || controlShown(control)) return null;
+    if (!control || controlShown(control)) return null;
+    // A label around a hidden button is that button (Ionic's select draws its box as a label
+    // around a transparent button that says the choice).
+    if (control.localName === "button" && el.contains(control)) return "button";
+    if (!(control.type === "checkbox" || control.type === "radio")) return null;
     return toggleRole(control);
   }
   // A label's control, or the hidden checkbox or radio button beside a label that names none, in
@@ -2324,7 +2328,15 @@
     const it = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let n = it.nextNode(), i = 0; n && i < 200; n = it.nextNode(), i++) {
       // Text slotted into a web component's shadow root is where its slot is (a button's).
-      if (/\p{L}/u.test(n.data) && !(n.assignedSlot || n.parentElement)?.closest(CONTROLS)) return true;
+      if (/\p{L}/u.test(n.data) && !inControl(n)) return true;
+    }
+    return false;
+  }
+  // Whether a text node is a control's words: in it, or in an element slotted into
+  // a control's shadow root (Ionic's segment button, its label slotted into its <button>).
+  function inControl(n) {
+    for (let at = n; at; at = at.parentNode) {
+      if ((at.nodeType === Node.ELEMENT_NODE && at.matches(CONTROLS)) || at.assignedSlot?.closest(CONTROLS)) return true;
     }
     return false;
   }
@@ -2359,7 +2371,7 @@
     const inside = el.getElementsByTagName("*");
     // A web component's host serves the control its shadow root draws (<sl-button> and its
     // <button>).
-    if (inside.length > 60 || holdsShownControl(el) || shadowOf(el)?.querySelector(CONTROLS)) return true;
+    if (inside.length > 60 || holdsShownControl(el) || shadowOf(el)?.querySelector(CONTROLS) || slotsControl(el)) return true;
     // A box of tab stops that are no fields, one of them in the tab order at a time, hears them
     // (a tab list's keys and clicks, Material's md-tabs); one tab stop in a box (an info icon)
     // is no such list.
@@ -2367,6 +2379,20 @@
     if (holds(el, (d) => d.hasAttribute("tabindex") && !d.matches(`${CONTROLS},input,select,textarea`) && ++stops >= 2) && holds(el, (d) => d.tabIndex >= 0 && d.hasAttribute("tabindex") && seen(d))) return true;
     // Parts that show a pointer of their own are what the listener serves.
     return getComputedStyle(el).cursor !== "pointer" && holds(el, (d) => getComputedStyle(d).cursor === "pointer");
+  }
+
+  // Whether a box in a shadow root shows, through its slots, a control the page put there (an
+  // Ionic item's inner box around the field, select or checkbox slotted into it), which the
+  // box's listener serves.
+  function slotsControl(el) {
+    if (el.getRootNode() === el.ownerDocument) return false;
+    const slots = el.localName === "slot" ? [el] : el.getElementsByTagName("slot");
+    for (let i = 0; i < slots.length && i < 6; i++) {
+      for (const a of slots[i].assignedElements({ flatten: true })) {
+        if ((a.matches(CONTROLS) && controlShown(a)) || holdsShownControl(a) || shadowOf(a)?.querySelector(CONTROLS)) return true;
+      }
+    }
+    return false;
   }
 
   // The highest ref this document handed out: a number is never handed out twice, even when
@@ -2791,6 +2817,10 @@
             st.value = shows;
             delete st.placeholder;
           }
+        } else if (toggle && standIn === "button") {
+          // Named as the button is (with the choice it shows), and stated as it is.
+          entry.name = nameOf(toggle, standIn) || entry.name;
+          Object.assign(st, states(toggle, standIn));
         } else if (toggle) {
           // The control's own states: what it says of itself (aria-checked) first, as the page
           // draws from it. Element Plus's switch, toggled through its label, keeps its hidden

@@ -58,6 +58,7 @@ const PAGES: &[&str] = &[
     "calendar/rooms.html",
     "material/profile.html",
     "fluent/order.html",
+    "ionic/booking.html",
 ];
 
 /// The same pages with a widget opened on load by their URL: suggestions, a calendar, a dialog,
@@ -136,6 +137,7 @@ const LIBRARY_FILES: &[&str] = &[
     "lit/index.js",
     "tslib/tslib.es6.mjs",
     "@fluentui/web-components/dist/web-components.min.js",
+    "@ionic/core/dist/ionic/ionic.esm.js",
 ];
 
 /// How long a page may take to show what an action caused.
@@ -1085,6 +1087,35 @@ async fn material_web_controls_in_shadow_roots_are_named_and_set_by_refs() -> an
     click(&mut h, &ref_of(&t, "checkbox", "Allow tracking")?).await?;
     click(&mut h, &ref_of(&t, "button", "Save")?).await?;
     reported(&h, json!({"event": "saved", "tracking": true})).await?;
+    Ok(())
+}
+
+/// Ionic: each ion-item hears clicks on a box in its shadow root around the control slotted
+/// into it, which reads as that control alone; ion-select's box is a <label> around a
+/// transparent button that says the label and the choice, and reads as that button; its options
+/// open in a popover of radio buttons.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ionic_booking_is_made_by_refs() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "ionic/booking.html").await?;
+    // No box around a control reads as a clickable line of its own (the switch's track, which
+    // a press toggles, says what it draws).
+    assert!(!t.lines().any(|l| l.trim_start().starts_with("generic") && !l.contains("icon=")), "{t}");
+    assert!(line_with(&t, "button \"Room, Choose a room\"").ends_with("collapsed"), "{t}");
+    click(&mut h, &ref_of(&t, "textbox", "Guest name")?).await?;
+    act(&mut h, "type", json!({"text": "Ada Lovelace"})).await?;
+    click(&mut h, &ref_of(&t, "button", "Room, Choose a room")?).await?;
+    let open = read_until(&mut h, "the room popover", |t| t.contains("radio \"Double\"")).await?;
+    click(&mut h, &ref_of(&open, "radio", "Double")?).await?;
+    reported(&h, json!({"event": "room", "room": "double"})).await?;
+    let t = read_until(&mut h, "the popover closed", |t| !t.contains("radio \"Suite\"") && t.contains("button \"Room, Double\"")).await?;
+    for (role, name) in [("checkbox", "Late arrival"), ("switch", "Parking space"), ("radio", "Twin beds"), ("tab", "Pay at the desk")] {
+        click(&mut h, &ref_of(&t, role, name)?).await?;
+    }
+    click(&mut h, &ref_of(&t, "button", "Book")?).await?;
+    reported(&h, json!({"event": "booked", "guest": "Ada Lovelace", "room": "double", "late": true, "parking": true, "bed": "twin", "pay": "desk"})).await?;
+    let t = read(&mut h, json!({})).await?;
+    assert!(line_with(&t, "checkbox \"Late arrival\"").contains("checked") && line_with(&t, "tab \"Pay at the desk\"").contains("selected"), "{t}");
     Ok(())
 }
 
