@@ -2036,6 +2036,7 @@
   const GRID_PARTS = new Set(["gridcell", "row"]);
   const LIVE_ROLES = new Set(["alert", "status", "log", "timer", "marquee"]);
   const HANDLER_ATTRS = ["onclick", "onmousedown", "onmouseup", "onpointerdown", "onpointerup", "ondblclick", "onkeydown", "onkeyup", "ontouchstart"];
+  const TOGGLE_ROLES = new Set(["checkbox", "switch", "radio"]);
   const CONTROLS = "a[href],button,input,select,textarea,[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=option]";
 
   // Why a person can act on an element that has no widget role: "clickable" (a click, mouse,
@@ -2748,9 +2749,12 @@
       // for popups still to come.)
       const empty = (rect.width === 0 || rect.height === 0) && !el.firstElementChild && !el.textContent.trim() && !shadowOf(el) && !(el instanceof SVGElement) && !drawsPseudo(el);
       // (A part a web component draws in its shadow root and hears for itself, saying what the
-      // component says, is the component, which has a line: a ripple's surface in md-primary-tab.)
-      const said = !interactive && (!role || role === "generic" || role === "none" || role === "presentation") && !el.hasAttribute("tabindex") ? actingHosts.get(el.getRootNode().host) : "";
-      const part = !!said && clean(subtreeText(el), NAME_MAX) === said;
+      // component says, is the component, which has a line: a ripple's surface in md-primary-tab.
+      // So is a wordless part of a box to tick or switch, which has nothing else to act on: the
+      // track of Ionic's toggle.)
+      const host = !interactive && (!role || role === "generic" || role === "none" || role === "presentation") && !el.hasAttribute("tabindex") ? el.getRootNode().host : null;
+      const said = host ? actingHosts.get(host) : "";
+      const part = (!!said && clean(subtreeText(el), NAME_MAX) === said) || (!!host && TOGGLE_ROLES.has(roleOf(host)) && actingHosts.has(host) && !el.textContent.trim() && !el.querySelector(CONTROLS));
       const mark = interactive || boxless || empty || part ? null : actionable(el, style, role);
       const standIn = mark ? standInRole(el) : null;
       if (standIn === "covered") return;
@@ -3465,11 +3469,13 @@
     }
     return found;
   }
-  // Animations inside a covering box (a menu's sheet fading out inside the layer that holds it).
+  // Animations inside a covering box (a menu's sheet fading out inside the layer that holds it),
+  // in its shadow root too (Ionic's popover fades its wrapper there).
   function endingWithin(cover) {
     if (!cover) return [];
     try {
-      return cover.getAnimations({ subtree: true }).filter((a) => endsSoon(a, SETTLE_MS));
+      const inner = shadowOf(cover)?.getAnimations() || [];
+      return [...cover.getAnimations({ subtree: true }), ...inner.filter((a) => !a.effect?.target || composedContains(cover, a.effect.target))].filter((a) => endsSoon(a, SETTLE_MS));
     } catch {
       return [];
     }
@@ -3922,11 +3928,17 @@
     const wanted = norm(String(want));
     const bare = (t) => t.normalize("NFD").replace(/\p{M}/gu, "");
     const bareWanted = bare(wanted);
+    // A button that opens a dialog to choose in (Ionic's select, whose popover or alert lists
+    // its options again as radio buttons) is chosen from in the dialog it opened.
+    let popup = null;
     const shown = () => {
       const out = [];
-      for (const list of comboLists(field)) {
-        const inside = list.querySelectorAll("[role=option]");
-        for (const o of inside.length ? inside : drawnInside(list, "[role=option]")) if (!hiddenReason(o, o.getBoundingClientRect()) && out.length < 200) out.push(o);
+      const lists = comboLists(field);
+      popup = lists.length ? null : openedPopup(field);
+      const sel = popup ? CHOICES : "[role=option]";
+      for (const list of popup ? [popup] : lists) {
+        const inside = list.querySelectorAll(sel);
+        for (const o of inside.length ? inside : drawnInside(list, sel)) if (!hiddenReason(o, o.getBoundingClientRect()) && out.length < 200) out.push(o);
       }
       return out;
     };
@@ -3957,7 +3969,10 @@
         if (!ready && now < until) return void setTimeout(look, 50);
         if (!steady) match = null;
         const offered = said.map((t) => clean(t, 60)).filter(Boolean);
-        resolve({ offers: few(offered), match: match ? ensureRef(match, counter) : null, name: match ? clean(said[at], 80) : null, next: counter.next });
+        // (A dialog that takes the choice only once a button of its own is pressed, as Ionic's
+        // alert takes it with OK, names its buttons.)
+        const confirm = popup && match ? [...popup.querySelectorAll("button,[role=button]")].filter((b) => !b.matches(CHOICES) && !b.closest(CHOICES) && controlShown(b)).map((b) => clean(nameOf(b, "button"), 40)).filter(Boolean) : [];
+        resolve({ offers: few(offered), match: match ? ensureRef(match, counter) : null, name: match ? clean(said[at], 80) : null, next: counter.next, popup: !!popup, confirm: confirm.length ? few(confirm) : null });
       };
       look();
     });
@@ -3976,6 +3991,19 @@
     };
     visit(el);
     return out;
+  }
+  // What a person chooses among in a dialog a button opened.
+  const CHOICES = "[role=option],[role=radio],[role=menuitemradio],[role=menuitemcheckbox],[role=menuitem]";
+  // The dialog a button that says it opens one (aria-haspopup, and expanded now) has opened: the
+  // last shown dialog of the document that holds choices, outside the button.
+  function openedPopup(field) {
+    if (!field.hasAttribute("aria-haspopup") || field.getAttribute("aria-expanded") !== "true") return null;
+    const dialogs = [...document.querySelectorAll("[aria-modal=true], dialog[open], [role=dialog], [role=alertdialog], [role=menu]")];
+    for (let i = dialogs.length - 1; i >= 0 && i >= dialogs.length - 20; i--) {
+      const d = dialogs[i];
+      if (!d.contains(field) && controlShown(d) && (d.querySelector(CHOICES) || drawnInside(d, CHOICES).length)) return d;
+    }
+    return null;
   }
   function comboLists(field) {
     const root = field.getRootNode();
@@ -4151,7 +4179,35 @@
       const open = expanded === "true" || (expanded == null && comboLists(el).some((l) => !hiddenReason(l, l.getBoundingClientRect())));
       return { ok: true, combobox: true, drawn: true, opens: !open };
     }
+    // A box to tick or switch that the page draws (role checkbox, switch or radio, saying its
+    // state with aria-checked) is set as a person sets it: the core clicks it when it is not as
+    // asked.
+    if (TOGGLE_ROLES.has(role) && el.hasAttribute("aria-checked")) {
+      const b = asBool(value);
+      const kind = role === "radio" ? "radio button" : role;
+      if (b === null) return { error: `${what} is a ${kind}: pass true or false.` };
+      const now = el.getAttribute("aria-checked") === "true";
+      if (role === "radio" && !b && now) return { error: `${what} is a radio button: it is cleared by choosing another one of its group.` };
+      if (el.getAttribute("aria-disabled") === "true") return { error: `${what} is disabled, so it cannot be set.`, later: true };
+      return now === b ? { ok: true, value: String(now) } : { toggles: true, to: b, what };
+    }
     return { error: `${what} is not a form control (input, textarea, select or contenteditable). Use left_click, or type after clicking it.` };
+  }
+  // Whether a box the page draws says it is checked as wanted, waiting up to `ms` for the page
+  // to say so (a component draws its new state a frame after the click).
+  function checkedAs(ref, want, ms) {
+    const el = resolveEl(ref);
+    if (!el) return "stale";
+    const field = fieldFor(el);
+    const until = performance.now() + ms;
+    return new Promise((resolve) => {
+      const look = () => {
+        const now = field.getAttribute("aria-checked") === "true";
+        if (now === want || performance.now() >= until) return resolve(now);
+        setTimeout(look, 20);
+      };
+      look();
+    });
   }
 
   // Whether a ref is a file input that can take `count` files.
@@ -5034,5 +5090,5 @@
     });
   }
 
-  globalThis.__tabwright = { chooserToldSince, dragAnswered, pointerRested, pasteText, rangeFocus, rangeNow, editableFocus, editableHolds, editorFocused, animationsEnd, drawnAfterInput, quiet, closedCandidates, adoptRoot, pointerAt, afterInput, afterKeys, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, markPlaces, takeToldHandlers, comboOptions, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { checkedAs, chooserToldSince, dragAnswered, pointerRested, pasteText, rangeFocus, rangeNow, editableFocus, editableHolds, editorFocused, animationsEnd, drawnAfterInput, quiet, closedCandidates, adoptRoot, pointerAt, afterInput, afterKeys, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, markPlaces, takeToldHandlers, comboOptions, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

@@ -1108,12 +1108,34 @@ async fn ionic_booking_is_made_by_refs() -> anyhow::Result<()> {
     let open = read_until(&mut h, "the room popover", |t| t.contains("radio \"Double\"")).await?;
     click(&mut h, &ref_of(&open, "radio", "Double")?).await?;
     reported(&h, json!({"event": "room", "room": "double"})).await?;
-    let t = read_until(&mut h, "the popover closed", |t| !t.contains("radio \"Suite\"") && t.contains("button \"Room, Double\"")).await?;
-    for (role, name) in [("checkbox", "Late arrival"), ("switch", "Parking space"), ("radio", "Twin beds"), ("tab", "Pay at the desk")] {
+    // (Closed once the button says so: the popover fades out over its last frames.)
+    let t = read_until(&mut h, "the popover closed", |t| !t.contains("radio \"Suite\"") && t.contains("button \"Room, Double\"") && line_with(t, "button \"Room, Double\"").contains("collapsed")).await?;
+    // form_input chooses in the popover the select opens...
+    let r = h.one("form_input", json!({"target": r#ref(&ref_of(&t, "button", "Room, Double")?), "value": "Suite"})).await?;
+    anyhow::ensure!(!r.is_error && text(&r).contains("opened a list to choose in; its option \"Suite\""), "{r:?}");
+    reported(&h, json!({"event": "room", "room": "suite"})).await?;
+    // ...and in the alert, which takes the choice only with its OK button: the result says so.
+    let r = h.one("form_input", json!({"target": r#ref(&ref_of(&t, "button", "Meal, Choose a meal")?), "value": "Half board"})).await?;
+    anyhow::ensure!(!r.is_error && text(&r).contains("(Cancel | OK): press the one that confirms it"), "{r:?}");
+    let alert = read_until(&mut h, "the meal alert", |t| t.contains("button \"OK\"")).await?;
+    assert!(line_with(&alert, "radio \"Half board\"").contains("checked"), "{alert}");
+    click(&mut h, &ref_of(&alert, "button", "OK")?).await?;
+    reported(&h, json!({"event": "meal", "meal": "half"})).await?;
+    let t = read_until(&mut h, "the alert closed", |t| !t.contains("button \"OK\"") && line_with(t, "button \"Meal, Half board\"").contains("collapsed")).await?;
+    // A box the component draws (role=checkbox with aria-checked) is set by form_input with a
+    // click, as a person sets it; one already as asked is left alone.
+    let late = ref_of(&t, "checkbox", "Late arrival")?;
+    let r = h.one("form_input", json!({"target": r#ref(&late), "value": true})).await?;
+    anyhow::ensure!(!r.is_error && text(&r).contains("it was clicked"), "{r:?}");
+    let r = h.one("form_input", json!({"target": r#ref(&late), "value": true})).await?;
+    anyhow::ensure!(!r.is_error && !text(&r).contains("clicked"), "{r:?}");
+    let r = h.one("form_input", json!({"target": r#ref(&ref_of(&t, "radio", "Queen bed")?), "value": false})).await?;
+    anyhow::ensure!(r.is_error && text(&r).contains("cleared by choosing another one of its group"), "{r:?}");
+    for (role, name) in [("switch", "Parking space"), ("radio", "Twin beds"), ("tab", "Pay at the desk")] {
         click(&mut h, &ref_of(&t, role, name)?).await?;
     }
     click(&mut h, &ref_of(&t, "button", "Book")?).await?;
-    reported(&h, json!({"event": "booked", "guest": "Ada Lovelace", "room": "double", "late": true, "parking": true, "bed": "twin", "pay": "desk"})).await?;
+    reported(&h, json!({"event": "booked", "guest": "Ada Lovelace", "room": "suite", "meal": "half", "late": true, "parking": true, "bed": "twin", "pay": "desk"})).await?;
     let t = read(&mut h, json!({})).await?;
     assert!(line_with(&t, "checkbox \"Late arrival\"").contains("checked") && line_with(&t, "tab \"Pay at the desk\"").contains("selected"), "{t}");
     Ok(())

@@ -55,6 +55,14 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
         min: Option<f64>,
         #[serde(default)]
         max: Option<f64>,
+        /// A box to tick or switch the page draws, to be clicked to become `to`.
+        #[serde(default)]
+        toggles: bool,
+        #[serde(default)]
+        to: bool,
+        /// The element, as the page agent names it.
+        #[serde(default)]
+        what: Option<String>,
     }
     let set_value = || async {
         let (reply, _) = page::call_in(&at, &format!("__tabwright.setValue({id}, {value})")).await?;
@@ -75,6 +83,19 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
             let Some(want) = set.want else { return Err(with_ref("It takes a number", id)) };
             let range = Range { now: set.now.unwrap_or(want), min: set.min, max: set.max, spin: set.spin, vertical: set.vertical };
             move_with_keys(tab, &at, id, want, range).await
+        }
+        None if set.toggles => {
+            let click = tabwright_protocol::input::Click { target: input.target.clone(), modifiers: None, tab_id: input.tab_id.clone() };
+            super::pointer::click(&click, "left", 1).await.map_err(|e| format!("ref_{id} is a box the page draws, set by a click, and the click failed: {e}"))?;
+            let (now, _) = page::call_in(&at, &format!("__tabwright.checkedAs({id}, {}, {TOGGLE_MS})", set.to)).await?;
+            match now.as_bool() {
+                Some(now) if now == set.to => Ok(Outcome::Ack { line: Some(format!("Note: ref_{id} is a box the page draws; it was clicked, as a person sets it.")) }),
+                Some(now) => {
+                    let what = with_ref(&page_said(set.what.as_deref().unwrap_or_default()), id);
+                    Err(format!("{} was clicked, but the page kept it {}. Read the page or take a screenshot to see what it shows.", what.trim_start(), if now { "checked" } else { "unchecked" }))
+                }
+                None => Err(reading::stale(id, "the element was removed from the page")),
+            }
         }
         None if set.editable => {
             let Some(text) = value.as_str() else { return Err(with_ref("It is a text editor, which takes text, not true/false", id)) };
@@ -295,6 +316,12 @@ async fn choose(at: &cdp::Debuggee, id: u64, want: &str, tab_id: Option<&str>, t
         r#match: Option<u64>,
         #[serde(default)]
         name: Option<String>,
+        /// The options are in a dialog the control opened (not a list of its own)...
+        #[serde(default)]
+        popup: bool,
+        /// ...which takes the choice once one of these buttons is pressed (`OK | Cancel`).
+        #[serde(default)]
+        confirm: Option<String>,
     }
     let want_js = serde_json::json!(want);
     let ask = || async {
@@ -309,7 +336,16 @@ async fn choose(at: &cdp::Debuggee, id: u64, want: &str, tab_id: Option<&str>, t
         let named = page_said(&serde_json::json!(list.name.as_deref().unwrap_or(want)).to_string());
         let click = tabwright_protocol::input::Click { target: tabwright_protocol::input::Target::Ref { reference: format!("ref_{option}") }, modifiers: None, tab_id: tab_id.map(str::to_string) };
         match super::pointer::click(&click, "left", 1).await {
-            Ok(_) => return Ok(format!("Note: it is a combobox; the option {named} (ref_{option}) was chosen from its list.")),
+            Ok(_) => {
+                return Ok(match (list.popup, list.confirm.as_deref()) {
+                    (true, Some(buttons)) => format!(
+                        "Note: ref_{id} opened a dialog to choose in; its option {named} (ref_{option}) was chosen there, and the dialog takes it only once one of its buttons is pressed ({}): press the one that confirms it.",
+                        page_said(buttons)
+                    ),
+                    (true, None) => format!("Note: ref_{id} opened a list to choose in; its option {named} (ref_{option}) was chosen there."),
+                    _ => format!("Note: it is a combobox; the option {named} (ref_{option}) was chosen from its list."),
+                })
+            }
             Err(e) if last && typed => return Err(format!("The text was typed into ref_{id}, a combobox, but its option {named} could not be chosen: {e}")),
             Err(e) if last => return Err(format!("The list of ref_{id}, a combobox, was opened, but its option {named} could not be chosen: {e}")),
             Err(_) => list = ask().await?,
@@ -329,6 +365,9 @@ async fn choose(at: &cdp::Debuggee, id: u64, want: &str, tab_id: Option<&str>, t
         page_said(&format!("Note: it is a combobox, and no option of its list is named so, so none was chosen. It offers: {}. If the field needs one of them, click it.", list.offers))
     })
 }
+
+/// How long a box the page draws may take to say its new state after the click that sets it.
+const TOGGLE_MS: u32 = 500;
 
 /// How long a combobox's list may take to show the option its text names (a library may
 /// filter it a few hundred milliseconds after the text).
