@@ -2336,9 +2336,8 @@
   // Whether a text node is a control's words: in it, or in an element slotted into
   // a control's shadow root (Ionic's segment button, its label slotted into its <button>).
   function inControl(n) {
-    for (let at = n; at; at = at.parentNode) {
-      if ((at.nodeType === Node.ELEMENT_NODE && at.matches(CONTROLS)) || at.assignedSlot?.closest(CONTROLS)) return true;
-    }
+    if (n.parentElement?.closest(CONTROLS)) return true;
+    for (let at = n; at; at = at.parentNode) if (at.assignedSlot?.closest(CONTROLS)) return true;
     return false;
   }
   // Whether a click on a control's label presses the control (a box to tick, a file to choose),
@@ -2388,9 +2387,11 @@
   function slotsControl(el) {
     if (el.getRootNode() === el.ownerDocument) return false;
     const slots = el.localName === "slot" ? [el] : el.getElementsByTagName("slot");
+    let looked = 0;
     for (let i = 0; i < slots.length && i < 6; i++) {
       for (const a of slots[i].assignedElements({ flatten: true })) {
         if ((a.matches(CONTROLS) && controlShown(a)) || holdsShownControl(a) || shadowOf(a)?.querySelector(CONTROLS)) return true;
+        if (++looked >= 20) return false;
       }
     }
     return false;
@@ -2822,8 +2823,10 @@
             delete st.placeholder;
           }
         } else if (toggle && standIn === "button") {
-          // Named as the button is (with the choice it shows), and stated as it is.
-          entry.name = nameOf(toggle, standIn) || entry.name;
+          // Named as the button is (with the choice it shows), when that says the label's own
+          // words too, and stated as it is.
+          const named = nameOf(toggle, standIn);
+          if (named && (!entry.name || named.toLowerCase().includes(entry.name.toLowerCase()))) entry.name = named;
           Object.assign(st, states(toggle, standIn));
         } else if (toggle) {
           // The control's own states: what it says of itself (aria-checked) first, as the page
@@ -2950,11 +2953,13 @@
         only = i;
       }
       const label = out[only];
-      if (!label || label.role !== "generic" || !label.s?.clickable || label.d !== entry.d + 1) return;
+      if (!label || label.role !== "generic" || !label.s?.clickable || label.s.hover || label.d !== entry.d + 1) return;
       // (Nothing of its own under it.)
       if (out[only + 1] && out[only + 1].d > label.d) return;
       out.splice(only, 1);
       out[at] = { ...label, d: entry.d, role: entry.role, s: { ...entry.s, ...label.s } };
+      // (Its role is the header's: the browser is not asked for the label's.)
+      delete out[at].x;
     }
 
     // What a person acts on in a box that shows while the pointer is over it (or over a box
@@ -3934,7 +3939,9 @@
     const shown = () => {
       const out = [];
       const lists = comboLists(field);
-      popup = lists.length ? null : openedPopup(field);
+      // (Found once, and kept while it is there.)
+      if (lists.length) popup = null;
+      else if (!popup || !popup.isConnected || !controlShown(popup)) popup = openedPopup(field);
       const sel = popup ? CHOICES : "[role=option]";
       for (const list of popup ? [popup] : lists) {
         const inside = list.querySelectorAll(sel);
@@ -3971,7 +3978,9 @@
         const offered = said.map((t) => clean(t, 60)).filter(Boolean);
         // (A dialog that takes the choice only once a button of its own is pressed, as Ionic's
         // alert takes it with OK, names its buttons.)
-        const confirm = popup && match ? [...popup.querySelectorAll("button,[role=button]")].filter((b) => !b.matches(CHOICES) && !b.closest(CHOICES) && controlShown(b)).map((b) => clean(nameOf(b, "button"), 40)).filter(Boolean) : [];
+        // (A dialog whose only other button cancels it, as an action sheet's, closes on the choice.)
+        const buttons = popup && match ? [...popup.querySelectorAll("button,[role=button]")].filter((b) => !b.matches(CHOICES) && !b.closest(CHOICES) && controlShown(b)).map((b) => clean(nameOf(b, "button"), 40)).filter(Boolean) : [];
+        const confirm = buttons.some((b) => !CANCELS.test(b)) ? buttons : [];
         resolve({ offers: few(offered), match: match ? ensureRef(match, counter) : null, name: match ? clean(said[at], 80) : null, next: counter.next, popup: !!popup, confirm: confirm.length ? few(confirm) : null });
       };
       look();
@@ -3992,16 +4001,22 @@
     visit(el);
     return out;
   }
+  // A button that only closes a dialog.
+  const CANCELS = /^(cancel|close|dismiss|back|no|[×✕✖x])$/i;
   // What a person chooses among in a dialog a button opened.
   const CHOICES = "[role=option],[role=radio],[role=menuitemradio],[role=menuitemcheckbox],[role=menuitem]";
   // The dialog a button that says it opens one (aria-haspopup, and expanded now) has opened: the
   // last shown dialog of the document that holds choices, outside the button.
   function openedPopup(field) {
-    if (!field.hasAttribute("aria-haspopup") || field.getAttribute("aria-expanded") !== "true") return null;
-    const dialogs = [...document.querySelectorAll("[aria-modal=true], dialog[open], [role=dialog], [role=alertdialog], [role=menu]")];
+    const kind = field.getAttribute("aria-haspopup");
+    // (A list box it opens is its list, found through comboLists.)
+    if (!kind || kind === "listbox" || kind === "false" || field.getAttribute("aria-expanded") !== "true") return null;
+    const doc = field.ownerDocument;
+    const dialogs = [...doc.querySelectorAll(`[aria-modal=true], dialog[open], [role=dialog], [role=alertdialog]${kind === "menu" ? ", [role=menu]" : ""}`)];
     for (let i = dialogs.length - 1; i >= 0 && i >= dialogs.length - 20; i--) {
       const d = dialogs[i];
-      if (!d.contains(field) && controlShown(d) && (d.querySelector(CHOICES) || drawnInside(d, CHOICES).length)) return d;
+      // (Not a dialog the field is in: a form in a modal, around a select in a shadow root.)
+      if (!composedContains(d, field) && controlShown(d) && (d.querySelector(CHOICES) || drawnInside(d, CHOICES).length)) return d;
     }
     return null;
   }
@@ -4186,10 +4201,12 @@
       const b = asBool(value);
       const kind = role === "radio" ? "radio button" : role;
       if (b === null) return { error: `${what} is a ${kind}: pass true or false.` };
-      const now = el.getAttribute("aria-checked") === "true";
+      const said = el.getAttribute("aria-checked");
+      const now = said === "true";
       if (role === "radio" && !b && now) return { error: `${what} is a radio button: it is cleared by choosing another one of its group.` };
       if (el.getAttribute("aria-disabled") === "true") return { error: `${what} is disabled, so it cannot be set.`, later: true };
-      return now === b ? { ok: true, value: String(now) } : { toggles: true, to: b, what };
+      // (A box that is partly checked, "mixed", is neither: it is clicked.)
+      return now === b && said !== "mixed" ? { ok: true, value: String(now) } : { toggles: true, to: b, what };
     }
     return { error: `${what} is not a form control (input, textarea, select or contenteditable). Use left_click, or type after clicking it.` };
   }
@@ -4202,6 +4219,8 @@
     const until = performance.now() + ms;
     return new Promise((resolve) => {
       const look = () => {
+        // (A box the page drew anew for the click says nothing of the new one.)
+        if (!field.isConnected) return resolve("unknown");
         const now = field.getAttribute("aria-checked") === "true";
         if (now === want || performance.now() >= until) return resolve(now);
         setTimeout(look, 20);

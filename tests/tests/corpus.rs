@@ -1122,6 +1122,10 @@ async fn ionic_booking_is_made_by_refs() -> anyhow::Result<()> {
     click(&mut h, &ref_of(&alert, "button", "OK")?).await?;
     reported(&h, json!({"event": "meal", "meal": "half"})).await?;
     let t = read_until(&mut h, "the alert closed", |t| !t.contains("button \"OK\"") && line_with(t, "button \"Meal, Half board\"").contains("collapsed")).await?;
+    // An action sheet has a Cancel button of its own, and closes on the choice.
+    let r = h.one("form_input", json!({"target": r#ref(&ref_of(&t, "button", "Arrival, Choose a time")?), "value": "Evening"})).await?;
+    anyhow::ensure!(!r.is_error && text(&r).contains("opened a list to choose in; its option \"Evening\""), "{r:?}");
+    let t = read_until(&mut h, "the action sheet closed", |t| !t.contains("button \"Cancel\"") && line_with(t, "button \"Arrival, Evening\"").contains("collapsed")).await?;
     // A box the component draws (role=checkbox with aria-checked) is set by form_input with a
     // click, as a person sets it; one already as asked is left alone.
     let late = ref_of(&t, "checkbox", "Late arrival")?;
@@ -1135,7 +1139,7 @@ async fn ionic_booking_is_made_by_refs() -> anyhow::Result<()> {
         click(&mut h, &ref_of(&t, role, name)?).await?;
     }
     click(&mut h, &ref_of(&t, "button", "Book")?).await?;
-    reported(&h, json!({"event": "booked", "guest": "Ada Lovelace", "room": "suite", "meal": "half", "late": true, "parking": true, "bed": "twin", "pay": "desk"})).await?;
+    reported(&h, json!({"event": "booked", "guest": "Ada Lovelace", "room": "suite", "meal": "half", "arrival": "evening", "late": true, "parking": true, "bed": "twin", "pay": "desk"})).await?;
     let t = read(&mut h, json!({})).await?;
     assert!(line_with(&t, "checkbox \"Late arrival\"").contains("checked") && line_with(&t, "tab \"Pay at the desk\"").contains("selected"), "{t}");
     Ok(())

@@ -94,7 +94,8 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
                     let what = with_ref(&page_said(set.what.as_deref().unwrap_or_default()), id);
                     Err(format!("{} was clicked, but the page kept it {}. Read the page or take a screenshot to see what it shows.", what.trim_start(), if now { "checked" } else { "unchecked" }))
                 }
-                None => Err(reading::stale(id, "the element was removed from the page")),
+                // The page drew the box anew, or took it away, in answer to the click.
+                None => Ok(Outcome::Ack { line: Some(format!("Note: ref_{id} is a box the page draws; it was clicked, and the page then drew it anew, so its state is not known here: read the page before setting it again.")) }),
             }
         }
         None if set.editable => {
