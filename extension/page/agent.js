@@ -2262,6 +2262,16 @@
       return (c.contains(el) && !!role && role !== "generic") || ((FIELD_ROLES.has(role) || INTERACTIVE_ROLES.has(role)) && fieldShown(c));
     });
   }
+  // Whether `el` is inside a <label> around the shown field it names, beside that field (a
+  // component's label drawn in a box of its own next to the box of its field, as Ionic's
+  // textarea's): its words are the field's name, which the field's line says.
+  function inNamingLabel(el) {
+    const label = el?.closest?.("label");
+    const field = label?.control;
+    // (A native field: a component the label names may name its own line otherwise, as
+    // Material's slider does by its value.)
+    return !!field && /^(input|textarea|select)$/.test(field.localName) && label.contains(field) && !field.contains(el) && fieldShown(field) && !!labelsName(field);
+  }
   // A <label> apart from the shown field it names, within running text: its words are the
   // field's name.
   function labelApart(el) {
@@ -2553,7 +2563,7 @@
             // The parent's name already says it (what the parts say, their lines do).
           } else if (entry) {
             entry.t = t;
-          } else if (!namesALine(holderOf(parent)) && !saidByLine(t)) {
+          } else if (!namesALine(holderOf(parent)) && !inNamingLabel(holderOf(parent)) && !saidByLine(t)) {
             out.push({ d: depth, text: t, ref: holder() });
             partsDepth = depth + 1;
           }
@@ -2573,7 +2583,7 @@
         text = "";
         // Separators alone ("|", "·") say nothing, nor do the words that are the parent's name
         // (a column header's title beside its sort button).
-        if (!quiet && speaks(t) && !namesALine(holderOf(parent)) && !saidByLine(t)) out.push({ d: depth, text: t, ref: holder() });
+        if (!quiet && speaks(t) && !namesALine(holderOf(parent)) && !inNamingLabel(holderOf(parent)) && !saidByLine(t)) out.push({ d: depth, text: t, ref: holder() });
       };
       let naming = false;
       for (const child of kids) {

@@ -1102,8 +1102,12 @@ async fn ionic_booking_is_made_by_refs() -> anyhow::Result<()> {
     // a press toggles, says what it draws).
     assert!(!t.lines().any(|l| l.trim_start().starts_with("generic") && !l.contains("icon=")), "{t}");
     assert!(line_with(&t, "button \"Room, Choose a room\"").ends_with("collapsed"), "{t}");
+    // The words of a label drawn beside its field inside it are the field's name, not a line.
+    ref_of(&t, "textbox", "Special requests")?;
+    assert!(!t.contains("text \"Special requests\""), "{t}");
     click(&mut h, &ref_of(&t, "textbox", "Guest name")?).await?;
     act(&mut h, "type", json!({"text": "Ada Lovelace"})).await?;
+    act(&mut h, "form_input", json!({"target": r#ref(&ref_of(&t, "textbox", "Special requests")?), "value": "A quiet room"})).await?;
     click(&mut h, &ref_of(&t, "button", "Room, Choose a room")?).await?;
     let open = read_until(&mut h, "the room popover", |t| t.contains("radio \"Double\"")).await?;
     click(&mut h, &ref_of(&open, "radio", "Double")?).await?;
@@ -1139,7 +1143,7 @@ async fn ionic_booking_is_made_by_refs() -> anyhow::Result<()> {
         click(&mut h, &ref_of(&t, role, name)?).await?;
     }
     click(&mut h, &ref_of(&t, "button", "Book")?).await?;
-    reported(&h, json!({"event": "booked", "guest": "Ada Lovelace", "room": "suite", "meal": "half", "arrival": "evening", "late": true, "parking": true, "bed": "twin", "pay": "desk"})).await?;
+    reported(&h, json!({"event": "booked", "guest": "Ada Lovelace", "room": "suite", "meal": "half", "arrival": "evening", "requests": "A quiet room", "late": true, "parking": true, "bed": "twin", "pay": "desk"})).await?;
     let t = read(&mut h, json!({})).await?;
     assert!(line_with(&t, "checkbox \"Late arrival\"").contains("checked") && line_with(&t, "tab \"Pay at the desk\"").contains("selected"), "{t}");
     Ok(())
