@@ -2881,6 +2881,11 @@
         if (filter === "all" && !intersects(rect, frame.view, frame)) entry.off = 1;
         // A link that holds a heading: a listing's title (find's "the first search result").
         if (role === "link" && opts.context && el.querySelector("h1,h2,h3,h4,h5,h6,[role=heading]")) entry.h = 1;
+        // Words drawn right before a field that are all its name (a component's label in a box
+        // of its own above it, as Material's text field and Ionic's range draw theirs) are said
+        // by the field's line.
+        const before = out[out.length - 1];
+        if (before && typeof before.text === "string" && before.d === entry.d && FIELD_ROLES.has(role) && entry.name && clean(before.text, TEXT_MAX).toLowerCase() === entry.name.toLowerCase()) out.pop();
         out.push(entry);
         nextDepth = depth + 1;
         named = entry.name && (mark ? textOnly(el) : NAME_FROM_CONTENT.has(role));

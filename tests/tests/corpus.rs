@@ -1061,6 +1061,9 @@ async fn material_web_controls_in_shadow_roots_are_named_and_set_by_refs() -> an
     assert!(line_with(&t, "slider ").contains("value=\"3\""), "{t}");
     assert!(line_with(&t, "combobox \"Text size\"").contains("value=\"Medium\""), "{t}");
     assert!(t.contains("text \"Volume\""), "{t}");
+    // The text field's label, drawn in a box of its own right before its field, is the
+    // field's name: its words are not a line again.
+    assert!(!t.contains("text \"Display name\""), "{t}");
     // One line per tab: the surface a tab draws in its shadow root and hears for itself is the
     // tab. A chip's host, which hands its focus to its button, is that button.
     assert_eq!(refs_of(&t, "tab", "General").len(), 1, "{t}");
