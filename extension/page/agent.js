@@ -2224,7 +2224,18 @@
     const why = actionableNow(el, style, role);
     // An element that names a shown control through the control's aria-labelledby acts for it,
     // as a label does (a widget library's floating label, whose click focuses the field).
-    return why === "clickable" && el.id && namesShownControl(el) ? null : why;
+    return why === "clickable" && ((el.id && namesShownControl(el)) || labelsByFor(el)) ? null : why;
+  }
+  // Whether a web component is a library's own label (Spectrum's sp-field-label), naming by its
+  // `for` a shown control or a component that draws one: its click is the control's.
+  function labelsByFor(el) {
+    const id = el.localName.includes("-") ? el.getAttribute("for") : null;
+    if (!id) return false;
+    const root = el.getRootNode();
+    const c = (root.getElementById ? root.getElementById(id) : null) || el.ownerDocument.getElementById(id);
+    if (!c || c === el || c.contains(el)) return false;
+    const role = roleOf(c);
+    return ((FIELD_ROLES.has(role) || INTERACTIVE_ROLES.has(role)) && fieldShown(c)) || !!(shadowOf(c) && holdsShownControl(shadowOf(c)));
   }
   // The ids that some element's aria-labelledby names, per document or shadow root, taken once
   // per read (every read starts afresh).

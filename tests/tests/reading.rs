@@ -1028,6 +1028,23 @@ async fn a_components_field_waiting_in_a_transparent_box_is_read_and_fields_for_
     Ok(())
 }
 
+/// A component library's own label element, naming its field by `for` (Spectrum's
+/// sp-field-label), acts for the field, which has its line: it is no clickable line of its own,
+/// nor a text line above the field. One without `for` is a control of its own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_librarys_label_element_is_its_fields() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "library-labels.html", json!({})).await?;
+    assert!(page.contains("textbox \"Nickname\" [ref_"), "{page}");
+    assert!(!page.contains("generic \"Nickname\"") && !page.contains("text \"Nickname\""), "{page}");
+    let help = line_with(&page, "generic \"Help\"");
+    assert!(help.ends_with("] clickable"), "{page}");
+    ok(&h.one("left_click", json!({"target": r#ref(&ref_on(help).unwrap_or_default())})).await?);
+    let after = read_here(&mut h, json!({})).await?;
+    assert!(after.contains("Help shown"), "{after}");
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_components_picker_and_a_slider_inside_its_handle_are_set_by_form_input() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
