@@ -802,10 +802,14 @@
     return !display.startsWith("inline") && display !== "contents" && display !== "none";
   }
 
+  // The element an id names for `el`: in its own shadow root first, else in its document.
+  function idFor(el, id) {
+    const root = el.getRootNode();
+    return (root.getElementById ? root.getElementById(id) : null) || el.ownerDocument.getElementById(id);
+  }
   function byIds(el, attr) {
     const ids = (el.getAttribute(attr) || "").trim().split(/\s+/).filter(Boolean);
-    const root = el.getRootNode();
-    return ids.map((id) => (root.getElementById ? root.getElementById(id) : null) || el.ownerDocument.getElementById(id)).filter(Boolean);
+    return ids.map((id) => idFor(el, id)).filter(Boolean);
   }
 
   function labelsOf(el) {
@@ -2231,8 +2235,7 @@
   function labelsByFor(el) {
     const id = el.localName.includes("-") ? el.getAttribute("for") : null;
     if (!id) return false;
-    const root = el.getRootNode();
-    const c = (root.getElementById ? root.getElementById(id) : null) || el.ownerDocument.getElementById(id);
+    const c = idFor(el, id);
     if (!c || c === el || c.contains(el)) return false;
     const role = roleOf(c);
     return ((FIELD_ROLES.has(role) || INTERACTIVE_ROLES.has(role)) && fieldShown(c)) || !!(shadowOf(c) && holdsShownControl(shadowOf(c)));
@@ -3505,8 +3508,7 @@
   function endingWithin(cover) {
     if (!cover) return [];
     try {
-      const inner = shadowOf(cover)?.getAnimations() || [];
-      return [...cover.getAnimations({ subtree: true }), ...inner.filter((a) => !a.effect?.target || composedContains(cover, a.effect.target))].filter((a) => endsSoon(a, SETTLE_MS));
+      return [...cover.getAnimations({ subtree: true }), ...(shadowOf(cover)?.getAnimations() || [])].filter((a) => endsSoon(a, SETTLE_MS));
     } catch {
       return [];
     }
@@ -4047,8 +4049,7 @@
     return null;
   }
   function comboLists(field) {
-    const root = field.getRootNode();
-    const byId = (id) => (root.getElementById ? root.getElementById(id) : null) || document.getElementById(id);
+    const byId = (id) => idFor(field, id);
     const box = field.closest("[role=combobox]");
     const ids = [field, box].filter(Boolean).flatMap((e) => `${e.getAttribute("aria-controls") || ""} ${e.getAttribute("aria-owns") || ""}`.split(/\s+/)).filter(Boolean);
     const lists = ids.map(byId).filter(Boolean);
