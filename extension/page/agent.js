@@ -3504,14 +3504,29 @@
     return found;
   }
   // Animations inside a covering box (a menu's sheet fading out inside the layer that holds it),
-  // in its shadow root too (Ionic's popover fades its wrapper there).
+  // in the shadow roots inside it too, nested ones included (Ionic's popover fades its wrapper in
+  // its own; a select's menu may fade in a component's inside the select's). A few thousand
+  // elements are looked through at most.
   function endingWithin(cover) {
     if (!cover) return [];
+    const out = [];
+    let looked = 0;
+    const visit = (root) => {
+      for (const e of root.querySelectorAll("*")) {
+        if (++looked > 3000) return;
+        const inner = shadowOf(e);
+        if (inner) {
+          out.push(...inner.getAnimations());
+          visit(inner);
+        }
+      }
+    };
     try {
-      return [...cover.getAnimations({ subtree: true }), ...(shadowOf(cover)?.getAnimations() || [])].filter((a) => endsSoon(a, SETTLE_MS));
-    } catch {
-      return [];
-    }
+      out.push(...cover.getAnimations({ subtree: true }), ...(shadowOf(cover)?.getAnimations() || []));
+      if (shadowOf(cover)) visit(shadowOf(cover));
+      visit(cover);
+    } catch {}
+    return out.filter((a) => endsSoon(a, SETTLE_MS));
   }
   // Whether nothing of a box shows: it, or a box around it, is fully transparent; or it paints
   // nothing itself and nothing inside it shows (the layer left of a menu that faded out).

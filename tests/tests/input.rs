@@ -155,6 +155,22 @@ async fn a_covered_target_is_reported_not_clicked() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A sheet over the page whose panel fades out in a shadow root nested inside the sheet's own
+/// (a component inside the backdrop a component draws) is waited out: the click right behind the
+/// one that closes it lands on what the sheet covered, not on the sheet.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_click_waits_out_a_cover_fading_in_a_nested_shadow_root() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "nested-fade.html").await?;
+    let pay = h.ref_of("button", "Pay").await?;
+    let done = h.ref_of("button", "Done").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&done)})).await?);
+    ok(&h.one("left_click", json!({"target": r#ref(&pay)})).await?);
+    let view = h.one("read_page", json!({})).await?.text();
+    assert!(view.contains("\"Paid.\"") && !view.contains("dialog \"Offer\""), "the click reached Pay once the sheet had gone:\n{view}");
+    Ok(())
+}
+
 /// A target in the viewport but under a sticky header is scrolled out from under it and clicked,
 /// as a person would; one under a page-wide dialog is still reported, not clicked.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
