@@ -560,6 +560,11 @@
     const t = (s || "").replace(/\s+/g, " ").trim();
     return t.length > max ? t.slice(0, max - 1) + "…" : t;
   };
+  // Text whose line breaks matter (a textarea's value): each line cleaned, the breaks kept.
+  const cleanLines = (s, max) => {
+    const t = (s || "").split(/\r\n?|\n/).map((l) => l.replace(/\s+/g, " ").trim()).join("\n").replace(/\n{3,}/g, "\n\n").trim();
+    return t.length > max ? t.slice(0, max - 1) + "…" : t;
+  };
 
   function inputRole(el) {
     const type = (el.getAttribute("type") || "text").toLowerCase();
@@ -1942,9 +1947,10 @@
         }
         if (type === "password") {
           if (el.value) s.value = "••••";
-        } else if (el.value) s.value = clean(el.value, 200);
-        const ph = attr("placeholder") || attr("aria-placeholder");
-        if (ph) s.placeholder = clean(ph, 100);
+        } else if (el.value) s.value = tag === "textarea" ? cleanLines(el.value, 200) : clean(el.value, 200);
+        // (A placeholder of a blank only, as floating labels need one, says nothing.)
+        const ph = clean(attr("placeholder") || attr("aria-placeholder"), 100);
+        if (ph) s.placeholder = ph;
       }
       // What a field suggests (its datalist): it takes any text, these are offered.
       if (tag === "input" && el.list && el.list.localName === "datalist") {
@@ -1981,7 +1987,7 @@
       // own or of its first paragraph (Quill's, ProseMirror's and Tiptap's `data-placeholder`).
       if (!s.value && !el.innerText.trim()) {
         const ph = [el, el.firstElementChild].map((e) => e && (e.getAttribute("aria-placeholder") || e.getAttribute("data-placeholder") || e.getAttribute("placeholder"))).find(Boolean);
-        if (ph) s.placeholder = clean(ph, 100);
+        if (clean(ph, 100)) s.placeholder = clean(ph, 100);
       }
     } else if (attr("aria-valuenow") != null) {
       s.value = attr("aria-valuetext") || attr("aria-valuenow");
@@ -2040,6 +2046,27 @@
   const GRID_PARTS = new Set(["gridcell", "row"]);
   const LIVE_ROLES = new Set(["alert", "status", "log", "timer", "marquee"]);
   const HANDLER_ATTRS = ["onclick", "onmousedown", "onmouseup", "onpointerdown", "onpointerup", "ondblclick", "onkeydown", "onkeyup", "ontouchstart"];
+  // Attributes by which a framework gives an element a click of its own, often answered by one
+  // listener on the whole page: Alpine's @click, AngularJS's ng-click, Livewire's wire:click,
+  // Phoenix's phx-click, htmx's hx-get (whose trigger on a box is a click unless it names
+  // another). (A click `.outside` or `.away` is one on anything but the element.)
+  const FRAMEWORK_CLICK = /^(?:@click|x-on:click|v-on:click|(?:data-)?ng-click|wire:click|phx-click|hx-(?:get|post|put|patch|delete))(?:\.(?!outside\b|away\b)[\w-]+)*$/;
+  // Whether the page's markup hands an element a handler: an attribute like onclick, a
+  // framework's click attribute, a jsaction that answers a click (Google's: `click:name`, or a
+  // name alone, whose event is the click) or a Stimulus action on a click.
+  function handlerAttr(el) {
+    if (HANDLER_ATTRS.some((a) => el.hasAttribute(a))) return true;
+    const attrs = el.attributes;
+    for (let i = 0; i < attrs.length && i < 40; i++) {
+      const { name, value } = attrs[i];
+      if (FRAMEWORK_CLICK.test(name)) {
+        if (!name.startsWith("hx-") || !el.hasAttribute("hx-trigger") || /\bclick\b/.test(el.getAttribute("hx-trigger"))) return true;
+      } else if (name === "jsaction") {
+        if (value.split(";").some((a) => /^\s*(click:|[\w.]+\s*$)/.test(a))) return true;
+      } else if (name === "data-action" && /(^|\s)click->/.test(value)) return true;
+    }
+    return false;
+  }
   const TOGGLE_ROLES = new Set(["checkbox", "switch", "radio"]);
   const CONTROLS = "a[href],button,input,select,textarea,[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=option]";
 
@@ -2096,7 +2123,7 @@
   // Whether the page gave an element a handler of its own: a listener (found through CDP, or
   // kept by a framework) or a handler attribute.
   function hasOwnHandler(el) {
-    return listened.has(el) || told.has(el) || HANDLER_ATTRS.some((a) => el.hasAttribute(a));
+    return listened.has(el) || told.has(el) || handlerAttr(el);
   }
   // `worded`: the box may say words, when they are a label's that names no control (Fomantic
   // UI's checkbox: the hidden box, and a label beside it that the box's handler answers for).
@@ -2298,7 +2325,7 @@
     // one big link: <article onclick>); a tab stop or pointer cursor there is for scrolling or
     // focus, and a dialog's handler closes it from its backdrop.
     if (STRUCTURE_ROLES.has(role)) {
-      const own = !/^(dialog|alertdialog|application)$/.test(role) && HANDLER_ATTRS.some((a) => el.hasAttribute(a));
+      const own = !/^(dialog|alertdialog|application)$/.test(role) && handlerAttr(el);
       return own ? "clickable" : null;
     }
     // A label acts for its control, which has a line of its own; when the control is not shown
@@ -2317,7 +2344,7 @@
       if (el.getAttribute("draggable") === "true") return "draggable";
       // A wordless handle with a resize cursor is dragged, not clicked (a grid column's edge).
       if (/resize$/.test(style.cursor) && !el.textContent.trim() && (listened.has(el) || told.has(el)) && ownCursor(el, style.cursor)) return "draggable";
-      if (HANDLER_ATTRS.some((a) => el.hasAttribute(a))) return "clickable";
+      if (handlerAttr(el)) return "clickable";
       if (told.has(el) && !delegates(el)) return sliderTrack(el) ? null : "clickable";
       if (listened.has(el) && !serving.has(el) && !delegates(el) && !servesTold(el)) return sliderTrack(el) ? null : "clickable";
     }
@@ -2330,12 +2357,34 @@
     if (pressable && style.cursor === "pointer") {
       const control = el.querySelector(CONTROLS) || shadowOf(el)?.querySelector(CONTROLS);
       const theirs = !!control && (!wordsOutsideControls(el) || getComputedStyle(control).opacity === "0");
-      if (ownCursor(el, "pointer") && !theirs) return "clickable";
+      const own = ownCursor(el, "pointer");
+      if (own && !theirs) return "clickable";
+      if (!own && !control && poppedItem(el)) return "clickable";
     }
     // A grab or move cursor its parent does not show: something to drag (a sortable list's item,
     // which SortableJS makes draggable only once it is pressed).
     if (pressable && (style.cursor === "grab" || style.cursor === "move") && ownCursor(el, style.cursor)) return "draggable";
     return null;
+  }
+  // An item of a list that pops out of a box a person clicks (a custom select's options, a
+  // submenu shown inside its menu item), which the box's one listener answers by the item
+  // clicked: the pointer the box shows covers its items, but a person clicks each on its own.
+  // Such an item has words, a sibling drawn alike (same tag and class), and a box that pops out
+  // (absolute or fixed) between it and the box the pointer is set on, which is no link or
+  // button (whose parts are its own).
+  function poppedItem(el) {
+    const p = el.parentElement;
+    if (!p || typeof el.className !== "string" || !/[\p{L}\p{N}]/u.test(el.textContent || "")) return false;
+    let alike = 0;
+    for (const s of p.children) if (s.localName === el.localName && s.className === el.className && ++alike > 1) break;
+    if (alike < 2) return false;
+    let popped = false;
+    for (let a = p, i = 0; a && i < 6; a = a.parentElement, i++) {
+      const position = getComputedStyle(a).position;
+      if (position === "absolute" || position === "fixed") popped = true;
+      if (ownCursor(a, "pointer")) return popped && !a.matches(CONTROLS);
+    }
+    return false;
   }
   // Whether `el` shows a cursor its parent (or shadow host) does not.
   // A wordless box around a slider's handles: its track, whose press moves the nearest handle,
@@ -2868,7 +2917,7 @@
           // An element a person clicks is named by what it says, unless it holds other things
           // to act on (a row with its star, a dialog's sheet with its buttons): their lines
           // and its text follow under it.
-          if (!entry.name && !holdsActionable(el, true)) {
+          if (!entry.name && !holdsActionable(el, true) && !holdsPart(el)) {
             const said = clean(subtreeText(el), NAME_MAX + 1);
             if (said.length <= NAME_MAX) entry.name = said;
           }
@@ -2937,7 +2986,7 @@
         }
         return;
       }
-      if (named && !hasInteractiveDescendant(el)) return;
+      if (named && !hasInteractiveDescendant(el) && (interactive || !holdsPart(el))) return;
       // A named image's parts are drawing, not content (a chart's axis labels in an
       // <svg role="img" aria-label="Sales by quarter">).
       if (role === "img" && entry && entry.name && !hasInteractiveDescendant(el)) return;
@@ -3249,6 +3298,17 @@
     const inside = el.querySelectorAll(INTERACTIVE_SEL);
     for (let i = 0; i < inside.length && i < 30; i++) if (inside[i] !== own && seen(inside[i])) return true;
     return inside.length > 30 || holds(el, (d) => (listened.has(d) || told.has(d)) && seen(d));
+  }
+  // Whether a line named by its words holds a part a person clicks on its own (a table cell's
+  // "Edit" link without an address and its trash icon, each with a pointer cursor the cell does
+  // not show): its line then lists that part under it, as a paragraph's are. Only a few elements
+  // are asked about their style; in a bigger box, only handlers count.
+  function holdsPart(el) {
+    const inside = el.getElementsByTagName("*");
+    if (!inside.length) return false;
+    if (inside.length > 12) return holds(el, hasOwnHandler);
+    for (const d of inside) if (actionable(d, getComputedStyle(d), roleOf(d)) && seen(d)) return true;
+    return false;
   }
   // Whether an element holds a control of its own (a label's own control, which it stands in
   // for, does not count).

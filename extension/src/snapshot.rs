@@ -195,17 +195,35 @@ pub fn build(nodes: &[Node]) -> Vec<Tree<'_>> {
 }
 
 fn quote(text: &str) -> String {
-    let folded = tabwright_protocol::sanitize::one_line(text);
-    let mut out = String::with_capacity(folded.len() + 2);
+    let mut out = String::with_capacity(text.len() + 2);
     out.push('"');
+    push_escaped(&mut out, &tabwright_protocol::sanitize::one_line(text));
+    out.push('"');
+    out
+}
+
+/// A value quoted on one line, its line breaks said as `\n` (a textarea's lines), each line
+/// folded as `quote` folds the whole.
+fn quote_lines(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push_str("\\n");
+        }
+        push_escaped(&mut out, &tabwright_protocol::sanitize::one_line(line));
+    }
+    out.push('"');
+    out
+}
+
+fn push_escaped(out: &mut String, folded: &str) {
     for c in folded.chars() {
         if c == '"' || c == '\\' {
             out.push('\\');
         }
         out.push(c);
     }
-    out.push('"');
-    out
 }
 
 fn state_text(key: &str, value: &serde_json::Value) -> Option<String> {
@@ -245,7 +263,8 @@ fn state_text(key: &str, value: &serde_json::Value) -> Option<String> {
                 format!("→ {v}")
             }
         }
-        ("value" | "format" | "options" | "suggestions" | "placeholder" | "min" | "max" | "description" | "icon", Value::String(v)) => format!("{key}={}", quote(v)),
+        ("value", Value::String(v)) => format!("value={}", quote_lines(v)),
+        ("format" | "options" | "suggestions" | "placeholder" | "min" | "max" | "description" | "icon", Value::String(v)) => format!("{key}={}", quote(v)),
         _ => return None,
     })
 }
@@ -542,6 +561,14 @@ mod tests {
         // Text that is not its value is read after its line, as any element's.
         let other = Node { d: 1, text: Some("Draft".into()), r#ref: Some(2), ..Default::default() };
         assert_eq!(render(&[notes, other], READ_CAP).text, r#"textbox "Notes" [ref_2] value="Old text": "Draft""#);
+    }
+
+    #[test]
+    fn a_values_line_breaks_are_said_as_escapes_on_its_one_line() {
+        let mut notes = control(0, 2, "textbox", "Notes");
+        notes.s.insert("value".into(), json!("Line one\nLine  \"two\"\n\u{202e}C:\\x"));
+        assert_eq!(element_line(&notes), r#"textbox "Notes" [ref_2] value="Line one\nLine \"two\"\nC:\\x""#);
+        assert_eq!(render(&[notes], READ_CAP).text.lines().count(), 1);
     }
 
     #[test]

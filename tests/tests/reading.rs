@@ -1045,6 +1045,52 @@ async fn a_librarys_label_element_is_its_fields() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// What one listener on the page answers by the element clicked is reached by ref: a cell's
+/// link without an address and its icon, a drawn select's choices that take the box's pointer, a
+/// menu entry's further menu, and markup a framework hands a click (Alpine's @click, htmx's
+/// hx-get, Google's jsaction, Stimulus's data-action), but not one it hands a click elsewhere or
+/// a poll. A textarea's lines and a blank placeholder are read as they are.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn what_one_listener_on_the_page_answers_is_reached_by_ref() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "delegated.html", json!({})).await?;
+    let click = |line: &str| json!({"target": r#ref(&ref_on(line).unwrap_or_default())});
+    let removes = refs_of(&page, "generic", "Remove member");
+    assert_eq!(removes.len(), 2, "{page}");
+    assert_eq!(refs_of(&page, "generic", "Edit").len(), 2, "{page}");
+    for quiet in ["Outside only", "Polled"] {
+        assert!(line_with(&page, quiet).starts_with("text "), "{quiet}: {page}");
+    }
+    assert!(page.contains("textbox \"Note\" [ref_") && page.contains("value=\"First line\\nSecond line\""), "{page}");
+    assert!(!line_with(&page, "textbox \"City\"").contains("placeholder"), "{page}");
+    let state = |page: &str| line_with(page, "status").to_string();
+
+    ok(&h.one("left_click", json!({"target": r#ref(&removes[1])})).await?);
+    let after = read_here(&mut h, json!({})).await?;
+    assert!(state(&after).contains("Removed alan.") && !after.contains("Alan Turing"), "{after}");
+
+    ok(&h.one("left_click", click(line_with(&after, "generic \"Pick a language\""))).await?);
+    let open = read_here(&mut h, json!({})).await?;
+    assert!(line_with(&open, "text \"Pick a language\"").len() < 40, "the box lists its choices, not their words as its name:\n{open}");
+    ok(&h.one("left_click", click(line_with(&open, "generic \"Deutsch\""))).await?);
+    let chosen = read_here(&mut h, json!({})).await?;
+    assert!(state(&chosen).contains("Language Deutsch.") && chosen.contains("generic \"Deutsch\" [ref_"), "{chosen}");
+
+    ok(&h.one("hover", click(line_with(&chosen, "generic \"Settings ›\""))).await?);
+    let menu = read_here(&mut h, json!({})).await?;
+    assert!(line_with(&menu, "Settings ›").contains("clickable: \"Settings ›\""), "{menu}");
+    ok(&h.one("left_click", click(line_with(&menu, "generic \"Privacy\""))).await?);
+    let privacy = read_here(&mut h, json!({})).await?;
+    assert!(state(&privacy).contains("Menu privacy."), "{privacy}");
+
+    ok(&h.one("left_click", click(line_with(&privacy, "generic \"More actions\""))).await?);
+    let more = read_here(&mut h, json!({})).await?;
+    assert!(state(&more).contains("Chip More actions."), "{more}");
+    let found = h.one("find", json!({"query": "archive"})).await?.text();
+    assert!(found.starts_with("generic \"Archive\" [ref_"), "{found}");
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_components_picker_and_a_slider_inside_its_handle_are_set_by_form_input() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
