@@ -3228,6 +3228,28 @@
     } catch {}
     for (const e of popovers) if (e !== overlayHost) add(e);
     for (const e of document.querySelectorAll('[role="listbox"], [role="menu"], [role="tooltip"]')) if (floats(e)) add(e);
+    // Boxes fixed over the page above the modal's mask (a consent banner stacked over a
+    // newsletter's): a person sees and clicks them as well. (Nothing is above a dialog the
+    // browser holds modal but its own top layer.)
+    if (!modal.matches(":modal")) {
+      let looked = 0;
+      const above = (e) => {
+        if (e === overlayHost || e.contains(modal) || modal.contains(e)) return;
+        const position = getComputedStyle(e).position;
+        if (position !== "fixed" && position !== "sticky") return;
+        const r = e.getBoundingClientRect();
+        const x = Math.min(Math.max((r.left + r.right) / 2, 0), innerWidth - 1);
+        const y = Math.min(Math.max((r.top + r.bottom) / 2, 0), innerHeight - 1);
+        if (r.width < 1 || r.height < 1 || x < r.left || x > r.right || y < r.top || y > r.bottom) return;
+        const hit = document.elementFromPoint(x, y);
+        if (hit && e.contains(hit)) add(e);
+      };
+      for (const c of document.body?.children || []) {
+        if (++looked > 300) break;
+        above(c);
+        for (const g of c.children) if (++looked <= 300) above(g);
+      }
+    }
     return extras;
   }
 

@@ -1045,6 +1045,20 @@ async fn a_librarys_label_element_is_its_fields() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A banner fixed above an open modal's mask (a consent banner over a newsletter's) is read with
+/// the dialog and clicked by ref; a button fixed under the mask is not read.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_banner_stacked_above_a_modals_mask_is_read_with_it() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "stacked-banner.html", json!({})).await?;
+    assert!(page.starts_with(NOTE) && page.contains("dialog \"Get our newsletter\""), "{page}");
+    assert!(page.contains("region \"Cookie consent\"") && !page.contains("Chat with us"), "{page}");
+    ok(&h.one("left_click", json!({"target": r#ref(&ref_on(line_with(&page, "generic \"Accept all\"")).unwrap_or_default())})).await?);
+    let text = h.one("get_page_text", json!({})).await?.text();
+    assert!(text.contains("accepted") && !text.contains("Reject all"), "{text}");
+    Ok(())
+}
+
 /// What one listener on the page answers by the element clicked is reached by ref: a cell's
 /// link without an address and its icon, a drawn select's choices that take the box's pointer, a
 /// menu entry's further menu, and markup a framework hands a click (Alpine's @click, htmx's
