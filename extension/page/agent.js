@@ -718,8 +718,10 @@
       // A line break parts the words on either side of it.
       const t = child.nodeType === Node.ELEMENT_NODE && child.localName === "br" ? " " : subtreeText(child, depth + 1);
       if (!t) continue;
-      // A block parts the words on either side of it too (a title's heading, then its address).
-      const block = child.nodeType === Node.ELEMENT_NODE && isBlock(child);
+      // A block parts the words on either side of it too (a title's heading, then its address),
+      // as does a control drawn as a box of its own (a stepper's "Decrease" button beside its
+      // count).
+      const block = child.nodeType === Node.ELEMENT_NODE && (isBlock(child) || boxedControl(child));
       out += (last && !/\s/.test(last) && (block || lastBlock) && !/^\s/.test(t) ? " " : "") + t;
       last = t[t.length - 1];
       lastBlock = block;
@@ -805,6 +807,13 @@
     if (BLOCK_TAGS.has(node.localName)) return true;
     const display = getComputedStyle(node).display;
     return !display.startsWith("inline") && display !== "contents" && display !== "none";
+  }
+
+  // A control laid out as a box of its own in a line (an inline-block button).
+  function boxedControl(el) {
+    if (!el.matches(INTERACTIVE_SEL) && !el.hasAttribute("aria-label")) return false;
+    const display = getComputedStyle(el).display;
+    return display !== "inline" && display !== "contents";
   }
 
   // The element an id names for `el`: in its own shadow root first, else in its document.
@@ -2398,11 +2407,11 @@
   }
 
   // Whether an element has words (letters) of its own, outside the controls it holds.
-  function wordsOutsideControls(el) {
+  function wordsOutsideControls(el, words = /\p{L}/u) {
     const it = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let n = it.nextNode(), i = 0; n && i < 200; n = it.nextNode(), i++) {
       // Text slotted into a web component's shadow root is where its slot is (a button's).
-      if (/\p{L}/u.test(n.data) && !inControl(n)) return true;
+      if (words.test(n.data) && !inControl(n)) return true;
     }
     return false;
   }
@@ -2601,7 +2610,11 @@
           const side = wordsNaming(child)?.side;
           naming = side === "after";
           if (side === "before") text = text.slice(0, line) + " ";
-          if (shown) {
+          // (A part that is a box around controls with words of its own, a stepper's buttons
+          // around its count, reads them on its own line.)
+          if (shown && !roleOf(child) && !child.matches(INTERACTIVE_SEL) && !actionable(child, getComputedStyle(child), null) && wordsOutsideControls(child, /[\p{L}\p{N}]/u)) {
+            text += " ";
+          } else if (shown) {
             // (An inline part that holds blocks, a result's link around its heading, stands apart.)
             const pad = getComputedStyle(child).display === "inline" && ![...child.children].some((c) => !getComputedStyle(c).display.startsWith("inline")) ? "" : " ";
             const start = text.length;

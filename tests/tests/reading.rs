@@ -1077,6 +1077,8 @@ async fn what_one_listener_on_the_page_answers_is_reached_by_ref() -> anyhow::Re
     }
     assert!(page.contains("textbox \"Note\" [ref_") && page.contains("value=\"First line\\nSecond line\""), "{page}");
     assert!(!line_with(&page, "textbox \"City\"").contains("placeholder"), "{page}");
+    // A label around a stepper says its own words; the stepper's count is read with its buttons.
+    assert!(page.contains("text \"Guests\" [ref_") && page.contains("text \"Fewer guests 2 More guests\" [ref_"), "{page}");
     let state = |page: &str| line_with(page, "status").to_string();
 
     ok(&h.one("left_click", json!({"target": r#ref(&removes[1])})).await?);
