@@ -556,13 +556,15 @@
   const NAME_MAX = 150;
   const TEXT_MAX = 300;
 
+  // (Characters that draw nothing inside a word, a zero-width space or the byte-order mark, are
+  // dropped: "Del\u200Bete" is "Delete".)
   const clean = (s, max) => {
-    const t = (s || "").replace(/\s+/g, " ").trim();
+    const t = (s || "").replace(/[\u200B\u2060\uFEFF]/g, "").replace(/\s+/g, " ").trim();
     return t.length > max ? t.slice(0, max - 1) + "…" : t;
   };
   // Text whose line breaks matter (a textarea's value): each line cleaned, the breaks kept.
   const cleanLines = (s, max) => {
-    const t = (s || "").split(/\r\n?|\n/).map((l) => l.replace(/\s+/g, " ").trim()).join("\n").replace(/\n{3,}/g, "\n\n").trim();
+    const t = (s || "").split(/\r\n?|\n/).map((l) => clean(l, Infinity)).join("\n").replace(/\n{3,}/g, "\n\n").trim();
     return t.length > max ? t.slice(0, max - 1) + "…" : t;
   };
 
@@ -3920,11 +3922,18 @@
   // where it is now (null for nothing focused), for Claude to know where the rest of the text
   // went (fields that move it on, as a code split into one box per digit does, or a page that
   // takes it).
-  function focusMoved(next) {
+  // (`typed`: the text, when it held no key that moves the focus. A field that kept the focus
+  // but does not hold it refused or changed some of it: a length limit, a mask, a handler that
+  // stops keys or writes the value its own way, a read-only field.)
+  function focusMoved(next, typed) {
     keyUps = [];
     const was = typingInto;
     typingInto = null;
     const el = deepActiveElement();
+    if (was && el === was && typeof typed === "string" && typed && /^(input|textarea)$/.test(el.localName) && isTextEntry(el) && !el.value.includes(typed.trim())) {
+      const counter = { next };
+      return { field: describe(el, counter), holds: el.type === "password" ? null : clean(el.value, 80), next: counter.next };
+    }
     if (!was || el === was) return null;
     const counter = { next };
     const nothing = (e) => !e || e === document.body || e === document.documentElement;
@@ -4025,6 +4034,16 @@
     return null;
   }
 
+  // What the page did with a value set in a field, as its handlers answered the input: a note
+  // when the field holds something else (its old value put back, or the value written its own
+  // way: in capitals, without the letters a digits-only field refuses).
+  function pageKept(el, text, before) {
+    const now = el.value;
+    if (now === text || (el.type === "number" && now !== "" && Number(now) === Number(text))) return null;
+    if (el.type === "password") return "the page changed what the field holds";
+    if (now === before) return `the page put back what the field held: it holds ${JSON.stringify(clean(now, 80))}`;
+    return `the page changed it: the field holds ${JSON.stringify(clean(now, 80))}`;
+  }
   function fire(el, value) {
     el.dispatchEvent(new InputEvent("input", { bubbles: true, composed: true, inputType: "insertReplacementText", data: value == null ? null : String(value) }));
     el.dispatchEvent(new Event("change", { bubbles: true }));
@@ -4250,11 +4269,13 @@
         return { error: `${what} did not accept ${JSON.stringify(text)}; give a valid ${type} value${want}.${holds}` };
       }
       fire(el, text);
+      const answered = pageKept(el, text, before);
       // Text typed into a combobox only filters its list: the core picks the option it names.
       // (A field inside a box that is the combobox, as Choices.js draws one, types into it too.)
       if ((roleOf(el) === "combobox" || el.parentElement?.closest("[role=combobox]")) && !(el.list && el.list.localName === "datalist")) return { ok: true, value: el.value, combobox: true };
       // Set, but outside what the field allows (a date past its max, a number off its step): the
       // page's form will refuse it.
+      if (answered) return { ok: true, value: el.value, note: answered };
       if (!el.validity.valid && el.validationMessage) return { ok: true, value: el.value, note: `the field does not pass its own check: ${clean(el.validationMessage, 160).replace(/\.$/, "")}` };
       if (text !== given.trim()) return { ok: true, value: el.value, note: `the field holds it as ${el.value}` };
       return { ok: true, value: el.value };
@@ -4263,9 +4284,12 @@
       if (typeof value === "boolean") return { error: `${what} takes text, not true/false.` };
       if (tooLong(el, String(value))) return { error: tooLong(el, String(value)) };
       el.focus({ preventScroll: true });
+      const before = el.value;
       el.value = String(value);
-      fire(el, el.value);
-      return { ok: true, value: el.value };
+      const text = el.value;
+      fire(el, text);
+      const answered = pageKept(el, text, before);
+      return answered ? { ok: true, value: el.value, note: answered } : { ok: true, value: el.value };
     }
     if (tag === "select") {
       const want = String(value).trim();
@@ -4287,6 +4311,7 @@
         if (match.disabled) return { error: `The option ${JSON.stringify(clean(match.text, 60))} of ${what} is disabled.` };
         matches.push(match);
       }
+      const before = el.selectedOptions[0];
       if (el.multiple) {
         for (const o of options) o.selected = matches.includes(o);
       } else {
@@ -4295,6 +4320,12 @@
       }
       fire(el, el.value);
       const chosen = matches.map((o) => clean(o.label || o.text, 80)).join(", ");
+      // (A page that answers the change by choosing another option, its old one or its own.)
+      const now = el.selectedOptions[0];
+      if (!el.multiple && now !== matches[0]) {
+        const shows = now ? JSON.stringify(clean(now.label || now.text, 80)) : "no option";
+        return { ok: true, value: now ? clean(now.label || now.text, 80) : "", note: now === before ? `the page put back its choice: it shows ${shows}` : `the page chose another option: it shows ${shows}` };
+      }
       return el.multiple ? { ok: true, value: chosen, note: `it takes several choices, and now has ${chosen} selected (give every choice, comma-separated, to change them)` } : { ok: true, value: chosen };
     }
     const role = el.getAttribute("role");

@@ -51,6 +51,23 @@ pub fn one_line(text: &str) -> String {
     out.trim().to_string()
 }
 
+/// Page text of many lines made safe to read: its line breaks and tabs (a table's cells) kept,
+/// every other forbidden character (a terminal's escape, a bidi override, a carriage return) a
+/// space, and characters that draw nothing inside words (zero-width spaces, the byte-order
+/// mark) dropped.
+pub fn text_lines(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' | '\t' => out.push(c),
+            '\u{200B}' | '\u{2060}' | '\u{FEFF}' => {}
+            c if is_forbidden(c) => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// Cuts `text` to at most `max` characters, marking a cut with an ellipsis.
 pub fn bounded(text: &str, max: usize) -> String {
     if text.chars().count() <= max {
@@ -537,6 +554,13 @@ pub fn repair_json_surrogates(json: &str) -> std::borrow::Cow<'_, str> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn page_text_keeps_its_lines_and_loses_what_could_fool_a_reader() {
+        let page = "Control: a\u{1}b\u{7}c\u{1b}[31mred\u{1b}[0m\nlink: \u{202e}knil\u{202c} ok\nDel\u{200b}ete\u{feff} account\r\n\tend";
+        assert_eq!(text_lines(page), "Control: a b c [31mred [0m\nlink:  knil  ok\nDelete account \n\tend");
+    }
+
+
     use super::*;
 
     #[test]

@@ -171,6 +171,35 @@ async fn a_click_waits_out_a_cover_fading_in_a_nested_shadow_root() -> anyhow::R
     Ok(())
 }
 
+/// A page that answers a value in its own way (writes it in capitals, drops what it refuses,
+/// puts its old value or choice back, cuts it at its length, stops the keys) is said to have
+/// done so, by form_input and by type; a field that took the text says nothing more.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_field_that_changes_or_refuses_its_value_is_said_to() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "refusing.html").await?;
+    for (role, name, value, note) in [
+        ("textbox", "Code", "abc", "Note: the page changed it: the field holds \"ABC\"."),
+        ("textbox", "Digits", "a1b2", "Note: the page changed it: the field holds \"12\"."),
+        ("textbox", "Plan", "Pro", "Note: the page put back what the field held: it holds \"Basic\"."),
+        ("combobox", "Region", "South", "Note: the page put back its choice: it shows \"North\"."),
+    ] {
+        let field = h.ref_of(role, name).await?;
+        let r = h.one("form_input", json!({"target": r#ref(&field), "value": value})).await?;
+        assert_eq!(text(&r), format!("Set the value of {field}.\n{note}"), "{name}");
+    }
+    for (name, typed, says) in [("Short", "abcdefgh", "it holds \"abcd\""), ("Locked", "secret", "it is empty")] {
+        let field = h.ref_of("textbox", name).await?;
+        ok(&h.one("left_click", json!({"target": r#ref(&field)})).await?);
+        let r = text(&h.one("type", json!({"text": typed})).await?);
+        assert!(r.starts_with(&format!("Typed.\ntextbox \"{name}\" ({field}) does not hold all of what was typed: {says}, so the page refused or changed some of it")), "{r}");
+    }
+    let field = h.ref_of("textbox", "Name").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&field)})).await?);
+    assert_eq!(text(&h.one("type", json!({"text": "Ada"})).await?), "Typed.");
+    Ok(())
+}
+
 /// A target in the viewport but under a sticky header is scrolled out from under it and clicked,
 /// as a person would; one under a page-wide dialog is still reported, not clicked.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1104,6 +1104,11 @@ async fn what_one_listener_on_the_page_answers_is_reached_by_ref() -> anyhow::Re
     assert!(state(&more).contains("Chip More actions."), "{more}");
     let found = h.one("find", json!({"query": "archive"})).await?.text();
     assert!(found.starts_with("generic \"Archive\" [ref_"), "{found}");
+    // The page's text reaches Claude without what could fool a reader.
+    let text = h.one("get_page_text", json!({})).await?.text();
+    let fool = text.lines().find(|l| l.starts_with("Alert")).unwrap_or_default();
+    assert_eq!(fool, "Alert  [31mred [0m,  knil , Delete account", "{text:?}");
+    assert!(!text.contains(['\u{1b}', '\u{202e}', '\u{200b}', '\u{feff}']), "{text:?}");
     Ok(())
 }
 

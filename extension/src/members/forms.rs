@@ -139,7 +139,7 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
         }
         None => {
             let line = match (set.note, set.value) {
-                (Some(note), _) => Some(format!("Note: {note}.")),
+                (Some(note), _) => Some(format!("Note: {}.", page_said(&note))),
                 (None, Some(v)) if !v.is_empty() && !matches!(input.value, FormValue::Bool(_)) => None,
                 _ => None,
             };

@@ -160,7 +160,7 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
         _ => super::pointer::keys_with_answer(tab, &["Enter"], enters, Box::pin(typing)).await?,
     }
     // A Tab or Enter moves the focus as Claude meant it to; without one, a move is the page's.
-    let moved = if input.text.contains(['\t', '\n', '\r']) { None } else { focus_moved(tab).await };
+    let moved = if input.text.contains(['\t', '\n', '\r']) { None } else { focus_moved(tab, &input.text).await };
     let held = focus.map(|(v, _)| v).unwrap_or_default();
     // Where the text could not go says more than where the focus went.
     let line = match (held.as_str(), held["notext"].as_str()) {
@@ -194,14 +194,23 @@ fn focus_taken(held: &serde_json::Value) -> String {
 
 /// Where the focus went while text was typed, when the page moved it: fields that pass it on
 /// (a code split into one box per character) or a page that takes it. None when it stayed.
-async fn focus_moved(tab: i32) -> Option<String> {
+/// Or, when it stayed in a field that does not hold the text, what the field holds.
+async fn focus_moved(tab: i32, typed: &str) -> Option<String> {
     let at = cdp::Debuggee::tab(tab);
-    let (value, generation) = crate::page::call_in(&at, &format!("__tabwright.focusMoved({})", crate::refs::next())).await.ok()?;
+    let (value, generation) = crate::page::call_in(&at, &format!("__tabwright.focusMoved({}, {})", crate::refs::next(), serde_json::Value::from(typed))).await.ok()?;
     crate::refs::record_answer(&at, generation, &value);
     if !value.is_object() {
         return None;
     }
     let part = |key: &str| value[key].as_str().map(super::pointer::fold);
+    if let Some(field) = part("field") {
+        let holds = match value["holds"].as_str() {
+            Some("") => " it is empty,".to_string(),
+            Some(v) => format!(" it holds {},", tabwright_protocol::sanitize::quoted(v, 100)),
+            None => String::new(),
+        };
+        return Some(format!("{field} does not hold all of what was typed:{holds} so the page refused or changed some of it (a length limit, a mask, a read-only field, a handler of its own). Read it before typing again, or set it with form_input."));
+    }
     Some(match (part("from"), part("to")) {
         (Some(from), Some(to)) => format!("The page moved the keyboard focus while the text was typed, from {from} to {to} (fields split into parts pass it on), so the text may have gone into more than one field. Read the page to see what each field holds."),
         (Some(from), None) => format!("The page took the keyboard focus away from {from} while the text was typed, so the rest of the text went nowhere. Read the page to see what the field holds."),

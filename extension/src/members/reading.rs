@@ -343,7 +343,7 @@ pub async fn get_page_text(tab_id: Option<&str>) -> Result<Outcome, String> {
             t.total
         ));
     }
-    Ok(Outcome::Text { text: t.text })
+    Ok(Outcome::Text { text: tabwright_protocol::sanitize::text_lines(&t.text) })
 }
 
 pub async fn scroll_to(reference: &str, tab_id: Option<&str>) -> Result<Outcome, String> {
