@@ -200,6 +200,24 @@ async fn a_field_that_changes_or_refuses_its_value_is_said_to() -> anyhow::Resul
     Ok(())
 }
 
+/// A long text is typed in full and at once: its first and last characters and its line breaks
+/// as keys, the rest as typed text in pieces, which the page hears as input; the result says so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_text_is_typed_in_full_with_its_middle_in_pieces() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "long-text.html").await?;
+    let story = h.ref_of("textbox", "Story").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&story)})).await?);
+    let line = "The quick brown fox jumps over the lazy dog, again and again. ";
+    let story_text = format!("{}\nThe end.", line.repeat(80));
+    let r = text(&h.one("type", json!({"text": story_text})).await?);
+    assert!(r.starts_with("Typed.\nThe text is long: its first 100 and last 20 characters and its line breaks were pressed as keys"), "{r}");
+    let held = h.one("get_page_text", json!({})).await?.text();
+    // 100 and 20 keys (the line break among the last 20).
+    assert!(held.contains(&format!("Keys pressed: 120; length: {}; ends: og, again and again. /The end.", story_text.chars().count())), "{held}");
+    Ok(())
+}
+
 /// A target in the viewport but under a sticky header is scrolled out from under it and clicked,
 /// as a person would; one under a page-wide dialog is still reported, not clicked.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -95,7 +95,22 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
     let mut chars = input.text.chars().peekable();
     // The Enter presses among them (line breaks).
     let mut enters = 0;
+    // A long text's middle goes in as typed text in pieces, without a key press for each
+    // character: some two milliseconds a key add up to many seconds, and a page flooded with
+    // keys answers nothing else meanwhile. Its first and last characters, and every line break
+    // and tab, are still keys.
+    let count = input.text.chars().count();
+    let bulk = (count > LONG_TEXT).then(|| KEYED_HEAD..count - KEYED_TAIL);
+    let mut at = 0;
     while let Some(c) = chars.next() {
+        at += 1;
+        if bulk.as_ref().is_some_and(|middle| middle.contains(&(at - 1))) && !matches!(c, '\n' | '\r' | '\t') {
+            pending.push(c);
+            if pending.len() >= BULK_PIECE {
+                sends.push(Box::pin(insert(tab, std::mem::take(&mut pending))));
+            }
+            continue;
+        }
         // A line break presses Enter (CRLF once) and a tab presses Tab, as on a keyboard: the
         // page decides what they do (a form moves the focus, an editor indents).
         let key = match c {
@@ -176,7 +191,17 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
         _ => None,
     }
     .or(moved);
+    let line = match (line, bulk.is_some()) {
+        (line, false) => line,
+        (Some(line), true) => Some(format!("{line}\n{}", long_note())),
+        (None, true) => Some(long_note()),
+    };
     Ok(Outcome::Ack { line })
+}
+
+/// What a long text's result says of how it was typed.
+fn long_note() -> String {
+    format!("The text is long: its first {KEYED_HEAD} and last {KEYED_TAIL} characters and its line breaks were pressed as keys, and the rest went in as typed text in pieces, without a key press for each character.")
 }
 
 /// What Claude reads when the focus was not in the field the last click pressed as typing
@@ -278,6 +303,13 @@ async fn press_all(tab: i32, chords: &[Chord]) -> Result<(), String> {
 
 /// How many key events `type` has in flight at once.
 const TYPE_BATCH: usize = 64;
+/// A text longer than this many characters is typed with its middle inserted in pieces.
+const LONG_TEXT: usize = 400;
+/// How many characters of such a text are keys at its start, and at its end.
+const KEYED_HEAD: usize = 100;
+const KEYED_TAIL: usize = 20;
+/// The longest piece inserted at once, in bytes.
+const BULK_PIECE: usize = 2_000;
 
 async fn insert(tab: i32, text: String) -> Result<(), String> {
     cdp::send(tab, &cdp::InsertText { text: &text }).await.map(|_| ()).map_err(|e| format!("The browser refused the text: {e}"))
