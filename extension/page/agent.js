@@ -5068,9 +5068,13 @@
     // open: under a box too small to hold its content, where each text node is judged by itself.
     // cell: inside a table's cell, whose text stays on its row's line.
     const walk = (node, open, level = 0, cell = false) => {
-      // Nesting past what a page lays out sensibly is left out, as the browser's own stack
-      // would overflow first.
-      if (length > budget || level > 4 * MAX_NESTING) return;
+      // Nesting past what one walk follows (the browser's own stack would overflow first) is
+      // walked afresh once this walk is done, its text then after the rest.
+      if (length > budget) return;
+      if (level > 4 * MAX_NESTING) {
+        if (deeper.length < 20) deeper.push(node);
+        return;
+      }
       // (3 and 1 are Node.TEXT_NODE and Node.ELEMENT_NODE, whose lookup on the global object cost
       // a few percent of a long page's walk.)
       const type = node.nodeType;
@@ -5167,7 +5171,12 @@
         add("\t");
       }
     };
+    const deeper = [];
     walk(root, false);
+    for (let i = 0; i < deeper.length && length <= budget; i++) {
+      if (last && last !== "\n") add("\n");
+      walk(deeper[i], false);
+    }
     return out.join("");
   }
 

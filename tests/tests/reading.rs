@@ -1292,9 +1292,13 @@ async fn deeply_nested_boxes_are_read_in_parts() -> anyhow::Result<()> {
         assert!(t.contains("… more inside [ref_") && t.contains(": read_page with this ref to see it"), "{t}");
     }
     let page_text = text(&h.one("get_page_text", json!({})).await?);
-    assert!(page_text.starts_with("Deep\nTop button"), "{page_text}");
+    assert!(page_text.starts_with("Deep\nTop button") && page_text.contains("Bottom text\nBottom button"), "the deepest text is read too: {page_text}");
     let found = text(&h.one("find", json!({"query": "top button"})).await?);
     assert!(found.starts_with("button \"Top button\" [ref_"), "{found}");
+    // find searches the boxes nested past one walk's reach in turn, and clicks reach them.
+    let found = text(&h.one("find", json!({"query": "bottom button"})).await?);
+    assert!(found.starts_with("button \"Bottom button\" [ref_"), "{found}");
+    ok(&h.one("left_click", json!({"target": r#ref(&ref_on(&found).unwrap_or_default())})).await?);
     Ok(())
 }
 

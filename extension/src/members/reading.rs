@@ -274,10 +274,25 @@ pub async fn read_page(input: &ReadPage) -> Result<Outcome, String> {
 
 pub async fn find(input: &Find) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
-    let collected = collect(&Debuggee::tab(tab), "all", 100, None, true).await?;
+    let mut collected = collect(&Debuggee::tab(tab), "all", 100, None, true).await?;
+    // Boxes nested past what one walk of the page follows are searched in turn, a few at most.
+    let mut deeper: Vec<u64> = collected.nodes.iter().filter_map(|n| n.more).collect();
+    for _ in 0..DEEPER_SEARCHES {
+        let Some(root) = deeper.pop() else { break };
+        let Ok(part) = collect(&Debuggee::tab(tab), "all", 100, Some(root), true).await else { continue };
+        deeper.extend(part.nodes.iter().filter_map(|n| n.more));
+        collected.truncated |= part.truncated;
+        collected.nodes.extend(part.nodes);
+    }
     let lines = find::find(&collected.nodes, &input.query);
     let mut text = if lines.is_empty() && collected.pdf {
         PDF_READ.into()
+    } else if lines.is_empty() && (collected.truncated || !deeper.is_empty()) {
+        format!(
+            "No element matches \"{}\" in the part of the page searched ({} lines): the page is too large or too deeply nested to search whole. read_page with filter \"all\" and the ref of a part of it reads that part; scrolling and a screenshot show what is in view.",
+            input.query.trim(),
+            collected.nodes.len()
+        )
     } else if lines.is_empty() {
         format!("No element matches \"{}\". Describe it with other words, or read_page to see what is there.", input.query.trim())
     } else {
@@ -288,6 +303,9 @@ pub async fn find(input: &Find) -> Result<Outcome, String> {
     }
     Ok(Outcome::Text { text })
 }
+
+/// How many boxes nested past one walk's reach find searches in turn.
+const DEEPER_SEARCHES: usize = 8;
 
 /// What a read of a PDF says.
 pub(super) const PDF_READ: &str = "The tab shows a PDF in the browser's own viewer, out of reach of reads: take a screenshot to read it (scroll for more pages).";
