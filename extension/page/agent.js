@@ -1765,6 +1765,9 @@
   // node (see textShown).
   function hiddenReason(el, rect, style) {
     if (!seen(el, true)) return "hidden";
+    // Drawn fully transparent by a filter, or clipped away whole by a clip path.
+    style = style || getComputedStyle(el);
+    if ((style.filter !== "none" && /(^|\s)opacity\(0(\.0*)?%?\)/.test(style.filter)) || (style.clipPath !== "none" && /^inset\((50|100)%\)/.test(style.clipPath))) return "hidden";
     if (rect.width <= 1 || rect.height <= 1) {
       style = style || getComputedStyle(el);
       if (style.fontSize === "0px") return "tiny";
@@ -1781,6 +1784,19 @@
     // carousel's track, moved left past the slides before the one it shows.
     const spills = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
     return spills && clipsNothing(style || getComputedStyle(el)) ? "open" : "offpage";
+  }
+  // Whether the words an element draws have no ink: colour and fill fully transparent, with no
+  // shadow or stroke to draw them and no box around that clips a background to them (gradient
+  // text). A page hides words from people so, and a reader would still hand them on.
+  const NO_INK = /^transparent$|^rgba\([^)]*,\s*0\)$|\/\s*0\)$/;
+  function inkless(el, style = getComputedStyle(el)) {
+    if (!NO_INK.test(style.color) || !NO_INK.test(style.webkitTextFillColor)) return false;
+    if (style.textShadow !== "none" || parseFloat(style.webkitTextStrokeWidth) > 0) return false;
+    for (let e = el, i = 0; e && i < 8; e = e.parentElement, i++) {
+      const cs = e === el ? style : getComputedStyle(e);
+      if (cs.backgroundClip === "text" || cs.webkitBackgroundClip === "text") return false;
+    }
+    return true;
   }
   // Whether a box lets its content show outside it: no overflow of its own, clip or clip path.
   function clipsNothing(style) {
@@ -2574,6 +2590,9 @@
         (parent.localName === "label" && parent.control && fieldShown(parent.control) && namesItsField(parent)) ||
         parent.localName === "legend" || parent.localName === "caption" || parent.localName === "figcaption";
       const holder = () => ensureRef(holderOf(parent), counter);
+      // (Asked once, at its first words: whether the parent draws its own words without ink.)
+      let bare;
+      const inked = () => !(bare ??= parent.nodeType === Node.ELEMENT_NODE && inkless(parent));
       const speaks = (t) => t && /[\p{L}\p{N}]/u.test(t);
       // Words the line around them has in its name (a heading's "[edit]" link with its
       // brackets, a column header's title beside its sort button) are not read again.
@@ -2592,7 +2611,7 @@
         for (const child of kids) {
           if (child.nodeType === Node.TEXT_NODE) {
             if (naming) continue;
-            if (child.data.trim() && textVisible(child, frame, open)) text += child.data;
+            if (child.data.trim() && textVisible(child, frame, open) && inked()) text += child.data;
             else if (child.data) text += " ";
             continue;
           }
@@ -2672,7 +2691,7 @@
         if (child.nodeType === Node.TEXT_NODE) {
           if (naming) continue;
           if (child.data.trim()) {
-            if (textVisible(child, frame, open)) text += child.data;
+            if (textVisible(child, frame, open) && inked()) text += child.data;
           } else if (child.data) text += " ";
           continue;
         }
@@ -2735,11 +2754,12 @@
         if (hidden && hidden !== "open") return "";
       }
       let t = "";
+      const style = el.localName === "slot" ? null : getComputedStyle(el);
+      const bare = !!style && inkless(el, style);
       for (const c of kidsOf(el)) {
-        if (c.nodeType === Node.TEXT_NODE) t += c.data;
+        if (c.nodeType === Node.TEXT_NODE) t += bare ? "" : c.data;
         else if (c.nodeType === Node.ELEMENT_NODE) t += isPlainInline(c) || c.localName === "slot" ? inlineText(c) : "";
       }
-      const style = el.localName === "slot" ? null : getComputedStyle(el);
       if (t.trim() && (STRUCK_TAGS.has(el.localName) || style?.textDecorationLine.includes("line-through"))) t = `~~${t.trim()}~~`;
       // A span laid out as a block or an inline box stands apart from its neighbours.
       if (style && style.display !== "inline") t = ` ${t} `;
@@ -5065,6 +5085,8 @@
     // usual), "lines" keeps its line breaks (pre-line), "all" keeps spaces and breaks too (a
     // <pre>, a code sample whose highlighted spans sit between text nodes of line breaks).
     let kept = "";
+    // Whether the box in hand draws its own words without ink (see inkless).
+    let bare = false;
     // open: under a box too small to hold its content, where each text node is judged by itself.
     // cell: inside a table's cell, whose text stays on its row's line.
     const walk = (node, open, level = 0, cell = false) => {
@@ -5079,6 +5101,7 @@
       // a few percent of a long page's walk.)
       const type = node.nodeType;
       if (type === 3) {
+        if (bare) return;
         if (kept) {
           const t = kept === "all" ? node.data.replace(/\r\n?/g, "\n") : node.data.replace(/[^\S\n]+/g, " ").replace(/ ?\n ?/g, "\n");
           if (t.trim() && open && !textShown(node)) return;
@@ -5142,8 +5165,9 @@
       const editor = !inEditor && !!editorFieldOf(el);
       if (editor) inEditor = true;
       const inCell = !table && (cell || isCell);
-      const around = kept;
+      const around = kept, aroundBare = bare;
       kept = KEPT_SPACE[style.whiteSpaceCollapse] || "";
+      bare = inkless(el, style);
       // (A style sheet strikes a price through as often as <s> does; the style is read only for
       // inline boxes, where prices and such words are.)
       const struck = (STRUCK_TAGS.has(tag) || (display === "inline" && style.textDecorationLine.includes("line-through"))) && !!el.textContent.trim();
@@ -5151,6 +5175,7 @@
       eachDrawnKid(el, (c) => walk(c, inner, level + 1, inCell));
       if (struck) add("~~");
       kept = around;
+      bare = aroundBare;
       if (editor) inEditor = false;
       // (A frame's page that breaks the walk loses only its own text.)
       try {

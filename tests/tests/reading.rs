@@ -1045,6 +1045,24 @@ async fn a_librarys_label_element_is_its_fields() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Words a page draws without ink (a transparent colour, a filter or clip path that leaves
+/// nothing) are neither read nor in the page's text, while gradient text (a background clipped
+/// to transparent words) and words drawn by their shadow are; a button keeps its line.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn words_drawn_without_ink_are_not_read() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "inkless.html", json!({"filter": "all"})).await?;
+    let text = text(&h.one("get_page_text", json!({})).await?);
+    for read in [&page, &text] {
+        for shown in ["Spring sale", "Every shoe is half price.", "Shadow words", "Inline words."] {
+            assert!(read.contains(shown), "{shown}: {read}");
+        }
+        assert!(!read.contains("Ink ") && !read.contains("ink five"), "{read}");
+    }
+    assert!(page.contains("button \"Saving\" [ref_"), "{page}");
+    Ok(())
+}
+
 /// A banner fixed above an open modal's mask (a consent banner over a newsletter's) is read with
 /// the dialog and clicked by ref; a button fixed under the mask is not read.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
