@@ -189,13 +189,15 @@ pub fn still_valid(p: Point, shown: &View, w: f64, h: f64, dpr: Option<f64>) -> 
     if moved {
         return Err(format!(
             "The viewport changed size after the last screenshot (the window was resized or zoomed; it is now {size} pixels in that screenshot's coordinates), so what was at ({}, {}) may have moved, and nothing was done. Take a new screenshot and use its coordinates.",
-            p.x, p.y
+            said(p.x),
+            said(p.y)
         ));
     }
     point_in(p, &now).map_err(|_| {
         format!(
             "The viewport changed size after the last screenshot (it is now {size} pixels in that screenshot's coordinates), and ({}, {}) is outside it, so nothing was done. Take a new screenshot and use its coordinates.",
-            p.x, p.y
+            said(p.x),
+            said(p.y)
         )
     })
 }
@@ -215,10 +217,23 @@ pub fn point_in(p: Point, v: &View) -> Result<(f64, f64), String> {
     if p.x < 0.0 || p.y < 0.0 || p.x >= w || p.y >= h {
         return Err(format!(
             "The point ({}, {}) is outside the viewport, which is {}×{} pixels in screenshot coordinates. Scroll to bring the target into view, or use a point inside.",
-            p.x, p.y, v.img_w(), v.img_h()
+            said(p.x),
+            said(p.y),
+            v.img_w(),
+            v.img_h()
         ));
     }
     Ok((p.x / v.factor, p.y / v.factor))
+}
+
+/// A coordinate as the error says it: as given, or in short scientific form past a billion (a
+/// model's 1e308 is not written out in 309 digits).
+fn said(c: f64) -> String {
+    if c.abs() < 1e9 {
+        c.to_string()
+    } else {
+        format!("{c:e}")
+    }
 }
 
 /// The viewport, with the overlay hidden for a capture (of `region`, CSS pixels of the
@@ -383,6 +398,9 @@ mod tests {
         assert_eq!(still_valid(p(100.0, 100.0), &shown, 1265.0, 657.0, None), Ok((100.0, 100.0)));
         assert_eq!(still_valid(p(100.0, 100.0), &shown, 1280.0, 457.0, None), Ok((100.0, 100.0)));
         assert!(still_valid(p(100.0, 600.0), &shown, 1280.0, 457.0, None).unwrap_err().contains("1280×457"));
+        // A huge point is said short.
+        let far = point_in(p(1e308, 20.5), &shown).unwrap_err();
+        assert!(far.starts_with("The point (1e308, 20.5) is outside the viewport"), "{far}");
     }
 
     #[test]
