@@ -582,7 +582,7 @@ fn score(q: &Query, c: &Candidate) -> f64 {
 pub fn find(nodes: &[Node], query: &str) -> Vec<String> {
     let found = rank(nodes, query);
     let alike = |n: &Node| found.iter().filter(|m| m.role == n.role && m.name == n.name && m.text == n.text).count() > 1;
-    let near: Vec<Option<String>> = found.iter().map(|n| around(n).filter(|_| alike(n))).collect();
+    let near: Vec<Option<String>> = found.iter().map(|n| around(n, 80).filter(|_| alike(n))).collect();
     // (Words that several matches share, as buttons side by side do, tell none of them apart.)
     let telling = |w: &String| near.iter().filter(|m| m.as_ref() == Some(w)).count() == 1;
     found
@@ -595,9 +595,24 @@ pub fn find(nodes: &[Node], query: &str) -> Vec<String> {
         .collect()
 }
 
+/// For a read of the controls alone (filter `interactive`), which leaves out the words between
+/// them: a field with no name (its label only words beside it, "Phone:" in the cell before it)
+/// says the words around it. (Controls that read alike, a "Remove" on every row, are told apart
+/// by `find`, which says where each is: saying it on every line would double such a read.)
+pub fn tell_apart(nodes: &mut [Node]) {
+    for n in nodes.iter_mut().filter(|n| n.is_interactive()) {
+        // (A field with a value, options, a placeholder, a description or an icon to say what it
+        // is says enough.)
+        let field = matches!(n.role.as_deref(), Some("textbox" | "searchbox" | "combobox" | "spinbutton" | "slider" | "checkbox" | "radio" | "switch"));
+        let unnamed = n.name.as_deref().is_none_or(|name| !name.chars().any(char::is_alphanumeric));
+        if field && unnamed && !["value", "options", "placeholder", "description", "icon"].iter().any(|k| n.s.contains_key(*k)) {
+            n.near = around(n, 40);
+        }
+    }
+}
+
 /// The words around a control (its card's, row's or list item's text) without its own name.
-fn around(node: &Node) -> Option<String> {
-    const MAX: usize = 80;
+fn around(node: &Node, max: usize) -> Option<String> {
     let all = node.c.as_deref()?;
     let name = node.name.as_deref().unwrap_or_default().trim();
     let rest = match all.find(name).filter(|_| !name.is_empty()) {
@@ -608,7 +623,7 @@ fn around(node: &Node) -> Option<String> {
     if !rest.chars().any(char::is_alphanumeric) {
         return None;
     }
-    Some(match rest.char_indices().nth(MAX) {
+    Some(match rest.char_indices().nth(max) {
         Some((cut, _)) => format!("{}…", &rest[..cut]),
         None => rest,
     })
@@ -972,6 +987,21 @@ mod tests {
         assert!(rank(&q, "cart").iter().all(|n| n.r#ref != Some(1)));
         assert_eq!(rank(&q, "the list").first().and_then(|n| n.r#ref), Some(3));
         assert_eq!(rank(&q, "login button").first().and_then(|n| n.r#ref), Some(4));
+    }
+
+    #[test]
+    fn a_read_of_controls_says_the_words_around_a_field_without_a_name() {
+        let mut phone = el(1, 2, "textbox", "", true);
+        phone.c = Some("Phone:".into());
+        let mut valued = el(1, 3, "textbox", "", true);
+        valued.c = Some("Code".into());
+        valued.s.insert("value".into(), serde_json::json!("A1"));
+        let mut remove = el(1, 4, "button", "", true);
+        remove.c = Some("Teapot".into());
+        let mut nodes = vec![phone, valued, remove];
+        tell_apart(&mut nodes);
+        assert_eq!(nodes.iter().map(|n| n.near.as_deref()).collect::<Vec<_>>(), [Some("Phone:"), None, None]);
+        assert_eq!(crate::snapshot::element_line(&nodes[0]), r#"textbox [ref_2] near "Phone:""#);
     }
 
     #[test]

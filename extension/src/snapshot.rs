@@ -56,6 +56,9 @@ pub struct Node {
     /// A web component whose role and states only the browser knows ([`crate::internals`]).
     #[serde(default)]
     pub x: Option<u8>,
+    /// The words around it that tell it apart, said after its line (`near "…"`).
+    #[serde(skip)]
+    pub near: Option<String>,
 }
 
 impl Node {
@@ -297,6 +300,9 @@ pub fn element_line(node: &Node) -> String {
     }
     if node.off.is_some() {
         line.push_str(" (offscreen)");
+    }
+    if let Some(near) = &node.near {
+        let _ = write!(line, " near {}", quote(near));
     }
     line
 }

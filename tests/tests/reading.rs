@@ -1098,6 +1098,10 @@ async fn what_one_listener_on_the_page_answers_is_reached_by_ref() -> anyhow::Re
     // A label around a stepper says its own words; the stepper's count is read with its buttons.
     assert!(page.contains("text \"Guests\" [ref_") && page.contains("text \"Fewer guests 2 More guests\" [ref_"), "{page}");
     let state = |page: &str| line_with(page, "status").to_string();
+    // A read of the controls alone says the words around a field that has no name.
+    let controls = read_here(&mut h, json!({"filter": "interactive"})).await?;
+    assert!(line_with(&controls, "textbox [ref_").ends_with("] near \"Phone:\""), "{controls}");
+    assert!(!line_with(&controls, "textbox \"Note\"").contains(" near "), "{controls}");
 
     ok(&h.one("left_click", json!({"target": r#ref(&removes[1])})).await?);
     let after = read_here(&mut h, json!({})).await?;

@@ -218,12 +218,14 @@ pub async fn read_page(input: &ReadPage) -> Result<Outcome, String> {
         Some(ReadFilter::Interactive) => "interactive",
         Some(ReadFilter::All) => "all",
     };
-    let mut collected = collect(&at, filter, input.depth(), root, false).await?;
+    // (A read of the controls alone takes the words around each, to tell alike ones apart.)
+    let context = filter == "interactive";
+    let mut collected = collect(&at, filter, input.depth(), root, context).await?;
     // Nothing to read while the page is between two states (a dialog closed a moment ago is
     // still fading out, and the page behind it still hidden from readers): read once it has
     // settled.
     if collected.nodes.is_empty() && collected.animating && root.is_none() && page::call_in(&at, &format!("__tabwright.animationsEnd({SETTLE_MS})")).await.is_ok() {
-        collected = collect(&at, filter, input.depth(), root, false).await?;
+        collected = collect(&at, filter, input.depth(), root, context).await?;
     }
     if collected.error.is_some() {
         return Err(stale(root.unwrap_or_default(), "the element was removed from the page"));
@@ -234,6 +236,7 @@ pub async fn read_page(input: &ReadPage) -> Result<Outcome, String> {
         for node in &mut collected.nodes {
             node.s.remove("clickable");
         }
+        crate::find::tell_apart(&mut collected.nodes);
     }
     let note_room = 600;
     let rendered = snapshot::render(&collected.nodes, READ_CAP - note_room);
