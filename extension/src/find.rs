@@ -560,7 +560,10 @@ fn score(q: &Query, c: &Candidate) -> f64 {
         } else if q.content.is_empty() {
             return 0.0;
         } else if !(c.node.is_interactive() && q.role_words.iter().any(|w| name_match(w, &c.name) >= 0.8)) {
-            s -= 0.8;
+            // ("the checkbox for Emma Clark" is no cell that says "Emma Clark": a field or box
+            // to tick asked for by its kind is not words.)
+            let field_asked = q.roles.iter().any(|r| matches!(*r, "checkbox" | "radio" | "switch" | "textbox" | "searchbox" | "combobox" | "spinbutton" | "slider"));
+            s -= if field_asked && !c.node.is_interactive() { 1.6 } else { 0.8 };
         }
     }
     if c.node.is_interactive() {
@@ -716,8 +719,9 @@ pub fn rank<'a>(nodes: &'a [Node], query: &str) -> Vec<&'a Node> {
         .filter(|c| !q.content.is_empty() && c.node.is_interactive() && ticks(&role_of(c)) && q.roles.contains(&role_of(c).as_str()) && raw[c.order] > 0.9)
         .filter(|c| q.content.iter().all(|w| name_match(w, &c.name) > 0.0 || matches_word(w, &c.near) > 0.0))
         .collect();
-    for c in candidates.iter().filter(|c| acts_as_control(c.node) && !q.roles.contains(&role_of(c).as_str())) {
-        // The clickable whose words stand beside such a box: its label, drawn as its own.
+    for c in candidates.iter().filter(|c| (acts_as_control(c.node) || !c.node.is_interactive()) && !q.roles.contains(&role_of(c).as_str())) {
+        // The clickable whose words stand beside such a box (its label, drawn as its own), or
+        // the words themselves (the cell of its row that says "Emma Clark").
         if let Some(best) = of_kind.iter().filter(|k| !c.name.is_empty() && c.name.iter().all(|w| k.near.contains(w))).map(|k| raw[k.order]).reduce(f64::max) {
             raw[c.order] = raw[c.order].min(best - 0.01);
         }
@@ -987,6 +991,28 @@ mod tests {
         assert!(rank(&q, "cart").iter().all(|n| n.r#ref != Some(1)));
         assert_eq!(rank(&q, "the list").first().and_then(|n| n.r#ref), Some(3));
         assert_eq!(rank(&q, "login button").first().and_then(|n| n.r#ref), Some(4));
+    }
+
+    #[test]
+    fn a_rows_box_to_tick_is_found_by_its_kind_and_the_rows_words() {
+        let mut nodes = vec![el(0, 1, "table", "", false)];
+        for (i, (who, mail)) in [("Zoe Adams", "zoe@ex.com"), ("Emma Clark", "emma@ex.com"), ("Noah Davis", "noah@ex.com")].iter().enumerate() {
+            let r = 10 * (i as u64 + 1);
+            let row = format!("{who} {mail} Edit · 🗑");
+            nodes.push(el(1, r, "row", "", false));
+            let mut tick = el(2, r + 1, "checkbox", "", true);
+            tick.c = Some(row.clone());
+            nodes.push(tick);
+            nodes.push(el(2, r + 2, "cell", who, false));
+            nodes.push(el(2, r + 3, "cell", mail, false));
+            let mut edit = el(2, r + 4, "cell", "Edit · 🗑", false);
+            edit.c = Some(row);
+            nodes.push(edit);
+        }
+        for q in ["checkbox for Emma Clark row", "Emma Clark checkbox", "the checkbox in Emma Clark's row"] {
+            let found = rank(&nodes, q);
+            assert_eq!(found.first().and_then(|n| n.r#ref), Some(21), "{q}: {found:?}");
+        }
     }
 
     #[test]
