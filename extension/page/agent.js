@@ -1795,6 +1795,9 @@
     for (let e = el, i = 0; e && i < 8; e = e.parentElement, i++) {
       const cs = e === el ? style : getComputedStyle(e);
       if (cs.backgroundClip === "text" || cs.webkitBackgroundClip === "text") return false;
+      // Words laid without ink over a drawing of them (PDF.js's text layer over its canvas, a
+      // scanned page's recognised text over its image) are what the drawing shows.
+      if (e.classList?.contains("textLayer") || e.parentElement?.querySelector(":scope > canvas, :scope > img")) return false;
     }
     return true;
   }
@@ -2072,22 +2075,28 @@
   const STRUCTURE_ROLES = new Set(["dialog", "alertdialog", "main", "region", "navigation", "complementary", "banner", "contentinfo", "form", "search", "article", "document", "application", "list", "table", "grid", "tree", "listbox", "menu", "menubar", "toolbar", "tablist", "tabpanel", "group", "radiogroup", "feed", "log", "status"]);
   const GRID_PARTS = new Set(["gridcell", "row"]);
   const LIVE_ROLES = new Set(["alert", "status", "log", "timer", "marquee"]);
+  const BOXED_CONTROLS = "button,input,select,textarea,[role=button],[role=spinbutton],[role=slider],[role=checkbox],[role=radio],[role=switch]";
   const HANDLER_ATTRS = ["onclick", "onmousedown", "onmouseup", "onpointerdown", "onpointerup", "ondblclick", "onkeydown", "onkeyup", "ontouchstart"];
   // Attributes by which a framework gives an element a click of its own, often answered by one
   // listener on the whole page: Alpine's @click, AngularJS's ng-click, Livewire's wire:click,
   // Phoenix's phx-click, htmx's hx-get (whose trigger on a box is a click unless it names
   // another). (A click `.outside` or `.away` is one on anything but the element.)
-  const FRAMEWORK_CLICK = /^(?:@click|x-on:click|v-on:click|(?:data-)?ng-click|wire:click|phx-click|hx-(?:get|post|put|patch|delete))(?:\.(?!outside\b|away\b)[\w-]+)*$/;
-  // Whether the page's markup hands an element a handler: an attribute like onclick, a
-  // framework's click attribute, a jsaction that answers a click (Google's: `click:name`, or a
-  // name alone, whose event is the click) or a Stimulus action on a click.
+  const FRAMEWORK_CLICK = /^(?:@click|x-on:click|v-on:click|(?:data-)?ng-click|wire:click|phx-click|hx-(?:get|post|put|patch|delete))(?:\.(?!outside\b|away\b|window\b|document\b)[\w-]+)*$/;
+  // Whether the page's markup hands an element a handler: an attribute like onclick, or a
+  // framework's click attribute (see frameworkClick).
   function handlerAttr(el) {
-    if (HANDLER_ATTRS.some((a) => el.hasAttribute(a))) return true;
+    return HANDLER_ATTRS.some((a) => el.hasAttribute(a)) || frameworkClick(el);
+  }
+  // A framework's click attribute, a jsaction that answers a click (Google's: `click:name`, or
+  // a name alone, whose event is the click) or a Stimulus action on a click. (htmx triggers a
+  // form on its sending and a field on its change, unless its hx-trigger says click.)
+  function frameworkClick(el) {
     const attrs = el.attributes;
     for (let i = 0; i < attrs.length && i < 40; i++) {
       const { name, value } = attrs[i];
       if (FRAMEWORK_CLICK.test(name)) {
-        if (!name.startsWith("hx-") || !el.hasAttribute("hx-trigger") || /\bclick\b/.test(el.getAttribute("hx-trigger"))) return true;
+        const trigger = el.getAttribute("hx-trigger");
+        if (!name.startsWith("hx-") || (trigger ? /\bclick\b/.test(trigger) : !/^(form|input|select|textarea)$/.test(el.localName))) return true;
       } else if (name === "jsaction") {
         if (value.split(";").some((a) => /^\s*(click:|[\w.]+\s*$)/.test(a))) return true;
       } else if (name === "data-action" && /(^|\s)click->/.test(value)) return true;
@@ -2352,7 +2361,7 @@
     // one big link: <article onclick>); a tab stop or pointer cursor there is for scrolling or
     // focus, and a dialog's handler closes it from its backdrop.
     if (STRUCTURE_ROLES.has(role)) {
-      const own = !/^(dialog|alertdialog|application)$/.test(role) && handlerAttr(el);
+      const own = !/^(dialog|alertdialog|application)$/.test(role) && HANDLER_ATTRS.some((a) => el.hasAttribute(a));
       return own ? "clickable" : null;
     }
     // A label acts for its control, which has a line of its own; when the control is not shown
@@ -2371,7 +2380,7 @@
       if (el.getAttribute("draggable") === "true") return "draggable";
       // A wordless handle with a resize cursor is dragged, not clicked (a grid column's edge).
       if (/resize$/.test(style.cursor) && !el.textContent.trim() && (listened.has(el) || told.has(el)) && ownCursor(el, style.cursor)) return "draggable";
-      if (handlerAttr(el)) return "clickable";
+      if (HANDLER_ATTRS.some((a) => el.hasAttribute(a)) || (frameworkClick(el) && !delegates(el))) return "clickable";
       if (told.has(el) && !delegates(el)) return sliderTrack(el) ? null : "clickable";
       if (listened.has(el) && !serving.has(el) && !delegates(el) && !servesTold(el)) return sliderTrack(el) ? null : "clickable";
     }
@@ -2402,16 +2411,25 @@
   function poppedItem(el) {
     const p = el.parentElement;
     if (!p || typeof el.className !== "string" || !/[\p{L}\p{N}]/u.test(el.textContent || "")) return false;
-    let alike = 0;
-    for (const s of p.children) if (s.localName === el.localName && s.className === el.className && ++alike > 1) break;
+    let alike = 0, looked = 0;
+    for (const s of p.children) if ((s.localName === el.localName && s.className === el.className && ++alike > 1) || ++looked > 50) break;
     if (alike < 2) return false;
     let popped = false;
     for (let a = p, i = 0; a && i < 6; a = a.parentElement, i++) {
       const position = getComputedStyle(a).position;
-      if (position === "absolute" || position === "fixed") popped = true;
+      if ((position === "absolute" || position === "fixed") && popsOut(a)) popped = true;
       if (ownCursor(a, "pointer")) return popped && !a.matches(CONTROLS);
     }
     return false;
+  }
+  // Whether a box laid over the page lies outside the box around it (a list below its select,
+  // `top: 100%`; a submenu beside its entry, `left: 100%`), as a box that pops out does, rather
+  // than in it (a virtual list's rows, each placed absolutely inside the list).
+  function popsOut(el) {
+    const around = el.parentElement;
+    if (!around) return false;
+    const r = el.getBoundingClientRect(), a = around.getBoundingClientRect();
+    return r.top >= a.bottom - 1 || r.bottom <= a.top + 1 || r.left >= a.right - 1 || r.right <= a.left + 1;
   }
   // Whether `el` shows a cursor its parent (or shadow host) does not.
   // A wordless box around a slider's handles: its track, whose press moves the nearest handle,
@@ -2633,7 +2651,7 @@
           if (side === "before") text = text.slice(0, line) + " ";
           // (A part that is a box around controls with words of its own, a stepper's buttons
           // around its count, reads them on its own line.)
-          if (shown && !roleOf(child) && !child.matches(INTERACTIVE_SEL) && !actionable(child, getComputedStyle(child), null) && wordsOutsideControls(child, /[\p{L}\p{N}]/u)) {
+          if (shown && boxOfControls(child)) {
             text += " ";
           } else if (shown) {
             // (An inline part that holds blocks, a result's link around its heading, stands apart.)
@@ -2710,6 +2728,13 @@
         walk(child, depth, frame, open);
       }
       flush();
+    }
+
+    // A part of running text that is only a box around controls (no link among them) with words
+    // of its own between them: a stepper's buttons around its count.
+    function boxOfControls(el) {
+      if (roleOf(el) || el.matches(INTERACTIVE_SEL) || el.querySelector("a[href]") || !el.querySelector(BOXED_CONTROLS)) return false;
+      return !actionable(el, getComputedStyle(el), null) && wordsOutsideControls(el, /[\p{L}\p{N}]/u);
     }
 
     // Children that make running text: text, with inline elements only (no blocks).
@@ -2971,7 +2996,8 @@
         }
         if (interactive) {
           entry.i = 1;
-          if (opts.context) {
+          // (A read of the controls alone says the words around a field with no name only.)
+          if (opts.context && (filter !== "interactive" || (!entry.name && FIELD_ROLES.has(role)))) {
             const ctx = nearbyText(el);
             if (ctx) entry.c = ctx;
           }
@@ -3269,7 +3295,7 @@
     if (!modal.matches(":modal")) {
       let looked = 0;
       const above = (e) => {
-        if (e === overlayHost || e.contains(modal) || modal.contains(e)) return;
+        if (e === overlayHost || composedContains(e, modal) || modal.contains(e)) return;
         const position = getComputedStyle(e).position;
         if (position !== "fixed" && position !== "sticky") return;
         const r = e.getBoundingClientRect();
@@ -3337,10 +3363,18 @@
 
   // An element's text with its text nodes kept apart, so "Chen Wei" and "Remove" in sibling
   // boxes stay two words each.
+  // Only words a person sees count: none from scripts and style sheets, boxes not shown, nor
+  // words drawn without ink.
   function spacedText(el) {
     const it = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     const parts = [];
-    for (let n = it.nextNode(); n; n = it.nextNode()) parts.push(n.data);
+    const shown = new Map();
+    const sees = (box) => {
+      if (!box) return false;
+      if (!shown.has(box)) shown.set(box, !SKIP_TAGS.has(box.tagName) && !ariaHidden(box) && box.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && !inkless(box));
+      return shown.get(box);
+    };
+    for (let n = it.nextNode(); n; n = it.nextNode()) if (n.data.trim() && sees(n.parentElement)) parts.push(n.data);
     return parts.join(" ");
   }
 
@@ -3629,8 +3663,8 @@
     const out = [];
     let looked = 0;
     const visit = (root) => {
-      for (const e of root.querySelectorAll("*")) {
-        if (++looked > 3000) return;
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+      for (let e = walker.nextNode(); e && ++looked <= 3000; e = walker.nextNode()) {
         const inner = shadowOf(e);
         if (inner) {
           out.push(...inner.getAnimations());
@@ -3950,7 +3984,9 @@
     const was = typingInto;
     typingInto = null;
     const el = deepActiveElement();
-    if (was && el === was && typeof typed === "string" && typed && /^(input|textarea)$/.test(el.localName) && isTextEntry(el) && !el.value.includes(typed.trim())) {
+    // (A date, time or number field holds what is typed in a form of its own.)
+    const plain = el?.localName === "textarea" || (el?.localName === "input" && MAXLENGTH_TYPES.has(el.type));
+    if (was && el === was && typeof typed === "string" && typed && plain && !el.value.includes(typed.trim())) {
       const counter = { next };
       return { field: describe(el, counter), holds: el.type === "password" ? null : clean(el.value, 80), next: counter.next };
     }
@@ -4341,10 +4377,12 @@
       fire(el, el.value);
       const chosen = matches.map((o) => clean(o.label || o.text, 80)).join(", ");
       // (A page that answers the change by choosing another option, its old one or its own.)
+      // (Compared by value and words: a page may draw its options anew for the change.)
       const now = el.selectedOptions[0];
-      if (!el.multiple && now !== matches[0]) {
+      const same = (a, b) => !!a && !!b && a.value === b.value && (a.label || a.text) === (b.label || b.text);
+      if (!el.multiple && !same(now, matches[0])) {
         const shows = now ? JSON.stringify(clean(now.label || now.text, 80)) : "no option";
-        return { ok: true, value: now ? clean(now.label || now.text, 80) : "", note: now === before ? `the page put back its choice: it shows ${shows}` : `the page chose another option: it shows ${shows}` };
+        return { ok: true, value: now ? clean(now.label || now.text, 80) : "", note: same(now, before) ? `the page put back its choice: it shows ${shows}` : `the page chose another option: it shows ${shows}` };
       }
       return el.multiple ? { ok: true, value: chosen, note: `it takes several choices, and now has ${chosen} selected (give every choice, comma-separated, to change them)` } : { ok: true, value: chosen };
     }
@@ -5094,7 +5132,10 @@
       // walked afresh once this walk is done, its text then after the rest.
       if (length > budget) return;
       if (level > 4 * MAX_NESTING) {
-        if (deeper.length < 20) deeper.push(node);
+        // (The box that holds it, walked again whole, once: its white space and ink are read
+        // from its own style, and its other children come with it.)
+        const box = node.parentElement || node;
+        if (box && deeper.length < 20 && !deeper.includes(box)) deeper.push(box);
         return;
       }
       // (3 and 1 are Node.TEXT_NODE and Node.ELEMENT_NODE, whose lookup on the global object cost

@@ -60,7 +60,8 @@ pub fn text_lines(text: &str) -> String {
     for c in text.chars() {
         match c {
             '\n' | '\t' => out.push(c),
-            '\u{200B}' | '\u{2060}' | '\u{FEFF}' => {}
+            // (And the invisible operators and tag characters, which can spell hidden words.)
+            '\u{200B}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{E0000}'..='\u{E007F}' => {}
             c if is_forbidden(c) => out.push(' '),
             c => out.push(c),
         }
@@ -556,7 +557,7 @@ pub fn repair_json_surrogates(json: &str) -> std::borrow::Cow<'_, str> {
 mod tests {
     #[test]
     fn page_text_keeps_its_lines_and_loses_what_could_fool_a_reader() {
-        let page = "Control: a\u{1}b\u{7}c\u{1b}[31mred\u{1b}[0m\nlink: \u{202e}knil\u{202c} ok\nDel\u{200b}ete\u{feff} account\r\n\tend";
+        let page = "Control: a\u{1}b\u{7}c\u{1b}[31mred\u{1b}[0m\nlink: \u{202e}knil\u{202c} ok\nDel\u{200b}ete\u{feff} acc\u{e0041}\u{2062}ount\r\n\tend";
         assert_eq!(text_lines(page), "Control: a b c [31mred [0m\nlink:  knil  ok\nDelete account \n\tend");
     }
 

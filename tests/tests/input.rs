@@ -197,6 +197,10 @@ async fn a_field_that_changes_or_refuses_its_value_is_said_to() -> anyhow::Resul
     let field = h.ref_of("textbox", "Name").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&field)})).await?);
     assert_eq!(text(&h.one("type", json!({"text": "Ada"})).await?), "Typed.");
+    // A date field holds what is typed in a form of its own: nothing is said of it.
+    let day = h.ref_of("textbox", "Day").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&day)})).await?);
+    assert_eq!(text(&h.one("type", json!({"text": "12252026"})).await?), "Typed.");
     Ok(())
 }
 

@@ -1054,7 +1054,7 @@ async fn words_drawn_without_ink_are_not_read() -> anyhow::Result<()> {
     let page = read(&mut h, "inkless.html", json!({"filter": "all"})).await?;
     let text = text(&h.one("get_page_text", json!({})).await?);
     for read in [&page, &text] {
-        for shown in ["Spring sale", "Every shoe is half price.", "Shadow words", "Inline words."] {
+        for shown in ["Spring sale", "Every shoe is half price.", "Shadow words", "Inline words.", "Invoice total 420"] {
             assert!(read.contains(shown), "{shown}: {read}");
         }
         assert!(!read.contains("Ink ") && !read.contains("ink five"), "{read}");
@@ -1090,7 +1090,10 @@ async fn what_one_listener_on_the_page_answers_is_reached_by_ref() -> anyhow::Re
     let removes = refs_of(&page, "generic", "Remove member");
     assert_eq!(removes.len(), 2, "{page}");
     assert_eq!(refs_of(&page, "generic", "Edit").len(), 2, "{page}");
-    for quiet in ["Outside only", "Polled"] {
+    assert!(page.contains("paragraph [ref_") && page.contains(": \"Read our updated Terms before continuing.\""), "a link's box keeps its sentence:\n{page}");
+    assert!(page.contains("generic \"Ada ada@example.com\" [ref_") && !page.contains("generic \"Ada\""), "a virtual list's row is one:\n{page}");
+    assert!(!page.contains("form [ref_") || !line_with(&page, "form [ref_").contains("clickable"), "{page}");
+    for quiet in ["Outside only", "Polled", "Window wide"] {
         assert!(line_with(&page, quiet).starts_with("text "), "{quiet}: {page}");
     }
     assert!(page.contains("textbox \"Note\" [ref_") && page.contains("value=\"First line\\nSecond line\""), "{page}");

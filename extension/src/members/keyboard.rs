@@ -303,6 +303,16 @@ async fn press_all(tab: i32, chords: &[Chord]) -> Result<(), String> {
 
 /// How many key events `type` has in flight at once.
 const TYPE_BATCH: usize = 64;
+/// How many key presses typing `text` takes (a long text's middle goes in as pieces of text).
+pub fn keys_for(text: &str) -> usize {
+    let count = text.chars().count();
+    if count > LONG_TEXT {
+        KEYED_HEAD + KEYED_TAIL + text.chars().skip(KEYED_HEAD).take(count - KEYED_HEAD - KEYED_TAIL).filter(|c| matches!(c, '\n' | '\r' | '\t')).count()
+    } else {
+        count
+    }
+}
+
 /// A text longer than this many characters is typed with its middle inserted in pieces.
 const LONG_TEXT: usize = 400;
 /// How many characters of such a text are keys at its start, and at its end.

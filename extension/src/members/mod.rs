@@ -38,7 +38,7 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
                 Member::ReadPage | Member::Find | Member::GetPageText => unresponsive::READ_PATIENCE_MS,
                 // A page takes input first: a long text's keys hold back its answer to anything
                 // else until they are through.
-                Member::Type => unresponsive::FIRST_CHECK_MS.saturating_add(input["text"].as_str().map_or(0, |t| t.len().min(20_000) as i32 * 4)),
+                Member::Type => unresponsive::FIRST_CHECK_MS.saturating_add(input["text"].as_str().map_or(0, |t| keyboard::keys_for(t).min(20_000) as i32 * 4)),
                 _ => unresponsive::FIRST_CHECK_MS,
             };
             unresponsive::guard(tab, name, patience, work).await
