@@ -1765,9 +1765,13 @@
   // node (see textShown).
   function hiddenReason(el, rect, style) {
     if (!seen(el, true)) return "hidden";
-    // Drawn fully transparent by a filter, or clipped away whole by a clip path.
-    style = style || getComputedStyle(el);
-    if ((style.filter !== "none" && /(^|\s)opacity\(0(\.0*)?%?\)/.test(style.filter)) || (style.clipPath !== "none" && /^inset\((50|100)%\)/.test(style.clipPath))) return "hidden";
+    // Words drawn fully transparent by a filter, or clipped away whole by a clip path. (Asked
+    // only of a box that holds words of its own: two more reads of every box's style cost a
+    // large page's read a tenth of its time.)
+    if (ownWords(el)) {
+      style = style || getComputedStyle(el);
+      if ((style.filter !== "none" && /(^|\s)opacity\(0(\.0*)?%?\)/.test(style.filter)) || (style.clipPath !== "none" && /^inset\((50|100)%\)/.test(style.clipPath))) return "hidden";
+    }
     if (rect.width <= 1 || rect.height <= 1) {
       style = style || getComputedStyle(el);
       if (style.fontSize === "0px") return "tiny";
@@ -1800,6 +1804,12 @@
       if (e.classList?.contains("textLayer") || e.parentElement?.querySelector(":scope > canvas, :scope > img")) return false;
     }
     return true;
+  }
+  // Whether an element holds words of its own among its first few children.
+  function ownWords(el) {
+    let i = 0;
+    for (let c = el.firstChild; c && i < 8; c = c.nextSibling, i++) if (c.nodeType === 3 && /\S/.test(c.data)) return true;
+    return false;
   }
   // Whether a box lets its content show outside it: no overflow of its own, clip or clip path.
   function clipsNothing(style) {
@@ -3371,7 +3381,7 @@
     const shown = new Map();
     const sees = (box) => {
       if (!box) return false;
-      if (!shown.has(box)) shown.set(box, !SKIP_TAGS.has(box.tagName) && !ariaHidden(box) && box.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && !inkless(box));
+      if (!shown.has(box)) shown.set(box, !SKIP_TAGS.has(box.tagName) && box.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && !inkless(box));
       return shown.get(box);
     };
     for (let n = it.nextNode(); n; n = it.nextNode()) if (n.data.trim() && sees(n.parentElement)) parts.push(n.data);
@@ -3393,11 +3403,11 @@
   // Whether a line named by its words holds a part a person clicks on its own (a table cell's
   // "Edit" link without an address and its trash icon, each with a pointer cursor the cell does
   // not show): its line then lists that part under it, as a paragraph's are. Only a few elements
-  // are asked about their style; in a bigger box, only handlers count.
+  // (six) are asked about their style; in a bigger box, only handlers count.
   function holdsPart(el) {
     const inside = el.getElementsByTagName("*");
     if (!inside.length) return false;
-    if (inside.length > 12) return holds(el, hasOwnHandler);
+    if (inside.length > 6) return holds(el, hasOwnHandler);
     for (const d of inside) if (actionable(d, getComputedStyle(d), roleOf(d)) && seen(d)) return true;
     return false;
   }
@@ -5142,6 +5152,8 @@
       // a few percent of a long page's walk.)
       const type = node.nodeType;
       if (type === 3) {
+        // (Asked only of boxes that hold words of their own.)
+        if (bare === undefined) bare = !!node.parentElement && inkless(node.parentElement);
         if (bare) return;
         if (kept) {
           const t = kept === "all" ? node.data.replace(/\r\n?/g, "\n") : node.data.replace(/[^\S\n]+/g, " ").replace(/ ?\n ?/g, "\n");
@@ -5208,7 +5220,7 @@
       const inCell = !table && (cell || isCell);
       const around = kept, aroundBare = bare;
       kept = KEPT_SPACE[style.whiteSpaceCollapse] || "";
-      bare = inkless(el, style);
+      bare = undefined;
       // (A style sheet strikes a price through as often as <s> does; the style is read only for
       // inline boxes, where prices and such words are.)
       const struck = (STRUCK_TAGS.has(tag) || (display === "inline" && style.textDecorationLine.includes("line-through"))) && !!el.textContent.trim();
