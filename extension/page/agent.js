@@ -558,15 +558,10 @@
 
   // (Characters that draw nothing inside a word, a zero-width space or the byte-order mark, are
   // dropped: "Del\u200Bete" is "Delete".)
-  const clean = (s, max) => {
-    const t = (s || "").replace(/[\u200B\u2060\uFEFF]/g, "").replace(/\s+/g, " ").trim();
-    return t.length > max ? t.slice(0, max - 1) + "…" : t;
-  };
+  const bounded = (t, max) => (t.length > max ? t.slice(0, max - 1) + "…" : t);
+  const clean = (s, max) => bounded((s || "").replace(/[\u200B\u2060\uFEFF]/g, "").replace(/\s+/g, " ").trim(), max);
   // Text whose line breaks matter (a textarea's value): each line cleaned, the breaks kept.
-  const cleanLines = (s, max) => {
-    const t = (s || "").split(/\r\n?|\n/).map((l) => clean(l, Infinity)).join("\n").replace(/\n{3,}/g, "\n\n").trim();
-    return t.length > max ? t.slice(0, max - 1) + "…" : t;
-  };
+  const cleanLines = (s, max) => bounded((s || "").split(/\r\n?|\n/).map((l) => clean(l, Infinity)).join("\n").replace(/\n{3,}/g, "\n\n").trim(), max);
 
   function inputRole(el) {
     const type = (el.getAttribute("type") || "text").toLowerCase();
@@ -2027,7 +2022,8 @@
       // own or of its first paragraph (Quill's, ProseMirror's and Tiptap's `data-placeholder`).
       if (!s.value && !el.innerText.trim()) {
         const ph = [el, el.firstElementChild].map((e) => e && (e.getAttribute("aria-placeholder") || e.getAttribute("data-placeholder") || e.getAttribute("placeholder"))).find(Boolean);
-        if (clean(ph, 100)) s.placeholder = clean(ph, 100);
+        const said = clean(ph, 100);
+        if (said) s.placeholder = said;
       }
     } else if (attr("aria-valuenow") != null) {
       s.value = attr("aria-valuetext") || attr("aria-valuenow");

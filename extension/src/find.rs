@@ -562,7 +562,7 @@ fn score(q: &Query, c: &Candidate) -> f64 {
         } else if !(c.node.is_interactive() && q.role_words.iter().any(|w| name_match(w, &c.name) >= 0.8)) {
             // ("the checkbox for Emma Clark" is no cell that says "Emma Clark": a field or box
             // to tick asked for by its kind is not words.)
-            let field_asked = q.roles.iter().any(|r| matches!(*r, "checkbox" | "radio" | "switch" | "textbox" | "searchbox" | "combobox" | "spinbutton" | "slider"));
+            let field_asked = q.roles.iter().any(|r| FIELD_ROLES.contains(r));
             s -= if field_asked && !c.node.is_interactive() { 1.6 } else { 0.8 };
         }
     }
@@ -598,6 +598,9 @@ pub fn find(nodes: &[Node], query: &str) -> Vec<String> {
         .collect()
 }
 
+/// The roles of fields to fill and boxes to tick.
+const FIELD_ROLES: &[&str] = &["textbox", "searchbox", "combobox", "spinbutton", "slider", "checkbox", "radio", "switch"];
+
 /// For a read of the controls alone (filter `interactive`), which leaves out the words between
 /// them: a field with no name (its label only words beside it, "Phone:" in the cell before it)
 /// says the words around it. (Controls that read alike, a "Remove" on every row, are told apart
@@ -606,7 +609,7 @@ pub fn tell_apart(nodes: &mut [Node]) {
     for n in nodes.iter_mut().filter(|n| n.is_interactive()) {
         // (A field with a value, options, a placeholder, a description or an icon to say what it
         // is says enough.)
-        let field = matches!(n.role.as_deref(), Some("textbox" | "searchbox" | "combobox" | "spinbutton" | "slider" | "checkbox" | "radio" | "switch"));
+        let field = n.role.as_deref().is_some_and(|r| FIELD_ROLES.contains(&r));
         let unnamed = n.name.as_deref().is_none_or(|name| !name.chars().any(char::is_alphanumeric));
         if field && unnamed && !["value", "options", "placeholder", "description", "icon"].iter().any(|k| n.s.contains_key(*k)) {
             n.near = around(n, 40);

@@ -99,12 +99,11 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
     // character: some two milliseconds a key add up to many seconds, and a page flooded with
     // keys answers nothing else meanwhile. Its first and last characters, and every line break
     // and tab, are still keys.
-    let count = input.text.chars().count();
-    let bulk = (count > LONG_TEXT).then(|| KEYED_HEAD..count - KEYED_TAIL);
+    let bulk = inserted_middle(&input.text);
     let mut at = 0;
     while let Some(c) = chars.next() {
         at += 1;
-        if bulk.as_ref().is_some_and(|middle| middle.contains(&(at - 1))) && !matches!(c, '\n' | '\r' | '\t') {
+        if bulk.as_ref().is_some_and(|middle| middle.contains(&(at - 1))) && !always_a_key(c) {
             pending.push(c);
             if pending.len() >= BULK_PIECE {
                 sends.push(Box::pin(insert(tab, std::mem::take(&mut pending))));
@@ -305,12 +304,21 @@ async fn press_all(tab: i32, chords: &[Chord]) -> Result<(), String> {
 const TYPE_BATCH: usize = 64;
 /// How many key presses typing `text` takes (a long text's middle goes in as pieces of text).
 pub fn keys_for(text: &str) -> usize {
-    let count = text.chars().count();
-    if count > LONG_TEXT {
-        KEYED_HEAD + KEYED_TAIL + text.chars().skip(KEYED_HEAD).take(count - KEYED_HEAD - KEYED_TAIL).filter(|c| matches!(c, '\n' | '\r' | '\t')).count()
-    } else {
-        count
+    match inserted_middle(text) {
+        Some(middle) => text.chars().enumerate().filter(|(i, c)| !middle.contains(i) || always_a_key(*c)).count(),
+        None => text.chars().count(),
     }
+}
+
+/// The characters of a long text, by position, that go in as pieces of text rather than keys.
+fn inserted_middle(text: &str) -> Option<std::ops::Range<usize>> {
+    let count = text.chars().count();
+    (count > LONG_TEXT).then(|| KEYED_HEAD..count - KEYED_TAIL)
+}
+
+/// A line break or tab is pressed as its key wherever it is.
+fn always_a_key(c: char) -> bool {
+    matches!(c, '\n' | '\r' | '\t')
 }
 
 /// A text longer than this many characters is typed with its middle inserted in pieces.

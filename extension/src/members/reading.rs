@@ -218,7 +218,7 @@ pub async fn read_page(input: &ReadPage) -> Result<Outcome, String> {
         Some(ReadFilter::Interactive) => "interactive",
         Some(ReadFilter::All) => "all",
     };
-    // (A read of the controls alone takes the words around each, to tell alike ones apart.)
+    // (A read of the controls alone takes the words around a field with no name: tell_apart.)
     let context = filter == "interactive";
     let mut collected = collect(&at, filter, input.depth(), root, context).await?;
     // Nothing to read while the page is between two states (a dialog closed a moment ago is
