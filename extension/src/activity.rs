@@ -209,6 +209,11 @@ impl Loads {
         &mut self.recent[at].state
     }
 
+    fn as_committed(&self, nth: u64) -> Option<MainFrame> {
+        let doc = self.recent.iter().find(|d| d.state.committed && d.state.committed_at == nth)?;
+        Some(MainFrame { commits: nth, current: Some(doc.loader.clone()), same_document: self.same_document })
+    }
+
     /// Whether a document other than `except`'s, asked for since the `since`th commit and before
     /// the `until`th, is still on its way.
     fn in_flight(&self, since: u64, until: u64, except: &str) -> bool {
@@ -389,6 +394,12 @@ pub fn main_frame(tab: i32) -> MainFrame {
         let loads = &a.tabs.entry(tab).or_default().loads;
         MainFrame { commits: loads.commits, current: loads.current.clone(), same_document: loads.same_document }
     })
+}
+
+/// Where the main frame stood as its `nth` document committed, while that document is still
+/// remembered.
+pub fn as_committed(tab: i32, nth: u64) -> Option<MainFrame> {
+    with(|a| a.tabs.get(&tab)?.loads.as_committed(nth))
 }
 
 /// What is known of one of the main frame's documents.
@@ -929,6 +940,17 @@ mod tests {
         assert_eq!(loads.asked_to_go, Some((1, 500.0)));
         loads.on_event("Page.frameRequestedNavigation", &json!({"frameId": "main", "reason": "metaTagRefresh", "disposition": "currentTab"}));
         assert_eq!(loads.asked_to_go, Some((1, 0.0)), "asked for now");
+    }
+
+    #[test]
+    fn where_the_main_frame_stood_as_a_document_committed_is_kept_after_the_next_commits() {
+        let mut loads = Loads { main_frame: Some("main".into()), ..Default::default() };
+        loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": "RELAY", "url": "http://a.test/relay"}}));
+        loads.on_event("Page.loadEventFired", &json!({}));
+        loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": "NEXT", "url": "http://a.test/next"}}));
+        assert_eq!(loads.as_committed(1), Some(MainFrame { commits: 1, current: Some("RELAY".into()), same_document: 0 }), "the relay's, though the next page committed since");
+        assert_eq!(loads.as_committed(2).and_then(|f| f.current), Some("NEXT".into()));
+        assert_eq!(loads.as_committed(3), None, "none has committed third");
     }
 
     #[test]

@@ -37,13 +37,18 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
         Err(_) => None,
     };
     // Where the main frame stood once the navigation's document had loaded (through CDP).
-    let loaded_at = matches!(done, Some(Done::Loaded(_) | Done::Shown(_))).then(|| activity::main_frame(tab));
+    // (Taken from the wait: by now the page may have sent the tab on, and the next document
+    // committed.)
+    let loaded_at = match &done {
+        Some(Done::Loaded(_, at) | Done::Shown(_, at)) => Some(at.clone()),
+        _ => None,
+    };
     // Its load over (not only shown, with parts still on their way), and not a page the browser
     // kept and showed again as it was (back and forward), which loads nothing.
-    let loaded = matches!(done, Some(Done::Loaded(_))) && matches!(target, NavTarget::Url(_) | NavTarget::Reload);
+    let loaded = matches!(done, Some(Done::Loaded(..))) && matches!(target, NavTarget::Url(_) | NavTarget::Reload);
     let (mut note, mut status) = match done {
-        Some(Done::Loaded(status)) => (status.as_ref().and_then(status_note), status.map(|(code, _)| code)),
-        Some(Done::Shown(status)) => (status.as_ref().and_then(status_note).or_else(|| Some(still_loading())), status.map(|(code, _)| code)),
+        Some(Done::Loaded(status, _)) => (status.as_ref().and_then(status_note), status.map(|(code, _)| code)),
+        Some(Done::Shown(status, _)) => (status.as_ref().and_then(status_note).or_else(|| Some(still_loading())), status.map(|(code, _)| code)),
         // Nothing was navigated to: the result says what happened instead.
         Some(Done::Note(note)) => return Ok(Outcome::Text { text: note }),
         // (navigate_settled turns a navigation the tab did not settle on into an error.)
@@ -74,8 +79,8 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
         let from = bounded(&clean_url(&from), 300);
         let what = format!("{from} sent the tab on by itself as it loaded; the next page");
         let next = match wait_loaded(tab, &what, &loaded_at, None, None).await {
-            Ok(Done::Loaded(next)) => Ok((next, None)),
-            Ok(Done::Shown(next)) => Ok((next, Some(still_loading()))),
+            Ok(Done::Loaded(next, _)) => Ok((next, None)),
+            Ok(Done::Shown(next, _)) => Ok((next, Some(still_loading()))),
             // (A wait without a loader or a history entry ends with a document, or an error.)
             Ok(_) => Ok((None, None)),
             Err(e) => Err(e),
@@ -233,9 +238,11 @@ const FIRST_CONTENT_MS: u32 = 1_000;
 /// How a navigation ended.
 enum Done {
     /// Parsed and shown, still loading its images, scripts or frames a while later.
-    Shown(Option<(u16, String)>),
-    /// A document loaded; its HTTP status and status text, when it came over HTTP.
-    Loaded(Option<(u16, String)>),
+    Shown(Option<(u16, String)>, activity::MainFrame),
+    /// A document loaded; its HTTP status and status text, when it came over HTTP. With both:
+    /// where the main frame stood as the navigation's own document committed (a document that
+    /// replaced it is the one shown, loaded or waited for).
+    Loaded(Option<(u16, String)>, activity::MainFrame),
     /// Something other than a page load happened (a download started).
     Note(String),
     /// The page moved within its document: nothing to load.
@@ -490,7 +497,7 @@ async fn wait_loaded(tab: i32, what: &str, before: &activity::MainFrame, loader:
             let older = ours.as_ref().is_some_and(|o| o.committed && activity::in_flight(tab, before.commits, o.committed_at, loader.unwrap_or_default()));
             if !older || now_ms >= *older_until.get_or_insert(now_ms + OLDER_MS) {
                 error_page(what, doc)?;
-                return Ok(Done::Loaded(doc.status.clone()));
+                return Ok(Done::Loaded(doc.status.clone(), own_commit(tab, before, loader, now)));
             }
         }
         // Documents replacing each other, none loading: a loop.
@@ -510,7 +517,7 @@ async fn wait_loaded(tab: i32, what: &str, before: &activity::MainFrame, loader:
         match (parsed, shown_until) {
             (Some(doc), Some(until)) if now_ms >= until || now_ms >= deadline => {
                 error_page(what, doc)?;
-                return Ok(Done::Shown(doc.status.clone()));
+                return Ok(Done::Shown(doc.status.clone(), own_commit(tab, before, loader, now)));
             }
             (Some(_), None) => shown_until = Some(now_ms + AFTER_READY_MS),
             (None, Some(_)) => shown_until = None,
@@ -527,6 +534,16 @@ async fn wait_loaded(tab: i32, what: &str, before: &activity::MainFrame, loader:
             None => return Err(format!("{what} timed out after {} seconds. The page may be unavailable.", LOAD_TIMEOUT_MS / 1000)),
         }
     }
+}
+
+/// Where the main frame stood as the navigation's own document committed: the document of
+/// `loader`, else the first one committed after `before` (`now` when neither is known).
+fn own_commit(tab: i32, before: &activity::MainFrame, loader: Option<&str>, now: activity::MainFrame) -> activity::MainFrame {
+    let nth = match loader {
+        Some(loader) => Some(activity::document(tab, loader)).filter(|d| d.committed).map(|d| d.committed_at),
+        None => Some(before.commits + 1),
+    };
+    nth.and_then(|nth| activity::as_committed(tab, nth)).unwrap_or(now)
 }
 
 /// A navigation that ended on the browser's own error page (a reload, back or forward to an
