@@ -2994,6 +2994,11 @@
         // A control with no name, or one of symbols only (an icon's "🗑"), says what it does
         // through its description or the icon it shows.
         if (interactive && !/[\p{L}\p{N}]/u.test(entry.name || "")) Object.assign(st, wordlessHint(el));
+        // find knows a named control by the icon it shows too ("the trash icon" of "Remove user").
+        else if (interactive && opts.context) {
+          const icon = iconName(el);
+          if (icon) st.icon = icon;
+        }
         // (Words that are the name already, as select2 names its box by the choice it shows.)
         if (st.value && st.value === entry.name && drawnChoice(el, role)) delete st.value;
         for (const k in st) {

@@ -106,6 +106,16 @@ const SYNONYMS: &[(&str, &[&str])] = &[
     ("microphone", &["voice", "mic", "speech", "dictate", "dictation"]),
     ("mic", &["voice", "microphone", "speech", "dictate", "dictation"]),
     ("submit", &["send", "save", "continue"]),
+    // An icon asked for by what it draws.
+    ("trash", &["delete", "remove", "bin"]),
+    ("bin", &["delete", "remove", "trash"]),
+    ("pencil", &["edit", "pen"]),
+    ("gear", &["settings", "cog", "preferences"]),
+    ("cog", &["settings", "gear", "preferences"]),
+    ("heart", &["like", "favorite", "favourite"]),
+    ("star", &["favorite", "favourite"]),
+    ("magnifier", &["search"]),
+    ("xmark", &["close", "dismiss"]),
     ("close", &["dismiss", "×", "x", "xmark", "times"]),
     ("dismiss", &["close", "×", "x", "xmark"]),
     ("next", &["forward", "continue"]),
@@ -312,7 +322,9 @@ fn collect<'a>(trees: &[Tree<'a>], context: &[String], around: Option<&str>, bef
                 _ => name,
             };
             let mut near = Vec::new();
-            for key in ["placeholder", "value", "href"] {
+            // (A named control's icon: the name above stands for a wordless one's.)
+            let named = t.node.name.as_deref().is_some_and(|n| !words(n).is_empty());
+            for key in ["placeholder", "value", "href", "icon"].into_iter().filter(|k| named || *k != "icon") {
                 if let Some(v) = t.node.s.get(key).and_then(|v| v.as_str()) {
                     near.extend(words(v));
                 }
@@ -861,6 +873,22 @@ mod tests {
         for q in ["delete forever", "delete forever button", "the delete forever icon"] {
             assert_eq!(rank(&p, q).first().and_then(|n| n.r#ref), Some(36), "{q}");
         }
+    }
+
+    #[test]
+    fn a_named_control_is_found_by_the_icon_it_shows_too() {
+        let named = |r: u64, name: &str, icon: &str| {
+            let mut b = el(0, r, "button", name, true);
+            b.s.insert("icon".into(), serde_json::json!(icon));
+            b
+        };
+        let p = vec![named(1, "Edit user", "pencil"), named(2, "Remove user", "trash"), named(3, "Preferences", "settings"), el(0, 4, "button", "Save", true)];
+        let first = |q: &str| rank(&p, q).first().and_then(|n| n.r#ref);
+        assert_eq!(first("trash icon"), Some(2));
+        assert_eq!(first("pencil icon"), Some(1));
+        assert_eq!(first("gear button"), Some(3));
+        assert_eq!(first("edit user"), Some(1), "the name still comes first");
+        assert_eq!(first("bin"), Some(2));
     }
 
     #[test]
