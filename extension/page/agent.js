@@ -2576,7 +2576,9 @@
       if (!el) return { error: "stale", next: counter.next };
       root = el;
     }
-    const viewport = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
+    // (A frame of another site is told the part of it the page around it shows.)
+    const shownPart = opts.view && ["left", "top", "right", "bottom"].every((k) => Number.isFinite(opts.view[k])) ? opts.view : null;
+    const viewport = shownPart ? { left: Math.max(0, shownPart.left), top: Math.max(0, shownPart.top), right: Math.min(innerWidth, shownPart.right), bottom: Math.min(innerHeight, shownPart.bottom) } : { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
     // Whether the page has trees of its own inside (shadow roots, same-origin frames), whose
     // listeners the core then asks for apart.
     let sawInner = !!document.querySelector("iframe, frame");
@@ -3041,20 +3043,23 @@
       }
       if (isFrame(el)) {
         const doc = frameDoc(el);
+        const cs = getComputedStyle(el);
+        const fx = frame.x + rect.left + parseFloat(cs.borderLeftWidth) + parseFloat(cs.paddingLeft);
+        const fy = frame.y + rect.top + parseFloat(cs.borderTopWidth) + parseFloat(cs.paddingTop);
+        const clip = {
+          left: Math.max(frame.clip.left, frame.x + rect.left),
+          top: Math.max(frame.clip.top, frame.y + rect.top),
+          right: Math.min(frame.clip.right, frame.x + rect.right),
+          bottom: Math.min(frame.clip.bottom, frame.y + rect.bottom),
+        };
+        const view = { left: Math.max(frame.view.left, clip.left), top: Math.max(frame.view.top, clip.top), right: Math.min(frame.view.right, clip.right), bottom: Math.min(frame.view.bottom, clip.bottom) };
         if (doc && doc.body) {
-          const cs = getComputedStyle(el);
-          const fx = frame.x + rect.left + parseFloat(cs.borderLeftWidth) + parseFloat(cs.paddingLeft);
-          const fy = frame.y + rect.top + parseFloat(cs.borderTopWidth) + parseFloat(cs.paddingTop);
-          const clip = {
-            left: Math.max(frame.clip.left, frame.x + rect.left),
-            top: Math.max(frame.clip.top, frame.y + rect.top),
-            right: Math.min(frame.clip.right, frame.x + rect.right),
-            bottom: Math.min(frame.clip.bottom, frame.y + rect.bottom),
-          };
-          const view = { left: Math.max(frame.view.left, clip.left), top: Math.max(frame.view.top, clip.top), right: Math.min(frame.view.right, clip.right), bottom: Math.min(frame.view.bottom, clip.bottom) };
           walkChildren(doc.body, nextDepth, { x: fx, y: fy, clip: filter === "all" ? { left: -1e9, top: -1e9, right: 1e9, bottom: 1e9 } : clip, view, base: clip, doc }, null, false);
         } else if (!named) {
-          out.push({ d: nextDepth, frame: ensureRef(el, counter) });
+          // Another site's frame, read in its own document: with the part of it in view, in its
+          // own viewport's points (what lies outside is offscreen there too).
+          const seen = { left: view.left - fx, top: view.top - fy, right: view.right - fx, bottom: view.bottom - fy };
+          out.push({ d: nextDepth, frame: ensureRef(el, counter), view: seen });
         }
         return;
       }
@@ -3507,6 +3512,20 @@
       return { el, ox, oy, s };
     }
     return { el, ox, oy, s };
+  }
+
+  // Whether a point of this document's viewport (x, y) shows the frame of another site whose own
+  // viewport has it at (fx, fy): `{ shown: true }`; else what lies over it (`{ covered }`), or
+  // nothing when the point is out of view.
+  function frameAt(x, y, fx, fy) {
+    const out = x < 0 || y < 0 || x >= innerWidth || y >= innerHeight;
+    const hit = out ? { el: null } : deepElementAt(x, y);
+    if (!hit.el) return {};
+    if (hit.crossFrame) {
+      const inner = intoFrame(hit.el, (x - hit.ox) / hit.s, (y - hit.oy) / hit.s);
+      if (Math.abs(inner.fx - fx) <= 2 && Math.abs(inner.fy - fy) <= 2) return { shown: true };
+    }
+    return { covered: describe(hit.el) };
   }
 
   // Before a wheel at a viewport point: marks the point (with `mark`) and says whether anything
@@ -5365,5 +5384,5 @@
     });
   }
 
-  globalThis.__tabwright = { checkedAs, chooserToldSince, dragAnswered, pointerRested, pasteText, rangeFocus, rangeNow, editableFocus, editableHolds, editorFocused, animationsEnd, drawnAfterInput, quiet, closedCandidates, adoptRoot, pointerAt, afterInput, afterKeys, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, markPlaces, takeToldHandlers, comboOptions, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
+  globalThis.__tabwright = { frameAt, checkedAs, chooserToldSince, dragAnswered, pointerRested, pasteText, rangeFocus, rangeNow, editableFocus, editableHolds, editorFocused, animationsEnd, drawnAfterInput, quiet, closedCandidates, adoptRoot, pointerAt, afterInput, afterKeys, pressDone, takeDragStarts, firstContent, listenerRoots, markListeners, markPlaces, takeToldHandlers, comboOptions, describeRef, describeRefNamed, describeFocus, focusHolder, focusMoved, takeInvalid, wheelAt, describeControl, inputStart, inputEnd, showOverlay, hideOverlay, markPointer, highlight, pageText, pointFor, describeAt, setValue, fileInput, fileInputEl, handOut, collect, resolveEl, suggest, scrollTo, subtreeText, hiddenReason, roleOf, nameOf, clean };
 })();

@@ -1139,8 +1139,27 @@ pub struct BoxModelResponse {
 #[derive(Debug, Deserialize)]
 pub struct BoxModel {
     pub content: Vec<f64>,
+    #[serde(default)]
+    pub border: Vec<f64>,
 }
 command!(GetBoxModel, "DOM.getBoxModel", BoxModelResponse);
+
+/// Scrolls a node's document (and the boxes in it) until `rect`, in the node's border box, is in
+/// view.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ScrollIntoViewIfNeeded {
+    pub backend_node_id: i64,
+    pub rect: Rect,
+}
+#[derive(Serialize)]
+pub struct Rect {
+    pub x: f64,
+    pub y: f64,
+    pub width: f64,
+    pub height: f64,
+}
+command!(ScrollIntoViewIfNeeded, "DOM.scrollIntoViewIfNeeded", Empty);
 
 /// The document's tree of nodes, down to `depth` (DevTools then reports the changes to the
 /// nodes it sent, until DOM.disable).

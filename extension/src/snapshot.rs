@@ -50,6 +50,10 @@ pub struct Node {
     /// A frame whose content could not be read from here.
     #[serde(default)]
     pub frame: Option<u64>,
+    /// Of such a frame: the part of it the page around it shows, in the frame's own viewport's
+    /// points (`{left, top, right, bottom}`), which its own read is told.
+    #[serde(default, skip_serializing)]
+    pub view: Option<serde_json::Value>,
     /// A link that holds a heading (a search result's title drawn inside its link), for `find`.
     #[serde(default)]
     pub h: Option<u8>,

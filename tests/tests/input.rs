@@ -915,6 +915,50 @@ async fn typing_right_after_a_click_into_another_sites_frame_reaches_its_field()
     Ok(())
 }
 
+/// A ref inside another site's frame is pressed only where the page shows it. That frame's own
+/// hit test sees neither the page around it nor where that page is scrolled: the page is scrolled
+/// to a frame below the fold, the frame's content read as offscreen until then, and a box the
+/// page lays over the frame is said to cover it (a press there would go to that box).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_ref_in_another_sites_frame_is_scrolled_to_and_not_pressed_under_a_cover() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let other = tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.2").await?;
+    ok(&h.one("navigate", json!({"url": h.url(&format!("far-frames.html?other=http://{}", other.addr))})).await?);
+    let mut t = String::new();
+    for _ in 0..50 {
+        t = text(&h.one("read_page", json!({"filter": "all"})).await?);
+        if t.matches("button \"Pay 20 EUR\"").count() == 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let covered = &t[t.find("iframe \"Covered partner\"").ok_or_else(|| anyhow::anyhow!("{t}"))?..];
+    let far = &t[t.find("iframe \"Far partner\"").ok_or_else(|| anyhow::anyhow!("{t}"))?..];
+    assert!(line_with(far, "button \"Pay 20 EUR\"").ends_with("(offscreen)"), "{t}");
+    assert!(!line_with(covered, "button \"Pay 20 EUR\"").contains("(offscreen)"), "{t}");
+    let at = |part: &str, line: &str| ref_on(line_with(part, line)).map(|r| r#ref(&r)).ok_or_else(|| anyhow::anyhow!("no ref on {line}"));
+
+    let e = error_text(&h.one("left_click", json!({"target": at(covered, "button \"Pay 20 EUR\"")?})).await?);
+    assert!(e.starts_with("button \"Pay 20 EUR\"") && e.contains("is covered by <div#promo>") && e.contains("nothing was clicked"), "{e}");
+
+    ok(&h.one("left_click", json!({"target": at(far, "textbox \"Card number\"")?})).await?);
+    ok(&h.one("type", json!({"text": "4242"})).await?);
+    ok(&h.one("left_click", json!({"target": at(far, "button \"Pay 20 EUR\"")?})).await?);
+    let paid = |log: &[Value]| log.iter().filter(|e| e["type"] == "paid").cloned().collect::<Vec<_>>();
+    let mut got = Vec::new();
+    for _ in 0..50 {
+        got = paid(&other.log());
+        if !got.is_empty() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(got, vec![got.first().cloned().unwrap_or_default()], "one payment: {got:?}");
+    assert_eq!((got[0]["frame"].as_str(), got[0]["card"].as_str()), (Some("far"), Some("4242")), "{got:?}");
+    assert!(!h.site.log().iter().any(|e| e["type"] == "promo clicked"), "the cover was not pressed either");
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_large_viewport_is_downscaled_and_points_map_back() -> anyhow::Result<()> {
     let mut h = Harness::start_with(&["--browser-arg=--window-size=2000,1400"]).await?;

@@ -57,49 +57,86 @@ struct PointFor {
     pinched: bool,
 }
 
-/// Offset of an out-of-process frame's viewport inside the tab's, in CSS pixels: its box in the
-/// document that holds it, plus that document's own offset when it is such a frame too.
-async fn frame_offset(at: &Debuggee) -> Result<(f64, f64), String> {
-    let (mut x, mut y) = (0.0, 0.0);
+/// One step from an out-of-process frame out to the document that holds it: that document's
+/// session and the frame's element there.
+struct Hop {
+    holder: Debuggee,
+    owner: i64,
+}
+
+/// The steps from a frame of another site out to the tab's own document, innermost first.
+async fn frame_hops(at: &Debuggee) -> Result<Vec<Hop>, String> {
+    let mut hops = Vec::new();
     let mut session = at.session.clone();
     // Frames nest only so deep; a loop in what the browser told is not followed forever.
     for _ in 0..16 {
         let Some(current) = session else {
-            return Ok((x, y));
+            return Ok(hops);
         };
-        let child = cdp::children(at.tab)
-            .into_iter()
-            .find(|c| c.session == current)
-            .ok_or("the frame is gone")?;
-        let holder = Debuggee {
-            tab: at.tab,
-            session: child.parent.clone(),
-        };
-        let owner = cdp::send_to(
-            &holder,
-            &cdp::GetFrameOwner {
-                frame_id: &child.target_id,
-            },
-        )
-        .await
-        .map_err(|e| e.to_string())?;
-        let model = cdp::send_to(
-            &holder,
-            &cdp::GetBoxModel {
-                backend_node_id: owner.backend_node_id,
-            },
-        )
-        .await
-        .map_err(|e| e.to_string())?;
-        let quad = model.model.content;
-        if quad.len() < 2 {
-            return Err("the frame has no box".into());
-        }
-        x += quad[0];
-        y += quad[1];
+        let child = cdp::children(at.tab).into_iter().find(|c| c.session == current).ok_or("the frame is gone")?;
+        let holder = Debuggee { tab: at.tab, session: child.parent.clone() };
+        let owner = cdp::send_to(&holder, &cdp::GetFrameOwner { frame_id: &child.target_id }).await.map_err(|e| e.to_string())?;
+        hops.push(Hop { holder, owner: owner.backend_node_id });
         session = child.parent;
     }
     Err("the frames nest too deep to be reached".into())
+}
+
+impl Hop {
+    /// The frame element's box in its document's viewport: where its content and its border
+    /// begin, in CSS pixels.
+    async fn origins(&self) -> Result<((f64, f64), (f64, f64)), String> {
+        let model = cdp::send_to(&self.holder, &cdp::GetBoxModel { backend_node_id: self.owner }).await.map_err(|e| e.to_string())?.model;
+        let (content, border) = (&model.content, if model.border.len() >= 2 { &model.border } else { &model.content });
+        if content.len() < 2 {
+            return Err("the frame has no box".into());
+        }
+        Ok(((content[0], content[1]), (border[0], border[1])))
+    }
+}
+
+/// Offset of an out-of-process frame's viewport inside the tab's, in CSS pixels: its box in the
+/// document that holds it, plus that document's own offset when it is such a frame too.
+async fn frame_offset(at: &Debuggee) -> Result<(f64, f64), String> {
+    let (mut x, mut y) = (0.0, 0.0);
+    for hop in frame_hops(at).await? {
+        let ((cx, cy), _) = hop.origins().await?;
+        x += cx;
+        y += cy;
+    }
+    Ok((x, y))
+}
+
+/// A point in a frame of another site's viewport, as a point of the tab's: each document out
+/// from it scrolled until the point is in its view (the frame's own scroll does not move the
+/// page around it), and checked to show the frame there, not something laid over it (the
+/// frame's own hit test cannot see the page around it). `Err(Ok(cover))` names what covers it;
+/// `Err(Err(e))`, why the point could not be brought into view.
+async fn through_frames(at: &Debuggee, (x, y): (f64, f64)) -> Result<(f64, f64), Result<String, String>> {
+    let (mut x, mut y) = (x, y);
+    for hop in frame_hops(at).await.map_err(Err)? {
+        let mut scrolled = false;
+        loop {
+            let ((cx, cy), (bx, by)) = hop.origins().await.map_err(Err)?;
+            let (hx, hy) = (x + cx, y + cy);
+            let (seen, _) = page::call_in(&hop.holder, &format!("__tabwright.frameAt({hx}, {hy}, {x}, {y})")).await.map_err(Err)?;
+            if let Some(cover) = seen["covered"].as_str() {
+                return Err(Ok(fold(cover)));
+            }
+            if seen["shown"] == true {
+                (x, y) = (hx, hy);
+                break;
+            }
+            if std::mem::replace(&mut scrolled, true) {
+                return Err(Err("its frame could not be scrolled into view".into()));
+            }
+            let rect = cdp::Rect { x: x + cx - bx, y: y + cy - by, width: 1.0, height: 1.0 };
+            cdp::send_to(&hop.holder, &cdp::ScrollIntoViewIfNeeded { backend_node_id: hop.owner, rect }).await.map_err(|e| Err(e.to_string()))?;
+            // The browser sends input to the frame where its last drawn frame had it.
+            let _ = page::call_in(&hop.holder, "new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))").await;
+        }
+    }
+    Ok((x, y))
 }
 
 /// Where a target is: a coordinate mapped from screenshot pixels, or a ref scrolled into view
@@ -183,6 +220,11 @@ pub async fn aim(tab: i32, target: &Target) -> Result<Spot, String> {
     }
 }
 
+/// A ref's element under something else at its middle.
+fn covered(name: &str, cover: &str) -> String {
+    format!("{name} is covered by {cover}, so nothing was clicked. Close or move what covers it first, or act on a coordinate.")
+}
+
 /// Page-supplied descriptions are folded to one bounded line before they reach Claude.
 pub(super) fn fold(s: &str) -> String {
     tabwright_protocol::sanitize::line(s, 200)
@@ -243,10 +285,23 @@ async fn ref_spot(tab: i32, reference: &str) -> Result<Spot, String> {
         (Some("invisible"), _) => Err(format!("{name} has no size on the page, so it cannot be clicked. It may be hidden; read_page shows what is visible.")),
         (Some("disabled"), _) => Err(format!("{name} is disabled (the page lets presses pass through it), so nothing was clicked.")),
         (Some(_), _) => Err(format!("{name} could not be brought into view.")),
-        (None, Some(cover)) => Err(format!("{name} is covered by {cover}, so nothing was clicked. Close or move what covers it first, or act on a coordinate.")),
+        (None, Some(cover)) => Err(covered(&name, &cover)),
         (None, None) => {
-            let (ox, oy) = frame_offset(&at).await?;
-            let spot = Spot { x: p.x + ox, y: p.y + oy, what: None, disabled: p.disabled.then_some(name), aimed: at.session.is_none().then_some(id) };
+            let (x, y) = match through_frames(&at, (p.x, p.y)).await {
+                Ok(point) => point,
+                Err(failed) => {
+                    // (The frame's hit test found nothing wrong, so did not say what it is.)
+                    let name = match page::call_in(&at, &format!("__tabwright.describeRef({id})")).await {
+                        Ok((serde_json::Value::String(what), _)) if p.what.is_none() => fold(&what),
+                        _ => name,
+                    };
+                    return Err(match failed {
+                        Ok(cover) => covered(&name, &cover),
+                        Err(e) => format!("{name} could not be brought into view: {e}."),
+                    });
+                }
+            };
+            let spot = Spot { x, y, what: None, disabled: p.disabled.then_some(name), aimed: at.session.is_none().then_some(id) };
             // That frame tells of a chooser the press opens there on its own way.
             if let Some(session) = &at.session {
                 super::chooser::frame_pressed(tab, session);

@@ -105,7 +105,8 @@ async fn suggest(at: &Debuggee, role: &str, name: &str) -> Option<u64> {
 
 /// Runs the page agent's collector in one document and records the refs it handed out.
 /// `finding`: for find, which reads everything with the text around each control.
-async fn collect_in(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>, finding: bool) -> Result<Collected, String> {
+/// `view`: for another site's frame, the part of it the page around it shows.
+async fn collect_in(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>, finding: bool, view: Option<&serde_json::Value>) -> Result<Collected, String> {
     // A document's listeners are asked for before its first read; later only when the page
     // changed since the last read, and the read is redone only when that found new ones.
     let first = crate::listeners::unmarked(at);
@@ -116,7 +117,7 @@ async fn collect_in(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>, 
     // only it: nothing behind it takes input. filter "all" (or a ref) still reads anything.
     let modal = root.is_none() && (filter != "all" || finding);
     let expression = |next: u64| {
-        let opts = serde_json::json!({ "next": next, "filter": filter, "maxDepth": depth, "rootRef": root, "context": finding, "modal": modal });
+        let opts = serde_json::json!({ "next": next, "filter": filter, "maxDepth": depth, "rootRef": root, "context": finding, "modal": modal, "view": view });
         format!("__tabwright.collect({opts})")
     };
     let read = |next: u64| async move { page::call_json_in::<Collected>(at, &expression(next)).await };
@@ -159,7 +160,12 @@ pub(super) async fn frame_session(at: &Debuggee, iframe_ref: u64) -> Option<Debu
 
 /// Collects a document and, in place of each out-of-process frame, that frame's content.
 async fn collect(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>, finding: bool) -> Result<Collected, String> {
-    let mut collected = collect_in(at, filter, depth, root, finding).await?;
+    collect_seen(at, filter, depth, root, finding, None).await
+}
+
+/// [`collect`] of a document of which `view` is shown (another site's frame's).
+async fn collect_seen(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>, finding: bool, view: Option<&serde_json::Value>) -> Result<Collected, String> {
+    let mut collected = collect_in(at, filter, depth, root, finding, view).await?;
     if !collected.nodes.iter().any(|n| n.frame.is_some()) {
         return Ok(collected);
     }
@@ -173,13 +179,7 @@ async fn collect(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>, fin
         // One of another site inside it is read in turn.
         let child = match frame_session(at, frame_ref).await {
             Some(child) => chrome::bounded(
-                Box::pin(collect(
-                    &child,
-                    filter,
-                    (depth - node.d as i64).max(1),
-                    None,
-                    finding,
-                )),
+                Box::pin(collect_seen(&child, filter, (depth - node.d as i64).max(1), None, finding, node.view.as_ref())),
                 FRAME_MS,
             )
             .await
