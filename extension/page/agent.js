@@ -4288,6 +4288,22 @@
   }
 
   // Sets a form control's value directly and fires the events frameworks listen for.
+  // The choices a comma-separated list names, for a select that takes several: at each place
+  // the longest run of comma-separated words that is an option's whole label or value, else one
+  // piece (found as a part of a label, later).
+  function choicesIn(want, options, label) {
+    const pieces = want.split(",").map((w) => w.trim());
+    const whole = new Set(options.flatMap((o) => [o.value.toLowerCase(), label(o).toLowerCase()]));
+    const out = [];
+    for (let i = 0; i < pieces.length; ) {
+      let j = Math.min(pieces.length, i + 8);
+      while (j > i + 1 && !whole.has(pieces.slice(i, j).join(", ").toLowerCase())) j--;
+      const choice = pieces.slice(i, j).join(", ");
+      if (choice) out.push(choice);
+      i = j;
+    }
+    return out;
+  }
   function setValue(ref, value) {
     const found = resolveEl(ref);
     if (!found) return { error: "stale" };
@@ -4385,11 +4401,13 @@
         const lower = w.toLowerCase();
         return options.find((o) => o.value === w) || options.find((o) => label(o).toLowerCase() === lower) || options.find((o) => lower.length > 0 && label(o).toLowerCase().includes(lower));
       };
-      // A list that takes several: the choices, comma-separated, are its new selection.
-      const wants = el.multiple && !find(want) ? want.split(",").map((w) => w.trim()).filter(Boolean) : [want];
+      // A list that takes several: the choices, comma-separated, are its new selection. Words
+      // that name an option whole are taken together first ("Paris, France" is one choice).
+      const wants = el.multiple && !find(want) ? choicesIn(want, options, label) : [want];
       const matches = [];
       for (const w of wants) {
         const match = find(w);
+        if (match && matches.includes(match)) continue;
         if (!match) {
           const list = options.map((o) => JSON.stringify(clean(o.label || o.text, 60))).slice(0, 30).join(", ");
           return { error: `${what} has no option ${JSON.stringify(w)}. Its options are: ${list}.`, later: true };

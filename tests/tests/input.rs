@@ -707,6 +707,13 @@ async fn a_list_of_several_choices_is_set_whole() -> anyhow::Result<()> {
     assert!(e.starts_with("The option \"Lounge\" of listbox \"Extras\"") && e.contains("is disabled"), "{e}");
     let e = error_text(&h.one("form_input", json!({"target": r#ref(&extras), "value": ["Meal", "Seat choice"]})).await?);
     assert!(e.contains("expected a string, a number, or true/false") && e.contains("comma-separated"), "{e}");
+    // Choices whose words hold a comma are taken whole, not as a choice each side of it (and
+    // never "France" besides "Paris, France").
+    let offices = h.ref_of("listbox", "Offices").await?;
+    let t = text(&h.one("form_input", json!({"target": r#ref(&offices), "value": "Paris, France, berlin,germany"})).await?);
+    assert!(t.ends_with("now has Paris, France, Berlin, Germany selected (give every choice, comma-separated, to change them)."), "{t}");
+    let t = text(&h.one("form_input", json!({"target": r#ref(&offices), "value": "France, Lyon, France, fra"})).await?);
+    assert!(t.contains("now has France, Lyon, France selected"), "a choice named twice is chosen once: {t}");
     // A colour field: a value it cannot read leaves it as it was, black is black.
     let paint = h.ref_of("textbox", "Paint").await?;
     let e = error_text(&h.one("form_input", json!({"target": r#ref(&paint), "value": "not a colour"})).await?);
