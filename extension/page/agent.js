@@ -4482,7 +4482,9 @@
       // (A box that is partly checked, "mixed", is neither: it is clicked.)
       return now === b && said !== "mixed" ? { ok: true, value: String(now) } : { toggles: true, to: b, what };
     }
-    return { error: `${what} is not a form control (input, textarea, select or contenteditable). Use left_click, or type after clicking it.` };
+    // (A web component may be a control by its ElementInternals, which only the browser tells:
+    // the core asks it.)
+    return { error: `${what} is not a form control (input, textarea, select or contenteditable). Use left_click, or type after clicking it.`, internals: el.localName.includes("-") && el === found };
   }
   // Whether a box the page draws says it is checked as wanted, waiting up to `ms` for the page
   // to say so (a component draws its new state a frame after the click).

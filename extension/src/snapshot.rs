@@ -201,7 +201,7 @@ pub fn build(nodes: &[Node]) -> Vec<Tree<'_>> {
     take(nodes, &mut i, min)
 }
 
-fn quote(text: &str) -> String {
+pub fn quote(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     out.push('"');
     push_escaped(&mut out, &tabwright_protocol::sanitize::one_line(text));

@@ -63,6 +63,9 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
         /// The element, as the page agent names it.
         #[serde(default)]
         what: Option<String>,
+        /// A web component the agent found no control in: the browser may know it as one.
+        #[serde(default)]
+        internals: bool,
     }
     let set_value = || async {
         let (reply, _) = page::call_in(&at, &format!("__tabwright.setValue({id}, {value})")).await?;
@@ -77,6 +80,7 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
     }
     match set.error.as_deref() {
         Some("stale") => Err(reading::stale(id, "the element was removed from the page")),
+        Some(e) if set.internals => internal_control(&at, id, input, e).await,
         Some(e) => Err(with_ref(&page_said(e), id)),
         None if set.keyed => {
             // (The number as the page agent read it from the value given.)
@@ -146,6 +150,52 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
             Ok(Outcome::Ack { line })
         }
     }
+}
+
+/// A web component whose role and state only the browser knows (its ElementInternals): a box to
+/// tick or switch is clicked when it is not as asked, as a box the page draws is; anything else
+/// is said to be no form control, under the role the read gave it. `e`: the agent's error.
+async fn internal_control(at: &cdp::Debuggee, id: u64, input: &FormInput, e: &str) -> Result<Outcome, String> {
+    let ask = || async {
+        let mut node = [crate::snapshot::Node { r#ref: Some(id), x: Some(1), ..Default::default() }];
+        crate::internals::apply(at, &mut node).await;
+        let [node] = node;
+        node
+    };
+    let node = ask().await;
+    let Some(role) = node.role.clone() else { return Err(with_ref(&page_said(e), id)) };
+    let name = node.name.as_deref().map(|n| format!(" {}", crate::snapshot::quote(n))).unwrap_or_default();
+    let what = format!("{role}{name} (ref_{id})");
+    let checked = |n: &crate::snapshot::Node| n.s.get("checked").and_then(|v| v.as_str()).map(str::to_string);
+    let (Some(now), "checkbox" | "switch" | "radio") = (checked(&node), role.as_str()) else {
+        return Err(format!("{what} is not a form control (input, textarea, select or contenteditable). Use left_click, or type after clicking it."));
+    };
+    let kind = if role == "radio" { "radio button" } else { role.as_str() };
+    let to = match &input.value {
+        FormValue::Bool(b) => *b,
+        FormValue::Text(t) if ["true", "on", "yes", "checked"].contains(&t.to_lowercase().as_str()) => true,
+        FormValue::Text(t) if ["false", "off", "no", "unchecked"].contains(&t.to_lowercase().as_str()) => false,
+        _ => return Err(format!("{what} is a {kind}: pass true or false.")),
+    };
+    if now == to.to_string() {
+        return Ok(Outcome::Ack { line: None });
+    }
+    if role == "radio" && !to {
+        return Err(format!("{what} is a {kind}: it is cleared by choosing another one of its group."));
+    }
+    let click = tabwright_protocol::input::Click { target: input.target.clone(), modifiers: None, tab_id: input.tab_id.clone() };
+    super::pointer::click(&click, "left", 1).await.map_err(|e| format!("{what} is a {kind} the page draws, set by a click, and the click failed: {e}"))?;
+    let until = js_sys::Date::now() + f64::from(TOGGLE_MS);
+    let mut last = now;
+    while js_sys::Date::now() < until {
+        match checked(&ask().await) {
+            Some(now) if now == to.to_string() => return Ok(Outcome::Ack { line: Some(format!("Note: ref_{id} is a {kind} the page draws; it was clicked, as a person sets it.")) }),
+            Some(now) => last = now,
+            None => return Ok(Outcome::Ack { line: Some(format!("Note: ref_{id} is a {kind} the page draws; it was clicked, and its state is not known here: read the page before setting it again.")) }),
+        }
+        crate::chrome::sleep(30).await;
+    }
+    Err(format!("{what} was clicked, but the page kept it {}. Read the page or take a screenshot to see what it shows.", if last == "true" { "checked" } else { "unchecked" }))
 }
 
 /// What the page agent says once it gave a ref the keyboard focus for keys to come.
