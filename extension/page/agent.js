@@ -3806,12 +3806,33 @@
       candidates.unshift([rtl ? 1 - first : first, 0.5]);
     }
     const mine = pressReaches(el, r);
+    // An item that holds items of its own (a tree's open branch, a menu item's submenu, a row's
+    // controls): a point on one of those would press it, not the item. Its own words are
+    // tried first, and points on what it holds only when nothing else of it is reached.
+    const role = roleOf(el);
+    const holder = role && (HOLDING_ITEMS.has(role) || el.querySelector(`[role="${CSS.escape(role)}"]`)) ? role : null;
+    const inner = (hit) => {
+      for (let n = hit, i = 0; n && n !== el && i < 30; n = flatParent(n), i++) {
+        const r2 = roleOf(n);
+        if (r2 && (r2 === holder || (HOLDING_ITEMS.has(holder) && isInteractive(n, r2)))) return true;
+      }
+      return false;
+    };
+    if (holder) {
+      const words = ownWordsBox(el);
+      if (words) candidates.unshift([(words.left + words.width / 2 - r.left) / r.width, (words.top + words.height / 2 - r.top) / r.height]);
+    }
+    let held = null;
     let cover = null, coverPoint = null;
     for (const [fx, fy] of candidates) {
       const x = off.ox + off.s * (r.left + r.width * fx), y = off.oy + off.s * (r.top + r.height * fy);
       if (x < 0 || y < 0 || x >= view.w || y >= view.h) continue;
       const hit = deepElementAt(x, y);
       if (hit.el && mine(hit.el)) {
+        if (holder && inner(hit.el)) {
+          held ||= { x, y, next: counter.next };
+          continue;
+        }
         return { x, y, next: counter.next };
       }
       if (hit.el && !cover) {
@@ -3822,8 +3843,27 @@
     // A control the page disabled and lets every press pass through (a carousel's "Previous
     // slide" at the first slide) is not covered by what lies under it: it is disabled.
     if (cover && getComputedStyle(el).pointerEvents === "none" && el.closest?.(GREYED)) return { error: "disabled", what: describe(el), next: counter.next };
+    if (held) return held;
     if (cover) return { covered: describe(cover), coverEl: cover, what: describe(el), x: coverPoint[0], y: coverPoint[1], next: counter.next };
     return { error: "offscreen", what: describe(el), next: counter.next };
+  }
+  // Roles of items that may hold controls of their own, and are pressed away from them.
+  const HOLDING_ITEMS = new Set(["treeitem", "row", "listitem", "option", "menuitem"]);
+  // The box of an element's own first words (not those of an element inside it with a role),
+  // or null.
+  function ownWordsBox(el) {
+    const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(), i = 0; t && i < 50; t = walker.nextNode(), i++) {
+      if (!t.data.trim()) continue;
+      let owned = true;
+      for (let n = t.parentElement; n && n !== el; n = n.parentElement) if (roleOf(n)) owned = false;
+      if (!owned) continue;
+      const range = el.ownerDocument.createRange();
+      range.selectNodeContents(t);
+      const b = range.getClientRects()[0];
+      if (b && b.width > 0 && b.height > 0) return b;
+    }
+    return null;
   }
 
   // A control disabled, or greyed out by a box around it (Bootstrap's `.disabled`).

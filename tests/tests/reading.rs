@@ -1302,6 +1302,11 @@ async fn items_nested_under_tree_and_menu_items_are_listed() -> anyhow::Result<(
     ok(&h.one("left_click", json!({"target": r#ref(&open)})).await?);
     let t = read_here(&mut h, json!({})).await?;
     assert!(t.contains("\"picked Open…\""), "{t}");
+    // An open branch is pressed on its own words, not on the items it holds around its middle.
+    let documents = ref_on(line_with(&t, "treeitem \"Documents\"")).ok_or_else(|| anyhow::anyhow!("{t}"))?;
+    ok(&h.one("left_click", json!({"target": r#ref(&documents)})).await?);
+    let t = read_here(&mut h, json!({})).await?;
+    assert!(t.contains("\"closed docs\"") && line_with(&t, "treeitem \"Documents\"").contains("collapsed") && !t.contains("resume.pdf"), "{t}");
     Ok(())
 }
 
