@@ -2553,6 +2553,7 @@
   const collect = pinningExtents(collectNow);
   function collectNow(opts) {
     hookFrames(document, 0);
+    noteLive();
     labelsById = new WeakMap();
     const changed = dirty;
     dirty = false;
@@ -2701,12 +2702,20 @@
         return;
       }
       let text = "";
+      // The one inline element all of the words to come are in, when there is one; and whether
+      // a line already took the parent's ref: the words after it, in one element of their own
+      // (a status beside a header's controls), take that element's, so no two lines share one.
+      let sole = null, held = false;
       const flush = () => {
         const t = clean(text, TEXT_MAX);
         text = "";
+        const from = sole;
+        sole = null;
         // Separators alone ("|", "·") say nothing, nor do the words that are the parent's name
         // (a column header's title beside its sort button).
-        if (!quiet && speaks(t) && !namesALine(holderOf(parent)) && !inNamingLabel(holderOf(parent)) && !saidByLine(t)) out.push({ d: depth, text: t, ref: holder() });
+        if (quiet || !speaks(t) || namesALine(holderOf(parent)) || inNamingLabel(holderOf(parent)) || saidByLine(t)) return;
+        out.push({ d: depth, text: t, ref: held && from ? ensureRef(from, counter) : holder() });
+        held = true;
       };
       let naming = false;
       for (const child of kids) {
@@ -2717,7 +2726,10 @@
         if (child.nodeType === Node.TEXT_NODE) {
           if (naming) continue;
           if (child.data.trim()) {
-            if (textVisible(child, frame, open) && inked()) text += child.data;
+            if (textVisible(child, frame, open) && inked()) {
+              text += child.data;
+              sole = false;
+            }
           } else if (child.data) text += " ";
           continue;
         }
@@ -2725,12 +2737,19 @@
         // Inline markup without roles (b, em, span, slot…) is part of the surrounding text,
         // unless it is a shown field's name (a switch's aria-labelledby beside it).
         if (isPlainInline(child)) {
-          if (!naming && !namesALine(child) && (filter === "all" || child.localName === "slot" || intersects(child.getBoundingClientRect(), frame.clip, frame))) text += inlineText(child);
+          if (!naming && !namesALine(child) && (filter === "all" || child.localName === "slot" || intersects(child.getBoundingClientRect(), frame.clip, frame))) {
+            const words = inlineText(child);
+            if (/\S/.test(words)) sole = sole === null && !/\S/.test(text) && child.localName !== "slot" ? child : false;
+            text += words;
+          }
           continue;
         }
         const side = wordsNaming(child)?.side;
         // The words before it are its name: not read as text too.
-        if (side === "before") text = "";
+        if (side === "before") {
+          text = "";
+          sole = null;
+        }
         flush();
         naming = side === "after";
         walk(child, depth, frame, open);
@@ -3599,6 +3618,7 @@
   function pointFor(ref, next, overlay, pointed) {
     // A pinch-zoomed page takes input at points of the part it shows: it is set back first.
     if (window === window.top && Math.abs(visualViewport.scale - 1) > 0.001) return { pinched: true };
+    noteLive();
     const found = findPoint(ref, next);
     const cover = found.coverEl;
     delete found.coverEl;
@@ -4949,6 +4969,7 @@
   function pointerAt(x, y, next, overlay) {
     dragStarts = 0;
     arm();
+    noteLive();
     const found = describeAt(x, y, next);
     if (overlay) inputStart(x, y, null);
     found.view = { w: visualViewport.width, h: visualViewport.height };
@@ -4963,6 +4984,32 @@
   // end of their task (the click and what its handlers set off), or until pressDone(seq) says
   // the browser has answered every event of the click (a press in another frame, or outside the
   // viewport, is never seen here), or a second at most.
+  // What the page's live regions (alerts, statuses) said when Claude last looked (a read, an
+  // input's answer, an input about to begin), to tell after an input what they announced since
+  // (a form's "Enter a postcode", "Saved").
+  const LIVE_SEL = "[role=alert],[role=status],[aria-live=assertive],[aria-live=polite]";
+  let liveBefore = null;
+  function liveNow() {
+    const now = new Map();
+    for (const el of [...document.querySelectorAll(LIVE_SEL)].slice(0, 40)) now.set(el, el.checkVisibility?.({ visibilityProperty: true }) === false ? "" : clean(el.innerText || "", 300));
+    return now;
+  }
+  function noteLive() {
+    try {
+      liveBefore = liveNow();
+    } catch {
+      liveBefore = null;
+    }
+  }
+  // The words live regions took on since then (at most three, each once).
+  function liveSaid() {
+    const before = liveBefore;
+    noteLive();
+    if (!before || !liveBefore) return null;
+    const said = [];
+    for (const [el, t] of liveBefore) if (t && before.get(el) !== t && !said.some((s) => s.includes(t))) said.push(t);
+    return said.length ? said.slice(0, 3) : null;
+  }
   function afterInput(x, y, describeIt, overlay, presses, seq, button, next, aimed = null) {
     const released = () => ups.filter((u) => u.button === button && Math.abs(u.x - x) <= 1 && Math.abs(u.y - y) <= 1).length >= presses;
     if (!presses || released() || releasedSeq >= seq) return answerInput(x, y, describeIt, overlay, presses && button === 0, next, aimed);
@@ -4996,7 +5043,9 @@
     // Releases dispatched before this call came count (unless another call came between, or
     // long ago: a person's).
     let seen = keyUps.filter((u) => keys.includes(u.key) && t0 - u.t < 1000).length;
-    const answer = (timedOut) => ({ invalid: takeInvalid(), timedOut });
+    // (The keys often reach the page before this call: what the live regions said is taken
+    // from the page's last read or answer.)
+    const answer = (timedOut) => ({ invalid: takeInvalid(), timedOut, said: liveSaid() });
     if (releasedSeq >= seq) return answer(false);
     hookFrames(document, 0);
     return new Promise((resolve, reject) => {
@@ -5109,8 +5158,10 @@
       const select = primary && reached?.closest?.("select");
       if (select && !select.multiple && select.size <= 1 && !select.disabled) dropdown = describe(select);
     } catch {}
+    // What the page's alerts and statuses announced in answer (a form's checks of its own).
+    const said = liveSaid();
     // The core waits for the browser's word on a file chooser only when one was asked for.
-    return chooser || stopped || astray || dropdown ? { what, chooser, input, invalid: stopped, astray, dropdown } : what;
+    return chooser || stopped || astray || dropdown || said ? { what, chooser, input, invalid: stopped, astray, dropdown, said } : what;
   }
   // The element the last press in a same-origin frame reached, when it was at viewport point
   // (x, y) (a person's press elsewhere is not the input's).

@@ -686,6 +686,28 @@ async fn form_input_sets_every_control_and_fires_events() -> anyhow::Result<()> 
     Ok(())
 }
 
+/// What the page's alerts and status messages announce in answer to a click or a key (a form
+/// that checks itself in script) is said in that call's result; what they said before it is not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn what_the_page_announces_in_answer_to_an_input_is_said() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "announce.html").await?;
+    let place = h.ref_of("button", "Place order").await?;
+    let t = text(&h.one("left_click", json!({"target": r#ref(&place)})).await?);
+    assert!(t.contains("The page announced (its alerts and status messages): \"There are 2 problems with your order.\""), "{t}");
+    assert!(!t.contains("Updated just now"), "a status that did not change is not announced: {t}");
+    let name = h.ref_of("textbox", "Name").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&name)})).await?);
+    let t = text(&h.one("type", json!({"text": "Ada"})).await?);
+    assert!(!t.contains("announced"), "{t}");
+    let postcode = h.ref_of("textbox", "Postcode").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&postcode)})).await?);
+    ok(&h.one("type", json!({"text": "12345"})).await?);
+    let t = text(&h.one("key", json!({"text": "Return"})).await?);
+    assert!(t.contains("The page announced (its alerts and status messages): \"Order placed for Ada.\"") && !t.contains("problem"), "{t}");
+    Ok(())
+}
+
 /// A list that takes several choices is set to all of them from one comma-separated value, and
 /// says so; several values as a JSON list are refused with what to give instead.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -531,6 +531,10 @@ fn read_answer(tab: i32, answer: Result<(serde_json::Value, u64), String>) -> Re
                     fold(reached).trim_end_matches('.')
                 ));
             }
+            if let Some(said) = v["said"].as_array().filter(|s| !s.is_empty()) {
+                let said: Vec<String> = said.iter().filter_map(|s| s.as_str()).map(|s| format!("\"{}\"", fold(s).replace('"', "'"))).collect();
+                crate::activity::notice(format!("The page announced (its alerts and status messages): {}.", said.join(", ")));
+            }
             if let Some(select) = v["dropdown"].as_str() {
                 crate::activity::notice(format!(
                     "{} is a drop-down list: its options open in a list of the browser's own, which screenshots do not show. Choose one with form_input on it, or with ArrowDown or ArrowUp and then Enter.",
