@@ -2617,6 +2617,12 @@
         (parent.localName === "label" && parent.control && fieldShown(parent.control) && namesItsField(parent)) ||
         parent.localName === "legend" || parent.localName === "caption" || parent.localName === "figcaption";
       const holder = () => ensureRef(holderOf(parent), counter);
+      // (Read whole, words out of view are marked so, by the box that holds them.)
+      const offView = (box) => {
+        if (filter !== "all" || box.nodeType !== Node.ELEMENT_NODE) return undefined;
+        const r = box.getBoundingClientRect();
+        return r.width + r.height > 0 && !intersects(r, frame.view, frame) ? 1 : undefined;
+      };
       // (Asked once, at its first words: whether the parent draws its own words without ink.)
       let bare;
       const inked = () => !(bare ??= parent.nodeType === Node.ELEMENT_NODE && inkless(parent));
@@ -2688,7 +2694,7 @@
           } else if (entry) {
             entry.t = t;
           } else if (!namesALine(holderOf(parent)) && !inNamingLabel(holderOf(parent)) && !saidByLine(t)) {
-            out.push({ d: depth, text: t, ref: holder() });
+            out.push({ d: depth, text: t, ref: holder(), off: offView(holderOf(parent)) });
             partsDepth = depth + 1;
           }
         }
@@ -2714,7 +2720,8 @@
         // Separators alone ("|", "·") say nothing, nor do the words that are the parent's name
         // (a column header's title beside its sort button).
         if (quiet || !speaks(t) || namesALine(holderOf(parent)) || inNamingLabel(holderOf(parent)) || saidByLine(t)) return;
-        out.push({ d: depth, text: t, ref: held && from ? ensureRef(from, counter) : holder() });
+        const box = held && from ? from : holderOf(parent);
+        out.push({ d: depth, text: t, ref: ensureRef(box, counter), off: offView(box) });
         held = true;
       };
       let naming = false;

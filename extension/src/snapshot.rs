@@ -315,9 +315,10 @@ pub fn element_line(node: &Node) -> String {
 /// cut or an unreadable frame. Every line carries a ref.
 pub fn node_line(node: &Node) -> String {
     if let Some(text) = &node.text {
+        let off = if node.off.is_some() { " (offscreen)" } else { "" };
         return match node.r#ref {
-            Some(r) => format!("text {} [ref_{r}]", quote(text)),
-            None => format!("text {}", quote(text)),
+            Some(r) => format!("text {} [ref_{r}]{off}", quote(text)),
+            None => format!("text {}{off}", quote(text)),
         };
     }
     if let Some(r) = node.more {
@@ -579,6 +580,12 @@ mod tests {
         notes.s.insert("value".into(), json!("Line one\nLine  \"two\"\n\u{202e}C:\\x"));
         assert_eq!(element_line(&notes), r#"textbox "Notes" [ref_2] value="Line one\nLine \"two\"\nC:\\x""#);
         assert_eq!(render(&[notes], READ_CAP).text.lines().count(), 1);
+    }
+
+    #[test]
+    fn words_out_of_view_say_so_as_elements_do() {
+        let words = Node { d: 0, text: Some("Offers end soon.".into()), r#ref: Some(4), off: Some(1), ..Default::default() };
+        assert_eq!(node_line(&words), r#"text "Offers end soon." [ref_4] (offscreen)"#);
     }
 
     #[test]

@@ -985,6 +985,11 @@ async fn a_ref_in_another_sites_frame_is_scrolled_to_and_not_pressed_under_a_cov
     assert_eq!(got, vec![got.first().cloned().unwrap_or_default()], "one payment: {got:?}");
     assert_eq!((got[0]["frame"].as_str(), got[0]["card"].as_str()), (Some("far"), Some("4242")), "{got:?}");
     assert!(!h.site.log().iter().any(|e| e["type"] == "promo clicked"), "the cover was not pressed either");
+    // The page was scrolled to the far frame: its content reads in view, the top's words not.
+    let t = text(&h.one("read_page", json!({"filter": "all"})).await?);
+    let far = &t[t.find("iframe \"Far partner\"").ok_or_else(|| anyhow::anyhow!("{t}"))?..];
+    assert!(!line_with(far, "button \"Pay 20 EUR\"").contains("(offscreen)"), "{t}");
+    assert!(line_with(&t, "text \"Offers end soon.").ends_with("(offscreen)"), "{t}");
     Ok(())
 }
 
