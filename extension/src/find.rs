@@ -600,15 +600,34 @@ pub fn find(nodes: &[Node], query: &str) -> Vec<String> {
     let near: Vec<Option<String>> = found.iter().map(|n| around(n, 80).filter(|_| alike(n))).collect();
     // (Words that several matches share, as buttons side by side do, tell none of them apart.)
     let telling = |w: &String| near.iter().filter(|m| m.as_ref() == Some(w)).count() == 1;
-    found
+    let lines: Vec<String> = found
         .iter()
         .zip(&near)
         .map(|(n, words)| match words.as_ref().filter(|w| telling(w)) {
             Some(words) => format!("{} near \"{words}\"", node_line(n)),
             None => node_line(n),
         })
-        .collect()
+        .collect();
+    // A number asked for that no match says ("post 40" where the posts go up to 20): the nearest
+    // are not it, and the answer says so first.
+    // (Not a place in a list, "row 3", which the element need not say.)
+    let says = |line: &str, number: &str| line.split(|c: char| !c.is_alphanumeric()).any(|w| w == number);
+    let words: Vec<String> = query.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
+    let missing: Vec<&String> = words
+        .iter()
+        .enumerate()
+        .filter(|(i, w)| w.chars().all(|c| c.is_ascii_digit()) && !i.checked_sub(1).is_some_and(|p| PLACES.contains(&words[p].as_str())))
+        .map(|(_, w)| w)
+        .filter(|n| !lines.iter().any(|l| says(l, n)))
+        .collect();
+    match missing.first() {
+        Some(number) if !lines.is_empty() => std::iter::once(format!("No element found says {number}; the nearest matches follow.")).chain(lines).collect(),
+        _ => lines,
+    }
 }
+
+/// Words before a number that make it a place in a list ("row 3"), not words an element says.
+const PLACES: &[&str] = &["row", "column", "col", "line", "item", "entry", "result", "option", "tab", "step", "number", "no", "card", "slide", "page"];
 
 /// The roles of fields to fill and boxes to tick.
 const FIELD_ROLES: &[&str] = &["textbox", "searchbox", "combobox", "spinbutton", "slider", "checkbox", "radio", "switch"];
@@ -873,6 +892,17 @@ mod tests {
         for q in ["delete forever", "delete forever button", "the delete forever icon"] {
             assert_eq!(rank(&p, q).first().and_then(|n| n.r#ref), Some(36), "{q}");
         }
+    }
+
+    #[test]
+    fn a_number_no_match_says_is_said_to_be_missing() {
+        let p: Vec<Node> = (1..=20).map(|i| el(0, i, "button", &format!("Like post {i}"), true)).collect();
+        let lines = find(&p, "Like post 40");
+        assert_eq!(lines.first().map(String::as_str), Some("No element found says 40; the nearest matches follow."), "{lines:?}");
+        let lines = find(&p, "like post 4");
+        assert!(lines[0].starts_with("button \"Like post 4\""), "{lines:?}");
+        assert!(!find(&p, "post 14").iter().any(|l| l.starts_with("No element")));
+        assert!(!find(&p, "like in row 30").iter().any(|l| l.starts_with("No element")), "a place in a list");
     }
 
     #[test]
