@@ -612,7 +612,7 @@ pub fn find(nodes: &[Node], query: &str) -> Vec<String> {
     // are not it, and the answer says so first.
     // (Not a place in a list, "row 3", which the element need not say.)
     let says = |line: &str, number: &str| line.split(|c: char| !c.is_alphanumeric()).any(|w| w == number);
-    let words: Vec<String> = query.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect();
+    let words: Vec<String> = query.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_ascii_lowercase).collect();
     let missing: Vec<&String> = words
         .iter()
         .enumerate()

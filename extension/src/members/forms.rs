@@ -173,8 +173,8 @@ async fn internal_control(at: &cdp::Debuggee, id: u64, input: &FormInput, e: &st
     let kind = if role == "radio" { "radio button" } else { role.as_str() };
     let to = match &input.value {
         FormValue::Bool(b) => *b,
-        FormValue::Text(t) if ["true", "on", "yes", "checked"].contains(&t.to_lowercase().as_str()) => true,
-        FormValue::Text(t) if ["false", "off", "no", "unchecked"].contains(&t.to_lowercase().as_str()) => false,
+        FormValue::Text(t) if ["true", "on", "yes", "checked"].contains(&t.to_ascii_lowercase().as_str()) => true,
+        FormValue::Text(t) if ["false", "off", "no", "unchecked"].contains(&t.to_ascii_lowercase().as_str()) => false,
         _ => return Err(format!("{what} is a {kind}: pass true or false.")),
     };
     if now == to.to_string() {
