@@ -47,6 +47,50 @@
     lastPress = { el: e.composedPath()[0], x: e.clientX, y: e.clientY, t: e.timeStamp };
     tellPress();
   }, true);
+  // A press Claude aims at a ref's element (armed as its point is looked for): one that lands on
+  // another element, because the page put that under the pointer as it came (a swap on
+  // pointerover), is stopped before the page hears any of it, and the answer says so.
+  let guarded = null;
+  function guardPress(el) {
+    guarded = el ? { el, at: null, said: plainName(el), t: performance.now(), blocked: null } : null;
+  }
+  // The element at the point found for the press (a box that shows a hidden field, a label):
+  // a press there is the one aimed.
+  function guardPoint(found) {
+    if (guarded && found && found.x != null && found.error == null && found.covered == null) {
+      const at = deepElementAt(found.x, found.y).el;
+      if (at) {
+        guarded.at = at;
+        guarded.atSaid = plainName(at);
+      }
+    }
+    return found;
+  }
+  const plainName = (el) => describe(el).replace(/ \(ref_\d+\)$/, "");
+  const pressedIs = (g, hit) => {
+    if (!hit || hit.nodeType !== Node.ELEMENT_NODE) return true;
+    if (g.el.isConnected && pressReaches(g.el, g.el.getBoundingClientRect())(hit)) return true;
+    if (g.at && (g.at.isConnected ? composedContains(g.at, hit) || composedContains(hit, g.at) : plainName(hit) === g.atSaid)) return true;
+    // (Drawn anew, or part of the same control: the same control by its name.)
+    const control = (n) => n.closest?.(`${CONTROLS},label,[onclick]`) || n;
+    return plainName(control(hit)) === g.said || (g.el.isConnected && control(hit) === control(g.el));
+  };
+  const guardEvent = (e) => {
+    const g = guarded;
+    if (!g || !e.isTrusted || performance.now() - g.t > 3000) return;
+    if (g.blocked == null) {
+      if (e.type !== "pointerdown" && e.type !== "mousedown") return;
+      const hit = e.composedPath()[0];
+      if (pressedIs(g, hit)) {
+        guarded = null;
+        return;
+      }
+      g.blocked = describe(hit);
+    }
+    e.stopImmediatePropagation();
+    e.preventDefault();
+  };
+  for (const type of ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "auxclick", "dblclick", "contextmenu"]) addEventListener(type, guardEvent, true);
   // What the pointer last moved onto, and when: a read right behind a hover waits for what the
   // hover set going there (a menu sliding open).
   let lastMove = null;
@@ -3622,10 +3666,11 @@
   // really hits it (checked by hit test). When everything at its box is covered, says by what.
   // With `overlay`, a point found in the top document is also marked (inputStart), so the
   // overlay needs no call of its own.
-  function pointFor(ref, next, overlay, pointed) {
+  function pointFor(ref, next, overlay, pointed, press) {
     // A pinch-zoomed page takes input at points of the part it shows: it is set back first.
     if (window === window.top && Math.abs(visualViewport.scale - 1) > 0.001) return { pinched: true };
     noteLive();
+    guardPress(press ? resolveEl(ref) : null);
     const found = findPoint(ref, next);
     const cover = found.coverEl;
     delete found.coverEl;
@@ -3634,10 +3679,10 @@
       const over = hoverPoint(ref, next);
       if (over) return over;
     }
-    if (found.covered == null && found.error !== "offscreen" && !sliding(resolveEl(ref))) return pointFound(found, ref, overlay);
+    if (found.covered == null && found.error !== "offscreen" && !sliding(resolveEl(ref))) return guardPoint(pointFound(found, ref, overlay));
     // What covers it, or the element itself, is still moving (a menu fading out after its
     // choice, a panel sliding in): the point is looked for again once that has ended.
-    return settled(ref, next, cover, found).then((again) => pointFound(again, ref, overlay));
+    return settled(ref, next, cover, found).then((again) => guardPoint(pointFound(again, ref, overlay)));
   }
   // Where to put the pointer so that the box around a ref's element that a hover shows is
   // shown: `{ hover: true, x, y }`, or null.
@@ -4977,6 +5022,7 @@
     dragStarts = 0;
     arm();
     noteLive();
+    guarded = null;
     const found = describeAt(x, y, next);
     if (overlay) inputStart(x, y, null);
     found.view = { w: visualViewport.width, h: visualViewport.height };
@@ -5052,6 +5098,7 @@
     let seen = keyUps.filter((u) => keys.includes(u.key) && t0 - u.t < 1000).length;
     // (The keys often reach the page before this call: what the live regions said is taken
     // from the page's last read or answer.)
+    guarded = null;
     const answer = (timedOut) => ({ invalid: takeInvalid(), timedOut, said: liveSaid() });
     if (releasedSeq >= seq) return answer(false);
     hookFrames(document, 0);
@@ -5165,6 +5212,10 @@
       const select = primary && reached?.closest?.("select");
       if (select && !select.multiple && select.size <= 1 && !select.disabled) dropdown = describe(select);
     } catch {}
+    // A press the guard stopped (see guardPress): nothing else is told.
+    const blocked = guarded?.blocked;
+    guarded = null;
+    if (blocked) return { blocked };
     // What the page's alerts and statuses announced in answer (a form's checks of its own).
     const said = liveSaid();
     // The core waits for the browser's word on a file chooser only when one was asked for.

@@ -708,6 +708,25 @@ async fn what_the_page_announces_in_answer_to_an_input_is_said() -> anyhow::Resu
     Ok(())
 }
 
+/// A page that puts another element under the pointer as it comes to the one aimed at (a swap
+/// on pointerover) gets no press at all: the press is stopped before the page hears it, and the
+/// result says what the page put there. A control drawn anew as the pointer comes is pressed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_press_the_page_turns_onto_another_element_is_stopped() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "swap.html").await?;
+    let draft = h.ref_of("button", "Save draft").await?;
+    let e = error_text(&h.one("left_click", json!({"target": r#ref(&draft)})).await?);
+    assert!(e.starts_with("Nothing was pressed") && e.contains("button \"Delete account\""), "{e}");
+    let like = h.ref_of("button", "Like").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&like)})).await?);
+    let log = h.wait_log("the like", |e| e["type"] == "pressed").await?;
+    let pressed: Vec<&str> = log.iter().filter(|e| e["type"] == "pressed").filter_map(|e| e["what"].as_str()).collect();
+    assert_eq!(pressed, ["like"], "{log:?}");
+    assert!(!log.iter().any(|e| e["type"] == "pointerdown" && e["target"] == "delete"), "the page heard none of the stopped press: {log:?}");
+    Ok(())
+}
+
 /// A list that takes several choices is set to all of them from one comma-separated value, and
 /// says so; several values as a JSON list are refused with what to give instead.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -144,7 +144,7 @@ async fn through_frames(at: &Debuggee, (x, y): (f64, f64)) -> Result<(f64, f64),
 pub async fn spot(tab: i32, target: &Target) -> Result<Spot, String> {
     match target {
         Target::Coordinate { x, y } => Ok(look_at(tab, tabwright_protocol::input::Point { x: *x, y: *y }).await?.0),
-        Target::Ref { reference } => ref_spot(tab, reference).await,
+        Target::Ref { reference } => ref_spot(tab, reference, false).await,
     }
 }
 
@@ -210,13 +210,15 @@ async fn moved_answer(tab: i32, answer: Result<(serde_json::Value, u64), String>
 /// Where a target is, without asking the page what is there beforehand: a coordinate needs no
 /// call to the page once a screenshot fixed its frame; a ref is found as [`spot`] finds it.
 /// Clicks say what their press reached afterwards ([`after_input`]), and a wheel says nothing.
-pub async fn aim(tab: i32, target: &Target) -> Result<Spot, String> {
+/// `press`: a press follows, which the page may not turn onto another element (see the agent's
+/// guardPress).
+pub async fn aim(tab: i32, target: &Target, press: bool) -> Result<Spot, String> {
     match target {
         Target::Coordinate { x, y } => {
             let (cx, cy) = capture::css_point(tab, tabwright_protocol::input::Point { x: *x, y: *y }).await?;
             Ok(Spot { x: cx, y: cy, what: None, disabled: None, aimed: None })
         }
-        Target::Ref { reference } => ref_spot(tab, reference).await,
+        Target::Ref { reference } => ref_spot(tab, reference, press).await,
     }
 }
 
@@ -231,7 +233,7 @@ pub(super) fn fold(s: &str) -> String {
 }
 
 /// A ref scrolled into view and hit-tested: the point to press, or why it cannot be pressed.
-async fn ref_spot(tab: i32, reference: &str) -> Result<Spot, String> {
+async fn ref_spot(tab: i32, reference: &str, press: bool) -> Result<Spot, String> {
     // The ref's owner is checked here; whether it is still on the page, by the hit test
     // itself (a stale one is then explained in full).
     let (at, id) = reading::locate_ref(tab, reference)?;
@@ -249,7 +251,7 @@ async fn ref_spot(tab: i32, reference: &str) -> Result<Spot, String> {
         }
     }
     let mut p = loop {
-        let (value, generation) = page::call_in(&at, &format!("__tabwright.pointFor({id}, {}, {top}, {pointed})", refs::next())).await?;
+        let (value, generation) = page::call_in(&at, &format!("__tabwright.pointFor({id}, {}, {top}, {pointed}, {press})", refs::next())).await?;
         refs::record_answer(&at, generation, &value);
         let p: PointFor = serde_json::from_value(value).map_err(|e| format!("unreadable hit test: {e}"))?;
         if p.pinched {
@@ -517,6 +519,10 @@ fn read_answer(tab: i32, answer: Result<(serde_json::Value, u64), String>) -> Re
         Ok((v, _)) if v["outside"] == true => Err(
             "The window changed size after the last screenshot, and the point is now outside the viewport, so the input reached nothing. Take a new screenshot and use its coordinates.".into(),
         ),
+        Ok((v, _)) if v["blocked"].is_string() => Err(format!(
+            "Nothing was pressed: as the pointer came to the element aimed at, the page put {} under it in its place, and the press was stopped before the page heard it. Read the page again before going on.",
+            fold(v["blocked"].as_str().unwrap_or_default()).trim_end_matches('.')
+        )),
         Ok((mut v, generation)) if v.is_object() => {
             if v["chooser"] == true {
                 // The file input, as the page handed it a ref.
@@ -689,12 +695,12 @@ pub async fn click(input: &Click, button: &'static str, clicks: u32) -> Result<O
     // A click says afterwards what its press reached, with the page's answer that ends the
     // input (a right click's too: the page agent keeps the element its press reached, which a
     // context menu the click opens does not change).
-    let mut spot = aim(tab, &input.target).await?;
+    let mut spot = aim(tab, &input.target, true).await?;
     // One the input before this one may still enable (a form's button the page enables once its
     // checks of the words typed have run, after a pause) is aimed at again once the page has
     // answered that input, as a person waits for it.
     if spot.disabled.is_some() && button == "left" && answered_first(tab).await {
-        spot = aim(tab, &input.target).await?;
+        spot = aim(tab, &input.target, true).await?;
     }
     // A disabled control ignores the press: saying "Clicked." would tell Claude it acted.
     if let (Some(name), "left") = (&spot.disabled, button) {
@@ -886,7 +892,7 @@ const NOTCH: f64 = 100.0;
 
 pub async fn scroll(input: &Scroll) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
-    let spot = aim(tab, &input.target).await?;
+    let spot = aim(tab, &input.target, false).await?;
     let d = NOTCH * input.amount() as f64;
     let (dx, dy) = match input.scroll_direction {
         ScrollDirection::Up => (0.0, -d),
