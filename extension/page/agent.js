@@ -57,7 +57,9 @@
   // The element at the point found for the press (a box that shows a hidden field, a label):
   // a press there is the one aimed.
   function guardPoint(found) {
-    if (guarded && found && found.x != null && found.error == null && found.covered == null) {
+    // (No press follows a point not found, or on a disabled control.)
+    if (guarded && (!found || found.x == null || found.error != null || found.covered != null || found.disabled)) guarded = null;
+    if (guarded) {
       const at = deepElementAt(found.x, found.y).el;
       if (at) {
         guarded.at = at;
@@ -70,14 +72,14 @@
   const pressedIs = (g, hit) => {
     if (!hit || hit.nodeType !== Node.ELEMENT_NODE) return true;
     if (g.el.isConnected && pressReaches(g.el, g.el.getBoundingClientRect())(hit)) return true;
-    if (g.at && (g.at.isConnected ? composedContains(g.at, hit) || composedContains(hit, g.at) : plainName(hit) === g.atSaid)) return true;
+    if (g.at && (g.at.isConnected ? composedContains(g.at, hit) : plainName(hit) === g.atSaid)) return true;
     // (Drawn anew, or part of the same control: the same control by its name.)
     const control = (n) => n.closest?.(`${CONTROLS},label,[onclick]`) || n;
     return plainName(control(hit)) === g.said || (g.el.isConnected && control(hit) === control(g.el));
   };
   const guardEvent = (e) => {
     const g = guarded;
-    if (!g || !e.isTrusted || performance.now() - g.t > 3000) return;
+    if (!g || !g.at || !e.isTrusted || performance.now() - g.t > 1500) return;
     if (g.blocked == null) {
       if (e.type !== "pointerdown" && e.type !== "mousedown") return;
       const hit = e.composedPath()[0];
@@ -1839,10 +1841,17 @@
       const cs = e === el ? style : getComputedStyle(e);
       if (cs.backgroundClip === "text" || cs.webkitBackgroundClip === "text") return false;
       // Words laid without ink over a drawing of them (PDF.js's text layer over its canvas, a
-      // scanned page's recognised text over its image) are what the drawing shows.
-      if (e.classList?.contains("textLayer") || e.parentElement?.querySelector(":scope > canvas, :scope > img")) return false;
+      // scanned page's recognised text over its image) are what the drawing shows; a picture
+      // beside them (a logo, an avatar) draws none of them.
+      if (e.classList?.contains("textLayer") || drawnUnder(el, e.parentElement?.querySelector(":scope > canvas, :scope > img"))) return false;
     }
     return true;
+  }
+  // Whether a drawing (a canvas, an image) lies under all of an element's box.
+  function drawnUnder(el, drawing) {
+    if (!drawing) return false;
+    const d = drawing.getBoundingClientRect(), r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && d.left <= r.left + 1 && d.top <= r.top + 1 && d.right >= r.right - 1 && d.bottom >= r.bottom - 1;
   }
   // Whether an element holds words of its own among its first few children.
   function ownWords(el) {

@@ -708,25 +708,6 @@ async fn what_the_page_announces_in_answer_to_an_input_is_said() -> anyhow::Resu
     Ok(())
 }
 
-/// A page that puts another element under the pointer as it comes to the one aimed at (a swap
-/// on pointerover) gets no press at all: the press is stopped before the page hears it, and the
-/// result says what the page put there. A control drawn anew as the pointer comes is pressed.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_press_the_page_turns_onto_another_element_is_stopped() -> anyhow::Result<()> {
-    let mut h = Harness::start().await?;
-    open(&mut h, "swap.html").await?;
-    let draft = h.ref_of("button", "Save draft").await?;
-    let e = error_text(&h.one("left_click", json!({"target": r#ref(&draft)})).await?);
-    assert!(e.starts_with("Nothing was pressed") && e.contains("button \"Delete account\""), "{e}");
-    let like = h.ref_of("button", "Like").await?;
-    ok(&h.one("left_click", json!({"target": r#ref(&like)})).await?);
-    let log = h.wait_log("the like", |e| e["type"] == "pressed").await?;
-    let pressed: Vec<&str> = log.iter().filter(|e| e["type"] == "pressed").filter_map(|e| e["what"].as_str()).collect();
-    assert_eq!(pressed, ["like"], "{log:?}");
-    assert!(!log.iter().any(|e| e["type"] == "pointerdown" && e["target"] == "delete"), "the page heard none of the stopped press: {log:?}");
-    Ok(())
-}
-
 /// A list that takes several choices is set to all of them from one comma-separated value, and
 /// says so; several values as a JSON list are refused with what to give instead.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1259,22 +1240,22 @@ async fn a_disabled_control_that_lets_presses_through_is_said_to_be_disabled() -
     Ok(())
 }
 
-/// A page that moves or swaps the element Claude clicks by ref as the pointer comes to it: the
-/// click's result says what the press reached instead (the button swapped in, or the page's
-/// background). A button the page draws anew on hover (the same button, a new node), and one
-/// that stays, are clicked with no such word.
+/// A page that moves or swaps the element Claude clicks by ref as the pointer comes to it (a
+/// dangerous button put in its place on pointerover) gets no press at all: it is stopped before
+/// the page hears any of it, and the result says what it would have reached (the button swapped
+/// in, or the page's background). A button the page draws anew on hover (the same button, a new
+/// node), and one that stays, are clicked with no such word.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_click_whose_target_the_page_moves_or_swaps_says_what_it_reached() -> anyhow::Result<()> {
+async fn a_click_whose_target_the_page_moves_or_swaps_is_stopped() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
     open(&mut h, "swapped.html").await?;
-    let astray = "The press did not reach the element aimed at: it reached";
+    let stopped = "Nothing was pressed: as the pointer came to the element aimed at, the page moved it or put another in its place, so the press would have reached";
     let swap = h.ref_of("button", "Swapper").await?;
-    let t = text(&h.one("left_click", json!({"target": r#ref(&swap)})).await?);
-    assert!(t.contains(&format!("{astray} button \"Delete account\"")), "{t}");
-    h.wait_log("the click on the button swapped in", |e| e["type"] == "click" && e["target"] == "trap").await?;
+    let e = error_text(&h.one("left_click", json!({"target": r#ref(&swap)})).await?);
+    assert!(e.starts_with(&format!("{stopped} button \"Delete account\"")), "{e}");
     let run = h.ref_of("button", "Run away").await?;
-    let t = text(&h.one("left_click", json!({"target": r#ref(&run)})).await?);
-    assert!(t.contains(&format!("{astray} the page's background")), "{t}");
+    let e = error_text(&h.one("left_click", json!({"target": r#ref(&run)})).await?);
+    assert!(e.starts_with(&format!("{stopped} the page's background")), "{e}");
     for name in ["Redrawn", "Plain"] {
         let r = h.ref_of("button", name).await?;
         let t = text(&h.one("left_click", json!({"target": r#ref(&r)})).await?);
@@ -1283,6 +1264,8 @@ async fn a_click_whose_target_the_page_moves_or_swaps_says_what_it_reached() -> 
     let log = h.wait_log("the click on Plain", |e| e["type"] == "click" && e["target"] == "plain").await?;
     assert!(log.iter().any(|e| e["type"] == "click" && e["target"] == "again"), "{log:?}");
     assert!(!log.iter().any(|e| e["type"] == "click" && e["target"] == "run"), "{log:?}");
+    // The page heard nothing of the stopped presses.
+    assert!(!log.iter().any(|e| ["pointerdown", "mousedown", "click"].contains(&e["type"].as_str().unwrap_or_default()) && ["trap", "swap", "run"].contains(&e["target"].as_str().unwrap_or_default())), "{log:?}");
     Ok(())
 }
 

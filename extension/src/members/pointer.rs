@@ -520,7 +520,7 @@ fn read_answer(tab: i32, answer: Result<(serde_json::Value, u64), String>) -> Re
             "The window changed size after the last screenshot, and the point is now outside the viewport, so the input reached nothing. Take a new screenshot and use its coordinates.".into(),
         ),
         Ok((v, _)) if v["blocked"].is_string() => Err(format!(
-            "Nothing was pressed: as the pointer came to the element aimed at, the page put {} under it in its place, and the press was stopped before the page heard it. Read the page again before going on.",
+            "Nothing was pressed: as the pointer came to the element aimed at, the page moved it or put another in its place, so the press would have reached {}; it was stopped before the page heard it. Read the page again before going on.",
             fold(v["blocked"].as_str().unwrap_or_default()).trim_end_matches('.')
         )),
         Ok((mut v, generation)) if v.is_object() => {
