@@ -433,6 +433,17 @@ pub fn in_flight(tab: i32, since: u64, until: u64, except: &str) -> bool {
     with(|a| a.tabs.get(&tab).is_some_and(|t| t.loads.in_flight(since, until, except)))
 }
 
+/// The address of the tab's main frame's current document, without its fragment (empty when
+/// none committed while it was watched).
+pub fn address(tab: i32) -> String {
+    with(|a| a.tabs.get(&tab).map(|t| t.loads.address.clone()).unwrap_or_default())
+}
+
+/// Whether a main-frame document has been asked for since the `since`th document committed.
+pub fn asked(tab: i32, since: u64) -> bool {
+    with(|a| a.tabs.get(&tab).is_some_and(|t| t.loads.recent.iter().any(|d| d.state.url.is_some() && d.state.asked_at >= since)))
+}
+
 /// What is known of the main frame's document of `loader`.
 pub fn document(tab: i32, loader: &str) -> DocumentState {
     with(|a| {

@@ -350,6 +350,29 @@ pub async fn until_shown(tab: i32, title: &str, url: &str) -> Result<chrome::Tab
     }
 }
 
+/// Once the browser lists the tab at `address` (without its fragment), the address its main
+/// frame committed during a call: the browser updates the tab a moment after the page's commit
+/// is heard, later on a busy machine. The tab is read again every few milliseconds for a little
+/// while, and the kept inventory takes the newest read.
+pub async fn until_listed_at(tab: i32, address: &str) {
+    let at = |t: &chrome::Tab| t.url.as_deref().is_some_and(|u| u.split('#').next() == Some(address));
+    if held(tab).is_some_and(|t| at(&t)) {
+        return;
+    }
+    let until = js_sys::Date::now() + COMMIT_LISTED_MS;
+    loop {
+        let Ok(read) = chrome::tabs_get(tab).await else { return };
+        if at(&read) || js_sys::Date::now() >= until {
+            tab_updated(read);
+            return;
+        }
+        chrome::sleep(BROWSER_TOLD_POLL_MS).await;
+    }
+}
+
+/// How long the browser is given to list a tab at the address its page committed.
+const COMMIT_LISTED_MS: f64 = 500.0;
+
 /// How long a read that lacks the title or address the page answered with is repeated (the
 /// browser takes them within a millisecond or two, later on a loaded machine).
 const BROWSER_TOLD_MS: f64 = 50.0;

@@ -105,6 +105,12 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
     if let Some(tab) = tab.filter(|&tab| member != Member::Navigate && drawn_after(member) && commits != Some(crate::activity::main_frame(tab).commits)) {
         pointer::loaded_since_acting(tab);
         state::relist().await;
+        // (The browser lists an error page at the address it stands for.)
+        let error_for = crate::activity::main_frame(tab).current.and_then(|l| crate::activity::document(tab, &l).unreachable);
+        let address = error_for.map_or_else(|| crate::activity::address(tab), |u| u.split('#').next().unwrap_or_default().to_string());
+        if !address.is_empty() && address.len() < 2000 {
+            state::until_listed_at(tab, &address).await;
+        }
     }
     outcome
 }
@@ -197,7 +203,8 @@ async fn until_ended(tab: i32, url: &str, from: f64) {
             return;
         }
         let now = js_sys::Date::now();
-        let on_its_way = crate::activity::in_flight(tab, asked_since, u64::MAX, "");
+        // (A busy browser may send the document's request a while after the page asked.)
+        let on_its_way = crate::activity::in_flight(tab, asked_since, u64::MAX, "") || !crate::activity::asked(tab, asked_since);
         if now - start >= NAVIGATION_TOLD_MS && !(on_its_way && now - from < NAVIGATION_FETCHED_MS) {
             break;
         }
