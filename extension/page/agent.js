@@ -1833,8 +1833,11 @@
   // Whether the words an element draws have no ink: colour and fill fully transparent, with no
   // shadow or stroke to draw them and no box around that clips a background to them (gradient
   // text). A page hides words from people so, and a reader would still hand them on.
+  // A box that skips drawing its content (content-visibility: hidden, as a closed <details> has
+  // its body) draws none of its own words either.
   const NO_INK = /^transparent$|^rgba\([^)]*,\s*0\)$|\/\s*0\)$/;
   function inkless(el, style = getComputedStyle(el)) {
+    if (style.contentVisibility === "hidden" || (el.localName === "details" && !el.open)) return true;
     if (!NO_INK.test(style.color) || !NO_INK.test(style.webkitTextFillColor)) return false;
     if (style.textShadow !== "none" || parseFloat(style.webkitTextStrokeWidth) > 0) return false;
     for (let e = el, i = 0; e && i < 8; e = e.parentElement, i++) {

@@ -1054,12 +1054,16 @@ async fn words_drawn_without_ink_are_not_read() -> anyhow::Result<()> {
     let page = read(&mut h, "inkless.html", json!({"filter": "all"})).await?;
     let text = text(&h.one("get_page_text", json!({})).await?);
     for read in [&page, &text] {
-        for shown in ["Spring sale", "Every shoe is half price.", "Shadow words", "Inline words.", "Invoice total 420"] {
+        for shown in ["Spring sale", "Every shoe is half price.", "Shadow words", "Inline words.", "Invoice total 420", "Shipping", "Returns are free for thirty days."] {
             assert!(read.contains(shown), "{shown}: {read}");
         }
-        assert!(!read.contains("Ink ") && !read.contains("ink five"), "{read}");
+        assert!(!read.contains("Ink ") && !read.contains("ink five") && !read.contains("two days"), "{read}");
     }
     assert!(page.contains("button \"Saving\" [ref_"), "{page}");
+    // A closed disclosure's body is read once a click opens it.
+    ok(&h.one("left_click", json!({"target": r#ref(&ref_on(line_with(&page, "\"Shipping\"")).unwrap_or_default())})).await?);
+    let opened = h.one("get_page_text", json!({})).await?.text();
+    assert!(opened.contains("Ships in two days."), "{opened}");
     Ok(())
 }
 
