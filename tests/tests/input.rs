@@ -312,7 +312,17 @@ async fn typing_says_where_the_page_moved_the_focus() -> anyhow::Result<()> {
         ok(&h.one("left_click", json!({"target": r#ref(&control)})).await?);
         let r = text(&h.one("type", json!({"text": "hello"})).await?);
         assert!(r.starts_with(&format!("Typed.\nThe keyboard focus was on {role} \"{name}\" ({control}), which takes no text")), "{r}");
+        // Text with a Space or line break, which would press it, is not typed at all.
+        let e = error_text(&h.one("type", json!({"text": "hello world\n"})).await?);
+        assert_eq!(e, format!("Nothing was typed: the keyboard focus is on {role} \"{name}\" ({control}), which takes no text, and a Space or line break typed there would press it. Click the field first (or use form_input), then type."));
     }
+    // (The page's log, once it holds what was typed after them, holds no press of the button
+    // but the click that focused it.)
+    let before = h.site.log().iter().filter(|e| e["type"] == "state").count();
+    ok(&h.one("left_click", json!({"target": r#ref(&plain)})).await?);
+    ok(&h.one("type", json!({"text": "!"})).await?);
+    let log = h.wait_log_count("the text typed after the refusals", before + 1, |e| e["type"] == "state").await?;
+    assert_eq!(of(&log, "verified").len(), 1, "presses of Verify");
 
     // A field that takes the focus back once it had it: the field clicked next never gets it,
     // and the text typed a moment later goes to the trap, which the result names.

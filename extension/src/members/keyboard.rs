@@ -154,6 +154,18 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
     // "Typed." alone would say otherwise; and the page keeps the element, to say afterwards if
     // the focus left it.
     let focus = crate::page::call(tab, "__tabwright.focusHolder()").await;
+    // A Space or line break typed at a control that takes no text presses it (a "Delete"
+    // button once per space): nothing is typed, unless a Tab moves the focus on first.
+    if let Ok((held, _)) = &focus {
+        if let Some(control) = held["notext"].as_str() {
+            if input.text.split('\t').next().is_some_and(|before| before.contains([' ', '\n', '\r'])) {
+                return Err(format!(
+                    "Nothing was typed: the keyboard focus is on {}, which takes no text, and a Space or line break typed there would press it. Click the field first (or use form_input), then type.",
+                    super::pointer::fold(control)
+                ));
+            }
+        }
+    }
     // (Unknown is taken as a field that offers suggestions: a key after the words waits for them.)
     super::pointer::typing_into(tab, focus.as_ref().map_or(true, |(v, _)| v == "suggests" || v["suggests"] == true));
     // In batches, so a long text never has hundreds of commands waiting on the browser at once.
