@@ -4074,6 +4074,8 @@
   // no editable document), which is where text typed without clicking a field first goes.
   // The element that held the focus as typing began, to compare with where the typing ends.
   let typingInto = null;
+  // What an editor (a contenteditable box) held as typing into it began.
+  let editorHeld = null;
   // The text field the last left click pressed (or the field of the label it pressed), until a
   // key or another click: typing is meant for it.
   let clickedField = null;
@@ -4089,6 +4091,7 @@
     hookFrames(document, 0);
     const el = deepActiveElement();
     typingInto = el;
+    editorHeld = el?.isContentEditable ? el.textContent : null;
     const clicked = clickedField;
     clickedField = null;
     const page = !el || el === document.body || el === document.documentElement;
@@ -4143,6 +4146,12 @@
     if (was && el === was && typeof typed === "string" && typed && plain && !el.value.includes(typed.trim())) {
       const counter = { next };
       return { field: describe(el, counter), holds: el.type === "password" ? null : clean(el.value, 80), next: counter.next };
+    }
+    // An editor that took none of it (its page stops the input). One that took it in a form of
+    // its own (a list a "- " starts, quotes made curly) is not judged.
+    if (was && el === was && el.isContentEditable && typeof typed === "string" && typed.trim() && el.textContent === editorHeld) {
+      const counter = { next };
+      return { field: describe(el, counter), holds: clean(el.innerText || "", 80), next: counter.next };
     }
     if (!was || el === was) return null;
     const counter = { next };

@@ -316,6 +316,11 @@ async fn typing_says_where_the_page_moved_the_focus() -> anyhow::Result<()> {
         let e = error_text(&h.one("type", json!({"text": "hello world\n"})).await?);
         assert_eq!(e, format!("Nothing was typed: the keyboard focus is on {role} \"{name}\" ({control}), which takes no text, and a Space or line break typed there would press it. Click the field first (or use form_input), then type."));
     }
+    // An editor whose page stops all input.
+    let locked = h.ref_of("textbox", "Locked editor").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&locked)})).await?);
+    let r = text(&h.one("type", json!({"text": "new words"})).await?);
+    assert_eq!(r, format!("Typed.\ntextbox \"Locked editor\" ({locked}) does not hold all of what was typed: it holds \"locked\", so the page refused or changed some of it (a length limit, a mask, a read-only field, a handler of its own). Read it before typing again, or set it with form_input."));
     // (The page's log, once it holds what was typed after them, holds no press of the button
     // but the click that focused it.)
     let before = h.site.log().iter().filter(|e| e["type"] == "state").count();
