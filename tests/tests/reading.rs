@@ -1336,6 +1336,20 @@ async fn deeply_nested_boxes_are_read_in_parts() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// On a page with more lines than one read collects, find says that it searched only part of
+/// the page, with the matches it found there and when it found none.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn find_on_a_page_too_large_to_search_whole_says_so() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    ok(&h.one("navigate", json!({"url": h.url("crowded.html")})).await?);
+    let found = text(&h.one("find", json!({"query": "Row 5"})).await?);
+    assert!(found.contains("\"Row 5\" [ref_"), "{found}");
+    assert!(found.ends_with("lines): it is too large or too deeply nested to search whole, so a better match may lie in the rest. read_page with filter \"all\" and the ref of a part of it reads that part.]"), "{found}");
+    let found = text(&h.one("find", json!({"query": "Last button"})).await?);
+    assert!(found.starts_with("No element matches \"Last button\" in the part of the page searched ("), "{found}");
+    Ok(())
+}
+
 /// A body that scrolls by itself, a chat pane that runs bottom-up, and a menu placed outside the
 /// toolbar that clips its own children: each is read as it shows, and nothing is lost.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

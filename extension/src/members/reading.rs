@@ -298,6 +298,12 @@ pub async fn find(input: &Find) -> Result<Outcome, String> {
         )
     } else if lines.is_empty() {
         format!("No element matches \"{}\". Describe it with other words, or read_page to see what is there.", input.query.trim())
+    } else if collected.truncated || !deeper.is_empty() {
+        format!(
+            "{}\n[Only part of the page was searched ({} lines): it is too large or too deeply nested to search whole, so a better match may lie in the rest. read_page with filter \"all\" and the ref of a part of it reads that part.]",
+            lines.join("\n"),
+            collected.nodes.len()
+        )
     } else {
         lines.join("\n")
     };
