@@ -24,7 +24,8 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
     let parsed = member.parse_input(input).map_err(|e| format!("Invalid input for {name}: {e}"))?;
     let tab = if member.is_tab_management() { None } else { state::resolve_tab(input.get("tab_id").and_then(Value::as_str)).await.ok() };
     let work = on_tab(name, input, member, parsed, tab);
-    match tab {
+    let called = tab.map(state::tab_name);
+    let outcome = match tab {
         // A wait needs nothing from the page; a script stops itself when it runs too long; a read
         // of a very large page keeps the page's thread busy with the agent's own walk (some
         // 300 ms for 10,000 elements) and is given longer.
@@ -44,6 +45,14 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
             unresponsive::guard(tab, name, patience, work).await
         }
         _ => work.await,
+    };
+    // A tab that closed meanwhile fails the call in the browser's words, which name its own id
+    // for the tab: the call says which tab closed.
+    match (outcome, tab, called) {
+        (Err(_), Some(tab), Some(called)) if crate::chrome::tabs_get(tab).await.is_err() => Err(format!(
+            "{called} closed during {name}, before it finished (the page closed itself, or the person closed it). list_tabs shows the tabs open now."
+        )),
+        (outcome, ..) => outcome,
     }
 }
 
