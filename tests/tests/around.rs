@@ -512,6 +512,10 @@ async fn javascript_exec_returns_each_kind_of_value() -> anyhow::Result<()> {
     let call = h.call("javascript_exec", json!({"text": "'x'.repeat(30000)"}));
     let t = text(&h.run_with(vec![call], on.clone()).await?.remove(0));
     assert!(t.ends_with("return a smaller part of it.]") && t.len() < 20_200, "bounded");
+    // A value too large to write out in time says so, not only its kind.
+    let call = h.call("javascript_exec", json!({"text": "Array.from({length: 400000}, (_, i) => i)"}));
+    let t = text(&h.run_with(vec![call], on.clone()).await?.remove(0));
+    assert!(t.ends_with("return a smaller part of it.]") || t.ends_with("its first thousand items, or a summary)"), "{}", &t[..t.len().min(300)]);
 
     // What a script changes in the tab is in its own result: the title, the address, a window.
     let call = h.call("javascript_exec", json!({"text": "document.title = 'Renamed'; 7"}));

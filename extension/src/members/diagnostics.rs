@@ -138,7 +138,11 @@ async fn describe(tab: i32, value: &RemoteObject) -> String {
                     None => super::script_value::render(&v),
                 },
                 Some(v) => super::script_value::render(&v),
-                None => value.description.clone().unwrap_or_default(),
+                // Too large for the browser to write out in time (an array of 200,000 numbers).
+                None => format!(
+                    "{} (the browser could not write this value out within 2 seconds, so only its kind is shown: return a smaller part of it, such as its first thousand items, or a summary)",
+                    value.description.clone().unwrap_or_default()
+                ),
             }
         }
     }
