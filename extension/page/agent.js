@@ -5411,9 +5411,15 @@
       if (apart && last && !spaced()) add(" ");
       if (tag === "img" && el.getAttribute("alt")) add(`[image: ${clean(el.getAttribute("alt"), 100)}]`);
       // What a field holds now, as a person sees it (never a password).
-      if (tag === "input" && ["text", "search", "email", "tel", "url", "number", "date", "time", "datetime-local", "month", "week", ""].includes((el.getAttribute("type") || "").toLowerCase()) && el.value) {
+      const inputType = tag === "input" ? (el.getAttribute("type") || "").toLowerCase() : null;
+      if (inputType != null && ["text", "search", "email", "tel", "url", "number", "date", "time", "datetime-local", "month", "week", "range", "color", ""].includes(inputType) && el.value) {
         add(`[${clean(el.value, 100)}]`);
       }
+      // A box to tick shows whether it is ticked: [x] or [ ], a radio button (x) or ( ).
+      if (inputType === "checkbox") add(el.indeterminate ? "[-] " : el.checked ? "[x] " : "[ ] ");
+      if (inputType === "radio") add(el.checked ? "(x) " : "( ) ");
+      // A list that shows its options marks those chosen.
+      if (tag === "option" && el.selected && el.parentElement?.closest("select")?.matches("[multiple], [size]:not([size='0']):not([size='1'])")) add("[x] ");
       if (tag === "textarea") {
         if (el.value) add(`[${clean(el.value, 300)}]`);
         if (last !== "\n") add("\n");

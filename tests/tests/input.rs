@@ -740,6 +740,8 @@ async fn a_list_of_several_choices_is_set_whole() -> anyhow::Result<()> {
     let page = text(&h.one("get_page_text", json!({})).await?);
     let line = text(&h.one("read_page", json!({})).await?);
     assert!(line.contains("value=\"Seat choice\""), "one choice replaces the selection:\n{line}\n{page}");
+    // The page's text marks the options chosen in a list that shows them.
+    assert!(page.contains("Checked bag\n[x] Seat choice\nMeal"), "{page}");
     let e = error_text(&h.one("form_input", json!({"target": r#ref(&extras), "value": "Meal, Lounge"})).await?);
     assert!(e.starts_with("The option \"Lounge\" of listbox \"Extras\"") && e.contains("is disabled"), "{e}");
     let e = error_text(&h.one("form_input", json!({"target": r#ref(&extras), "value": ["Meal", "Seat choice"]})).await?);

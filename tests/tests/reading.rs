@@ -70,6 +70,10 @@ async fn forms_show_names_values_and_states() -> anyhow::Result<()> {
     // A closed drop-down shows its choice, not every option it could show.
     assert!(page_text.contains("[France]") && !page_text.contains("Japan"), "{page_text}");
     assert!(!page_text.contains("hunter2"), "never a password");
+    // Boxes to tick show whether they are ticked, a slider its value.
+    for shown in ["( ) Basic", "(x) Pro", "[x] Send me the newsletter", "[ ] I accept the terms", "Volume\n[3]"] {
+        assert!(page_text.contains(shown), "{shown}: {page_text}");
+    }
     let found = text(&h.one("find", json!({"query": "country dropdown"})).await?);
     assert!(found.starts_with("combobox \"Country\" [ref_"), "{found}");
 
