@@ -294,8 +294,12 @@ async fn a_page_stuck_in_a_script_is_told_and_can_be_left() -> anyhow::Result<()
     let stuck = "The page in tab-1 is not responding: it has not answered for over 5 seconds";
     let e = error_text(&h.one("left_click", json!({"target": r#ref(&b)})).await?);
     assert!(e.starts_with(stuck) && e.contains("so left_click could not finish"), "{e}");
+    assert!(e.contains("so left_click could not finish, and whether it took effect is unknown."), "{e}");
+    // Found stuck, the page is asked at once by the calls after (a read changes nothing).
     let e = error_text(&h.one("screenshot", json!({})).await?);
-    assert!(e.starts_with(stuck) && e.contains("so screenshot could not finish"), "{e}");
+    assert!(e.starts_with(stuck) && e.contains("so screenshot could not finish. Reading"), "{e}");
+    let e = error_text(&h.one("get_page_text", json!({})).await?);
+    assert!(e.starts_with(stuck) && e.contains("so get_page_text could not finish. Reading"), "{e}");
     ok(&h.one("list_tabs", json!({})).await?);
     ok(&h.one("wait", json!({"duration": 0.1})).await?);
     let other = tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.2").await?;

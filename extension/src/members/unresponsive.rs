@@ -18,6 +18,8 @@ pub const FIRST_CHECK_MS: i32 = 5_000;
 pub const READ_PATIENCE_MS: i32 = 10_000;
 /// How long the page has to answer a trivial question before it counts as not responding.
 const ANSWER_MS: i32 = 5_000;
+/// How long a page found stuck by an earlier call has to answer before a call on it ends.
+const STILL_STUCK_MS: i32 = 1_000;
 /// How soon the browser answers a question of its own (the tab's history) while the way back
 /// is clear: a slower answer means the way back is held up by what the tab sends (a flood of
 /// console lines), not by the page.
@@ -38,6 +40,15 @@ where
     F: std::future::Future<Output = Result<T, String>>,
 {
     let watch = async {
+        // A page found stuck by an earlier call is asked at once, and given a second: each call
+        // on a page stuck for good would otherwise wait the whole patience again. (A navigate
+        // may leave it for another site's process.)
+        if member != "navigate" && STUCK.with(|s| s.borrow().contains(&tab)) {
+            if !answers(&Debuggee::tab(tab), STILL_STUCK_MS).await {
+                return not_responding(tab, Stuck::Page, member);
+            }
+            STUCK.with(|s| s.borrow_mut().remove(&tab));
+        }
         let waiting = activity::pending_navigation(tab).is_some() && member != "navigate";
         let first = if waiting { SERVER_WAIT_MS.min(patience) } else { patience };
         // A page whose renderer dies answers nothing again: that is told at once.
@@ -80,6 +91,8 @@ where
 }
 
 thread_local! {
+    /// Tabs whose page did not answer the last call's question (stuck in its own script).
+    static STUCK: std::cell::RefCell<std::collections::HashSet<i32>> = Default::default();
     /// Tabs whose page asked to print (the page agent hears `beforeprint`) and has not heard its
     /// dialog close (`afterprint`). The browser's list of targets shows that a print dialog is
     /// open, not whose: both together say it is this tab's.
@@ -118,13 +131,13 @@ enum Stuck {
 }
 
 async fn stuck(tab: i32) -> Option<Stuck> {
-    if !answers(&Debuggee::tab(tab)).await {
+    if !answers(&Debuggee::tab(tab), ANSWER_MS).await {
         return Some(Stuck::Page);
     }
     let frames = cdp::children(tab);
     let answered = futures::future::join_all(frames.iter().map(|f| {
         let at = Debuggee { tab, session: Some(f.session.clone()) };
-        async move { answers(&at).await }
+        async move { answers(&at, ANSWER_MS).await }
     }))
     .await;
     frames.into_iter().zip(answered).find(|(_, ok)| !ok).map(|(f, _)| Stuck::Frame(f.url))
@@ -136,14 +149,14 @@ async fn stuck(tab: i32) -> Option<Stuck> {
 /// page logging megabytes a line), so a question the browser answers itself (the tab's
 /// history) goes beside the page's, and when that one is slow too, it is the way back that is
 /// busy, not the page.
-async fn answers(at: &Debuggee) -> bool {
+async fn answers(at: &Debuggee, within: i32) -> bool {
     let probe = cdp::Evaluate { expression: "0", context_id: None, return_by_value: true, await_promise: false, timeout: None, object_group: None };
     let started = js_sys::Date::now();
     let control = async {
         let _ = cdp::send(at.tab, &cdp::GetNavigationHistory {}).await;
         js_sys::Date::now() - started
     };
-    let (page, browser) = futures::join!(chrome::bounded(cdp::send_to(at, &probe), ANSWER_MS), chrome::bounded(control, ANSWER_MS));
+    let (page, browser) = futures::join!(chrome::bounded(cdp::send_to(at, &probe), within), chrome::bounded(control, within));
     page.is_some() || browser.is_none_or(|ms| ms > CLEAR_MS as f64)
 }
 
@@ -179,16 +192,21 @@ fn server_silent(tab: i32, url: &str, member: &str) -> String {
 }
 
 fn not_responding(tab: i32, who: Stuck, member: &str) -> String {
+    if matches!(who, Stuck::Page) {
+        STUCK.with(|s| s.borrow_mut().insert(tab));
+    }
     let tab = state::tab_name(tab);
     let seconds = ANSWER_MS / 1000;
+    // (A read changes nothing: it only could not finish.)
+    let effect = if super::only_reads(member) { "" } else { ", and whether it took effect is unknown" };
     match who {
         Stuck::Page => format!(
-            "The page in {tab} is not responding: it has not answered for over {seconds} seconds, most likely because its own scripts keep it busy (a loop or a very long task), so {member} could not finish, and whether it took effect is unknown. Reading, screenshots, input and navigating within its site wait until it recovers. close_tab closes it (new_tab opens another), a navigate to another site leaves it, or wait and try again."
+            "The page in {tab} is not responding: it has not answered for over {seconds} seconds, most likely because its own scripts keep it busy (a loop or a very long task), so {member} could not finish{effect}. Reading, screenshots, input and navigating within its site wait until it recovers. close_tab closes it (new_tab opens another), a navigate to another site leaves it, or wait and try again."
         ),
         Stuck::Frame(url) => {
             let at = if url.is_empty() { String::new() } else { format!(" ({})", shown_url(&url)) };
             format!(
-                "A frame of the page in {tab}{at} is not responding: it has not answered for over {seconds} seconds, most likely because its own scripts keep it busy, so {member} could not finish, and whether it took effect is unknown. The rest of the page still answers: screenshot, get_page_text and read_page leave that frame out, and input outside it works."
+                "A frame of the page in {tab}{at} is not responding: it has not answered for over {seconds} seconds, most likely because its own scripts keep it busy, so {member} could not finish{effect}. The rest of the page still answers: screenshot, get_page_text and read_page leave that frame out, and input outside it works."
             )
         }
     }
