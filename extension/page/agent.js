@@ -2015,6 +2015,10 @@
     }
     if ((isTextEntry(el) && !el.isContentEditable && el.readOnly === true) || attr("aria-readonly") === "true") s.readonly = true;
     if (el.disabled === true || attr("aria-disabled") === "true") s.disabled = true;
+    if (FIELD_ROLES.has(role)) {
+      const d = fieldDescription(el);
+      if (d) s.description = d;
+    }
     if (el.required === true || attr("aria-required") === "true") s.required = true;
     if (attr("aria-invalid") === "true") s.invalid = true;
     if (role === "heading") {
@@ -2365,27 +2369,37 @@
     const role = roleOf(c);
     return ((FIELD_ROLES.has(role) || INTERACTIVE_ROLES.has(role)) && fieldShown(c)) || !!(shadowOf(c) && holdsShownControl(shadowOf(c)));
   }
-  // The ids that some element's aria-labelledby names, per document or shadow root, taken once
-  // per read (every read starts afresh).
-  let labellingIds = new WeakMap();
+  // The ids that some element's aria-labelledby (or aria-describedby) names, per document or
+  // shadow root, taken once per read (every read starts afresh).
+  let labellingIds = new Map();
   const FIELD_ROLES = new Set(["combobox", "textbox", "searchbox", "spinbutton", "slider", "checkbox", "radio", "switch", "radiogroup"]);
   // The elements that `el` names through their aria-labelledby.
-  function namedBy(el) {
+  function namedBy(el, attr = "aria-labelledby") {
     const root = el.getRootNode();
-    let ids = labellingIds.get(root);
+    let byRoot = labellingIds.get(attr);
+    if (!byRoot) labellingIds.set(attr, (byRoot = new WeakMap()));
+    let ids = byRoot.get(root);
     if (!ids) {
       ids = new Set();
       try {
-        for (const c of root.querySelectorAll("[aria-labelledby]")) for (const id of c.getAttribute("aria-labelledby").split(/\s+/)) ids.add(id);
+        for (const c of root.querySelectorAll(`[${attr}]`)) for (const id of c.getAttribute(attr).split(/\s+/)) ids.add(id);
       } catch {}
-      labellingIds.set(root, ids);
+      byRoot.set(root, ids);
     }
     if (!el.id || !ids.has(el.id)) return [];
     try {
-      return [...root.querySelectorAll(`[aria-labelledby~="${CSS.escape(el.id)}"]`)].filter((c) => c !== el);
+      return [...root.querySelectorAll(`[${attr}~="${CSS.escape(el.id)}"]`)].filter((c) => c !== el);
     } catch {
       return [];
     }
+  }
+  // What a field's aria-describedby points to that is shown (a hint, the error a form's checks
+  // wrote), when its line can say it whole; null otherwise.
+  function fieldDescription(field) {
+    if (!field.hasAttribute("aria-describedby")) return null;
+    const said = byIds(field, "aria-describedby").map((d) => (d.checkVisibility({ visibilityProperty: true }) ? subtreeText(d, 1) : "")).join(" ");
+    const d = clean(said, NAME_MAX + 1);
+    return d && d.length <= NAME_MAX ? d : null;
   }
   function namesShownControl(el) {
     // A field's label, not a trigger that names the list it opens.
@@ -2396,10 +2410,14 @@
   // button that opens a list to choose from): its words are that line's name already, as a
   // <label>'s are.
   function namesALine(el) {
-    return namedBy(el).some((c) => {
-      const role = roleOf(c);
-      return (c.contains(el) && !!role && role !== "generic") || ((FIELD_ROLES.has(role) || INTERACTIVE_ROLES.has(role)) && fieldShown(c));
-    });
+    return (
+      namedBy(el).some((c) => {
+        const role = roleOf(c);
+        return (c.contains(el) && !!role && role !== "generic") || ((FIELD_ROLES.has(role) || INTERACTIVE_ROLES.has(role)) && fieldShown(c));
+      }) ||
+      // (Or describes a shown field whose line says it: a hint, an error message.)
+      namedBy(el, "aria-describedby").some((c) => FIELD_ROLES.has(roleOf(c)) && fieldShown(c) && !!fieldDescription(c))
+    );
   }
   // Whether `el` is inside a <label> around the shown field it names, beside that field (a
   // component's label drawn in a box of its own next to the box of its field, as Ionic's
@@ -2618,7 +2636,7 @@
     // (Inside the closed roots found, too: one may hold another that renders later.)
     if (changed) unaskedChecked = unaskedHosts(1, closedFound > 0).length > 0;
     const counter = { next: opts.next };
-    labellingIds = new WeakMap();
+    labellingIds = new Map();
     editorBoxes = null;
     const out = [];
     const filter = opts.filter || "visible";
@@ -2722,7 +2740,9 @@
           if (side === "before") text = text.slice(0, line) + " ";
           // (A part that is a box around controls with words of its own, a stepper's buttons
           // around its count, reads them on its own line.)
-          if (shown && boxOfControls(child)) {
+          // (Nor does a control drawn as a box, a button or a field: its line says its name, which
+          // its box may not show, "Next page" for a "›", and the words around it stand apart.)
+          if (shown && (boxOfControls(child) || child.matches(BOXED_CONTROLS))) {
             text += " ";
           } else if (shown) {
             // (An inline part that holds blocks, a result's link around its heading, stands apart.)
