@@ -275,7 +275,12 @@ pub fn new_tab_changes(opened: &str, changes: Vec<StateChange>) -> (Vec<StateCha
 /// The file a download change is about: its path's last part, else its URL's.
 fn file_name(path: Option<&str>, url: &str) -> String {
     let from_path = path.and_then(|p| p.rsplit(['/', '\\']).next()).filter(|n| !n.is_empty());
-    let from_url = url.split(['?', '#']).next().and_then(|u| u.trim_end_matches('/').rsplit('/').next()).filter(|n| !n.is_empty() && !n.contains(':'));
+    // (Only an address of places has a file's name at its end: the end of a data: address is
+    // its content, and a blob: address ends in a number the page drew.)
+    let scheme = ["http://", "https://", "file://", "ftp://"].into_iter().find(|s| url.get(..s.len()).is_some_and(|p| p.eq_ignore_ascii_case(s)));
+    // (The path after the host: an address of a host alone names no file.)
+    let path = scheme.and_then(|s| url[s.len()..].split(['?', '#']).next()).and_then(|rest| rest.find('/').map(|at| &rest[at..]));
+    let from_url = path.and_then(|p| p.trim_end_matches('/').rsplit('/').next()).filter(|n| !n.is_empty() && !n.contains(':'));
     match from_path.or(from_url) {
         Some(name) => sanitize::quoted(name, 120),
         None => "a file".into(),
@@ -483,6 +488,15 @@ mod tests {
         let (content, _) = p.finish(Member::Screenshot, &json!({}), Ok(Outcome::Image { media_type: "image/png".into(), data: "AA".into() }), report(vec![tab("tab-1", true)], vec![done]));
         assert_eq!(content[1], ContentBlock::text("Download complete: \"/home/u/Downloads/price-list.csv\" (48213 bytes)."));
         assert!(matches!(&content[2].as_state().expect("block").state_changes[0], StateChange::DownloadCompleted { path: Some(_), .. }));
+    }
+
+    #[test]
+    fn a_download_is_named_by_its_address_only_when_that_ends_in_a_files_name() {
+        let started = |url: &str| download_line(&StateChange::DownloadStarted { download_id: "dl-2".into(), url: url.into() }, false);
+        assert_eq!(started("https://e.com/files/report.pdf?x=1").as_deref(), Some("Download dl-2 started: \"report.pdf\"."));
+        for url in ["data:text/plain,hello", "blob:http://127.0.0.1:8000/8b313947-0c7e-4f5c-9d2a-1f0e8a1b2c3d", "https://e.com/"] {
+            assert_eq!(started(url).as_deref(), Some("Download dl-2 started: a file."), "{url}");
+        }
     }
 
     #[test]
