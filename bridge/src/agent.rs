@@ -244,7 +244,13 @@ fn read_request(frame: Result<Message, tokio_tungstenite::tungstenite::Error>) -
         Message::Close(_) => return Err(Ending::Close(None)),
         _ => return Ok(None),
     };
-    serde_json::from_str::<AgentRequest>(&text).map(Some).map_err(|e| {
+    // A batch holding half a character in a block's input is run block by block: that block
+    // is refused alone, with its own tool_result (ToolUse::from_block), as bad input is.
+    let parsed = serde_json::from_str::<AgentRequest>(&text).or_else(|e| match sanitize::mark_json_surrogates(&text) {
+        std::borrow::Cow::Owned(marked) => serde_json::from_str::<AgentRequest>(&marked).ok().filter(|r| r.method == "run").ok_or(e),
+        std::borrow::Cow::Borrowed(_) => Err(e),
+    });
+    parsed.map(Some).map_err(|e| {
         // JSON lets a string escape half of a character (a lone surrogate, `\ud800`), which
         // serde refuses: the request's id is read with those halves made whole, so the answer
         // reaches the call that waits for it.
@@ -277,6 +283,11 @@ mod tests {
             assert_eq!(reply["id"], id, "{reply}");
             assert_eq!(reply["error"]["message"], HALF_CHARACTER, "{reply}");
         }
+        // A batch is read with the halves marked, for its blocks to be answered one by one.
+        let batch = r#"{"id":10,"method":"run","params":{"content":[{"type":"tool_use","id":"t1","name":"type","toolset_name":"browser","input":{"text":"\ud800"}}]}}"#;
+        let Ok(Some(request)) = read_request(Ok(Message::text(batch))) else { panic!("a batch is read") };
+        let block = &request.params["content"][0];
+        assert_eq!(tabwright_protocol::ToolUse::from_block(block).err().as_deref(), Some(tabwright_protocol::blocks::HALF_CHARACTER_INPUT));
         // A whole character written as its two halves is a request like any other.
         let whole = r#"{"id":9,"method":"member","params":{"name":"type","input":{"text":"\ud83e\udd80"}}}"#;
         let Ok(Some(request)) = read_request(Ok(Message::text(whole))) else { panic!("refused") };

@@ -129,7 +129,11 @@ pub struct ToolUse {
 impl ToolUse {
     /// Reads a `tool_use` block out of raw content, or says what is wrong with it.
     pub fn from_block(block: &Value) -> Result<ToolUse, String> {
-        serde_json::from_value(block.clone()).map_err(|e| format!("malformed tool_use block: {e}"))
+        let tool_use: ToolUse = serde_json::from_value(block.clone()).map_err(|e| format!("malformed tool_use block: {e}"))?;
+        if crate::sanitize::holds_half_mark(&tool_use.input) {
+            return Err(HALF_CHARACTER_INPUT.into());
+        }
+        Ok(tool_use)
     }
 
     /// The tab the call names, when its input has a non-empty `tab_id`.
@@ -137,6 +141,10 @@ impl ToolUse {
         self.input.get("tab_id").and_then(Value::as_str).filter(|s| !s.is_empty())
     }
 }
+
+/// Why a call whose input held half of a character (a lone surrogate escape in the request's
+/// JSON, marked by [`crate::sanitize::mark_json_surrogates`]) was not run.
+pub const HALF_CHARACTER_INPUT: &str = "The input holds half of a character (a lone UTF-16 surrogate escape, \\ud800 to \\udfff, without its other half), which no page can take, so this call was not run. Send the text again with whole characters (both halves of an emoji together).";
 
 /// A `tool_result` block answering one member call.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

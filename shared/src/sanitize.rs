@@ -496,6 +496,30 @@ impl Redactor<'_> {
 /// them as escapes that a strict JSON parser refuses. Repairing them keeps one bad character
 /// from losing a whole message.
 pub fn repair_json_surrogates(json: &str) -> std::borrow::Cow<'_, str> {
+    mend_json_surrogates(json, "\\uFFFD")
+}
+
+/// What [`mark_json_surrogates`] puts in place of a lone surrogate: a noncharacter, which no
+/// text Claude sends holds, so a request can be run block by block and the blocks that held
+/// half a character refused alone.
+pub const HALF_MARK: char = '\u{FDD0}';
+
+/// [`repair_json_surrogates`], with [`HALF_MARK`] in place of each lone surrogate.
+pub fn mark_json_surrogates(json: &str) -> std::borrow::Cow<'_, str> {
+    mend_json_surrogates(json, "\\uFDD0")
+}
+
+/// Whether a value holds [`HALF_MARK`] in any of its strings or keys.
+pub fn holds_half_mark(value: &serde_json::Value) -> bool {
+    match value {
+        serde_json::Value::String(s) => s.contains(HALF_MARK),
+        serde_json::Value::Array(items) => items.iter().any(holds_half_mark),
+        serde_json::Value::Object(map) => map.iter().any(|(k, v)| k.contains(HALF_MARK) || holds_half_mark(v)),
+        _ => false,
+    }
+}
+
+fn mend_json_surrogates<'a>(json: &'a str, with: &str) -> std::borrow::Cow<'a, str> {
     if !json.contains("\\u") {
         return std::borrow::Cow::Borrowed(json);
     }
@@ -519,14 +543,14 @@ pub fn repair_json_surrogates(json: &str) -> std::borrow::Cow<'_, str> {
                                 out.push_str(&json[i..i + 12]);
                                 i += 12;
                             } else {
-                                out.push_str("\\uFFFD");
+                                out.push_str(with);
                                 changed = true;
                                 i += 6;
                             }
                             continue;
                         }
                         0xDC00..=0xDFFF => {
-                            out.push_str("\\uFFFD");
+                            out.push_str(with);
                             changed = true;
                             i += 6;
                             continue;

@@ -224,6 +224,16 @@ async fn socket_methods_and_bad_frames() -> anyhow::Result<()> {
     assert_eq!((reply["id"].clone(), reply["error"]["code"].clone()), (json!(5), json!("unknown_method")));
     let reply = h.client.raw(r#"{"id": "s", "method": "run", "params": {}}"#).await?;
     assert_eq!(reply["error"]["code"], "invalid_params");
+    // A batch one of whose inputs holds half a character: a tool_result for every block, that
+    // one refused, the ones before it run, the ones after it not.
+    let batch = r#"{"id": 6, "method": "run", "params": {"content": [
+        {"type": "tool_use", "id": "toolu_h1", "name": "list_tabs", "toolset_name": "browser", "input": {}},
+        {"type": "tool_use", "id": "toolu_h2", "name": "type", "toolset_name": "browser", "input": {"text": "a\ud800b"}},
+        {"type": "tool_use", "id": "toolu_h3", "name": "list_tabs", "toolset_name": "browser", "input": {}}]}}"#;
+    let reply = h.client.raw(batch).await?;
+    let results = reply["result"]["tool_results"].as_array().cloned().unwrap_or_default();
+    assert_eq!(results.iter().map(|r| (r["tool_use_id"].clone(), r["is_error"] == true)).collect::<Vec<_>>(), [(json!("toolu_h1"), false), (json!("toolu_h2"), true), (json!("toolu_h3"), true)], "{reply}");
+    assert!(results[1]["content"][0]["text"].as_str().is_some_and(|t| t.starts_with("The input holds half of a character")), "{reply}");
     let s = h.client.request("status", json!({})).await?;
     assert_eq!(s["extension"]["extension_id"], tabwright_protocol::wire::EXTENSION_ID);
 
