@@ -4,6 +4,9 @@
 // the worker for it. Events that arrive before the core has loaded wait in a queue.
 import init, * as core from "../pkg/tabwright_extension.js";
 
+// For the memory test: the bytes the core's allocations hold now.
+globalThis.tabwrightLiveBytes = () => (ready ? core.live_bytes() : null);
+
 const queue = [];
 let ready = false;
 

@@ -1837,7 +1837,7 @@
   // its body) draws none of its own words either.
   const NO_INK = /^transparent$|^rgba\([^)]*,\s*0\)$|\/\s*0\)$/;
   function inkless(el, style = getComputedStyle(el)) {
-    if (style.contentVisibility === "hidden" || (el.localName === "details" && !el.open)) return true;
+    if ((el.localName === "details" && !el.open) || style.contentVisibility === "hidden") return true;
     if (!NO_INK.test(style.color) || !NO_INK.test(style.webkitTextFillColor)) return false;
     if (style.textShadow !== "none" || parseFloat(style.webkitTextStrokeWidth) > 0) return false;
     for (let e = el, i = 0; e && i < 8; e = e.parentElement, i++) {
@@ -2416,7 +2416,7 @@
         return (c.contains(el) && !!role && role !== "generic") || ((FIELD_ROLES.has(role) || INTERACTIVE_ROLES.has(role)) && fieldShown(c));
       }) ||
       // (Or describes a shown field whose line says it: a hint, an error message.)
-      namedBy(el, "aria-describedby").some((c) => FIELD_ROLES.has(roleOf(c)) && fieldShown(c) && !!fieldDescription(c))
+      namedBy(el, "aria-describedby").some((c) => FIELD_ROLES.has(roleOf(c)) && controlShown(c) && byIds(c, "aria-describedby").includes(el) && !!fieldDescription(c))
     );
   }
   // Whether `el` is inside a <label> around the shown field it names, beside that field (a
@@ -4094,8 +4094,10 @@
   // no editable document), which is where text typed without clicking a field first goes.
   // The element that held the focus as typing began, to compare with where the typing ends.
   let typingInto = null;
-  // What an editor (a contenteditable box) held as typing into it began.
-  let editorHeld = null;
+  // What an editor (a contenteditable box) held as typing into it began, and how many input
+  // events the page had heard by then.
+  let editorHeld = null, inputsHeard = 0;
+  addEventListener("input", () => inputsHeard++, true);
   // The text field the last left click pressed (or the field of the label it pressed), until a
   // key or another click: typing is meant for it.
   let clickedField = null;
@@ -4111,7 +4113,7 @@
     hookFrames(document, 0);
     const el = deepActiveElement();
     typingInto = el;
-    editorHeld = el?.isContentEditable ? el.textContent : null;
+    editorHeld = el?.isContentEditable ? { text: el.textContent, inputs: inputsHeard } : null;
     const clicked = clickedField;
     clickedField = null;
     const page = !el || el === document.body || el === document.documentElement;
@@ -4121,7 +4123,8 @@
       // A control that takes no text (a button, a link, a box to tick): the text goes nowhere
       // unless the page listens for keys itself.
       const role = roleOf(el);
-      const control = ["button", "a", "summary"].includes(el.localName) || (el.localName === "input" && !isTextEntry(el)) || ["button", "link", "checkbox", "radio", "switch", "tab", "menuitem"].includes(role);
+      // (A button drawn as a combobox or list takes typed words to go to the choice they name.)
+      const control = (["button", "a", "summary"].includes(el.localName) || (el.localName === "input" && !isTextEntry(el)) || ["button", "link", "checkbox", "radio", "switch", "tab", "menuitem"].includes(role)) && !["combobox", "listbox", "textbox", "searchbox"].includes(role);
       out = control && !isTextEntry(el) && document.designMode !== "on" ? { notext: describe(el) } : suggesting(el) ? "suggests" : "some";
     }
     // The page moved the focus from the field Claude clicked (a focus trap that takes it back).
@@ -4167,9 +4170,12 @@
       const counter = { next };
       return { field: describe(el, counter), holds: el.type === "password" ? null : clean(el.value, 80), next: counter.next };
     }
-    // An editor that took none of it (its page stops the input). One that took it in a form of
-    // its own (a list a "- " starts, quotes made curly) is not judged.
-    if (was && el === was && el.isContentEditable && typeof typed === "string" && typed.trim() && el.textContent === editorHeld) {
+    // An editor that took none of it (its page stops the input: no input event came, and it
+    // holds what it held). One that took it in a form of its own (a list a "- " starts, quotes
+    // made curly) is not judged.
+    const held = editorHeld;
+    editorHeld = null;
+    if (was && el === was && el.isContentEditable && held && typeof typed === "string" && typed.trim() && inputsHeard === held.inputs && el.textContent === held.text) {
       const counter = { next };
       return { field: describe(el, counter), holds: clean(el.innerText || "", 80), next: counter.next };
     }
@@ -5439,7 +5445,10 @@
       if (inputType === "checkbox") add(el.indeterminate ? "[-] " : el.checked ? "[x] " : "[ ] ");
       if (inputType === "radio") add(el.checked ? "(x) " : "( ) ");
       // A list that shows its options marks those chosen.
-      if (tag === "option" && el.selected && el.parentElement?.closest("select")?.matches("[multiple], [size]:not([size='0']):not([size='1'])")) add("[x] ");
+      if (tag === "option" && el.selected) {
+        const list = el.closest("select");
+        if (list && (list.multiple || list.size > 1)) add("[x] ");
+      }
       if (tag === "textarea") {
         if (el.value) add(`[${clean(el.value, 300)}]`);
         if (last !== "\n") add("\n");

@@ -22,9 +22,20 @@ pub mod page;
 pub mod policy;
 pub mod refs;
 pub mod registry;
+pub mod counted;
 pub mod session;
 pub mod snapshot;
 pub mod state;
+
+#[global_allocator]
+static ALLOCATOR: counted::Counted = counted::Counted;
+
+/// The bytes the core's allocations hold now (for the memory test: the Wasm memory's size is
+/// a high-water mark).
+#[wasm_bindgen]
+pub fn live_bytes() -> f64 {
+    counted::live() as f64
+}
 
 /// Loads the tab registry, reconciles it with the open tabs, and connects to the bridge.
 #[wasm_bindgen]

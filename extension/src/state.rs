@@ -366,12 +366,13 @@ pub async fn until_listed_at(tab: i32, address: &str) {
             tab_updated(read);
             return;
         }
-        chrome::sleep(BROWSER_TOLD_POLL_MS).await;
+        chrome::sleep(COMMIT_LISTED_POLL_MS).await;
     }
 }
 
 /// How long the browser is given to list a tab at the address its page committed.
 const COMMIT_LISTED_MS: f64 = 500.0;
+const COMMIT_LISTED_POLL_MS: i32 = 16;
 
 /// How long a read that lacks the title or address the page answered with is repeated (the
 /// browser takes them within a millisecond or two, later on a loaded machine).

@@ -348,6 +348,13 @@ impl Worker {
         let js = heap["usedSize"].as_f64().context("no heap size")? as u64;
         Ok((wasm, js))
     }
+
+    /// The bytes the Wasm core's allocations hold now (the memory's size above only grows).
+    async fn live(&mut self) -> anyhow::Result<u64> {
+        let s = Some(self.session.as_str());
+        let r = self.person.send(s, "Runtime.evaluate", json!({"expression": "globalThis.tabwrightLiveBytes()", "returnByValue": true})).await?;
+        r["result"]["value"].as_f64().map(|v| v as u64).with_context(|| format!("no count of the core's bytes: {r}"))
+    }
 }
 
 /// Navigations of a large page, each searched with find (so every document hands out about
@@ -375,27 +382,38 @@ async fn navigations_leave_the_extension_heap_flat() -> anyhow::Result<()> {
         }
         if i + 1 == warm || (i + 1) % 10 == 0 || i + 1 == navigations {
             let (wasm, js) = worker.memory().await?;
+            let live = worker.live().await?;
             let rss = extension_rss(&profile)?;
-            samples.push((i + 1, wasm, js, rss));
+            samples.push((i + 1, wasm, js, rss, live));
         }
     }
     let took = started.elapsed();
-    for (n, wasm, js, rss) in &samples {
-        eprintln!("after {n:>5} navigations: Wasm memory {:.1} MB, JS heap {:.1} MB, extension process {:.0} MB", *wasm as f64 / MB, *js as f64 / MB, *rss as f64 / MB);
+    for (n, wasm, js, rss, live) in &samples {
+        eprintln!(
+            "after {n:>5} navigations: Wasm memory {:.1} MB ({:.2} MB held), JS heap {:.1} MB, extension process {:.0} MB",
+            *wasm as f64 / MB,
+            *live as f64 / MB,
+            *js as f64 / MB,
+            *rss as f64 / MB
+        );
     }
     let first = samples.iter().find(|s| s.0 == warm).copied().context("no warm sample")?;
     let last = samples.last().copied().context("no sample")?;
     let per_100 = |a: u64, b: u64| (b as f64 - a as f64) / MB / ((last.0 - first.0) as f64 / 100.0);
     eprintln!(
-        "{navigations} navigations with a read each in {:.0} s; from navigation {warm} to {}: Wasm memory {:+.2} MB per 100 navigations, JS heap {:+.2} MB per 100, process {:+.1} MB per 100",
+        "{navigations} navigations with a read each in {:.0} s; from navigation {warm} to {}: Wasm memory {:+.2} MB per 100 navigations ({:+.2} MB held), JS heap {:+.2} MB per 100, process {:+.1} MB per 100",
         took.as_secs_f64(),
         last.0,
         per_100(first.1, last.1),
+        per_100(first.4, last.4),
         per_100(first.2, last.2),
         per_100(first.3, last.3)
     );
-    // Every document's refs used to be kept for the life of the tab: hundreds of kilobytes per read.
-    assert!(last.1 <= first.1 + 2 * 1024 * 1024, "the Wasm core's memory grew from {} to {} bytes", first.1, last.1);
+    // Every document's refs used to be kept for the life of the tab: hundreds of kilobytes per
+    // read. (What the core holds is measured: the Wasm memory's size is a high-water mark, which
+    // the allocator raises in steps of some megabytes as its free space fragments, and then
+    // holds.)
+    assert!(last.4 <= first.4 + 1024 * 1024, "the Wasm core came to hold {} bytes, from {}", last.4, first.4);
     assert!(last.2 <= first.2 + 5 * 1024 * 1024, "the worker's JavaScript heap grew from {} to {} bytes", first.2, last.2);
     Ok(())
 }

@@ -362,7 +362,7 @@ async fn a_tab_closed_mid_call_is_answered_and_forgotten() -> anyhow::Result<()>
     assert!(validate::result(Some("navigate"), result).is_empty(), "{result}");
     assert_eq!(result["is_error"], true, "a navigation whose tab closed cannot have succeeded: {result}");
     // Named by the tab_id Claude knows, never by the browser's own id for the tab.
-    assert_eq!(result["content"][0]["text"], "tab-2 closed during navigate, before it finished (the page closed itself, or the person closed it). list_tabs shows the tabs open now.", "{result}");
+    assert_eq!(result["content"][0]["text"], "tab-2 closed during navigate, before it finished (the page closed itself, perhaps in answer to this call, or the person closed it). list_tabs shows the tabs open now.", "{result}");
     hang.release(1);
 
     let r = h.one("list_tabs", json!({})).await?;

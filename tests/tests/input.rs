@@ -314,7 +314,7 @@ async fn typing_says_where_the_page_moved_the_focus() -> anyhow::Result<()> {
         assert!(r.starts_with(&format!("Typed.\nThe keyboard focus was on {role} \"{name}\" ({control}), which takes no text")), "{r}");
         // Text with a Space or line break, which would press it, is not typed at all.
         let e = error_text(&h.one("type", json!({"text": "hello world\n"})).await?);
-        assert_eq!(e, format!("Nothing was typed: the keyboard focus is on {role} \"{name}\" ({control}), which takes no text, and a Space or line break typed there would press it. Click the field first (or use form_input), then type."));
+        assert_eq!(e, format!("Nothing was typed: the keyboard focus is on {role} \"{name}\" ({control}), which takes no text, and a Space or line break typed there would press it. Click the field first (or use form_input, which needs no keyboard focus), then type."));
     }
     // An editor whose page stops all input.
     let locked = h.ref_of("textbox", "Locked editor").await?;

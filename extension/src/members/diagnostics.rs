@@ -131,18 +131,20 @@ async fn describe(tab: i32, value: &RemoteObject) -> String {
             // Serialized by the browser, not by the page's own built-ins (a getter of the value
             // still runs, and is given two seconds).
             let serialize = cdp::SerializeDeep::new(object_id, super::script_value::DEPTH);
-            let serialized = crate::chrome::bounded(cdp::send(tab, &serialize), 2_000).await.and_then(Result::ok).and_then(|r| r.result.deep_serialized_value);
-            match serialized {
+            let answered = crate::chrome::bounded(cdp::send(tab, &serialize), 2_000).await;
+            let timed_out = answered.is_none();
+            match answered.and_then(Result::ok).and_then(|r| r.result.deep_serialized_value) {
                 Some(v) if v["type"] == "node" => match describe_node(tab, &v).await {
                     Some(described) => described,
                     None => super::script_value::render(&v),
                 },
                 Some(v) => super::script_value::render(&v),
                 // Too large for the browser to write out in time (an array of 200,000 numbers).
-                None => format!(
+                None if timed_out => format!(
                     "{} (the browser could not write this value out within 2 seconds, so only its kind is shown: return a smaller part of it, such as its first thousand items, or a summary)",
                     value.description.clone().unwrap_or_default()
                 ),
+                None => value.description.clone().unwrap_or_default(),
             }
         }
     }

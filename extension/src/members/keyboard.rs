@@ -159,9 +159,14 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
     if let Ok((held, _)) = &focus {
         if let Some(control) = held["notext"].as_str() {
             if input.text.split('\t').next().is_some_and(|before| before.contains([' ', '\n', '\r'])) {
+                let control = super::pointer::fold(control);
+                // (The page moved the focus there from the field the last click pressed.)
+                let at = match held["away"].as_str() {
+                    Some(away) => format!("the page moved the keyboard focus from {}, which the last click pressed, to {control}", super::pointer::fold(away)),
+                    None => format!("the keyboard focus is on {control}"),
+                };
                 return Err(format!(
-                    "Nothing was typed: the keyboard focus is on {}, which takes no text, and a Space or line break typed there would press it. Click the field first (or use form_input), then type.",
-                    super::pointer::fold(control)
+                    "Nothing was typed: {at}, which takes no text, and a Space or line break typed there would press it. Click the field first (or use form_input, which needs no keyboard focus), then type."
                 ));
             }
         }

@@ -50,7 +50,7 @@ pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
     // for the tab: the call says which tab closed.
     match (outcome, tab, called) {
         (Err(_), Some(tab), Some(called)) if crate::chrome::tabs_get(tab).await.is_err() => Err(format!(
-            "{called} closed during {name}, before it finished (the page closed itself, or the person closed it). list_tabs shows the tabs open now."
+            "{called} closed during {name}, before it finished (the page closed itself, perhaps in answer to this call, or the person closed it). list_tabs shows the tabs open now."
         )),
         (outcome, ..) => outcome,
     }
@@ -206,14 +206,17 @@ async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Va
 /// loading.
 async fn until_ended(tab: i32, url: &str, from: f64) {
     let start = js_sys::Date::now();
-    let asked_since = crate::activity::main_frame(tab).commits;
+    let before = crate::activity::main_frame(tab);
+    let asked_since = before.commits;
+    // (A move within the document sends no request: a new fragment, a router's navigation.)
+    let fragment = url.split_once('#').is_some_and(|(page, _)| page == crate::activity::address(tab));
     loop {
-        if navigation::ended(tab, url) {
+        if navigation::ended(tab, url) || crate::activity::main_frame(tab).same_document > before.same_document {
             return;
         }
         let now = js_sys::Date::now();
         // (A busy browser may send the document's request a while after the page asked.)
-        let on_its_way = crate::activity::in_flight(tab, asked_since, u64::MAX, "") || !crate::activity::asked(tab, asked_since);
+        let on_its_way = crate::activity::in_flight(tab, asked_since, u64::MAX, "") || (!fragment && !crate::activity::asked(tab, asked_since));
         if now - start >= NAVIGATION_TOLD_MS && !(on_its_way && now - from < NAVIGATION_FETCHED_MS) {
             break;
         }

@@ -39,16 +39,19 @@ pub async fn guard<T, F>(tab: i32, member: &str, patience: i32, work: F) -> Resu
 where
     F: std::future::Future<Output = Result<T, String>>,
 {
-    let watch = async {
-        // A page found stuck by an earlier call is asked at once, and given a second: each call
-        // on a page stuck for good would otherwise wait the whole patience again. (A navigate
-        // may leave it for another site's process.)
-        if member != "navigate" && STUCK.with(|s| s.borrow().contains(&tab)) {
-            if !answers(&Debuggee::tab(tab), STILL_STUCK_MS).await {
-                return not_responding(tab, Stuck::Page, member);
-            }
-            STUCK.with(|s| s.borrow_mut().remove(&tab));
+    // A page found stuck by an earlier call, and on the same document since, is asked before
+    // the call begins (nothing of the call waits ahead of the question), and given a second:
+    // each call on a page stuck for good would otherwise wait the whole patience again. (A
+    // navigate may leave it for another site's process; a page waiting on a server is told
+    // as such below.)
+    let commits = activity::main_frame(tab).commits;
+    if STUCK.with(|s| s.borrow().get(&tab) == Some(&commits)) && member != "navigate" && activity::pending_navigation(tab).is_none() {
+        if !answers(&Debuggee::tab(tab), STILL_STUCK_MS).await {
+            return Err(still_not_responding(tab, member));
         }
+    }
+    STUCK.with(|s| s.borrow_mut().remove(&tab));
+    let watch = async {
         let waiting = activity::pending_navigation(tab).is_some() && member != "navigate";
         let first = if waiting { SERVER_WAIT_MS.min(patience) } else { patience };
         // A page whose renderer dies answers nothing again: that is told at once.
@@ -91,8 +94,9 @@ where
 }
 
 thread_local! {
-    /// Tabs whose page did not answer the last call's question (stuck in its own script).
-    static STUCK: std::cell::RefCell<std::collections::HashSet<i32>> = Default::default();
+    /// Tabs whose page did not answer the last call's question (stuck in its own script), with
+    /// how many documents the main frame had committed then.
+    static STUCK: std::cell::RefCell<std::collections::HashMap<i32, u64>> = Default::default();
     /// Tabs whose page asked to print (the page agent hears `beforeprint`) and has not heard its
     /// dialog close (`afterprint`). The browser's list of targets shows that a print dialog is
     /// open, not whose: both together say it is this tab's.
@@ -169,6 +173,28 @@ pub fn crashed(tab: i32, member: &str, during: bool) -> String {
     )
 }
 
+/// What Claude can do about a page stuck in its own script.
+const STUCK_ADVICE: &str = "Reading, screenshots, input and navigating within its site wait until it recovers. close_tab closes it (new_tab opens another), a navigate to another site leaves it, or wait and try again.";
+
+/// What a call that could not finish says of its effect (a read changes nothing).
+fn effect_unknown(member: &str) -> &'static str {
+    if super::only_reads(member) {
+        ""
+    } else {
+        ", and whether it took effect is unknown"
+    }
+}
+
+/// The error for a call on a page an earlier call found stuck, which still does not answer.
+fn still_not_responding(tab: i32, member: &str) -> String {
+    let tab = state::tab_name(tab);
+    let (seconds, now) = (ANSWER_MS / 1000, STILL_STUCK_MS / 1000);
+    let effect = effect_unknown(member);
+    format!(
+        "The page in {tab} is still not responding: it did not answer an earlier call for over {seconds} seconds, nor this one within {now} second, most likely because its own scripts keep it busy (a loop or a very long task), so {member} could not finish{effect}. {STUCK_ADVICE}"
+    )
+}
+
 /// An address as an error names it: credentials out, bounded.
 fn shown_url(url: &str) -> String {
     tabwright_protocol::sanitize::bounded(&tabwright_protocol::sanitize::url(url), 200)
@@ -193,15 +219,15 @@ fn server_silent(tab: i32, url: &str, member: &str) -> String {
 
 fn not_responding(tab: i32, who: Stuck, member: &str) -> String {
     if matches!(who, Stuck::Page) {
-        STUCK.with(|s| s.borrow_mut().insert(tab));
+        let commits = activity::main_frame(tab).commits;
+        STUCK.with(|s| s.borrow_mut().insert(tab, commits));
     }
     let tab = state::tab_name(tab);
     let seconds = ANSWER_MS / 1000;
-    // (A read changes nothing: it only could not finish.)
-    let effect = if super::only_reads(member) { "" } else { ", and whether it took effect is unknown" };
+    let effect = effect_unknown(member);
     match who {
         Stuck::Page => format!(
-            "The page in {tab} is not responding: it has not answered for over {seconds} seconds, most likely because its own scripts keep it busy (a loop or a very long task), so {member} could not finish{effect}. Reading, screenshots, input and navigating within its site wait until it recovers. close_tab closes it (new_tab opens another), a navigate to another site leaves it, or wait and try again."
+            "The page in {tab} is not responding: it has not answered for over {seconds} seconds, most likely because its own scripts keep it busy (a loop or a very long task), so {member} could not finish{effect}. {STUCK_ADVICE}"
         ),
         Stuck::Frame(url) => {
             let at = if url.is_empty() { String::new() } else { format!(" ({})", shown_url(&url)) };
