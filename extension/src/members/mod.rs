@@ -208,15 +208,17 @@ async fn until_ended(tab: i32, url: &str, from: f64) {
     let start = js_sys::Date::now();
     let before = crate::activity::main_frame(tab);
     let asked_since = before.commits;
-    // (A move within the document sends no request: a new fragment, a router's navigation.)
-    let fragment = url.split_once('#').is_some_and(|(page, _)| page == crate::activity::address(tab));
+    // (Only an http(s) address is fetched; a move within the document sends no request: a new
+    // fragment, a router's navigation.)
+    let fetched = ["http://", "https://"].iter().any(|s| url.get(..s.len()).is_some_and(|p| p.eq_ignore_ascii_case(s)));
+    let no_request = !fetched || url.split_once('#').is_some_and(|(page, _)| page == crate::activity::address(tab));
     loop {
         if navigation::ended(tab, url) || crate::activity::main_frame(tab).same_document > before.same_document {
             return;
         }
         let now = js_sys::Date::now();
         // (A busy browser may send the document's request a while after the page asked.)
-        let on_its_way = crate::activity::in_flight(tab, asked_since, u64::MAX, "") || (!fragment && !crate::activity::asked(tab, asked_since));
+        let on_its_way = crate::activity::in_flight(tab, asked_since, u64::MAX, "") || (!no_request && !crate::activity::asked(tab, asked_since));
         if now - start >= NAVIGATION_TOLD_MS && !(on_its_way && now - from < NAVIGATION_FETCHED_MS) {
             break;
         }
