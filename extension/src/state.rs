@@ -336,38 +336,35 @@ pub async fn until_shown(tab: i32, title: &str, url: &str) -> Result<chrome::Tab
     let answered = (title.to_string(), url.to_string());
     let waited = UNSHOWN.with(|u| u.borrow().get(&tab) == Some(&answered));
     let until = js_sys::Date::now() + if waited { 0.0 } else { BROWSER_TOLD_MS };
+    let read = read_until(tab, until, BROWSER_TOLD_POLL_MS, |read| tab_shows(read, title, url) || read.pending_url.is_some()).await?;
+    if !waited && read.pending_url.is_none() && !tab_shows(&read, title, url) {
+        UNSHOWN.with(|u| u.borrow_mut().insert(tab, answered));
+    }
+    Ok(read)
+}
+
+/// Reads the tab every `poll` ms until a read is `done` or the time is `until`; the kept
+/// inventory takes the last read.
+async fn read_until(tab: i32, until: f64, poll: i32, done: impl Fn(&chrome::Tab) -> bool) -> Result<chrome::Tab, chrome::ChromeError> {
     loop {
         let read = chrome::tabs_get(tab).await?;
-        let shown = tab_shows(&read, title, url);
-        if shown || read.pending_url.is_some() || js_sys::Date::now() >= until {
-            if !shown && !waited && read.pending_url.is_none() {
-                UNSHOWN.with(|u| u.borrow_mut().insert(tab, answered));
-            }
+        if done(&read) || js_sys::Date::now() >= until {
             tab_updated(read.clone());
             return Ok(read);
         }
-        chrome::sleep(BROWSER_TOLD_POLL_MS).await;
+        chrome::sleep(poll).await;
     }
 }
 
 /// Once the browser lists the tab at `address` (without its fragment), the address its main
 /// frame committed during a call: the browser updates the tab a moment after the page's commit
-/// is heard, later on a busy machine. The tab is read again every few milliseconds for a little
-/// while, and the kept inventory takes the newest read.
+/// is heard, later on a busy machine. The tab is read again for a little while.
 pub async fn until_listed_at(tab: i32, address: &str) {
     let at = |t: &chrome::Tab| t.url.as_deref().is_some_and(|u| u.split('#').next() == Some(address));
     if held(tab).is_some_and(|t| at(&t)) {
         return;
     }
-    let until = js_sys::Date::now() + COMMIT_LISTED_MS;
-    loop {
-        let Ok(read) = chrome::tabs_get(tab).await else { return };
-        if at(&read) || js_sys::Date::now() >= until {
-            tab_updated(read);
-            return;
-        }
-        chrome::sleep(COMMIT_LISTED_POLL_MS).await;
-    }
+    let _ = read_until(tab, js_sys::Date::now() + COMMIT_LISTED_MS, COMMIT_LISTED_POLL_MS, at).await;
 }
 
 /// How long the browser is given to list a tab at the address its page committed.

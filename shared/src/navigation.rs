@@ -129,7 +129,7 @@ fn mapped_further(c: char) -> bool {
 
 /// The scheme `text` starts with, if it has one. `localhost:8080/x` has none: what follows the
 /// colon is a port.
-fn scheme_of(text: &str) -> Option<&str> {
+pub fn scheme_of(text: &str) -> Option<&str> {
     let colon = text.find(':')?;
     let (head, rest) = (&text[..colon], &text[colon + 1..]);
     let mut chars = head.chars();

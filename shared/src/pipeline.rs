@@ -277,9 +277,12 @@ fn file_name(path: Option<&str>, url: &str) -> String {
     let from_path = path.and_then(|p| p.rsplit(['/', '\\']).next()).filter(|n| !n.is_empty());
     // (Only an address of places has a file's name at its end: the end of a data: address is
     // its content, and a blob: address ends in a number the page drew.)
-    let scheme = ["http://", "https://", "file://", "ftp://"].into_iter().find(|s| url.get(..s.len()).is_some_and(|p| p.eq_ignore_ascii_case(s)));
+    let places = crate::navigation::scheme_of(url).filter(|s| ["http", "https", "file", "ftp"].iter().any(|p| s.eq_ignore_ascii_case(p)));
     // (The path after the host: an address of a host alone names no file.)
-    let path = scheme.and_then(|s| url[s.len()..].split(['?', '#']).next()).and_then(|rest| rest.find('/').map(|at| &rest[at..]));
+    let path = places
+        .and_then(|s| url[s.len() + 1..].strip_prefix("//"))
+        .and_then(|rest| rest.split(['?', '#']).next())
+        .and_then(|rest| rest.find('/').map(|at| &rest[at..]));
     let from_url = path.and_then(|p| p.trim_end_matches('/').rsplit('/').next()).filter(|n| !n.is_empty() && !n.contains(':'));
     match from_path.or(from_url) {
         Some(name) => sanitize::quoted(name, 120),

@@ -210,7 +210,7 @@ async fn until_ended(tab: i32, url: &str, from: f64) {
     let asked_since = before.commits;
     // (Only an http(s) address is fetched; a move within the document sends no request: a new
     // fragment, a router's navigation.)
-    let fetched = ["http://", "https://"].iter().any(|s| url.get(..s.len()).is_some_and(|p| p.eq_ignore_ascii_case(s)));
+    let fetched = tabwright_protocol::navigation::scheme_of(url).is_some_and(|s| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https"));
     let no_request = !fetched || url.split_once('#').is_some_and(|(page, _)| page == crate::activity::address(tab));
     loop {
         if navigation::ended(tab, url) || crate::activity::main_frame(tab).same_document > before.same_document {
