@@ -83,6 +83,13 @@ pub fn write_preferences(profile: &Path, downloads: &Path) -> anyhow::Result<()>
 }
 
 /// The flags a launched browser gets.
+/// Whether nobody can answer an approval in the browser `launch` starts: it runs headless, and no
+/// DevTools port is open through which a person's own tools could reach its windows.
+pub fn unwatched(headless: bool, browser_args: &[String]) -> bool {
+    let given = |flag: &str| browser_args.iter().any(|a| a == flag || a.strip_prefix(flag).is_some_and(|rest| rest.starts_with('=')));
+    (headless || given("--headless")) && !given("--remote-debugging-port")
+}
+
 pub fn browser_args(profile: &Path, extension: &Path, headless: bool, no_sandbox: bool) -> Vec<String> {
     let ext = extension.display().to_string();
     let mut args = vec![
@@ -414,5 +421,16 @@ mod tests {
         assert_eq!(with_pipe(&extra, false), ["--remote-debugging-pipe", "--force-device-scale-factor=2", "--disable-blink-features=AutomationControlled"]);
         let own = vec!["--disable-blink-features=Foo".to_string()];
         assert_eq!(with_pipe(&own, false), ["--remote-debugging-pipe", "--disable-blink-features=Foo,AutomationControlled"]);
+    }
+
+    #[test]
+    fn a_headless_browser_with_no_port_for_a_persons_tools_is_unwatched() {
+        let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert!(unwatched(true, &[]));
+        assert!(unwatched(false, &args(&["--headless=new"])));
+        assert!(!unwatched(false, &[]));
+        assert!(!unwatched(true, &args(&["--remote-debugging-port=0"])));
+        // A flag that only begins like it is another flag.
+        assert!(!unwatched(false, &args(&["--headlessness"])));
     }
 }

@@ -232,13 +232,14 @@ fn main() -> ExitCode {
 async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
     match cmd {
         Cmd::Launch { headless, profile, browser, socket, extension, call_timeout, browser_arg, downloads, expose_download_paths, policy, tcp, no_sandbox } => {
-            let policy = match policy {
+            let mut policy = match policy {
                 Some(file) => {
                     let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read the policy {}", file.display()))?;
                     tabwright_protocol::policy::Policy::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?
                 }
                 None => tabwright_protocol::policy::Policy::default(),
             };
+            policy.unwatched |= launch::unwatched(headless, &browser_arg);
             let options = launch::LaunchOptions {
                 headless,
                 profile,

@@ -40,6 +40,11 @@ pub struct Policy {
     /// On by default; turning it off is for sessions nobody watches.
     #[serde(default = "yes", skip_serializing_if = "is_yes")]
     pub overlay: bool,
+    /// Nobody can see the browser to answer an approval (`launch` sets this for a headless
+    /// browser with no DevTools port open to the outside): an action that needs one is refused
+    /// at once instead of after `confirm_timeout_secs`.
+    #[serde(default, skip_serializing_if = "is_no")]
+    pub unwatched: bool,
 }
 
 fn yes() -> bool {
@@ -48,6 +53,10 @@ fn yes() -> bool {
 
 fn is_yes(b: &bool) -> bool {
     *b
+}
+
+fn is_no(b: &bool) -> bool {
+    !*b
 }
 
 impl Default for Policy {
@@ -62,6 +71,7 @@ impl Default for Policy {
             upload_roots: Vec::new(),
             documents: BTreeMap::new(),
             overlay: true,
+            unwatched: false,
         }
     }
 }

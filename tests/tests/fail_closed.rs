@@ -202,9 +202,10 @@ async fn confirmation_fails_closed() -> anyhow::Result<()> {
     let mut h = Harness::start_on_site_with_policy(site, policy, &[]).await?;
     ok(&h.one("navigate", json!({"url": h.url(&format!("checkout.html?frame=http://localhost:{port}"))})).await?);
     h.wait_log("the payment frame", |e| e["type"] == "frame ready" && e["origin"] == format!("http://localhost:{port}")).await?;
+    // Nobody can see this headless browser's approval window: each is refused at once.
     let refused = |r: &tabwright_protocol::blocks::ToolResult, what: &str| {
         let e = error_text(r);
-        assert!(e.contains("did not approve"), "{what} ran without approval: {e}");
+        assert!(e.starts_with("Nobody can approve"), "{what} ran without approval: {e}");
         e
     };
     // A coordinate click on "Pay now" inside another site's frame is judged by that button.
@@ -216,8 +217,7 @@ async fn confirmation_fails_closed() -> anyhow::Result<()> {
     let frame_pay = h.ref_of("button", "Pay now").await?;
     refused(&h.one("left_click", json!({"target": r#ref(&frame_pay)})).await?, "a click on the frame's button by ref");
     // A button nothing names (drawn on a canvas) cannot be judged: it is asked about.
-    let e = refused(&h.one("left_click", json!({"target": at(500.0, 330.0)})).await?, "a click on an unnamed canvas");
-    assert!(e.contains("did not approve"), "{e}");
+    refused(&h.one("left_click", json!({"target": at(500.0, 330.0)})).await?, "a click on an unnamed canvas");
 
     // Enter in a field submits its form: judged by the form's submit button ("Pay").
     let card = h.ref_of("textbox", "Card number").await?;

@@ -480,7 +480,8 @@ async fn a_download_folder_inside_an_upload_root_is_refused_at_start() -> anyhow
 /// nobody approved, not that the browser did not finish.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_approval_ends_within_the_call_limit() -> anyhow::Result<()> {
-    let mut h = Harness::start_with_policy(json!({}), &["--call-timeout", "7"]).await?;
+    // A DevTools port open to the outside: a person's tools could answer the window.
+    let mut h = Harness::start_with_policy(json!({}), &["--call-timeout", "7", tabwright_e2e::person::PERSON_FLAG]).await?;
     ok(&h
         .one("navigate", json!({"url": h.url("policy.html")}))
         .await?);
@@ -497,7 +498,7 @@ async fn an_approval_ends_within_the_call_limit() -> anyhow::Result<()> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn confirmations_can_be_declined_or_time_out() -> anyhow::Result<()> {
     let policy = json!({"confirm_timeout_secs": 1, "confirm_clicks": "buy|pay"});
-    let mut h = Harness::start_with_policy(policy, &[]).await?;
+    let mut h = Harness::start_with_policy(policy, &[tabwright_e2e::person::PERSON_FLAG]).await?;
     ok(&h.one("navigate", json!({"url": h.url("policy.html")})).await?);
     let on = json!({"javascript_exec": {"enabled": true}});
     // Nobody answers the approval window: declined after the timeout.
@@ -536,6 +537,30 @@ async fn confirmations_can_be_declined_or_time_out() -> anyhow::Result<()> {
     // The SDK driver's own confirmation, through the member method.
     let m = h.client.request("member", json!({"name": "javascript_exec", "input": {"text": "1"}, "confirmed": false})).await?;
     assert!(m["outcome"]["error"].as_str().is_some_and(|e| e.starts_with("The person declined the javascript_exec call")), "{m}");
+    let m = h.client.request("member", json!({"name": "javascript_exec", "input": {"text": "6 * 7"}, "confirmed": true})).await?;
+    assert_eq!(m["outcome"]["ok"]["text"], "42", "{m}");
+    Ok(())
+}
+
+/// A headless browser with no DevTools port open shows its approval window to nobody: an action
+/// that needs approval is refused at once, saying why and what the person can do, and not run.
+/// The SDK driver's own approval still works.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_headless_browser_nobody_can_watch_refuses_what_needs_approval_at_once() -> anyhow::Result<()> {
+    let policy = json!({"confirm_clicks": "buy"});
+    let mut h = Harness::start_with_policy(policy, &[]).await?;
+    ok(&h.one("navigate", json!({"url": h.url("policy.html")})).await?);
+    let on = json!({"javascript_exec": {"enabled": true}});
+    let call = h.call("javascript_exec", json!({"text": "document.title = 'ran'"}));
+    let e = error_text(&h.run_with(vec![call], on).await?.remove(0));
+    assert!(e.starts_with("Nobody can approve javascript_exec: the browser runs headless"), "{e}");
+    assert!(e.contains("auto_approve"), "{e}");
+    let buy = h.ref_of("button", "Buy now").await?;
+    let e = error_text(&h.one("left_click", json!({"target": r#ref(&buy)})).await?);
+    assert!(e.starts_with(r#"Nobody can approve left_click on button "Buy now""#), "{e}");
+    let r = h.one("list_tabs", json!({})).await?;
+    assert_eq!(only_state(&r).tabs.len(), 1, "{r:?}");
+    assert_eq!(only_state(&r).tabs[0].title, "Policy", "the script ran");
     let m = h.client.request("member", json!({"name": "javascript_exec", "input": {"text": "6 * 7"}, "confirmed": true})).await?;
     assert_eq!(m["outcome"]["ok"]["text"], "42", "{m}");
     Ok(())

@@ -339,15 +339,20 @@ pub async fn approval(name: &str, input: &Value, member_rule: bool) -> Result<Va
     if !member_rule && !click_rule {
         return Ok(input);
     }
-    let entry = match tab {
-        Some(tab) => state::fresh_tabs().await?.into_iter().find(|t| Some(&t.tab_id) == state::tab_id_of(tab).as_ref()),
-        None => None,
-    };
     let headline = match (&aim, member) {
         (Aim::Described(all), _) if click_rule => format!("{name} on {}", all.join("; ")),
         (Aim::Unknown(why), _) => format!("{name} on something that could not be described ({why})"),
         (_, Member::FileUpload) => format!("file_upload of {}", input["paths"].as_array().map(|p| p.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", ")).unwrap_or_default()),
         _ => name.to_string(),
+    };
+    if policy.unwatched {
+        return Err(format!(
+            "Nobody can approve {headline}: the browser runs headless, so its approval window cannot be seen, and it was not run. Do the task another way, or tell the person running tabwright: the policy's auto_approve lets such an action run unasked, and a visible browser lets them approve it."
+        ));
+    }
+    let entry = match tab {
+        Some(tab) => state::fresh_tabs().await?.into_iter().find(|t| Some(&t.tab_id) == state::tab_id_of(tab).as_ref()),
+        None => None,
     };
     // The whole input, exactly as it runs (a script is shown whole).
     let what = format!("{headline}:\n{}", serde_json::to_string(&input).unwrap_or_default());
