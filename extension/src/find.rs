@@ -1,7 +1,7 @@
 //! `find`: ranks a page's elements against a description such as "search bar", "add to cart
 //! button" or "the second Delete link", with a local matcher and no model call.
 
-use crate::snapshot::{build, node_line, Node, Tree};
+use crate::snapshot::{build, element_line, node_line, quote, Node, Tree};
 
 /// The most matches `find` returns.
 pub const MAX_MATCHES: usize = 20;
@@ -63,6 +63,7 @@ const ROLE_WORDS: &[(&str, &[&str])] = &[
     ("alert", &["alert", "alertdialog"]),
     ("toast", &["status", "alert"]),
     ("notification", &["status", "alert"]),
+    ("status", &["status", "alert"]),
     ("paragraph", &["paragraph"]),
     ("text", &["paragraph", "textbox"]),
     ("footer", &["contentinfo"]),
@@ -218,7 +219,7 @@ pub fn parse(query: &str) -> Query {
                 }
                 // Some role words are also content ("title", "logo", "menu", "text"): keep them as weak content.
                 // (A button may be named "Alert", a link "Tooltip".)
-                if matches!(w.as_str(), "logo" | "menu" | "icon" | "title" | "header" | "footer" | "sidebar" | "text" | "item" | "tab" | "list" | "alert" | "toast" | "notification" | "tooltip") {
+                if matches!(w.as_str(), "logo" | "menu" | "icon" | "title" | "header" | "footer" | "sidebar" | "text" | "item" | "tab" | "list" | "alert" | "toast" | "notification" | "status" | "tooltip") {
                     q.content.push(w.clone());
                 }
                 continue;
@@ -600,14 +601,17 @@ pub fn find(nodes: &[Node], query: &str) -> Vec<String> {
     let near: Vec<Option<String>> = found.iter().map(|n| around(n, 80).filter(|_| alike(n))).collect();
     // (Words that several matches share, as buttons side by side do, tell none of them apart.)
     let telling = |w: &String| near.iter().filter(|m| m.as_ref() == Some(w)).count() == 1;
-    let lines: Vec<String> = found
+    let mut lines: Vec<String> = found
         .iter()
         .zip(&near)
         .map(|(n, words)| match words.as_ref().filter(|w| telling(w)) {
-            Some(words) => format!("{} near \"{words}\"", node_line(n)),
-            None => node_line(n),
+            Some(words) => format!("{} near \"{words}\"", found_line(nodes, n)),
+            None => found_line(nodes, n),
         })
         .collect();
+    // (An element and the words it holds, both matched, are one line.)
+    let mut seen = std::collections::HashSet::new();
+    lines.retain(|l| seen.insert(l.clone()));
     // A number asked for that no match says ("post 40" where the posts go up to 20): the nearest
     // are not it, and the answer says so first.
     // (Not a place in a list, "row 3", which the element need not say.)
@@ -623,6 +627,24 @@ pub fn find(nodes: &[Node], query: &str) -> Vec<String> {
     match missing.first() {
         Some(number) if !lines.is_empty() => std::iter::once(format!("No element found says {number}; the nearest matches follow.")).chain(lines).collect(),
         _ => lines,
+    }
+}
+
+/// A match's line as read_page shows it: an element with one run of words under its own ref (a
+/// status, a paragraph, a cell) reads as its line with those words, whether the element or the
+/// words matched; not as a bare `text` line, nor as an element without them.
+fn found_line(nodes: &[Node], n: &Node) -> String {
+    let Some(r) = n.r#ref else { return node_line(n) };
+    let held = || nodes.iter().filter(move |m| m.r#ref == Some(r));
+    let owner = match n.text {
+        Some(_) => held().find(|m| m.text.is_none() && m.role.is_some()),
+        None => Some(n).filter(|n| n.role.is_some()),
+    };
+    let words: Vec<&String> = held().filter_map(|m| m.text.as_ref()).take(2).collect();
+    match (owner, words.as_slice()) {
+        (Some(o), [text]) if o.t.is_none() && o.name.as_deref().map(str::trim) != Some(text.trim()) => format!("{}: {}", element_line(o), quote(text)),
+        (Some(o), [_]) if o.t.is_none() => element_line(o),
+        _ => node_line(n),
     }
 }
 
@@ -834,6 +856,19 @@ mod tests {
             el(1, 13, "button", "Add to cart", true),
             el(1, 14, "link", "Delete account", true),
         ]
+    }
+
+    #[test]
+    fn words_an_element_holds_read_as_its_line() {
+        let text = |d: usize, r: u64, t: &str| Node { d, r#ref: Some(r), text: Some(t.into()), ..Default::default() };
+        let nodes = vec![el(0, 1, "main", "", false), el(1, 4, "status", "", false), text(2, 4, "Saved 3 orders"), el(1, 5, "button", "Save", true), text(1, 6, "Loose words saved")];
+        let lines = find(&nodes, "saved 3 orders");
+        assert_eq!(lines.first().map(String::as_str), Some(r#"status [ref_4]: "Saved 3 orders""#), "{lines:?}");
+        assert_eq!(lines.iter().filter(|l| l.contains("ref_4")).count(), 1, "{lines:?}");
+        // The element matched by its kind says its words too.
+        assert_eq!(find(&nodes, "status").first().map(String::as_str), Some(r#"status [ref_4]: "Saved 3 orders""#));
+        // Words with no element of their own stay a text line.
+        assert!(find(&nodes, "loose words").contains(&r#"text "Loose words saved" [ref_6]"#.to_string()));
     }
 
     fn top(q: &str) -> Option<u64> {

@@ -1365,7 +1365,8 @@ async fn find_on_a_page_too_large_to_search_whole_says_so() -> anyhow::Result<()
     let mut h = Harness::start().await?;
     ok(&h.one("navigate", json!({"url": h.url("crowded.html")})).await?);
     let found = text(&h.one("find", json!({"query": "Row 5"})).await?);
-    assert!(found.contains("\"Row 5\" [ref_"), "{found}");
+    // (Read as read_page reads it: the item, with its words.)
+    assert!(found.starts_with("listitem [ref_") && found.contains("]: \"Row 5\"\n"), "{found}");
     assert!(found.ends_with("lines): it is too large or too deeply nested to search whole, so a better match may lie in the rest. read_page with filter \"all\" and the ref of a part of it reads that part.]"), "{found}");
     let found = text(&h.one("find", json!({"query": "Last button"})).await?);
     assert!(found.starts_with("No element matches \"Last button\" in the part of the page searched ("), "{found}");
@@ -1384,7 +1385,7 @@ async fn reversed_panes_and_a_scrolling_body_are_read_whole() -> anyhow::Result<
     let page_text = text(&h.one("get_page_text", json!({})).await?);
     assert!(page_text.contains("Message 2\nMessage 1\nEnd of the page"), "the oldest messages and the page's end are read:\n{page_text}");
     let found = text(&h.one("find", json!({"query": "Message 1"})).await?);
-    assert!(found.starts_with("text \"Message 1\" [ref_"), "{found}");
+    assert!(found.starts_with("paragraph [ref_") && found.lines().next().is_some_and(|l| l.ends_with(": \"Message 1\"")), "{found}");
     Ok(())
 }
 
