@@ -363,11 +363,12 @@ pub async fn action_badge(text: &str, color: &str) -> Result<(), ChromeError> {
     Ok(())
 }
 
-/// Adds a tab to a tab group (a new one when `group` is None); returns the group's id.
-pub async fn tabs_group(tab: i32, group: Option<i32>) -> Result<i32, ChromeError> {
+/// Adds a tab to a tab group (a new one in `window` when `group` is None); returns the group's
+/// id. (A group in another window would move the tab there.)
+pub async fn tabs_group(tab: i32, group: Option<i32>, window: i32) -> Result<i32, ChromeError> {
     let options = match group {
         Some(g) => serde_json::json!({ "tabIds": [tab], "groupId": g }),
-        None => serde_json::json!({ "tabIds": [tab] }),
+        None => serde_json::json!({ "tabIds": [tab], "createProperties": { "windowId": window } }),
     };
     let id: serde_json::Value = from_js(&tabs_group_raw(to_js(&options)?).await?)?;
     id.as_i64().map(|i| i as i32).ok_or_else(|| ChromeError("no group id".into()))

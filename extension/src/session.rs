@@ -23,10 +23,11 @@ struct Session {
     /// The badge text last set.
     badge: Option<&'static str>,
     actions: VecDeque<Value>,
-    group: Option<i32>,
+    /// The "Claude" group of each window that has one.
+    groups: std::collections::HashMap<i32, i32>,
     /// When Stop or Resume was last pressed (ms since the epoch).
     changed: f64,
-    /// Tabs already in the group.
+    /// Tabs already in their window's group, or in a window that holds no groups (a popup).
     grouped: std::collections::HashSet<i32>,
     /// Tabs whose page sets its title without pause, kept out of the group meanwhile.
     flooding: std::collections::HashSet<i32>,
@@ -196,26 +197,35 @@ pub fn status() -> Value {
     })
 }
 
-/// Puts a tab Claude acts on into the "Claude" tab group (best effort), unless its page sets
-/// its title without pause.
+/// Puts a tab Claude acts on into its window's "Claude" tab group (best effort), unless its page
+/// sets its title without pause. A tab stays in its own window: a popup window (which holds no
+/// groups) keeps its tab, which stays the one Claude works in.
 pub async fn group(tab: i32) {
     if SESSION.with(|s| s.borrow().grouped.contains(&tab) || s.borrow().flooding.contains(&tab)) {
         return;
     }
-    let mut group = SESSION.with(|s| s.borrow().group);
+    let Ok(window) = chrome::tabs_get(tab).await.map(|t| t.window_id) else { return };
+    let mut group = SESSION.with(|s| s.borrow().groups.get(&window).copied());
     loop {
-        match chrome::tabs_group(tab, group).await {
+        match chrome::tabs_group(tab, group, window).await {
             Ok(id) => {
                 SESSION.with(|s| s.borrow_mut().grouped.insert(tab));
                 if group != Some(id) {
-                    SESSION.with(|s| s.borrow_mut().group = Some(id));
+                    SESSION.with(|s| s.borrow_mut().groups.insert(window, id));
                     let _ = chrome::tab_group_title(id, "Claude").await;
                 }
                 return;
             }
             // The group is gone once its last tab left it or closed: a new one.
             Err(_) if group.is_some() => group = None,
-            Err(_) => return SESSION.with(|s| s.borrow_mut().group = None),
+            // A window that holds no groups: the tab is not asked about again.
+            Err(_) => {
+                return SESSION.with(|s| {
+                    let mut s = s.borrow_mut();
+                    s.groups.remove(&window);
+                    s.grouped.insert(tab);
+                })
+            }
         }
     }
 }

@@ -106,6 +106,30 @@ async fn tabs_the_page_opens_are_reported_on_that_call() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A popup window the page opens (window.open with window features) is a tab Claude works in
+/// like any other: calls without a tab_id act on it once it is active, and switch_tab moves
+/// between it and the page that opened it. (The tab group Claude's tabs join must not pull the
+/// popup's tab into the first window, where it would no longer be the active one.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_popup_window_is_worked_in_as_the_active_tab() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "popups.html").await?;
+    let button = h.ref_of("button", "Open one in a popup window").await?;
+    let r = h.one("left_click", json!({"target": r#ref(&button)})).await?;
+    assert_eq!(opened(&r), ["tab-2"], "{r:?}");
+    for _ in 0..2 {
+        let t = text(&h.one("read_page", json!({})).await?);
+        assert!(t.contains("heading \"Fixture one\""), "the popup is read:\n{t}");
+        let r = h.one("list_tabs", json!({})).await?;
+        assert_eq!(only_state(&r).active().map(|t| t.tab_id.as_str()), Some("tab-2"), "{r:?}");
+        ok(&h.one("switch_tab", json!({"tab_id": "tab-1"})).await?);
+        let t = text(&h.one("read_page", json!({})).await?);
+        assert!(t.contains("heading \"Popups\""), "the opener is read:\n{t}");
+        ok(&h.one("switch_tab", json!({"tab_id": "tab-2"})).await?);
+    }
+    Ok(())
+}
+
 /// A key that sends a form, follows a link or opens a tab says so in its own result, whichever
 /// way the page does it: Enter in a form's field, on a focused link, in a text area whose page
 /// sends a form with form.submit(), in a field whose page leaves or sends its form on the key's
