@@ -5072,7 +5072,7 @@
     guarded = null;
     const found = describeAt(x, y, next);
     if (overlay) inputStart(x, y, null);
-    found.view = { w: visualViewport.width, h: visualViewport.height };
+    found.view = { w: innerWidth, h: innerHeight };
     return found;
   }
   // After Claude's pointer input at a viewport point, in one call: the input's end (the Stop
@@ -5230,7 +5230,7 @@
     // No press arrived, at a point the viewport does not hold (the window shrank after the
     // screenshot Claude read): the input reached nothing. (A press that arrived counts even if
     // its click then changed the viewport.)
-    if (!pressed && (x >= visualViewport.width || y >= visualViewport.height)) return { outside: true };
+    if (!pressed && (x >= innerWidth || y >= innerHeight)) return { outside: true };
     if (overlay) markPointer(x, y);
     // What is at the point: what the press reached, or else what lies there now.
     const atPoint = pressed ? press.el : deepElementAt(x, y).el;

@@ -811,6 +811,32 @@ async fn device_scale_factor_two_keeps_the_frame_and_the_points() -> anyhow::Res
     Ok(())
 }
 
+/// A page that scrolls has a scrollbar at the window's edge. Its screenshot is still of the whole
+/// window, the size of a page that does not scroll, at any device scale; each point of it can be
+/// pressed (a press on the scrollbar is a person's too) or zoomed into, and the button beside the
+/// scrollbar is pressed where the screenshot shows it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_scrolling_pages_screenshot_is_the_whole_window_and_each_point_of_it_counts() -> anyhow::Result<()> {
+    for dpr in ["1", "2"] {
+        let mut h = Harness::start_with(&[&format!("--browser-arg=--force-device-scale-factor={dpr}")]).await?;
+        open(&mut h, "one.html").await?;
+        let still = image_size(&image(&h.one("screenshot", json!({})).await?).1);
+        open(&mut h, "tall.html").await?;
+        let (w, hgt) = image_size(&image(&h.one("screenshot", json!({})).await?).1);
+        assert_eq!((w, hgt), still, "at scale {dpr}, a page that scrolls is shot at the size of one that does not");
+        let r = h.one("zoom", json!({"region": [0, 0, w, hgt]})).await?;
+        ok(&r);
+        ok(&h.one("left_click", json!({"target": at((w - 1) as f64, (hgt - 1) as f64)})).await?);
+        let place = "(() => { const r = document.getElementById('edge').getBoundingClientRect(); return [(r.left + r.right) / 2, (r.top + r.bottom) / 2, innerWidth]; })()";
+        let m = h.client.request("member", json!({"name": "javascript_exec", "input": {"text": place}, "confirmed": true})).await?;
+        let css: Vec<f64> = serde_json::from_str(m["outcome"]["ok"]["text"].as_str().unwrap_or("[]"))?;
+        let f = w as f64 / css[2];
+        ok(&h.one("left_click", json!({"target": at((css[0] * f).round(), (css[1] * f).round())})).await?);
+        h.wait_log("the click beside the scrollbar", |e| e["type"] == "click" && e["target"] == "edge").await?;
+    }
+    Ok(())
+}
+
 /// The colour of an image's pixel, and whether it is near `want` (a JPEG's colours drift a little).
 fn colour_near(data: &str, x: u32, y: u32, want: [u8; 3]) -> Result<(), String> {
     let img = decoded(data)?;
@@ -842,6 +868,14 @@ async fn the_browsers_zoom_setting_keeps_the_whole_viewport_and_the_points() -> 
         }
         let (_, data) = image(&h.one("screenshot", json!({})).await?);
         let (w, hgt) = image_size(&data);
+        // The screenshot is of the whole window: the page's scrollbar is at its right edge, and
+        // the squares on the right are beside it.
+        let sizes = "[innerWidth, innerWidth - document.documentElement.clientWidth]";
+        let m = h.client.request("member", json!({"name": "javascript_exec", "input": {"text": sizes}, "confirmed": true})).await?;
+        let css: Vec<f64> = serde_json::from_str(m["outcome"]["ok"]["text"].as_str().unwrap_or("[]"))?;
+        anyhow::ensure!(css.len() == 2 && css[1] > 0.0, "the page shows a scrollbar: {m}");
+        let bar = (css[1] * w as f64 / css[0]).round() as u32;
+        let w = w - bar;
         for (right, bottom, colour) in corners {
             let (x, y) = (if right { w - 12 } else { 12 }, if bottom { hgt - 12 } else { 12 });
             colour_near(&data, x, y, colour).map_err(|e| anyhow::anyhow!("scrolled {scrolled}: the corner square is not there ({e})"))?;

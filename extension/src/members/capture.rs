@@ -93,13 +93,16 @@ enum Hide {
 /// The viewport; with `hide`, the overlay is hidden in the same call (before a capture), and
 /// whether it was.
 async fn read_view(tab: i32, hide: Option<Hide>) -> Result<(View, bool), String> {
-    // One evaluation in the page answers all of it (the visual viewport excludes scrollbars).
+    // One evaluation in the page answers all of it. The viewport is the window's, scrollbars
+    // included, as a capture of it shows them: every screenshot of a tab has the same size, on
+    // pages that scroll and pages that do not, and each of its points can be pressed (on a
+    // scrollbar, as a person would).
     let hidden = match hide {
         None => "false".to_string(),
         Some(Hide::All) => "__tabwright.hideOverlay()".to_string(),
         Some(Hide::Over([x, y, w, h])) => format!("__tabwright.hideOverlay({x}, {y}, {w}, {h})"),
     };
-    let expression = format!("[visualViewport.pageLeft, visualViewport.pageTop, visualViewport.width, visualViewport.height, devicePixelRatio, visualViewport.scale, document.contentType == 'application/pdf', {hidden}]");
+    let expression = format!("[visualViewport.pageLeft, visualViewport.pageTop, innerWidth, innerHeight, devicePixelRatio, visualViewport.scale, document.contentType == 'application/pdf', {hidden}]");
     let unreadable = |e: String| format!("unreadable viewport: {e}");
     let mut was_hidden = false;
     let mut unpinched = false;
