@@ -615,7 +615,8 @@ pub fn find(nodes: &[Node], query: &str) -> Vec<String> {
     // A number asked for that no match says ("post 40" where the posts go up to 20): the nearest
     // are not it, and the answer says so first.
     // (Not a place in a list, "row 3", which the element need not say.)
-    let says = |line: &str, number: &str| line.split(|c: char| !c.is_alphanumeric()).any(|w| w == number);
+    // (A line's own ref, "[ref_55]", says no number of the page's.)
+    let says = |line: &str, number: &str| line.split(|c: char| !c.is_alphanumeric() && c != '_').any(|w| w == number);
     let words: Vec<String> = query.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_ascii_lowercase).collect();
     let missing: Vec<&String> = words
         .iter()
@@ -856,6 +857,15 @@ mod tests {
             el(1, 13, "button", "Add to cart", true),
             el(1, 14, "link", "Delete account", true),
         ]
+    }
+
+    #[test]
+    fn a_number_no_match_says_is_told_even_when_a_ref_holds_it() {
+        let nodes: Vec<Node> = (1..=20).map(|i| el(0, 40 + i, "button", &format!("Like post {i}"), true)).collect();
+        let lines = find(&nodes, "Like post 55");
+        assert_eq!(lines.first().map(String::as_str), Some("No element found says 55; the nearest matches follow."), "{lines:?}");
+        let lines = find(&nodes, "Like post 15");
+        assert_eq!(lines.first().map(String::as_str), Some(r#"button "Like post 15" [ref_55]"#), "{lines:?}");
     }
 
     #[test]
