@@ -605,7 +605,7 @@ pub fn find(nodes: &[Node], query: &str) -> Vec<String> {
         .iter()
         .zip(&near)
         .map(|(n, words)| match words.as_ref().filter(|w| telling(w)) {
-            Some(words) => format!("{} near \"{words}\"", found_line(nodes, n)),
+            Some(words) => format!("{} near {}", found_line(nodes, n), quote(words)),
             None => found_line(nodes, n),
         })
         .collect();
@@ -679,7 +679,7 @@ fn around(node: &Node, max: usize) -> Option<String> {
         Some(at) => format!("{} {}", &all[..at], &all[at + name.len()..]),
         None => all.to_string(),
     };
-    let rest = rest.split_whitespace().collect::<Vec<_>>().join(" ").replace('"', "'");
+    let rest = rest.split_whitespace().collect::<Vec<_>>().join(" ");
     if !rest.chars().any(char::is_alphanumeric) {
         return None;
     }
@@ -1271,7 +1271,7 @@ mod tests {
         nodes[3].c = Some("Blue \"mug\" — $14 Add to cart".into());
         nodes[4].c = Some("Total $26 Checkout".into());
         let lines = find(&nodes, "add to cart button");
-        assert_eq!(lines[..2], ["button \"Add to cart\" [ref_2] near \"Red mug — $12\"", "button \"Add to cart\" [ref_4] near \"Blue 'mug' — $14\""]);
+        assert_eq!(lines[..2], ["button \"Add to cart\" [ref_2] near \"Red mug — $12\"", r#"button "Add to cart" [ref_4] near "Blue \"mug\" — $14""#], "the words are quoted as they are");
         assert_eq!(find(&nodes, "checkout"), ["button \"Checkout\" [ref_5]"], "one of its kind reads as read_page reads it");
         nodes[3].c = nodes[1].c.clone();
         assert_eq!(find(&nodes, "add to cart button")[..2], ["button \"Add to cart\" [ref_2]", "button \"Add to cart\" [ref_4]"], "words both share tell neither apart");

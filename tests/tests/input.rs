@@ -713,13 +713,14 @@ async fn what_the_page_announces_in_answer_to_an_input_is_said() -> anyhow::Resu
     assert!(!t.contains("Updated just now"), "a status that did not change is not announced: {t}");
     let name = h.ref_of("textbox", "Name").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&name)})).await?);
-    let t = text(&h.one("type", json!({"text": "Ada"})).await?);
+    let t = text(&h.one("type", json!({"text": "Ada \"Lovelace\""})).await?);
     assert!(!t.contains("announced"), "{t}");
     let postcode = h.ref_of("textbox", "Postcode").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&postcode)})).await?);
     ok(&h.one("type", json!({"text": "12345"})).await?);
     let t = text(&h.one("key", json!({"text": "Return"})).await?);
-    assert!(t.contains("The page announced (its alerts and status messages): \"Order placed for Ada.\"") && !t.contains("problem"), "{t}");
+    // The page's words as they are, its quotation marks too.
+    assert!(t.contains(r#"The page announced (its alerts and status messages): "Order placed for Ada \"Lovelace\".""#) && !t.contains("problem"), "{t}");
     Ok(())
 }
 

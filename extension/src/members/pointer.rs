@@ -538,7 +538,7 @@ fn read_answer(tab: i32, answer: Result<(serde_json::Value, u64), String>) -> Re
                 ));
             }
             if let Some(said) = v["said"].as_array().filter(|s| !s.is_empty()) {
-                let said: Vec<String> = said.iter().filter_map(|s| s.as_str()).map(|s| format!("\"{}\"", fold(s).replace('"', "'"))).collect();
+                let said: Vec<String> = said.iter().filter_map(|s| s.as_str()).map(|s| crate::snapshot::quote(&fold(s))).collect();
                 crate::activity::notice(format!("The page announced (its alerts and status messages): {}.", said.join(", ")));
             }
             if let Some(select) = v["dropdown"].as_str() {
