@@ -275,10 +275,15 @@
   // The last click on a file input (a press on it, its label, or the page's own script on the
   // press's behalf): unless the page prevented it, its chooser is on its way.
   let fileClick = null, fileClickEl = null;
+  // The last click on a link that downloads its address (`<a download>`): unless the page
+  // prevented it, the browser starts a download, with no navigation to tell of it first.
+  let downloadClick = null;
   addEventListener("click", (e) => {
     // The path is read during the dispatch: it is empty afterwards.
-    const el = e.composedPath()[0];
+    const path = e.composedPath();
+    const el = path[0];
     if (isFileInput(el)) [fileClick, fileClickEl] = [e, el];
+    if (path.some((n) => n.localName === "a" && n.hasAttribute?.("download") && n.hasAttribute("href"))) downloadClick = e;
   }, true);
   // In a frame of another site, whose press the tab's agent never sees, the core is told that a
   // chooser is on its way, once the click's handlers have had their say (this listener runs last)
@@ -5220,6 +5225,9 @@
       if (chooser && next != null) input = handOut(fileClickEl, next);
     } catch {}
     fileClick = fileClickEl = null;
+    // A link this press clicked that downloads: the core waits for the download to begin.
+    const download = !!(downloadClick && press && downloadClick.timeStamp >= press.t && !downloadClick.defaultPrevented);
+    downloadClick = null;
     // A form this press was to send, stopped by the browser at a field it found invalid.
     const stopped = stoppedSince(press ? press.t : framePress >= 0 ? framePress : null);
     const pressed = press && Math.abs(press.x - x) <= 1 && Math.abs(press.y - y) <= 1 && performance.now() - press.t < 5000;
@@ -5266,7 +5274,7 @@
     // What the page's alerts and statuses announced in answer (a form's checks of its own).
     const said = liveSaid();
     // The core waits for the browser's word on a file chooser only when one was asked for.
-    return chooser || stopped || astray || dropdown || said ? { what, chooser, input, invalid: stopped, astray, dropdown, said } : what;
+    return chooser || stopped || astray || dropdown || said || download ? { what, chooser, input, invalid: stopped, astray, dropdown, said, download } : what;
   }
   // The element the last press in a same-origin frame reached, when it was at viewport point
   // (x, y) (a person's press elsewhere is not the input's).

@@ -793,6 +793,12 @@ pub fn take_changes() -> Vec<StateChange> {
     with(|a| std::mem::take(&mut a.changes))
 }
 
+/// How many downloads this worker has numbered: one begun since a count was taken has a
+/// higher one.
+pub fn downloads_numbered() -> u64 {
+    with(|a| a.next_download)
+}
+
 /// Whether a download started since the last report (a navigation may turn into one).
 pub fn download_pending() -> bool {
     with(|a| a.changes.iter().any(|c| matches!(c, StateChange::DownloadStarted { .. } | StateChange::DownloadCompleted { .. })))

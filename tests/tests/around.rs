@@ -247,6 +247,14 @@ async fn downloads_are_reported_once_each_across_calls() -> anyhow::Result<()> {
         assert!(!url.contains("abc123") && !url.contains("secret"), "signed query values are stripped: {url}");
     }
 
+    // A link that downloads its address (`download`) starts no navigation: the click waits for
+    // the browser to begin the download, and its own result says so.
+    let notes = h.ref_of("link", "Save notes").await?;
+    let r = h.one("left_click", json!({"target": r#ref(&notes)})).await?;
+    assert!(downloads(&r).iter().any(|c| matches!(c, StateChange::DownloadStarted { download_id, .. } if download_id == "dl-5")), "the click's own result: {r:?}");
+    let events = download_events(&mut h, r, "dl-5").await?;
+    assert!(matches!(events.last(), Some((StateChange::DownloadCompleted { .. }, _))), "{events:?}");
+
     // A navigation to a file starts a download instead of failing.
     let r = h.one("navigate", json!({"url": h.url("download?name=direct.csv&size=100")})).await?;
     assert!(!r.is_error, "{r:?}");

@@ -84,6 +84,7 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
     let began = tab.map(crate::fetching::mark).unwrap_or_default();
     let from = js_sys::Date::now();
     let commits = tab.map(|tab| crate::activity::main_frame(tab).commits);
+    let downloads = crate::activity::downloads_numbered();
     let outcome = match tab.filter(|_| may_open_chooser(member, input)) {
         Some(tab) => chooser::around(tab, dispatch(parsed)).await,
         None => dispatch(parsed).await,
@@ -107,6 +108,15 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
         }
     };
     futures::join!(relist, settled);
+    // A link that downloads starts no navigation to tell of it: the browser's word of the
+    // download (a moment later, once the server answered) is waited for, so that the click's
+    // own result says it began.
+    if let Some(tab) = tab.filter(|&tab| outcome.is_ok() && pointer::take_download_clicked(tab)) {
+        let deadline = js_sys::Date::now() + DOWNLOAD_TOLD_MS;
+        while crate::activity::downloads_numbered() == downloads && js_sys::Date::now() < deadline && crate::activity::main_frame(tab).commits == commits.unwrap_or_default() {
+            crate::chrome::sleep(10).await;
+        }
+    }
     // An input that loaded a new page into the tab (a form sent, a link followed) is read after
     // as a navigate is: the new page is waited for only if it changed since its load. Its
     // result lists the tabs as they are now (the listing above may be from before the new page
@@ -228,6 +238,9 @@ async fn until_ended(tab: i32, url: &str, from: f64) {
         crate::activity::notice(unresponsive::page_not_sent(tab, &url));
     }
 }
+
+/// How long a click on a link that downloads may wait for the browser to begin the download.
+const DOWNLOAD_TOLD_MS: f64 = 1_000.0;
 
 /// How long an input's navigation of the tab may take to commit or fail and still be told in the
 /// input's result: from the input, once its document is on its way; and from the first frame

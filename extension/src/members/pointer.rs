@@ -327,6 +327,14 @@ thread_local! {
     /// input set off has been announced) and a new listing of the tabs, until the call's
     /// settling takes note.
     static ANSWERED: RefCell<std::collections::HashSet<i32>> = RefCell::new(Default::default());
+    /// Tabs whose last press clicked a link that downloads, until the call has waited for the
+    /// download to begin.
+    static DOWNLOADING: RefCell<std::collections::HashSet<i32>> = RefCell::new(Default::default());
+}
+
+/// Whether the tab's last press clicked a link that downloads (asked once).
+pub fn take_download_clicked(tab: i32) -> bool {
+    DOWNLOADING.with(|d| d.borrow_mut().remove(&tab))
 }
 
 /// Claude's press in a tab, from before its first event until the page answered after it.
@@ -530,6 +538,9 @@ fn read_answer(tab: i32, answer: Result<(serde_json::Value, u64), String>) -> Re
             }
             if let Some(field) = v["invalid"].as_str() {
                 form_stopped(field);
+            }
+            if v["download"] == true {
+                DOWNLOADING.with(|d| d.borrow_mut().insert(tab));
             }
             if let Some(reached) = v["astray"].as_str() {
                 crate::activity::notice(format!(
