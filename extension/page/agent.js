@@ -45,8 +45,13 @@
     if (!e.isTrusted) return;
     clickedField = null;
     lastPress = { el: e.composedPath()[0], x: e.clientX, y: e.clientY, t: e.timeStamp };
+    pressedAt = { href: location.href, t: e.timeStamp };
     tellPress();
   }, true);
+  // Where the page was at the last trusted press, and when a fragment the page moved to was
+  // last announced (hashchange): see afterInput.
+  let pressedAt = null, hashchanged = -1;
+  addEventListener("hashchange", (e) => { if (e.isTrusted) hashchanged = e.timeStamp; }, true);
   // A press Claude aims at a ref's element (armed as its point is looked for): one that lands on
   // another element, because the page put that under the pointer as it came (a swap on
   // pointerover), is stopped before the page hears any of it, and the answer says so.
@@ -5115,7 +5120,23 @@
     for (const [el, t] of liveBefore) if (t && before.get(el) !== t && !said.some((s) => s.includes(t))) said.push(t);
     return said.length ? said.slice(0, 3) : null;
   }
-  function afterInput(x, y, describeIt, overlay, presses, seq, button, next, aimed = null) {
+  // A press that moved the page to a new fragment (a tab or view a link names by #) is
+  // answered once the page's hashchange handlers have shown that view (they run in a task after
+  // the press's, and often retitle the page), a tenth of a second at most.
+  function afterInput(...args) {
+    // (Asked for before the press comes: where it left the page is read once it is answered.)
+    const moved = () => {
+      const at = pressedAt;
+      return !!at && performance.now() - at.t < 5000 && location.href !== at.href && location.href.split("#")[0] === at.href.split("#")[0] && hashchanged < at.t;
+    };
+    return Promise.resolve(afterInputNow(...args)).then((value) => !moved() ? value : new Promise((resolve) => {
+      const done = () => { removeEventListener("hashchange", heard); clearTimeout(timer); resolve(value); };
+      const heard = () => setTimeout(done, 0);
+      const timer = setTimeout(done, 100);
+      addEventListener("hashchange", heard);
+    }));
+  }
+  function afterInputNow(x, y, describeIt, overlay, presses, seq, button, next, aimed = null) {
     const released = () => ups.filter((u) => u.button === button && Math.abs(u.x - x) <= 1 && Math.abs(u.y - y) <= 1).length >= presses;
     if (!presses || released() || releasedSeq >= seq) return answerInput(x, y, describeIt, overlay, presses && button === 0, next, aimed);
     return new Promise((resolve, reject) => {

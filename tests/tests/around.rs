@@ -106,6 +106,21 @@ async fn tabs_the_page_opens_are_reported_on_that_call() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A link to a fragment whose view the page shows when told of it (hashchange, a task after the
+/// click) is answered once the page has shown it: the click's result has the view's title.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fragment_links_view_is_titled_on_the_clicks_result() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "hashtabs.html").await?;
+    for view in ["billing", "security", "profile"] {
+        let link = h.ref_of("tab", &format!("{}{}", view[..1].to_uppercase(), &view[1..])).await?;
+        let r = h.one("left_click", json!({"target": r#ref(&link)})).await?;
+        let tab = state(&r).tabs[0].clone();
+        assert!(tab.url.ends_with(&format!("#{view}")) && tab.title == format!("Account - {view}"), "{tab:?}");
+    }
+    Ok(())
+}
+
 /// A popup window the page opens (window.open with window features) is a tab Claude works in
 /// like any other: calls without a tab_id act on it once it is active, and switch_tab moves
 /// between it and the page that opened it. (The tab group Claude's tabs join must not pull the
