@@ -202,18 +202,30 @@ impl Hub {
 
     fn parse(&self, method: &str, params: &Value) -> Result<Parsed, AgentError> {
         let configs = || Configs::parse(params.get("configs")).map_err(|e| AgentError::new("invalid_configs", e));
+        // The entry this bridge can serve: file_upload is offered when the policy gives it
+        // something to read (upload roots or staged documents), unless the caller said. A run
+        // or call that names no configs runs with that entry, as `toolset` gave it.
+        let offered = || {
+            let mut configs = configs()?;
+            if self.uploads {
+                configs.enable_unless_set(Member::FileUpload);
+            }
+            Ok::<_, AgentError>(configs)
+        };
+        let named = params.get("configs").is_some_and(|c| !c.is_null());
+        let for_calls = || if named { configs() } else { offered() };
         Ok(match method {
             "run" => {
                 let content = params
                     .get("content")
                     .and_then(Value::as_array)
                     .ok_or_else(|| AgentError::new("invalid_params", "run needs params.content: the assistant message's content blocks"))?;
-                Parsed::Queue(Work::Run { content: content.clone(), configs: configs()? })
+                Parsed::Queue(Work::Run { content: content.clone(), configs: for_calls()? })
             }
             "call" => {
                 let block = params.get("tool_use").ok_or_else(|| AgentError::new("invalid_params", "call needs params.tool_use: one tool_use block"))?;
                 let tool_use = ToolUse::from_block(block).map_err(|e| AgentError::new("invalid_params", e))?;
-                Parsed::Queue(Work::Call { tool_use, configs: configs()? })
+                Parsed::Queue(Work::Call { tool_use, configs: for_calls()? })
             }
             "member" => {
                 let name = params.get("name").and_then(Value::as_str).ok_or_else(|| AgentError::new("invalid_params", "member needs params.name"))?;
@@ -223,15 +235,7 @@ impl Hub {
                 Parsed::Queue(Work::Member { member, input, confirmed: params.get("confirmed").and_then(Value::as_bool) })
             }
             "state" => Parsed::Queue(Work::State),
-            "toolset" => {
-                // The entry this bridge can serve: file_upload is offered when the policy gives it
-                // something to read (upload roots or staged documents), unless the caller said.
-                let mut configs = configs()?;
-                if self.uploads {
-                    configs.enable_unless_set(Member::FileUpload);
-                }
-                Parsed::Now(Ok(json!({ "tool": configs.tool_entry() })))
-            }
+            "toolset" => Parsed::Now(Ok(json!({ "tool": offered()?.tool_entry() }))),
             "status" => {
                 let status = self.link.status();
                 let extension = status.extension.as_ref().filter(|_| status.state == LinkState::Ready);

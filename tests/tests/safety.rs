@@ -97,6 +97,10 @@ async fn uploads_come_only_from_the_roots() -> anyhow::Result<()> {
     assert_eq!(tool["tool"]["configs"]["file_upload"]["enabled"], true, "{tool}");
     let tool = h.client.request("toolset", json!({"configs": {"file_upload": {"enabled": false}}})).await?;
     assert_eq!(tool["tool"]["configs"]["file_upload"]["enabled"], false, "{tool}");
+    // A run that names no configs runs with the entry toolset offered: file_upload is on.
+    let call = h.call("file_upload", json!({"target": {"type": "ref", "ref": "ref_999999"}, "paths": [root.join("report.txt").display().to_string()]}));
+    let e = error_text(&h.run(vec![call]).await?.remove(0));
+    assert!(!e.contains("disabled") && e.contains("ref_999999"), "{e}");
     let on = json!({"file_upload": {"enabled": true}});
     ok(&h.one("navigate", json!({"url": h.url("policy.html")})).await?);
     h.site.clear_log();
