@@ -4107,6 +4107,14 @@
   // What an editor (a contenteditable box) held as typing into it began, and how many input
   // events the page had heard by then.
   let editorHeld = null, inputsHeard = 0;
+  // The words around the field as typing began (see aroundField).
+  let aroundBefore = "";
+  // The words a few boxes around a field show (where an address or tag field puts the chip it
+  // makes of each entry).
+  const aroundField = (el) => {
+    const box = el?.parentElement?.parentElement?.parentElement || el?.parentElement;
+    return box?.innerText || "";
+  };
   addEventListener("input", () => inputsHeard++, true);
   // The text field the last left click pressed (or the field of the label it pressed), until a
   // key or another click: typing is meant for it.
@@ -4124,6 +4132,7 @@
     const el = deepActiveElement();
     typingInto = el;
     editorHeld = el?.isContentEditable ? { text: el.textContent, inputs: inputsHeard } : null;
+    aroundBefore = el && isTextEntry(el) ? aroundField(el) : "";
     const clicked = clickedField;
     clickedField = null;
     const page = !el || el === document.body || el === document.documentElement;
@@ -4178,7 +4187,11 @@
     const plain = el?.localName === "textarea" || (el?.localName === "input" && MAXLENGTH_TYPES.has(el.type));
     if (was && el === was && typeof typed === "string" && typed && plain && !el.value.includes(typed.trim())) {
       const counter = { next };
-      return { field: describe(el, counter), holds: el.type === "password" ? null : clean(el.value, 80), next: counter.next };
+      // The words typed (without the comma or line break that ended an entry), shown beside
+      // the field now and not before: the page took them out of it into a chip or tag.
+      const words = typed.trim().replace(/[\s,;]+$/, "");
+      const took = words && el.type !== "password" && aroundField(el).includes(words) && !aroundBefore.includes(words) ? clean(words, 80) : null;
+      return { field: describe(el, counter), holds: el.type === "password" ? null : clean(el.value, 80), took, next: counter.next };
     }
     // An editor that took none of it (its page stops the input: no input event came, and it
     // holds what it held). One that took it in a form of its own (a list a "- " starts, quotes

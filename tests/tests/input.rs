@@ -271,6 +271,22 @@ async fn drags_work_for_pointer_lists_and_html5_boards() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// An address field that makes a chip of each entry a comma ends, and empties itself: typing
+/// says the page took the words out of the field and shows them beside it, not that it refused
+/// them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn words_a_field_makes_a_chip_of_are_said_to_be_taken_not_refused() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "chips.html").await?;
+    let to = h.ref_of("textbox", "To").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&to)})).await?);
+    let t = text(&h.one("type", json!({"text": "bob@example.org,"})).await?);
+    assert!(t.contains(r#"the page took "bob@example.org" out of it and now shows it beside the field"#) && !t.contains("refused"), "{t}");
+    let t = text(&h.one("read_page", json!({})).await?);
+    assert!(t.contains("\"bob@example.org\""), "{t}");
+    Ok(())
+}
+
 /// When the page moves the focus while text is typed (boxes that pass it on, a page that takes
 /// it), the result says where it went, with a ref to the element that has it now.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -250,6 +250,12 @@ async fn focus_moved(tab: i32, typed: &str) -> Option<String> {
             Some(v) => format!(" it holds {},", tabwright_protocol::sanitize::quoted(v, 100)),
             None => String::new(),
         };
+        if let Some(took) = value["took"].as_str() {
+            return Some(format!(
+                "{field} does not hold what was typed:{holds} the page took {} out of it and now shows it beside the field (as an address or tag field makes a chip of each entry). Read the page to check it; do not type it again.",
+                tabwright_protocol::sanitize::quoted(took, 100)
+            ));
+        }
         return Some(format!("{field} does not hold all of what was typed:{holds} so the page refused or changed some of it (a length limit, a mask, a read-only field, a handler of its own). Read it before typing again, or set it with form_input."));
     }
     Some(match (part("from"), part("to")) {
