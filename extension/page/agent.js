@@ -2050,6 +2050,11 @@
           if (el.min) s.min = clean(el.min, 40);
           if (el.max) s.max = clean(el.max, 40);
         }
+        // A number field's limits (a quantity of 1 to 5).
+        if (type === "number" && tag === "input") {
+          if (el.min) s.min = clean(el.min, 40);
+          if (el.max) s.max = clean(el.max, 40);
+        }
         if (type === "password") {
           if (el.value) s.value = "••••";
         } else if (el.value) s.value = tag === "textarea" ? cleanLines(el.value, 200) : clean(el.value, 200);
@@ -2080,7 +2085,11 @@
       if (chosen.length) s.value = chosen.join(", ");
       if (el.multiple) s.multiselectable = true;
       // The choices, so Claude can pick one with form_input without another read.
-      const labels = [...el.options].map((o) => clean(o.label || o.text, 60)).filter(Boolean);
+      // (One the page made unavailable, or whose group it did, says so.)
+      const labels = [...el.options].map((o) => {
+        const label = clean(o.label || o.text, 60);
+        return label && o.matches(":disabled") ? `${label} (disabled)` : label;
+      }).filter(Boolean);
       if (labels.length) s.options = few(labels);
     } else if (role === "textbox" && el.isContentEditable) {
       // An editor of paragraphs lists them under its line; plain text is its value.

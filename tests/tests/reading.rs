@@ -1358,6 +1358,17 @@ async fn a_fields_hint_and_error_are_its_description() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A number field says its limits, and a drop-down list the choices the page made unavailable
+/// (one by one, or by their group).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_number_fields_limits_and_a_lists_unavailable_choices_are_read() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let t = read(&mut h, "limits.html", json!({})).await?;
+    assert!(line_with(&t, "spinbutton \"Guests\"").contains("value=\"2\" min=\"1\" max=\"5\""), "{t}");
+    assert!(line_with(&t, "combobox \"Ship to\"").contains("options=\"France | Germany (disabled) | Japan (disabled) | Spain\""), "{t}");
+    Ok(())
+}
+
 /// On a page with more lines than one read collects, find says that it searched only part of
 /// the page, with the matches it found there and when it found none.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
