@@ -4202,6 +4202,13 @@
       const took = words && el.type !== "password" && aroundField(el).includes(words) && !aroundBefore.includes(words) ? clean(words, 80) : null;
       return { field: describe(el, counter), holds: el.type === "password" ? null : clean(el.value, 80), took, next: counter.next };
     }
+    // A field that holds it but whose own check does not accept it (a number over its limit, an
+    // address without its @): the form will not be sent so.
+    const checked = plain || (el?.localName === "input" && el.type === "number");
+    if (was && el === was && typeof typed === "string" && typed.trim() && checked && el.value.includes(typed.trim()) && el.willValidate && !el.validity.valid && el.validationMessage) {
+      const counter = { next };
+      return { field: describe(el, counter), unaccepted: clean(el.validationMessage, 150), next: counter.next };
+    }
     // An editor that took none of it (its page stops the input: no input event came, and it
     // holds what it held). One that took it in a form of its own (a list a "- " starts, quotes
     // made curly) is not judged.

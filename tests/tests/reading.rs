@@ -1366,6 +1366,13 @@ async fn a_number_fields_limits_and_a_lists_unavailable_choices_are_read() -> an
     let t = read(&mut h, "limits.html", json!({})).await?;
     assert!(line_with(&t, "spinbutton \"Guests\"").contains("value=\"2\" min=\"1\" max=\"5\""), "{t}");
     assert!(line_with(&t, "combobox \"Ship to\"").contains("options=\"France | Germany (disabled) | Japan (disabled) | Spain\""), "{t}");
+    // A number typed past the limit is held, and said not to pass the field's own check.
+    let guests = h.ref_of("spinbutton", "Guests").await?;
+    for (typed, refused) in [("7", true), ("4", false)] {
+        ok(&h.one("triple_click", json!({"target": {"type": "ref", "ref": guests}})).await?);
+        let said = text(&h.one("type", json!({"text": typed})).await?);
+        assert_eq!(said.contains("holds what was typed, but its own check does not accept it: Value must be less than or equal to 5."), refused, "{typed}: {said}");
+    }
     Ok(())
 }
 
