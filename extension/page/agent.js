@@ -2067,8 +2067,11 @@
         // (A list many fields share can be long: only what is shown is cleaned.)
         const offered = [];
         let more = 0;
+        // (Those the words in the field match, as the browser's list shows them.)
+        const typed = (el.value || "").trim().toLowerCase();
         for (const o of el.list.options) {
           if (o.disabled || !(o.value || o.label)) continue;
+          if (typed && !`${o.value}\n${o.label}`.toLowerCase().includes(typed)) continue;
           if (offered.length < 12) offered.push(clean(o.value || o.label, 60));
           else more++;
         }

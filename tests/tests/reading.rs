@@ -975,6 +975,11 @@ async fn current_items_suggestions_read_only_fields_and_disabled_controls() -> a
     // A datalist offers values; its disabled ones are not offered.
     let city = line_with(&page, "\"City\"");
     assert!(city.starts_with("combobox \"City\"") && city.contains("suggestions=\"Lisbon | Lima | Lyon\""), "{page}");
+    // Once words are in the field, those that match them, as the browser's list shows them.
+    let field = h.ref_of("combobox", "City").await?;
+    ok(&h.one("form_input", json!({"target": {"type": "ref", "ref": field}, "value": "li"})).await?);
+    let city = line_with(&read_here(&mut h, json!({})).await?, "combobox \"City\"").to_string();
+    assert!(city.contains("suggestions=\"Lisbon | Lima\""), "{city}");
     let order = line_with(&page, "textbox \"Order number\"");
     assert!(order.contains("value=\"A-1001\"") && order.contains(" readonly"), "{page}");
     assert!(line_with(&page, "checkbox \"Select all\"").ends_with("] mixed"), "{page}");
