@@ -80,6 +80,12 @@ async fn tabs_the_page_opens_are_reported_on_that_call() -> anyhow::Result<()> {
     let r = h.one("left_click", json!({"target": r#ref(&details)})).await?;
     let tab1 = state(&r).tabs.iter().find(|t| t.tab_id == "tab-1").cloned().expect("tab-1");
     assert!(tab1.url.ends_with("popups.html?view=details") && tab1.title == "Popups — details", "{tab1:?}");
+    // A click whose page goes back in its history (history.back(), which the browser starts a
+    // moment after the click) has the entry it went back to on its own result.
+    let back = h.ref_of("button", "Go back").await?;
+    let r = h.one("left_click", json!({"target": r#ref(&back)})).await?;
+    let tab1 = state(&r).tabs.iter().find(|t| t.tab_id == "tab-1").cloned().expect("tab-1");
+    assert!(tab1.url.ends_with("popups.html") && tab1.title == "Popups", "{tab1:?}");
 
     // A popup opened during a failed call gets no tab_opened, and shows in the next inventory.
     let call = h.call("javascript_exec", json!({"text": "window.open('two.html'); throw new Error('boom')"}));

@@ -163,7 +163,9 @@ pub fn lists_tabs_first(name: &str) -> bool {
 }
 
 /// What an input's effect on windows and navigation looks like on the tab's CDP session.
-const EFFECTS: &[&str] = &["Page.windowOpen", "Page.frameRequestedNavigation"];
+/// (A history navigation the page asks for, `history.back()`, is only heard as the browser
+/// starts it.)
+const EFFECTS: &[&str] = &["Page.windowOpen", "Page.frameRequestedNavigation", "Page.frameStartedNavigating"];
 
 /// After an input that can open a tab or start a load: when one of them began, the browser gets
 /// the moment it needs to create the tab (so the call's own result reports it); otherwise the
@@ -179,6 +181,14 @@ async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Va
         }
     }
     let Some((method, params)) = cdp::within(heard, 0).await else { return };
+    // A move within the document the browser began (back or forward to an entry a router
+    // pushed): the page has shown it, and retitled itself, by the next frame; the tabs are
+    // listed then.
+    if method == "Page.frameStartedNavigating" && matches!(params["navigationType"].as_str(), Some("sameDocument" | "historySameDocument")) {
+        pointer::settle_once(tab).await;
+        state::tabs_changed();
+        return;
+    }
     // A middle or modified click on a link asks for a navigation in a new tab.
     let new_tab = method == "Page.windowOpen" || params["disposition"].as_str().is_some_and(|d| d != "currentTab");
     if new_tab {
