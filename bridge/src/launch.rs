@@ -82,7 +82,6 @@ pub fn write_preferences(profile: &Path, downloads: &Path) -> anyhow::Result<()>
     Ok(())
 }
 
-/// The flags a launched browser gets.
 /// Whether nobody can answer an approval in the browser `launch` starts: it runs headless, and no
 /// DevTools port is open through which a person's own tools could reach its windows.
 pub fn unwatched(headless: bool, browser_args: &[String]) -> bool {
@@ -90,6 +89,7 @@ pub fn unwatched(headless: bool, browser_args: &[String]) -> bool {
     (headless || given("--headless")) && !given("--remote-debugging-port")
 }
 
+/// The flags a launched browser gets.
 pub fn browser_args(profile: &Path, extension: &Path, headless: bool, no_sandbox: bool) -> Vec<String> {
     let ext = extension.display().to_string();
     let mut args = vec![

@@ -2044,14 +2044,10 @@
     if (tag === "input" || tag === "textarea") {
       const type = (attr("type") || "text").toLowerCase();
       if (!["checkbox", "radio", "button", "submit", "reset", "image", "file", "hidden"].includes(type)) {
-        // A date or time field takes its value in one form, within its limits.
-        if (DATE_TYPES[type] && tag === "input") {
-          s.format = DATE_TYPES[type];
-          if (el.min) s.min = clean(el.min, 40);
-          if (el.max) s.max = clean(el.max, 40);
-        }
-        // A number field's limits (a quantity of 1 to 5).
-        if (type === "number" && tag === "input") {
+        // A date or time field takes its value in one form, within its limits; a number field
+        // within its own (a quantity of 1 to 5).
+        if ((DATE_TYPES[type] || type === "number") && tag === "input") {
+          if (DATE_TYPES[type]) s.format = DATE_TYPES[type];
           if (el.min) s.min = clean(el.min, 40);
           if (el.max) s.max = clean(el.max, 40);
         }

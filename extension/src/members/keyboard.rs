@@ -245,7 +245,7 @@ async fn focus_moved(tab: i32, typed: &str) -> Option<String> {
     }
     let part = |key: &str| value[key].as_str().map(super::pointer::fold);
     if let (Some(field), Some(why)) = (part("field"), part("unaccepted")) {
-        return Some(format!("{field} holds what was typed, but its own check does not accept it: {}", why.trim_end_matches('.').to_string() + "."));
+        return Some(format!("{field} holds what was typed, but its own check does not accept it: {}.", why.trim_end_matches('.')));
     }
     if let Some(field) = part("field") {
         let holds = match value["holds"].as_str() {
