@@ -1,6 +1,24 @@
 //! The page scripts without their comments and indentation, as the extension ships them: shared
-//! by the extension's build script (the look for handlers, held in the Wasm core) and by xtask
-//! (the page agent, shipped beside the core in extension/pkg).
+//! by the extension's build script, which checks them, and by xtask, which writes them to
+//! extension/pkg beside the core.
+
+use std::path::Path;
+
+/// The page agent, compacted: the pieces in `dir` (extension/page/agent), in the order of their
+/// names, as the body of the one closure they share. The closure runs once per document.
+pub fn agent(dir: &Path) -> std::io::Result<String> {
+    let mut pieces: Vec<_> = std::fs::read_dir(dir)?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.extension().is_some_and(|e| e == "js"))
+        .collect();
+    pieces.sort();
+    let mut out = String::from("(() => {\nif (globalThis.__tabwright) return;\n");
+    for path in &pieces {
+        out.push_str(&compact(&std::fs::read_to_string(path)?, &path.display().to_string()));
+    }
+    out.push_str("})();\n");
+    Ok(out)
+}
 
 /// Drops whole-line `//` comments, blank lines and indentation. Lines stay lines, so automatic
 /// semicolon insertion reads the code as before; the lines of a template literal that spans

@@ -1174,7 +1174,7 @@ async fn a_clicks_answer_waits_for_its_release_or_for_the_word_that_it_was_sent(
     let page = person.targets("one.html").await?.into_iter().find(|t| t["type"] == "page").ok_or_else(|| anyhow::anyhow!("no page"))?;
     let attached = person.send(None, "Target.attachToTarget", json!({"targetId": page["targetId"], "flatten": true})).await?;
     let s = attached["sessionId"].as_str().unwrap_or_default().to_string();
-    let agent = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../extension/page/agent.js"))?;
+    let agent = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../extension/pkg/agent.js"))?;
     async fn eval_on(person: &mut Person, s: &str, expression: &str) -> anyhow::Result<Value> {
         let r = person.send(Some(s), "Runtime.evaluate", json!({"expression": expression, "returnByValue": true, "awaitPromise": true})).await?;
         anyhow::ensure!(r.get("exceptionDetails").is_none(), "{expression}: {}", r["exceptionDetails"]);

@@ -131,10 +131,12 @@ fn build(profile: Profile) -> anyhow::Result<()> {
     binaryen::shrink(&out.join("tabwright_extension_bg.wasm"), &target_dir().join("wasm-opt"))?;
     // The page scripts ship beside the core rather than inside it: the worker reads them as it
     // starts and hands them over, which keeps some 85 kB out of the Wasm every start compiles.
-    for name in ["agent.js", "handlers.js"] {
-        let source = root().join("extension/page").join(name);
-        let text = std::fs::read_to_string(&source).with_context(|| format!("cannot read {}", source.display()))?;
-        let compacted = compact::compact(&text, &format!("extension/page/{name}"));
+    let pieces = root().join("extension/page/agent");
+    let agent = compact::agent(&pieces).with_context(|| format!("cannot read {}", pieces.display()))?;
+    let source = root().join("extension/page/handlers.js");
+    let text = std::fs::read_to_string(&source).with_context(|| format!("cannot read {}", source.display()))?;
+    let handlers = compact::compact(&text, "extension/page/handlers.js");
+    for (name, compacted) in [("agent.js", agent), ("handlers.js", handlers)] {
         std::fs::write(out.join(name), compacted).with_context(|| format!("cannot write {}", out.join(name).display()))?;
     }
     let mut bridge = cargo();

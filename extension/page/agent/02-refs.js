@@ -1,0 +1,276 @@
+  // Refs and what the page changes: the ref registry, runs of changes, title floods, shadow roots
+  // and the handlers the core found for elements.
+
+  const byRef = new Map();
+  // An element the page dropped and the browser collected takes its ref's entry with it.
+  const collected = new FinalizationRegistry((r) => byRef.delete(r));
+  // Elements the page gave a click, mouse, pointer or key listener (found through CDP's
+  // DOMDebugger by the core, which hands them over with markListeners).
+  const listened = new WeakSet();
+  // Whether elements were added since the last read (they may bring listeners).
+  let dirty = true;
+  // Nodes the page changes over and over, whatever Claude does: a clock, a ticker tape or an SVG
+  // a script moves every frame, a title that counts. Per node: when its current run of changes
+  // began (changes in separate batches, none more than CHURN_GAP_MS after the one before, none
+  // adding or removing elements), when it last changed, and in how many batches. A wait for the
+  // page to settle after an input does not wait for a node whose run began RUN_MS or more before
+  // the input (see pageChanged): it would wait its whole time on such a page, after every input.
+  // What an input sets changing (a panel a script slides open, rows added a frame at a time),
+  // or one a moment before it did, has not run that long, and is waited for; so is a change that
+  // adds or removes elements, on any node.
+  const churn = new WeakMap();
+  const CHURN_GAP_MS = 250;
+  const RUN_MS = 1000;
+  // A batch of more records than this is a render, a change as a whole (the work per record
+  // stays out of a large page's renders).
+  const BIG_BATCH = 1000;
+  // Notes a batch of records; returns when the latest of the runs its nodes are in began
+  // (Infinity when a node is in none yet; -Infinity when the batch is this agent's overlay alone).
+  function noteChurn(records, now) {
+    if (records.length > BIG_BATCH) return Infinity;
+    let from = -Infinity;
+    for (const r of records) {
+      const own = ownRecord(r);
+      if (!own) continue;
+      let c = churn.get(r.target);
+      if (!c) churn.set(r.target, (c = { from: now, last: now, batches: 1 }));
+      else if (c.last !== now) {
+        if (now - c.last > CHURN_GAP_MS) Object.assign(c, { from: now, batches: 0 });
+        c.last = now;
+        c.batches++;
+      }
+      if (own === MOVES_ELEMENTS) Object.assign(c, { from: now, batches: 1 });
+      from = Math.max(from, c.batches >= 3 ? c.from : Infinity);
+    }
+    return from;
+  }
+  // Whether a record is of a node in a run of changes that began RUN_MS or more before `t`.
+  function churning(r, t) {
+    const c = churn.get(r.target);
+    return !!c && c.batches >= 3 && c.from <= t - RUN_MS && performance.now() - c.last <= CHURN_GAP_MS;
+  }
+  // And when it last changed in any way quiet() watches for, changes only to nodes in a run of
+  // RUN_MS or more aside (from this agent's start: it runs as the document is created, or as it
+  // is first read).
+  let lastChange = performance.now();
+  // Its changes of the last moments: when, and when the latest of the runs of the nodes changed
+  // began (Infinity when one was in none), for lastChangeFor.
+  const changes = [];
+  new MutationObserver((records) => {
+    noteAdded(records);
+    if (window === window.top) noteTitles(records);
+    const now = performance.now();
+    const from = noteChurn(records, now);
+    if (from === -Infinity) return;
+    if (from > now - RUN_MS) lastChange = now;
+    changes.push([now, from]);
+    while (changes.length > 100 || now - changes[0][0] > 4 * CALM_MS) changes.shift();
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  // A page that sets its title without pause (a counter in it, run wild) costs the browser work
+  // for each title while its tab is in a tab group, enough at thousands a second to leave it no
+  // time for anything else: the core is told, and takes the tab out of the "Claude" group until
+  // a whole second passes with few titles.
+  const TITLES_PER_S = 200;
+  let titles = 0, titlesFrom = 0, titleFlood = null;
+  function noteTitles(records) {
+    for (const r of records) if (r.target.nodeName === "TITLE" || r.target.parentNode?.nodeName === "TITLE") titles++;
+    const now = performance.now();
+    if (now - titlesFrom < 1000) return;
+    if (titles > TITLES_PER_S && !titleFlood) {
+      tellCore("titles");
+      titleFlood = setInterval(() => {
+        if (titles < TITLES_PER_S / 4) {
+          clearInterval(titleFlood);
+          titleFlood = null;
+          tellCore("titles calm");
+        }
+        titles = 0;
+      }, 1000);
+    }
+    if (!titleFlood) titles = 0;
+    titlesFrom = now;
+  }
+  // When the page last changed in a way a wait for an input at `t` (at the latest now) waits
+  // for: nodes in a run of changes that began RUN_MS or more before it aside (from the last
+  // moments; before them, as lastChange says, whose every change is one of those).
+  function lastChangeFor(t) {
+    for (let i = changes.length - 1; i >= 0; i--) if (changes[i][1] > t - RUN_MS) return changes[i][0];
+    return lastChange;
+  }
+  // Only elements added make it dirty: a page that changes only words (a clock, a counter, a
+  // status line) brings no listeners, and its next read does not ask for them all again.
+  function noteAdded(records) {
+    if (dirty) return;
+    for (const r of records) {
+      if (r.type !== "childList") continue;
+      for (const n of r.addedNodes) {
+        if (n.nodeType === Node.ELEMENT_NODE) {
+          dirty = true;
+          return;
+        }
+      }
+    }
+  }
+  // Whether mutation records are the page's own, not only the overlay this agent shows, nor
+  // only of nodes in a run of changes that began RUN_MS or more before `t` (see noteChurn).
+  function pageChanged(records, t = -Infinity) {
+    return records.length > BIG_BATCH || records.some((r) => ownRecord(r) && !churning(r, t));
+  }
+  // Whether a record is the page's own (not only of this agent's overlay, nor of its title): 0
+  // when not, MOVES_ELEMENTS when it adds or removes elements, else 1.
+  const MOVES_ELEMENTS = 2;
+  function ownRecord(r) {
+    if (r.target === overlayHost) return 0;
+    // The document's title is not drawn in the page (a page may count in it every frame).
+    if (r.target.nodeName === "TITLE" || r.target.parentNode?.nodeName === "TITLE") return 0;
+    if (r.type !== "childList") return 1;
+    let own = 0;
+    for (const list of [r.addedNodes, r.removedNodes]) {
+      for (const n of list) {
+        if (n === overlayHost) continue;
+        if (n.nodeType === Node.ELEMENT_NODE) return MOVES_ELEMENTS;
+        own = 1;
+      }
+    }
+    return own;
+  }
+  // Closed shadow roots the core found through the browser and handed over (see adoptRoot):
+  // read as open ones are.
+  const closedRoots = new WeakMap();
+  function shadowOf(el) {
+    return el.shadowRoot || closedRoots.get(el) || null;
+  }
+  // Boxes already asked about, and whether the page changed since the last look for new ones.
+  const askedHosts = new WeakSet();
+  let unaskedChecked = false;
+  // The elements a shadow root can be attached to, besides custom elements.
+  const SHADOW_HOSTS = new Set(["article", "aside", "blockquote", "div", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "main", "nav", "p", "section", "span"]);
+  // Boxes that show something (they have a size) yet hold no nodes of their own: a closed
+  // shadow root may be drawing them. At most `max`, not asked about before; with `deep`,
+  // inside the shadow roots known too.
+  function unaskedHosts(max, deep) {
+    const out = [];
+    const roots = [document];
+    for (let i = 0; i < roots.length && out.length < max; i++) {
+      let empty = [];
+      try {
+        empty = roots[i].querySelectorAll(":empty");
+      } catch {}
+      for (const el of empty) {
+        if (out.length >= max) break;
+        const custom = el.localName.includes("-");
+        // Empty boxes of the built-in kinds (spacers, icons, placeholders) are asked about up to
+        // a budget per document while none has held a closed root; custom elements always.
+        if (!custom && (!SHADOW_HOSTS.has(el.localName) || (builtinAsked >= BUILTIN_BUDGET && !closedFound))) continue;
+        if (askedHosts.has(el) || el === overlayHost || el.namespaceURI !== "http://www.w3.org/1999/xhtml" || shadowOf(el)) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width > 0 && r.height > 0) out.push(el);
+      }
+      // Roots inside roots.
+      if (!deep) break;
+      for (const host of roots[i].querySelectorAll("*")) {
+        const inner = shadowOf(host);
+        if (inner && host !== overlayHost && roots.length < 200) roots.push(inner);
+      }
+    }
+    return out;
+  }
+  const BUILTIN_BUDGET = 90;
+  let builtinAsked = 0, closedFound = 0;
+  function closedCandidates(max) {
+    const out = unaskedHosts(max, true);
+    for (const el of out) {
+      askedHosts.add(el);
+      if (!el.localName.includes("-")) builtinAsked++;
+    }
+    unaskedChecked = false;
+    return out;
+  }
+  function adoptRoot(host, root) {
+    if (!(host instanceof Element) || !(root instanceof ShadowRoot) || host.shadowRoot) return false;
+    closedRoots.set(host, root);
+    closedFound++;
+    new MutationObserver(noteAdded).observe(root, { childList: true, subtree: true });
+    dirty = true;
+    return true;
+  }
+
+  // The open shadow roots and same-origin frame documents, whose listeners are asked for apart.
+  function listenerRoots() {
+    const out = [];
+    const visit = (root) => {
+      const it = (root.ownerDocument || root).createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+      for (let n = it.nextNode(); n && out.length < 50; n = it.nextNode()) {
+        if (shadowOf(n) && n !== overlayHost) {
+          out.push(shadowOf(n));
+          visit(shadowOf(n));
+        }
+        const doc = frameDoc(n);
+        if (doc && doc.documentElement) {
+          out.push(doc);
+          visit(doc);
+        }
+      }
+    };
+    visit(document);
+    return out;
+  }
+  // Elements whose handlers a framework keeps for itself and calls from one listener on a
+  // container (React's props, Svelte's and Solid's delegated handlers, jQuery's delegated
+  // selectors), and the containers whose listener serves them (a React root, which is not
+  // itself something to click). Only the page's own world can see those, so the core looks
+  // there (see listeners.rs) and each element found is told here by an event on it. A page that
+  // sends the events itself only makes an element listed as clickable, as a pointer cursor
+  // would, or not.
+  // Same-origin frames' elements are told in their own documents: the look first tells the
+  // frame element, and its document is heard from then on (the event is dispatched, and heard,
+  // before the look goes on).
+  let toldHandlers = 0;
+  const told = new WeakSet(), serving = new WeakSet(), hearing = new WeakSet();
+  function hearIn(doc) {
+    if (hearing.has(doc)) return;
+    hearing.add(doc);
+    const hear = (type, set) => doc.addEventListener(type, (e) => {
+      const el = e.target;
+      if (el && el.nodeType === Node.ELEMENT_NODE && !set.has(el)) {
+        set.add(el);
+        toldHandlers++;
+      }
+    }, true);
+    hear("tabwright-handler", told);
+    hear("tabwright-serving", serving);
+    doc.addEventListener("tabwright-frame", (e) => {
+      const inner = frameDoc(e.target);
+      if (inner) hearIn(inner);
+    }, true);
+  }
+  hearIn(document);
+  // How many elements were newly told since the last call.
+  function takeToldHandlers() {
+    const n = toldHandlers;
+    toldHandlers = 0;
+    return n;
+  }
+  // The same, for elements named by their place: [nodeName, [element indices down from the
+  // document]] each (the core read them from DevTools' tree of the document). Answers the
+  // positions in `places` of those not found there (the page changed meanwhile).
+  function markPlaces(places) {
+    const missed = [];
+    places.forEach(([name, place], i) => {
+      let el = document;
+      for (const at of place) el = el && el.children[at];
+      if (el && el.nodeName === name) listened.add(el);
+      else missed.push(i);
+    });
+    return missed;
+  }
+  function markListeners(...els) {
+    let n = 0;
+    for (const el of els) {
+      if (el && el.nodeType === Node.ELEMENT_NODE) {
+        listened.add(el);
+        n++;
+      }
+    }
+    return n;
+  }
