@@ -6,6 +6,7 @@ use tabwright_protocol::members::{Group, Member, MemberInput};
 use crate::{cdp, state};
 use tabwright_protocol::wire::Outcome;
 
+pub mod aim;
 pub mod capture;
 pub mod chooser;
 mod diagnostics;
@@ -15,6 +16,7 @@ mod navigation;
 pub mod pointer;
 pub mod reading;
 mod script_value;
+pub mod settle;
 mod tabs;
 pub mod unresponsive;
 
@@ -61,13 +63,13 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
         // A scroll the last call made has landed before this one looks or acts (another wheel
         // at a point queues behind it in the browser, and need not wait).
         if member != Member::Scroll || input["target"]["type"] != "coordinate" {
-            pointer::settled(tab).await;
+            settle::settled(tab).await;
         }
         if matches!(member, Member::ReadPage | Member::Find | Member::GetPageText | Member::Screenshot | Member::Zoom) {
-            pointer::drawn_since_acting(tab, matches!(member, Member::Screenshot | Member::Zoom)).await;
+            settle::drawn_since_acting(tab, matches!(member, Member::Screenshot | Member::Zoom)).await;
         }
         if matches!(member, Member::Key | Member::HoldKey) {
-            pointer::typing_answered(tab).await;
+            settle::typing_answered(tab).await;
         }
         // Only this call's own input counts as answered below.
         pointer::take_answered(tab);
@@ -91,7 +93,7 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
     };
     // A read right behind an input lets the page draw what it opened (a hover's menu too).
     if let Some(tab) = tab.filter(|_| drawn_after(member)) {
-        pointer::acted(tab, began, from, member == Member::Type, member == Member::Navigate);
+        settle::acted(tab, began, from, member == Member::Type, member == Member::Navigate);
     }
     // After anything but a read the tabs are listed again (input can change a tab's address or
     // title before a tab event arrives), alongside the wait for what the input set off. A
@@ -122,7 +124,7 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
     // result lists the tabs as they are now (the listing above may be from before the new page
     // came, and the browser's word of the tab's new address may come after the result).
     if let Some(tab) = tab.filter(|&tab| member != Member::Navigate && drawn_after(member) && commits != Some(crate::activity::main_frame(tab).commits)) {
-        pointer::loaded_since_acting(tab);
+        settle::loaded_since_acting(tab);
         state::relist().await;
         // (The browser lists an error page at the address it stands for.)
         let error_for = crate::activity::main_frame(tab).current.and_then(|l| crate::activity::document(tab, &l).unreachable);
@@ -185,7 +187,7 @@ async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Va
     // pushed): the page has shown it, and retitled itself, by the next frame; the tabs are
     // listed then.
     if method == "Page.frameStartedNavigating" && matches!(params["navigationType"].as_str(), Some("sameDocument" | "historySameDocument")) {
-        pointer::settle_once(tab).await;
+        settle::settle_once(tab).await;
         state::tabs_changed();
         return;
     }
@@ -206,7 +208,7 @@ async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Va
         // the tabs again.
         state::tabs_changed();
     } else {
-        pointer::settle_once(tab).await;
+        settle::settle_once(tab).await;
         if let Some(url) = params["url"].as_str() {
             // A busy browser may not have committed or failed the tab's navigation by that
             // frame: its outcome is waited for a moment longer, so the input's own result says
