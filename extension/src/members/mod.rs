@@ -86,7 +86,7 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
     let began = tab.map(crate::fetching::mark).unwrap_or_default();
     let from = js_sys::Date::now();
     let commits = tab.map(|tab| crate::activity::main_frame(tab).commits);
-    let downloads = crate::activity::downloads_numbered();
+    let downloads = crate::downloads::numbered();
     let outcome = match tab.filter(|_| may_open_chooser(member, input)) {
         Some(tab) => chooser::around(tab, dispatch(parsed)).await,
         None => dispatch(parsed).await,
@@ -115,7 +115,7 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
     // own result says it began.
     if let Some(tab) = tab.filter(|&tab| outcome.is_ok() && pointer::take_download_clicked(tab)) {
         let deadline = js_sys::Date::now() + DOWNLOAD_TOLD_MS;
-        while crate::activity::downloads_numbered() == downloads && js_sys::Date::now() < deadline && crate::activity::main_frame(tab).commits == commits.unwrap_or_default() {
+        while crate::downloads::numbered() == downloads && js_sys::Date::now() < deadline && crate::activity::main_frame(tab).commits == commits.unwrap_or_default() {
             crate::chrome::sleep(10).await;
         }
     }

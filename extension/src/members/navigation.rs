@@ -314,7 +314,7 @@ const OLDER_MS: f64 = 1_000.0;
 /// Waits briefly for chrome.downloads to announce a download.
 async fn download_started() -> bool {
     for _ in 0..20 {
-        if crate::activity::download_pending() {
+        if crate::downloads::pending() {
             return true;
         }
         chrome::sleep(50).await;
