@@ -341,6 +341,43 @@ async fn a_closed_worker_target_comes_back_by_itself() -> anyhow::Result<()> {
     survive(Fault::CloseTarget).await
 }
 
+/// The download ids of a file downloaded, one result after another, until it completed.
+async fn downloaded(h: &mut Harness, link: &str) -> anyhow::Result<Vec<String>> {
+    let link = h.ref_of("link", link).await?;
+    let mut r = h.one("left_click", json!({"target": r#ref(&link)})).await?;
+    let mut ids = Vec::new();
+    for _ in 0..50 {
+        anyhow::ensure!(!r.is_error, "{r:?}");
+        let changes = r.state().map(|s| s.state_changes.clone()).unwrap_or_default();
+        ids.extend(changes.iter().filter_map(|c| c.download_id().map(String::from)));
+        if changes.iter().any(|c| matches!(c, tabwright_protocol::StateChange::DownloadCompleted { .. })) {
+            return Ok(ids);
+        }
+        r = h.one("wait", json!({"duration": 0.2})).await?;
+    }
+    bail!("the download from {link} never completed: {ids:?}")
+}
+
+/// A download_id is never handed out twice: the count outlives the extension's process, whose
+/// next worker numbers the next download on from it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn download_ids_go_on_after_the_extension_restarts() -> anyhow::Result<()> {
+    let mut h = Harness::start_with(&[PERSON_FLAG, CALL_TIMEOUT_FLAG]).await?;
+    let mut outside = Outside::connect(&h).await?;
+    ok(&h.one("navigate", json!({"url": h.url("downloads.html")})).await?);
+    assert_eq!(downloaded(&mut h, "Get report").await?.first().map(String::as_str), Some("dl-1"));
+    outside.make(Fault::KillProcess).await?;
+    // A call sent before the hub heard the link drop is answered as cut off; the next one runs.
+    let mut r = h.one("list_tabs", json!({})).await?;
+    if r.is_error && r.text().contains("disconnected during the call") {
+        r = h.one("list_tabs", json!({})).await?;
+    }
+    assert!(!r.is_error, "the next call after the restart: {r:?}");
+    let ids = downloaded(&mut h, "Get report").await?;
+    assert_eq!(ids.first().map(String::as_str), Some("dl-2"), "{ids:?}");
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tab_closed_mid_call_is_answered_and_forgotten() -> anyhow::Result<()> {
     let mut h = Harness::start_with(&[PERSON_FLAG, CALL_TIMEOUT_FLAG]).await?;
