@@ -115,6 +115,13 @@ pub fn browser_args(profile: &Path, extension: &Path, headless: bool, no_sandbox
     // Only when asked (`launch --no-sandbox`), never because of who runs it.
     if no_sandbox {
         args.push("--no-sandbox".into());
+        // The browser then shows a bar in its first tab saying the flag is unsupported, which
+        // makes that tab's viewport shorter than every other's, and so its screenshots. Headless,
+        // nobody sees the bar: it is left out, and every tab is the same size. A visible browser
+        // keeps it, a warning the person watching should have.
+        if headless {
+            args.push("--test-type".into());
+        }
     }
     args.push("about:blank".into());
     args
