@@ -387,6 +387,11 @@ pub fn told(tab: i32) -> Option<Told> {
 }
 
 /// Where the tab's main frame stands now.
+/// How many documents the tab's main frame has committed (see [`main_frame`]).
+pub fn commits(tab: i32) -> u64 {
+    with(|a| a.tabs.get(&tab).map_or(0, |t| t.loads.commits))
+}
+
 pub fn main_frame(tab: i32) -> MainFrame {
     with(|a| {
         let loads = &a.tabs.entry(tab).or_default().loads;

@@ -1381,3 +1381,23 @@ async fn form_input_keeps_to_maxlength_and_a_button_of_no_size_is_pressed_on_its
     h.wait_log("the click on the button of no size", |e| e["type"] == "click" && e["target"] == "zero").await?;
     Ok(())
 }
+
+/// A page loaded under the pointer has seen no pointer yet: a hover where the pointer already
+/// stands (the "Products" link just clicked, the next page's "Products" menu in its place) moves
+/// it there for that page, and the menu its CSS shows on hover opens.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hover_where_the_pointer_stands_reaches_a_page_loaded_under_it() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "menubar.html").await?;
+    let r = h.one("left_click", json!({"target": at(60.0, 25.0)})).await?;
+    ok(&r);
+    assert_eq!(r.state().and_then(|s| s.tabs.first().map(|t| t.title.clone())).as_deref(), Some("Products"), "{r:?}");
+    let laptops = |read: &str| read.lines().find(|l| l.contains("link \"Laptops\"")).map(String::from).unwrap_or_default();
+    let before = text(&h.one("read_page", json!({})).await?);
+    assert!(laptops(&before).ends_with("shown on hover → #laptops"), "the menu is closed until hovered: {before}");
+    ok(&h.one("hover", json!({"target": at(60.0, 25.0)})).await?);
+    h.wait_log("the new page's mouseover", |e| e["page"] == "/menubar-products.html" && e["type"] == "mouseover" && e["trusted"] == true).await?;
+    let after = text(&h.one("read_page", json!({})).await?);
+    assert!(!laptops(&after).is_empty() && !laptops(&after).contains("shown on hover"), "the hover opened the menu: {after}");
+    Ok(())
+}

@@ -14,8 +14,9 @@ use crate::{page, refs, state};
 thread_local! {
     /// Mouse buttons held down per tab (left_mouse_down without its up yet).
     static BUTTONS: RefCell<HashMap<i32, u32>> = RefCell::new(HashMap::new());
-    /// Where the pointer is per tab, in CSS pixels.
-    static POSITION: RefCell<HashMap<i32, (f64, f64)>> = RefCell::new(HashMap::new());
+    /// Where the pointer is per tab, in CSS pixels, and the document it moved there in (the
+    /// count of the main frame's commits then).
+    static POSITION: RefCell<HashMap<i32, (f64, f64, u64)>> = RefCell::new(HashMap::new());
 }
 
 thread_local! {
@@ -283,9 +284,11 @@ pub(super) fn buttons(tab: i32) -> u32 {
 }
 
 pub(super) async fn mouse(tab: i32, kind: &'static str, (x, y): (f64, f64), button: &'static str, buttons: u32, clicks: u32, modifiers: u32) -> Result<(), String> {
-    // The pointer is already there: a move would change nothing the page can see, and Chrome
-    // holds every move until the next frame.
-    if kind == "mouseMoved" && POSITION.with(|p| p.borrow().get(&tab).copied()) == Some((x, y)) {
+    // The pointer is already there, in this document: a move would change nothing the page can
+    // see, and Chrome holds every move until the next frame. A document loaded since has seen
+    // no pointer yet (nothing under it is hovered until one moves), so the move is sent.
+    let document = crate::activity::commits(tab);
+    if kind == "mouseMoved" && POSITION.with(|p| p.borrow().get(&tab).copied()) == Some((x, y, document)) {
         return Ok(());
     }
     cdp::send(
@@ -294,7 +297,7 @@ pub(super) async fn mouse(tab: i32, kind: &'static str, (x, y): (f64, f64), butt
     )
     .await
     .map_err(|e| format!("The browser refused the mouse event: {e}"))?;
-    POSITION.with(|p| p.borrow_mut().insert(tab, (x, y)));
+    POSITION.with(|p| p.borrow_mut().insert(tab, (x, y, document)));
     Ok(())
 }
 
