@@ -115,7 +115,10 @@ async fn clicks_by_ref_and_coordinate_with_modifiers() -> anyhow::Result<()> {
     let r = h.one("scroll", json!({"target": at(700.0, 120.0), "scroll_direction": "down"})).await?;
     assert_eq!(text(&r), "Scrolled down.");
     let log = h.wait_log("scroll", |e| e["type"] == "scrolled" && e["top"] == 300).await?;
-    assert_eq!(of(&log, "wheel")[0]["deltaY"], 300);
+    // A wheel event per notch (the page may hear some of them merged).
+    let wheels: Vec<i64> = of(&log, "wheel").iter().map(|e| e["deltaY"].as_i64().unwrap_or(0)).collect();
+    assert_eq!(wheels.iter().sum::<i64>(), 300, "{wheels:?}");
+    assert!(wheels.len() >= 2 && wheels.iter().all(|d| d % 100 == 0), "{wheels:?}");
     ok(&h.one("scroll", json!({"target": at(700.0, 120.0), "scroll_direction": "up", "scroll_amount": 1})).await?);
     h.wait_log("scroll up", |e| e["type"] == "scrolled" && e["top"] == 200).await?;
     // A wheel where nothing can scroll that way says that nothing moved.
@@ -1399,5 +1402,32 @@ async fn a_hover_where_the_pointer_stands_reaches_a_page_loaded_under_it() -> an
     h.wait_log("the new page's mouseover", |e| e["page"] == "/menubar-products.html" && e["type"] == "mouseover" && e["trusted"] == true).await?;
     let after = text(&h.one("read_page", json!({})).await?);
     assert!(!laptops(&after).is_empty() && !laptops(&after).contains("shown on hover"), "the hover opened the menu: {after}");
+    Ok(())
+}
+
+/// A wheel says nothing moved only where nothing could: in a chat log that starts at its newest
+/// message (column-reverse) and a strip written right to left, whose positions run from 0 down,
+/// and on a page whose scrolling a dialog locked (the body's overflow hidden).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wheel_is_said_to_move_nothing_only_where_nothing_can_scroll() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "scrollers.html").await?;
+    let stuck = |r: &tabwright_protocol::ToolResult, way: &str| text(r).contains(&format!("Nothing at that point could scroll {way} any further"));
+    let chat = at(240.0, 190.0);
+    let r = h.one("scroll", json!({"target": chat, "scroll_direction": "down", "scroll_amount": 1})).await?;
+    assert!(stuck(&r, "down"), "the log is at its newest message: {r:?}");
+    let r = h.one("scroll", json!({"target": chat, "scroll_direction": "up", "scroll_amount": 2})).await?;
+    assert_eq!(text(&r), "Scrolled up.", "older messages are above");
+    h.wait_log("the log scrolled up", |e| e["type"] == "scrolled" && e["target"] == "chat" && e["top"].as_i64().is_some_and(|t| t <= -150)).await?;
+    let strip = at(700.0, 100.0);
+    let r = h.one("scroll", json!({"target": strip, "scroll_direction": "right", "scroll_amount": 1})).await?;
+    assert!(stuck(&r, "right"), "a strip written right to left starts at its right end: {r:?}");
+    let r = h.one("scroll", json!({"target": strip, "scroll_direction": "left", "scroll_amount": 2})).await?;
+    assert_eq!(text(&r), "Scrolled left.");
+    h.wait_log("the strip scrolled left", |e| e["type"] == "scrolled" && e["target"] == "strip" && e["left"].as_i64().is_some_and(|l| l <= -150)).await?;
+
+    open(&mut h, "scroll-locked.html").await?;
+    let r = h.one("scroll", json!({"target": at(640.0, 400.0), "scroll_direction": "down"})).await?;
+    assert!(stuck(&r, "down"), "the dialog locked the page's scrolling: {r:?}");
     Ok(())
 }

@@ -104,28 +104,60 @@
 
   // Before a wheel at a viewport point: marks the point (with `mark`) and says whether anything
   // there can scroll that way (the element under the point, its scrolling ancestors, their
-  // documents). Null when that cannot be told (the point is over another site's frame).
+  // documents). Null when that cannot be told (the point is over another site's frame). A box
+  // that scrolls and keeps the wheel to itself (overscroll-behavior) ends the look at it.
   function wheelAt(x, y, dx, dy, mark) {
     if (mark) markPointer(x, y);
     const hit = deepElementAt(x, y);
     if (hit.crossFrame) return null;
     for (let el = hit.el; el; el = el.parentElement || el.getRootNode().host || el.ownerDocument.defaultView?.frameElement) {
-      if (canScroll(el, dx, dy)) return true;
+      const can = canScroll(el, dx, dy);
+      if (can) return true;
+      if (can === null) return false;
     }
-    return canScroll(document.scrollingElement, dx, dy);
+    return !!canScroll(document.scrollingElement, dx, dy);
   }
+  // Whether `el` can scroll by (dx, dy): true, false, or null when it cannot but is a box that
+  // scrolls and keeps the wheel from the boxes around it. The page's own scroller is the
+  // viewport, whose overflow is the root's, or the body's when the root leaves it visible (a
+  // page that locks its scrolling under a modal sets the body's). Its position runs from 0 up,
+  // or from 0 down in a box laid out the other way (a chat log in a column-reverse flex box
+  // starts at its end, a page written right to left at its right edge).
   function canScroll(el, dx, dy) {
     if (!el) return false;
     const doc = el.ownerDocument;
-    const root = el === doc.scrollingElement || el === doc.documentElement || el === doc.body;
-    const overflow = getComputedStyle(el)[dy ? "overflowY" : "overflowX"];
-    if (!root && !/^(auto|scroll|overlay)$/.test(overflow)) return false;
-    if (root && overflow === "hidden") return false;
-    const left = Math.abs(el.scrollLeft);
-    if (dy > 0) return el.scrollTop + el.clientHeight < el.scrollHeight - 1;
-    if (dy < 0) return el.scrollTop > 0;
-    if (dx > 0) return left + el.clientWidth < el.scrollWidth - 1;
-    return left > 0;
+    const vertical = dy !== 0;
+    const prop = vertical ? "overflowY" : "overflowX";
+    const html = doc.documentElement;
+    const rootOverflow = getComputedStyle(html)[prop];
+    const viewport = el === doc.scrollingElement || el === html;
+    let overflow;
+    if (viewport) {
+      overflow = rootOverflow !== "visible" || !doc.body ? rootOverflow : getComputedStyle(doc.body)[prop];
+      if (overflow === "hidden" || overflow === "clip") return false;
+    } else {
+      // A body whose overflow went to the viewport scrolls nothing of its own.
+      if (el === doc.body && rootOverflow === "visible") return false;
+      overflow = getComputedStyle(el)[prop];
+      if (!/^(auto|scroll|overlay)$/.test(overflow)) return false;
+    }
+    const pos = vertical ? el.scrollTop : el.scrollLeft;
+    const range = vertical ? el.scrollHeight - el.clientHeight : el.scrollWidth - el.clientWidth;
+    const reversed = pos < 0 || laidOutBackwards(viewport ? html : el, vertical);
+    const [low, high] = reversed ? [-range, 0] : [0, range];
+    if ((vertical ? dy : dx) > 0 ? pos < high - 1 : pos > low + 1) return true;
+    const keeps = !viewport && range > 1 && getComputedStyle(el)[vertical ? "overscrollBehaviorY" : "overscrollBehaviorX"] !== "auto";
+    return keeps ? null : false;
+  }
+  // Whether a box's scroll position along an axis runs from 0 down: its content starts at the
+  // end of that axis (a column-reverse flex box vertically; right to left, or a row-reverse flex
+  // box, horizontally).
+  function laidOutBackwards(el, vertical) {
+    const style = getComputedStyle(el);
+    const flex = /flex/.test(style.display);
+    if (vertical) return flex && style.flexDirection === "column-reverse";
+    const rtl = style.direction === "rtl";
+    return flex && style.flexDirection === "row-reverse" ? !rtl : rtl;
   }
 
   function composedContains(outer, inner) {

@@ -283,6 +283,11 @@ pub(super) fn buttons(tab: i32) -> u32 {
     BUTTONS.with(|b| b.borrow().get(&tab).copied().unwrap_or(0))
 }
 
+/// The pointer's place is forgotten: the next move is sent even to where it stands.
+fn forget_position(tab: i32) {
+    POSITION.with(|p| p.borrow_mut().remove(&tab));
+}
+
 pub(super) async fn mouse(tab: i32, kind: &'static str, (x, y): (f64, f64), button: &'static str, buttons: u32, clicks: u32, modifiers: u32) -> Result<(), String> {
     // The pointer is already there, in this document: a move would change nothing the page can
     // see, and Chrome holds every move until the next frame. A document loaded since has seen
@@ -602,20 +607,23 @@ const FRAME_WAIT_MS: i32 = 300;
 /// drag up.
 const DRAG_REST_MS: u32 = 70;
 
-/// Pixels one scroll notch moves.
+/// Pixels one scroll notch moves (a wheel event's delta).
 const NOTCH: f64 = 100.0;
 
 pub async fn scroll(input: &Scroll) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
     let spot = aim(tab, &input.target, false).await?;
-    let d = NOTCH * input.amount() as f64;
     let (dx, dy) = match input.scroll_direction {
-        ScrollDirection::Up => (0.0, -d),
-        ScrollDirection::Down => (0.0, d),
-        ScrollDirection::Left => (-d, 0.0),
-        ScrollDirection::Right => (d, 0.0),
+        ScrollDirection::Up => (0.0, -NOTCH),
+        ScrollDirection::Down => (0.0, NOTCH),
+        ScrollDirection::Left => (-NOTCH, 0.0),
+        ScrollDirection::Right => (NOTCH, 0.0),
     };
-    // Sent together, so the move is not held for a frame before the wheel.
+    // One wheel event per notch, as a person's wheel sends them, not one of all the notches'
+    // distance: a page that acts once per event (a map zooming a level, a carousel turning a
+    // slide) acts on more than one. They go out together, with the move (which is then not held
+    // for a frame), since waiting for the browser to take each costs a frame a notch; a page
+    // busy with one may hear the next ones merged, as it would a fast spin of a wheel.
     let wheel = cdp::MouseEvent {
         kind: "mouseWheel",
         x: spot.x,
@@ -634,7 +642,15 @@ pub async fn scroll(input: &Scroll) -> Result<Outcome, String> {
     let question = format!("__tabwright.wheelAt({x}, {y}, {dx}, {dy}, {mark})");
     let room = page::call(tab, &question);
     // The question goes out first: the page answers it at once, not after the wheel's frame.
-    let (room, moved, wheeled) = futures::join!(room, mouse(tab, "mouseMoved", (spot.x, spot.y), "none", buttons(tab), 0, 0), cdp::send(tab, &wheel));
+    let notches = async {
+        let sent = futures::future::join_all((0..input.amount()).map(|_| cdp::send(tab, &wheel))).await;
+        sent.into_iter().collect::<Result<Vec<_>, _>>()
+    };
+    // The move is sent even where the pointer already stands: the browser keeps sending a
+    // pointer's wheels to the box its last wheels went to until the pointer moves, and a wheel
+    // that found nothing to scroll there (a strip at its end) kept the next ones from the strip.
+    forget_position(tab);
+    let (room, moved, wheeled) = futures::join!(room, mouse(tab, "mouseMoved", (spot.x, spot.y), "none", buttons(tab), 0, 0), notches);
     moved?;
     wheeled.map_err(|e| format!("The browser refused the wheel event: {e}"))?;
     super::settle::settle_later(tab);
@@ -656,6 +672,6 @@ pub async fn scroll(input: &Scroll) -> Result<Outcome, String> {
 /// Forgets a closed tab's pointer state.
 pub fn forget(tab: i32) {
     BUTTONS.with(|b| b.borrow_mut().remove(&tab));
-    POSITION.with(|p| p.borrow_mut().remove(&tab));
+    forget_position(tab);
     super::settle::forget(tab);
 }
