@@ -427,7 +427,10 @@ fn shaped_report(expose_paths: bool, held: &mut Vec<StateChange>, report: StateR
             }
         }
     }
-    let notices = report.notices.iter().map(|n| sanitize::line(n, 1_000)).filter(|n| !n.is_empty()).collect();
+    let mut notices: Vec<String> = report.notices.iter().map(|n| sanitize::line(n, 1_000)).filter(|n| !n.is_empty()).collect();
+    // The API renders no download entry for Claude: a line per download says it, as the text of
+    // a `run` result does (the SDK's clients add notices to the text they return).
+    notices.extend(changes.iter().filter_map(|c| pipeline::download_line(c, expose_paths)));
     StateReport { tabs, changes, notices }
 }
 
@@ -458,10 +461,11 @@ mod tests {
         assert_eq!(shaped.tabs.iter().filter(|t| t.active).count(), 1);
         assert_eq!(shaped.changes.len(), 1, "one entry per download, none for a tab that is not open: {:?}", shaped.changes);
         assert!(matches!(&shaped.changes[0], StateChange::DownloadCompleted { path: None, url, .. } if url == "https://e.com/f.csv?x=1"), "{:?}", shaped.changes);
-        assert_eq!(shaped.notices, vec!["a dialog said hi".to_string()]);
+        assert_eq!(shaped.notices, vec!["a dialog said hi".to_string(), "Download dl-1 complete: \"f.csv\" (3 bytes).".to_string()]);
 
         let exposed = shaped_report(true, &mut held, report);
         assert!(matches!(&exposed.changes[0], StateChange::DownloadCompleted { path: Some(p), .. } if p == "/home/u/Downloads/f.csv"));
+        assert_eq!(exposed.notices.last().map(String::as_str), Some("Download complete: \"/home/u/Downloads/f.csv\" (3 bytes)."));
     }
 
     #[test]

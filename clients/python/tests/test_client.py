@@ -149,17 +149,26 @@ class Mapping(unittest.TestCase):
         tabs, changes = t._report or ([], [])
         self.assertEqual(changes, [BetaDialogDismissed(kind="alert", message="hi")])
         # An image has no room for the line: the next text result carries it.
-        self.assertEqual(t._settle("get_page_text", reply({"kind": "text", "text": "Hello"})), "Hello\n" + refused)
+        self.assertEqual(t._settle("get_page_text", reply({"kind": "text", "text": "Hello"})), refused + "\n\nHello")
         self.assertEqual(t._settle("get_page_text", reply({"kind": "text", "text": "Again"})), "Again")
 
+    def test_a_navigate_that_loaded_no_page_is_not_said_to_have_gone_there(self) -> None:
+        said = "http://x/a.csv started a download instead of loading a page; the tab stays where it was."
+        t = Replayed([reply({"kind": "text", "text": said}, changes=[{"type": "download_started", "download_id": "dl-1", "url": "http://x/a.csv"}], notices=['Download dl-1 started: "a.csv".'])])
+        block = t.run("navigate", {"url": "http://x/a.csv"})
+        self.assertTrue(block["is_error"])
+        self.assertEqual(block["content"], [{"type": "text", "text": said + '\nDownload dl-1 started: "a.csv".'}])
+        self.assertNotIn("Navigated to", json.dumps(block["content"]))
+
     def test_calls_go_out_as_member_requests_and_come_back_through_the_sdk_pipeline(self) -> None:
-        t = Replayed([reply({"kind": "ack"}, changes=[{"type": "download_started", "download_id": "dl-1", "url": "http://x/a.csv"}])])
+        t = Replayed([reply({"kind": "ack"}, changes=[{"type": "download_started", "download_id": "dl-1", "url": "http://x/a.csv"}], notices=['Download dl-1 started: "a.csv".'])])
         block = t.run("left_click", {"target": {"type": "ref", "ref": "ref_3"}})
         self.assertEqual(t.sent, [("member", {"name": "left_click", "input": {"target": {"type": "ref", "ref": "ref_3"}}})])
         self.assertEqual(block["toolset_name"], "browser")
         self.assertFalse(block.get("is_error", False))
         content = block["content"]
         self.assertEqual(content[0], {"type": "text", "text": "Clicked."})
+        self.assertEqual(content[1], {"type": "text", "text": 'Download dl-1 started: "a.csv".'}, "the API renders no download entry: the text says it")
         self.assertEqual(content[-1]["type"], "browser_state")
         self.assertEqual(content[-1]["state_changes"], [{"type": "download_started", "download_id": "dl-1", "url": "http://x/a.csv"}])
 

@@ -194,6 +194,9 @@ export class TabwrightBrowser extends BetaAbstractBrowserToolset20260801 {
           ...(typeof ok['status'] === 'number' ? { status: ok['status'] } : {}),
         };
       }
+      // No page was loaded (the address started a download, and the tab stayed where it was):
+      // said as it is, not as a navigation to the page the tab stayed on.
+      if (kind === 'text') throw this.#refused(String(ok['text'] ?? '') || 'The navigation loaded no page.');
       if (active) return { url: active.url, title: active.title };
       throw this.#refused('The navigation finished, but no tab reports where it went. Call list_tabs to see the tabs.');
     }
@@ -217,7 +220,12 @@ export class TabwrightBrowser extends BetaAbstractBrowserToolset20260801 {
     if (kind === 'text') text = String(ok['text'] ?? '');
     else if (kind === 'ack') text = typeof ok['line'] === 'string' ? ok['line'] : undefined;
     else if (kind === 'navigated') text = `The page went to ${String(ok['url'])}.`;
-    if (TEXT_MEMBERS.has(name)) return this.#takeLines(text ?? '', '\n') ?? '';
+    if (TEXT_MEMBERS.has(name)) {
+      // The lines first, apart: after a page's text they would read as more of it.
+      const lines = this.#lines.join('\n');
+      this.#lines = [];
+      return lines && text ? `${lines}\n\n${text}` : lines || text || '';
+    }
     return this.#takeLines(text, ' ');
   }
 

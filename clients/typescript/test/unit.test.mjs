@@ -122,7 +122,7 @@ const reply = (outcome, state = {}) => ({ result: { outcome, state: { tabs: [TAB
 
 test('a call goes out as a member request and comes back through the SDK pipeline', async () => {
   const bridge = await fakeBridge(() =>
-    reply({ ok: { kind: 'ack' } }, { changes: [{ type: 'download_started', download_id: 'dl-1', url: 'http://x/a.csv' }] }),
+    reply({ ok: { kind: 'ack' } }, { changes: [{ type: 'download_started', download_id: 'dl-1', url: 'http://x/a.csv' }], notices: ['Download dl-1 started: "a.csv".'] }),
   );
   const browser = new TabwrightBrowser({ socket: bridge.socketPath });
   try {
@@ -132,6 +132,7 @@ test('a call goes out as a member request and comes back through the SDK pipelin
     assert.equal(block.toolset_name, 'browser');
     assert.equal(block.is_error, undefined);
     assert.deepEqual(block.content[0], { type: 'text', text: 'Clicked.' });
+    assert.deepEqual(block.content[1], { type: 'text', text: 'Download dl-1 started: "a.csv".' }, 'the API renders no download entry: the text says it');
     const state = block.content.at(-1);
     assert.equal(state.type, 'browser_state');
     assert.deepEqual(state.state_changes, [{ type: 'download_started', download_id: 'dl-1', url: 'http://x/a.csv' }]);
@@ -159,13 +160,27 @@ test('each outcome kind reaches the model as the SDK renders it, and notices wai
     assert.deepEqual(shot.content[0], { type: 'image', source: { type: 'base64', media_type: 'image/jpeg', data: 'AAAA' } });
     assert.ok(shot.content.some((b) => b.type === 'text' && b.text === 'An alert dialog "hi" was dismissed.'), JSON.stringify(shot.content));
     const text = await browser.toolResult(use('get_page_text', {}));
-    assert.equal(text.content[0].text, `Hello\n${refused}`);
+    assert.equal(text.content[0].text, `${refused}\n\nHello`);
     const tab = await browser.toolResult(use('new_tab', {}));
     assert.equal(tab.content.length, 1);
     assert.deepEqual(tab.content[0].state_changes, [{ type: 'tab_opened', tab_id: 'tab-1' }]);
     const failed = await browser.toolResult(use('left_click', { target: { type: 'ref', ref: 'ref_9' } }));
     assert.equal(failed.is_error, true);
     assert.deepEqual(failed.content, [{ type: 'text', text: 'ref_9 is stale or not found on the current page.' }]);
+  } finally {
+    await browser.close();
+    bridge.close();
+  }
+});
+
+test('a navigate that loaded no page is not said to have gone there', async () => {
+  const said = 'http://x/a.csv started a download instead of loading a page; the tab stays where it was.';
+  const bridge = await fakeBridge(() => reply({ ok: { kind: 'text', text: said } }, { changes: [{ type: 'download_started', download_id: 'dl-1', url: 'http://x/a.csv' }], notices: ['Download dl-1 started: "a.csv".'] }));
+  const browser = new TabwrightBrowser({ socket: bridge.socketPath });
+  try {
+    const block = await browser.toolResult(use('navigate', { url: 'http://x/a.csv' }));
+    assert.equal(block.is_error, true);
+    assert.deepEqual(block.content, [{ type: 'text', text: `${said}\nDownload dl-1 started: "a.csv".` }]);
   } finally {
     await browser.close();
     bridge.close();

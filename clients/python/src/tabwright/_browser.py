@@ -81,8 +81,8 @@ class _Forwarding:
     def _forwarding_init(self) -> None:
         self._report: Optional[Report] = None
         self._tabs: Tabs = []
-        # Lines the model should read (a refused navigation, an accepted beforeunload, a navigation note) that wait
-        # for a result with room for text: the next text, action or error result.
+        # Lines the model should read (a refused navigation, an accepted beforeunload, a navigation note, a
+        # download's start or end) that wait for a result with room for text: the next text, action or error result.
         self._lines: List[str] = []
 
     def _params(self, name: str, input: Any) -> Dict[str, Any]:
@@ -132,6 +132,10 @@ class _Forwarding:
                 if ok.get("note"):
                     self._lines.append(str(ok["note"]))
                 return BetaBrowserNavigateResult(url=ok["url"], title=ok.get("title"), status=ok.get("status"))
+            if kind == "text":
+                # No page was loaded (the address started a download, and the tab stayed where it
+                # was): said as it is, not as a navigation to the page the tab stayed on.
+                raise self._refused(str(ok.get("text", "")) or "The navigation loaded no page.")
             if active is not None:
                 return BetaBrowserNavigateResult(url=active["url"], title=active.get("title"))
             raise self._refused("The navigation finished, but no tab reports where it went. Call list_tabs to see the tabs.")
@@ -158,7 +162,9 @@ class _Forwarding:
         elif kind == "navigated":
             text = f"The page went to {ok.get('url')}."
         if name in TEXT_MEMBERS:
-            return self._take_lines(text or "", "\n") or ""
+            # The lines first, apart: after a page's text they would read as more of it.
+            lines, self._lines = self._lines, []
+            return "\n\n".join(["\n".join(lines), text] if lines and text else [*lines, text or ""]) or ""
         return self._take_lines(text, " ")
 
     def _reported(self, fetched: Optional[Report]) -> BetaBrowserState:
