@@ -28,6 +28,10 @@ use crate::report::{self, Call, Report, Status, Turn, Usage};
 pub const PLACEHOLDER_PNG: &str = "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAD0lEQVR42mO4gAMwDC0JAPRMnAH29RasAAAAAElFTkSuQmCC";
 /// More images than this in one request tighten the API's per-image limits.
 pub const MANY_IMAGES: usize = 20;
+/// The most images a request may hold, placeholders too (the API takes at most 100), and how
+/// many a request holds once the oldest steps are left out to stay under it.
+pub const MAX_IMAGES: usize = 90;
+pub const IMAGES_AFTER_CUT: usize = 50;
 
 /// What `tabwright agent` was asked for.
 #[derive(Clone, Debug)]
@@ -185,6 +189,45 @@ impl Trimmer {
             }
             seen += 1;
         });
+    }
+}
+
+/// Leaves the oldest steps (Claude's calls and their results, a pair of messages each) out of a
+/// request that would hold more than [`MAX_IMAGES`] images: a screenshot result keeps an image
+/// block however old, so a long session would otherwise pass the API's limit. Steps leave in a
+/// run, down to [`IMAGES_AFTER_CUT`], so the cached prefix changes seldom; the task's message
+/// then says so. The latest step always stays.
+#[derive(Clone, Debug, Default)]
+pub struct Steps {
+    /// How many of the oldest steps are left out.
+    left_out: usize,
+}
+
+impl Steps {
+    pub fn apply(&mut self, messages: &mut Vec<Value>) {
+        let images = |m: &mut [Value]| {
+            let mut n = 0;
+            for_each_image(m, &mut |_| n += 1);
+            n
+        };
+        // The task first, then a step per assistant message and the user message after it.
+        let steps = messages.len().saturating_sub(1) / 2;
+        let kept = |left_out: usize| 1 + 2 * left_out;
+        let from = kept(self.left_out).min(messages.len());
+        if images(&mut messages[from..]) > MAX_IMAGES {
+            while self.left_out + 1 < steps && images(&mut messages[kept(self.left_out)..]) > IMAGES_AFTER_CUT {
+                self.left_out += 1;
+            }
+        }
+        if self.left_out == 0 {
+            return;
+        }
+        let left_out = self.left_out.min(steps.saturating_sub(1));
+        messages.drain(1..kept(left_out));
+        if let Some(content) = messages[0].get_mut("content").and_then(Value::as_array_mut) {
+            let note = format!("(The first {left_out} steps of this session are left out of this request, to keep its images within the API's limit. Take a screenshot or read the page if you need to see where things stand.)");
+            content.push(json!({"type": "text", "text": note}));
+        }
     }
 }
 
@@ -357,9 +400,11 @@ async fn drive(options: &AgentOptions, api: &ApiConfig, socket: &Path, report: &
 
     let mut history = vec![json!({"role": "user", "content": [{"type": "text", "text": options.task}]})];
     let mut trimmer = Trimmer::new(options.keep_screenshots);
+    let mut steps = Steps::default();
     for number in 1..=options.max_turns {
         let mut messages = history.clone();
         trimmer.apply(&mut messages);
+        steps.apply(&mut messages);
         mark_cache(&mut messages);
         let body = json!({
             "model": options.model,
@@ -517,6 +562,37 @@ mod tests {
         let moves = cuts.windows(2).filter(|w| w[0] != w[1]).count();
         assert!(moves <= 30 / 3, "{moves} moves");
         assert_eq!(Trimmer::new(50).keep, MANY_IMAGES / 2);
+    }
+
+    #[test]
+    fn a_long_session_leaves_its_oldest_steps_out_to_stay_within_the_image_limit() {
+        let mut history = vec![json!({"role": "user", "content": [{"type": "text", "text": "task"}]})];
+        let (mut steps, mut trimmer) = (Steps::default(), Trimmer::new(5));
+        let mut lefts = Vec::new();
+        for n in 0..300 {
+            history.extend(shot_turn(n));
+            let mut request = history.clone();
+            trimmer.apply(&mut request);
+            steps.apply(&mut request);
+            let seen = shots(&mut request);
+            assert!(seen.len() <= MAX_IMAGES, "{} images in request {n}", seen.len());
+            assert_eq!(seen.last().map(String::as_str), Some(format!("SHOT{n}").as_str()), "the latest step stays");
+            // The request is still a conversation: the task, then calls and their results in turn.
+            assert_eq!(request[0]["content"][0]["text"], "task");
+            for (i, m) in request.iter().enumerate().skip(1) {
+                assert_eq!(m["role"], if i % 2 == 1 { "assistant" } else { "user" });
+                if i % 2 == 0 {
+                    assert_eq!(m["content"][0]["tool_use_id"], request[i - 1]["content"][0]["id"], "a result follows its call");
+                }
+            }
+            lefts.push(steps.left_out);
+        }
+        assert_eq!(lefts[MAX_IMAGES - 1], 0, "nothing is left out under the limit");
+        assert!(lefts[299] > 0);
+        let request = { let mut r = history.clone(); steps.apply(&mut r); r };
+        assert!(request[0]["content"][1]["text"].as_str().is_some_and(|t| t.contains(&format!("first {} steps", steps.left_out))));
+        // Steps leave in runs: the prefix changes a few times in 300 steps, not at each.
+        assert!(lefts.windows(2).filter(|w| w[0] != w[1]).count() <= 8, "{lefts:?}");
     }
 
     #[test]
