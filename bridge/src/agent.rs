@@ -166,8 +166,16 @@ where
                 let _ = tx.send(Message::text(Value::to_string(&reply)));
             }
             frame = stream.next(), if reading && answers.len() < MAX_IN_FLIGHT => {
+                // The client is gone (its socket ended, or it closed the connection): nobody
+                // reads the answers it waits for, so they are let go, and the hub, seeing that,
+                // runs nothing more for it (the rest of a batch, requests still queued).
+                let gone = |answers: &mut FuturesOrdered<Reply>, waiting: &mut std::collections::VecDeque<Value>| {
+                    *answers = FuturesOrdered::new();
+                    waiting.clear();
+                };
                 let Some(frame) = frame else {
                     reading = false;
+                    gone(&mut answers, &mut waiting);
                     continue;
                 };
                 match read_request(frame) {
@@ -181,12 +189,14 @@ where
                         waiting.push_back(reply["id"].clone());
                         answers.push_back(Box::pin(std::future::ready(reply)) as Reply);
                     }
-                    Err(Ending::Close(reply)) => {
-                        if let Some(reply) = reply {
-                            waiting.push_back(reply["id"].clone());
-                            answers.push_back(Box::pin(std::future::ready(reply)) as Reply);
-                        }
+                    Err(Ending::Close(Some(reply))) => {
+                        waiting.push_back(reply["id"].clone());
+                        answers.push_back(Box::pin(std::future::ready(reply)) as Reply);
                         reading = false;
+                    }
+                    Err(Ending::Close(None)) => {
+                        reading = false;
+                        gone(&mut answers, &mut waiting);
                     }
                 }
             }
@@ -222,14 +232,20 @@ type Reply = std::pin::Pin<Box<dyn std::future::Future<Output = Value> + Send>>;
 enum Ending {
     /// An error answer; the connection goes on.
     Reply(Value),
-    /// The connection ends (after this answer, if any).
+    /// The connection ends: after this answer, or, with none, because the client is gone (it
+    /// closed the connection or its socket ended), and nothing is answered.
     Close(Option<Value>),
 }
 
 /// The request in one frame; `None` for frames that carry none (pings).
 fn read_request(frame: Result<Message, tokio_tungstenite::tungstenite::Error>) -> Result<Option<AgentRequest>, Ending> {
+    use tokio_tungstenite::tungstenite::error::{Error, ProtocolError};
     let frame = match frame {
         Ok(f) => f,
+        // The client went away without closing (its process ended, its socket dropped).
+        Err(Error::ConnectionClosed | Error::AlreadyClosed | Error::Io(_) | Error::Protocol(ProtocolError::ResetWithoutClosingHandshake)) => {
+            return Err(Ending::Close(None));
+        }
         // An oversized or malformed frame: say so, and end the connection.
         Err(e) => return Err(Ending::Close(Some(response(&Value::Null, Err(AgentError::new("malformed_frame", e.to_string())))))),
     };

@@ -284,7 +284,7 @@ impl Runner {
                 continue;
             }
             let answer = match job.work {
-                Work::Run { content, configs } => Ok(json!({ "tool_results": self.batch(&content, &configs).await })),
+                Work::Run { content, configs } => Ok(json!({ "tool_results": self.batch(&content, &configs, || job.answer.is_closed()).await })),
                 Work::Call { tool_use, configs } => Ok(json!({ "tool_result": self.call(&tool_use, &configs).await })),
                 Work::Member { member, input, confirmed } => self.member(member, &input, confirmed).await,
                 Work::State => self.state().await,
@@ -330,10 +330,15 @@ impl Runner {
 
     /// Runs an assistant message's member calls in order with the batch halt rule. The whole
     /// batch is one turn of the queue: another connection's calls never land between its calls.
-    async fn batch(&mut self, content: &[Value], configs: &Configs) -> Vec<ToolResult> {
+    /// Once `gone` says its connection closed, the rest is not run: nobody would read what the
+    /// calls did, and the calls behind it would wait for nothing.
+    async fn batch(&mut self, content: &[Value], configs: &Configs, gone: impl Fn() -> bool) -> Vec<ToolResult> {
         let mut results = Vec::new();
         let mut failed = false;
         for block in content {
+            if gone() {
+                break;
+            }
             if block.get("type").and_then(Value::as_str) != Some("tool_use")
                 || block.get("toolset_name").and_then(Value::as_str) != Some(TOOLSET_NAME)
             {

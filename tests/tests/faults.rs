@@ -875,3 +875,24 @@ async fn a_cross_origin_frame_is_still_reached_after_the_worker_restarts() -> an
     }
     Ok(())
 }
+
+/// A client that closes its socket in the middle of a batch: the rest of its batch is not run
+/// (nobody would read what it did), and the next client's call waits only for the call under way.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_batch_whose_client_left_is_not_run_on() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    ok(&h.one("navigate", json!({"url": h.url("tall.html")})).await?);
+    let edge = h.ref_of("button", "Edge").await?;
+    let press = json!({"target": r#ref(&edge)});
+    let calls = vec![h.call("left_click", press.clone()), h.call("wait", json!({"duration": 1.5})), h.call("left_click", press.clone()), h.call("left_click", press)];
+    let mut leaving = h.session.client().await?;
+    let batch = tokio::spawn(async move { leaving.request("run", json!({"content": calls})).await });
+    h.wait_log("the batch's first click", |e| e["type"] == "click" && e["target"] == "edge").await?;
+    // The client goes away (its socket closes) while its batch waits.
+    batch.abort();
+    ok(&h.one("list_tabs", json!({})).await?);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let clicks = h.site.log().iter().filter(|e| e["type"] == "click" && e["target"] == "edge").count();
+    assert_eq!(clicks, 1, "the calls after the client left were not run");
+    Ok(())
+}
