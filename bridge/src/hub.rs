@@ -301,8 +301,13 @@ impl Runner {
     /// answers reported before it.
     async fn member_raw(&self, member: Member, input: &Value, confirm: bool) -> Result<(Result<Outcome, String>, StateReport), CallError> {
         let name = member.name().to_string();
+        // A call asked to take its time (wait, hold_key) has that time on top of the limit.
+        let asked = match member {
+            Member::Wait | Member::HoldKey => input.get("duration").and_then(Value::as_f64).filter(|d| d.is_finite() && *d > 0.0).map_or(Duration::ZERO, |d| Duration::from_secs_f64(d.min(3_600.0))),
+            _ => Duration::ZERO,
+        };
         let request = Outgoing::Member { name: name.clone(), input: input.clone(), confirm };
-        match self.request(request, &name).await? {
+        match self.link.request(request, &name, self.config.connect_wait, self.config.call_timeout + asked).await? {
             FromExtension::Reply { outcome, state, .. } => Ok((outcome.into_result(), state)),
             _ => Err(CallError::BadReply),
         }

@@ -55,8 +55,8 @@ enum Cmd {
         /// The unpacked extension's folder (the one holding manifest.json).
         #[arg(long)]
         extension: Option<PathBuf>,
-        /// Seconds one member call may take.
-        #[arg(long, default_value_t = 90)]
+        /// Seconds one member call may take (a wait or hold_key has its own duration on top).
+        #[arg(long, default_value_t = 90, value_parser = clap::value_parser!(u64).range(1..=3600))]
         call_timeout: u64,
         /// An extra browser flag, e.g. --browser-arg=--force-device-scale-factor=2 (repeatable).
         #[arg(long = "browser-arg", allow_hyphen_values = true)]
@@ -171,7 +171,7 @@ enum Cmd {
         #[arg(long)]
         extension: Option<PathBuf>,
         /// Launch: seconds one member call may take.
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=3600))]
         call_timeout: Option<u64>,
         /// Launch: an extra browser flag (repeatable).
         #[arg(long = "browser-arg", allow_hyphen_values = true)]

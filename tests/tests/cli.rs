@@ -73,5 +73,8 @@ async fn a_call_past_its_timeout_gets_an_error_and_the_next_call_works() -> anyh
     assert!(t.contains("did not finish navigate within 2 seconds"), "{t}");
     let r = h.one("list_tabs", json!({})).await?;
     assert!(!r.is_error, "{r:?}");
+    // A wait longer than the limit has its own duration on top of it.
+    let r = h.one("wait", json!({"duration": 3})).await?;
+    assert_eq!(text(&r), "Waited 3s.");
     Ok(())
 }
