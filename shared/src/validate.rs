@@ -37,29 +37,52 @@ impl Sink<'_> {
     }
 }
 
-/// Checks every member tool_result in a conversation (a list of Messages API messages).
+/// Checks a conversation (a list of Messages API messages): every member tool_result, and how
+/// results answer calls (each call of an assistant message answered once, by a tool_result in
+/// the user message right after it, the results before anything else there).
 pub fn conversation(messages: &[Value]) -> Vec<Violation> {
     let mut out = Vec::new();
-    let mut calls: HashMap<String, String> = HashMap::new();
+    // Every member call so far: its name and input.
+    let mut calls: HashMap<String, (String, Value)> = HashMap::new();
     // Where each member call stood in its assistant message, for the batch halt rule.
     let mut order: HashMap<String, usize> = HashMap::new();
+    // The ids the last assistant message called (any tool's), which the next message answers.
+    let mut asked: Vec<String> = Vec::new();
     for (index, message) in messages.iter().enumerate() {
-        let Some(content) = message.get("content").and_then(Value::as_array) else { continue };
+        let Some(content) = message.get("content").and_then(Value::as_array) else {
+            check_answered(&mut out, index, &mut asked, &[], message.get("role").and_then(Value::as_str));
+            continue;
+        };
+        let role = message.get("role").and_then(Value::as_str);
+        check_answered(&mut out, index, &mut asked, content, role);
+        check_blocks(&mut out, index, content);
         let mut turn = Vec::new();
         for block in content {
             match block.get("type").and_then(Value::as_str) {
-                Some("tool_use") if block.get("toolset_name").and_then(Value::as_str) == Some(crate::TOOLSET_NAME) => {
-                    if let (Some(id), Some(name)) = (block.get("id").and_then(Value::as_str), block.get("name").and_then(Value::as_str)) {
-                        calls.insert(id.to_string(), name.to_string());
-                        order.insert(id.to_string(), order.len());
+                Some("tool_use") => {
+                    let id = block.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
+                    if role == Some("assistant") {
+                        asked.push(id.clone());
+                    }
+                    if block.get("toolset_name").and_then(Value::as_str) == Some(crate::TOOLSET_NAME) {
+                        if let Some(name) = block.get("name").and_then(Value::as_str) {
+                            calls.insert(id.clone(), (name.to_string(), block.get("input").cloned().unwrap_or(Value::Null)));
+                            order.insert(id, order.len());
+                        }
                     }
                 }
                 Some("tool_result") => {
                     let id = block.get("tool_use_id").and_then(Value::as_str).unwrap_or_default();
-                    let is_member = calls.contains_key(id) || block.get("toolset_name").is_some();
-                    if is_member {
-                        out.extend(result_at(index, calls.get(id).map(String::as_str), block));
+                    let call = calls.get(id);
+                    if call.is_some() || block.get("toolset_name").is_some() {
+                        out.extend(result_at(index, call.map(|(name, _)| name.as_str()), block));
+                        if let Some((name, input)) = call {
+                            check_tab_input(&mut out, index, name, input, block);
+                        }
                         turn.push(block);
+                    } else if holds_state(block) {
+                        let mut s = Sink { out: &mut out, message: index, id: id.to_string() };
+                        s.add("state_only_on_member_results", "a browser_state block may only answer a browser member call, not another tool's");
                     }
                 }
                 _ => {}
@@ -67,7 +90,82 @@ pub fn conversation(messages: &[Value]) -> Vec<Violation> {
         }
         check_halt(&mut out, index, &turn, &order);
     }
+    check_answered(&mut out, messages.len(), &mut asked, &[], None);
     out
+}
+
+/// The message after an assistant message that called tools: a user message that answers each
+/// of those calls with one tool_result, and holds its tool_results before anything else.
+/// (`content` and `role` are that message's; at the end of the conversation, none.)
+fn check_answered(out: &mut Vec<Violation>, index: usize, asked: &mut Vec<String>, content: &[Value], role: Option<&str>) {
+    let results: Vec<&str> = content.iter().filter(|b| b.get("type").and_then(Value::as_str) == Some("tool_result")).map(|b| b.get("tool_use_id").and_then(Value::as_str).unwrap_or_default()).collect();
+    let calls = std::mem::take(asked);
+    if role.is_none() && content.is_empty() {
+        // The conversation ends on the calls: their results are still to come.
+        return;
+    }
+    let mut sink = |id: &str, detail: String| out.push(Violation { message: index, tool_use_id: id.to_string(), rule: "results_follow_calls", detail });
+    for id in &calls {
+        match results.iter().filter(|r| *r == id).count() {
+            0 => sink(id, format!("the call {id:?} of the message before has no tool_result here; every call is answered in the next user message")),
+            1 => {}
+            n => sink(id, format!("the call {id:?} is answered {n} times")),
+        }
+    }
+    for id in results.iter().filter(|r| !calls.iter().any(|c| c == *r)) {
+        sink(id, format!("a tool_result for {id:?}, which the assistant message right before did not call"));
+    }
+    if !results.is_empty() && role != Some("user") {
+        sink("?", "tool_result blocks belong in a user message".into());
+    }
+    let first_other = content.iter().position(|b| b.get("type").and_then(Value::as_str) != Some("tool_result"));
+    let last_result = content.iter().rposition(|b| b.get("type").and_then(Value::as_str) == Some("tool_result"));
+    if let (Some(other), Some(last)) = (first_other, last_result) {
+        if other < last {
+            sink("?", "the tool_result blocks must come first in the user message, before any text".into());
+        }
+    }
+}
+
+/// Rules the Messages API holds every text and image block to, wherever it is.
+fn check_blocks(out: &mut Vec<Violation>, index: usize, content: &[Value]) {
+    let id_of = |b: &Value| b.get("tool_use_id").and_then(Value::as_str).unwrap_or("?").to_string();
+    for block in content {
+        let (id, inner): (String, Vec<&Value>) = match block.get("content") {
+            Some(Value::Array(items)) => (id_of(block), items.iter().collect()),
+            _ => ("?".into(), vec![block]),
+        };
+        for b in inner {
+            let mut s = Sink { out, message: index, id: id.clone() };
+            match b.get("type").and_then(Value::as_str) {
+                Some("text") if b.get("text").and_then(Value::as_str).is_some_and(str::is_empty) => s.add("non_empty_text", "a text block must not be empty"),
+                Some("image") => {
+                    let media = b.get("source").and_then(|src| src.get("media_type")).and_then(Value::as_str);
+                    if b["source"]["type"] == "base64" && !matches!(media, Some("image/jpeg" | "image/png" | "image/gif" | "image/webp")) {
+                        s.add("image_media_type", format!("an image's media_type is one of image/jpeg, image/png, image/gif and image/webp, not {media:?}"));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+fn holds_state(block: &Value) -> bool {
+    block.get("content").and_then(Value::as_array).is_some_and(|c| c.iter().any(|b| b.get("type").and_then(Value::as_str) == Some("browser_state")))
+}
+
+/// switch_tab and close_tab: a tab_id the API could not render (empty, too long, holding a
+/// control or line separator) is answered with an error, never with a block.
+fn check_tab_input(out: &mut Vec<Violation>, index: usize, name: &str, input: &Value, block: &Value) {
+    if !matches!(name, "switch_tab" | "close_tab") || block.get("is_error").and_then(Value::as_bool).unwrap_or(false) {
+        return;
+    }
+    let tab_id = input.get("tab_id").and_then(Value::as_str).unwrap_or_default();
+    if tab_id.is_empty() || tab_id.chars().count() > FIELD_MAX || tab_id.chars().any(is_forbidden_by_api) {
+        let mut s = Sink { out, message: index, id: block.get("tool_use_id").and_then(Value::as_str).unwrap_or("?").to_string() };
+        s.add("tab_input_limits", format!("{name} was called with a tab_id the API cannot render ({tab_id:?}): it is answered with an error result"));
+    }
 }
 
 /// The batch halt rule: once a member call of a turn failed, every later member result of that
@@ -141,6 +239,11 @@ fn result_at(message: usize, member: Option<&str>, block: &Value) -> Vec<Violati
         s.add("no_block_on_error", "an is_error result must not carry a browser_state block");
     }
     let member = member.and_then(Member::from_name);
+    if let Some(m) = member.filter(|m| matches!(m, Member::Screenshot | Member::Zoom) && !is_error) {
+        if !content.iter().any(|b| b.get("type").and_then(Value::as_str) == Some("image")) {
+            s.add("image_required", format!("a successful {m} result holds an image block"));
+        }
+    }
     if let Some(m) = member.filter(|m| m.is_tab_management() && !is_error) {
         if content.len() != 1 || states.len() != 1 {
             s.add("tab_management_one_block", format!("a successful {m} result must be exactly one browser_state block"));
@@ -361,6 +464,40 @@ mod tests {
             json!({"role":"user","content":[ok("d")]}),
         ];
         assert!(conversation(&msgs).is_empty());
+    }
+
+    #[test]
+    fn results_answer_the_calls_right_before_them_once_each_and_first() {
+        let call = |id: &str, name: &str, input: Value| json!({"type":"tool_use","id":id,"name":name,"toolset_name":"browser","input":input});
+        let done = |id: &str| json!({"type":"tool_result","tool_use_id":id,"toolset_name":"browser","content":[{"type":"text","text":"Clicked."}]});
+        let ask = json!({"role":"assistant","content":[call("a","left_click",json!({})), call("b","left_click",json!({}))]});
+        let with = |content: Value| vec![json!({"role":"user","content":"task"}), ask.clone(), json!({"role":"user","content":content})];
+        let found = |msgs: Vec<Value>| conversation(&msgs).into_iter().map(|v| v.rule).collect::<Vec<_>>();
+        assert!(found(with(json!([done("a"), done("b")]))).is_empty());
+        assert!(found(with(json!([done("b"), done("a")]))).is_empty(), "the order of the results is free");
+        for (content, rule) in [
+            (json!([done("a")]), "results_follow_calls"),
+            (json!([done("a"), done("b"), done("b")]), "results_follow_calls"),
+            (json!([done("a"), done("b"), done("zz")]), "results_follow_calls"),
+            (json!([{"type":"text","text":"note"}, done("a"), done("b")]), "results_follow_calls"),
+            (json!([done("a"), {"type":"tool_result","tool_use_id":"b","toolset_name":"browser","content":[{"type":"text","text":""}]}]), "non_empty_text"),
+            (json!([done("a"), {"type":"tool_result","tool_use_id":"b","toolset_name":"browser","content":[{"type":"image","source":{"type":"base64","media_type":"image/bmp","data":"AA"}}]}]), "image_media_type"),
+        ] {
+            assert!(found(with(content.clone())).contains(&rule), "{rule} not caught in {content}");
+        }
+        // Results split across two user messages: the first misses one, the second answers nothing asked.
+        let mut split = with(json!([done("a")]));
+        split.push(json!({"role":"user","content":[done("b")]}));
+        assert_eq!(found(split).iter().filter(|r| **r == "results_follow_calls").count(), 2);
+        // A conversation that ends on its calls is waiting for their results.
+        assert!(found(vec![json!({"role":"user","content":"task"}), ask.clone()]).is_empty());
+
+        let shot = vec![json!({"role":"user","content":"task"}), json!({"role":"assistant","content":[call("s","screenshot",json!({}))]}), json!({"role":"user","content":[{"type":"tool_result","tool_use_id":"s","toolset_name":"browser","content":[{"type":"text","text":"Screenshot taken."}]}]})];
+        assert!(found(shot).contains(&"image_required"));
+        let switch = vec![json!({"role":"user","content":"task"}), json!({"role":"assistant","content":[call("w","switch_tab",json!({"tab_id":"tab\n2"}))]}), json!({"role":"user","content":[{"type":"tool_result","tool_use_id":"w","toolset_name":"browser","content":[{"type":"browser_state","tabs":[{"tab_id":"tab-1","title":"","url":"about:blank","active":true}]}]}]})];
+        assert!(found(switch).contains(&"tab_input_limits"));
+        let custom = vec![json!({"role":"user","content":"task"}), json!({"role":"assistant","content":[{"type":"tool_use","id":"c","name":"calculator","input":{}}]}), json!({"role":"user","content":[{"type":"tool_result","tool_use_id":"c","content":[{"type":"text","text":"4"},{"type":"browser_state","tabs":[]}]}]})];
+        assert!(found(custom).contains(&"state_only_on_member_results"));
     }
 
     #[test]
