@@ -251,7 +251,8 @@ fn read_request(frame: Result<Message, tokio_tungstenite::tungstenite::Error>) -
     };
     let text = match frame {
         Message::Text(t) if t.len() > MAX_AGENT_MESSAGE => {
-            return Err(Ending::Reply(response(&Value::Null, Err(AgentError::new("too_large", format!("a request may be at most {MAX_AGENT_MESSAGE} bytes"))))));
+            let id = leading_id(&t);
+            return Err(Ending::Reply(response(&id, Err(AgentError::new("too_large", format!("a request may be at most {MAX_AGENT_MESSAGE} bytes"))))));
         }
         Message::Text(t) => t,
         Message::Binary(_) => {
@@ -281,12 +282,36 @@ fn read_request(frame: Result<Message, tokio_tungstenite::tungstenite::Error>) -
     })
 }
 
+/// The id of a request too large to read, when it comes first (`{"id": 7, …`), as clients
+/// write it: the answer then reaches the call that waits for it. Null otherwise.
+fn leading_id(text: &str) -> Value {
+    let head = text.get(..text.len().min(200)).unwrap_or_default().trim_start();
+    let Some(rest) = head.strip_prefix('{').map(str::trim_start).and_then(|r| r.strip_prefix("\"id\"")).map(str::trim_start).and_then(|r| r.strip_prefix(':')) else {
+        return Value::Null;
+    };
+    let rest = rest.trim_start();
+    let end = match rest.strip_prefix('"') {
+        Some(quoted) => quoted.find('"').map(|i| i + 2),
+        None => rest.find([',', '}']),
+    };
+    end.and_then(|e| rest.get(..e)).and_then(|v| serde_json::from_str::<Value>(v.trim()).ok()).filter(|v| v.is_number() || v.is_string()).unwrap_or(Value::Null)
+}
+
 /// Why a request holding a lone surrogate is not run.
 const HALF_CHARACTER: &str = "The request holds half of a character (a lone UTF-16 surrogate escape, \\ud800 to \\udfff, without its other half), which no page can take, so nothing was run. Send the text again with whole characters (both halves of an emoji together).";
 
 #[cfg(test)]
 mod tests {
-    use super::{close_reason, read_request, Ending, HALF_CHARACTER};
+    use super::{close_reason, leading_id, read_request, Ending, HALF_CHARACTER};
+
+    #[test]
+    fn a_request_too_large_to_read_is_answered_at_its_leading_id() {
+        assert_eq!(leading_id(r#"{"id": 7, "method": "run", "params": {"content": ["…"#), serde_json::json!(7));
+        assert_eq!(leading_id(r#"{ "id" : "a-1" ,"method":"#), serde_json::json!("a-1"));
+        assert_eq!(leading_id(r#"{"method": "run", "id": 3"#), serde_json::Value::Null, "only an id that comes first");
+        assert_eq!(leading_id(r#"{"id": {"x": 1}}"#), serde_json::Value::Null);
+        assert_eq!(leading_id("é"), serde_json::Value::Null);
+    }
     use tokio_tungstenite::tungstenite::Message;
 
     #[test]
