@@ -217,6 +217,7 @@ pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
     // names the file.
     let token = random_token()?;
     let token_file = paths::hub_socket(&options.socket).with_file_name(format!("relay-{}.token", std::process::id()));
+    remove_stale_tokens(&token_file);
     write_private(&token_file, &token)?;
     let relay_hub = hub.clone();
     let relay_token = token.clone();
@@ -240,7 +241,7 @@ pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
     let outcome = supervise(&hub, &mut child, &options).await;
     // The agents still connected are told why, and what they wait for is answered.
     let why = match &outcome {
-        Ok(why) => why.clone(),
+        Ok(end) => end.why.clone(),
         Err(e) => format!("tabwright launch could not go on ({e}), so this call could not be answered."),
     };
     hub.shut_down(&why).await;
@@ -257,7 +258,10 @@ pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
         tcp.abort();
     }
     relays.abort();
-    outcome.map(|_| ())
+    match outcome {
+        Ok(End { failed: true, why }) => bail!("the browser did not exit cleanly. {why}"),
+        other => other.map(|_| ()),
+    }
 }
 
 /// Writes a file only this user can read.
@@ -374,9 +378,32 @@ fn spawn_browser(browser: &Path, profile: &Path, extension: &Path, headless: boo
     Ok((child, devtools))
 }
 
-/// Runs until the browser exits or launch is told to stop, and says which (for the agents still
-/// connected).
-async fn supervise(hub: &Arc<Hub>, child: &mut Child, options: &LaunchOptions) -> anyhow::Result<String> {
+/// How a launch's run ended: what the agents still connected are told, and whether the browser
+/// failed (killed or crashed, where a person's closing it exits cleanly), which launch's exit
+/// code tells whatever supervises it.
+struct End {
+    why: String,
+    failed: bool,
+}
+
+/// Removes the relay tokens of launches that are gone (killed before they could remove their
+/// own) from the folder `ours` goes in: each names its launch's process.
+fn remove_stale_tokens(ours: &Path) {
+    let Some(dir) = ours.parent() else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(|n| n.strip_prefix("relay-")).and_then(|n| n.strip_suffix(".token")).and_then(|n| n.parse::<i32>().ok()) else { continue };
+        // SAFETY: signal 0 only asks whether the process exists.
+        let alive = pid > 0 && (unsafe { libc::kill(pid, 0) } == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM));
+        if !alive {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Runs until the browser exits or launch is told to stop, and says which.
+async fn supervise(hub: &Arc<Hub>, child: &mut Child, options: &LaunchOptions) -> anyhow::Result<End> {
     let mut sigterm = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
     tokio::select! {
         info = hub.wait_connected(options.ready_timeout) => {
@@ -385,20 +412,28 @@ async fn supervise(hub: &Arc<Hub>, child: &mut Child, options: &LaunchOptions) -
             }
             println!("ready {}", options.socket.display());
         }
-        status = child.wait() => bail!("the browser exited before the extension connected ({})", status?),
-        _ = tokio::signal::ctrl_c() => return Ok(STOPPED.to_string()),
-        _ = sigterm.recv() => return Ok(STOPPED.to_string()),
+        status = child.wait() => {
+            let status = status?;
+            // Chrome's exit code when another browser holds the profile.
+            if status.code() == Some(21) {
+                bail!("the browser exited at once ({status}): its profile is in use by another browser (another tabwright launch, or a Chrome on the same --profile). Close that one, or give launch another --profile");
+            }
+            bail!("the browser exited before the extension connected ({status})")
+        }
+        _ = tokio::signal::ctrl_c() => return Ok(End { why: STOPPED.to_string(), failed: false }),
+        _ = sigterm.recv() => return Ok(End { why: STOPPED.to_string(), failed: false }),
     }
-    let why = tokio::select! {
+    let end = tokio::select! {
         status = child.wait() => {
             let status = status?;
             eprintln!("tabwright: the browser exited ({status})");
-            format!("The browser exited ({status}), so this call could not be answered. Start it again with `tabwright launch`; the tabs it had are gone.")
+            let why = format!("The browser exited ({status}), so this call could not be answered. Start it again with `tabwright launch`; the tabs it had are gone.");
+            End { why, failed: !status.success() }
         }
-        _ = tokio::signal::ctrl_c() => STOPPED.to_string(),
-        _ = sigterm.recv() => STOPPED.to_string(),
+        _ = tokio::signal::ctrl_c() => End { why: STOPPED.to_string(), failed: false },
+        _ = sigterm.recv() => End { why: STOPPED.to_string(), failed: false },
     };
-    Ok(why)
+    Ok(end)
 }
 
 /// What agents still connected are told when `tabwright launch` is stopped.
@@ -428,6 +463,24 @@ mod tests {
         assert_eq!(with_pipe(&extra, false), ["--remote-debugging-pipe", "--force-device-scale-factor=2", "--disable-blink-features=AutomationControlled"]);
         let own = vec!["--disable-blink-features=Foo".to_string()];
         assert_eq!(with_pipe(&own, false), ["--remote-debugging-pipe", "--disable-blink-features=Foo,AutomationControlled"]);
+    }
+
+    #[test]
+    fn the_relay_tokens_of_launches_that_are_gone_are_removed() {
+        let dir = std::env::temp_dir().join(format!("tabwright-tokens-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a folder");
+        let ours = dir.join(format!("relay-{}.token", std::process::id()));
+        // A process that has ended: a child run to its end.
+        let gone = std::process::Command::new("true").spawn().and_then(|mut c| c.wait().map(|_| c.id())).expect("a child");
+        let stale = dir.join(format!("relay-{gone}.token"));
+        let other = dir.join("agent.token");
+        for f in [&ours, &stale, &other] {
+            std::fs::write(f, "x").expect("a file");
+        }
+        remove_stale_tokens(&ours);
+        assert!(ours.exists() && other.exists(), "a live launch's token and other files stay");
+        assert!(!stale.exists(), "the token of a launch that is gone goes");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -88,6 +88,18 @@ impl Session {
     pub fn dir(&self) -> &Path {
         &self.dir
     }
+
+    /// How `tabwright launch` exited, once it has (waiting at most `within`).
+    pub fn exit_status(&mut self, within: Duration) -> Option<std::process::ExitStatus> {
+        let deadline = Instant::now() + within;
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return Some(status),
+                Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(50)),
+                _ => return None,
+            }
+        }
+    }
 }
 
 impl Drop for Session {

@@ -695,7 +695,7 @@ async fn agents_are_told_why_when_the_browser_or_launch_goes_away() -> anyhow::R
     use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
     use tokio_tungstenite::tungstenite::Message;
     for browser_killed in [true, false] {
-        let h = Harness::start().await?;
+        let mut h = Harness::start().await?;
         let launch = launch_pid(&h.session.socket)?;
         let stream = tokio::net::UnixStream::connect(&h.session.socket).await?;
         let (mut ws, _) = tokio_tungstenite::client_async("ws://localhost/", stream).await?;
@@ -749,6 +749,9 @@ async fn agents_are_told_why_when_the_browser_or_launch_goes_away() -> anyhow::R
         if !browser_killed {
             assert!(!cut, "launch was stopped with its browser still there: {first}");
         }
+        // A browser killed is a failure launch's exit code tells; launch stopped is not.
+        let status = h.session.exit_status(Duration::from_secs(15)).context("tabwright launch did not exit")?;
+        assert_eq!(status.success(), !browser_killed, "{status}");
     }
     Ok(())
 }
