@@ -53,7 +53,7 @@ fn shaped(value: &Value, fields: &[&str]) -> Result<Value, InputError> {
 }
 
 fn invalid(e: &serde_json::Error, fields: &[&str]) -> InputError {
-    InputError(format!("Invalid input: {e}. Expected fields: {}.", field_list(fields)))
+    InputError(format!("{e}. Expected fields: {}.", field_list(fields)))
 }
 
 /// A target given in another shape than the tool's (a bare ref, a coordinate pair) is named with

@@ -88,6 +88,10 @@ impl Pipeline {
                 }
             }
             (Member::NewTab, Ok(_)) => Err(NEW_TAB_UNREPORTED.to_string()),
+            // A screenshot or zoom result holds an image, or is an error.
+            (Member::Screenshot | Member::Zoom, Ok(outcome)) if !matches!(outcome, Outcome::Image { .. }) => {
+                Err(format!("{member} produced no image. Try again, or read the page with read_page."))
+            }
             (_, other) => other,
         };
 
@@ -97,13 +101,15 @@ impl Pipeline {
                 // An error result carries text only. Its downloads wait for the next block; a tab
                 // it opened gets no tab_opened (the spec's rule) and shows in the next inventory.
                 // The text says so instead, as it may of anything: Claude's next call without a
-                // tab_id acts on the active tab, which may be that one.
-                for opened in report.changes.iter().filter_map(|c| match c {
+                // tab_id acts on the active tab, which may be that one. (new_tab's own tab is its
+                // error's matter.)
+                let mut error = error;
+                for opened in report.changes.iter().filter(|_| member != Member::NewTab).filter_map(|c| match c {
                     StateChange::TabOpened { tab_id } => tabs.iter().find(|t| &t.tab_id == tab_id),
                     _ => None,
                 }) {
                     let now = if opened.active { ", and it is now the active tab" } else { "" };
-                    self.notices.push(format!("The page opened a new tab during this call: {} ({}){now}.", opened.tab_id, sanitize::quoted(&opened.url, 300)));
+                    error.push_str(&format!(" The page opened a new tab during this call: {} ({}){now}.", opened.tab_id, sanitize::quoted(&opened.url, 300)));
                 }
                 let downloads = report.changes.into_iter().filter(|c| c.download_id().is_some()).collect();
                 self.held = merge_changes(held, downloads, &tabs);
@@ -459,8 +465,8 @@ mod tests {
             report(vec![tab("tab-1", true), tab("tab-2", false)], vec![opened("tab-2"), started.clone()]),
         );
         assert!(err);
-        assert_eq!(content.len(), 2);
-        assert!(matches!(&content[1], ContentBlock::Text { text } if text.starts_with("The page opened a new tab during this call: tab-2 (")), "the text says what no block can: {content:?}");
+        assert_eq!(content.len(), 1);
+        assert!(matches!(&content[0], ContentBlock::Text { text } if text.starts_with("boom The page opened a new tab during this call: tab-2 (")), "the text says what no block can: {content:?}");
         assert_eq!(p.held(), std::slice::from_ref(&started));
         let (content, err) =
             p.finish(Member::GetPageText, &json!({}), Ok(Outcome::Text { text: "".into() }), report(vec![tab("tab-1", true), tab("tab-2", false)], vec![]));
