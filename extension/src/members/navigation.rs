@@ -401,6 +401,11 @@ async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Done, String> {
                         describe(url)
                     ));
                 }
+                // The tab shows the browser's error page for that address: the next call's
+                // inventory lists it there once the browser does (a moment after the commit).
+                if !error.contains("ERR_ABORTED") {
+                    state::until_listed_at(tab, url.split('#').next().unwrap_or(url)).await;
+                }
                 return Err(format!("{} failed: {error}. {}", describe(url), net_error_advice(&error)));
             }
             let Some(loader) = response.loader_id else {
