@@ -223,7 +223,16 @@ impl Link {
     /// waits at most `call_timeout` for its answer. A request that times out is cancelled in the
     /// extension, so the next one does not wait behind it.
     pub async fn request(&self, request: Outgoing, what: &str, connect_wait: Duration, call_timeout: Duration) -> Result<FromExtension, CallError> {
-        let deadline = tokio::time::Instant::now() + connect_wait;
+        // The wait counts from when the link went down, not from each call: calls queued behind
+        // one that waited it out are told in a second each (a link that comes back meanwhile
+        // serves them), not `connect_wait` each in turn.
+        let started = tokio::time::Instant::now();
+        let status = self.status();
+        let left = match status.state {
+            LinkState::Ready => connect_wait,
+            _ => connect_wait.saturating_sub(status.since.elapsed()).max(connect_wait.min(Duration::from_secs(1))),
+        };
+        let deadline = started + left;
         let sent = loop {
             let (answer, refused) = oneshot::channel();
             self.events.send(Event::Send { request: request.clone(), answer }).map_err(|_| CallError::Stopped)?;
@@ -236,7 +245,7 @@ impl Link {
             let mut status = self.status.clone();
             let ready = tokio::time::timeout_at(deadline, status.wait_for(|s| s.state == LinkState::Ready)).await;
             if !matches!(ready, Ok(Ok(_))) {
-                return Err(CallError::NotReady(not_ready(&self.status(), connect_wait)));
+                return Err(CallError::NotReady(not_ready(&self.status(), started.elapsed())));
             }
         };
         let mut answer = sent.answer;
@@ -627,6 +636,22 @@ mod tests {
             FromExtension::Reply { state, .. } => state,
             other => panic!("not a reply: {other:?}"),
         }
+    }
+
+    /// Calls queued while the link is down wait out `connect_wait` counted from the link's going
+    /// down, then a second each: not the whole wait each in turn.
+    #[tokio::test]
+    async fn calls_behind_one_that_waited_out_a_lost_link_are_told_in_a_second() {
+        let link = Link::start(Policy::default());
+        let wait = Duration::from_secs(2);
+        let ask = || link.request(Outgoing::State, "state", wait, Duration::from_secs(5));
+        let t = std::time::Instant::now();
+        assert!(matches!(ask().await, Err(CallError::NotReady(_))));
+        assert!(t.elapsed() >= Duration::from_millis(1_900), "the first waits it out: {:?}", t.elapsed());
+        let t = std::time::Instant::now();
+        let Err(CallError::NotReady(why)) = ask().await else { panic!("the link is still down") };
+        assert!(t.elapsed() < Duration::from_millis(1_700), "the next is told in a second: {:?}", t.elapsed());
+        assert!(why.contains("waited 1 s"), "{why}");
     }
 
     #[test]
