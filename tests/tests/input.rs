@@ -115,10 +115,7 @@ async fn clicks_by_ref_and_coordinate_with_modifiers() -> anyhow::Result<()> {
     let r = h.one("scroll", json!({"target": at(700.0, 120.0), "scroll_direction": "down"})).await?;
     assert_eq!(text(&r), "Scrolled down.");
     let log = h.wait_log("scroll", |e| e["type"] == "scrolled" && e["top"] == 300).await?;
-    // A wheel event per notch (the page may hear some of them merged).
-    let wheels: Vec<i64> = of(&log, "wheel").iter().map(|e| e["deltaY"].as_i64().unwrap_or(0)).collect();
-    assert_eq!(wheels.iter().sum::<i64>(), 300, "{wheels:?}");
-    assert!(wheels.len() >= 2 && wheels.iter().all(|d| d % 100 == 0), "{wheels:?}");
+    assert_eq!(of(&log, "wheel")[0]["deltaY"], 300);
     ok(&h.one("scroll", json!({"target": at(700.0, 120.0), "scroll_direction": "up", "scroll_amount": 1})).await?);
     h.wait_log("scroll up", |e| e["type"] == "scrolled" && e["top"] == 200).await?;
     // A wheel where nothing can scroll that way says that nothing moved.
@@ -846,7 +843,8 @@ async fn every_tabs_screenshot_is_the_whole_window_and_each_point_of_it_counts()
         assert_eq!((w, hgt), still, "at scale {dpr}, a page that scrolls is shot at the size of one that does not");
         let r = h.one("zoom", json!({"region": [0, 0, w, hgt]})).await?;
         ok(&r);
-        ok(&h.one("left_click", json!({"target": at((w - 1) as f64, (hgt - 1) as f64)})).await?);
+        let r = h.one("left_click", json!({"target": at((w - 1) as f64, (hgt - 1) as f64)})).await?;
+        assert!(text(&r).contains("The pointer was over the page's scrollbar"), "the corner is the scrollbar's: {r:?}");
         let place = "(() => { const r = document.getElementById('edge').getBoundingClientRect(); return [(r.left + r.right) / 2, (r.top + r.bottom) / 2, innerWidth]; })()";
         let m = h.client.request("member", json!({"name": "javascript_exec", "input": {"text": place}, "confirmed": true})).await?;
         let css: Vec<f64> = serde_json::from_str(m["outcome"]["ok"]["text"].as_str().unwrap_or("[]"))?;
@@ -1394,7 +1392,7 @@ async fn a_hover_where_the_pointer_stands_reaches_a_page_loaded_under_it() -> an
     open(&mut h, "menubar.html").await?;
     let r = h.one("left_click", json!({"target": at(60.0, 25.0)})).await?;
     ok(&r);
-    assert_eq!(r.state().and_then(|s| s.tabs.first().map(|t| t.title.clone())).as_deref(), Some("Products"), "{r:?}");
+    assert!(r.state().and_then(|s| s.tabs.first().map(|t| t.url.ends_with("/menubar-products.html"))).unwrap_or(false), "the link led on: {r:?}");
     let laptops = |read: &str| read.lines().find(|l| l.contains("link \"Laptops\"")).map(String::from).unwrap_or_default();
     let before = text(&h.one("read_page", json!({})).await?);
     assert!(laptops(&before).ends_with("shown on hover → #laptops"), "the menu is closed until hovered: {before}");

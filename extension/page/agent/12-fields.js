@@ -160,6 +160,7 @@
   // `frames`, a point over another site's frame says which frame (by a ref) and where in it, to
   // be described there.
   function describeAt(x, y, next, frames) {
+    if (onScrollbar(x, y)) return { what: PAGE_SCROLLBAR, next };
     const counter = { next };
     const hit = deepElementAt(x, y);
     if (!hit.el) return { what: null, next };
@@ -169,6 +170,18 @@
     }
     if (hit.crossFrame) return { what: `${describe(hit.el)} (another site's frame)`, next: counter.next };
     return { what: describe(hit.el), named: isNamed(hit.el), next: counter.next };
+  }
+
+  // Whether a viewport point is on the page's own scrollbar (part of the window, and of the
+  // screenshot, but not of the page): on the right of the page's box, or on its left when the
+  // page is written right to left, and below it for the sideways one.
+  const PAGE_SCROLLBAR = "the page's scrollbar, not an element of the page (a press there scrolls the page)";
+  function onScrollbar(x, y) {
+    const root = document.documentElement;
+    if (!root) return false;
+    const side = innerWidth - root.clientWidth, below = innerHeight - root.clientHeight;
+    const rtl = side > 0 && getComputedStyle(root).direction === "rtl";
+    return (side > 0 && (rtl ? x < side : x >= root.clientWidth)) || (below > 0 && y >= root.clientHeight && y < innerHeight);
   }
 
   const TEXT_TYPES = new Set(["text", "search", "email", "url", "tel", "password", "number", ""]);

@@ -273,7 +273,7 @@
     const atPoint = pressed ? press.el : deepElementAt(x, y).el;
     inputAnimations = animationsAround(atPoint, press?.t);
     if (primary) clickedField = reached ? fieldPressed(reached) : null;
-    let what = !describeIt ? null : pressed ? describe(press.el) : describeAt(x, y).what;
+    let what = !describeIt ? null : onScrollbar(x, y) ? PAGE_SCROLLBAR : pressed ? describe(press.el) : describeAt(x, y).what;
     // A control the page disabled took the click and did nothing with it.
     if (what && primary) {
       if (atPoint?.closest?.("button, input, select, textarea, option, optgroup")?.matches(":disabled")) what += ", which is disabled, so the click did nothing";
