@@ -387,11 +387,6 @@ pub fn told(tab: i32) -> Option<Told> {
 }
 
 /// Where the tab's main frame stands now.
-/// How many documents the tab's main frame has committed (see [`main_frame`]).
-pub fn commits(tab: i32) -> u64 {
-    with(|a| a.tabs.get(&tab).map_or(0, |t| t.loads.commits))
-}
-
 pub fn main_frame(tab: i32) -> MainFrame {
     with(|a| {
         let loads = &a.tabs.entry(tab).or_default().loads;
@@ -664,9 +659,10 @@ pub fn on_event(tab: i32, method: &str, p: &Value) {
             loads.on_event(method, p);
             (before != (loads.commits, loads.same_document, loads.pending.is_some()), before.0 != loads.commits)
         });
-        // A new document has yet to say it floods its title.
+        // A new document has yet to say it floods its title, and has seen no pointer yet.
         if committed {
             crate::session::titles_flood(tab, false);
+            crate::members::pointer::forget_position(tab);
         }
         // The tab's address changed, or a new one is on its way: the tabs are listed again.
         if moved {

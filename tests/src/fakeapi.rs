@@ -824,7 +824,7 @@ mod tests {
     fn a_batch_must_be_answered_once_per_call_in_order() {
         let assistant = json!({"role": "assistant", "content": [
             {"type": "tool_use", "id": "a", "name": "navigate", "toolset_name": "browser", "input": {"url": "x"}},
-            {"type": "tool_use", "id": "b", "name": "screenshot", "toolset_name": "browser", "input": {}},
+            {"type": "tool_use", "id": "b", "name": "get_page_text", "toolset_name": "browser", "input": {}},
         ]});
         let ok = |id: &str| json!({"type": "tool_result", "tool_use_id": id, "toolset_name": "browser", "content": "done"});
         let user = |results: Vec<Value>| json!({"role": "user", "content": results});

@@ -12,13 +12,16 @@ use std::process::Command;
 
 use anyhow::Context;
 
+/// The optimizer's flags: for size, its passes run again until they shrink it no further.
+const FLAGS: &[&str] = &["-Oz", "--converge"];
+
 /// Shrinks `wasm` in place when binaryen is at hand; otherwise says why not and leaves it.
 /// The result for the last input is kept in `cache` (the run takes 20–30 s).
 pub fn shrink(wasm: &Path, cache: &Path) -> anyhow::Result<()> {
     let Some((tool, lock)) = wasm_opt() else { return Ok(()) };
     let before = std::fs::read(wasm).with_context(|| format!("cannot read {}", wasm.display()))?;
     // The input, the optimizer's version (its lock file) and the flags name the result.
-    let key = format!("{}-{lock}-Oz", digest(&before));
+    let key = format!("{}-{lock}-{}", digest(&before), FLAGS.join(" "));
     let (kept, kept_key) = (cache.join("core.wasm"), cache.join("core.key"));
     if std::fs::read_to_string(&kept_key).is_ok_and(|k| k == key) && kept.is_file() {
         std::fs::copy(&kept, wasm).with_context(|| format!("cannot write {}", wasm.display()))?;
@@ -27,7 +30,7 @@ pub fn shrink(wasm: &Path, cache: &Path) -> anyhow::Result<()> {
     std::fs::create_dir_all(cache)?;
     let out = cache.join("core.new.wasm");
     let mut opt = Command::new(&tool);
-    opt.arg("-Oz").arg(wasm).arg("-o").arg(&out);
+    opt.args(FLAGS).arg(wasm).arg("-o").arg(&out);
     // A failing optimizer costs size, never the build: the core works unoptimized.
     if let Err(e) = crate::run(opt) {
         println!("wasm-opt failed ({e:#}); the Wasm core is left as wasm-bindgen wrote it");
@@ -37,7 +40,7 @@ pub fn shrink(wasm: &Path, cache: &Path) -> anyhow::Result<()> {
     std::fs::rename(&out, &kept)?;
     std::fs::write(&kept_key, &key)?;
     std::fs::copy(&kept, wasm).with_context(|| format!("cannot write {}", wasm.display()))?;
-    println!("wasm-opt -Oz: the Wasm core went from {} to {after} bytes", before.len());
+    println!("wasm-opt {}: the Wasm core went from {} to {after} bytes", FLAGS.join(" "), before.len());
     Ok(())
 }
 

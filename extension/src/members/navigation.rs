@@ -30,10 +30,6 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
     // for a page that keeps a frame at certain about: addresses: either is still sent elsewhere
     // through the tabs API.
     let done = match cdp::ensure_attached(tab).await {
-        Ok(()) if super::unresponsive::leaving_stuck(tab) => {
-            let target = away_from_stuck(tab, &target).await?;
-            Some(navigate_settled(tab, &target).await?)
-        }
         Ok(()) => match navigate_settled(tab, &target).await {
             Err(e) if cdp::refused(&e) => None,
             done => Some(done?),
@@ -106,23 +102,6 @@ pub async fn navigate(input: &Navigate) -> Result<Outcome, String> {
     let outcome = Outcome::Navigated { url: now.address(), title: now.title.clone(), status, note };
     state::tab_updated(now);
     Ok(outcome)
-}
-
-/// Takes the tab from a page stuck in its own script to a blank page (see
-/// [`super::unresponsive::leaving_stuck`]), and says where the navigate goes from there: a
-/// reload loads the stuck page's address anew, and a step back or forward the address of the
-/// entry it steps to (the blank page is an entry of its own).
-async fn away_from_stuck(tab: i32, target: &NavTarget) -> Result<NavTarget, String> {
-    let history = cdp::send(tab, &cdp::GetNavigationHistory {}).await.map_err(|e| e.to_string())?;
-    let entry = |step: i64| usize::try_from(history.current_index + step).ok().and_then(|i| history.entries.get(i)).map(|e| e.url.clone());
-    let next = match target {
-        NavTarget::Url(url) => NavTarget::Url(url.clone()),
-        NavTarget::Reload => NavTarget::Url(entry(0).ok_or_else(|| "The tab has no page to reload.".to_string())?),
-        NavTarget::Back => NavTarget::Url(entry(-1).ok_or_else(|| no_history(tab, true))?),
-        NavTarget::Forward => NavTarget::Url(entry(1).ok_or_else(|| no_history(tab, false))?),
-    };
-    navigate_cdp(tab, &NavTarget::Url("about:blank".into())).await?;
-    Ok(next)
 }
 
 /// After the browser ended the debugger's session with the tab as it navigated: the tab is
@@ -358,6 +337,12 @@ async fn page_went_on(tab: i32, since: u64, ours: &str) -> bool {
 
 /// Navigates with CDP and waits until the document it loads has loaded.
 async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Done, String> {
+    // A page stuck in its own script is left by way of a blank page, which the browser loads in
+    // a new process (see `unresponsive::leaving_stuck`). (A reload or a step in history goes as
+    // ever.)
+    if matches!(target, NavTarget::Url(_)) && super::unresponsive::leaving_stuck(tab) {
+        Box::pin(navigate_cdp(tab, &NavTarget::Url("about:blank".into()))).await?;
+    }
     let describe = |url: &str| format!("Navigation to {url}");
     let cdp_err = |e: CdpError| e.to_string();
     // The main frame is named first, so its subframes' documents are told apart from its own

@@ -14,9 +14,9 @@ use crate::{page, refs, state};
 thread_local! {
     /// Mouse buttons held down per tab (left_mouse_down without its up yet).
     static BUTTONS: RefCell<HashMap<i32, u32>> = RefCell::new(HashMap::new());
-    /// Where the pointer is per tab, in CSS pixels, and the document it moved there in (the
-    /// count of the main frame's commits then).
-    static POSITION: RefCell<HashMap<i32, (f64, f64, u64)>> = RefCell::new(HashMap::new());
+    /// Where the pointer is per tab, in CSS pixels, in the document shown (a new one has seen no
+    /// pointer yet: nothing under it is hovered until one moves).
+    static POSITION: RefCell<HashMap<i32, (f64, f64)>> = RefCell::new(HashMap::new());
 }
 
 thread_local! {
@@ -284,16 +284,14 @@ pub(super) fn buttons(tab: i32) -> u32 {
 }
 
 /// The pointer's place is forgotten: the next move is sent even to where it stands.
-fn forget_position(tab: i32) {
+pub fn forget_position(tab: i32) {
     POSITION.with(|p| p.borrow_mut().remove(&tab));
 }
 
 pub(super) async fn mouse(tab: i32, kind: &'static str, (x, y): (f64, f64), button: &'static str, buttons: u32, clicks: u32, modifiers: u32) -> Result<(), String> {
-    // The pointer is already there, in this document: a move would change nothing the page can
-    // see, and Chrome holds every move until the next frame. A document loaded since has seen
-    // no pointer yet (nothing under it is hovered until one moves), so the move is sent.
-    let document = crate::activity::commits(tab);
-    if kind == "mouseMoved" && POSITION.with(|p| p.borrow().get(&tab).copied()) == Some((x, y, document)) {
+    // The pointer is already there: a move would change nothing the page can see, and Chrome
+    // holds every move until the next frame.
+    if kind == "mouseMoved" && POSITION.with(|p| p.borrow().get(&tab).copied()) == Some((x, y)) {
         return Ok(());
     }
     cdp::send(
@@ -302,7 +300,7 @@ pub(super) async fn mouse(tab: i32, kind: &'static str, (x, y): (f64, f64), butt
     )
     .await
     .map_err(|e| format!("The browser refused the mouse event: {e}"))?;
-    POSITION.with(|p| p.borrow_mut().insert(tab, (x, y, document)));
+    POSITION.with(|p| p.borrow_mut().insert(tab, (x, y)));
     Ok(())
 }
 
@@ -607,23 +605,20 @@ const FRAME_WAIT_MS: i32 = 300;
 /// drag up.
 const DRAG_REST_MS: u32 = 70;
 
-/// Pixels one scroll notch moves (a wheel event's delta).
+/// Pixels one scroll notch moves.
 const NOTCH: f64 = 100.0;
 
 pub async fn scroll(input: &Scroll) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
     let spot = aim(tab, &input.target, false).await?;
+    let d = NOTCH * input.amount() as f64;
     let (dx, dy) = match input.scroll_direction {
-        ScrollDirection::Up => (0.0, -NOTCH),
-        ScrollDirection::Down => (0.0, NOTCH),
-        ScrollDirection::Left => (-NOTCH, 0.0),
-        ScrollDirection::Right => (NOTCH, 0.0),
+        ScrollDirection::Up => (0.0, -d),
+        ScrollDirection::Down => (0.0, d),
+        ScrollDirection::Left => (-d, 0.0),
+        ScrollDirection::Right => (d, 0.0),
     };
-    // One wheel event per notch, as a person's wheel sends them, not one of all the notches'
-    // distance: a page that acts once per event (a map zooming a level, a carousel turning a
-    // slide) acts on more than one. They go out together, with the move (which is then not held
-    // for a frame), since waiting for the browser to take each costs a frame a notch; a page
-    // busy with one may hear the next ones merged, as it would a fast spin of a wheel.
+    // Sent together, so the move is not held for a frame before the wheel.
     let wheel = cdp::MouseEvent {
         kind: "mouseWheel",
         x: spot.x,
@@ -642,10 +637,7 @@ pub async fn scroll(input: &Scroll) -> Result<Outcome, String> {
     let question = format!("__tabwright.wheelAt({x}, {y}, {dx}, {dy}, {mark})");
     let room = page::call(tab, &question);
     // The question goes out first: the page answers it at once, not after the wheel's frame.
-    let notches = async {
-        let sent = futures::future::join_all((0..input.amount()).map(|_| cdp::send(tab, &wheel))).await;
-        sent.into_iter().collect::<Result<Vec<_>, _>>()
-    };
+    let notches = cdp::send(tab, &wheel);
     // The move is sent even where the pointer already stands: the browser keeps sending a
     // pointer's wheels to the box its last wheels went to until the pointer moves, and a wheel
     // that found nothing to scroll there (a strip at its end) kept the next ones from the strip.
