@@ -1,14 +1,14 @@
-//! What happens around the calls: console entries, network requests, dialogs and downloads,
-//! collected from the moment the debugger attached (downloads from the extension's start).
+//! What happens around the calls: console entries, network requests, dialogs and the main
+//! frame's navigations, collected from the moment the debugger attached (downloads are in
+//! `downloads`).
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use serde_json::Value;
 use tabwright_protocol::sanitize::{bounded, line, redact, url as clean_url};
-use tabwright_protocol::StateChange;
 
-use crate::{cdp, chrome, state};
+use crate::{cdp, state};
 
 /// The most entries of each kind kept per tab between reads; the newest are kept.
 pub const KEEP: usize = 1000;
@@ -26,8 +26,6 @@ const SOURCE_CHARS: usize = 300;
 const DIALOG_LINES: usize = 3;
 /// The longest dialog message quoted.
 const DIALOG_MESSAGE: usize = 200;
-/// The longest download URL kept (the result shows at most 4,096 after cleaning).
-const DOWNLOAD_URL_CHARS: usize = 8_192;
 
 /// The first `max` characters of `text`, found without walking the rest of it, and whether
 /// anything was cut.
@@ -39,7 +37,7 @@ fn prefix(text: &str, max: usize) -> (&str, bool) {
 }
 
 /// `text` cut to `max` characters, the cut marked with an ellipsis.
-fn cut(text: &str, max: usize) -> String {
+pub(crate) fn cut(text: &str, max: usize) -> String {
     match prefix(text, max) {
         (kept, true) => format!("{kept}…"),
         (kept, false) => kept.to_string(),
@@ -47,7 +45,7 @@ fn cut(text: &str, max: usize) -> String {
 }
 
 /// A URL cut as it arrives: a data: URL to its start, any other to [`URL_CHARS`].
-fn cut_url(url: &str, max: usize) -> (String, bool) {
+pub(crate) fn cut_url(url: &str, max: usize) -> (String, bool) {
     let max = if url.get(..5).is_some_and(|s| s.eq_ignore_ascii_case("data:")) { DATA_URL_CHARS.min(max) } else { max };
     let (kept, was_cut) = prefix(url, max);
     (kept.to_string(), was_cut)
@@ -457,13 +455,6 @@ pub fn document(tab: i32, loader: &str) -> DocumentState {
     })
 }
 
-#[derive(Clone)]
-struct Download {
-    id: String,
-    url: String,
-    path: String,
-}
-
 #[derive(Default)]
 struct Activity {
     tabs: HashMap<i32, Tab>,
@@ -471,28 +462,14 @@ struct Activity {
     dialogs: VecDeque<(String, String)>,
     dialogs_dropped: usize,
     notices: Vec<String>,
-    changes: Vec<StateChange>,
-    downloads: HashMap<i64, Download>,
-    next_download: u64,
 }
 
 thread_local! {
-    static ACTIVITY: RefCell<Activity> = RefCell::new(Activity { next_download: 1, ..Default::default() });
+    static ACTIVITY: RefCell<Activity> = RefCell::new(Activity::default());
 }
 
 fn with<T>(f: impl FnOnce(&mut Activity) -> T) -> T {
     ACTIVITY.with(|a| f(&mut a.borrow_mut()))
-}
-
-const DOWNLOADS_KEY: &str = "tabwright.next_download";
-
-/// Restores the download counter a previous worker saved.
-pub async fn load() {
-    if let Ok(Some(n)) = chrome::storage_get(DOWNLOADS_KEY).await {
-        if let Some(n) = n.as_u64() {
-            with(|a| a.next_download = a.next_download.max(n));
-        }
-    }
 }
 
 /// Forgets a closed tab's buffers, and the refs its pages handed out.
@@ -682,9 +659,10 @@ pub fn on_event(tab: i32, method: &str, p: &Value) {
             loads.on_event(method, p);
             (before != (loads.commits, loads.same_document, loads.pending.is_some()), before.0 != loads.commits)
         });
-        // A new document has yet to say it floods its title.
+        // A new document has yet to say it floods its title, and has seen no pointer yet.
         if committed {
             crate::session::titles_flood(tab, false);
+            crate::members::pointer::forget_position(tab);
         }
         // The tab's address changed, or a new one is on its way: the tabs are listed again.
         if moved {
@@ -786,92 +764,6 @@ pub fn take_notices() -> Vec<String> {
         }
     }
     lines
-}
-
-/// Download events since the last report.
-pub fn take_changes() -> Vec<StateChange> {
-    with(|a| std::mem::take(&mut a.changes))
-}
-
-/// How many downloads this worker has numbered: one begun since a count was taken has a
-/// higher one.
-pub fn downloads_numbered() -> u64 {
-    with(|a| a.next_download)
-}
-
-/// Whether a download started since the last report (a navigation may turn into one).
-pub fn download_pending() -> bool {
-    with(|a| a.changes.iter().any(|c| matches!(c, StateChange::DownloadStarted { .. } | StateChange::DownloadCompleted { .. })))
-}
-
-/// chrome.downloads.onCreated.
-pub fn on_download_created(item: &Value) {
-    let Some(chrome_id) = item["id"].as_i64() else { return };
-    let url = item["finalUrl"].as_str().filter(|u| !u.is_empty()).or_else(|| item["url"].as_str()).unwrap_or_default();
-    let url = cut_url(url, DOWNLOAD_URL_CHARS).0;
-    let next = with(|a| {
-        let id = format!("dl-{}", a.next_download);
-        a.next_download += 1;
-        a.changes.push(StateChange::DownloadStarted { download_id: id.clone(), url: url.clone() });
-        a.downloads.insert(chrome_id, Download { id, url, path: item["filename"].as_str().unwrap_or_default().to_string() });
-        a.next_download
-    });
-    // A restarted worker must not hand out a download_id twice.
-    wasm_bindgen_futures::spawn_local(async move {
-        let _ = chrome::storage_set(DOWNLOADS_KEY, &serde_json::json!(next)).await;
-    });
-    // A download that is already over when it is created (a tiny file) reports its end too.
-    on_download_changed(item);
-}
-
-/// chrome.downloads.onChanged (a delta), or a whole item.
-pub fn on_download_changed(delta: &Value) {
-    let Some(chrome_id) = delta["id"].as_i64() else { return };
-    let current = |key: &str| delta[key].get("current").or_else(|| delta.get(key)).cloned();
-    with(|a| {
-        let Some(d) = a.downloads.get_mut(&chrome_id) else { return };
-        if let Some(Value::String(u)) = current("finalUrl").filter(|u| u.as_str().is_some_and(|s| !s.is_empty())) {
-            d.url = cut_url(&u, DOWNLOAD_URL_CHARS).0;
-        }
-        if let Some(Value::String(f)) = current("filename").filter(|f| f.as_str().is_some_and(|s| !s.is_empty())) {
-            d.path = f;
-        }
-    });
-    let state = current("state").and_then(|s| s.as_str().map(String::from));
-    match state.as_deref() {
-        Some("complete") => {
-            wasm_bindgen_futures::spawn_local(async move {
-                // The final size and path, from the browser's own record.
-                let item = chrome::downloads_search(chrome_id).await.ok().flatten().unwrap_or(Value::Null);
-                with(|a| {
-                    // Reported once: a finished download is forgotten.
-                    let Some(mut d) = a.downloads.remove(&chrome_id) else { return };
-                    if let Some(p) = item["filename"].as_str().filter(|p| !p.is_empty()) {
-                        d.path = p.to_string();
-                    }
-                    if let Some(u) = item["finalUrl"].as_str().filter(|u| !u.is_empty()) {
-                        d.url = cut_url(u, DOWNLOAD_URL_CHARS).0;
-                    }
-                    let size = item["fileSize"].as_i64().filter(|s| *s >= 0).or_else(|| item["bytesReceived"].as_i64()).map(|s| s as u64);
-                    a.changes.push(StateChange::DownloadCompleted {
-                        download_id: d.id,
-                        url: d.url,
-                        path: Some(d.path).filter(|p| !p.is_empty()),
-                        size_bytes: size,
-                    });
-                });
-            });
-        }
-        Some("interrupted") => {
-            let error = current("error").and_then(|e| e.as_str().map(|e| cut(e, 200)));
-            with(|a| {
-                if let Some(d) = a.downloads.remove(&chrome_id) {
-                    a.changes.push(StateChange::DownloadFailed { download_id: d.id, url: d.url, error });
-                }
-            });
-        }
-        _ => {}
-    }
 }
 
 /// What a read of a tab's log returns: the newest lines (redacted), how many older entries it

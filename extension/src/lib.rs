@@ -8,6 +8,7 @@ use wasm_bindgen::prelude::*;
 pub mod activity;
 pub mod cdp;
 pub mod confirm;
+pub mod downloads;
 pub mod chrome;
 mod closed_roots;
 pub mod fetching;
@@ -41,7 +42,7 @@ pub fn live_bytes() -> f64 {
 #[wasm_bindgen]
 pub async fn start() {
     state::load().await;
-    activity::load().await;
+    downloads::load().await;
     session::load().await;
     if let Err(e) = state::current_tabs().await {
         chrome::log(&format!("tabwright: could not read tabs at start: {e}"));
@@ -86,14 +87,14 @@ pub fn on_tab_removed(tab_id: i32) {
 #[wasm_bindgen]
 pub fn on_download_created(item: JsValue) {
     if let Ok(item) = chrome::from_js::<serde_json::Value>(&item) {
-        activity::on_download_created(&item);
+        downloads::on_created(&item);
     }
 }
 
 #[wasm_bindgen]
 pub fn on_download_changed(delta: JsValue) {
     if let Ok(delta) = chrome::from_js::<serde_json::Value>(&delta) {
-        activity::on_download_changed(&delta);
+        downloads::on_changed(&delta);
     }
 }
 

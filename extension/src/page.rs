@@ -8,8 +8,8 @@ use serde_json::Value;
 use crate::cdp::{self, Debuggee};
 use crate::state;
 
-/// The page agent's source (page/agent.js, compacted by `cargo xtask build` into pkg/agent.js),
-/// handed over by the worker as it starts.
+/// The page agent's source (the pieces in page/agent, joined and compacted by `cargo xtask
+/// build` into pkg/agent.js), handed over by the worker as it starts.
 static AGENT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
 
 /// Keeps the page agent's source for the worker's life (it is set once, before the core starts).

@@ -397,7 +397,7 @@ pub async fn report() -> Result<StateReport, String> {
     let tabs = fresh_tabs().await?;
     let opened = with_registry(|r| r.end_call());
     let mut changes: Vec<StateChange> = opened.into_iter().map(|tab_id| StateChange::TabOpened { tab_id }).collect();
-    changes.extend(crate::activity::take_changes());
+    changes.extend(crate::downloads::take_changes());
     Ok(StateReport { tabs, changes, notices: crate::activity::take_notices() })
 }
 

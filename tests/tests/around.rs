@@ -356,11 +356,14 @@ async fn a_page_stuck_in_a_script_is_told_and_can_be_left() -> anyhow::Result<()
     assert!(e.starts_with(still) && e.contains("so get_page_text could not finish. Reading"), "{e}");
     ok(&h.one("list_tabs", json!({})).await?);
     ok(&h.one("wait", json!({"duration": 0.1})).await?);
-    let other = tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.2").await?;
-    let r = h.one("navigate", json!({"url": format!("http://{}/one.html", other.addr)})).await?;
+    // A page of the stuck page's own site, which would commit in its busy process and hold the
+    // tab's every navigation after it, is reached by way of a blank page in a new process.
+    let r = h.one("navigate", json!({"url": h.url("one.html")})).await?;
     assert_eq!(state(&r).tabs[0].title, "Fixture One", "{r:?}");
     let t = text(&h.one("read_page", json!({})).await?);
     assert!(t.contains("Go to two"), "{t}");
+    let r = h.one("navigate", json!({"url": h.url("two.html")})).await?;
+    assert!(!r.is_error, "the tab navigates on as ever: {r:?}");
     Ok(())
 }
 

@@ -1383,6 +1383,26 @@ async fn form_input_keeps_to_maxlength_and_a_button_of_no_size_is_pressed_on_its
     Ok(())
 }
 
+/// A page loaded under the pointer has seen no pointer yet: a hover where the pointer already
+/// stands (the "Products" link just clicked, the next page's "Products" menu in its place) moves
+/// it there for that page, and the menu its CSS shows on hover opens.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hover_where_the_pointer_stands_reaches_a_page_loaded_under_it() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "menubar.html").await?;
+    let r = h.one("left_click", json!({"target": at(60.0, 25.0)})).await?;
+    ok(&r);
+    assert!(r.state().and_then(|s| s.tabs.first().map(|t| t.url.ends_with("/menubar-products.html"))).unwrap_or(false), "the link led on: {r:?}");
+    let laptops = |read: &str| read.lines().find(|l| l.contains("link \"Laptops\"")).map(String::from).unwrap_or_default();
+    let before = text(&h.one("read_page", json!({})).await?);
+    assert!(laptops(&before).ends_with("shown on hover → #laptops"), "the menu is closed until hovered: {before}");
+    ok(&h.one("hover", json!({"target": at(60.0, 25.0)})).await?);
+    h.wait_log("the new page's mouseover", |e| e["page"] == "/menubar-products.html" && e["type"] == "mouseover" && e["trusted"] == true).await?;
+    let after = text(&h.one("read_page", json!({})).await?);
+    assert!(!laptops(&after).is_empty() && !laptops(&after).contains("shown on hover"), "the hover opened the menu: {after}");
+    Ok(())
+}
+
 /// A wheel says nothing moved only where nothing could: in a chat log that starts at its newest
 /// message (column-reverse) and a strip written right to left, whose positions run from 0 down,
 /// and on a page whose scrolling a dialog locked (the body's overflow hidden).
@@ -1398,6 +1418,8 @@ async fn a_wheel_is_said_to_move_nothing_only_where_nothing_can_scroll() -> anyh
     assert_eq!(text(&r), "Scrolled up.", "older messages are above");
     h.wait_log("the log scrolled up", |e| e["type"] == "scrolled" && e["target"] == "chat" && e["top"].as_i64().is_some_and(|t| t <= -150)).await?;
     let strip = at(700.0, 100.0);
+    let r = h.one("scroll", json!({"target": strip, "scroll_direction": "right", "scroll_amount": 1})).await?;
+    assert!(stuck(&r, "right"), "a strip written right to left starts at its right end: {r:?}");
     let r = h.one("scroll", json!({"target": strip, "scroll_direction": "left", "scroll_amount": 2})).await?;
     assert_eq!(text(&r), "Scrolled left.");
     h.wait_log("the strip scrolled left", |e| e["type"] == "scrolled" && e["target"] == "strip" && e["left"].as_i64().is_some_and(|l| l <= -150)).await?;

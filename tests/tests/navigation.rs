@@ -61,6 +61,9 @@ async fn a_history_step_or_reload_to_an_address_that_cannot_load_fails() -> anyh
     ok(&h.one("navigate", json!({"url": h.url("one.html")})).await?);
     let e = error_text(&h.one("navigate", json!({"url": dead})).await?);
     assert!(e.contains("net::ERR_CONNECTION_REFUSED"), "{e}");
+    // The next call lists the tab where it is: on the error page for that address.
+    let r = h.one("list_tabs", json!({})).await?;
+    assert_eq!(state(&r).tabs[0].url, dead, "{r:?}");
     let t = text(&h.one("navigate", json!({"url": "back"})).await?);
     assert!(t.starts_with("Navigated to ") && t.contains("/one.html"), "{t}");
     let e = error_text(&h.one("navigate", json!({"url": "forward"})).await?);

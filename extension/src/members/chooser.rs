@@ -353,5 +353,5 @@ pub(super) fn handed(at: &Debuggee, generation: u64, answer: Value) -> Option<St
     }
     let out: HandedOut = serde_json::from_value(answer).ok()?;
     refs::record(at, generation, out.next, &[Node { r#ref: Some(out.r#ref), role: Some(out.role), name: Some(out.name), ..Default::default() }]);
-    Some(super::pointer::fold(&out.what))
+    Some(super::aim::fold(&out.what))
 }

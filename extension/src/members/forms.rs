@@ -75,7 +75,7 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
     // A field the input before this one is still changing (a State list filled once a Country is
     // chosen, a field enabled by a choice) is tried again once the page has answered it, as a
     // person waits for the list to fill before choosing from it.
-    if set.later && super::pointer::answered_first(tab).await {
+    if set.later && super::settle::answered_first(tab).await {
         set = set_value().await?;
     }
     match set.error.as_deref() {

@@ -159,10 +159,10 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
     if let Ok((held, _)) = &focus {
         if let Some(control) = held["notext"].as_str() {
             if input.text.split('\t').next().is_some_and(|before| before.contains([' ', '\n', '\r'])) {
-                let control = super::pointer::fold(control);
+                let control = super::aim::fold(control);
                 // (The page moved the focus there from the field the last click pressed.)
                 let at = match held["away"].as_str() {
-                    Some(away) => format!("the page moved the keyboard focus from {}, which the last click pressed, to {control}", super::pointer::fold(away)),
+                    Some(away) => format!("the page moved the keyboard focus from {}, which the last click pressed, to {control}", super::aim::fold(away)),
                     None => format!("the keyboard focus is on {control}"),
                 };
                 return Err(format!(
@@ -172,7 +172,7 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
         }
     }
     // (Unknown is taken as a field that offers suggestions: a key after the words waits for them.)
-    super::pointer::typing_into(tab, focus.as_ref().map_or(true, |(v, _)| v == "suggests" || v["suggests"] == true));
+    super::settle::typing_into(tab, focus.as_ref().map_or(true, |(v, _)| v == "suggests" || v["suggests"] == true));
     // In batches, so a long text never has hundreds of commands waiting on the browser at once.
     let typing = async {
         let mut sends = sends.into_iter().peekable();
@@ -202,7 +202,7 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
         ),
         (_, Some(control)) => Some(format!(
             "The keyboard focus was on {}, which takes no text, so unless the page listens for keys itself the text went nowhere (a Space or line break in it presses that control). Click the field first (or use form_input), then type.",
-            super::pointer::fold(control)
+            super::aim::fold(control)
         )),
         _ => None,
     }
@@ -223,7 +223,7 @@ fn long_note() -> String {
 /// What Claude reads when the focus was not in the field the last click pressed as typing
 /// began (`{away, to, notext}` from the page): the page moved it.
 fn focus_taken(held: &serde_json::Value) -> String {
-    let part = |key: &str| held[key].as_str().map(super::pointer::fold);
+    let part = |key: &str| held[key].as_str().map(super::aim::fold);
     let away = part("away").unwrap_or_default();
     let went = match (part("notext"), part("to")) {
         (Some(control), _) => format!("to {control}, which takes no text, so unless the page listens for keys itself the text went nowhere"),
@@ -243,7 +243,7 @@ async fn focus_moved(tab: i32, typed: &str) -> Option<String> {
     if !value.is_object() {
         return None;
     }
-    let part = |key: &str| value[key].as_str().map(super::pointer::fold);
+    let part = |key: &str| value[key].as_str().map(super::aim::fold);
     if let (Some(field), Some(why)) = (part("field"), part("unaccepted")) {
         return Some(format!("{field} holds what was typed, but its own check does not accept it: {}.", why.trim_end_matches('.')));
     }

@@ -6,6 +6,7 @@ use tabwright_protocol::members::{Group, Member, MemberInput};
 use crate::{cdp, state};
 use tabwright_protocol::wire::Outcome;
 
+pub mod aim;
 pub mod capture;
 pub mod chooser;
 mod diagnostics;
@@ -15,6 +16,7 @@ mod navigation;
 pub mod pointer;
 pub mod reading;
 mod script_value;
+pub mod settle;
 mod tabs;
 pub mod unresponsive;
 
@@ -61,13 +63,13 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
         // A scroll the last call made has landed before this one looks or acts (another wheel
         // at a point queues behind it in the browser, and need not wait).
         if member != Member::Scroll || input["target"]["type"] != "coordinate" {
-            pointer::settled(tab).await;
+            settle::settled(tab).await;
         }
         if matches!(member, Member::ReadPage | Member::Find | Member::GetPageText | Member::Screenshot | Member::Zoom) {
-            pointer::drawn_since_acting(tab, matches!(member, Member::Screenshot | Member::Zoom)).await;
+            settle::drawn_since_acting(tab, matches!(member, Member::Screenshot | Member::Zoom)).await;
         }
         if matches!(member, Member::Key | Member::HoldKey) {
-            pointer::typing_answered(tab).await;
+            settle::typing_answered(tab).await;
         }
         // Only this call's own input counts as answered below.
         pointer::take_answered(tab);
@@ -84,14 +86,14 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
     let began = tab.map(crate::fetching::mark).unwrap_or_default();
     let from = js_sys::Date::now();
     let commits = tab.map(|tab| crate::activity::main_frame(tab).commits);
-    let downloads = crate::activity::downloads_numbered();
+    let downloads = crate::downloads::numbered();
     let outcome = match tab.filter(|_| may_open_chooser(member, input)) {
         Some(tab) => chooser::around(tab, dispatch(parsed)).await,
         None => dispatch(parsed).await,
     };
     // A read right behind an input lets the page draw what it opened (a hover's menu too).
     if let Some(tab) = tab.filter(|_| drawn_after(member)) {
-        pointer::acted(tab, began, from, member == Member::Type, member == Member::Navigate);
+        settle::acted(tab, began, from, member == Member::Type, member == Member::Navigate);
     }
     // After anything but a read the tabs are listed again (input can change a tab's address or
     // title before a tab event arrives), alongside the wait for what the input set off. A
@@ -113,7 +115,7 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
     // own result says it began.
     if let Some(tab) = tab.filter(|&tab| outcome.is_ok() && pointer::take_download_clicked(tab)) {
         let deadline = js_sys::Date::now() + DOWNLOAD_TOLD_MS;
-        while crate::activity::downloads_numbered() == downloads && js_sys::Date::now() < deadline && crate::activity::main_frame(tab).commits == commits.unwrap_or_default() {
+        while crate::downloads::numbered() == downloads && js_sys::Date::now() < deadline && crate::activity::main_frame(tab).commits == commits.unwrap_or_default() {
             crate::chrome::sleep(10).await;
         }
     }
@@ -122,7 +124,7 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
     // result lists the tabs as they are now (the listing above may be from before the new page
     // came, and the browser's word of the tab's new address may come after the result).
     if let Some(tab) = tab.filter(|&tab| member != Member::Navigate && drawn_after(member) && commits != Some(crate::activity::main_frame(tab).commits)) {
-        pointer::loaded_since_acting(tab);
+        settle::loaded_since_acting(tab);
         state::relist().await;
         // (The browser lists an error page at the address it stands for.)
         let error_for = crate::activity::main_frame(tab).current.and_then(|l| crate::activity::document(tab, &l).unreachable);
@@ -185,7 +187,7 @@ async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Va
     // pushed): the page has shown it, and retitled itself, by the next frame; the tabs are
     // listed then.
     if method == "Page.frameStartedNavigating" && matches!(params["navigationType"].as_str(), Some("sameDocument" | "historySameDocument")) {
-        pointer::settle_once(tab).await;
+        settle::settle_once(tab).await;
         state::tabs_changed();
         return;
     }
@@ -206,7 +208,7 @@ async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Va
         // the tabs again.
         state::tabs_changed();
     } else {
-        pointer::settle_once(tab).await;
+        settle::settle_once(tab).await;
         if let Some(url) = params["url"].as_str() {
             // A busy browser may not have committed or failed the tab's navigation by that
             // frame: its outcome is waited for a moment longer, so the input's own result says
@@ -297,39 +299,42 @@ pub(super) fn is_activating(key: &crate::keys::KeyDef) -> bool {
 }
 
 async fn dispatch(parsed: MemberInput) -> Result<Outcome, String> {
-    match parsed {
-        MemberInput::Navigate(i) => navigation::navigate(&i).await,
-        MemberInput::Screenshot(i) => capture::screenshot(i.tab_id.as_deref()).await,
-        MemberInput::Zoom(i) => capture::zoom(&i.region, i.tab_id.as_deref()).await,
-        MemberInput::LeftClick(i) => pointer::click(&i, "left", 1).await,
-        MemberInput::RightClick(i) => pointer::click(&i, "right", 1).await,
-        MemberInput::MiddleClick(i) => pointer::click(&i, "middle", 1).await,
-        MemberInput::DoubleClick(i) => pointer::click(&i, "left", 2).await,
-        MemberInput::TripleClick(i) => pointer::click(&i, "left", 3).await,
-        MemberInput::Hover(i) => pointer::hover(&i).await,
-        MemberInput::MouseMove(i) => pointer::pointer(&i, "mouseMoved").await,
-        MemberInput::LeftMouseDown(i) => pointer::pointer(&i, "mousePressed").await,
-        MemberInput::LeftMouseUp(i) => pointer::pointer(&i, "mouseReleased").await,
-        MemberInput::LeftClickDrag(i) => pointer::drag(&i).await,
-        MemberInput::Scroll(i) => pointer::scroll(&i).await,
-        MemberInput::Type(i) => keyboard::type_text(&i).await,
-        MemberInput::Key(i) => keyboard::key(&i).await,
-        MemberInput::HoldKey(i) => keyboard::hold_key(&i).await,
-        MemberInput::Wait(i) => keyboard::wait(i.duration).await,
-        MemberInput::FormInput(i) => forms::form_input(&i).await,
-        MemberInput::ReadConsole(i) => diagnostics::read_console(i.tab_id.as_deref()).await,
-        MemberInput::ReadNetwork(i) => diagnostics::read_network(i.tab_id.as_deref()).await,
-        MemberInput::JavascriptExec(i) => diagnostics::javascript_exec(&i.text, i.tab_id.as_deref()).await,
-        MemberInput::ReadPage(i) => reading::read_page(&i).await,
-        MemberInput::Find(i) => reading::find(&i).await,
-        MemberInput::GetPageText(i) => reading::get_page_text(i.tab_id.as_deref()).await,
-        MemberInput::ScrollTo(i) => reading::scroll_to(i.target.reference().unwrap_or_default(), i.tab_id.as_deref()).await,
-        MemberInput::NewTab(_) => tabs::new_tab().await,
-        MemberInput::ListTabs(_) => Ok(Outcome::Tabs),
-        MemberInput::SwitchTab(i) => tabs::switch_tab(&i.tab_id).await,
-        MemberInput::CloseTab(i) => tabs::close_tab(&i.tab_id).await,
-        MemberInput::FileUpload(i) => forms::file_upload(&i).await,
-    }
+    // Each member's work is a future of its own, boxed: inlined into one state machine, any
+    // change to one member grew the whole (and the Wasm core with it).
+    let run: std::pin::Pin<Box<dyn std::future::Future<Output = Result<Outcome, String>>>> = match parsed {
+        MemberInput::Navigate(i) => Box::pin(async move { navigation::navigate(&i).await }),
+        MemberInput::Screenshot(i) => Box::pin(async move { capture::screenshot(i.tab_id.as_deref()).await }),
+        MemberInput::Zoom(i) => Box::pin(async move { capture::zoom(&i.region, i.tab_id.as_deref()).await }),
+        MemberInput::LeftClick(i) => Box::pin(async move { pointer::click(&i, "left", 1).await }),
+        MemberInput::RightClick(i) => Box::pin(async move { pointer::click(&i, "right", 1).await }),
+        MemberInput::MiddleClick(i) => Box::pin(async move { pointer::click(&i, "middle", 1).await }),
+        MemberInput::DoubleClick(i) => Box::pin(async move { pointer::click(&i, "left", 2).await }),
+        MemberInput::TripleClick(i) => Box::pin(async move { pointer::click(&i, "left", 3).await }),
+        MemberInput::Hover(i) => Box::pin(async move { pointer::hover(&i).await }),
+        MemberInput::MouseMove(i) => Box::pin(async move { pointer::pointer(&i, "mouseMoved").await }),
+        MemberInput::LeftMouseDown(i) => Box::pin(async move { pointer::pointer(&i, "mousePressed").await }),
+        MemberInput::LeftMouseUp(i) => Box::pin(async move { pointer::pointer(&i, "mouseReleased").await }),
+        MemberInput::LeftClickDrag(i) => Box::pin(async move { pointer::drag(&i).await }),
+        MemberInput::Scroll(i) => Box::pin(async move { pointer::scroll(&i).await }),
+        MemberInput::Type(i) => Box::pin(async move { keyboard::type_text(&i).await }),
+        MemberInput::Key(i) => Box::pin(async move { keyboard::key(&i).await }),
+        MemberInput::HoldKey(i) => Box::pin(async move { keyboard::hold_key(&i).await }),
+        MemberInput::Wait(i) => Box::pin(async move { keyboard::wait(i.duration).await }),
+        MemberInput::FormInput(i) => Box::pin(async move { forms::form_input(&i).await }),
+        MemberInput::ReadConsole(i) => Box::pin(async move { diagnostics::read_console(i.tab_id.as_deref()).await }),
+        MemberInput::ReadNetwork(i) => Box::pin(async move { diagnostics::read_network(i.tab_id.as_deref()).await }),
+        MemberInput::JavascriptExec(i) => Box::pin(async move { diagnostics::javascript_exec(&i.text, i.tab_id.as_deref()).await }),
+        MemberInput::ReadPage(i) => Box::pin(async move { reading::read_page(&i).await }),
+        MemberInput::Find(i) => Box::pin(async move { reading::find(&i).await }),
+        MemberInput::GetPageText(i) => Box::pin(async move { reading::get_page_text(i.tab_id.as_deref()).await }),
+        MemberInput::ScrollTo(i) => Box::pin(async move { reading::scroll_to(i.target.reference().unwrap_or_default(), i.tab_id.as_deref()).await }),
+        MemberInput::NewTab(_) => Box::pin(async move { tabs::new_tab().await }),
+        MemberInput::ListTabs(_) => Box::pin(std::future::ready(Ok(Outcome::Tabs))),
+        MemberInput::SwitchTab(i) => Box::pin(async move { tabs::switch_tab(&i.tab_id).await }),
+        MemberInput::CloseTab(i) => Box::pin(async move { tabs::close_tab(&i.tab_id).await }),
+        MemberInput::FileUpload(i) => Box::pin(async move { forms::file_upload(&i).await }),
+    };
+    run.await
 }
 
 /// Asks the person watching when the bridge says this member needs it, or when the policy lists

@@ -314,7 +314,7 @@ const OLDER_MS: f64 = 1_000.0;
 /// Waits briefly for chrome.downloads to announce a download.
 async fn download_started() -> bool {
     for _ in 0..20 {
-        if crate::activity::download_pending() {
+        if crate::downloads::pending() {
             return true;
         }
         chrome::sleep(50).await;
@@ -337,6 +337,12 @@ async fn page_went_on(tab: i32, since: u64, ours: &str) -> bool {
 
 /// Navigates with CDP and waits until the document it loads has loaded.
 async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Done, String> {
+    // A page stuck in its own script is left by way of a blank page, which the browser loads in
+    // a new process (see `unresponsive::leaving_stuck`). (A reload or a step in history goes as
+    // ever.)
+    if matches!(target, NavTarget::Url(_)) && super::unresponsive::leaving_stuck(tab) {
+        Box::pin(navigate_cdp(tab, &NavTarget::Url("about:blank".into()))).await?;
+    }
     let describe = |url: &str| format!("Navigation to {url}");
     let cdp_err = |e: CdpError| e.to_string();
     // The main frame is named first, so its subframes' documents are told apart from its own
@@ -379,6 +385,11 @@ async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Done, String> {
                         "{} was refused: the browsing policy does not allow that site (after any redirects). The tab shows a blank error page.",
                         describe(url)
                     ));
+                }
+                // The tab shows the browser's error page for that address: the next call's
+                // inventory lists it there once the browser does (a moment after the commit).
+                if !error.contains("ERR_ABORTED") {
+                    state::until_listed_at(tab, url.split('#').next().unwrap_or(url)).await;
                 }
                 return Err(format!("{} failed: {error}. {}", describe(url), net_error_advice(&error)));
             }

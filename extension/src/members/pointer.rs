@@ -3,11 +3,10 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use serde::Deserialize;
 use tabwright_protocol::input::{Click, Drag, Hover, Pointer, Scroll, ScrollDirection, Target};
 use tabwright_protocol::wire::Outcome;
 
-use super::{capture, reading};
+use super::aim::{aim, fold, move_to, spot, Spot};
 use crate::cdp::{self, Debuggee};
 use crate::keys::{self, KeyDef};
 use crate::{page, refs, state};
@@ -15,306 +14,9 @@ use crate::{page, refs, state};
 thread_local! {
     /// Mouse buttons held down per tab (left_mouse_down without its up yet).
     static BUTTONS: RefCell<HashMap<i32, u32>> = RefCell::new(HashMap::new());
-    /// Where the pointer is per tab, in CSS pixels.
+    /// Where the pointer is per tab, in CSS pixels, in the document shown (a new one has seen no
+    /// pointer yet: nothing under it is hovered until one moves).
     static POSITION: RefCell<HashMap<i32, (f64, f64)>> = RefCell::new(HashMap::new());
-    /// When each tab last scrolled, until a call has waited for that scroll to land.
-    static SCROLLED: RefCell<HashMap<i32, f64>> = RefCell::new(HashMap::new());
-    /// The last input (or navigate) on each tab, until a read has waited for what it set off.
-    static ACTED: RefCell<HashMap<i32, Acted>> = RefCell::new(HashMap::new());
-}
-
-/// A resolved target: a point in the tab's CSS pixels, and what it hits.
-pub struct Spot {
-    pub x: f64,
-    pub y: f64,
-    /// What is there, for the acknowledgement ("button "Save" (ref_3)").
-    pub what: Option<String>,
-    /// A ref's control that the page disabled, named: a click there does nothing.
-    pub disabled: Option<String>,
-    /// The ref aimed at, when the tab's own page agent holds it (not another site's frame).
-    pub aimed: Option<u64>,
-}
-
-#[derive(Deserialize)]
-struct PointFor {
-    #[serde(default)]
-    x: f64,
-    #[serde(default)]
-    y: f64,
-    #[serde(default)]
-    error: Option<String>,
-    #[serde(default)]
-    covered: Option<String>,
-    #[serde(default)]
-    what: Option<String>,
-    #[serde(default)]
-    disabled: bool,
-    /// The point is over a box whose hover shows the element, which is hidden until then.
-    #[serde(default)]
-    hover: bool,
-    /// The person pinch-zoomed the page: nothing was looked for.
-    #[serde(default)]
-    pinched: bool,
-}
-
-/// One step from an out-of-process frame out to the document that holds it: that document's
-/// session and the frame's element there.
-struct Hop {
-    holder: Debuggee,
-    owner: i64,
-}
-
-/// The steps from a frame of another site out to the tab's own document, innermost first.
-async fn frame_hops(at: &Debuggee) -> Result<Vec<Hop>, String> {
-    let mut hops = Vec::new();
-    let mut session = at.session.clone();
-    // Frames nest only so deep; a loop in what the browser told is not followed forever.
-    for _ in 0..16 {
-        let Some(current) = session else {
-            return Ok(hops);
-        };
-        let child = cdp::children(at.tab).into_iter().find(|c| c.session == current).ok_or("the frame is gone")?;
-        let holder = Debuggee { tab: at.tab, session: child.parent.clone() };
-        let owner = cdp::send_to(&holder, &cdp::GetFrameOwner { frame_id: &child.target_id }).await.map_err(|e| e.to_string())?;
-        hops.push(Hop { holder, owner: owner.backend_node_id });
-        session = child.parent;
-    }
-    Err("the frames nest too deep to be reached".into())
-}
-
-impl Hop {
-    /// The frame element's box in its document's viewport: where its content and its border
-    /// begin, in CSS pixels.
-    async fn origins(&self) -> Result<((f64, f64), (f64, f64)), String> {
-        let model = cdp::send_to(&self.holder, &cdp::GetBoxModel { backend_node_id: self.owner }).await.map_err(|e| e.to_string())?.model;
-        let (content, border) = (&model.content, if model.border.len() >= 2 { &model.border } else { &model.content });
-        if content.len() < 2 {
-            return Err("the frame has no box".into());
-        }
-        Ok(((content[0], content[1]), (border[0], border[1])))
-    }
-}
-
-/// Offset of an out-of-process frame's viewport inside the tab's, in CSS pixels: its box in the
-/// document that holds it, plus that document's own offset when it is such a frame too.
-async fn frame_offset(at: &Debuggee) -> Result<(f64, f64), String> {
-    let (mut x, mut y) = (0.0, 0.0);
-    for hop in frame_hops(at).await? {
-        let ((cx, cy), _) = hop.origins().await?;
-        x += cx;
-        y += cy;
-    }
-    Ok((x, y))
-}
-
-/// A point in a frame of another site's viewport, as a point of the tab's: each document out
-/// from it scrolled until the point is in its view (the frame's own scroll does not move the
-/// page around it), and checked to show the frame there, not something laid over it (the
-/// frame's own hit test cannot see the page around it). `Err(Ok(cover))` names what covers it;
-/// `Err(Err(e))`, why the point could not be brought into view.
-async fn through_frames(at: &Debuggee, (x, y): (f64, f64)) -> Result<(f64, f64), Result<String, String>> {
-    let (mut x, mut y) = (x, y);
-    for hop in frame_hops(at).await.map_err(Err)? {
-        let mut scrolled = false;
-        loop {
-            let ((cx, cy), (bx, by)) = hop.origins().await.map_err(Err)?;
-            let (hx, hy) = (x + cx, y + cy);
-            let (seen, _) = page::call_in(&hop.holder, &format!("__tabwright.frameAt({hx}, {hy}, {x}, {y})")).await.map_err(Err)?;
-            if let Some(cover) = seen["covered"].as_str() {
-                return Err(Ok(fold(cover)));
-            }
-            if seen["shown"] == true {
-                (x, y) = (hx, hy);
-                break;
-            }
-            if std::mem::replace(&mut scrolled, true) {
-                return Err(Err("its frame could not be scrolled into view".into()));
-            }
-            let rect = cdp::Rect { x: x + cx - bx, y: y + cy - by, width: 1.0, height: 1.0 };
-            cdp::send_to(&hop.holder, &cdp::ScrollIntoViewIfNeeded { backend_node_id: hop.owner, rect }).await.map_err(|e| Err(e.to_string()))?;
-            // The browser sends input to the frame where its last drawn frame had it.
-            let _ = page::call_in(&hop.holder, "new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))").await;
-        }
-    }
-    Ok((x, y))
-}
-
-/// Where a target is: a coordinate mapped from screenshot pixels, or a ref scrolled into view
-/// and hit-tested.
-pub async fn spot(tab: i32, target: &Target) -> Result<Spot, String> {
-    match target {
-        Target::Coordinate { x, y } => Ok(look_at(tab, tabwright_protocol::input::Point { x: *x, y: *y }).await?.0),
-        Target::Ref { reference } => ref_spot(tab, reference, false).await,
-    }
-}
-
-/// What is at a screenshot point, the overlay's marker put there, and the viewport, in one call
-/// to the page, with the page's title and address (for [`state::shows_answer`]).
-async fn look_at(tab: i32, point: tabwright_protocol::input::Point) -> Result<(Spot, serde_json::Value), String> {
-    let at = |cx: f64, cy: f64| async move {
-        let overlay = crate::policy::current().overlay;
-        let expression = format!("Object.assign(__tabwright.pointerAt({cx}, {cy}, {}, {overlay}), {{ title: document.title, url: location.href }})", refs::next());
-        let (found, generation) = page::call(tab, &expression).await?;
-        refs::record_answer(&Debuggee::tab(tab), generation, &found);
-        Ok::<_, String>(found)
-    };
-    // With the factor of the screenshot Claude looked at, the point is checked against the
-    // viewport that call reads; without one, the viewport is read first.
-    let (css, found) = match capture::known_view(tab) {
-        Some(shown) => {
-            let found = at(point.x / shown.factor, point.y / shown.factor).await?;
-            let size = |k: &str| found["view"][k].as_f64().unwrap_or(0.0);
-            (capture::still_valid(point, &shown, size("w"), size("h"), None)?, found)
-        }
-        None => {
-            let (cx, cy) = capture::to_css(tab, point).await?;
-            ((cx, cy), at(cx, cy).await?)
-        }
-    };
-    let what = found.get("what").and_then(|w| w.as_str()).map(fold);
-    Ok((Spot { x: css.0, y: css.1, what, disabled: None, aimed: None }, found))
-}
-
-/// Moves the pointer to a target (`held`: the button a drag holds, or "none"). A point is
-/// looked at after the move, in the call that also shows whether the move changed the page's
-/// title or address (else the tabs need not be listed again); a ref is found first.
-async fn move_to(tab: i32, target: &Target, held: &'static str) -> Result<Spot, String> {
-    match target {
-        Target::Coordinate { x, y } => {
-            let point = tabwright_protocol::input::Point { x: *x, y: *y };
-            let css = capture::css_point(tab, point).await?;
-            mouse(tab, "mouseMoved", css, held, buttons(tab), 0, 0).await?;
-            let (spot, found) = look_at(tab, point).await?;
-            moved_answer(tab, Ok((found, 0))).await;
-            Ok(spot)
-        }
-        Target::Ref { .. } => {
-            let spot = spot(tab, target).await?;
-            mouse(tab, "mouseMoved", (spot.x, spot.y), held, buttons(tab), 0, 0).await?;
-            // The page's title and address as what the move set off (a handler of mouseenter)
-            // left them.
-            moved_answer(tab, page::call_after_input(tab, "({ title: document.title, url: location.href })").await).await;
-            Ok(spot)
-        }
-    }
-}
-
-/// The tabs as the page's answer after a move shows them, for the move's own result.
-async fn moved_answer(tab: i32, answer: Result<(serde_json::Value, u64), String>) {
-    relist_unless_shown(tab, &answer).await;
-    if answer.is_ok() {
-        inventory_shown(tab);
-    }
-}
-
-/// Where a target is, without asking the page what is there beforehand: a coordinate needs no
-/// call to the page once a screenshot fixed its frame; a ref is found as [`spot`] finds it.
-/// Clicks say what their press reached afterwards ([`after_input`]), and a wheel says nothing.
-/// `press`: a press follows, which the page may not turn onto another element (see the agent's
-/// guardPress).
-pub async fn aim(tab: i32, target: &Target, press: bool) -> Result<Spot, String> {
-    match target {
-        Target::Coordinate { x, y } => {
-            let (cx, cy) = capture::css_point(tab, tabwright_protocol::input::Point { x: *x, y: *y }).await?;
-            Ok(Spot { x: cx, y: cy, what: None, disabled: None, aimed: None })
-        }
-        Target::Ref { reference } => ref_spot(tab, reference, press).await,
-    }
-}
-
-/// A ref's element under something else at its middle.
-fn covered(name: &str, cover: &str) -> String {
-    format!("{name} is covered by {cover}, so nothing was clicked. Close or move what covers it first, or act on a coordinate.")
-}
-
-/// Page-supplied descriptions are folded to one bounded line before they reach Claude.
-pub(super) fn fold(s: &str) -> String {
-    tabwright_protocol::sanitize::line(s, 200)
-}
-
-/// A ref scrolled into view and hit-tested: the point to press, or why it cannot be pressed.
-async fn ref_spot(tab: i32, reference: &str, press: bool) -> Result<Spot, String> {
-    // The ref's owner is checked here; whether it is still on the page, by the hit test
-    // itself (a stale one is then explained in full).
-    let (at, id) = reading::locate_ref(tab, reference)?;
-    let top = at.session.is_none() && crate::policy::current().overlay;
-    let mut pointed = false;
-    let mut unpinched = false;
-    // A frame's agent cannot see the page's pinch zoom (another site's frame is walled off from
-    // the top): it is asked of the page.
-    if at.session.is_some() {
-        if let Ok((scale, _)) = page::call(tab, "visualViewport.scale").await {
-            if scale.as_f64().is_some_and(|s| (s - 1.0).abs() > 0.001) {
-                cdp::unpinch(tab).await?;
-                unpinched = true;
-            }
-        }
-    }
-    let mut p = loop {
-        let (value, generation) = page::call_in(&at, &format!("__tabwright.pointFor({id}, {}, {top}, {pointed}, {press})", refs::next())).await?;
-        refs::record_answer(&at, generation, &value);
-        let p: PointFor = serde_json::from_value(value).map_err(|e| format!("unreadable hit test: {e}"))?;
-        if p.pinched {
-            // Set back to its normal scale (as a screenshot does), where the page's points are
-            // the ones input goes to.
-            if std::mem::replace(&mut unpinched, true) {
-                return Err(capture::STAYS_PINCHED.into());
-            }
-            cdp::unpinch(tab).await?;
-            continue;
-        }
-        if !p.hover || pointed {
-            break p;
-        }
-        // Shown while the pointer is over a box around it (a row's actions, a menu's items):
-        // the pointer goes there, as a person's does, and the element is looked for again.
-        let (ox, oy) = frame_offset(&at).await?;
-        mouse(tab, "mouseMoved", (p.x + ox, p.y + oy), "none", buttons(tab), 0, 0).await?;
-        pointed = true;
-    };
-    p.what = p.what.as_deref().map(fold);
-    p.covered = p.covered.as_deref().map(fold);
-    // The agent's description names the element with its ref (`combobox "Country" (ref_1)`);
-    // one that names another (an ancestor's role) or none gets the ref Claude passed.
-    let own = format!("(ref_{id})");
-    let name = match p.what.clone() {
-        Some(what) if what.ends_with(&own) => what,
-        Some(what) => format!("ref_{id} ({what})"),
-        None => format!("ref_{id}"),
-    };
-    match (p.error.as_deref(), p.covered) {
-        (Some("stale"), _) => Err(reading::resolve_ref(tab, reference).await.err().unwrap_or_else(|| reading::stale(id, "the element was removed from the page"))),
-        (Some("invisible"), _) => Err(format!("{name} has no size on the page, so it cannot be clicked. It may be hidden; read_page shows what is visible.")),
-        (Some("disabled"), _) => Err(format!("{name} is disabled (the page lets presses pass through it), so nothing was clicked.")),
-        (Some(_), _) => Err(format!("{name} could not be brought into view.")),
-        (None, Some(cover)) => Err(covered(&name, &cover)),
-        (None, None) => {
-            let (x, y) = match through_frames(&at, (p.x, p.y)).await {
-                Ok(point) => point,
-                Err(failed) => {
-                    // (The frame's hit test found nothing wrong, so did not say what it is.)
-                    let name = match page::call_in(&at, &format!("__tabwright.describeRef({id})")).await {
-                        Ok((serde_json::Value::String(what), _)) if p.what.is_none() => fold(&what),
-                        _ => name,
-                    };
-                    return Err(match failed {
-                        Ok(cover) => covered(&name, &cover),
-                        Err(e) => format!("{name} could not be brought into view: {e}."),
-                    });
-                }
-            };
-            let spot = Spot { x, y, what: None, disabled: p.disabled.then_some(name), aimed: at.session.is_none().then_some(id) };
-            // That frame tells of a chooser the press opens there on its own way.
-            if let Some(session) = &at.session {
-                super::chooser::frame_pressed(tab, session);
-            }
-            // A point inside another site's frame is marked in the tab's own overlay.
-            if at.session.is_some() && crate::policy::current().overlay && !p.disabled {
-                let _ = page::call(tab, &format!("__tabwright.inputStart({}, {}, null)", spot.x, spot.y)).await;
-            }
-            Ok(spot)
-        }
-    }
 }
 
 thread_local! {
@@ -391,7 +93,7 @@ pub async fn after_input(tab: i32, spot: &Spot, describe: bool) -> Result<Option
 /// input changed no title or address), then waits a little for the browser to show what the
 /// page answered ([`state::until_shown`]); a page being left is not waited for (its answer is
 /// the old page's).
-async fn relist_unless_shown(tab: i32, answer: &Result<(serde_json::Value, u64), String>) {
+pub(super) async fn relist_unless_shown(tab: i32, answer: &Result<(serde_json::Value, u64), String>) {
     let Ok((v, _)) = answer else { return state::relist().await };
     if state::shows_answer(tab, v) {
         return;
@@ -577,11 +279,16 @@ pub fn take_answered(tab: i32) -> bool {
     ANSWERED.with(|a| a.borrow_mut().remove(&tab))
 }
 
-fn buttons(tab: i32) -> u32 {
+pub(super) fn buttons(tab: i32) -> u32 {
     BUTTONS.with(|b| b.borrow().get(&tab).copied().unwrap_or(0))
 }
 
-async fn mouse(tab: i32, kind: &'static str, (x, y): (f64, f64), button: &'static str, buttons: u32, clicks: u32, modifiers: u32) -> Result<(), String> {
+/// The pointer's place is forgotten: the next move is sent even to where it stands.
+pub fn forget_position(tab: i32) {
+    POSITION.with(|p| p.borrow_mut().remove(&tab));
+}
+
+pub(super) async fn mouse(tab: i32, kind: &'static str, (x, y): (f64, f64), button: &'static str, buttons: u32, clicks: u32, modifiers: u32) -> Result<(), String> {
     // The pointer is already there: a move would change nothing the page can see, and Chrome
     // holds every move until the next frame.
     if kind == "mouseMoved" && POSITION.with(|p| p.borrow().get(&tab).copied()) == Some((x, y)) {
@@ -710,7 +417,7 @@ pub async fn click(input: &Click, button: &'static str, clicks: u32) -> Result<O
     // One the input before this one may still enable (a form's button the page enables once its
     // checks of the words typed have run, after a pause) is aimed at again once the page has
     // answered that input, as a person waits for it.
-    if spot.disabled.is_some() && button == "left" && answered_first(tab).await {
+    if spot.disabled.is_some() && button == "left" && super::settle::answered_first(tab).await {
         spot = aim(tab, &input.target, true).await?;
     }
     // A disabled control ignores the press: saying "Clicked." would tell Claude it acted.
@@ -930,10 +637,15 @@ pub async fn scroll(input: &Scroll) -> Result<Outcome, String> {
     let question = format!("__tabwright.wheelAt({x}, {y}, {dx}, {dy}, {mark})");
     let room = page::call(tab, &question);
     // The question goes out first: the page answers it at once, not after the wheel's frame.
-    let (room, moved, wheeled) = futures::join!(room, mouse(tab, "mouseMoved", (spot.x, spot.y), "none", buttons(tab), 0, 0), cdp::send(tab, &wheel));
+    let notches = cdp::send(tab, &wheel);
+    // The move is sent even where the pointer already stands: the browser keeps sending a
+    // pointer's wheels to the box its last wheels went to until the pointer moves, and a wheel
+    // that found nothing to scroll there (a strip at its end) kept the next ones from the strip.
+    forget_position(tab);
+    let (room, moved, wheeled) = futures::join!(room, mouse(tab, "mouseMoved", (spot.x, spot.y), "none", buttons(tab), 0, 0), notches);
     moved?;
     wheeled.map_err(|e| format!("The browser refused the wheel event: {e}"))?;
-    settle_later(tab);
+    super::settle::settle_later(tab);
     let stuck = matches!(room, Ok((serde_json::Value::Bool(false), _)));
     let line = stuck.then(|| {
         format!(
@@ -949,195 +661,9 @@ pub async fn scroll(input: &Scroll) -> Result<Outcome, String> {
     Ok(Outcome::Ack { line })
 }
 
-/// Waits for the next two animation frames, so a scroll or re-render has landed.
-pub async fn settle(tab: i32) {
-    let _ = page::call(tab, "new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(1))))").await;
-}
-
-/// How long after a scroll was applied its next two frames have surely been drawn (two frames
-/// at 60 Hz).
-const SETTLED_MS: f64 = 34.0;
-
-/// A scroll lands on the page at its next frames (a list that re-renders on scroll does so
-/// then). The next call on the tab waits for them if they cannot have passed yet; usually Claude
-/// takes longer than that to answer, and nothing waits.
-pub fn settle_later(tab: i32) {
-    SCROLLED.with(|s| s.borrow_mut().insert(tab, js_sys::Date::now()));
-}
-
-/// Before a call acts on or reads a tab: its last scroll has landed.
-pub async fn settled(tab: i32) {
-    let Some(at) = SCROLLED.with(|s| s.borrow_mut().remove(&tab)) else { return };
-    if js_sys::Date::now() - at < SETTLED_MS {
-        settle(tab).await;
-    }
-}
-
-/// The last input on a tab, for a read right behind it.
-struct Acted {
-    /// When it ended.
-    at: f64,
-    /// When its call began.
-    from: f64,
-    /// The tab's [`crate::fetching::mark`] from before it.
-    began: u64,
-    /// It typed words.
-    typed: bool,
-    /// It was a navigate: the page loaded.
-    loaded: bool,
-}
-
-/// A click, a key or other input acted on the tab: a read right behind it (in the same batch
-/// of calls) first lets the page draw what it opened or closed. `began`: the tab's
-/// [`crate::fetching::mark`] from before the input; `from`: when its call began; `typed`: the
-/// input typed words; `loaded`: it was a navigate.
-pub fn acted(tab: i32, began: u64, from: f64, typed: bool, loaded: bool) {
-    ACTED.with(|a| a.borrow_mut().insert(tab, Acted { at: js_sys::Date::now(), from, began, typed, loaded }));
-}
-
-/// The last input on the tab loaded a new page into it: a read behind it waits as one behind a
-/// navigate does, counting from now, when the input's call ends (its wait for the load to
-/// begin may have taken longer than the page takes to draw).
-pub fn loaded_since_acting(tab: i32) {
-    ACTED.with(|a| {
-        if let Some(acted) = a.borrow_mut().get_mut(&tab) {
-            acted.loaded = true;
-            acted.at = js_sys::Date::now();
-        }
-    });
-}
-
-/// Before a read, a screenshot or a zoom: what the last input opened has been drawn. A popup a
-/// widget library opens is often placed and shown over its next frames (Ant Design measures
-/// where its menu goes first, holding it transparent); a read in the same moment would miss it.
-/// A panel the press set sliding open is read once it is open, not at the height it had on the
-/// way; what the page fetched for the input is read once it came. Usually Claude takes longer
-/// than that to read, and nothing waits.
-///
-/// `capture`: a screenshot or zoom follows, whose capture draws a new frame first (what a
-/// page's load handler set for its next frame is in it): right after a load, no frame is let
-/// pass for it. It waits for what fades in, which a read lists at once.
-///
-/// Whether it waited for the page (an input came shortly before, or its requests were answered).
-pub async fn drawn_since_acting(tab: i32, capture: bool) -> bool {
-    let Some(Acted { at, from, began, typed, loaded }) = ACTED.with(|a| a.borrow_mut().remove(&tab)) else { return false };
-    // A page may answer words a moment after the last key (suggestions under the field, which
-    // jQuery UI shows 300 ms after it; a search as you type): a person reads them no sooner.
-    let typed = typed && js_sys::Date::now() - at < TYPED_MS;
-    if typed {
-        crate::chrome::sleep((TYPED_MS - (js_sys::Date::now() - at)).max(0.0) as i32).await;
-    }
-    let answered = answers(tab, at, began).await;
-    let since = js_sys::Date::now() - at;
-    if since < ANIMATED_MS || answered {
-        // What the page says it is still at work on (a spinner, "Loading…") is waited for, for
-        // a while: a sign the page never takes down must not outlast the message it showed.
-        let busy = (BUSY_MS - since).max(0.0);
-        // Right after a load, the page is waited for only if it changed since (see drawnAfterInput).
-        let fresh = answered || typed || (since < DRAWN_MS && !loaded);
-        // What the page has been changing steadily since well before the input is not waited
-        // for: before its call began (what the words it typed set changing is waited for), or,
-        // a page loaded, before the load was done.
-        let input = if loaded { at } else { from };
-        let loaded = match (loaded && since < DRAWN_MS, capture) {
-            (false, _) => "null",
-            (true, false) => "'read'",
-            (true, true) => "'capture'",
-        };
-        let expression = format!("__tabwright.drawnAfterInput({ANIMATED_MS}, {fresh}, {busy}, {loaded}, {input}, {capture})");
-        crate::chrome::bounded(page::call(tab, &expression), (ANIMATED_MS + busy) as i32 + QUIET_MS + 100).await;
-        return true;
-    }
-    false
-}
-
-/// Before a call is refused for a target the input before it may still change (a button the
-/// page enables once its checks of the words typed have run, a list it fills once a choice is
-/// made): waits for the page's answer to that input, and until a pause after it has passed (such
-/// checks run once the typing pauses, as [`TYPED_MS`] allows for a read). Whether there was such
-/// an input to wait for; the target is then looked at again.
-pub async fn answered_first(tab: i32) -> bool {
-    let Some(at) = ACTED.with(|a| a.borrow().get(&tab).map(|a| a.at)) else { return false };
-    let waited = drawn_since_acting(tab, false).await;
-    let left = TYPED_MS - (js_sys::Date::now() - at);
-    if left > 0.0 {
-        crate::chrome::sleep(left as i32).await;
-    }
-    waited || left > 0.0
-}
-
-/// Before a key right behind typing (Enter, an arrow, Tab) into a field that offers suggestions:
-/// the page has answered the words first, as a read would show them (suggestions shown after a
-/// pause or fetched for them), so the key acts on what a person would see: Enter picks the
-/// suggestion the words brought up, not the one before them. Into any other field (a chat box,
-/// a form's field) the key goes at once, as a person's would, where it waited 350 ms; a read
-/// after the key still waits for the page's answer to it.
-pub async fn typing_answered(tab: i32) {
-    let typed = ACTED.with(|a| a.borrow().get(&tab).is_some_and(|a| a.typed && js_sys::Date::now() - a.at < TYPED_MS));
-    let suggests = SUGGESTS.with(|s| s.borrow().get(&tab).copied().unwrap_or(true));
-    if typed && suggests {
-        drawn_since_acting(tab, false).await;
-    }
-}
-
-thread_local! {
-    /// Per tab: whether the field the last typing went into offers suggestions.
-    static SUGGESTS: RefCell<HashMap<i32, bool>> = RefCell::new(HashMap::new());
-}
-
-/// What the page said of the field typing goes into: whether it offers suggestions (a
-/// combobox, a field with a list, one whose suggestions are open); see [`typing_answered`].
-pub fn typing_into(tab: i32, suggests: bool) {
-    SUGGESTS.with(|s| s.borrow_mut().insert(tab, suggests));
-}
-
-/// Waits for the answers to the requests the page's scripts began for the input (since it, and
-/// at most [`OWN_MS`] after it: the results of a search, the next page of a list), until
-/// [`ANSWERS_MS`] after the input. Whether it waited for an answer the page read: what it
-/// answered is then drawn over the next frames.
-async fn answers(tab: i32, at: f64, began: u64) -> bool {
-    if js_sys::Date::now() - at >= ANSWERS_MS {
-        return false;
-    }
-    // One round trip to the page first: the events of the requests it began before are in then.
-    // (Bounded, as every wait here: a page held by a dialog does not answer.)
-    crate::chrome::bounded(page::call(tab, "0"), 200).await;
-    let mut waited = false;
-    while js_sys::Date::now() - at < ANSWERS_MS && crate::fetching::under_way(tab, began, at + OWN_MS) {
-        waited = true;
-        crate::chrome::sleep(10).await;
-    }
-    waited && crate::fetching::ended_since(tab, began)
-}
-
-/// How long after an input a read waits for the answers to the requests it began (a request
-/// that takes longer, such as a long poll, is read as under way), and how soon after the input
-/// a request must begin to be the input's (one begun later is an ad's, an analytics call, a
-/// poll's).
-const ANSWERS_MS: f64 = 3000.0;
-const OWN_MS: f64 = 500.0;
-/// How long after an input a read waits at most while the page says it is busy (a toast lasts
-/// some 3 s: a read behind a sign that never goes still shows it).
-const BUSY_MS: f64 = 2000.0;
-/// How long after typing a read waits at the soonest.
-const TYPED_MS: f64 = 350.0;
-/// How soon after an input a read waits for the page to be drawn (until three frames pass that
-/// change nothing, at most [`QUIET_MS`]), and how long after one it still waits for the
-/// animations the input set going (at most that long again).
-const DRAWN_MS: f64 = 150.0;
-const ANIMATED_MS: f64 = 1000.0;
-const QUIET_MS: i32 = 300;
-
-/// Waits for one animation frame of the tab (bounded, as a hidden tab may not draw).
-pub async fn settle_once(tab: i32) {
-    let wait = page::call(tab, "new Promise((r) => { requestAnimationFrame(() => r(1)); setTimeout(() => r(0), 50); })");
-    let _ = futures::future::select(Box::pin(wait), Box::pin(crate::chrome::sleep(100))).await;
-}
-
 /// Forgets a closed tab's pointer state.
 pub fn forget(tab: i32) {
     BUTTONS.with(|b| b.borrow_mut().remove(&tab));
-    POSITION.with(|p| p.borrow_mut().remove(&tab));
-    SCROLLED.with(|s| s.borrow_mut().remove(&tab));
-    ACTED.with(|a| a.borrow_mut().remove(&tab));
+    forget_position(tab);
+    super::settle::forget(tab);
 }

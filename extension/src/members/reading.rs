@@ -381,9 +381,9 @@ pub async fn scroll_to(reference: &str, tab_id: Option<&str>) -> Result<Outcome,
         return Err(stale(id, "the element was removed from the page"));
     }
     // The page hears of the scroll at its next frame; let that land (a virtual list re-renders then).
-    super::pointer::settle_later(tab);
-    let covered = value["covered"].as_str().map(super::pointer::fold);
-    let hover = value["hover"].as_str().map(super::pointer::fold);
+    super::settle::settle_later(tab);
+    let covered = value["covered"].as_str().map(super::aim::fold);
+    let hover = value["hover"].as_str().map(super::aim::fold);
     Ok(Outcome::Ack {
         line: match (covered, hover) {
             (_, Some(over)) => Some(format!("It shows only while the pointer is over {over}, which is in view now: a click or hover by its ref puts the pointer there first.")),

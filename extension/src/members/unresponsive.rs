@@ -1,6 +1,7 @@
 //! A page whose own scripts keep its main thread busy (a loop, a very long task) answers nothing
 //! that needs that thread: reading it, capturing it, input to it, and even a navigation to its own
-//! site, which commits in the same process. A call waiting on such a page, or on one of its
+//! site, which commits in the same process (a navigate found such a page stuck leaves it by way
+//! of a blank page, see `leaving_stuck`). A call waiting on such a page, or on one of its
 //! frames that runs in a process of its own, is cut off with an error that says so after a few
 //! seconds, instead of at the bridge's call timeout.
 
@@ -45,10 +46,15 @@ where
     // navigate may leave it for another site's process; a page waiting on a server is told
     // as such below.)
     let commits = activity::main_frame(tab).commits;
-    if STUCK.with(|s| s.borrow().get(&tab) == Some(&commits)) && member != "navigate" && activity::pending_navigation(tab).is_none() {
+    let was_stuck = STUCK.with(|s| s.borrow().get(&tab) == Some(&commits));
+    if was_stuck && member != "navigate" && activity::pending_navigation(tab).is_none() {
         if !answers(&Debuggee::tab(tab), STILL_STUCK_MS).await {
             return Err(still_not_responding(tab, member));
         }
+    }
+    // A navigate leaves a page still stuck by way of a blank page (see `leaving_stuck`).
+    if was_stuck && member == "navigate" && !answers(&Debuggee::tab(tab), STILL_STUCK_MS).await {
+        LEAVING.with(|l| l.borrow_mut().insert(tab));
     }
     STUCK.with(|s| s.borrow_mut().remove(&tab));
     let watch = async {
@@ -97,10 +103,21 @@ thread_local! {
     /// Tabs whose page did not answer the last call's question (stuck in its own script), with
     /// how many documents the main frame had committed then.
     static STUCK: std::cell::RefCell<std::collections::HashMap<i32, u64>> = Default::default();
+    /// Tabs a navigate is to take away from a page still stuck.
+    static LEAVING: std::cell::RefCell<std::collections::HashSet<i32>> = Default::default();
     /// Tabs whose page asked to print (the page agent hears `beforeprint`) and has not heard its
     /// dialog close (`afterprint`). The browser's list of targets shows that a print dialog is
     /// open, not whose: both together say it is this tab's.
     static PRINTING: std::cell::RefCell<std::collections::HashSet<i32>> = Default::default();
+}
+
+/// Whether the navigate about to run on `tab` leaves a page still stuck in its own script
+/// (asked once). Such a page's process cannot commit a document of its site, and a navigation
+/// left waiting on it holds every later one, the tab's for good: the navigate goes by way of a
+/// blank page, which the browser loads in a new process, and the page of the stuck one's site
+/// then loads in another new one.
+pub fn leaving_stuck(tab: i32) -> bool {
+    LEAVING.with(|l| l.borrow_mut().remove(&tab))
 }
 
 /// The page in `tab` asked to print (`true`), or its print dialog closed.
@@ -174,7 +191,7 @@ pub fn crashed(tab: i32, member: &str, during: bool) -> String {
 }
 
 /// What Claude can do about a page stuck in its own script.
-const STUCK_ADVICE: &str = "Reading, screenshots, input and navigating within its site wait until it recovers. close_tab closes it (new_tab opens another), a navigate to another site leaves it, or wait and try again.";
+const STUCK_ADVICE: &str = "Reading, screenshots and input wait until it recovers. A navigate leaves it (to any address, its own site's too), close_tab closes it (new_tab opens another), or wait and try again.";
 
 /// What a call that could not finish says of its effect (a read changes nothing).
 fn effect_unknown(member: &str) -> &'static str {
