@@ -438,6 +438,19 @@ async fn keyboard_members_send_real_key_definitions() -> anyhow::Result<()> {
     let log = h.wait_log("shift released", |e| e["type"] == "keyup" && e["key"] == "Shift").await?;
     let down = of(&log, "keydown")[0];
     assert_eq!((down["key"].clone(), down["code"].clone(), down["keyCode"].clone(), down["shift"].clone()), (json!("Shift"), json!("ShiftLeft"), json!(16), json!(true)));
+    // A held letter types as it goes down, then repeats, as a real keyboard's does (it used to
+    // type nothing); shift is not a key that repeats.
+    assert!(of(&log, "keydown").iter().all(|e| e["repeat"] == false), "{log:?}");
+    h.site.clear_log();
+    let r = h.one("hold_key", json!({"text": "x", "duration": 1.0})).await?;
+    assert_eq!(text(&r), "Held x for 1s.");
+    let log = h.wait_log("x released", |e| e["type"] == "keyup" && e["key"] == "x").await?;
+    let downs = of(&log, "keydown");
+    assert_eq!(downs.first().map(|e| (e["key"].clone(), e["repeat"].clone())), Some((json!("x"), json!(false))), "{log:?}");
+    let repeats = downs.iter().filter(|e| e["key"] == "x" && e["repeat"] == true).count();
+    assert!((5..=20).contains(&repeats), "half a second of repeats at about 30 a second: {repeats}");
+    let typed = of(&log, "content").last().map(|e| e["text"].as_str().unwrap_or_default().matches('x').count()).unwrap_or_default();
+    assert_eq!(typed, repeats + 1, "{log:?}");
     let r = h.one("wait", json!({"duration": 0.2})).await?;
     assert_eq!(text(&r), "Waited 0.2s.");
     Ok(())

@@ -23,6 +23,7 @@ async fn press(tab: i32, chord: &Chord) -> Result<(), String> {
                 mods | chord.key.modifier,
                 text,
                 chord.editing_commands(),
+                false,
             ),
             key_event(tab, "keyUp", &chord.key, mods, None),
         )
@@ -368,15 +369,33 @@ pub async fn hold_key(input: &HoldKey) -> Result<Outcome, String> {
     cdp::ensure_attached(tab).await.map_err(|e| e.to_string())?;
     let ms = (input.duration * 1000.0).round() as i32;
     with_modifiers(tab, &chord.modifiers, |mods| async move {
-        key_event(tab, "rawKeyDown", &chord.key, mods | chord.key.modifier, None).await?;
+        // A printable key types as it goes down, and a held key (not a modifier) repeats, as a
+        // real keyboard's does: holding "x" types "x", then, after the repeat delay, more.
+        let text = if mods & !SHIFT == 0 { chord.key.text.clone().map(|t| shifted(&t, mods)) } else { None };
+        let down = if text.is_some() { "keyDown" } else { "rawKeyDown" };
+        let mods = mods | chord.key.modifier;
+        key_event_doing(tab, down, &chord.key, mods, text.clone(), &[], false).await?;
         let held = super::pointer::Held::key(tab, &chord.key);
-        chrome::sleep(ms).await;
+        let end = js_sys::Date::now() + f64::from(ms);
+        if chord.key.modifier == 0 && ms > REPEAT_DELAY {
+            chrome::sleep(REPEAT_DELAY).await;
+            while js_sys::Date::now() + f64::from(REPEAT_EVERY) <= end {
+                chrome::sleep(REPEAT_EVERY).await;
+                key_event_doing(tab, down, &chord.key, mods, text.clone(), &[], true).await?;
+            }
+        }
+        chrome::sleep((end - js_sys::Date::now()).max(0.0) as i32).await;
         held.let_go();
-        key_event(tab, "keyUp", &chord.key, mods, None).await
+        key_event(tab, "keyUp", &chord.key, mods & !chord.key.modifier, None).await
     })
     .await?;
     Ok(Outcome::Ack { line: None })
 }
+
+/// A held key starts to repeat after this many milliseconds, then repeats at this pace (a
+/// desktop's usual settings).
+const REPEAT_DELAY: i32 = 500;
+const REPEAT_EVERY: i32 = 33;
 
 pub async fn wait(duration: f64) -> Result<Outcome, String> {
     chrome::sleep((duration * 1000.0).round() as i32).await;

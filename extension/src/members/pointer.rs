@@ -311,7 +311,7 @@ pub async fn key_event(
     modifiers: u32,
     text: Option<String>,
 ) -> Result<(), String> {
-    key_event_doing(tab, kind, def, modifiers, text, &[]).await
+    key_event_doing(tab, kind, def, modifiers, text, &[], false).await
 }
 
 /// [`key_event`] with the editing commands the key stands for.
@@ -322,6 +322,7 @@ pub async fn key_event_doing(
     modifiers: u32,
     text: Option<String>,
     commands: &'static [&'static str],
+    auto_repeat: bool,
 ) -> Result<(), String> {
     cdp::send(
         tab,
@@ -336,7 +337,7 @@ pub async fn key_event_doing(
             text,
             location: def.location,
             is_keypad: def.location == 3,
-            auto_repeat: false,
+            auto_repeat,
             commands,
         },
     )
