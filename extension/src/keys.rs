@@ -226,6 +226,9 @@ pub fn browser_shortcut(chord: &Chord) -> Option<&'static str> {
         (CTRL, "Tab" | "PageUp" | "PageDown") | (CTRL_SHIFT, "Tab") => "switch_tab",
         (CTRL, _) if digit => "switch_tab",
         (CTRL, "KeyL") | (ALT, "KeyD") | (0, "F6") => "navigate with the address",
+        // The browser's zoom, in and out. (Ctrl+0 and Ctrl+F are left to the page: editors
+        // and document apps take them for their own.)
+        (CTRL | CTRL_SHIFT, "Minus" | "Equal" | "NumpadAdd" | "NumpadSubtract") => "zoom to see a region of the screenshot larger",
         _ => return None,
     })
 }
@@ -305,6 +308,8 @@ mod tests {
         assert_eq!(of("ctrl+shift+Tab"), Some("switch_tab"));
         assert_eq!(of("ctrl+2"), Some("switch_tab"));
         assert_eq!(of("ctrl+l"), Some("navigate with the address"));
+        assert_eq!(of("ctrl+minus"), Some("zoom to see a region of the screenshot larger"));
+        assert_eq!(of("ctrl+="), Some("zoom to see a region of the screenshot larger"));
         for page_keys in ["ctrl+a", "ctrl+c", "ctrl+s", "ctrl+f", "ctrl+0", "Left", "r", "shift+Tab", "alt+shift+Left", "Tab"] {
             assert_eq!(of(page_keys), None, "{page_keys}");
         }
