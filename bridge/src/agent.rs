@@ -166,13 +166,6 @@ where
                 let _ = tx.send(Message::text(Value::to_string(&reply)));
             }
             frame = stream.next(), if reading && answers.len() < MAX_IN_FLIGHT => {
-                // The client is gone (its socket ended, or it closed the connection): nobody
-                // reads the answers it waits for, so they are let go, and the hub, seeing that,
-                // runs nothing more for it (the rest of a batch, requests still queued).
-                let gone = |answers: &mut FuturesOrdered<Reply>, waiting: &mut std::collections::VecDeque<Value>| {
-                    *answers = FuturesOrdered::new();
-                    waiting.clear();
-                };
                 let Some(frame) = frame else {
                     reading = false;
                     gone(&mut answers, &mut waiting);
@@ -220,6 +213,14 @@ fn close_reason(why: &str) -> String {
         line.push('…');
     }
     line
+}
+
+/// The client is gone (its socket ended, or it closed the connection): nobody reads the answers
+/// it waits for, so they are let go, and the hub, seeing that, runs nothing more for it (the
+/// rest of a batch, requests still queued).
+fn gone(answers: &mut FuturesOrdered<Reply>, waiting: &mut std::collections::VecDeque<Value>) {
+    *answers = FuturesOrdered::new();
+    waiting.clear();
 }
 
 /// How many requests of one connection may wait for their answers; past it, the connection is
