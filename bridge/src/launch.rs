@@ -231,6 +231,8 @@ pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
             return Err(e);
         }
     };
+    // The browser leads its process group (see spawn_browser).
+    let group = child.id();
     // The extension comes back by itself (its alarm); this brings it back sooner.
     // TABWRIGHT_NO_REVIVE=1 leaves it to the alarm alone, to measure that floor.
     let scope = format!("chrome-extension://{EXTENSION_ID}/");
@@ -250,7 +252,7 @@ pub async fn run(options: LaunchOptions) -> anyhow::Result<()> {
     }
     // Held until here: the browser sees its pipe close only as it is told to stop.
     drop(devtools);
-    stop_browser(&mut child).await;
+    stop_browser(&mut child, group).await;
     let _ = std::fs::remove_file(&token_file);
     let _ = std::fs::remove_dir_all(&staging);
     server.abort();
@@ -359,7 +361,11 @@ fn spawn_browser(browser: &Path, profile: &Path, extension: &Path, headless: boo
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(if std::env::var_os("TABWRIGHT_BROWSER_LOG").is_some() { Stdio::inherit() } else { Stdio::null() })
-        .kill_on_drop(true);
+        .kill_on_drop(true)
+        // The browser and the helpers it starts (zygotes, GPU, network, renderers) are a process
+        // group of their own, which launch stops whole; a terminal's Ctrl+C reaches launch only,
+        // which stops the browser.
+        .process_group(0);
     // SAFETY: prctl and dup2 are async-signal-safe. The browser ends when this process dies, and
     // reads DevTools commands on fd 3 and writes answers on fd 4 (dup2 clears close-on-exec).
     unsafe {
@@ -439,17 +445,30 @@ async fn supervise(hub: &Arc<Hub>, child: &mut Child, options: &LaunchOptions) -
 /// What agents still connected are told when `tabwright launch` is stopped.
 const STOPPED: &str = "tabwright launch was stopped, and its browser with it, so this call could not be answered.";
 
-async fn stop_browser(child: &mut Child) {
+async fn stop_browser(child: &mut Child, group: Option<u32>) {
     if let Some(pid) = child.id() {
         // SAFETY: signalling our own child by pid.
         unsafe {
             libc::kill(pid as i32, libc::SIGTERM);
         }
-        if tokio::time::timeout(Duration::from_secs(5), child.wait()).await.is_ok() {
-            return;
+        if tokio::time::timeout(Duration::from_secs(5), child.wait()).await.is_err() {
+            let _ = child.kill().await;
         }
     }
-    let _ = child.kill().await;
+    // Its helpers end on their own a few seconds after it: launch returns once they have, and
+    // ends any still there after a second, so nothing of the browser's outlives it.
+    let Some(group) = group.and_then(|g| i32::try_from(g).ok()).filter(|g| *g > 1) else { return };
+    for _ in 0..10 {
+        // SAFETY: signal 0 only asks whether a process of the browser's group is left.
+        if unsafe { libc::kill(-group, 0) } != 0 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // SAFETY: the group is the browser's, made for it at its start.
+    unsafe {
+        libc::kill(-group, libc::SIGKILL);
+    }
 }
 
 #[cfg(test)]

@@ -708,7 +708,11 @@ async fn agents_are_told_why_when_the_browser_or_launch_goes_away() -> anyhow::R
         if browser_killed {
             let browser = pids().into_iter().find(|p| parent(*p) == Some(launch)).context("no browser under tabwright launch")?;
             kill(browser);
-        } else {
+        }
+        // The browser and every helper it started, with launch stopped.
+        let helpers = if browser_killed { Vec::new() } else { descendants(launch) };
+        if !browser_killed {
+            assert!(helpers.len() > 2, "the browser and its helpers run under launch: {helpers:?}");
             // SAFETY: signalling the launch process this test started.
             unsafe {
                 libc::kill(launch, libc::SIGTERM);
@@ -752,6 +756,11 @@ async fn agents_are_told_why_when_the_browser_or_launch_goes_away() -> anyhow::R
         // A browser killed is a failure launch's exit code tells; launch stopped is not.
         let status = h.session.exit_status(Duration::from_secs(15)).context("tabwright launch did not exit")?;
         assert_eq!(status.success(), !browser_killed, "{status}");
+        // Nothing of the browser's outlives the launch that stopped it (its helpers used to live
+        // on for seconds).
+        let alive = |p: &i32| std::fs::read_to_string(format!("/proc/{p}/stat")).is_ok_and(|s| !s.contains(") Z "));
+        let left: Vec<String> = helpers.iter().filter(|p| alive(p)).map(|p| format!("{p}: {}", cmdline(*p))).collect();
+        assert!(left.is_empty(), "still running after launch returned: {left:?}");
     }
     Ok(())
 }
