@@ -44,6 +44,8 @@ pub struct MemberRow {
     pub ack: Option<&'static str>,
     pub enabled_by_default: bool,
     pub confirm_required: bool,
+    /// Only reads the browser (changes nothing in it), so running it twice is running it once.
+    pub reads: bool,
     /// The input's fields as the official schema names them.
     pub fields: &'static [&'static str],
     parse: fn(&Value) -> Result<MemberInput, InputError>,
@@ -60,7 +62,7 @@ fn parse_as<T: Input>(value: &Value) -> Result<T, InputError> {
 }
 
 macro_rules! members {
-    ($( $variant:ident $name:literal $group:ident $result:ident $ack:expr, $default:literal $confirm:literal $input:ident; )*) => {
+    ($( $variant:ident $name:literal $group:ident $result:ident $ack:expr, $default:literal $confirm:literal $reads:literal $input:ident; )*) => {
         /// A member of the toolset.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Member { $($variant),* }
@@ -79,6 +81,7 @@ macro_rules! members {
                 ack: $ack,
                 enabled_by_default: $default,
                 confirm_required: $confirm,
+                reads: $reads,
                 fields: <input::$input as Input>::FIELDS,
                 parse: |v| parse_as::<input::$input>(v).map(MemberInput::$variant),
             },
@@ -87,37 +90,37 @@ macro_rules! members {
 }
 
 members! {
-    Navigate "navigate" Navigation Navigate None, true false Navigate;
-    Screenshot "screenshot" Navigation Screenshot None, true false TabOnly;
-    Zoom "zoom" Navigation Screenshot None, true false Zoom;
-    LeftClick "left_click" Pointer Ack Some("Clicked."), true false Click;
-    RightClick "right_click" Pointer Ack Some("Right-clicked."), true false Click;
-    MiddleClick "middle_click" Pointer Ack Some("Middle-clicked."), true false Click;
-    DoubleClick "double_click" Pointer Ack Some("Double-clicked."), true false Click;
-    TripleClick "triple_click" Pointer Ack Some("Triple-clicked."), true false Click;
-    Hover "hover" Pointer Ack Some("Hovered."), true false Hover;
-    LeftClickDrag "left_click_drag" Pointer Ack Some("Dragged."), true false Drag;
-    LeftMouseDown "left_mouse_down" Pointer Ack Some("Mouse button pressed."), true false Pointer;
-    LeftMouseUp "left_mouse_up" Pointer Ack Some("Mouse button released."), true false Pointer;
-    MouseMove "mouse_move" Pointer Ack Some("Moved the mouse."), true false Pointer;
-    Scroll "scroll" Pointer Ack Some("Scrolled {scroll_direction}."), true false Scroll;
-    ScrollTo "scroll_to" Pointer Ack Some("Scrolled to {ref}."), true false RefOnly;
-    Type "type" Keyboard Ack Some("Typed."), true false Type;
-    Key "key" Keyboard Ack Some("Pressed {text}."), true false Key;
-    HoldKey "hold_key" Keyboard Ack Some("Held {text} for {duration}s."), true false HoldKey;
-    Wait "wait" Keyboard Ack Some("Waited {duration}s."), true false Wait;
-    ReadPage "read_page" Reading Text None, true false ReadPage;
-    Find "find" Reading Text None, true false Find;
-    GetPageText "get_page_text" Reading Text None, true false TabOnly;
-    FormInput "form_input" Forms Ack Some("Set the value of {ref}."), true false FormInput;
-    FileUpload "file_upload" Forms Ack Some("Uploaded."), false true FileUpload;
-    JavascriptExec "javascript_exec" Diagnostics Text None, false true Script;
-    ReadConsole "read_console" Diagnostics Text None, false false TabOnly;
-    ReadNetwork "read_network" Diagnostics Text None, false false TabOnly;
-    NewTab "new_tab" Tabs TabState None, true false Empty;
-    ListTabs "list_tabs" Tabs TabState None, true false Empty;
-    SwitchTab "switch_tab" Tabs TabState None, true false TabRequired;
-    CloseTab "close_tab" Tabs TabState None, true false TabRequired;
+    Navigate "navigate" Navigation Navigate None, true false false Navigate;
+    Screenshot "screenshot" Navigation Screenshot None, true false true TabOnly;
+    Zoom "zoom" Navigation Screenshot None, true false true Zoom;
+    LeftClick "left_click" Pointer Ack Some("Clicked."), true false false Click;
+    RightClick "right_click" Pointer Ack Some("Right-clicked."), true false false Click;
+    MiddleClick "middle_click" Pointer Ack Some("Middle-clicked."), true false false Click;
+    DoubleClick "double_click" Pointer Ack Some("Double-clicked."), true false false Click;
+    TripleClick "triple_click" Pointer Ack Some("Triple-clicked."), true false false Click;
+    Hover "hover" Pointer Ack Some("Hovered."), true false false Hover;
+    LeftClickDrag "left_click_drag" Pointer Ack Some("Dragged."), true false false Drag;
+    LeftMouseDown "left_mouse_down" Pointer Ack Some("Mouse button pressed."), true false false Pointer;
+    LeftMouseUp "left_mouse_up" Pointer Ack Some("Mouse button released."), true false false Pointer;
+    MouseMove "mouse_move" Pointer Ack Some("Moved the mouse."), true false false Pointer;
+    Scroll "scroll" Pointer Ack Some("Scrolled {scroll_direction}."), true false false Scroll;
+    ScrollTo "scroll_to" Pointer Ack Some("Scrolled to {ref}."), true false false RefOnly;
+    Type "type" Keyboard Ack Some("Typed."), true false false Type;
+    Key "key" Keyboard Ack Some("Pressed {text}."), true false false Key;
+    HoldKey "hold_key" Keyboard Ack Some("Held {text} for {duration}s."), true false false HoldKey;
+    Wait "wait" Keyboard Ack Some("Waited {duration}s."), true false false Wait;
+    ReadPage "read_page" Reading Text None, true false true ReadPage;
+    Find "find" Reading Text None, true false true Find;
+    GetPageText "get_page_text" Reading Text None, true false true TabOnly;
+    FormInput "form_input" Forms Ack Some("Set the value of {ref}."), true false false FormInput;
+    FileUpload "file_upload" Forms Ack Some("Uploaded."), false true false FileUpload;
+    JavascriptExec "javascript_exec" Diagnostics Text None, false true false Script;
+    ReadConsole "read_console" Diagnostics Text None, false false false TabOnly;
+    ReadNetwork "read_network" Diagnostics Text None, false false false TabOnly;
+    NewTab "new_tab" Tabs TabState None, true false false Empty;
+    ListTabs "list_tabs" Tabs TabState None, true false true Empty;
+    SwitchTab "switch_tab" Tabs TabState None, true false false TabRequired;
+    CloseTab "close_tab" Tabs TabState None, true false false TabRequired;
 }
 
 impl Member {

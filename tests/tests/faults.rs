@@ -378,6 +378,29 @@ async fn download_ids_go_on_after_the_extension_restarts() -> anyhow::Result<()>
     Ok(())
 }
 
+/// A read that the extension's restart cut short is asked again once the link is back, and
+/// answered: it changed nothing, so nothing is left unknown (an action's outcome still is).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_read_cut_short_by_the_extensions_restart_is_asked_again() -> anyhow::Result<()> {
+    let mut h = Harness::start_with(&[PERSON_FLAG, CALL_TIMEOUT_FLAG]).await?;
+    let mut outside = Outside::connect(&h).await?;
+    for fault in [Fault::KillProcess, Fault::StopWorker] {
+        // The page is busy for 2.5 s from 0.3 s after its load: the read waits for it.
+        ok(&h.one("navigate", json!({"url": h.url("hang.html?for=2500")})).await?);
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let call = h.call("get_page_text", json!({}));
+        let mut reader = tabwright::client::Client::connect(&h.session.socket).await?;
+        let pending = tokio::spawn(async move { reader.request("run", json!({"content": [call]})).await });
+        tokio::time::sleep(Duration::from_millis(700)).await;
+        outside.make(fault).await?;
+        let reply = pending.await??;
+        let result = &reply["tool_results"][0];
+        assert!(result["is_error"] != true, "{fault:?}: {result}");
+        assert!(result.to_string().contains("A page that stops answering"), "{fault:?}: {result}");
+    }
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tab_closed_mid_call_is_answered_and_forgotten() -> anyhow::Result<()> {
     let mut h = Harness::start_with(&[PERSON_FLAG, CALL_TIMEOUT_FLAG]).await?;
