@@ -101,10 +101,20 @@ async fn clicks_by_ref_and_coordinate_with_modifiers() -> anyhow::Result<()> {
     h.wait_log("mouseover", |e| e["type"] == "mouseover" && e["target"] == "btn").await?;
     h.site.clear_log();
     ok(&h.one("mouse_move", json!({"target": at(460.0, 80.0)})).await?);
-    ok(&h.one("left_mouse_down", json!({"target": at(460.0, 80.0)})).await?);
-    ok(&h.one("left_mouse_up", json!({"target": at(460.0, 80.0)})).await?);
+    let r = h.one("left_mouse_down", json!({"target": at(460.0, 80.0)})).await?;
+    assert!(!text(&r).contains("already down"), "{r:?}");
+    let r = h.one("left_mouse_up", json!({"target": at(460.0, 80.0)})).await?;
+    assert!(!text(&r).contains("No mouse button was down"), "{r:?}");
     let log = h.wait_log("low-level click", |e| e["type"] == "click" && e["target"] == "btn").await?;
     assert_eq!(of(&log, "mousedown")[0]["buttons"], 1);
+    // A release with no press before it, and a press on a held button, are sent and said.
+    let r = h.one("left_mouse_up", json!({"target": at(460.0, 80.0)})).await?;
+    assert!(text(&r).ends_with("No mouse button was down (no left_mouse_down since the last release), so the page got a release without a press."), "{r:?}");
+    ok(&h.one("left_mouse_down", json!({"target": at(460.0, 80.0)})).await?);
+    let r = h.one("left_mouse_down", json!({"target": at(460.0, 80.0)})).await?;
+    assert!(text(&r).contains("The left button was already down"), "{r:?}");
+    let r = h.one("left_mouse_up", json!({"target": at(460.0, 80.0)})).await?;
+    assert!(!text(&r).contains("No mouse button was down"), "{r:?}");
 
     // Coordinates outside the viewport are refused, naming its size.
     let e = error_text(&h.one("left_click", json!({"target": at(5000.0, 10.0)})).await?);

@@ -404,7 +404,11 @@ async fn release(tab: i32, pressed: &[KeyDef]) {
 }
 
 fn ack(spot: &Spot) -> Outcome {
-    Outcome::Ack { line: spot.what.as_ref().map(|w| format!("The pointer was over {w}.")) }
+    Outcome::Ack { line: over(spot) }
+}
+
+fn over(spot: &Spot) -> Option<String> {
+    spot.what.as_ref().map(|w| format!("The pointer was over {w}."))
 }
 
 /// left/right/middle/double/triple clicks.
@@ -503,7 +507,18 @@ pub async fn pointer(input: &Pointer, kind: &'static str) -> Result<Outcome, Str
     };
     moved?;
     event?;
-    Ok(ack(&spot))
+    // A press on a held button, or a release of none, is sent as asked, and said: what the page
+    // made of it may not be what Claude meant.
+    let odd = match (kind, before & 1 != 0) {
+        ("mousePressed", true) => Some("The left button was already down (an earlier left_mouse_down with no left_mouse_up since), so the page got a second press without a release between."),
+        ("mouseReleased", false) => Some("No mouse button was down (no left_mouse_down since the last release), so the page got a release without a press."),
+        _ => None,
+    };
+    let line = match (odd, over(&spot)) {
+        (Some(odd), Some(over)) => Some(format!("{over}\n{odd}")),
+        (odd, over) => over.or(odd.map(String::from)),
+    };
+    Ok(Outcome::Ack { line })
 }
 
 /// How many pointer moves a drag takes between its ends.
