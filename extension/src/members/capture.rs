@@ -277,7 +277,7 @@ async fn capture(tab: i32, v: &View, x: f64, y: f64, w: f64, h: f64, out_per_css
     let dpr = v.dpr;
     let zoom = page_zoom(tab, dpr).await;
     let (format, _, quality) = FORMAT;
-    let shot = cdp::send(
+    shoot(
         tab,
         &cdp::CaptureClip {
             format,
@@ -290,8 +290,23 @@ async fn capture(tab: i32, v: &View, x: f64, y: f64, w: f64, h: f64, out_per_css
         },
     )
     .await
-    .map_err(|e| format!("Could not capture {}: {e}", state::tab_name(tab)))?;
-    Ok(shot.data)
+}
+
+/// The browser can fail a capture while the view is between frames (a document committing, a
+/// loaded machine): it is tried twice more, a tenth of a second apart, before the failure is
+/// said.
+async fn shoot<C: cdp::Command<Response = cdp::Screenshot>>(tab: i32, command: &C) -> Result<String, String> {
+    let mut left = 2;
+    loop {
+        match cdp::send(tab, command).await {
+            Ok(shot) => return Ok(shot.data),
+            Err(e) if left > 0 && e.to_string().contains("Unable to capture") => {
+                left -= 1;
+                crate::chrome::sleep(100).await;
+            }
+            Err(e) => return Err(format!("Could not capture {}: {e}", state::tab_name(tab))),
+        }
+    }
 }
 
 pub async fn screenshot(tab_id: Option<&str>) -> Result<Outcome, String> {
@@ -304,7 +319,7 @@ pub async fn screenshot(tab_id: Option<&str>) -> Result<Outcome, String> {
     let data = if v.factor == 1.0 && v.dpr == 1.0 {
         // Device pixels are already screenshot pixels: the plain viewport capture is the image.
         let (format, _, quality) = FORMAT;
-        cdp::send(tab, &cdp::CaptureViewport { format, quality }).await.map(|s| s.data).map_err(|e| format!("Could not capture {}: {e}", state::tab_name(tab)))
+        shoot(tab, &cdp::CaptureViewport { format, quality }).await
     } else {
         capture(tab, &v, 0.0, 0.0, v.css_w, v.css_h, v.factor).await
     };
