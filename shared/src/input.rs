@@ -15,6 +15,9 @@ pub struct InputError(pub String);
 /// A member input type: its field names and the checks serde cannot express.
 pub trait Input: DeserializeOwned {
     const FIELDS: &'static [&'static str];
+    /// Whether an empty `tab_id` names no tab (the active one, as the SDK's drivers read it),
+    /// where the member may leave its tab out.
+    const TAB_OPTIONAL: bool = true;
     fn check(&self, member: &str) -> Result<(), String> {
         let _ = member;
         Ok(())
@@ -28,7 +31,7 @@ pub trait Input: DeserializeOwned {
 pub fn parse<T: Input>(value: &Value) -> Result<T, InputError> {
     // What does not depend on `T` is done once, out of line: the Wasm core holds this for every
     // member.
-    let parsed: T = serde_json::from_value(shaped(value, T::FIELDS)?).map_err(|e| invalid(&e, T::FIELDS))?;
+    let parsed: T = serde_json::from_value(shaped(value, T::FIELDS, T::TAB_OPTIONAL)?).map_err(|e| invalid(&e, T::FIELDS))?;
     if let Some(tab_id) = parsed.tab_id() {
         check_tab_id(tab_id)?;
     }
@@ -36,11 +39,15 @@ pub fn parse<T: Input>(value: &Value) -> Result<T, InputError> {
     Ok(parsed)
 }
 
-/// The input as an object (none given is an empty one), its targets in the tool's shape.
-fn shaped(value: &Value, fields: &[&str]) -> Result<Value, InputError> {
-    let value = if value.is_null() { Value::Object(Default::default()) } else { value.clone() };
-    if !value.is_object() {
+/// The input as an object (none given is an empty one), its targets in the tool's shape, and
+/// an empty `tab_id` left out where the member may leave its tab out.
+fn shaped(value: &Value, fields: &[&str], tab_optional: bool) -> Result<Value, InputError> {
+    let mut value = if value.is_null() { Value::Object(Default::default()) } else { value.clone() };
+    let Some(object) = value.as_object_mut() else {
         return Err(InputError(format!("The input must be a JSON object with the fields {}.", fields.join(", "))));
+    };
+    if tab_optional && object.get("tab_id").is_some_and(|t| t == "") {
+        object.remove("tab_id");
     }
     for field in ["target", "from"] {
         if fields.contains(&field) {
@@ -546,6 +553,8 @@ pub struct TabRequired {
 }
 impl Input for TabRequired {
     const FIELDS: &'static [&'static str] = &["tab_id"];
+    // switch_tab and close_tab act on the tab they name, never on one they leave to be guessed.
+    const TAB_OPTIONAL: bool = false;
     fn tab_id(&self) -> Option<&str> {
         Some(&self.tab_id)
     }
@@ -577,6 +586,10 @@ mod tests {
             .starts_with("left_click_drag takes coordinate targets only"));
         assert!(err("switch_tab", json!({"tab_id": "a\nb"})).contains("control"));
         assert!(err("switch_tab", json!({"tab_id": ""})).contains("must not be empty"));
+        assert!(err("close_tab", json!({"tab_id": ""})).contains("must not be empty"));
+        // Elsewhere an empty tab_id names no tab: the active one.
+        assert_eq!(super::parse::<super::TabOnly>(&json!({"tab_id": ""})).map(|t| t.tab_id), Ok(None));
+        assert_eq!(super::parse::<super::Navigate>(&json!({"url": "back", "tab_id": ""})).map(|t| t.tab_id), Ok(None));
         assert!(err("zoom", json!({"region": [10, 10, 5, 20]})).contains("x1 > x0"));
         assert!(err("file_upload", json!({"target":{"type":"ref","ref":"ref_1"}})).contains("at least one"));
         assert!(err("navigate", json!("x")).contains("JSON object"));
