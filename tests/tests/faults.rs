@@ -378,6 +378,27 @@ async fn download_ids_go_on_after_the_extension_restarts() -> anyhow::Result<()>
     Ok(())
 }
 
+/// A call on a tab whose navigation began before the extension's restart (so the new worker
+/// never heard of it) is told that the server has not sent the page yet, as it is without the
+/// restart, not that the page's own scripts keep it busy.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_navigation_under_way_across_a_restart_is_named_as_such() -> anyhow::Result<()> {
+    let mut h = Harness::start_with(&[PERSON_FLAG, CALL_TIMEOUT_FLAG]).await?;
+    let mut outside = Outside::connect(&h).await?;
+    let mut hang = Hang::start().await?;
+    ok(&h.one("navigate", json!({"url": h.url("one.html")})).await?);
+    let call = h.call("navigate", json!({"url": hang.url(1)}));
+    let mut other = h.session.client().await?;
+    let in_flight = tokio::spawn(async move { other.request("run", json!({"content": [call]})).await });
+    hang.wait_hit(1).await?;
+    outside.make(Fault::StopWorker).await?;
+    let _ = in_flight.await;
+    let r = h.one("screenshot", json!({})).await?;
+    hang.release(1);
+    assert!(r.is_error && r.text().contains("that server has not sent the page yet"), "{r:?}");
+    Ok(())
+}
+
 /// A read that the extension's restart cut short is asked again once the link is back, and
 /// answered: it changed nothing, so nothing is left unknown (an action's outcome still is).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -88,7 +88,16 @@ where
                 return printing(tab, &format!("{member} could not finish, and whether it took effect is unknown"));
             }
             if let Some(who) = stuck(tab).await {
-                return not_responding(tab, who, member);
+                // A navigation that began before this worker started was not heard of: the
+                // browser's tab tells of it, and the server is what the call waits on.
+                let pending = match member {
+                    "navigate" => None,
+                    _ => chrome::tabs_get(tab).await.ok().and_then(|t| t.pending_url).filter(|u| !u.is_empty()),
+                };
+                return match pending {
+                    Some(url) => server_silent(tab, &url, member),
+                    None => not_responding(tab, who, member),
+                };
             }
             chrome::sleep(CHECK_EVERY_MS).await;
         }
