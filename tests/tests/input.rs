@@ -93,6 +93,10 @@ async fn clicks_by_ref_and_coordinate_with_modifiers() -> anyhow::Result<()> {
     assert_eq!((of(&log, "click")[0]["meta"].clone(), of(&log, "click")[0]["alt"].clone()), (json!(true), json!(true)));
     let e = error_text(&h.one("left_click", json!({"target": r#ref(&press), "modifiers": "hyper"})).await?);
     assert!(e.contains("unknown modifier"), "{e}");
+    // An empty tab_id names the active tab, as the SDK reads it (it was refused).
+    h.site.clear_log();
+    ok(&h.one("left_click", json!({"target": r#ref(&press), "tab_id": ""})).await?);
+    h.wait_log("click on the active tab", |e| e["type"] == "click" && e["target"] == "btn").await?;
 
     // hover, and the low-level button members.
     ok(&h.one("mouse_move", json!({"target": at(10.0, 10.0)})).await?);
@@ -458,7 +462,7 @@ async fn keyboard_members_send_real_key_definitions() -> anyhow::Result<()> {
     let downs = of(&log, "keydown");
     assert_eq!(downs.first().map(|e| (e["key"].clone(), e["repeat"].clone())), Some((json!("x"), json!(false))), "{log:?}");
     let repeats = downs.iter().filter(|e| e["key"] == "x" && e["repeat"] == true).count();
-    assert!((5..=20).contains(&repeats), "half a second of repeats at about 30 a second: {repeats}");
+    assert!((5..=15).contains(&repeats), "half a second of repeats at about 30 a second: {repeats}");
     let typed = of(&log, "content").last().map(|e| e["text"].as_str().unwrap_or_default().matches('x').count()).unwrap_or_default();
     assert_eq!(typed, repeats + 1, "{log:?}");
     let r = h.one("wait", json!({"duration": 0.2})).await?;

@@ -24,7 +24,7 @@ pub mod unresponsive;
 pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
     let member = Member::from_name(name).ok_or_else(|| unknown_member(name))?;
     let parsed = member.parse_input(input).map_err(|e| format!("Invalid input for {name}: {e}"))?;
-    let tab = if member.is_tab_management() { None } else { state::resolve_tab(input.get("tab_id").and_then(Value::as_str)).await.ok() };
+    let tab = if member.is_tab_management() { None } else { state::resolve_tab(named_tab(input)).await.ok() };
     let work = on_tab(name, input, member, parsed, tab);
     let called = tab.map(state::tab_name);
     let outcome = match tab {
@@ -409,13 +409,19 @@ pub async fn approval(name: &str, input: &Value, member_rule: bool) -> Result<Va
     answer.map(|()| input)
 }
 
+/// The tab a member other than the tab members names; an empty `tab_id` names none (the
+/// active tab), as the input's parsing reads it.
+fn named_tab(input: &Value) -> Option<&str> {
+    input.get("tab_id").and_then(Value::as_str).filter(|id| !id.is_empty())
+}
+
 /// The tab a call acts on, resolved once and named in its input. Tab members name their own.
 async fn bind_tab(member: Member, input: &Value) -> Result<(Value, Option<i32>), String> {
     let mut bound = if input.is_object() { input.clone() } else { Value::Object(Default::default()) };
     if member.is_tab_management() {
         return Ok((bound, None));
     }
-    match input.get("tab_id").and_then(Value::as_str) {
+    match named_tab(input) {
         Some(id) => Ok((bound, Some(state::resolve_tab(Some(id)).await?))),
         None => match state::resolve_tab(None).await {
             Ok(tab) => {
