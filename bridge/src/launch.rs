@@ -459,8 +459,7 @@ async fn stop_browser(child: &mut Child, group: Option<u32>) {
     // ends any still there after a second, so nothing of the browser's outlives it.
     let Some(group) = group.and_then(|g| i32::try_from(g).ok()).filter(|g| *g > 1) else { return };
     for _ in 0..10 {
-        // SAFETY: signal 0 only asks whether a process of the browser's group is left.
-        if unsafe { libc::kill(-group, 0) } != 0 {
+        if !group_running(group) {
             return;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
@@ -469,6 +468,26 @@ async fn stop_browser(child: &mut Child, group: Option<u32>) {
     unsafe {
         libc::kill(-group, libc::SIGKILL);
     }
+    for _ in 0..10 {
+        if !group_running(group) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Whether a process of `group` still runs. One that has ended but is not yet reaped by its new
+/// parent (a zombie) does not count: signals would still find it.
+fn group_running(group: i32) -> bool {
+    let Ok(entries) = std::fs::read_dir("/proc") else { return false };
+    entries.flatten().any(|entry| {
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else { return false };
+        // "pid (name) state ppid pgrp …": the name may hold anything but ends at the last ')'.
+        let Some((_, rest)) = stat.rsplit_once(')') else { return false };
+        let mut fields = rest.split_whitespace();
+        let (state, pgrp) = (fields.next(), fields.nth(1).and_then(|p| p.parse::<i32>().ok()));
+        pgrp == Some(group) && state != Some("Z")
+    })
 }
 
 #[cfg(test)]
@@ -482,6 +501,22 @@ mod tests {
         assert_eq!(with_pipe(&extra, false), ["--remote-debugging-pipe", "--force-device-scale-factor=2", "--disable-blink-features=AutomationControlled"]);
         let own = vec!["--disable-blink-features=Foo".to_string()];
         assert_eq!(with_pipe(&own, false), ["--remote-debugging-pipe", "--disable-blink-features=Foo,AutomationControlled"]);
+    }
+
+    #[test]
+    fn a_group_runs_while_a_process_of_it_runs_and_its_zombies_do_not_count() {
+        use std::os::unix::process::CommandExt;
+        let mut child = std::process::Command::new("sleep").arg("30").process_group(0).spawn().expect("a child");
+        let group = child.id() as i32;
+        assert!(group_running(group));
+        child.kill().expect("killed");
+        // Ended but not yet reaped: a zombie, which signals still find.
+        std::thread::sleep(Duration::from_millis(200));
+        // SAFETY: signal 0 only asks whether the group exists.
+        assert_eq!(unsafe { libc::kill(-group, 0) }, 0, "the zombie is still there");
+        assert!(!group_running(group));
+        child.wait().expect("reaped");
+        assert!(!group_running(group));
     }
 
     #[test]
