@@ -293,10 +293,9 @@ impl Runner {
         }
     }
 
-    /// Sends `request` to the extension and waits for its answer, within the call limit and
-    /// `asked` (the time the call itself was asked to take) on top of it.
-    async fn request(&self, request: Outgoing, what: &str, asked: Duration) -> Result<FromExtension, CallError> {
-        self.link.request(request, what, self.config.connect_wait, self.config.call_timeout + asked).await
+    /// Sends `request` to the extension and waits for its answer, within `limit`.
+    async fn request(&self, request: Outgoing, what: &str, limit: Duration) -> Result<FromExtension, CallError> {
+        self.link.request(request, what, self.config.connect_wait, limit).await
     }
 
     /// Runs one member in the browser and returns its raw outcome and state, with what late
@@ -309,11 +308,14 @@ impl Runner {
             _ => Duration::ZERO,
         };
         let request = Outgoing::Member { name: name.clone(), input: input.clone(), confirm };
-        let mut answer = self.request(request.clone(), &name, asked).await;
+        let (limit, started) = (self.config.call_timeout + asked, std::time::Instant::now());
+        let mut answer = self.request(request.clone(), &name, limit).await;
         // A read changes nothing in the browser: one the extension's restart cut short is asked
-        // again (it waits for the link to come back), where an action's outcome stays unknown.
-        if matches!(answer, Err(CallError::Disconnected)) && member.row().reads {
-            answer = self.request(request, &name, asked).await;
+        // again (it waits for the link to come back) within what is left of its limit, where an
+        // action's outcome stays unknown.
+        let left = limit.saturating_sub(started.elapsed());
+        if matches!(answer, Err(CallError::Disconnected)) && member.row().reads && !left.is_zero() {
+            answer = self.request(request, &name, left).await;
         }
         match answer? {
             FromExtension::Reply { outcome, state, .. } => Ok((outcome.into_result(), state)),
@@ -397,7 +399,7 @@ impl Runner {
     /// The current inventory.
     async fn state(&mut self) -> Result<Value, AgentError> {
         let unavailable = |e: CallError| AgentError::new("browser_unavailable", e.to_string());
-        match self.request(Outgoing::State, "state", Duration::ZERO).await.map_err(unavailable)? {
+        match self.request(Outgoing::State, "state", self.config.call_timeout).await.map_err(unavailable)? {
             FromExtension::State { state, .. } => {
                 let state = tabwright_protocol::blocks::BrowserState { tabs: pipeline::normalized_tabs(&state.tabs), state_changes: Vec::new() };
                 Ok(json!({ "browser_state": tabwright_protocol::ContentBlock::BrowserState(state) }))

@@ -413,6 +413,7 @@ async fn a_read_cut_short_by_the_extensions_restart_is_asked_again() -> anyhow::
         let mut reader = tabwright::client::Client::connect(&h.session.socket).await?;
         let pending = tokio::spawn(async move { reader.request("run", json!({"content": [call]})).await });
         tokio::time::sleep(Duration::from_millis(700)).await;
+        anyhow::ensure!(!pending.is_finished(), "{fault:?}: the read was answered before the fault");
         outside.make(fault).await?;
         let reply = pending.await??;
         let result = &reply["tool_results"][0];
