@@ -328,7 +328,7 @@ pub struct CaptureClip {
 }
 command!(CaptureClip, "Page.captureScreenshot", Screenshot);
 
-#[derive(Serialize, Default)]
+#[derive(Serialize, Default, Clone, Copy)]
 #[serde(rename_all = "camelCase")]
 pub struct MouseEvent {
     #[serde(rename = "type")]

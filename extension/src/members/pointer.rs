@@ -621,28 +621,32 @@ const FRAME_WAIT_MS: i32 = 300;
 /// drag up.
 const DRAG_REST_MS: u32 = 70;
 
-/// Pixels one scroll notch moves.
+/// Pixels one scroll notch moves (a wheel event's delta).
 const NOTCH: f64 = 100.0;
 
 pub async fn scroll(input: &Scroll) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
     let spot = aim(tab, &input.target, false).await?;
-    let d = NOTCH * input.amount() as f64;
-    let (dx, dy) = match input.scroll_direction {
-        ScrollDirection::Up => (0.0, -d),
-        ScrollDirection::Down => (0.0, d),
-        ScrollDirection::Left => (-d, 0.0),
-        ScrollDirection::Right => (d, 0.0),
+    let (ux, uy) = match input.scroll_direction {
+        ScrollDirection::Up => (0.0, -1.0),
+        ScrollDirection::Down => (0.0, 1.0),
+        ScrollDirection::Left => (-1.0, 0.0),
+        ScrollDirection::Right => (1.0, 0.0),
     };
-    // Sent together, so the move is not held for a frame before the wheel.
+    let notches = input.amount();
+    let (dx, dy) = (ux * NOTCH * notches as f64, uy * NOTCH * notches as f64);
+    // One wheel event per notch, as a person's wheel sends them, not one of all the notches'
+    // distance: a page that acts once per event (a map zooming a level, a carousel turning a
+    // slide) acts on each. They go out with the move (which is then not held for a frame); a
+    // page busy with one may hear the next ones merged, as a fast spin of a wheel.
     let wheel = cdp::MouseEvent {
         kind: "mouseWheel",
         x: spot.x,
         y: spot.y,
         button: "none",
         buttons: buttons(tab),
-        delta_x: Some(dx),
-        delta_y: Some(dy),
+        delta_x: Some(ux * NOTCH),
+        delta_y: Some(uy * NOTCH),
         pointer_type: "mouse",
         ..Default::default()
     };
@@ -653,6 +657,13 @@ pub async fn scroll(input: &Scroll) -> Result<Outcome, String> {
     let question = format!("__tabwright.wheelAt({x}, {y}, {dx}, {dy}, {mark})");
     let room = page::call(tab, &question);
     // The question goes out first: the page answers it at once, not after the wheel's frame.
+    // The browser takes commands in order: the notches before the last go out on their own,
+    // right behind it, and the last one's answer stands for them all.
+    for _ in 1..notches {
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = cdp::send(tab, &wheel).await;
+        });
+    }
     let notches = cdp::send(tab, &wheel);
     // The move is sent even where the pointer already stands: the browser keeps sending a
     // pointer's wheels to the box its last wheels went to until the pointer moves, and a wheel
