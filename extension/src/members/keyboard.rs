@@ -10,9 +10,7 @@ use crate::{cdp, chrome, state};
 /// Presses and releases one chord.
 async fn press(tab: i32, chord: &Chord) -> Result<(), String> {
     with_modifiers(tab, &chord.modifiers, |mods| async move {
-        // A chord with Ctrl, Alt or Meta is a shortcut and types nothing.
-        let text = if mods & !SHIFT == 0 { chord.key.text.clone().map(|t| shifted(&t, mods)) } else { None };
-        let down = if text.is_some() { "keyDown" } else { "rawKeyDown" };
+        let (text, down) = typed(chord, mods);
         // A modifier key reports itself as held while it is down, as a real one does. Sent
         // together and answered in order, as the browser queues input as it arrives.
         let (pressed, released) = futures::future::join(
@@ -31,6 +29,14 @@ async fn press(tab: i32, chord: &Chord) -> Result<(), String> {
         pressed.and(released)
     })
     .await
+}
+
+/// What a chord types with `mods` held, and the kind of its key-down event. A chord with Ctrl,
+/// Alt or Meta is a shortcut and types nothing.
+fn typed(chord: &Chord, mods: u32) -> (Option<String>, &'static str) {
+    let text = if mods & !SHIFT == 0 { chord.key.text.clone().map(|t| shifted(&t, mods)) } else { None };
+    let down = if text.is_some() { "keyDown" } else { "rawKeyDown" };
+    (text, down)
 }
 
 fn shifted(text: &str, mods: u32) -> String {
@@ -371,8 +377,7 @@ pub async fn hold_key(input: &HoldKey) -> Result<Outcome, String> {
     with_modifiers(tab, &chord.modifiers, |mods| async move {
         // A printable key types as it goes down, and a held key (not a modifier) repeats, as a
         // real keyboard's does: holding "x" types "x", then, after the repeat delay, more.
-        let text = if mods & !SHIFT == 0 { chord.key.text.clone().map(|t| shifted(&t, mods)) } else { None };
-        let down = if text.is_some() { "keyDown" } else { "rawKeyDown" };
+        let (text, down) = typed(chord, mods);
         let mods = mods | chord.key.modifier;
         key_event_doing(tab, down, &chord.key, mods, text.clone(), &[], false).await?;
         let held = super::pointer::Held::key(tab, &chord.key);
