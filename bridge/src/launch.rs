@@ -458,22 +458,27 @@ async fn stop_browser(child: &mut Child, group: Option<u32>) {
     // Its helpers end on their own a few seconds after it: launch returns once they have, and
     // ends any still there after a second, so nothing of the browser's outlives it.
     let Some(group) = group.and_then(|g| i32::try_from(g).ok()).filter(|g| *g > 1) else { return };
-    for _ in 0..10 {
-        if !group_running(group) {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
+    if group_ends_within(group, Duration::from_secs(1)).await {
+        return;
     }
     // SAFETY: the group is the browser's, made for it at its start.
     unsafe {
         libc::kill(-group, libc::SIGKILL);
     }
-    for _ in 0..10 {
-        if !group_running(group) {
-            return;
+    group_ends_within(group, Duration::from_millis(500)).await;
+}
+
+/// Waits, looking every 50 ms, until no process of `group` runs; false when one still does at
+/// the end of `wait`.
+async fn group_ends_within(group: i32, wait: Duration) -> bool {
+    let end = tokio::time::Instant::now() + wait;
+    while group_running(group) {
+        if tokio::time::Instant::now() >= end {
+            return false;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    true
 }
 
 /// Whether a process of `group` still runs. One that has ended but is not yet reaped by its new
