@@ -44,6 +44,11 @@ fn pids() -> Vec<i32> {
     std::fs::read_dir("/proc").into_iter().flatten().flatten().filter_map(|e| e.file_name().to_string_lossy().parse().ok()).collect()
 }
 
+/// Whether a process runs (one ended but not yet reaped, a zombie, does not).
+fn running(pid: i32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| !s.contains(") Z "))
+}
+
 fn parent(pid: i32) -> Option<i32> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     stat.rsplit_once(')')?.1.split_whitespace().nth(1)?.parse().ok()
@@ -710,7 +715,7 @@ async fn a_killed_launch_takes_its_browser_along_and_a_new_one_takes_over_the_pr
     kill(first.id() as i32);
     tokio::task::spawn_blocking(move || first.wait()).await??;
     let deadline = Instant::now() + Duration::from_secs(20);
-    while browser.iter().any(|p| Path::new(&format!("/proc/{p}")).exists() && !std::fs::read_to_string(format!("/proc/{p}/stat")).unwrap_or_default().contains(") Z ")) {
+    while browser.iter().any(|p| running(*p)) {
         anyhow::ensure!(Instant::now() < deadline, "the browser outlived its launch process by 20 s");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
@@ -803,8 +808,7 @@ async fn agents_are_told_why_when_the_browser_or_launch_goes_away() -> anyhow::R
         assert_eq!(status.success(), !browser_killed, "{status}");
         // Nothing of the browser's outlives the launch that stopped it (its helpers used to live
         // on for seconds).
-        let alive = |p: &i32| std::fs::read_to_string(format!("/proc/{p}/stat")).is_ok_and(|s| !s.contains(") Z "));
-        let left: Vec<String> = helpers.iter().filter(|p| alive(p)).map(|p| format!("{p}: {}", cmdline(*p))).collect();
+        let left: Vec<String> = helpers.iter().filter(|p| running(**p)).map(|p| format!("{p}: {}", cmdline(*p))).collect();
         assert!(left.is_empty(), "still running after launch returned: {left:?}");
     }
     Ok(())
