@@ -8,6 +8,7 @@ use anyhow::{bail, Context};
 #[path = "../../extension/compact.rs"]
 mod compact;
 mod binaryen;
+mod tally;
 
 const BROWSER_NAMES: &[&str] = &["chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"];
 
@@ -315,7 +316,9 @@ fn test(extra: &[String]) -> anyhow::Result<()> {
         .args(extra)
         .env("CHROME", &browser)
         .env("TABWRIGHT_BIN", bridge_exe(Profile::Debug))
-        .env("TABWRIGHT_SDK_PYTHON", python);
+        .env("TABWRIGHT_SDK_PYTHON", python)
+        // A test's error is its message, not a backtrace that pushes the message out of sight.
+        .env("RUST_LIB_BACKTRACE", "0");
     let (passed, failed, status) = run_counting(tests)?;
     println!("\ntests: {passed} passed, {failed} failed");
     anyhow::ensure!(status.success() && failed == 0, "cargo test failed ({status})");
@@ -323,24 +326,20 @@ fn test(extra: &[String]) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Runs `cmd`, echoing its output, and adds up the `test result:` lines cargo test prints.
+/// Runs `cmd`, echoing its output, and adds up what it says of the tests; the first lines of
+/// each failure are printed again at the end, where a log's tail shows them.
 fn run_counting(mut cmd: Command) -> anyhow::Result<(u64, u64, std::process::ExitStatus)> {
     use std::io::BufRead;
     let mut child = cmd.stdout(std::process::Stdio::piped()).spawn().context("cannot run cargo test")?;
     let stdout = child.stdout.take().context("no stdout")?;
-    let (mut passed, mut failed) = (0, 0);
+    let mut tally = tally::Tally::default();
     for line in std::io::BufReader::new(stdout).lines() {
         let line = line?;
         println!("{line}");
-        if let Some(rest) = line.strip_prefix("test result: ") {
-            let count = |word: &str| {
-                rest.split(';').find_map(|part| part.trim().strip_suffix(word)?.trim().rsplit(' ').next()?.parse::<u64>().ok())
-            };
-            passed += count("passed").unwrap_or(0);
-            failed += count("failed").unwrap_or(0);
-        }
+        tally.feed(&line);
     }
-    Ok((passed, failed, child.wait()?))
+    print!("{}", tally.why());
+    Ok((tally.passed, tally.failed, child.wait()?))
 }
 
 fn demo(extra: &[String]) -> anyhow::Result<()> {
