@@ -136,7 +136,11 @@ where
                 break;
             }
         }
+        sink
     });
+    // Set when a frame could not be read (too large, or not WebSocket): the client is then most
+    // likely still sending it.
+    let mut unreadable = None;
     // Each request is handed to the hub as soon as it is read, so the hub's queue has this
     // connection's requests in the order they were sent; the answers go out in that order too.
     // `waiting` has the ids of the requests whose answers have not gone out, in the same order.
@@ -183,6 +187,7 @@ where
                         answers.push_back(Box::pin(std::future::ready(reply)) as Reply);
                     }
                     Err(Ending::Close(Some(reply))) => {
+                        unreadable = Some(reply["error"]["message"].as_str().unwrap_or_default().to_string());
                         waiting.push_back(reply["id"].clone());
                         answers.push_back(Box::pin(std::future::ready(reply)) as Reply);
                         reading = false;
@@ -195,9 +200,34 @@ where
             }
         }
     }
+    if let Some(why) = &unreadable {
+        let _ = tx.send(Message::Close(Some(CloseFrame { code: CloseCode::Size, reason: close_reason(why).into() })));
+    }
     drop(tx);
-    let _ = writer.await;
+    let sink = writer.await;
+    if let (Some(_), Ok(sink)) = (unreadable, sink) {
+        if let Ok(mut ws) = stream.reunite(sink) {
+            discard_the_rest(ws.get_mut()).await;
+        }
+    }
     Ok(())
+}
+
+/// Reads and drops what a client still sends of a frame that could not be read, for a few
+/// seconds at most, before the connection is closed: closing a socket with data left unread
+/// resets it, and a client still sending would lose the answer and the close frame written to
+/// it before reading them.
+async fn discard_the_rest<S: tokio::io::AsyncRead + Unpin>(raw: &mut S) {
+    use tokio::io::AsyncReadExt;
+    let mut buf = vec![0u8; 64 * 1024];
+    let until = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
+    let mut left = 4 * MAX_FRAME;
+    while left > 0 {
+        match tokio::time::timeout_at(until, raw.read(&mut buf)).await {
+            Ok(Ok(n)) if n > 0 => left = left.saturating_sub(n),
+            _ => break,
+        }
+    }
 }
 
 /// `why` on one line, cut to what a close frame's reason holds (123 bytes), at a character's
@@ -240,19 +270,24 @@ enum Ending {
 
 /// The request in one frame; `None` for frames that carry none (pings).
 fn read_request(frame: Result<Message, tokio_tungstenite::tungstenite::Error>) -> Result<Option<AgentRequest>, Ending> {
-    use tokio_tungstenite::tungstenite::error::{Error, ProtocolError};
+    use tokio_tungstenite::tungstenite::error::{CapacityError, Error, ProtocolError};
     let frame = match frame {
         Ok(f) => f,
         // The client went away without closing (its process ended, its socket dropped).
         Err(Error::ConnectionClosed | Error::AlreadyClosed | Error::Io(_) | Error::Protocol(ProtocolError::ResetWithoutClosingHandshake)) => {
             return Err(Ending::Close(None));
         }
-        // An oversized or malformed frame: say so, and end the connection.
+        // A frame too large to read at all: its id cannot be known either.
+        Err(Error::Capacity(CapacityError::MessageTooLong { size, .. })) => {
+            let why = format!("a request may be at most {MAX_AGENT_MESSAGE} bytes; this one is {size}, too large to read, so the connection closes");
+            return Err(Ending::Close(Some(response(&Value::Null, Err(AgentError::new("too_large", why))))));
+        }
+        // A malformed frame: say so, and end the connection.
         Err(e) => return Err(Ending::Close(Some(response(&Value::Null, Err(AgentError::new("malformed_frame", e.to_string())))))),
     };
     let text = match frame {
         Message::Text(t) if t.len() > MAX_AGENT_MESSAGE => {
-            let id = leading_id(&t);
+            let id = oversized_id(&t);
             return Err(Ending::Reply(response(&id, Err(AgentError::new("too_large", format!("a request may be at most {MAX_AGENT_MESSAGE} bytes"))))));
         }
         Message::Text(t) => t,
@@ -283,6 +318,22 @@ fn read_request(frame: Result<Message, tokio_tungstenite::tungstenite::Error>) -
     })
 }
 
+/// The id of a request too large to run, so that the answer reaches the call that waits for it:
+/// read from its start when it comes first, as most clients write it, else from a pass over the
+/// whole request that keeps nothing but the id (JSON-RPC clients often write it last). Null when
+/// the request is not JSON or has no number or string id.
+fn oversized_id(text: &str) -> Value {
+    #[derive(serde::Deserialize)]
+    struct IdOnly {
+        #[serde(default)]
+        id: Value,
+    }
+    match leading_id(text) {
+        Value::Null => serde_json::from_str::<IdOnly>(text).ok().map(|r| r.id).filter(|id| id.is_number() || id.is_string()).unwrap_or(Value::Null),
+        id => id,
+    }
+}
+
 /// The id of a request too large to read, when it comes first (`{"id": 7, …`), as clients
 /// write it: the answer then reaches the call that waits for it. Null otherwise.
 fn leading_id(text: &str) -> Value {
@@ -303,7 +354,7 @@ const HALF_CHARACTER: &str = "The request holds half of a character (a lone UTF-
 
 #[cfg(test)]
 mod tests {
-    use super::{close_reason, leading_id, read_request, Ending, HALF_CHARACTER};
+    use super::{close_reason, leading_id, oversized_id, read_request, Ending, HALF_CHARACTER};
 
     #[test]
     fn a_request_too_large_to_read_is_answered_at_its_leading_id() {
@@ -312,6 +363,16 @@ mod tests {
         assert_eq!(leading_id(r#"{"method": "run", "id": 3"#), serde_json::Value::Null, "only an id that comes first");
         assert_eq!(leading_id(r#"{"id": {"x": 1}}"#), serde_json::Value::Null);
         assert_eq!(leading_id("é"), serde_json::Value::Null);
+    }
+
+    #[test]
+    fn a_request_too_large_to_run_is_answered_at_its_id_wherever_it_stands() {
+        let padding = "x".repeat(1000);
+        assert_eq!(oversized_id(&format!(r#"{{"id": 4, "params": {{"text": "{padding}"}}}}"#)), serde_json::json!(4));
+        assert_eq!(oversized_id(&format!(r#"{{"jsonrpc": "2.0", "method": "type", "params": {{"text": "{padding}", "id": 1}}, "id": "last"}}"#)), serde_json::json!("last"));
+        assert_eq!(oversized_id(&format!(r#"{{"method": "type", "params": {{"text": "{padding}"}}}}"#)), serde_json::Value::Null);
+        assert_eq!(oversized_id(&format!(r#"{{"method": "type", "id": [1], "params": "{padding}"}}"#)), serde_json::Value::Null);
+        assert_eq!(oversized_id(&format!(r#"{{"method": "type", "params": "{padding}"#)), serde_json::Value::Null, "cut off");
     }
     use tokio_tungstenite::tungstenite::Message;
 

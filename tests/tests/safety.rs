@@ -610,8 +610,21 @@ async fn the_agent_socket_refuses_pages_strangers_and_bad_frames() -> anyhow::Re
     let big = format!(r#"{{"id": 9, "method": "state", "params": {{"pad": "{}"}}}}"#, "x".repeat(17 * 1024 * 1024));
     let reply = h.client.raw(&big).await?;
     assert_eq!(reply["error"]["code"], "too_large", "{}", reply);
+    assert_eq!(reply["id"], 9, "{}", reply);
+    // Its id written last, as JSON-RPC clients often write it, is the one answered too.
+    let big = format!(r#"{{"method": "state", "params": {{"pad": "{}"}}, "id": "last"}}"#, "x".repeat(17 * 1024 * 1024));
+    let reply = h.client.raw(&big).await?;
+    assert_eq!((&reply["error"]["code"], &reply["id"]), (&json!("too_large"), &json!("last")), "{}", reply);
     let r = h.one("list_tabs", json!({})).await?;
     ok(&r);
+    // One too large to read at all is still answered, with a close frame after it that says why,
+    // though the client is still sending it when the bridge stops reading.
+    let mut other = tabwright::client::Client::connect(&h.session.socket).await?;
+    let huge = format!(r#"{{"id": 11, "method": "state", "params": {{"pad": "{}"}}}}"#, "x".repeat(70 * 1024 * 1024));
+    let reply = other.raw(&huge).await?;
+    assert_eq!(reply["error"]["code"], "too_large", "{}", reply);
+    let closed = other.raw("{}").await.map(|r| r.to_string()).unwrap_or_else(|e| e.to_string());
+    assert!(closed.contains("too large to read"), "{closed}");
     Ok(())
 }
 
