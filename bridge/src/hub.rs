@@ -220,6 +220,7 @@ impl Hub {
                     .get("content")
                     .and_then(Value::as_array)
                     .ok_or_else(|| AgentError::new("invalid_params", "run needs params.content: the assistant message's content blocks"))?;
+                answerable(content).map_err(|e| AgentError::new("invalid_params", e))?;
                 Parsed::Queue(Work::Run { content: content.clone(), configs: for_calls()? })
             }
             "call" => {
@@ -259,6 +260,24 @@ impl Hub {
             }
         })
     }
+}
+
+/// Whether each browser tool_use of a run can be answered: a tool_result names its call by the
+/// call's id, so a call without one (or with one another call has) is refused with the whole
+/// run, before anything is run.
+fn answerable(content: &[Value]) -> Result<(), String> {
+    let mut seen = std::collections::HashSet::new();
+    for (i, block) in content.iter().enumerate() {
+        if block.get("type").and_then(Value::as_str) != Some("tool_use") || block.get("toolset_name").and_then(Value::as_str) != Some(TOOLSET_NAME) {
+            continue;
+        }
+        match block.get("id").and_then(Value::as_str).filter(|id| !id.is_empty()) {
+            None => return Err(format!("content[{i}] is a browser tool_use without an id (a non-empty string), which its tool_result must name; nothing was run")),
+            Some(id) if !seen.insert(id) => return Err(format!("content[{i}] is a browser tool_use whose id {id:?} another call of the run has too, so their results could not be told apart; nothing was run")),
+            Some(_) => {}
+        }
+    }
+    Ok(())
 }
 
 enum Parsed {
@@ -486,6 +505,22 @@ mod tests {
         let exposed = shaped_report(true, &mut held, report);
         assert!(matches!(&exposed.changes[0], StateChange::DownloadCompleted { path: Some(p), .. } if p == "/home/u/Downloads/f.csv"));
         assert_eq!(exposed.notices.last().map(String::as_str), Some("Download complete: \"/home/u/Downloads/f.csv\" (3 bytes)."));
+    }
+
+    #[test]
+    fn a_run_whose_calls_cannot_each_be_answered_is_refused_whole() {
+        let call = |id: Value| json!({"type": "tool_use", "id": id, "name": "wait", "toolset_name": TOOLSET_NAME, "input": {"duration": 0}});
+        let custom = json!({"type": "tool_use", "name": "calculator", "input": {}});
+        assert_eq!(answerable(&[json!({"type": "text", "text": "hi"}), call(json!("a")), custom.clone(), call(json!("b"))]), Ok(()));
+        for (content, says) in [
+            (vec![call(json!("a")), call(Value::Null)], "content[1] is a browser tool_use without an id"),
+            (vec![call(json!(""))], "content[0] is a browser tool_use without an id"),
+            (vec![call(json!(7))], "without an id"),
+            (vec![call(json!("a")), custom, call(json!("a"))], "content[2] is a browser tool_use whose id \"a\" another call"),
+        ] {
+            let e = answerable(&content).expect_err("refused");
+            assert!(e.contains(says) && e.ends_with("nothing was run"), "{e}");
+        }
     }
 
     #[test]

@@ -224,6 +224,15 @@ async fn socket_methods_and_bad_frames() -> anyhow::Result<()> {
     assert_eq!((reply["id"].clone(), reply["error"]["code"].clone()), (json!(5), json!("unknown_method")));
     let reply = h.client.raw(r#"{"id": "s", "method": "run", "params": {}}"#).await?;
     assert_eq!(reply["error"]["code"], "invalid_params");
+    // A batch with a call its result could not name is refused whole, before any of it runs.
+    let unnamed = r#"{"id": 7, "method": "run", "params": {"content": [
+        {"type": "tool_use", "id": "toolu_n1", "name": "new_tab", "toolset_name": "browser", "input": {}},
+        {"type": "tool_use", "name": "list_tabs", "toolset_name": "browser", "input": {}}]}}"#;
+    let reply = h.client.raw(unnamed).await?;
+    assert_eq!((reply["id"].clone(), reply["error"]["code"].clone()), (json!(7), json!("invalid_params")), "{reply}");
+    assert!(reply["error"]["message"].as_str().is_some_and(|m| m.contains("content[1]") && m.contains("without an id")), "{reply}");
+    let s = h.client.request("state", json!({})).await?;
+    assert_eq!(s["browser_state"]["tabs"].as_array().map(Vec::len), Some(1), "the new_tab before it did not run: {s}");
     // A batch one of whose inputs holds half a character: a tool_result for every block, that
     // one refused, the ones before it run, the ones after it not.
     let batch = r#"{"id": 6, "method": "run", "params": {"content": [
