@@ -200,7 +200,10 @@ async fn run_member(request: ToExtension) {
     let ToExtension::Member { id, name, input, confirm } = request else { return };
     let calls = CALLS.with(|c| c.clone());
     let _one_at_a_time = calls.lock().await;
-    state::with_registry(|r| r.begin_call());
+    let active_at_start = state::with_registry(|r| {
+        r.begin_call();
+        r.active()
+    });
     // The tabs are listed alongside the call's work, for its result: a member that changes a
     // tab's title or address lists them again once it has.
     wasm_bindgen_futures::spawn_local(state::call_begins(members::lists_tabs_first(&name)));
@@ -217,6 +220,18 @@ async fn run_member(request: ToExtension) {
     };
     crate::session::set_working(false);
     crate::session::log(&name, members::summary(&name, &input), outcome.as_ref().map(|_| ()).map_err(Clone::clone));
+    if outcome.is_ok() {
+        let named = members::named_tab(&input);
+        let tab_member = members::is_tab_member(&name);
+        state::with_registry(|r| {
+            let acted_in = match named {
+                Some(t) => r.resolve(t),
+                None if name == "wait" => None,
+                None => active_at_start,
+            };
+            r.shown_after(tab_member, acted_in)
+        });
+    }
     let (outcome, state) = match state::report().await {
         Ok(state) => (outcome, state),
         Err(e) => (Err(e), StateReport::default()),

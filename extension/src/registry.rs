@@ -20,6 +20,10 @@ pub struct Registry {
     /// Tabs opened while a call ran, not yet reported.
     #[serde(default)]
     opened: Vec<u64>,
+    /// The tab Claude last saw its calls work in: the one its last successful call ran on, the
+    /// one a tab member left active, or a tab a call opened and left active.
+    #[serde(default)]
+    shown: Option<i32>,
     /// Whether a member call is running. Not saved: a worker that starts again runs no call (the
     /// bridge cut off the one in flight), and saving it would write to storage twice a call.
     #[serde(skip)]
@@ -106,6 +110,22 @@ impl Registry {
     /// The Chrome ids of the tabs opened during the call in progress.
     pub fn opened_during_call(&self) -> Vec<i32> {
         self.tabs.iter().filter(|(_, n)| self.opened.contains(n)).map(|(chrome_id, _)| *chrome_id).collect()
+    }
+
+    /// A call succeeded: Claude now works in the tab it opened and left active, else in the
+    /// active one after a tab member, else in the tab it acted in (`acted_in`; None for a wait,
+    /// which leaves it as it was).
+    pub fn shown_after(&mut self, tab_member: bool, acted_in: Option<i32>) {
+        let opened_active = self.active.filter(|a| self.tabs.get(a).is_some_and(|n| self.opened.contains(n)));
+        let after = if tab_member { self.active } else { acted_in };
+        self.shown = opened_active.or(after).or(self.shown);
+    }
+
+    /// The tab Claude last saw its calls work in, when it is open and not the active one: the
+    /// browser switched tabs since, and not by Claude's calls (a page focused another of its
+    /// windows, or the person switched).
+    pub fn switched_behind(&self) -> Option<i32> {
+        self.shown.filter(|s| self.active.is_some_and(|a| a != *s) && self.tabs.contains_key(s))
     }
 
     /// Ends a call, returning the tab_ids it opened that are still open.
@@ -284,6 +304,39 @@ mod tests {
         fresh.register(3);
         fresh.inventory(&before, Some(1), fresh.mark());
         assert_eq!(fresh.resolve("tab-3"), None, "a snapshot taken after the registration is authoritative");
+    }
+
+    #[test]
+    fn a_switch_behind_claudes_back_is_told_until_claude_acts_there_or_chooses() {
+        let mut r = Registry::new();
+        r.set_active(1);
+        r.shown_after(false, Some(1));
+        assert_eq!(r.switched_behind(), None);
+        // A page focuses its other tab between calls.
+        r.register(2);
+        r.set_active(2);
+        assert_eq!(r.switched_behind(), Some(1));
+        // A wait changes nothing; acting in tab 1 by its id keeps Claude there.
+        r.shown_after(false, None);
+        r.shown_after(false, Some(1));
+        assert_eq!(r.switched_behind(), Some(1));
+        // A look at the new tab, or a switch_tab, is Claude choosing it.
+        r.shown_after(false, Some(2));
+        assert_eq!(r.switched_behind(), None);
+        r.set_active(1);
+        r.shown_after(true, None);
+        assert_eq!(r.switched_behind(), None);
+        // A tab a call opened and left active is where Claude works next.
+        r.begin_call();
+        r.register(3);
+        r.set_active(3);
+        r.shown_after(false, Some(1));
+        r.end_call();
+        assert_eq!(r.switched_behind(), None);
+        // The tab Claude worked in closed: nothing to tell.
+        r.set_active(2);
+        r.remove(3);
+        assert_eq!(r.switched_behind(), None);
     }
 
     #[test]

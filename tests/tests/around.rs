@@ -151,6 +151,44 @@ async fn a_popup_window_is_worked_in_as_the_active_tab() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A page that brings another of its tabs to the front between calls does not get the keys
+/// Claude meant for the tab it worked in: a press or a typed text without a tab_id is refused,
+/// saying which tab the browser switched to; with the tab_id it goes where Claude said.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn keys_are_not_sent_to_a_tab_a_page_brought_to_the_front() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "focus-steal.html").await?;
+    let help = h.ref_of("button", "Open help").await?;
+    assert_eq!(opened(&h.one("left_click", json!({"target": r#ref(&help)})).await?), ["tab-2"]);
+    ok(&h.one("switch_tab", json!({"tab_id": "tab-1"})).await?);
+    // (Named by its tab: the page may have brought its help tab to the front already.)
+    let found = text(&h.one("find", json!({"query": "Card number", "tab_id": "tab-1"})).await?);
+    let card = found.lines().find(|l| l.starts_with("textbox \"Card number\"")).and_then(ref_on).ok_or_else(|| anyhow::anyhow!("{found}"))?;
+    ok(&h.one("left_click", json!({"target": r#ref(&card), "tab_id": "tab-1"})).await?);
+    let active = |s: &Value| s["browser_state"]["tabs"].as_array().and_then(|t| t.iter().find(|t| t["active"] == true).map(|t| t["tab_id"].clone()));
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        let s = h.client.request("state", json!({})).await?;
+        if active(&s) == Some(json!("tab-2")) {
+            break;
+        }
+        anyhow::ensure!(tokio::time::Instant::now() < deadline, "the page never brought its help tab to the front: {s}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    for (member, input) in [("type", json!({"text": "4111"})), ("left_click", json!({"target": r#ref(&card)})), ("key", json!({"text": "a"}))] {
+        let e = error_text(&h.one(member, input).await?);
+        assert!(e.contains("The active tab is now tab-2, not tab-1 where your calls last worked") && e.contains(&format!("So this {member} was not run")), "{member}: {e}");
+    }
+    ok(&h.one("left_click", json!({"target": r#ref(&card), "tab_id": "tab-1"})).await?);
+    ok(&h.one("type", json!({"text": "4111", "tab_id": "tab-1"})).await?);
+    let field = |t: &str, name: &str| t.lines().find(|l| l.contains(&format!("textbox \"{name}\""))).unwrap_or_default().to_string();
+    let t = text(&h.one("read_page", json!({"tab_id": "tab-1", "filter": "interactive"})).await?);
+    assert!(field(&t, "Card number").contains("value=\"4111\""), "{t}");
+    let t = text(&h.one("read_page", json!({"tab_id": "tab-2", "filter": "interactive"})).await?);
+    assert!(!field(&t, "Search help").is_empty() && !field(&t, "Search help").contains("value="), "nothing was typed in the help tab:\n{t}");
+    Ok(())
+}
+
 /// A key that sends a form, follows a link or opens a tab says so in its own result, whichever
 /// way the page does it: Enter in a form's field, on a focused link, in a text area whose page
 /// sends a form with form.submit(), in a field whose page leaves or sends its form on the key's
@@ -680,11 +718,14 @@ async fn a_browser_page_in_the_active_tab_is_named_and_can_be_left() -> anyhow::
     let mut person = tabwright_e2e::person::Person::connect(&h.session.dir().join("profile")).await?;
     let made = person.send(None, "Target.createTarget", json!({"url": "chrome://settings"})).await?;
     person.send(None, "Target.activateTarget", json!({"targetId": made["targetId"]})).await?;
-    for (member, input) in [("screenshot", json!({})), ("read_page", json!({})), ("left_click", json!({"target": at(30.0, 30.0)})), ("get_page_text", json!({}))] {
+    for (member, input) in [("screenshot", json!({})), ("read_page", json!({})), ("get_page_text", json!({}))] {
         let e = error_text(&h.one(member, input).await?);
         // (Named by its address once the tab has it, which it may still be loading.)
         assert!(e.contains("tab-2: it shows one of the browser's own pages (") && e.contains("Navigate the tab to a web page, or use another tab."), "{member}: {e}");
     }
+    // A press is not sent to a tab Claude has not worked in yet: the switch is told first.
+    let e = error_text(&h.one("left_click", json!({"target": at(30.0, 30.0)})).await?);
+    assert!(e.contains("The active tab is now tab-2, not tab-1 where your calls last worked"), "{e}");
     ok(&h.one("navigate", json!({"url": h.url("form.html")})).await?);
     let t = h.one("read_page", json!({})).await?.text();
     assert!(t.contains("textbox"), "{t}");

@@ -20,11 +20,19 @@ pub mod settle;
 mod tabs;
 pub mod unresponsive;
 
+/// Whether a member is one of the tab members, which name their own tabs.
+pub fn is_tab_member(name: &str) -> bool {
+    Member::from_name(name).is_some_and(Member::is_tab_management)
+}
+
 /// Runs one member call. Errors are the text Claude reads.
 pub async fn run(name: &str, input: &Value) -> Result<Outcome, String> {
     let member = Member::from_name(name).ok_or_else(|| unknown_member(name))?;
     let parsed = member.parse_input(input).map_err(|e| format!("Invalid input for {name}: {e}"))?;
     let tab = if member.is_tab_management() { None } else { state::resolve_tab(named_tab(input)).await.ok() };
+    if named_tab(input).is_none() {
+        chosen(member, tab)?;
+    }
     let work = on_tab(name, input, member, parsed, tab);
     let called = tab.map(state::tab_name);
     let outcome = match tab {
@@ -411,7 +419,7 @@ pub async fn approval(name: &str, input: &Value, member_rule: bool) -> Result<Va
 
 /// The tab a member other than the tab members names; an empty `tab_id` names none (the
 /// active tab), as the input's parsing reads it.
-fn named_tab(input: &Value) -> Option<&str> {
+pub fn named_tab(input: &Value) -> Option<&str> {
     input.get("tab_id").and_then(Value::as_str).filter(|id| !id.is_empty())
 }
 
@@ -425,6 +433,7 @@ async fn bind_tab(member: Member, input: &Value) -> Result<(Value, Option<i32>),
         Some(id) => Ok((bound, Some(state::resolve_tab(Some(id)).await?))),
         None => match state::resolve_tab(None).await {
             Ok(tab) => {
+                chosen(member, Some(tab))?;
                 if let Some(id) = state::tab_id_of(tab) {
                     bound["tab_id"] = Value::String(id);
                 }
@@ -434,6 +443,19 @@ async fn bind_tab(member: Member, input: &Value) -> Result<(Value, Option<i32>),
             Err(_) => Ok((bound, None)),
         },
     }
+}
+
+/// Refuses an action that presses, types or runs something in the active tab when the browser
+/// switched to it behind Claude's back (a page focusing another of its windows does that), lest
+/// keys meant for one site go to another.
+fn chosen(member: Member, tab: Option<i32>) -> Result<(), String> {
+    use Member::*;
+    let presses = matches!(member, LeftClick | RightClick | MiddleClick | DoubleClick | TripleClick | LeftClickDrag | LeftMouseDown | LeftMouseUp | Type | Key | HoldKey | FormInput | FileUpload | JavascriptExec);
+    let Some(was) = state::with_registry(|r| r.switched_behind()).filter(|_| presses) else { return Ok(()) };
+    let (was, now) = (state::tab_name(was), tab.map(state::tab_name).unwrap_or_default());
+    Err(format!(
+        "The active tab is now {now}, not {was} where your calls last worked: the browser switched to it since, and not by your calls (a page can focus another of its windows, or the person switched tabs). So this {member} was not run. To act in {was}, pass \"tab_id\": \"{was}\" (or call switch_tab); to act in {now}, look at it first or pass its tab_id."
+    ))
 }
 
 /// Whether an action can press, submit or drop something, so the click rule applies to it.
