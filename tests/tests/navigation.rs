@@ -362,6 +362,22 @@ async fn navigate_answers_with_the_page_as_it_stands_once_loaded() -> anyhow::Re
     Ok(())
 }
 
+/// An SVG document's drawing is pressed by its ref, as an HTML page's elements are (the
+/// overlay that shows the pointer is made of HTML elements in any document).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_svg_documents_drawing_is_pressed_by_ref() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    ok(&h.one("navigate", json!({"url": h.url("drawing.svg")})).await?);
+    let target = h.ref_of("button", "Blue box").await?;
+    for (member, title) in [("left_click", "Pressed 1"), ("double_click", "Pressed 2"), ("hover", "Pressed 2")] {
+        let r = h.one(member, json!({"target": r#ref(&target)})).await?;
+        ok(&r);
+        let s = h.client.request("state", json!({})).await?;
+        assert_eq!(s["browser_state"]["tabs"][0]["title"], title, "{member}: {r:?}");
+    }
+    Ok(())
+}
+
 /// A page that sends the tab on by itself as it loads (a meta refresh, a form that sends itself
 /// on load, as sign-in relays do, a script in its load or pageshow handler) is followed to the page it sends the tab to, and the result
 /// says so; one that moves on only later, or within its own document, is not waited for.

@@ -61,8 +61,10 @@
         display: none; pointer-events: none; transition: opacity .6s; }
     `);
     root.adoptedStyleSheets = [sheet];
+    // (HTML elements in any document: in an SVG or XML one, createElement makes elements
+    // without a style.)
     const part = (tag, cls, parent, text) => {
-      const el = document.createElement(tag);
+      const el = document.createElementNS("http://www.w3.org/1999/xhtml", tag);
       el.className = cls;
       if (text) el.textContent = text;
       parent.appendChild(el);
