@@ -1809,3 +1809,17 @@ async fn a_visible_app_marked_aria_hidden_is_read_and_clicked() -> anyhow::Resul
     assert!(t.contains("button \"Close\"") && !t.contains("textbox \"Search\""), "{t}");
     Ok(())
 }
+
+/// A document the page emptied of its root element reads as empty, in words, by every read.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_document_without_its_root_element_reads_as_empty() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    ok(&h.one("navigate", json!({"url": h.url("rootless.html")})).await?);
+    for (member, input) in [("read_page", json!({})), ("read_page", json!({"filter": "all"})), ("find", json!({"query": "button"})), ("get_page_text", json!({}))] {
+        let r = h.one(member, input.clone()).await?;
+        ok(&r);
+        let t = text(&r);
+        assert!(!t.contains("TypeError") && !t.contains("Gone"), "{member} {input}: {t}");
+    }
+    Ok(())
+}

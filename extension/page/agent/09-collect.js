@@ -4,6 +4,8 @@
   // opts: { next, filter: "visible" | "interactive" | "all", maxDepth, rootRef, limit }
   const collect = pinningExtents(collectNow);
   function collectNow(opts) {
+    // A document the page emptied of its root element holds nothing to read.
+    if (!document.documentElement) return { next: opts.next, nodes: [], dirty: true };
     hookFrames(document, 0);
     noteLive();
     labelsById = new WeakMap();

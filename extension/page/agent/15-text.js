@@ -5,6 +5,7 @@
   const pageText = pinningExtents(pageTextNow);
   function pageTextNow(max) {
     const body = document.body || document.documentElement;
+    if (!body) return { text: "", cut: false, total: 0, url: location.href };
     editorBoxes = null;
     const main =
       body.querySelector("main, [role=main]") ||
