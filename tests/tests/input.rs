@@ -1459,3 +1459,24 @@ async fn a_wheel_is_said_to_move_nothing_only_where_nothing_can_scroll() -> anyh
     assert!(stuck(&r, "down"), "the dialog locked the page's scrolling: {r:?}");
     Ok(())
 }
+
+/// A Tab in typed text moves on to the next field, as a person's does; what comes after a Tab
+/// that took the focus past the page's last field is said to have gone nowhere.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn text_after_a_tab_past_the_last_field_is_said_to_go_nowhere() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "tab-fields.html").await?;
+    let first = h.ref_of("textbox", "Name").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&first)})).await?);
+    let r = h.one("type", json!({"text": "Ada\tLovelace"})).await?;
+    ok(&r);
+    assert_eq!(text(&r), "Typed.", "both parts had a field: {r:?}");
+    ok(&h.one("left_click", json!({"target": r#ref(&first)})).await?);
+    ok(&h.one("key", json!({"text": "ctrl+a"})).await?);
+    let r = h.one("type", json!({"text": "a\tb\tc"})).await?;
+    ok(&r);
+    assert!(text(&r).contains("A Tab in the text took the keyboard focus past the page's last field, so what was typed after it (\"c\") went nowhere"), "{r:?}");
+    let t = text(&h.one("read_page", json!({"filter": "interactive"})).await?);
+    assert!(line_with(&t, "textbox \"Name\"").contains("value=\"a\"") && line_with(&t, "textbox \"Notes\"").contains("value=\"Lovelaceb\""), "{t}");
+    Ok(())
+}

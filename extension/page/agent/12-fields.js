@@ -101,6 +101,14 @@
     const was = typingInto;
     typingInto = null;
     const el = deepActiveElement();
+    const nothing = (e) => !e || e === document.body || e === document.documentElement;
+    // A Tab in the text moved the focus as Claude meant it to (or an editor took it as a key of
+    // its own): only what came after the last one is told, when it left every field.
+    if (typeof typed === "string" && typed.includes("\t")) {
+      editorHeld = null;
+      const after = typed.slice(typed.lastIndexOf("\t") + 1);
+      return after.trim() && nothing(el) && document.designMode !== "on" ? { lost: clean(after, 80), next } : null;
+    }
     // (A date, time or number field holds what is typed in a form of its own.)
     const plain = el?.localName === "textarea" || (el?.localName === "input" && MAXLENGTH_TYPES.has(el.type));
     if (was && el === was && typeof typed === "string" && typed && plain && !el.value.includes(typed.trim())) {
@@ -129,7 +137,6 @@
     }
     if (!was || el === was) return null;
     const counter = { next };
-    const nothing = (e) => !e || e === document.body || e === document.documentElement;
     const what = (e) => (nothing(e) ? null : e.isConnected ? describe(e, counter) : "a field the page has since removed");
     return { from: what(was), to: what(el), next: counter.next };
   }

@@ -197,8 +197,9 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
         0 => typing.await?,
         _ => super::pointer::keys_with_answer(tab, &["Enter"], enters, Box::pin(typing)).await?,
     }
-    // A Tab or Enter moves the focus as Claude meant it to; without one, a move is the page's.
-    let moved = if input.text.contains(['\t', '\n', '\r']) { None } else { focus_moved(tab, &input.text).await };
+    // A Tab or Enter moves the focus as Claude meant it to; without one, a move is the page's
+    // (after a Tab, only the text that then had no field to go to is told).
+    let moved = if input.text.contains(['\n', '\r']) { None } else { focus_moved(tab, &input.text).await };
     let held = focus.map(|(v, _)| v).unwrap_or_default();
     // Where the text could not go says more than where the focus went.
     let line = match (held.as_str(), held["notext"].as_str()) {
@@ -251,6 +252,9 @@ async fn focus_moved(tab: i32, typed: &str) -> Option<String> {
         return None;
     }
     let part = |key: &str| value[key].as_str().map(super::aim::fold);
+    if let Some(lost) = value["lost"].as_str() {
+        return Some(format!("A Tab in the text took the keyboard focus past the page's last field, so what was typed after it ({}) went nowhere. Read the page to see what each field holds.", tabwright_protocol::sanitize::quoted(lost, 80)));
+    }
     if let (Some(field), Some(why)) = (part("field"), part("unaccepted")) {
         return Some(format!("{field} holds what was typed, but its own check does not accept it: {}.", why.trim_end_matches('.')));
     }
