@@ -1823,3 +1823,23 @@ async fn a_document_without_its_root_element_reads_as_empty() -> anyhow::Result<
     }
     Ok(())
 }
+
+/// get_page_text reads the frames of other sites a person sees, and not those the page keeps
+/// out of sight (of no size, far off the page, transparent, not rendered), as read_page does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn page_text_leaves_out_frames_nobody_sees() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let other = Site::start(Pages::Dir(fixtures()), "127.0.0.2").await?;
+    ok(&h.one("navigate", json!({"url": h.url(&format!("hidden-frames.html?other=http://{}", other.addr))})).await?);
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
+    let t = loop {
+        let t = text(&h.one("get_page_text", json!({})).await?);
+        if t.contains("from=shown]") || tokio::time::Instant::now() > deadline {
+            break t;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    assert!(t.contains(&format!("[Frame http://{}/frame-inner.html?from=shown]", other.addr)), "{t}");
+    assert_eq!(t.matches("[Frame ").count(), 1, "{t}");
+    Ok(())
+}

@@ -77,6 +77,11 @@
     const spills = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
     return spills && clipsNothing(style || getComputedStyle(el)) ? "open" : "offpage";
   }
+  // Whether a frame element shows its document: rendered, seen, on the page, and of some size.
+  function frameShown(el) {
+    const rect = el.getBoundingClientRect();
+    return rect.width > 1 && rect.height > 1 && hiddenReason(el, rect) === null;
+  }
   // Whether the words an element draws have no ink: colour and fill fully transparent, with no
   // shadow or stroke to draw them and no box around that clips a background to them (gradient
   // text). A page hides words from people so, and a reader would still hand them on.

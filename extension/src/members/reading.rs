@@ -158,6 +158,21 @@ pub(super) async fn frame_session(at: &Debuggee, iframe_ref: u64) -> Option<Debu
     children.into_iter().find(|c| c.target_id == frame).map(|c| Debuggee { tab: at.tab, session: Some(c.session) })
 }
 
+/// Whether the frame element that holds an out-of-process frame shows it, in the document
+/// around it (and so on out). A frame whose element cannot be looked at counts as shown.
+async fn frame_shown(tab: i32, child: &cdp::ChildSession) -> bool {
+    let holder = Debuggee { tab, session: child.parent.clone() };
+    let Ok(owner) = cdp::send_to(&holder, &cdp::GetFrameOwner { frame_id: &child.target_id }).await else { return true };
+    let shown = page::call_on_node(&holder, owner.backend_node_id, "function () { return __tabwright.frameShown(this); }", "tabwright-frame").await;
+    if shown.is_some_and(|(v, _)| v == false) {
+        return false;
+    }
+    match cdp::children(tab).into_iter().find(|c| Some(&c.session) == child.parent.as_ref()) {
+        Some(outer) => Box::pin(frame_shown(tab, &outer)).await,
+        None => true,
+    }
+}
+
 /// Collects a document and, in place of each out-of-process frame, that frame's content.
 async fn collect(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>, finding: bool) -> Result<Collected, String> {
     collect_seen(at, filter, depth, root, finding, None).await
@@ -352,6 +367,11 @@ pub async fn get_page_text(tab_id: Option<&str>) -> Result<Outcome, String> {
     for child in cdp::children(tab) {
         if t.cut {
             break;
+        }
+        // A frame the page does not show (of no size, transparent, far off the page) holds no
+        // text a person reads.
+        if !frame_shown(tab, &child).await {
+            continue;
         }
         let at = Debuggee { tab, session: Some(child.session.clone()) };
         let room = TEXT_CAP.saturating_sub(t.text.len());
