@@ -1480,3 +1480,23 @@ async fn text_after_a_tab_past_the_last_field_is_said_to_go_nowhere() -> anyhow:
     assert!(line_with(&t, "textbox \"Name\"").contains("value=\"a\"") && line_with(&t, "textbox \"Notes\"").contains("value=\"Lovelaceb\""), "{t}");
     Ok(())
 }
+
+/// A button in frames of the page's own site nested a dozen deep is pressed by its ref.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_button_a_dozen_same_site_frames_deep_is_pressed_by_ref() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "deep-frames.html?n=12").await?;
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+    let button = loop {
+        match h.ref_of("button", "Deepest button").await {
+            Ok(b) => break b,
+            Err(e) if tokio::time::Instant::now() > deadline => return Err(e),
+            Err(_) => tokio::time::sleep(std::time::Duration::from_millis(200)).await,
+        }
+    };
+    let r = h.one("left_click", json!({"target": r#ref(&button)})).await?;
+    ok(&r);
+    let s = h.client.request("state", json!({})).await?;
+    assert_eq!(s["browser_state"]["tabs"][0]["title"], "Pressed deep down", "{r:?}");
+    Ok(())
+}

@@ -61,7 +61,8 @@
   // `oy` and `s` map a point of its document to the viewport (see frameOffset).
   function deepElementAt(x, y) {
     let doc = document, ox = 0, oy = 0, s = 1, el = null;
-    for (let i = 0; i < 10; i++) {
+    // (Frames a page nests in frames of its own site: as deep as a browser draws them.)
+    for (let i = 0; i < 64; i++) {
       const lx = (x - ox) / s, ly = (y - oy) / s;
       let hit = doc.elementFromPoint(lx, ly);
       // The overlay's Stop button is not part of the page.
