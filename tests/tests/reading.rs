@@ -1843,3 +1843,18 @@ async fn page_text_leaves_out_frames_nobody_sees() -> anyhow::Result<()> {
     assert_eq!(t.matches("[Frame ").count(), 1, "{t}");
     Ok(())
 }
+
+/// A link's address is read as the browser would follow it: a relative one that a <base> sends
+/// to another site is shown whole, so that a page cannot dress a link to another site as one of
+/// its own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn links_a_base_sends_elsewhere_show_where_they_go() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let t = read(&mut h, "base-elsewhere.html", json!({})).await?;
+    for (name, to) in [("Root link", "https://elsewhere.example/a.html"), ("Relative link", "https://elsewhere.example/docs/b.html"), ("Absolute link", "https://abs.example/c"), ("Fragment link", "https://elsewhere.example/docs/#top")] {
+        assert!(line_with(&t, &format!("link \"{name}\"")).ends_with(&format!("→ {to}")), "{name}: {t}");
+    }
+    let t = read(&mut h, "article.html", json!({})).await?;
+    assert!(t.contains("→ /news") && !t.contains("http://127.0.0.1"), "links of the page's own site keep the address the page wrote: {t}");
+    Ok(())
+}

@@ -43,7 +43,18 @@
     if (role === "link") {
       const href = attr("href");
       // (As the browser reads it: without the tabs and line breaks an address drops.)
-      if (href != null) s.href = clean(href.replace(/[\t\n\r]/g, ""), 200);
+      if (href != null) {
+        let shown = href.replace(/[\t\n\r]/g, "");
+        // A relative address goes where the document's base says: when a <base> sends it to
+        // another site, the whole address is shown, not the part the page wrote.
+        const origin = el.ownerDocument.defaultView?.location.origin;
+        if (origin && !el.baseURI.startsWith(`${origin}/`) && !/^\s*([a-z][a-z\d+.-]*:|\/\/)/i.test(shown)) {
+          try {
+            shown = new URL(shown, el.baseURI).href;
+          } catch {}
+        }
+        s.href = clean(shown, 200);
+      }
     }
     const tag = el.localName;
     if (tag === "input" || tag === "textarea") {
