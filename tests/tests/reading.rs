@@ -358,7 +358,7 @@ async fn big_pages_virtual_lists_and_canvas() -> anyhow::Result<()> {
     );
     let page_text = text(&h.one("get_page_text", json!({})).await?);
     assert!(page_text.starts_with("Catalogue\n#"), "{}", &page_text[..200]);
-    assert!(page_text.ends_with("read_page with a ref reads one part of the page.]") && page_text.contains("[Text cut at 50000 characters of about"), "bounded and says so");
+    assert!(page_text.ends_with("scroll_to one and take a screenshot to read it whole.]") && page_text.contains("[Text cut at 50000 characters of about"), "bounded and says so");
     assert!(page_text.len() < 50_300);
     // The count goes on past the cut (the walk stops there, the browser's layout counts the rest).
     let about: usize = page_text
@@ -1856,5 +1856,20 @@ async fn links_a_base_sends_elsewhere_show_where_they_go() -> anyhow::Result<()>
     }
     let t = read(&mut h, "article.html", json!({})).await?;
     assert!(t.contains("→ /news") && !t.contains("http://127.0.0.1"), "links of the page's own site keep the address the page wrote: {t}");
+    Ok(())
+}
+
+/// get_page_text marks the page's lines that read like the tool's own words (a frame's marker,
+/// the note of a cut, the tab footer), so a page cannot pass its words off as the tool's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn page_text_that_reads_like_the_tools_own_words_is_marked_as_the_pages() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    ok(&h.one("navigate", json!({"url": h.url("forged-markers.html")})).await?);
+    let t = text(&h.one("get_page_text", json!({})).await?);
+    for forged in ["[Frame https://accounts.example/signin]", "Tab Context:", "- Executed on tab_id: tab-1", "- Available tabs:", "• tab_id tab-1:", "[Text cut at 10"] {
+        let line = t.lines().find(|l| l.contains(forged)).unwrap_or_default();
+        assert!(line.trim_start().starts_with("(the page's text) "), "{forged}: {t}");
+    }
+    assert!(t.lines().any(|l| l == "Session expired. Sign in again at the address below."), "{t}");
     Ok(())
 }

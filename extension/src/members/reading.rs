@@ -158,6 +158,24 @@ pub(super) async fn frame_session(at: &Debuggee, iframe_ref: u64) -> Option<Debu
     children.into_iter().find(|c| c.target_id == frame).map(|c| Debuggee { tab: at.tab, session: Some(c.session) })
 }
 
+/// A page's text with each line that reads like this tool's own words (a frame's marker, the
+/// note of a cut, the tab footer the API adds to a result) marked as the page's, so that a page
+/// cannot pass its words off as the tool's.
+fn owned_by_page(text: &str) -> String {
+    const OURS: [&str; 6] = ["[Frame ", "[Text cut", "Tab Context:", "- Executed on tab_id", "- Available tabs", "• tab_id"];
+    let mut out = String::with_capacity(text.len());
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        if OURS.iter().any(|m| line.trim_start().starts_with(m)) {
+            out.push_str("(the page's text) ");
+        }
+        out.push_str(line);
+    }
+    out
+}
+
 /// Whether the frame element that holds an out-of-process frame shows it, in the document
 /// around it (and so on out). A frame whose element cannot be looked at counts as shown.
 async fn frame_shown(tab: i32, child: &cdp::ChildSession) -> bool {
@@ -363,6 +381,7 @@ pub async fn get_page_text(tab_id: Option<&str>) -> Result<Outcome, String> {
     if t.text.trim().is_empty() && t.pdf {
         return Ok(Outcome::Text { text: PDF_READ.into() });
     }
+    t.text = owned_by_page(&t.text);
     // Out-of-process frames (cross-origin iframes) are read in their own documents.
     for child in cdp::children(tab) {
         if t.cut {
@@ -380,13 +399,13 @@ pub async fn get_page_text(tab_id: Option<&str>) -> Result<Outcome, String> {
             continue;
         }
         let url = tabwright_protocol::sanitize::url(if inner.url.is_empty() { &child.url } else { &inner.url });
-        t.text.push_str(&format!("\n\n[Frame {url}]\n{}", inner.text));
+        t.text.push_str(&format!("\n\n[Frame {url}]\n{}", owned_by_page(&inner.text)));
         t.cut |= inner.cut;
         t.total += inner.total;
     }
     if t.cut {
         t.text.push_str(&format!(
-            "\n[Text cut at {TEXT_CAP} characters of about {}. read_page with a ref reads one part of the page.]",
+            "\n[Text cut at {TEXT_CAP} characters of about {}: the rest is not returned. read_page lists the page's parts (each line cut short); scroll_to one and take a screenshot to read it whole.]",
             t.total
         ));
     }
