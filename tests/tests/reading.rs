@@ -523,10 +523,15 @@ async fn an_open_modal_dialog_is_what_is_read() -> anyhow::Result<()> {
     assert!(found.starts_with("No element matches") && found.contains("Only it was searched."), "{found}");
     let whole = read_here(&mut h, json!({"filter": "all"})).await?;
     assert!(!whole.contains(NOTE) && whole.contains("textbox \"Search\"") && whole.contains("button \"Cancel\""), "{whole}");
+    // A field behind it is out of a person's reach, and of form_input's.
+    let search = refs_of(&whole, "textbox", "Search").remove(0);
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&search), "value": "sneaky"})).await?);
+    assert!(e.contains("a person cannot reach it until the dialog closes, so its value was not set"), "{e}");
     let cancel = h.ref_of("button", "Cancel").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&cancel)})).await?);
     let page = read_here(&mut h, json!({})).await?;
     assert!(!page.contains(NOTE) && page.contains("Kept the account.") && page.contains("textbox \"Search\""), "closed, the page is read again: {page}");
+    assert!(!line_with(&page, "textbox \"Search\"").contains("sneaky"), "{page}");
 
     // A library's modal: a shown role=dialog with aria-modal over a backdrop.
     let news = h.ref_of("button", "Newsletter").await?;

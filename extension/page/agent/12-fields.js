@@ -443,6 +443,11 @@
     // it fills or a field it enables once a choice is made.)
     if (el.disabled) return { error: `${what} is disabled, so its value cannot be set.`, later: true };
     if (el.readOnly) return { error: `${what} is read-only.` };
+    // Out of a person's reach: behind an open modal dialog (all else is inert), or in a part of
+    // the page marked inert.
+    const modal = el.ownerDocument.querySelector("dialog:modal");
+    if (modal && !modal.contains(el) && !el.closest(":popover-open")) return { error: `${what} is behind ${describe(modal)}, which is open: a person cannot reach it until the dialog closes, so its value was not set. Act in the dialog, or close it first.` };
+    if (el.closest("[inert]")) return { error: `${what} is in a part of the page marked inert, which a person cannot reach, so its value was not set.` };
     // A code editor takes its text as a person gives it: the core clicks it, selects all and
     // types over it. (Its hidden field passes on only what changes in it.)
     if (el !== found && editorFieldOf(found) === el) {
