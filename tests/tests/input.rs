@@ -199,6 +199,7 @@ async fn a_field_that_changes_or_refuses_its_value_is_said_to() -> anyhow::Resul
         ("textbox", "Code", "abc", "Note: the page changed it: the field holds \"ABC\"."),
         ("textbox", "Digits", "a1b2", "Note: the page changed it: the field holds \"12\"."),
         ("textbox", "Plan", "Pro", "Note: the page put back what the field held: it holds \"Basic\"."),
+        ("textbox", "Seats", "5", "Note: the page put back what the field held: it holds \"2\"."),
         ("combobox", "Region", "South", "Note: the page put back its choice: it shows \"North\"."),
     ] {
         let field = h.ref_of(role, name).await?;

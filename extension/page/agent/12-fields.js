@@ -257,6 +257,17 @@
     if (now === before) return `the page put back what the field held: it holds ${JSON.stringify(clean(now, 80))}`;
     return `the page changed it: the field holds ${JSON.stringify(clean(now, 80))}`;
   }
+  // A field the page answered in a task of its own (a controlled field drawn again a tick
+  // later puts back what its state holds): looked at again once the timers it set have run.
+  // (Not in a hidden tab, whose timers the browser holds back for up to a second.)
+  function keptAfterTask(el, text, before) {
+    const now = () => {
+      const later = pageKept(el, text, before);
+      return later ? { ok: true, value: el.value, note: later } : { ok: true, value: el.value };
+    };
+    if (document.visibilityState !== "visible") return now();
+    return new Promise((resolve) => setTimeout(() => resolve(now()), 0));
+  }
   function fire(el, value) {
     el.dispatchEvent(new InputEvent("input", { bubbles: true, composed: true, inputType: "insertReplacementText", data: value == null ? null : String(value) }));
     el.dispatchEvent(new Event("change", { bubbles: true }));
@@ -512,7 +523,7 @@
       if (answered) return { ok: true, value: el.value, note: answered };
       if (!el.validity.valid && el.validationMessage) return { ok: true, value: el.value, note: `the field does not pass its own check: ${clean(el.validationMessage, 160).replace(/\.$/, "")}` };
       if (text !== given.trim()) return { ok: true, value: el.value, note: `the field holds it as ${el.value}` };
-      return { ok: true, value: el.value };
+      return keptAfterTask(el, text, before);
     }
     if (tag === "textarea") {
       if (typeof value === "boolean") return { error: `${what} takes text, not true/false.` };
@@ -523,7 +534,7 @@
       const text = el.value;
       fire(el, text);
       const answered = pageKept(el, text, before);
-      return answered ? { ok: true, value: el.value, note: answered } : { ok: true, value: el.value };
+      return answered ? { ok: true, value: el.value, note: answered } : keptAfterTask(el, text, before);
     }
     if (tag === "select") {
       const want = String(value).trim();
