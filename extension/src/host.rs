@@ -224,12 +224,8 @@ async fn run_member(request: ToExtension) {
         let named = members::named_tab(&input);
         let tab_member = members::is_tab_member(&name);
         state::with_registry(|r| {
-            let acted_in = match named {
-                Some(t) => r.resolve(t),
-                None if name == "wait" => None,
-                None => active_at_start,
-            };
-            r.shown_after(tab_member, acted_in)
+            let named = named.and_then(|t| r.resolve(t));
+            r.shown_after(tab_member, named, active_at_start.filter(|_| name != "wait"))
         });
     }
     let (outcome, state) = match state::report().await {

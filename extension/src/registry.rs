@@ -43,7 +43,7 @@ const RECENT: usize = 64;
 /// Equal when what is persisted is equal.
 impl PartialEq for Registry {
     fn eq(&self, other: &Self) -> bool {
-        (self.next, &self.tabs, self.active, &self.opened) == (other.next, &other.tabs, other.active, &other.opened)
+        (self.next, &self.tabs, self.active, &self.opened, self.shown) == (other.next, &other.tabs, other.active, &other.opened, other.shown)
     }
 }
 
@@ -113,11 +113,18 @@ impl Registry {
     }
 
     /// A call succeeded: Claude now works in the tab it opened and left active, else in the
-    /// active one after a tab member, else in the tab it acted in (`acted_in`; None for a wait,
-    /// which leaves it as it was).
-    pub fn shown_after(&mut self, tab_member: bool, acted_in: Option<i32>) {
+    /// active one after a tab member, else in the active tab when the call named it by its
+    /// tab_id (`named`), else, when no switch behind its back is pending, in the tab the call
+    /// ran on without naming one (`unnamed`; None for a wait). A call that names a tab in the
+    /// background, or acts without naming one after such a switch, leaves it as it was: only
+    /// Claude's choice (a tab_id, a tab member) settles a switch.
+    pub fn shown_after(&mut self, tab_member: bool, named: Option<i32>, unnamed: Option<i32>) {
         let opened_active = self.active.filter(|a| self.tabs.get(a).is_some_and(|n| self.opened.contains(n)));
-        let after = if tab_member { self.active } else { acted_in };
+        let after = match (tab_member, named) {
+            (true, _) => self.active,
+            (false, Some(tab)) => Some(tab).filter(|t| Some(*t) == self.active),
+            (false, None) => unnamed.filter(|_| self.switched_behind().is_none()),
+        };
         self.shown = opened_active.or(after).or(self.shown);
     }
 
@@ -264,6 +271,7 @@ mod tests {
         r.register(5);
         r.register(6);
         r.set_active(6);
+        r.shown_after(false, None, Some(5));
         let back: Registry = serde_json::from_value(serde_json::to_value(&r).expect("ser")).expect("de");
         assert_eq!(back, r);
     }
@@ -310,27 +318,32 @@ mod tests {
     fn a_switch_behind_claudes_back_is_told_until_claude_acts_there_or_chooses() {
         let mut r = Registry::new();
         r.set_active(1);
-        r.shown_after(false, Some(1));
+        r.shown_after(false, None, Some(1));
         assert_eq!(r.switched_behind(), None);
         // A page focuses its other tab between calls.
         r.register(2);
         r.set_active(2);
         assert_eq!(r.switched_behind(), Some(1));
-        // A wait changes nothing; acting in tab 1 by its id keeps Claude there.
-        r.shown_after(false, None);
-        r.shown_after(false, Some(1));
+        // A wait, a scroll or a read without a tab_id, or a call naming tab 1 (in the
+        // background now), change nothing.
+        r.shown_after(false, None, None);
+        r.shown_after(false, None, Some(2));
+        r.shown_after(false, Some(1), None);
         assert_eq!(r.switched_behind(), Some(1));
-        // A look at the new tab, or a switch_tab, is Claude choosing it.
-        r.shown_after(false, Some(2));
+        // Naming the active tab, or a switch_tab, is Claude choosing.
+        r.shown_after(false, Some(2), None);
         assert_eq!(r.switched_behind(), None);
         r.set_active(1);
-        r.shown_after(true, None);
+        r.shown_after(true, None, None);
+        assert_eq!(r.switched_behind(), None);
+        // Reading a tab in the background by its id leaves Claude where it works.
+        r.shown_after(false, Some(2), None);
         assert_eq!(r.switched_behind(), None);
         // A tab a call opened and left active is where Claude works next.
         r.begin_call();
         r.register(3);
         r.set_active(3);
-        r.shown_after(false, Some(1));
+        r.shown_after(false, None, Some(1));
         r.end_call();
         assert_eq!(r.switched_behind(), None);
         // The tab Claude worked in closed: nothing to tell.

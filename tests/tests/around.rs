@@ -179,6 +179,9 @@ async fn keys_are_not_sent_to_a_tab_a_page_brought_to_the_front() -> anyhow::Res
         let e = error_text(&h.one(member, input).await?);
         assert!(e.contains("The active tab is now tab-2, not tab-1 where your calls last worked") && e.contains(&format!("So this {member} was not run")), "{member}: {e}");
     }
+    // A read of the active tab in between, as a batch may hold, chooses nothing.
+    ok(&h.one("read_page", json!({})).await?);
+    assert!(error_text(&h.one("type", json!({"text": "4111"})).await?).contains("So this type was not run"));
     ok(&h.one("left_click", json!({"target": r#ref(&card), "tab_id": "tab-1"})).await?);
     ok(&h.one("type", json!({"text": "4111", "tab_id": "tab-1"})).await?);
     let field = |t: &str, name: &str| t.lines().find(|l| l.contains(&format!("textbox \"{name}\""))).unwrap_or_default().to_string();
@@ -723,10 +726,13 @@ async fn a_browser_page_in_the_active_tab_is_named_and_can_be_left() -> anyhow::
         // (Named by its address once the tab has it, which it may still be loading.)
         assert!(e.contains("tab-2: it shows one of the browser's own pages (") && e.contains("Navigate the tab to a web page, or use another tab."), "{member}: {e}");
     }
-    // A press is not sent to a tab Claude has not worked in yet: the switch is told first.
-    let e = error_text(&h.one("left_click", json!({"target": at(30.0, 30.0)})).await?);
-    assert!(e.contains("The active tab is now tab-2, not tab-1 where your calls last worked"), "{e}");
-    ok(&h.one("navigate", json!({"url": h.url("form.html")})).await?);
+    // A press or a navigate is not sent to a tab Claude did not choose: the switch is told first,
+    // and the tab named then is acted on.
+    for (member, input) in [("left_click", json!({"target": at(30.0, 30.0)})), ("navigate", json!({"url": h.url("form.html")}))] {
+        let e = error_text(&h.one(member, input).await?);
+        assert!(e.contains("The active tab is now tab-2, not tab-1 where your calls last worked") && e.contains("\"tab_id\": \"tab-2\""), "{member}: {e}");
+    }
+    ok(&h.one("navigate", json!({"url": h.url("form.html"), "tab_id": "tab-2"})).await?);
     let t = h.one("read_page", json!({})).await?.text();
     assert!(t.contains("textbox"), "{t}");
     Ok(())

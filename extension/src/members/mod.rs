@@ -450,11 +450,11 @@ async fn bind_tab(member: Member, input: &Value) -> Result<(Value, Option<i32>),
 /// keys meant for one site go to another.
 fn chosen(member: Member, tab: Option<i32>) -> Result<(), String> {
     use Member::*;
-    let presses = matches!(member, LeftClick | RightClick | MiddleClick | DoubleClick | TripleClick | LeftClickDrag | LeftMouseDown | LeftMouseUp | Type | Key | HoldKey | FormInput | FileUpload | JavascriptExec);
+    let presses = matches!(member, Navigate | LeftClick | RightClick | MiddleClick | DoubleClick | TripleClick | LeftClickDrag | LeftMouseDown | LeftMouseUp | Type | Key | HoldKey | FormInput | FileUpload | JavascriptExec);
     let Some(was) = state::with_registry(|r| r.switched_behind()).filter(|_| presses) else { return Ok(()) };
     let (was, now) = (state::tab_name(was), tab.map(state::tab_name).unwrap_or_default());
     Err(format!(
-        "The active tab is now {now}, not {was} where your calls last worked: the browser switched to it since, and not by your calls (a page can focus another of its windows, or the person switched tabs). So this {member} was not run. To act in {was}, pass \"tab_id\": \"{was}\" (or call switch_tab); to act in {now}, look at it first or pass its tab_id."
+        "The active tab is now {now}, not {was} where your calls last worked: the browser switched to it without your choosing (a page can bring another of its tabs to the front, even in answer to a click, or the person switched tabs). So this {member} was not run. Say which tab to act in: pass \"tab_id\": \"{was}\" to go on in {was}, or \"tab_id\": \"{now}\" to act in {now}."
     ))
 }
 
