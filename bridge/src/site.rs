@@ -239,6 +239,20 @@ async fn serve(stream: TcpStream, pages: &Pages, log: &Mutex<Vec<serde_json::Val
         let method = parts.next().unwrap_or_default().to_string();
         let target = parts.next().unwrap_or("/");
         let path = target.split(['?', '#']).next().unwrap_or("/").to_string();
+        if path == "/streaming" {
+            // A page whose server sends its first part, then the rest `ms` milliseconds later (at
+            // most 30 s), as a server that streams a page does.
+            let ms = param(target, "ms").and_then(|v| v.parse::<u64>().ok()).unwrap_or(1000).min(30_000);
+            let stream = reader.get_mut();
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n";
+            let first = format!("<!doctype html><title>Streaming</title><h1>First part</h1><button>Early button</button>{}", " ".repeat(4096));
+            stream.write_all(format!("{head}{first}").as_bytes()).await?;
+            stream.flush().await?;
+            tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
+            stream.write_all(b"<p>The rest.</p></html>").await?;
+            stream.flush().await?;
+            return Ok(());
+        }
         if matches!(path.as_str(), "/download" | "/download-fail" | "/redirect") {
             let keep = special(reader.get_mut(), &path, target).await?;
             if !keep {

@@ -254,7 +254,9 @@ impl Loads {
                     self.document(loader).status = Some((u16::try_from(status).unwrap_or(0), text));
                 }
             }
-            "Page.lifecycleEvent" if p["name"] == "load" || p["name"] == "DOMContentLoaded" => {
+            // (A page that shows its first content counts as parsed: a server may keep sending
+            // the rest of it for as long as it likes.)
+            "Page.lifecycleEvent" if p["name"] == "load" || p["name"] == "DOMContentLoaded" || p["name"] == "firstContentfulPaint" => {
                 if let Some(loader) = p["loaderId"].as_str().filter(|_| self.is_main(p["frameId"].as_str())) {
                     let doc = self.document(loader);
                     doc.ready = true;

@@ -153,10 +153,28 @@ async fn a_page_is_shown_without_waiting_for_a_hanging_image() -> anyhow::Result
     ok(&r);
     assert_eq!(
         text(&r),
-        format!("Navigated to {url}\nThe page is shown, but some of its images, scripts or frames were still loading 5 seconds after it was parsed; what they add may come later."),
+        format!("Navigated to {url}\nThe page is shown, but some of it was still loading 5 seconds after it showed (its images, scripts or frames, or the rest of the page from its server); what comes later may appear after this."),
     );
     let page = text(&h.one("get_page_text", json!({})).await?);
     assert!(page.contains("This page took its time.") && page.contains("loading") && !page.contains("loaded"), "answered before the load: {page}");
+    Ok(())
+}
+
+/// A page that shows its first part while its server keeps sending the rest is shown, with the
+/// same note, a few seconds after it showed, and can be read and acted on; not a failed
+/// navigation at the end of the whole timeout.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_its_server_keeps_sending_is_shown_once_it_shows() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let url = h.url("streaming?ms=20000");
+    let sent = std::time::Instant::now();
+    let r = h.one("navigate", json!({"url": url})).await?;
+    ok(&r);
+    let took = sent.elapsed();
+    assert!(text(&r).contains("The page is shown, but some of it was still loading 5 seconds after it showed"), "{r:?}");
+    assert!(took < Duration::from_secs(15), "answered {took:?} after it was sent");
+    let t = text(&h.one("read_page", json!({})).await?);
+    assert!(t.contains("heading \"First part\"") && t.contains("button \"Early button\"") && !t.contains("The rest."), "{t}");
     Ok(())
 }
 

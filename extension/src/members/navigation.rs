@@ -10,15 +10,16 @@ use crate::{activity, chrome, state};
 
 /// How long a navigation may take to load, in milliseconds.
 const LOAD_TIMEOUT_MS: i32 = 30_000;
-/// How long a parsed page may go on loading its images, scripts and frames before navigate says
-/// it is shown without waiting for the rest (a tracker or an image whose server hangs would
+/// How long a parsed page (or one that shows its first content while its server still sends
+/// the rest) may go on loading its images, scripts and frames before navigate says it is shown
+/// without waiting for the rest (a tracker or an image whose server hangs would
 /// otherwise hold every navigate for the whole timeout).
 const AFTER_READY_MS: f64 = 5_000.0;
 
 /// The note of a navigate that answered before its page's load ([`AFTER_READY_MS`]).
 fn still_loading() -> String {
     format!(
-        "The page is shown, but some of its images, scripts or frames were still loading {} seconds after it was parsed; what they add may come later.",
+        "The page is shown, but some of it was still loading {} seconds after it showed (its images, scripts or frames, or the rest of the page from its server); what comes later may appear after this.",
         AFTER_READY_MS / 1000.0
     )
 }
