@@ -187,7 +187,8 @@ where
                         answers.push_back(Box::pin(std::future::ready(reply)) as Reply);
                     }
                     Err(Ending::Close(Some(reply))) => {
-                        unreadable = Some(reply["error"]["message"].as_str().unwrap_or_default().to_string());
+                        let code = if reply["error"]["code"] == "too_large" { CloseCode::Size } else { CloseCode::Protocol };
+                        unreadable = Some((code, reply["error"]["message"].as_str().unwrap_or_default().to_string()));
                         waiting.push_back(reply["id"].clone());
                         answers.push_back(Box::pin(std::future::ready(reply)) as Reply);
                         reading = false;
@@ -200,10 +201,12 @@ where
             }
         }
     }
-    if let Some(why) = &unreadable {
-        let _ = tx.send(Message::Close(Some(CloseFrame { code: CloseCode::Size, reason: close_reason(why).into() })));
+    if let Some((code, why)) = &unreadable {
+        let _ = tx.send(Message::Close(Some(CloseFrame { code: *code, reason: close_reason(why).into() })));
     }
     drop(tx);
+    // (A bridge going away does not wait for what follows.)
+    drop(closing);
     let sink = writer.await;
     if let (Some(_), Ok(sink)) = (unreadable, sink) {
         if let Ok(mut ws) = stream.reunite(sink) {
@@ -213,17 +216,18 @@ where
     Ok(())
 }
 
-/// Reads and drops what a client still sends of a frame that could not be read, for a few
-/// seconds at most, before the connection is closed: closing a socket with data left unread
-/// resets it, and a client still sending would lose the answer and the close frame written to
-/// it before reading them.
+/// Reads and drops what a client still sends of a frame that could not be read, before the
+/// connection is closed: closing a socket with data left unread resets it, and a client still
+/// sending would lose the answer and the close frame written to it before reading them. Ends
+/// when the client stops (it closed, or sent nothing for 2 s), or after 256 MiB or 30 s.
 async fn discard_the_rest<S: tokio::io::AsyncRead + Unpin>(raw: &mut S) {
     use tokio::io::AsyncReadExt;
     let mut buf = vec![0u8; 64 * 1024];
-    let until = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
+    let until = tokio::time::Instant::now() + std::time::Duration::from_secs(30);
     let mut left = 4 * MAX_FRAME;
     while left > 0 {
-        match tokio::time::timeout_at(until, raw.read(&mut buf)).await {
+        let idle = (tokio::time::Instant::now() + std::time::Duration::from_secs(2)).min(until);
+        match tokio::time::timeout_at(idle, raw.read(&mut buf)).await {
             Ok(Ok(n)) if n > 0 => left = left.saturating_sub(n),
             _ => break,
         }

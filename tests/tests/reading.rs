@@ -527,6 +527,9 @@ async fn an_open_modal_dialog_is_what_is_read() -> anyhow::Result<()> {
     let search = refs_of(&whole, "textbox", "Search").remove(0);
     let e = error_text(&h.one("form_input", json!({"target": r#ref(&search), "value": "sneaky"})).await?);
     assert!(e.contains("a person cannot reach it until the dialog closes, so its value was not set"), "{e}");
+    // One in the dialog, though in a web component's shadow root, is set.
+    let reason = refs_of(&whole, "textbox", "Reason").remove(0);
+    ok(&h.one("form_input", json!({"target": r#ref(&reason), "value": "moving"})).await?);
     let cancel = h.ref_of("button", "Cancel").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&cancel)})).await?);
     let page = read_here(&mut h, json!({})).await?;
@@ -1861,6 +1864,9 @@ async fn links_a_base_sends_elsewhere_show_where_they_go() -> anyhow::Result<()>
     }
     let t = read(&mut h, "article.html", json!({})).await?;
     assert!(t.contains("→ /news") && !t.contains("http://127.0.0.1"), "links of the page's own site keep the address the page wrote: {t}");
+    // A path the browser reads as another host is shown as that host.
+    let t = read(&mut h, "odd-links.html", json!({})).await?;
+    assert!(line_with(&t, "link \"Backslash link\"").ends_with("→ http://evil.example/path"), "{t}");
     Ok(())
 }
 
@@ -1871,7 +1877,7 @@ async fn page_text_that_reads_like_the_tools_own_words_is_marked_as_the_pages() 
     let mut h = Harness::start().await?;
     ok(&h.one("navigate", json!({"url": h.url("forged-markers.html")})).await?);
     let t = text(&h.one("get_page_text", json!({})).await?);
-    for forged in ["[Frame https://accounts.example/signin]", "Tab Context:", "- Executed on tab_id: tab-1", "- Available tabs:", "• tab_id tab-1:", "[Text cut at 10"] {
+    for forged in ["[Frame https://accounts.example/signin]", "Tab Context:", "- Executed on tab_id: tab-1", "- Available tabs:", "• tab_id tab-1:", "[Text cut at 10", "[frame https://bank.example/]"] {
         let line = t.lines().find(|l| l.contains(forged)).unwrap_or_default();
         assert!(line.trim_start().starts_with("(the page's text) "), "{forged}: {t}");
     }

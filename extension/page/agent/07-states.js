@@ -45,14 +45,13 @@
       // (As the browser reads it: without the tabs and line breaks an address drops.)
       if (href != null) {
         let shown = href.replace(/[\t\n\r]/g, "");
-        // A relative address goes where the document's base says: when a <base> sends it to
-        // another site, the whole address is shown, not the part the page wrote.
-        const origin = el.ownerDocument.defaultView?.location.origin;
-        if (origin && !el.baseURI.startsWith(`${origin}/`) && !/^\s*([a-z][a-z\d+.-]*:|\/\/)/i.test(shown)) {
-          try {
-            shown = new URL(shown, el.baseURI).href;
-          } catch {}
-        }
+        // Where it goes as the browser reads it: one that leaves the page's site (a <base> that
+        // sends relative addresses elsewhere, a path the browser reads as another host) is
+        // shown whole, not as the part the page wrote.
+        try {
+          const to = new URL(shown, el.baseURI);
+          if (to.origin !== el.ownerDocument.defaultView?.location.origin && /^(https?|wss?|ftp):$/.test(to.protocol)) shown = to.href;
+        } catch {}
         s.href = clean(shown, 200);
       }
     }

@@ -107,7 +107,7 @@
     if (typeof typed === "string" && typed.includes("\t")) {
       editorHeld = null;
       const after = typed.slice(typed.lastIndexOf("\t") + 1);
-      return after.trim() && nothing(el) && document.designMode !== "on" ? { lost: clean(after, 80), next } : null;
+      return after.trim() && nothing(el) && document.designMode !== "on" && !el?.isContentEditable ? { lost: clean(after, 80), next } : null;
     }
     // (A date, time or number field holds what is typed in a form of its own.)
     const plain = el?.localName === "textarea" || (el?.localName === "input" && MAXLENGTH_TYPES.has(el.type));
@@ -456,8 +456,8 @@
     if (el.readOnly) return { error: `${what} is read-only.` };
     // Out of a person's reach: behind an open modal dialog (all else is inert), or in a part of
     // the page marked inert.
-    const modal = el.ownerDocument.querySelector("dialog:modal");
-    if (modal && !modal.contains(el) && !el.closest(":popover-open")) return { error: `${what} is behind ${describe(modal)}, which is open: a person cannot reach it until the dialog closes, so its value was not set. Act in the dialog, or close it first.` };
+    const modals = [...el.ownerDocument.querySelectorAll("dialog")].filter((d) => d.matches(":modal"));
+    if (modals.length && !modals.some((d) => composedContains(d, el)) && !el.closest(":popover-open")) return { error: `${what} is behind ${describe(modals[modals.length - 1])}, which is open: a person cannot reach it until the dialog closes, so its value was not set. Act in the dialog, or close it first.` };
     if (el.closest("[inert]")) return { error: `${what} is in a part of the page marked inert, which a person cannot reach, so its value was not set.` };
     // A code editor takes its text as a person gives it: the core clicks it, selects all and
     // types over it. (Its hidden field passes on only what changes in it.)

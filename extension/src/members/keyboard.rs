@@ -253,7 +253,7 @@ async fn focus_moved(tab: i32, typed: &str) -> Option<String> {
     }
     let part = |key: &str| value[key].as_str().map(super::aim::fold);
     if let Some(lost) = value["lost"].as_str() {
-        return Some(format!("A Tab in the text took the keyboard focus past the page's last field, so what was typed after it ({}) went nowhere. Read the page to see what each field holds.", tabwright_protocol::sanitize::quoted(lost, 80)));
+        return Some(format!("A Tab in the text took the keyboard focus past the page's last field, so unless the page listens for keys itself, what was typed after it ({}) went nowhere. Read the page to see what each field holds.", tabwright_protocol::sanitize::quoted(lost, 80)));
     }
     if let (Some(field), Some(why)) = (part("field"), part("unaccepted")) {
         return Some(format!("{field} holds what was typed, but its own check does not accept it: {}.", why.trim_end_matches('.')));

@@ -161,14 +161,17 @@ pub(super) async fn frame_session(at: &Debuggee, iframe_ref: u64) -> Option<Debu
 /// A page's text with each line that reads like this tool's own words (a frame's marker, the
 /// note of a cut, the tab footer the API adds to a result) marked as the page's, so that a page
 /// cannot pass its words off as the tool's.
+/// (Judged as Claude will read it: with the invisible characters the result drops left out.)
 fn owned_by_page(text: &str) -> String {
-    const OURS: [&str; 6] = ["[Frame ", "[Text cut", "Tab Context:", "- Executed on tab_id", "- Available tabs", "• tab_id"];
+    const OURS: [&str; 6] = ["[frame ", "[text cut", "tab context:", "- executed on tab_id", "- available tabs", "• tab_id"];
+    let text = tabwright_protocol::sanitize::text_lines(text);
     let mut out = String::with_capacity(text.len());
     for (i, line) in text.split('\n').enumerate() {
         if i > 0 {
             out.push('\n');
         }
-        if OURS.iter().any(|m| line.trim_start().starts_with(m)) {
+        let start = line.trim_start().as_bytes();
+        if OURS.iter().any(|m| start.get(..m.len()).is_some_and(|s| s.eq_ignore_ascii_case(m.as_bytes()))) {
             out.push_str("(the page's text) ");
         }
         out.push_str(line);
@@ -178,17 +181,26 @@ fn owned_by_page(text: &str) -> String {
 
 /// Whether the frame element that holds an out-of-process frame shows it, in the document
 /// around it (and so on out). A frame whose element cannot be looked at counts as shown.
+/// (A document around it that does not answer in time counts as showing it.)
 async fn frame_shown(tab: i32, child: &cdp::ChildSession) -> bool {
-    let holder = Debuggee { tab, session: child.parent.clone() };
-    let Ok(owner) = cdp::send_to(&holder, &cdp::GetFrameOwner { frame_id: &child.target_id }).await else { return true };
-    let shown = page::call_on_node(&holder, owner.backend_node_id, "function () { return __tabwright.frameShown(this); }", "tabwright-frame").await;
-    if shown.is_some_and(|(v, _)| v == false) {
-        return false;
-    }
-    match cdp::children(tab).into_iter().find(|c| Some(&c.session) == child.parent.as_ref()) {
-        Some(outer) => Box::pin(frame_shown(tab, &outer)).await,
-        None => true,
-    }
+    let look = async {
+        let mut child = child.clone();
+        // Frames nest only so deep; a loop in what the browser told is not followed forever.
+        for _ in 0..16 {
+            let holder = Debuggee { tab, session: child.parent.clone() };
+            let Ok(owner) = cdp::send_to(&holder, &cdp::GetFrameOwner { frame_id: &child.target_id }).await else { return true };
+            let shown = page::call_on_node(&holder, owner.backend_node_id, "function () { return __tabwright.frameShown(this); }", "tabwright-frame").await;
+            if shown.is_some_and(|(v, _)| v == false) {
+                return false;
+            }
+            match cdp::children(tab).into_iter().find(|c| Some(&c.session) == child.parent.as_ref()) {
+                Some(outer) => child = outer,
+                None => return true,
+            }
+        }
+        true
+    };
+    chrome::bounded(Box::pin(look), FRAME_MS).await.unwrap_or(true)
 }
 
 /// Collects a document and, in place of each out-of-process frame, that frame's content.
