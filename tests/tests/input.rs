@@ -1501,3 +1501,16 @@ async fn a_button_a_dozen_same_site_frames_deep_is_pressed_by_ref() -> anyhow::R
     assert_eq!(s["browser_state"]["tabs"][0]["title"], "Pressed deep down", "{r:?}");
     Ok(())
 }
+
+/// form_input naming an option a long list does not have lists the first ones and says how
+/// many more there are, instead of letting the first ones pass for all.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_missing_option_of_a_long_list_says_how_many_more_there_are() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "long-select.html").await?;
+    let country = h.ref_of("combobox", "Country").await?;
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&country), "value": "Atlantis"})).await?);
+    assert!(e.contains("Its options are: \"Country 1\", \"Country 2\"") && e.contains("\"Country 30\", and 15 more.") && !e.contains("Country 31"), "{e}");
+    ok(&h.one("form_input", json!({"target": r#ref(&country), "value": "Country 44"})).await?);
+    Ok(())
+}

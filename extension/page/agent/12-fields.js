@@ -552,8 +552,9 @@
         const match = find(w);
         if (match && matches.includes(match)) continue;
         if (!match) {
-          const list = options.map((o) => JSON.stringify(clean(o.label || o.text, 60))).slice(0, 30).join(", ");
-          return { error: `${what} has no option ${JSON.stringify(w)}. Its options are: ${list}.`, later: true };
+          const list = options.slice(0, 30).map((o) => JSON.stringify(clean(o.label || o.text, 60))).join(", ");
+          const more = options.length > 30 ? `, and ${options.length - 30} more` : "";
+          return { error: `${what} has no option ${JSON.stringify(w)}. Its options are: ${list}${more}.`, later: true };
         }
         if (match.disabled) return { error: `The option ${JSON.stringify(clean(match.text, 60))} of ${what} is disabled.` };
         matches.push(match);
