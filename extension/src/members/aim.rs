@@ -46,13 +46,13 @@ struct PointFor {
 
 /// One step from an out-of-process frame out to the document that holds it: that document's
 /// session and the frame's element there.
-struct Hop {
-    holder: Debuggee,
-    owner: i64,
+pub(super) struct Hop {
+    pub(super) holder: Debuggee,
+    pub(super) owner: i64,
 }
 
 /// The steps from a frame of another site out to the tab's own document, innermost first.
-async fn frame_hops(at: &Debuggee) -> Result<Vec<Hop>, String> {
+pub(super) async fn frame_hops(at: &Debuggee) -> Result<Vec<Hop>, String> {
     let mut hops = Vec::new();
     let mut session = at.session.clone();
     // Frames nest only so deep; a loop in what the browser told is not followed forever.

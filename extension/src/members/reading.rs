@@ -184,18 +184,11 @@ fn owned_by_page(text: &str) -> String {
 /// (A document around it that does not answer in time counts as showing it.)
 async fn frame_shown(tab: i32, child: &cdp::ChildSession) -> bool {
     let look = async {
-        let mut child = child.clone();
-        // Frames nest only so deep; a loop in what the browser told is not followed forever.
-        for _ in 0..16 {
-            let holder = Debuggee { tab, session: child.parent.clone() };
-            let Ok(owner) = cdp::send_to(&holder, &cdp::GetFrameOwner { frame_id: &child.target_id }).await else { return true };
-            let shown = page::call_on_node(&holder, owner.backend_node_id, "function () { return __tabwright.frameShown(this); }", "tabwright-frame").await;
+        let Ok(hops) = super::aim::frame_hops(&Debuggee { tab, session: Some(child.session.clone()) }).await else { return true };
+        for hop in hops {
+            let shown = page::call_on_node(&hop.holder, hop.owner, "function () { return __tabwright.frameShown(this); }", "tabwright-frame").await;
             if shown.is_some_and(|(v, _)| v == false) {
                 return false;
-            }
-            match cdp::children(tab).into_iter().find(|c| Some(&c.session) == child.parent.as_ref()) {
-                Some(outer) => child = outer,
-                None => return true,
             }
         }
         true
