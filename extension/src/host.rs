@@ -221,7 +221,7 @@ async fn run_member(request: ToExtension) {
     crate::session::set_working(false);
     crate::session::log(&name, members::summary(&name, &input), outcome.as_ref().map(|_| ()).map_err(Clone::clone));
     if outcome.is_ok() {
-        let named = members::named_tab(&input);
+        let named = tabwright_protocol::input::named_tab(&input);
         let tab_member = members::is_tab_member(&name);
         state::with_registry(|r| {
             let named = named.and_then(|t| r.resolve(t));

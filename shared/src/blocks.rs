@@ -138,7 +138,7 @@ impl ToolUse {
 
     /// The tab the call names, when its input has a non-empty `tab_id`.
     pub fn tab_id(&self) -> Option<&str> {
-        self.input.get("tab_id").and_then(Value::as_str).filter(|s| !s.is_empty())
+        crate::input::named_tab(&self.input)
     }
 }
 

@@ -39,6 +39,12 @@ pub fn parse<T: Input>(value: &Value) -> Result<T, InputError> {
     Ok(parsed)
 }
 
+/// The tab an input names by its `tab_id`; an empty one names none (the active tab), as the
+/// SDK's drivers read it.
+pub fn named_tab(input: &Value) -> Option<&str> {
+    input.get("tab_id").and_then(Value::as_str).filter(|id| !id.is_empty())
+}
+
 /// The input as an object (none given is an empty one), its targets in the tool's shape, and
 /// an empty `tab_id` left out where the member may leave its tab out.
 fn shaped(value: &Value, fields: &[&str], tab_optional: bool) -> Result<Value, InputError> {

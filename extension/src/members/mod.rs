@@ -1,6 +1,7 @@
 //! Member dispatch: one module per member group.
 
 use serde_json::Value;
+use tabwright_protocol::input::named_tab;
 use tabwright_protocol::members::{Group, Member, MemberInput};
 
 use crate::{cdp, state};
@@ -415,12 +416,6 @@ pub async fn approval(name: &str, input: &Value, member_rule: bool) -> Result<Va
         });
     }
     answer.map(|()| input)
-}
-
-/// The tab a member other than the tab members names; an empty `tab_id` names none (the
-/// active tab), as the input's parsing reads it.
-pub fn named_tab(input: &Value) -> Option<&str> {
-    input.get("tab_id").and_then(Value::as_str).filter(|id| !id.is_empty())
 }
 
 /// The tab a call acts on, resolved once and named in its input. Tab members name their own.
