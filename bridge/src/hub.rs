@@ -262,13 +262,18 @@ impl Hub {
     }
 }
 
+/// Whether a content block is a call of this toolset's members (a run answers those only).
+fn is_browser_call(block: &Value) -> bool {
+    block.get("type").and_then(Value::as_str) == Some("tool_use") && block.get("toolset_name").and_then(Value::as_str) == Some(TOOLSET_NAME)
+}
+
 /// Whether each browser tool_use of a run can be answered: a tool_result names its call by the
 /// call's id, so a call without one (or with one another call has) is refused with the whole
 /// run, before anything is run.
 fn answerable(content: &[Value]) -> Result<(), String> {
     let mut seen = std::collections::HashSet::new();
     for (i, block) in content.iter().enumerate() {
-        if block.get("type").and_then(Value::as_str) != Some("tool_use") || block.get("toolset_name").and_then(Value::as_str) != Some(TOOLSET_NAME) {
+        if !is_browser_call(block) {
             continue;
         }
         match block.get("id").and_then(Value::as_str).filter(|id| !id.is_empty()) {
@@ -373,9 +378,7 @@ impl Runner {
             if gone() {
                 break;
             }
-            if block.get("type").and_then(Value::as_str) != Some("tool_use")
-                || block.get("toolset_name").and_then(Value::as_str) != Some(TOOLSET_NAME)
-            {
+            if !is_browser_call(block) {
                 continue;
             }
             let id = block.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
