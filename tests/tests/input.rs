@@ -1461,6 +1461,22 @@ async fn a_wheel_is_said_to_move_nothing_only_where_nothing_can_scroll() -> anyh
     Ok(())
 }
 
+/// A wheel over a box whose script cancels it (a map that zooms) is said to have been taken by
+/// the page, not to have scrolled; a wheel beside it scrolls the page as before.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wheel_the_page_cancels_is_said_not_to_scroll() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "wheel-map.html").await?;
+    let r = h.one("scroll", json!({"target": at(240.0, 190.0), "scroll_direction": "down", "scroll_amount": 2})).await?;
+    ok(&r);
+    assert!(text(&r).contains("The page took the wheel itself: its script cancelled the wheel events, so the browser scrolled nothing."), "{r:?}");
+    h.wait_log("the map zoomed", |e| e["type"] == "zoomed" && e["level"] == -1).await?;
+    let r = h.one("scroll", json!({"target": at(700.0, 400.0), "scroll_direction": "down", "scroll_amount": 2})).await?;
+    assert_eq!(text(&r), "Scrolled down.", "{r:?}");
+    h.wait_log("the page scrolled", |e| e["type"] == "page scrolled" && e["y"].as_i64().is_some_and(|y| y >= 150)).await?;
+    Ok(())
+}
+
 /// A Tab in typed text moves on to the next field, as a person's does; what comes after a Tab
 /// that took the focus past the page's last field is said to have gone nowhere.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -111,12 +111,37 @@
     if (mark) markPointer(x, y);
     const hit = deepElementAt(x, y);
     if (hit.crossFrame) return null;
-    for (let el = hit.el; el; el = el.parentElement || el.getRootNode().host || el.ownerDocument.defaultView?.frameElement) {
+    const can = canScrollFrom(hit.el, dx, dy);
+    if (can) watchWheels(hit.el?.ownerDocument.defaultView || window);
+    return can;
+  }
+  function canScrollFrom(start, dx, dy) {
+    for (let el = start; el; el = el.parentElement || el.getRootNode().host || el.ownerDocument.defaultView?.frameElement) {
       const can = canScroll(el, dx, dy);
       if (can) return true;
       if (can === null) return false;
     }
     return !!canScroll(document.scrollingElement, dx, dy);
+  }
+  // The wheels the page hears from now until wheelsTaken(), in the window the point is in. The
+  // listener is passive, so the browser does not hold its scrolling for it; whether the page's
+  // own listeners cancelled an event is read once its dispatch is over.
+  let wheels = null;
+  function watchWheels(win) {
+    wheelsTaken();
+    const seen = [];
+    const hear = (e) => { if (e.isTrusted) seen.push(e); };
+    win.addEventListener("wheel", hear, { capture: true, passive: true });
+    wheels = { seen, stop: () => win.removeEventListener("wheel", hear, { capture: true }) };
+  }
+  // Whether the page cancelled every wheel it heard since a wheelAt that found something to
+  // scroll (false when it heard none).
+  function wheelsTaken() {
+    if (!wheels) return false;
+    const { seen, stop } = wheels;
+    wheels = null;
+    stop();
+    return seen.length > 0 && seen.every((e) => e.defaultPrevented);
   }
   // Whether `el` can scroll by (dx, dy): true, false, or null when it cannot but is a box that
   // scrolls and keeps the wheel from the boxes around it. The page's own scroller is the

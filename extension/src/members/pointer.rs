@@ -672,19 +672,27 @@ pub async fn scroll(input: &Scroll) -> Result<Outcome, String> {
     let (room, moved, wheeled) = futures::join!(room, mouse(tab, "mouseMoved", (spot.x, spot.y), "none", buttons(tab), 0, 0), notches);
     moved?;
     wheeled.map_err(|e| format!("The browser refused the wheel event: {e}"))?;
+    let way = match input.scroll_direction {
+        ScrollDirection::Up => "up",
+        ScrollDirection::Down => "down",
+        ScrollDirection::Left => "left",
+        ScrollDirection::Right => "right",
+    };
+    let line = match room {
+        Ok((serde_json::Value::Bool(false), _)) => Some(format!(
+            "Nothing at that point could scroll {way} any further (the page, and every scrolling box there, is at its end), so unless the page uses the wheel itself nothing moved."
+        )),
+        // The wheels' dispatch is over once the browser has answered the last: a page that
+        // cancels them hears each before the browser would scroll.
+        Ok((serde_json::Value::Bool(true), _)) => match page::call(tab, "__tabwright.wheelsTaken()").await {
+            Ok((serde_json::Value::Bool(true), _)) => Some(
+                "The page took the wheel itself: its script cancelled the wheel events, so the browser scrolled nothing. Whatever the page did with them instead (a map zooming, a slide turning) shows in a screenshot; scroll_to a ref or a key such as PageDown may still move the page.".to_string(),
+            ),
+            _ => None,
+        },
+        _ => None,
+    };
     super::settle::settle_later(tab);
-    let stuck = matches!(room, Ok((serde_json::Value::Bool(false), _)));
-    let line = stuck.then(|| {
-        format!(
-            "Nothing at that point could scroll {} any further (the page, and every scrolling box there, is at its end), so unless the page uses the wheel itself nothing moved.",
-            match input.scroll_direction {
-                ScrollDirection::Up => "up",
-                ScrollDirection::Down => "down",
-                ScrollDirection::Left => "left",
-                ScrollDirection::Right => "right",
-            }
-        )
-    });
     Ok(Outcome::Ack { line })
 }
 
