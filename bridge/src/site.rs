@@ -156,6 +156,7 @@ async fn special(stream: &mut TcpStream, path: &str, target: &str) -> std::io::R
 }
 
 /// The Content-Security-Policy header of `/strict/` pages.
+const SANDBOX_POLICY: &str = "Content-Security-Policy: sandbox allow-forms\r\n";
 const STRICT_POLICY: &str = "Content-Security-Policy: default-src 'self'; require-trusted-types-for 'script'; trusted-types 'none'\r\n";
 
 const SLOW_PAGE: &str = "<!doctype html><title>Slow page</title><p>This page took its time.</p>";
@@ -268,7 +269,11 @@ async fn serve(stream: TcpStream, pages: &Pages, log: &Mutex<Vec<serde_json::Val
         // `/strict/PAGE`: the page under a policy that allows only the site's own files and
         // enforces Trusted Types, as many large sites do.
         let strict = path.strip_prefix("/strict").filter(|p| p.starts_with('/'));
-        let found = if path == "/slow" { Some(slow_page(target)) } else { lookup(pages, strict.unwrap_or(path.as_str())) };
+        // `/sandboxed/PAGE`: the page in a sandbox that lets no script run (forms may still be
+        // sent), as sites that serve users' raw files answer.
+        let sandboxed = path.strip_prefix("/sandboxed").filter(|p| p.starts_with('/'));
+        let page = strict.or(sandboxed).unwrap_or(path.as_str());
+        let found = if path == "/slow" { Some(slow_page(target)) } else { lookup(pages, page) };
         // `/status/N`: a small page answered with HTTP status N, for error-page tests.
         let code = path.strip_prefix("/status/").map(|c| c.parse::<u16>().ok().filter(|c| (200..600).contains(c)).unwrap_or(500));
         let (status, body, ctype) = match (found, code) {
@@ -292,7 +297,11 @@ async fn serve(stream: TcpStream, pages: &Pages, log: &Mutex<Vec<serde_json::Val
         };
         // `/status/401` asks for HTTP authentication, as a site behind a sign-in box does.
         let challenge = if code == Some(401) { "WWW-Authenticate: Basic realm=\"tabwright\"\r\n" } else { "" };
-        let policy = if strict.is_some() { STRICT_POLICY } else { "" };
+        let policy = match (strict, sandboxed) {
+            (Some(_), _) => STRICT_POLICY,
+            (_, Some(_)) => SANDBOX_POLICY,
+            _ => "",
+        };
         let head = format!(
             "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n{challenge}{policy}\r\n",
             body.len()

@@ -1477,6 +1477,33 @@ async fn a_wheel_the_page_cancels_is_said_not_to_scroll() -> anyhow::Result<()> 
     Ok(())
 }
 
+/// A page that may run no script (served in a CSP sandbox without allow-scripts, as sites of
+/// users' raw files are) is filled in and sent as any other: the browser runs no timer of any
+/// world there, and the waits of the page agent still end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_that_may_run_no_script_is_filled_in_and_sent() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "sandboxed/form.html").await?;
+    let first = h.ref_of("textbox", "First name").await?;
+    let r = h.one("form_input", json!({"target": r#ref(&first), "value": "Ada"})).await?;
+    ok(&r);
+    let last = h.ref_of("textbox", "Last name").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&last)})).await?);
+    ok(&h.one("type", json!({"text": "Lovelace"})).await?);
+    let country = h.ref_of("combobox", "Country").await?;
+    ok(&h.one("form_input", json!({"target": r#ref(&country), "value": "Japan"})).await?);
+    let terms = h.ref_of("checkbox", "I accept the terms").await?;
+    ok(&h.one("form_input", json!({"target": r#ref(&terms), "value": true})).await?);
+    let t = text(&h.one("read_page", json!({"filter": "interactive"})).await?);
+    assert!(line_with(&t, "\"First name\"").contains("value=\"Ada\"") && line_with(&t, "\"Last name\"").contains("value=\"Lovelace\""), "{t}");
+    let submit = h.ref_of("button", "Submit application").await?;
+    let r = h.one("left_click", json!({"target": r#ref(&submit)})).await?;
+    ok(&r);
+    let url = r.state().and_then(|s| s.tabs.first().map(|t| t.url.clone())).unwrap_or_default();
+    assert!(url.contains("/submitted?") && url.contains("first=Ada") && url.contains("last=Lovelace") && url.contains("country=jp") && url.contains("terms=on"), "{r:?}");
+    Ok(())
+}
+
 /// A Tab in typed text moves on to the next field, as a person's does; what comes after a Tab
 /// that took the focus past the page's last field is said to have gone nowhere.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
