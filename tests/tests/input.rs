@@ -1327,6 +1327,79 @@ async fn a_form_the_browser_stops_is_told() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A form the browser stops where the top document cannot hear it is told all the same: in a
+/// component's shadow root (its invalid and submit events stay inside), and in a frame of
+/// another site (a card form), by a click and by Enter.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_form_stopped_in_a_shadow_root_or_another_sites_frame_is_told() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "shadow-login.html").await?;
+    let login = h.ref_of("button", "Log in").await?;
+    let t = text(&h.one("left_click", json!({"target": r#ref(&login)})).await?);
+    assert!(t.contains("The form was not sent: the browser stopped it at textbox \"Username\""), "{t}");
+    for (name, value) in [("Username", "ada"), ("Password", "secret")] {
+        let field = h.ref_of("textbox", name).await?;
+        ok(&h.one("form_input", json!({"target": r#ref(&field), "value": value})).await?);
+    }
+    let t = text(&h.one("left_click", json!({"target": r#ref(&login)})).await?);
+    assert!(!t.contains("The form was not sent"), "{t}");
+    assert!(text(&h.one("get_page_text", json!({})).await?).contains("Signed in"));
+
+    let other = tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.2").await?;
+    open(&mut h, &format!("frames.html?other=http://{}&inner=payform.html", other.addr)).await?;
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+    let pay = loop {
+        match h.ref_of("button", "Pay now").await {
+            Ok(b) => break b,
+            Err(e) if tokio::time::Instant::now() > deadline => return Err(e),
+            Err(_) => tokio::time::sleep(std::time::Duration::from_millis(200)).await,
+        }
+    };
+    let t = text(&h.one("left_click", json!({"target": r#ref(&pay)})).await?);
+    assert!(t.contains("The form was not sent: the browser stopped it at textbox \"Card number\""), "{t}");
+    let date = h.ref_of("textbox", "Card date").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&date)})).await?);
+    let t = text(&h.one("key", json!({"text": "Enter"})).await?);
+    assert!(t.contains("The form was not sent: the browser stopped it at textbox \"Card number\""), "{t}");
+    let card = h.ref_of("textbox", "Card number").await?;
+    ok(&h.one("form_input", json!({"target": r#ref(&card), "value": "4242424242424242"})).await?);
+    let t = text(&h.one("left_click", json!({"target": r#ref(&pay)})).await?);
+    assert!(!t.contains("The form was not sent"), "{t}");
+    Ok(())
+}
+
+/// form_input chooses the option whose words are the value before one whose value it is (a
+/// list of numbers of guests coded by index), takes a code when no words match, refuses words
+/// that several options hold rather than taking the first, and says how it chose when the
+/// words were not an option's own; an option of a disabled group is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn form_input_chooses_the_option_its_words_name() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "select-match.html").await?;
+    let guests = h.ref_of("combobox", "Number of guests").await?;
+    let r = h.one("form_input", json!({"target": r#ref(&guests), "value": "2"})).await?;
+    ok(&r);
+    assert!(!text(&r).contains("Note"), "{r:?}");
+    let country = h.ref_of("combobox", "Country").await?;
+    let r = h.one("form_input", json!({"target": r#ref(&country), "value": "US"})).await?;
+    ok(&r);
+    assert!(text(&r).contains("\"US\" chose \"United States\", the option whose value is \"us\""), "{r:?}");
+    let title = h.ref_of("combobox", "Title").await?;
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&title), "value": "M"})).await?);
+    assert!(e.contains("\"M\" is part of several options") && e.contains("\"Mrs\", \"Mr\", \"Ms\"") && !e.contains("Doctor"), "{e}");
+    let r = h.one("form_input", json!({"target": r#ref(&title), "value": "doc"})).await?;
+    assert!(text(&r).contains("\"doc\" chose \"Doctor\", the one option whose words hold \"doc\""), "{r:?}");
+    let car = h.ref_of("combobox", "Car").await?;
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&car), "value": "Audi"})).await?);
+    assert!(e.contains("The option \"Audi\"") && e.contains("is disabled (its group is)"), "{e}");
+    let t = text(&h.one("read_page", json!({"filter": "interactive"})).await?);
+    assert!(line_with(&t, "\"Number of guests\"").contains("value=\"2\""), "{t}");
+    assert!(line_with(&t, "\"Country\"").contains("value=\"United States\""), "{t}");
+    assert!(line_with(&t, "\"Title\"").contains("value=\"Doctor\""), "{t}");
+    assert!(line_with(&t, "\"Car\"").contains("value=\"Volvo\""), "{t}");
+    Ok(())
+}
+
 /// A control the page disabled and lets presses pass through (a carousel's first "Previous")
 /// is said to be disabled, not covered by the box under it, and nothing is clicked.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

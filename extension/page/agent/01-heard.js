@@ -20,7 +20,19 @@
   // The first field the browser found invalid when a form was to be sent (its message shows in
   // a bubble of the browser's own, which screenshots do not hold).
   let invalid = null;
-  addEventListener("invalid", (e) => { if (e.isTrusted && !invalid) invalid = { el: e.target, t: e.timeStamp }; }, true);
+  const heardInvalid = (e) => { if (e.isTrusted && !invalid) invalid = { el: e.target, t: e.timeStamp }; };
+  addEventListener("invalid", heardInvalid, true);
+  // A form's invalid, submit and formdata events do not leave the shadow root it is in: each
+  // root a press or key goes into is listened to as well, before the press can send the form.
+  const hookedRoots = new WeakSet();
+  function hookRootsOf(e) {
+    for (const n of e.composedPath()) {
+      if (!(n instanceof ShadowRoot) || hookedRoots.has(n)) continue;
+      hookedRoots.add(n);
+      n.addEventListener("invalid", heardInvalid, true);
+      for (const type of ["submit", "formdata"]) n.addEventListener(type, noteActivated, true);
+    }
+  }
   // The core hears when this document asks to print and when its print dialog closes: the
   // dialog holds the page meanwhile.
   addEventListener("beforeprint", (e) => { if (e.isTrusted) tellCore("print"); }, true);
@@ -49,6 +61,7 @@
     clickedField = null;
     lastPress = { el: e.composedPath()[0], x: e.clientX, y: e.clientY, t: e.timeStamp };
     pressedAt = { href: location.href, t: e.timeStamp };
+    hookRootsOf(e);
     tellPress();
   }, true);
   // Where the page was at the last trusted press, and when a fragment the page moved to was
@@ -111,6 +124,7 @@
     if (e.isTrusted) clickedField = null;
     if (e.isTrusted && (e.key === "Enter" || e.key === " ")) {
       lastActivatingKey = e.timeStamp;
+      hookRootsOf(e);
       tellPress();
     }
   }, true);
@@ -163,6 +177,13 @@
   function takeInvalid() {
     keyUps = [];
     return stoppedSince(lastActivatingKey >= 0 ? lastActivatingKey : null);
+  }
+  // The field the browser stopped a form at since this document's last press or Enter, for a
+  // press the top document cannot see (this is another site's frame).
+  // (Only one the last few seconds brought: a key the core asks about may have gone elsewhere.)
+  function stoppedHere() {
+    const t = Math.max(lastPress?.t ?? -1, lastActivatingKey);
+    return stoppedSince(t >= 0 && performance.now() - t < 5000 ? t : null);
   }
   // The field the browser stopped a form at since `t` (a press or a key), with its message, as
   // `textbox "Email" (ref_4): Please fill out this field.`; null when none. It is told once.

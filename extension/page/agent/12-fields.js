@@ -540,24 +540,35 @@
       const want = String(value).trim();
       const options = [...el.options];
       const label = (o) => clean(o.label || o.text, 200);
+      // The option whose words are the value, as the read lists them; else the one whose value
+      // it is (the page's own code for it, "us" for "United States"); else the one option whose
+      // words hold it. Words that several options hold choose none of them ("M" of Mr, Mrs, Ms).
       const find = (w) => {
         const lower = w.toLowerCase();
-        return options.find((o) => o.value === w) || options.find((o) => label(o).toLowerCase() === lower) || options.find((o) => lower.length > 0 && label(o).toLowerCase().includes(lower));
+        const named = options.find((o) => label(o).toLowerCase() === lower);
+        if (named) return { option: named };
+        const coded = options.find((o) => o.value === w) || options.find((o) => lower.length > 0 && o.value.toLowerCase() === lower);
+        if (coded) return { option: coded, by: `the option whose value is ${JSON.stringify(coded.value)}` };
+        const holding = lower.length > 0 ? options.filter((o) => label(o).toLowerCase().includes(lower)) : [];
+        if (holding.length === 1) return { option: holding[0], by: `the one option whose words hold ${JSON.stringify(w)}` };
+        return holding.length > 1 ? { several: holding } : null;
       };
       // A list that takes several: the choices, comma-separated, are its new selection. Words
       // that name an option whole are taken together first ("Paris, France" is one choice).
-      const wants = el.multiple && !find(want) ? choicesIn(want, options, label) : [want];
+      const wants = el.multiple && !find(want)?.option ? choicesIn(want, options, label) : [want];
       const matches = [];
+      const ways = [];
       for (const w of wants) {
-        const match = find(w);
+        const found = find(w);
+        const quoted = (list) => list.slice(0, 30).map((o) => JSON.stringify(clean(o.label || o.text, 60))).join(", ") + (list.length > 30 ? `, and ${list.length - 30} more` : "");
+        if (found?.several) return { error: `${w === "" ? "An empty value" : JSON.stringify(w)} is part of several options of ${what}: ${quoted(found.several)}. Give the whole words of the one to choose.` };
+        const match = found?.option;
         if (match && matches.includes(match)) continue;
-        if (!match) {
-          const list = options.slice(0, 30).map((o) => JSON.stringify(clean(o.label || o.text, 60))).join(", ");
-          const more = options.length > 30 ? `, and ${options.length - 30} more` : "";
-          return { error: `${what} has no option ${JSON.stringify(w)}. Its options are: ${list}${more}.`, later: true };
-        }
-        if (match.disabled) return { error: `The option ${JSON.stringify(clean(match.text, 60))} of ${what} is disabled.` };
+        if (!match) return { error: `${what} has no option ${JSON.stringify(w)}. Its options are: ${quoted(options)}.`, later: true };
+        // (An option in a disabled group is disabled too.)
+        if (match.matches(":disabled")) return { error: `The option ${JSON.stringify(clean(match.text, 60))} of ${what} is disabled${match.disabled ? "" : " (its group is)"}.` };
         matches.push(match);
+        if (found.by) ways.push(`${JSON.stringify(w)} chose ${JSON.stringify(clean(match.label || match.text, 80))}, ${found.by}`);
       }
       const before = el.selectedOptions[0];
       if (el.multiple) {
@@ -576,7 +587,9 @@
         const shows = now ? JSON.stringify(clean(now.label || now.text, 80)) : "no option";
         return { ok: true, value: now ? clean(now.label || now.text, 80) : "", note: same(now, before) ? `the page put back its choice: it shows ${shows}` : `the page chose another option: it shows ${shows}` };
       }
-      return el.multiple ? { ok: true, value: chosen, note: `it takes several choices, and now has ${chosen} selected (give every choice, comma-separated, to change them)` } : { ok: true, value: chosen };
+      const how = ways.length ? `${ways.join("; ")}` : null;
+      if (el.multiple) return { ok: true, value: chosen, note: `${how ? how + "; " : ""}it takes several choices, and now has ${chosen} selected (give every choice, comma-separated, to change them)` };
+      return how ? { ok: true, value: chosen, note: how } : { ok: true, value: chosen };
     }
     const role = el.getAttribute("role");
     if (role === "slider" || role === "spinbutton") {

@@ -20,6 +20,8 @@ pub struct Spot {
     pub disabled: Option<String>,
     /// The ref aimed at, when the tab's own page agent holds it (not another site's frame).
     pub aimed: Option<u64>,
+    /// The frame of another site whose agent holds the ref aimed at.
+    pub frame: Option<Debuggee>,
 }
 
 #[derive(Deserialize)]
@@ -159,7 +161,7 @@ async fn look_at(tab: i32, point: tabwright_protocol::input::Point) -> Result<(S
         }
     };
     let what = found.get("what").and_then(|w| w.as_str()).map(fold);
-    Ok((Spot { x: css.0, y: css.1, what, disabled: None, aimed: None }, found))
+    Ok((Spot { x: css.0, y: css.1, what, disabled: None, aimed: None, frame: None }, found))
 }
 
 /// Moves the pointer to a target (`held`: the button a drag holds, or "none"). A point is
@@ -203,7 +205,7 @@ pub async fn aim(tab: i32, target: &Target, press: bool) -> Result<Spot, String>
     match target {
         Target::Coordinate { x, y } => {
             let (cx, cy) = capture::css_point(tab, tabwright_protocol::input::Point { x: *x, y: *y }).await?;
-            Ok(Spot { x: cx, y: cy, what: None, disabled: None, aimed: None })
+            Ok(Spot { x: cx, y: cy, what: None, disabled: None, aimed: None, frame: None })
         }
         Target::Ref { reference } => ref_spot(tab, reference, press).await,
     }
@@ -290,7 +292,7 @@ async fn ref_spot(tab: i32, reference: &str, press: bool) -> Result<Spot, String
                     });
                 }
             };
-            let spot = Spot { x, y, what: None, disabled: p.disabled.then_some(name), aimed: at.session.is_none().then_some(id) };
+            let spot = Spot { x, y, what: None, disabled: p.disabled.then_some(name), aimed: at.session.is_none().then_some(id), frame: at.session.is_some().then(|| at.clone()) };
             // That frame tells of a chooser the press opens there on its own way.
             if let Some(session) = &at.session {
                 super::chooser::frame_pressed(tab, session);

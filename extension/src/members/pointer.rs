@@ -126,7 +126,15 @@ where
     // waiting for the releases when they come: a task the click's handlers queue (a page's long
     // work set going with setTimeout) then runs after the answer, not before it.
     let (sent, answer) = answered_with(tab, &expression, seq, Box::pin(input), true).await;
-    (sent, read_answer(tab, answer))
+    let answer = read_answer(tab, answer);
+    // A press in another site's frame: that frame's agent saw whether the browser stopped a
+    // form there (a payment form in its own frame), which the top document never hears of.
+    if let (Some(frame), true) = (&spot.frame, presses > 0 && sent.is_ok()) {
+        if let Ok((serde_json::Value::String(field), _)) = page::call_in(frame, "__tabwright.stoppedHere()").await {
+            form_stopped(&field);
+        }
+    }
+    (sent, answer)
 }
 
 /// Keys that press what has focus (Enter, Space) and the page's answer after them, sent
@@ -146,6 +154,18 @@ pub async fn keys_with_answer(tab: i32, keys: &[&str], presses: usize, input: Se
     // about once more after them, as for any input.
     let timed_out = answer.as_ref().is_ok_and(|(v, _)| v["answer"]["timedOut"] == true);
     let _ = read_answer(tab, answer);
+    // Keys that may send a form reach another site's frame when it has the focus: that frame's
+    // agent saw whether the browser stopped the form, which the top document never hears of.
+    if sent.is_ok() && keys.contains("Enter") {
+        // (Only frames whose agent is there: one that was never read listened for nothing.)
+        let frames: Vec<Debuggee> = cdp::children(tab).into_iter().map(|c| Debuggee { tab, session: Some(c.session) }).filter(|d| page::known_generation(d).is_some()).collect();
+        let asked = frames.iter().map(|frame| page::call_in(frame, "__tabwright.stoppedHere()"));
+        for answer in futures::future::join_all(asked).await {
+            if let Ok((serde_json::Value::String(field), _)) = answer {
+                form_stopped(&field);
+            }
+        }
+    }
     if timed_out {
         take_answered(tab);
     }
