@@ -18,7 +18,7 @@ function forward(name, ...args) {
   }
 }
 
-chrome.tabs.onCreated.addListener((tab) => forward("on_tab_created", tab.id));
+chrome.tabs.onCreated.addListener((tab) => forward("on_tab_created", tab.id, tab.openerTabId ?? null));
 chrome.tabs.onRemoved.addListener((tabId) => forward("on_tab_removed", tabId));
 chrome.tabs.onActivated.addListener((info) => forward("on_tab_activated", info.tabId));
 // No tabs.onUpdated listener: the browser sends one for every title a page sets, and a page that

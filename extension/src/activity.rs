@@ -461,7 +461,7 @@ pub fn document(tab: i32, loader: &str) -> DocumentState {
 struct Activity {
     tabs: HashMap<i32, Tab>,
     /// The newest dialogs since the last report, and how many earlier ones were not kept.
-    dialogs: VecDeque<(String, String)>,
+    dialogs: VecDeque<(String, String, String)>,
     dialogs_dropped: usize,
     notices: Vec<String>,
 }
@@ -686,7 +686,7 @@ pub fn on_event(tab: i32, method: &str, p: &Value) {
                 let _ = cdp::send(tab, &cdp::HandleDialog { accept }).await;
             });
             with(|a| {
-                a.dialogs.push_back((kind, message));
+                a.dialogs.push_back((kind, message, crate::state::tab_name(tab)));
                 if a.dialogs.len() > DIALOG_LINES {
                     a.dialogs.pop_front();
                     a.dialogs_dropped += 1;
@@ -749,12 +749,14 @@ pub fn take_notices() -> Vec<String> {
         let (s, were) = if earlier == 1 { ("", "was") } else { ("s", "were") };
         lines.push(format!("{earlier} earlier dialog{s} {were} dismissed; the newest follow."));
     }
-    for (kind, message) in &dialogs {
+    // Each names its tab: a tab in the background (one a page opened, one Claude left) may show
+    // one while Claude works in another.
+    for (kind, message, tab) in &dialogs {
         let kind = line(kind, 20);
         let quoted = if message.trim().is_empty() { String::new() } else { format!(" {}", tabwright_protocol::sanitize::quoted(message, DIALOG_MESSAGE)) };
         let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) { "An" } else { "A" };
         if kind == "beforeunload" {
-            lines.push(format!("A beforeunload dialog{quoted} was accepted, so the page could be left."));
+            lines.push(format!("A beforeunload dialog{quoted} was accepted in {tab}, so the page could be left."));
         } else {
             // What the page's script got back: a question dismissed is answered "no".
             let answer = match kind.as_str() {
@@ -762,7 +764,7 @@ pub fn take_notices() -> Vec<String> {
                 "prompt" => " The page was answered Cancel (null); tabwright dismisses every dialog, so if the page needs an answer, give it another way.",
                 _ => "",
             };
-            lines.push(format!("{article} {kind} dialog{quoted} was dismissed.{answer}"));
+            lines.push(format!("{article} {kind} dialog{quoted} was dismissed in {tab}.{answer}"));
         }
     }
     lines

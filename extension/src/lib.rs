@@ -64,11 +64,19 @@ pub fn set_handlers_look(source: String) {
 }
 
 #[wasm_bindgen]
-pub fn on_tab_created(tab_id: i32) {
+pub fn on_tab_created(tab_id: i32, opener: Option<i32>) {
     state::tabs_changed();
     state::with_registry(|r| {
         r.register(tab_id);
     });
+    // A tab a page Claude works in opened (a link to a new tab, a sign-in popup) is debugged
+    // from its start: a dialog it shows before the debugger attaches is one the debugger never
+    // hears of, which holds the tab (and an opener that shares its process) until it closes.
+    if opener.is_some_and(cdp::is_attached) {
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = cdp::ensure_attached(tab_id).await;
+        });
+    }
 }
 
 #[wasm_bindgen]

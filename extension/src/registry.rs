@@ -24,6 +24,10 @@ pub struct Registry {
     /// one a tab member left active, or a tab a call opened and left active.
     #[serde(default)]
     shown: Option<i32>,
+    /// The number of that tab when it closed since (the page closed itself, or the person
+    /// closed it) and Claude has not chosen a tab since.
+    #[serde(default)]
+    shown_closed: Option<u64>,
     /// Whether a member call is running. Not saved: a worker that starts again runs no call (the
     /// bridge cut off the one in flight), and saving it would write to storage twice a call.
     #[serde(skip)]
@@ -43,7 +47,7 @@ const RECENT: usize = 64;
 /// Equal when what is persisted is equal.
 impl PartialEq for Registry {
     fn eq(&self, other: &Self) -> bool {
-        (self.next, &self.tabs, self.active, &self.opened, self.shown) == (other.next, &other.tabs, other.active, &other.opened, other.shown)
+        (self.next, &self.tabs, self.active, &self.opened, self.shown, self.shown_closed) == (other.next, &other.tabs, other.active, &other.opened, other.shown, other.shown_closed)
     }
 }
 
@@ -77,6 +81,10 @@ impl Registry {
     pub fn remove(&mut self, chrome_id: i32) {
         if let Some(n) = self.tabs.remove(&chrome_id) {
             self.opened.retain(|o| *o != n);
+            if self.shown == Some(chrome_id) {
+                self.shown = None;
+                self.shown_closed = Some(n);
+            }
         }
         self.note(chrome_id, false);
         if self.active == Some(chrome_id) {
@@ -96,6 +104,10 @@ impl Registry {
     /// The Chrome tab a tab_id names, if it is open.
     pub fn resolve(&self, id: &str) -> Option<i32> {
         let n: u64 = id.strip_prefix("tab-")?.parse().ok()?;
+        // Only the id as it is handed out ("tab-01" and "tab-+1" name no tab).
+        if tab_id(n) != id {
+            return None;
+        }
         self.tabs.iter().find(|(_, v)| **v == n).map(|(k, _)| *k)
     }
 
@@ -123,9 +135,22 @@ impl Registry {
         let after = match (tab_member, named) {
             (true, _) => self.active,
             (false, Some(tab)) => Some(tab).filter(|t| Some(*t) == self.active),
-            (false, None) => unnamed.filter(|_| self.switched_behind().is_none()),
+            (false, None) => unnamed.filter(|_| self.switched_behind().is_none() && self.shown_closed.is_none()),
         };
-        self.shown = opened_active.or(after).or(self.shown);
+        // (A tab that closed during the call is where Claude worked no longer.)
+        let after = opened_active.or(after).filter(|t| self.tabs.contains_key(t));
+        // Naming a tab chooses one, wherever it is, after the tab Claude worked in closed.
+        if after.is_some() || tab_member || named.is_some() {
+            self.shown_closed = None;
+        }
+        self.shown = after.or(self.shown);
+    }
+
+    /// The tab_id of the tab Claude last saw its calls work in, when it closed since (the page
+    /// closed itself, or the person closed it) and Claude has not chosen a tab since: input
+    /// without a tab_id would go to whatever tab the browser shows now.
+    pub fn closed_behind(&self) -> Option<String> {
+        self.shown_closed.filter(|_| self.active.is_some()).map(tab_id)
     }
 
     /// The tab Claude last saw its calls work in, when it is open and not the active one: the
@@ -346,10 +371,26 @@ mod tests {
         r.shown_after(false, None, Some(1));
         r.end_call();
         assert_eq!(r.switched_behind(), None);
-        // The tab Claude worked in closed: nothing to tell.
+        // The tab Claude worked in closed: no switch to tell, but input without a tab_id would
+        // go to the tab the browser shows now, until Claude chooses one.
         r.set_active(2);
         r.remove(3);
         assert_eq!(r.switched_behind(), None);
+        assert_eq!(r.closed_behind().as_deref(), Some("tab-3"));
+        r.shown_after(false, None, Some(2));
+        assert_eq!(r.closed_behind().as_deref(), Some("tab-3"), "acting without a tab_id chooses nothing");
+        r.shown_after(false, Some(2), None);
+        assert_eq!(r.closed_behind(), None);
+        assert_eq!(r.switched_behind(), None);
+        r.register(4);
+        r.shown_after(false, Some(4), None);
+        r.remove(2);
+        r.set_active(4);
+        r.shown_after(true, None, None);
+        assert_eq!(r.closed_behind(), None, "a tab member chooses");
+        assert_eq!(r.resolve("tab-4"), Some(4));
+        assert_eq!(r.resolve("tab-04"), None);
+        assert_eq!(r.resolve("tab-+4"), None);
     }
 
     #[test]

@@ -192,6 +192,74 @@ async fn keys_are_not_sent_to_a_tab_a_page_brought_to_the_front() -> anyhow::Res
     Ok(())
 }
 
+/// Input without a tab_id after the tab Claude worked in closed itself (an editor that closes
+/// once saved) is refused, not sent to whatever tab the browser shows now; naming a tab goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn keys_are_not_sent_on_after_the_tab_claude_worked_in_closed_itself() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "closes-itself.html").await?;
+    let editor = h.ref_of("button", "Open editor").await?;
+    assert_eq!(opened(&h.one("left_click", json!({"target": r#ref(&editor)})).await?), ["tab-2"]);
+    let comment = h.ref_of("textbox", "Comment").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&comment)})).await?);
+    ok(&h.one("type", json!({"text": "looks fine"})).await?);
+    let save = h.ref_of("button", "Save and close").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&save)})).await?);
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        let s = h.client.request("state", json!({})).await?;
+        if s["browser_state"]["tabs"].as_array().is_some_and(|t| t.len() == 1) {
+            break;
+        }
+        anyhow::ensure!(tokio::time::Instant::now() < deadline, "the editor never closed: {s}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    for (member, input) in [("type", json!({"text": "to savings"})), ("key", json!({"text": "Enter"}))] {
+        let e = error_text(&h.one(member, input).await?);
+        assert!(e.contains("tab-2, where your calls last worked, has closed") && e.contains(&format!("So this {member} was not run")) && e.contains("\"tab_id\": \"tab-1\""), "{member}: {e}");
+    }
+    let t = text(&h.one("read_page", json!({"filter": "interactive"})).await?);
+    assert!(!t.contains("value="), "nothing was typed into the memo: {t}");
+    ok(&h.one("type", json!({"text": "to savings", "tab_id": "tab-1"})).await?);
+    ok(&h.one("key", json!({"text": "Tab"})).await?);
+    let t = text(&h.one("read_page", json!({"filter": "interactive"})).await?);
+    assert!(t.contains("value=\"to savings\""), "{t}");
+    Ok(())
+}
+
+/// A dialog a tab shows as it loads, in a tab a page opened (a link to a new tab, a popup
+/// window), is dismissed and told with its tab, though Claude had not called on that tab yet;
+/// the popup's opener, whose process the popup shares, goes on answering.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dialog_in_a_tab_a_page_opened_is_dismissed_and_told() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "opens-alerting.html").await?;
+    let link = h.ref_of("link", "Open the welcome tab").await?;
+    let r = h.one("left_click", json!({"target": r#ref(&link)})).await?;
+    assert_eq!(opened(&r), ["tab-2"]);
+    let mut told = text(&r);
+    let r = h.one("get_page_text", json!({})).await?;
+    ok(&r);
+    assert!(text(&r).contains("Welcome text"), "{r:?}");
+    told.push_str(&text(&r));
+    assert!(told.contains("An alert dialog \"Welcome aboard\" was dismissed in tab-2."), "{told}");
+
+    ok(&h.one("switch_tab", json!({"tab_id": "tab-1"})).await?);
+    let button = h.ref_of("button", "Open the welcome window").await?;
+    let r = h.one("left_click", json!({"target": r#ref(&button)})).await?;
+    assert_eq!(opened(&r), ["tab-3"]);
+    let mut told = text(&r);
+    let r = h.one("get_page_text", json!({"tab_id": "tab-1"})).await?;
+    ok(&r);
+    assert!(text(&r).contains("Open the welcome tab"), "{r:?}");
+    told.push_str(&text(&r));
+    let r = h.one("get_page_text", json!({"tab_id": "tab-3"})).await?;
+    ok(&r);
+    told.push_str(&text(&r));
+    assert!(told.contains("An alert dialog \"Welcome aboard\" was dismissed in tab-3."), "{told}");
+    Ok(())
+}
+
 /// A key that sends a form, follows a link or opens a tab says so in its own result, whichever
 /// way the page does it: Enter in a form's field, on a focused link, in a text area whose page
 /// sends a form with form.submit(), in a field whose page leaves or sends its form on the key's
@@ -349,9 +417,9 @@ async fn dialogs_never_hang_and_are_told() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
     open(&mut h, "dialogs.html").await?;
     for (button, expect, out) in [
-        ("Alert", "An alert dialog \"Hello from alert\" was dismissed.", "nothing yet"),
-        ("Confirm", "A confirm dialog \"Delete everything?\" was dismissed. The page was answered Cancel (false);", "confirm said false"),
-        ("Prompt", "A prompt dialog \"Your name?\" was dismissed. The page was answered Cancel (null);", "prompt said null"),
+        ("Alert", "An alert dialog \"Hello from alert\" was dismissed in tab-1.", "nothing yet"),
+        ("Confirm", "A confirm dialog \"Delete everything?\" was dismissed in tab-1. The page was answered Cancel (false);", "confirm said false"),
+        ("Prompt", "A prompt dialog \"Your name?\" was dismissed in tab-1. The page was answered Cancel (null);", "prompt said null"),
     ] {
         let b = h.ref_of("button", button).await?;
         let r = h.one("left_click", json!({"target": r#ref(&b)})).await?;
@@ -365,14 +433,14 @@ async fn dialogs_never_hang_and_are_told() -> anyhow::Result<()> {
     let t = text(&r);
     // The newest are kept, after a count of the earlier ones.
     assert!(t.contains("22 earlier dialogs were dismissed; the newest follow."), "{t}");
-    assert!(t.contains("An alert dialog \"Loop 23\" was dismissed.") && t.contains("An alert dialog \"Loop 25\" was dismissed."), "{t}");
+    assert!(t.contains("An alert dialog \"Loop 23\" was dismissed in tab-1.") && t.contains("An alert dialog \"Loop 25\" was dismissed in tab-1."), "{t}");
     assert!(!t.contains("Loop 1\"") && !t.contains("Loop 22\""), "{t}");
     // beforeunload is accepted so the navigation goes on.
     let b = h.ref_of("button", "Guard").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&b)})).await?);
     let r = h.one("navigate", json!({"url": h.url("one.html")})).await?;
     assert!(!r.is_error, "{r:?}");
-    assert!(text(&r).contains("A beforeunload dialog"), "{r:?}");
+    assert!(text(&r).contains("A beforeunload dialog") && text(&r).contains("was accepted in tab-1, so the page could be left."), "{r:?}");
     assert_eq!(state(&r).tabs[0].title, "Fixture One");
     Ok(())
 }

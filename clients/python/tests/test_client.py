@@ -142,6 +142,8 @@ class Mapping(unittest.TestCase):
     def test_dialog_lines_become_sdk_dialogs_and_other_notices_wait_for_text(self) -> None:
         self.assertEqual(dialog_of('A confirm dialog "Delete \\"all\\"?" was dismissed.'), BetaDialogDismissed(kind="confirm", message='Delete "all"?'))
         self.assertEqual(dialog_of("An alert dialog was dismissed."), BetaDialogDismissed(kind="alert", message=""))
+        self.assertEqual(dialog_of('An alert dialog "Hi" was dismissed in tab-12.'), BetaDialogDismissed(kind="alert", message="Hi"))
+        self.assertIsNone(dialog_of('An alert dialog "Hi" was dismissed in tab-x.'))
         self.assertIsNone(dialog_of("A beforeunload dialog was accepted, so the page could be left."))
         t = Replayed([])
         refused = "A navigation was refused. The browsing policy does not allow http://x/."

@@ -33,8 +33,8 @@ const TAB_MEMBERS = new Set(['new_tab', 'switch_tab']);
 const CHANGE_TYPES = new Set(['tab_opened', 'download_started', 'download_completed', 'download_failed']);
 const MEDIA_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
-// tabwright's line for a dismissed dialog, e.g. `A confirm dialog "Delete?" was dismissed.`
-const DIALOG_LINE = /^An? ([^\s"]+) dialog(?: (".*"))? was dismissed\.$/;
+// tabwright's line for a dismissed dialog, e.g. `A confirm dialog "Delete?" was dismissed in tab-2.`
+const DIALOG_LINE = /^An? ([^\s"]+) dialog(?: (".*"))? was dismissed(?: in tab-\d+)?\.$/;
 
 type StateChange = NonNullable<BetaBrowserState['state_changes']>[number];
 

@@ -74,6 +74,8 @@ test('the default socket follows the CLI', () => {
 test('dialog lines are read back, other lines are not', () => {
   assert.deepEqual(dialogOf('A confirm dialog "Delete \\"all\\"?" was dismissed.'), { type: 'dialog_dismissed', kind: 'confirm', message: 'Delete "all"?' });
   assert.deepEqual(dialogOf('An alert dialog was dismissed.'), { type: 'dialog_dismissed', kind: 'alert', message: '' });
+  assert.deepEqual(dialogOf('An alert dialog "Hi" was dismissed in tab-12.'), { type: 'dialog_dismissed', kind: 'alert', message: 'Hi' });
+  assert.equal(dialogOf('An alert dialog "Hi" was dismissed in tab-x.'), undefined);
   assert.equal(dialogOf('A beforeunload dialog was accepted, so the page could be left.'), undefined);
 });
 

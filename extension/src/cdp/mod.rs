@@ -131,6 +131,11 @@ struct Waiter {
 
 /// Attaches the debugger to `tab` unless it already is, and enables the domains the core uses.
 /// Callers that arrive while an attach is under way wait for that one.
+/// Whether the debugger is attached to `tab`, with its domains on.
+pub fn is_attached(tab: i32) -> bool {
+    ATTACHED.with(|a| a.borrow().contains(&tab))
+}
+
 pub async fn ensure_attached(tab: i32) -> Result<(), CdpError> {
     if ATTACHED.with(|a| a.borrow().contains(&tab)) {
         return Ok(());

@@ -446,6 +446,12 @@ async fn bind_tab(member: Member, input: &Value) -> Result<(Value, Option<i32>),
 fn chosen(member: Member, tab: Option<i32>) -> Result<(), String> {
     use Member::*;
     let presses = matches!(member, Navigate | LeftClick | RightClick | MiddleClick | DoubleClick | TripleClick | LeftClickDrag | LeftMouseDown | LeftMouseUp | Type | Key | HoldKey | FormInput | FileUpload | JavascriptExec);
+    if let Some(closed) = state::with_registry(|r| r.closed_behind()).filter(|_| presses) {
+        let now = tab.map(state::tab_name).unwrap_or_default();
+        return Err(format!(
+            "{closed}, where your calls last worked, has closed (its page closed it, perhaps in answer to your last action, or the person closed it), and the browser now shows {now}. So this {member} was not run there. Say which tab to act in: pass \"tab_id\": \"{now}\" to act in {now}, or call list_tabs."
+        ));
+    }
     let Some(was) = state::with_registry(|r| r.switched_behind()).filter(|_| presses) else { return Ok(()) };
     let (was, now) = (state::tab_name(was), tab.map(state::tab_name).unwrap_or_default());
     Err(format!(

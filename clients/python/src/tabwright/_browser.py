@@ -34,8 +34,8 @@ TEXT_MEMBERS = frozenset({"read_page", "find", "get_page_text", "read_console", 
 TAB_MEMBERS = frozenset({"new_tab", "switch_tab"})
 CHANGE_TYPES = frozenset({"tab_opened", "download_started", "download_completed", "download_failed"})
 
-# tabwright's line for a dismissed dialog, e.g. `A confirm dialog "Delete?" was dismissed.`
-DIALOG_LINE = re.compile(r'^An? (?P<kind>[^\s"]+) dialog(?: (?P<message>".*"))? was dismissed\.$')
+# tabwright's line for a dismissed dialog, e.g. `A confirm dialog "Delete?" was dismissed in tab-2.`
+DIALOG_LINE = re.compile(r'^An? (?P<kind>[^\s"]+) dialog(?: (?P<message>".*"))? was dismissed(?: in tab-\d+)?\.$')
 
 Tabs = List[Dict[str, Any]]
 Report = Tuple[Tabs, List[Any]]
