@@ -130,9 +130,7 @@ where
     // A press in another site's frame: that frame's agent saw whether the browser stopped a
     // form there (a payment form in its own frame), which the top document never hears of.
     if let (Some(frame), true) = (&spot.frame, presses > 0 && sent.is_ok()) {
-        if let Ok((serde_json::Value::String(field), _)) = page::call_in(frame, "__tabwright.stoppedHere()").await {
-            form_stopped(&field);
-        }
+        frame_stopped(frame).await;
     }
     (sent, answer)
 }
@@ -158,12 +156,9 @@ pub async fn keys_with_answer(tab: i32, keys: &[&str], presses: usize, input: Se
     // agent saw whether the browser stopped the form, which the top document never hears of.
     if sent.is_ok() && keys.contains("Enter") {
         // (Only frames whose agent is there: one that was never read listened for nothing.)
-        let frames: Vec<Debuggee> = cdp::children(tab).into_iter().map(|c| Debuggee { tab, session: Some(c.session) }).filter(|d| page::known_generation(d).is_some()).collect();
-        let asked = frames.iter().map(|frame| page::call_in(frame, "__tabwright.stoppedHere()"));
-        for answer in futures::future::join_all(asked).await {
-            if let Ok((serde_json::Value::String(field), _)) = answer {
-                form_stopped(&field);
-            }
+        // (One after another: seldom more than one such frame holds a form.)
+        for frame in cdp::children(tab).into_iter().map(|c| Debuggee { tab, session: Some(c.session) }).filter(|d| page::known_generation(d).is_some()) {
+            frame_stopped(&frame).await;
         }
     }
     if timed_out {
@@ -232,6 +227,14 @@ fn answer_expression(spot: &Spot, describe: bool, presses: u32, seq: u64, button
         spot.y,
         refs::next()
     )
+}
+
+/// Tells Claude of a form the browser stopped in another site's frame since its last press or
+/// Enter there, which that frame's agent heard.
+async fn frame_stopped(frame: &Debuggee) {
+    if let Ok((serde_json::Value::String(field), _)) = page::call_in(frame, "__tabwright.stoppedHere()").await {
+        form_stopped(&field);
+    }
 }
 
 /// Tells Claude that the browser would not send a form (a field it found invalid, named with
