@@ -14,7 +14,8 @@ const ALLOWED_SCHEMES: &[&str] = &["http", "https"];
 
 /// Turns Claude's `url` into a target, or explains why it is refused.
 ///
-/// A url without a scheme gets `https://`. Only http, https and `about:blank` are accepted.
+/// A url without a scheme gets `https://` (`http://` for a local server). Only http, https and
+/// `about:blank` are accepted.
 pub fn parse_target(raw: &str) -> Result<NavTarget, String> {
     let text = raw.trim();
     match text.to_ascii_lowercase().as_str() {
@@ -41,11 +42,24 @@ pub fn parse_target(raw: &str) -> Result<NavTarget, String> {
         }
         None => format!("https://{text}"),
     };
-    let parsed = parse_url(&with_scheme).map_err(|e| format!("{text:?} is not a valid URL ({e})."))?;
+    let mut parsed = parse_url(&with_scheme).map_err(|e| format!("{text:?} is not a valid URL ({e})."))?;
+    // A server on this machine or the local network (a dev server at localhost:3000) is asked
+    // for over plain http, as the browser's address bar does: it seldom speaks https.
+    if scheme_of(text).is_none() && parsed.host_str().is_some_and(local_host) {
+        parsed = parse_url(&format!("http://{text}")).map_err(|e| format!("{text:?} is not a valid URL ({e})."))?;
+    }
     if parsed.host_str().is_none_or(str::is_empty) {
         return Err(format!("{text:?} has no host name. Pass an address such as https://example.com/."));
     }
     Ok(NavTarget::Url(parsed.to_string()))
+}
+
+/// Whether a host (as a parsed URL gives it) is this machine or a name of the local network,
+/// which the browser does not upgrade to https: localhost and names under it, an IP address, or
+/// a name of one label.
+fn local_host(host: &str) -> bool {
+    let ipv4 = host.split('.').count() == 4 && host.split('.').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+    host == "localhost" || host.ends_with(".localhost") || host.starts_with('[') || ipv4 || !host.contains('.')
 }
 
 /// Parses an absolute URL whose host may be written in Unicode (`https://münchen.de/`).
@@ -166,10 +180,17 @@ mod tests {
     }
 
     #[test]
-    fn missing_scheme_gets_https() {
+    fn missing_scheme_gets_https_or_http_for_a_local_server() {
         assert_eq!(url("example.com/docs"), "https://example.com/docs");
-        assert_eq!(url("localhost:8080/x"), "https://localhost:8080/x");
-        assert_eq!(url("127.0.0.1:9/"), "https://127.0.0.1:9/");
+        assert_eq!(url("www.example.co.uk"), "https://www.example.co.uk/");
+        assert_eq!(url("localhost:8080/x"), "http://localhost:8080/x");
+        assert_eq!(url("app.localhost:3000"), "http://app.localhost:3000/");
+        assert_eq!(url("127.0.0.1:9/"), "http://127.0.0.1:9/");
+        assert_eq!(url("192.168.1.20/admin"), "http://192.168.1.20/admin");
+        assert_eq!(url("[::1]:8000/"), "http://[::1]:8000/");
+        assert_eq!(url("devbox:8080"), "http://devbox:8080/");
+        assert_eq!(url("https://localhost:8443/"), "https://localhost:8443/");
+        assert_eq!(url("1.2.3.example.com"), "https://1.2.3.example.com/");
         assert_eq!(url("http://127.0.0.1:5/a"), "http://127.0.0.1:5/a");
         assert_eq!(url("about:blank"), "about:blank");
     }

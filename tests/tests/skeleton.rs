@@ -170,9 +170,16 @@ async fn navigation_and_tab_errors_say_what_to_do() -> anyhow::Result<()> {
     let r = h.one("switch_tab", json!({"tab_id": "bad\nid"})).await?;
     assert!(error_text(&r).contains("control"), "{r:?}");
 
-    // A URL without a scheme gets https://; nothing listens there, so it fails, naming the https URL.
+    // A URL without a scheme gets https://, and http:// when it names a server on this machine
+    // or the local network (a dev server), as the address bar does; nothing listens there, so
+    // it fails, naming the URL it asked for.
     let r = h.one("navigate", json!({"url": format!("127.0.0.1:{port}/x")})).await?;
-    assert!(error_text(&r).contains(&format!("https://127.0.0.1:{port}/x")), "{r:?}");
+    assert!(error_text(&r).contains(&format!("http://127.0.0.1:{port}/x")), "{r:?}");
+    let r = h.one("navigate", json!({"url": format!("localhost:{port}/x")})).await?;
+    assert!(error_text(&r).contains(&format!("http://localhost:{port}/x")), "{r:?}");
+    let served = h.url("one.html");
+    let r = h.one("navigate", json!({"url": served.trim_start_matches("http://")})).await?;
+    assert_eq!(state(&r).tabs[0].url, served, "{r:?}");
 
     // Page-supplied titles reach the block on one line, with bidi controls removed.
     let r = h.one("navigate", json!({"url": h.url("evil-title.html")})).await?;
