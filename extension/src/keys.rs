@@ -120,56 +120,74 @@ pub fn for_char(c: char) -> Option<(KeyDef, bool)> {
 }
 
 /// A named key (case-insensitive, xdotool and DOM spellings).
+/// The keys named by a word: the words for each, its DOM key and code, and its key code.
+const NAMED: &[(&[&str], &str, &str, u32)] = &[
+    (&["return", "enter", "kp_enter"], "Enter", "Enter", 13),
+    (&["backspace", "back_space"], "Backspace", "Backspace", 8),
+    (&["tab"], "Tab", "Tab", 9),
+    (&["escape", "esc"], "Escape", "Escape", 27),
+    (&["delete", "del", "kp_delete"], "Delete", "Delete", 46),
+    (&["insert", "ins"], "Insert", "Insert", 45),
+    (&["home", "kp_home"], "Home", "Home", 36),
+    (&["end", "kp_end"], "End", "End", 35),
+    (&["page_up", "pageup", "prior", "kp_page_up"], "PageUp", "PageUp", 33),
+    (&["page_down", "pagedown", "next", "kp_page_down"], "PageDown", "PageDown", 34),
+    (&["up", "arrowup", "kp_up"], "ArrowUp", "ArrowUp", 38),
+    (&["down", "arrowdown", "kp_down"], "ArrowDown", "ArrowDown", 40),
+    (&["left", "arrowleft", "kp_left"], "ArrowLeft", "ArrowLeft", 37),
+    (&["right", "arrowright", "kp_right"], "ArrowRight", "ArrowRight", 39),
+    (&["space", "spacebar"], " ", "Space", 32),
+    (&["caps_lock", "capslock"], "CapsLock", "CapsLock", 20),
+    (&["num_lock", "numlock"], "NumLock", "NumLock", 144),
+    (&["scroll_lock", "scrolllock"], "ScrollLock", "ScrollLock", 145),
+    (&["pause", "break"], "Pause", "Pause", 19),
+    (&["print", "printscreen", "sys_req"], "PrintScreen", "PrintScreen", 44),
+    (&["menu", "contextmenu", "apps"], "ContextMenu", "ContextMenu", 93),
+];
+
+/// Punctuation keys named by a word, and the character each types.
+const PUNCTUATION: &[(&str, char)] = &[
+    ("minus", '-'),
+    ("plus", '+'),
+    ("equal", '='),
+    ("comma", ','),
+    ("period", '.'),
+    ("slash", '/'),
+    ("backslash", '\\'),
+    ("semicolon", ';'),
+    ("apostrophe", '\''),
+    ("quote", '\''),
+    ("grave", '`'),
+    ("backquote", '`'),
+    ("bracketleft", '['),
+    ("bracketright", ']'),
+];
+
 pub fn named(name: &str) -> Option<KeyDef> {
     let lower = name.to_ascii_lowercase();
-    let mut def = match lower.as_str() {
-        "return" | "enter" | "kp_enter" => KeyDef { text: Some("\r".into()), ..KeyDef::named("Enter", "Enter", 13) },
-        "backspace" | "back_space" => KeyDef::named("Backspace", "Backspace", 8),
-        "tab" => KeyDef::named("Tab", "Tab", 9),
-        "escape" | "esc" => KeyDef::named("Escape", "Escape", 27),
-        "delete" | "del" | "kp_delete" => KeyDef::named("Delete", "Delete", 46),
-        "insert" | "ins" => KeyDef::named("Insert", "Insert", 45),
-        "home" | "kp_home" => KeyDef::named("Home", "Home", 36),
-        "end" | "kp_end" => KeyDef::named("End", "End", 35),
-        "page_up" | "pageup" | "prior" | "kp_page_up" => KeyDef::named("PageUp", "PageUp", 33),
-        "page_down" | "pagedown" | "next" | "kp_page_down" => KeyDef::named("PageDown", "PageDown", 34),
-        "up" | "arrowup" | "kp_up" => KeyDef::named("ArrowUp", "ArrowUp", 38),
-        "down" | "arrowdown" | "kp_down" => KeyDef::named("ArrowDown", "ArrowDown", 40),
-        "left" | "arrowleft" | "kp_left" => KeyDef::named("ArrowLeft", "ArrowLeft", 37),
-        "right" | "arrowright" | "kp_right" => KeyDef::named("ArrowRight", "ArrowRight", 39),
-        "space" | "spacebar" => KeyDef { text: Some(" ".into()), ..KeyDef::named(" ", "Space", 32) },
-        "caps_lock" | "capslock" => KeyDef::named("CapsLock", "CapsLock", 20),
-        "num_lock" | "numlock" => KeyDef::named("NumLock", "NumLock", 144),
-        "scroll_lock" | "scrolllock" => KeyDef::named("ScrollLock", "ScrollLock", 145),
-        "pause" | "break" => KeyDef::named("Pause", "Pause", 19),
-        "print" | "printscreen" | "sys_req" => KeyDef::named("PrintScreen", "PrintScreen", 44),
-        "menu" | "contextmenu" | "apps" => KeyDef::named("ContextMenu", "ContextMenu", 93),
-        "minus" => return for_char('-').map(|d| d.0),
-        "plus" => return for_char('+').map(|d| d.0),
-        "equal" => return for_char('=').map(|d| d.0),
-        "comma" => return for_char(',').map(|d| d.0),
-        "period" => return for_char('.').map(|d| d.0),
-        "slash" => return for_char('/').map(|d| d.0),
-        "backslash" => return for_char('\\').map(|d| d.0),
-        "semicolon" => return for_char(';').map(|d| d.0),
-        "apostrophe" | "quote" => return for_char('\'').map(|d| d.0),
-        "grave" | "backquote" => return for_char('`').map(|d| d.0),
-        "bracketleft" => return for_char('[').map(|d| d.0),
-        "bracketright" => return for_char(']').map(|d| d.0),
-        _ => {
-            if let Some(n) = lower.strip_prefix('f').and_then(|n| n.parse::<u32>().ok()).filter(|n| (1..=24).contains(n)) {
-                let name = format!("F{n}");
-                return Some(KeyDef::named(&name, &name, 111 + n));
-            }
-            if let Some(m) = modifier(&lower) {
-                return Some(m);
-            }
-            let mut chars = name.chars();
-            if let (Some(c), None) = (chars.next(), chars.next()) {
-                return for_char(c).map(|d| d.0);
-            }
-            return None;
+    let Some(&(_, key, code, key_code)) = NAMED.iter().find(|(names, ..)| names.contains(&lower.as_str())) else {
+        if let Some(&(_, c)) = PUNCTUATION.iter().find(|(n, _)| *n == lower) {
+            return for_char(c).map(|d| d.0);
         }
+        if let Some(n) = lower.strip_prefix('f').and_then(|n| n.parse::<u32>().ok()).filter(|n| (1..=24).contains(n)) {
+            let name = format!("F{n}");
+            return Some(KeyDef::named(&name, &name, 111 + n));
+        }
+        if let Some(m) = modifier(&lower) {
+            return Some(m);
+        }
+        let mut chars = name.chars();
+        if let (Some(c), None) = (chars.next(), chars.next()) {
+            return for_char(c).map(|d| d.0);
+        }
+        return None;
+    };
+    let mut def = KeyDef::named(key, code, key_code);
+    // (Enter and Space type as they go down.)
+    def.text = match key_code {
+        13 => Some("\r".into()),
+        32 => Some(" ".into()),
+        _ => None,
     };
     if lower.starts_with("kp_") {
         def.location = 3;
