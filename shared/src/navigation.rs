@@ -40,26 +40,29 @@ pub fn parse_target(raw: &str) -> Result<NavTarget, String> {
             }
             text.to_string()
         }
+        // A server on this machine or the local network (a dev server at localhost:3000) is
+        // asked for over plain http, as the browser's address bar does: it seldom speaks https.
+        None if local_host(text.split(['/', '?', '#']).next().unwrap_or_default()) => format!("http://{text}"),
         None => format!("https://{text}"),
     };
-    let mut parsed = parse_url(&with_scheme).map_err(|e| format!("{text:?} is not a valid URL ({e})."))?;
-    // A server on this machine or the local network (a dev server at localhost:3000) is asked
-    // for over plain http, as the browser's address bar does: it seldom speaks https.
-    if scheme_of(text).is_none() && parsed.host_str().is_some_and(local_host) {
-        parsed = parse_url(&format!("http://{text}")).map_err(|e| format!("{text:?} is not a valid URL ({e})."))?;
-    }
+    let parsed = parse_url(&with_scheme).map_err(|e| format!("{text:?} is not a valid URL ({e})."))?;
     if parsed.host_str().is_none_or(str::is_empty) {
         return Err(format!("{text:?} has no host name. Pass an address such as https://example.com/."));
     }
     Ok(NavTarget::Url(parsed.to_string()))
 }
 
-/// Whether a host (as a parsed URL gives it) is this machine or a name of the local network,
-/// which the browser does not upgrade to https: localhost and names under it, an IP address, or
-/// a name of one label.
-fn local_host(host: &str) -> bool {
+/// Whether an address's host and port, as written (`localhost:3000`, `[::1]:8000`), name this
+/// machine or the local network, which the browser does not upgrade to https: localhost and
+/// names under it, an IP address, or a name of one label.
+fn local_host(authority: &str) -> bool {
+    let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    if host.starts_with('[') {
+        return true;
+    }
+    let host = host.split(':').next().unwrap_or_default().trim_end_matches('.').to_ascii_lowercase();
     let ipv4 = host.split('.').count() == 4 && host.split('.').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
-    host == "localhost" || host.ends_with(".localhost") || host.starts_with('[') || ipv4 || !host.contains('.')
+    !host.is_empty() && (host == "localhost" || host.ends_with(".localhost") || ipv4 || !host.contains('.'))
 }
 
 /// Parses an absolute URL whose host may be written in Unicode (`https://münchen.de/`).
