@@ -1534,6 +1534,28 @@ async fn a_wheel_is_said_to_move_nothing_only_where_nothing_can_scroll() -> anyh
     Ok(())
 }
 
+/// Typed in the form read_page gives a date field's value (2026-03-15), which its keys do not
+/// take, a date field is said not to hold what was meant, with form_input offered; typed in the
+/// order it shows its parts (from its first part), it is not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_date_typed_in_the_form_its_keys_do_not_take_is_said_not_to_go_in() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "controls.html").await?;
+    let age = h.ref_of("spinbutton", "Age").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&age)})).await?);
+    ok(&h.one("key", json!({"text": "Tab"})).await?);
+    let r = h.one("type", json!({"text": "2026-03-15"})).await?;
+    ok(&r);
+    assert!(text(&r).contains("did not take what was typed as meant") && text(&r).contains("set it with form_input instead, which takes it in the form YYYY-MM-DD"), "{r:?}");
+    ok(&h.one("left_click", json!({"target": r#ref(&age)})).await?);
+    ok(&h.one("key", json!({"text": "Tab"})).await?);
+    let r = h.one("type", json!({"text": "03152026"})).await?;
+    assert_eq!(text(&r), "Typed.", "{r:?}");
+    let t = text(&h.one("read_page", json!({"filter": "interactive"})).await?);
+    assert!(line_with(&t, "\"Birthday\"").contains("value=\"2026-03-15\""), "{t}");
+    Ok(())
+}
+
 /// A wheel over a box whose script cancels it (a map that zooms) is said to have been taken by
 /// the page, not to have scrolled; a wheel beside it scrolls the page as before.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1595,6 +1617,13 @@ async fn text_after_a_tab_past_the_last_field_is_said_to_go_nowhere() -> anyhow:
     assert!(text(&r).contains("A Tab in the text took the keyboard focus past the page's last field, so unless the page listens for keys itself, what was typed after it (\"c\") went nowhere"), "{r:?}");
     let t = text(&h.one("read_page", json!({"filter": "interactive"})).await?);
     assert!(line_with(&t, "textbox \"Name\"").contains("value=\"a\"") && line_with(&t, "textbox \"Notes\"").contains("value=\"Lovelaceb\""), "{t}");
+    // A Tab that reaches a button between two fields: what follows it went nowhere either.
+    open(&mut h, "tab-help.html").await?;
+    let first = h.ref_of("textbox", "First name").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&first)})).await?);
+    let r = h.one("type", json!({"text": "Ada\tLovelace"})).await?;
+    ok(&r);
+    assert!(text(&r).contains("A Tab in the text took the keyboard focus to button \"Help with first name\"") && text(&r).contains("which takes no text, so unless the page listens for keys itself, what was typed after it (\"Lovelace\") went nowhere."), "{r:?}");
     Ok(())
 }
 

@@ -59,14 +59,19 @@
     else {
       // A control that takes no text (a button, a link, a box to tick): the text goes nowhere
       // unless the page listens for keys itself.
-      const role = roleOf(el);
-      // (A button drawn as a combobox or list takes typed words to go to the choice they name.)
-      const control = (["button", "a", "summary"].includes(el.localName) || (el.localName === "input" && !isTextEntry(el)) || ["button", "link", "checkbox", "radio", "switch", "tab", "menuitem"].includes(role)) && !["combobox", "listbox", "textbox", "searchbox"].includes(role);
-      out = control && !isTextEntry(el) && document.designMode !== "on" ? { notext: describe(el) } : suggesting(el) ? "suggests" : "some";
+      out = takesNoText(el) ? { notext: describe(el) } : suggesting(el) ? "suggests" : "some";
     }
     // The page moved the focus from the field Claude clicked (a focus trap that takes it back).
     if (!clicked?.isConnected || focusedAt(el, clicked)) return out;
     return { away: describe(clicked), to: page ? null : describe(el), notext: out.notext || null, suggests: out === "suggests" };
+  }
+
+  // A control that takes no text (a button, a link, a box to tick).
+  function takesNoText(el) {
+    const role = roleOf(el);
+    // (A button drawn as a combobox or list takes typed words to go to the choice they name.)
+    const control = (["button", "a", "summary"].includes(el.localName) || (el.localName === "input" && !isTextEntry(el)) || ["button", "link", "checkbox", "radio", "switch", "tab", "menuitem"].includes(role)) && !["combobox", "listbox", "textbox", "searchbox"].includes(role);
+    return control && !isTextEntry(el) && document.designMode !== "on";
   }
 
   // Whether a key right behind typing into `el` should wait for the page's answer to the words:
@@ -107,7 +112,24 @@
     if (typeof typed === "string" && typed.includes("\t")) {
       editorHeld = null;
       const after = typed.slice(typed.lastIndexOf("\t") + 1);
-      return after.trim() && nothing(el) && document.designMode !== "on" && !el?.isContentEditable ? { lost: clean(after, 80), next } : null;
+      if (!after.trim()) return null;
+      if (nothing(el)) return document.designMode !== "on" && !el?.isContentEditable ? { lost: clean(after, 80), next } : null;
+      // (A Tab that reached a button between two fields: a help button beside a field.)
+      if (!takesNoText(el)) return null;
+      const counter = { next };
+      const pressed = after.includes(" ") ? ", and a Space in it pressed that control" : "";
+      return { misread: `A Tab in the text took the keyboard focus to ${describe(el, counter)}, which takes no text, so unless the page listens for keys itself, what was typed after it (${JSON.stringify(clean(after, 80))}) went nowhere${pressed}. Click the next field (or use form_input on it), then type the rest`, next: counter.next };
+    }
+    // A date or time field takes keys part by part, in the order the browser shows its parts
+    // (month, day, year here), not the form read_page gives its value in: typed that way, it
+    // holds another date (a year of five digits) or nothing.
+    if (was && el === was && typeof typed === "string" && typed.trim() && el.localName === "input" && DATE_TYPES[el.type]) {
+      const year = el.value.match(/\d{4,}/)?.[0];
+      if (!el.value || (year && !typed.includes(year))) {
+        const counter = { next };
+        const holds = el.value ? `it holds ${JSON.stringify(el.value)}` : "it is empty";
+        return { misread: `${describe(el, counter)} did not take what was typed as meant: ${holds}. A date or time field takes keys part by part in the order it shows its parts; set it with form_input instead, which takes it in the form ${DATE_TYPES[el.type]}`, next: counter.next };
+      }
     }
     // (A date, time or number field holds what is typed in a form of its own.)
     const plain = el?.localName === "textarea" || (el?.localName === "input" && MAXLENGTH_TYPES.has(el.type));

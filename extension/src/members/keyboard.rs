@@ -252,6 +252,11 @@ async fn focus_moved(tab: i32, typed: &str) -> Option<String> {
         return None;
     }
     let part = |key: &str| value[key].as_str().map(super::aim::fold);
+    // (What the page agent says whole: a field that read the keys otherwise than meant, a Tab
+    // that reached a control that takes no text.)
+    if let Some(misread) = value["misread"].as_str() {
+        return Some(format!("{}.", tabwright_protocol::sanitize::line(misread, 600)));
+    }
     if let Some(lost) = value["lost"].as_str() {
         return Some(format!("A Tab in the text took the keyboard focus past the page's last field, so unless the page listens for keys itself, what was typed after it ({}) went nowhere. Read the page to see what each field holds.", tabwright_protocol::sanitize::quoted(lost, 80)));
     }
