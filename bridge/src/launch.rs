@@ -75,6 +75,16 @@ pub fn write_preferences(profile: &Path, downloads: &Path) -> anyhow::Result<()>
     let mut prefs: serde_json::Value = std::fs::read(&file).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_else(|| serde_json::json!({}));
     prefs["download"] = serde_json::json!({ "default_directory": downloads, "prompt_for_download": false, "directory_upgrade": true });
     prefs["savefile"] = serde_json::json!({ "default_directory": downloads });
+    // A site may start several downloads ("download all"): the browser would ask the person
+    // before the second, in a bar no one may be watching, and without an answer drop them all
+    // silently. Each download is reported to Claude as it starts.
+    if !prefs["profile"].is_object() {
+        prefs["profile"] = serde_json::json!({});
+    }
+    if !prefs["profile"]["default_content_setting_values"].is_object() {
+        prefs["profile"]["default_content_setting_values"] = serde_json::json!({});
+    }
+    prefs["profile"]["default_content_setting_values"]["automatic_downloads"] = serde_json::json!(1);
     // No preconnect or DNS prefetch: those open connections to hosts the browsing policy has not
     // seen (its rules act on requests, and a preconnect sends none).
     prefs["net"] = serde_json::json!({ "network_prediction_options": 2 });

@@ -385,6 +385,17 @@ async fn downloads_are_reported_once_each_across_calls() -> anyhow::Result<()> {
     let events = download_events(&mut h, r, "dl-5").await?;
     assert!(matches!(events.last(), Some((StateChange::DownloadCompleted { .. }, _))), "{events:?}");
 
+    // Several from one click are each let through and reported.
+    let all = h.ref_of("button", "Get all three").await?;
+    let mut told = text(&h.one("left_click", json!({"target": r#ref(&all)})).await?);
+    for _ in 0..30 {
+        if (1..=3).all(|n| told.contains(&format!("complete: \"all-{n}.txt\" (300 bytes)."))) {
+            break;
+        }
+        told.push_str(&text(&h.one("wait", json!({"duration": 0.2})).await?));
+    }
+    assert!((1..=3).all(|n| told.contains(&format!("complete: \"all-{n}.txt\" (300 bytes)."))), "{told}");
+
     // A navigation to a file starts a download instead of failing.
     let r = h.one("navigate", json!({"url": h.url("download?name=direct.csv&size=100")})).await?;
     assert!(!r.is_error, "{r:?}");
