@@ -1556,6 +1556,19 @@ async fn a_date_typed_in_the_form_its_keys_do_not_take_is_said_not_to_go_in() ->
     Ok(())
 }
 
+/// form_input over a whole editor that keeps some of its old words (a block editor whose
+/// select-all takes one block) says what it shows now, rather than that the value was set.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_editor_that_keeps_old_words_after_form_input_says_so() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "block-editor.html").await?;
+    let editor = h.ref_of("textbox", "Page content").await?;
+    let r = h.one("form_input", json!({"target": r#ref(&editor), "value": "Action items: ship v2"})).await?;
+    ok(&r);
+    assert!(text(&r).contains("is a text editor; the text was typed into it, but it now shows") && text(&r).contains("Action items: none"), "{r:?}");
+    Ok(())
+}
+
 /// A wheel over a box whose script cancels it (a map that zooms) is said to have been taken by
 /// the page, not to have scrolled; a wheel beside it scrolls the page as before.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

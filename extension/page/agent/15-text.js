@@ -260,8 +260,12 @@
     const el = editableFrameBody(found) || found;
     const host = el.isConnected ? editingHost(el) : null;
     if (!host) return null;
-    const norm = (t) => t.replace(/\s+/g, " ").trim();
-    return { holds: norm(host.innerText).includes(norm(String(want))), shows: clean(host.innerText, 160) };
+    const norm = (t) => t.replace(/[\s\u200b\ufeff]+/g, " ").trim();
+    // The whole editor was typed over: it shows the words and no others (a block editor whose
+    // select-all takes only the block the caret is in keeps the rest). A part of it: it shows
+    // them among the rest.
+    const shows = norm(host.innerText), wanted = norm(String(want));
+    return { holds: found === host || el === host ? shows === wanted : shows.includes(wanted), shows: clean(host.innerText, 160) };
   }
   // Hands `text` to the focused field as a paste does, and says whether the page took it (a
   // code editor handles the paste itself). An editor takes a pasted block as it is, where typed
