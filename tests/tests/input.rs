@@ -334,11 +334,13 @@ async fn typing_says_where_the_page_moved_the_focus() -> anyhow::Result<()> {
     let r = text(&h.one("type", json!({"text": "xyz"})).await?);
     assert!(r.contains("took the keyboard focus away from a field the page has since removed"), "{r}");
 
-    // Where the focus stays, and where a Tab moves it as asked, nothing more is said.
+    // Where the focus stays, nothing more is said; where a Tab moves it as asked, only that
+    // what came after it reached a control that takes no text (the button after the field).
     let plain = h.ref_of("textbox", "Plain").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&plain)})).await?);
     assert_eq!(text(&h.one("type", json!({"text": "steady"})).await?), "Typed.");
-    assert_eq!(text(&h.one("type", json!({"text": "a\tb"})).await?), "Typed.");
+    let r = text(&h.one("type", json!({"text": "a\tb"})).await?);
+    assert!(r.starts_with("Typed.\nA Tab in the text took the keyboard focus to button \"Verify\"") && r.contains("what was typed after it (\"b\") went nowhere."), "{r}");
 
     // A focused button or link takes no text: the result says where the text went.
     for (role, name) in [("button", "Verify"), ("link", "Need help?")] {
@@ -1553,6 +1555,13 @@ async fn a_date_typed_in_the_form_its_keys_do_not_take_is_said_not_to_go_in() ->
     assert_eq!(text(&r), "Typed.", "{r:?}");
     let t = text(&h.one("read_page", json!({"filter": "interactive"})).await?);
     assert!(line_with(&t, "\"Birthday\"").contains("value=\"2026-03-15\""), "{t}");
+    // A part typed over (the month) leaves the rest: nothing to say.
+    ok(&h.one("left_click", json!({"target": r#ref(&age)})).await?);
+    ok(&h.one("key", json!({"text": "Tab"})).await?);
+    let r = h.one("type", json!({"text": "04"})).await?;
+    assert_eq!(text(&r), "Typed.", "{r:?}");
+    let t = text(&h.one("read_page", json!({"filter": "interactive"})).await?);
+    assert!(line_with(&t, "\"Birthday\"").contains("value=\"2026-04-15\""), "{t}");
     Ok(())
 }
 
@@ -1565,7 +1574,7 @@ async fn an_editor_that_keeps_old_words_after_form_input_says_so() -> anyhow::Re
     let editor = h.ref_of("textbox", "Page content").await?;
     let r = h.one("form_input", json!({"target": r#ref(&editor), "value": "Action items: ship v2"})).await?;
     ok(&r);
-    assert!(text(&r).contains("is a text editor; the text was typed into it, but it now shows") && text(&r).contains("Action items: none"), "{r:?}");
+    assert!(text(&r).contains("is a text editor; the text was typed into it, and it shows the value, and besides it words the editor kept") && text(&r).contains("Action items: none"), "{r:?}");
     Ok(())
 }
 
@@ -1577,8 +1586,13 @@ async fn a_wheel_the_page_cancels_is_said_not_to_scroll() -> anyhow::Result<()> 
     open(&mut h, "wheel-map.html").await?;
     let r = h.one("scroll", json!({"target": at(240.0, 190.0), "scroll_direction": "down", "scroll_amount": 2})).await?;
     ok(&r);
-    assert!(text(&r).contains("The page took the wheel itself: its script cancelled the wheel events, so the browser scrolled nothing."), "{r:?}");
+    assert!(text(&r).contains("The page took the wheel itself: its script cancelled the wheel events, and nothing there scrolled."), "{r:?}");
     h.wait_log("the map zoomed", |e| e["type"] == "zoomed" && e["level"] == -1).await?;
+    // A box whose script takes the wheel and scrolls it itself (smooth scrolling as Lenis does)
+    // did scroll.
+    let r = h.one("scroll", json!({"target": at(240.0, 480.0), "scroll_direction": "down", "scroll_amount": 2})).await?;
+    assert_eq!(text(&r), "Scrolled down.", "{r:?}");
+    h.wait_log("the feed scrolled", |e| e["type"] == "feed scrolled").await?;
     let r = h.one("scroll", json!({"target": at(700.0, 400.0), "scroll_direction": "down", "scroll_amount": 2})).await?;
     assert_eq!(text(&r), "Scrolled down.", "{r:?}");
     h.wait_log("the page scrolled", |e| e["type"] == "page scrolled" && e["y"].as_i64().is_some_and(|y| y >= 150)).await?;

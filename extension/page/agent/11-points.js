@@ -112,7 +112,7 @@
     const hit = deepElementAt(x, y);
     if (hit.crossFrame) return null;
     const can = canScrollFrom(hit.el, dx, dy);
-    if (can) watchWheels(hit.el?.ownerDocument.defaultView || window);
+    if (can) watchWheels(hit.el);
     return can;
   }
   function canScrollFrom(start, dx, dy) {
@@ -123,25 +123,38 @@
     }
     return !!canScroll(document.scrollingElement, dx, dy);
   }
-  // The wheels the page hears from now until wheelsTaken(), in the window the point is in. The
-  // listener is passive, so the browser does not hold its scrolling for it; whether the page's
-  // own listeners cancelled an event is read once its dispatch is over.
+  // The wheels the page hears from now until wheelsTaken() (two seconds at most), in the window
+  // of the element `at` the point, with where that element and every box around it, and the
+  // page, stood. The listener is passive, so the browser does not hold its scrolling for it;
+  // whether the page's own listeners cancelled an event is read once its dispatch is over.
   let wheels = null;
-  function watchWheels(win) {
+  function watchWheels(at) {
     wheelsTaken();
+    const win = at?.ownerDocument.defaultView || window;
     const seen = [];
     const hear = (e) => { if (e.isTrusted) seen.push(e); };
     win.addEventListener("wheel", hear, { capture: true, passive: true });
-    wheels = { seen, stop: () => win.removeEventListener("wheel", hear, { capture: true }) };
+    const boxes = [document.scrollingElement];
+    for (let el = at; el && boxes.length < 200; el = el.parentElement || el.getRootNode().host || el.ownerDocument.defaultView?.frameElement) boxes.push(el);
+    const place = () => boxes.map((b) => (b ? `${b.scrollTop},${b.scrollLeft}` : "")).join(" ");
+    const w = { seen, before: place(), place, stop: () => win.removeEventListener("wheel", hear, { capture: true }) };
+    wheels = w;
+    setTimeout(() => { if (wheels === w) wheelsTaken(); }, 2000);
   }
   // Whether the page cancelled every wheel it heard since a wheelAt that found something to
-  // scroll (false when it heard none).
+  // scroll, and nothing moved over the next two frames (a page that scrolls smoothly in script,
+  // as Lenis does, cancels the wheel and moves the boxes itself). False when it heard none.
   function wheelsTaken() {
     if (!wheels) return false;
-    const { seen, stop } = wheels;
+    const { seen, before, place, stop } = wheels;
     wheels = null;
     stop();
-    return seen.length > 0 && seen.every((e) => e.defaultPrevented);
+    if (!(seen.length > 0 && seen.every((e) => e.defaultPrevented))) return false;
+    return new Promise((resolve) => {
+      const look = () => resolve(place() === before);
+      requestAnimationFrame(() => requestAnimationFrame(look));
+      setTimeout(look, 150);
+    });
   }
   // Whether `el` can scroll by (dx, dy): true, false, or null when it cannot but is a box that
   // scrolls and keeps the wheel from the boxes around it. The page's own scroller is the

@@ -50,6 +50,7 @@
     const el = deepActiveElement();
     typingInto = el;
     editorHeld = el?.isContentEditable ? { text: el.textContent, inputs: inputsHeard } : null;
+    dateBefore = el?.localName === "input" && DATE_TYPES[el.type] ? el.value : null;
     aroundBefore = el && isTextEntry(el) ? aroundField(el) : "";
     const clicked = clickedField;
     clickedField = null;
@@ -101,6 +102,8 @@
   // (`typed`: the text, when it held no key that moves the focus. A field that kept the focus
   // but does not hold it refused or changed some of it: a length limit, a mask, a handler that
   // stops keys or writes the value its own way, a read-only field.)
+  // A date or time field's value as typing into it began.
+  let dateBefore = null;
   function focusMoved(next, typed) {
     keyUps = [];
     const was = typingInto;
@@ -117,15 +120,20 @@
       // (A Tab that reached a button between two fields: a help button beside a field.)
       if (!takesNoText(el)) return null;
       const counter = { next };
-      const pressed = after.includes(" ") ? ", and a Space in it pressed that control" : "";
+      const pressed = after.includes(" ") && !el.closest("a[href]") ? ", and a Space in it pressed that control" : "";
       return { misread: `A Tab in the text took the keyboard focus to ${describe(el, counter)}, which takes no text, so unless the page listens for keys itself, what was typed after it (${JSON.stringify(clean(after, 80))}) went nowhere${pressed}. Click the next field (or use form_input on it), then type the rest`, next: counter.next };
     }
     // A date or time field takes keys part by part, in the order the browser shows its parts
     // (month, day, year here), not the form read_page gives its value in: typed that way, it
     // holds another date (a year of five digits) or nothing.
     if (was && el === was && typeof typed === "string" && typed.trim() && el.localName === "input" && DATE_TYPES[el.type]) {
-      const year = el.value.match(/\d{4,}/)?.[0];
-      if (!el.value || (year && !typed.includes(year))) {
+      // (A part typed over, a day, leaves the rest as it was; a whole date or time left empty,
+      // or a year of five digits, or one not typed, was not taken as meant.)
+      const year = (v) => v?.match(/\d{4,}/)?.[0];
+      const groups = typed.match(/\d+/g) || [];
+      const whole = groups.length >= 3 || groups.some((g) => g.length >= 4) || (el.type === "time" && groups.length >= 2);
+      const now = year(el.value);
+      if ((!el.value && whole) || now?.length > 4 || (now && now !== year(dateBefore) && !typed.includes(now))) {
         const counter = { next };
         const holds = el.value ? `it holds ${JSON.stringify(el.value)}` : "it is empty";
         return { misread: `${describe(el, counter)} did not take what was typed as meant: ${holds}. A date or time field takes keys part by part in the order it shows its parts; set it with form_input instead, which takes it in the form ${DATE_TYPES[el.type]}`, next: counter.next };

@@ -252,8 +252,9 @@
       setTimeout(done, 50);
     });
   }
-  // After typing into a contenteditable ref: whether its editing host shows the words typed (a
-  // page may format or refuse them), and what it shows.
+  // After typing into a contenteditable ref (a page may format or refuse the words): what its
+  // editing host shows, when it is not the text `want` (`otherwise`, worded for
+  // Claude); nothing when it is.
   function editableHolds(ref, want) {
     const found = resolveEl(ref);
     if (!found) return null;
@@ -265,7 +266,13 @@
     // select-all takes only the block the caret is in keeps the rest). A part of it: it shows
     // them among the rest.
     const shows = norm(host.innerText), wanted = norm(String(want));
-    return { holds: found === host || el === host ? shows === wanted : shows.includes(wanted), shows: clean(host.innerText, 160) };
+    const among = shows.includes(wanted);
+    if (among && shows !== wanted && (found === host || el === host)) {
+      // (What is left, around the value, is what the select-all did not take.)
+      const rest = shows.replace(wanted, " … ");
+      return { otherwise: `and it shows the value, and besides it words the editor kept (the keys that select everything took only part of it): ${JSON.stringify(clean(rest, 160))}. Read it, then remove what is left` };
+    }
+    return among ? {} : { otherwise: `but it now shows ${JSON.stringify(clean(host.innerText, 160))}: the page changed or refused what was typed` };
   }
   // Hands `text` to the focused field as a paste does, and says whether the page took it (a
   // code editor handles the paste itself). An editor takes a pasted block as it is, where typed

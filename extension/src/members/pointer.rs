@@ -229,10 +229,14 @@ fn answer_expression(spot: &Spot, describe: bool, presses: u32, seq: u64, button
     )
 }
 
+/// How long another site's frame is given to say whether the browser stopped a form in it.
+const FRAME_ASKED_MS: i32 = 300;
+
 /// Tells Claude of a form the browser stopped in another site's frame since its last press or
 /// Enter there, which that frame's agent heard.
+/// (It answers within a moment or is not waited for: a busy frame holds up no click or key.)
 async fn frame_stopped(frame: &Debuggee) {
-    if let Ok((serde_json::Value::String(field), _)) = page::call_in(frame, "__tabwright.stoppedHere()").await {
+    if let Some(Ok((serde_json::Value::String(field), _))) = crate::chrome::bounded(page::call_in(frame, "__tabwright.stoppedHere()"), FRAME_ASKED_MS).await {
         form_stopped(&field);
     }
 }
@@ -709,7 +713,7 @@ pub async fn scroll(input: &Scroll) -> Result<Outcome, String> {
         // cancels them hears each before the browser would scroll.
         Ok((serde_json::Value::Bool(true), _)) => match page::call(tab, "__tabwright.wheelsTaken()").await {
             Ok((serde_json::Value::Bool(true), _)) => Some(
-                "The page took the wheel itself: its script cancelled the wheel events, so the browser scrolled nothing. Whatever the page did with them instead (a map zooming, a slide turning) shows in a screenshot; scroll_to a ref or a key such as PageDown may still move the page.".to_string(),
+                "The page took the wheel itself: its script cancelled the wheel events, and nothing there scrolled. Whatever the page did with them instead (a map zooming, a slide turning) shows in a screenshot; scroll_to a ref or a key such as PageDown may still move the page.".to_string(),
             ),
             _ => None,
         },
