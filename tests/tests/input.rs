@@ -1316,6 +1316,12 @@ async fn a_form_the_browser_stops_is_told() -> anyhow::Result<()> {
     let r = h.one("left_click", json!({"target": r#ref(&submit)})).await?;
     assert!(!text(&r).contains("The form was not sent"), "{r:?}");
 
+    // A field out of sight in a closed section is named by its label, with where it is.
+    open(&mut h, "details-required.html").await?;
+    let sign_up = h.ref_of("button", "Sign up").await?;
+    let t = text(&h.one("left_click", json!({"target": r#ref(&sign_up)})).await?);
+    assert!(t.contains("The form was not sent: the browser stopped it at textbox \"Company\", inside the closed section \"More options\" (a click on its summary opens it): Please fill out this field."), "{t}");
+
     // The same in a form inside a frame of the page.
     open(&mut h, "frameform.html").await?;
     let subscribe = h.ref_of("button", "Subscribe").await?;

@@ -188,9 +188,21 @@
   // The field the browser stopped a form at since `t` (a press or a key), with its message, as
   // `textbox "Email" (ref_4): Please fill out this field.`; null when none. It is told once.
   function stoppedSince(t) {
-    const stopped = invalid && t != null && invalid.t >= t ? `${describe(invalid.el)}: ${clean(invalid.el.validationMessage || "", 200)}` : null;
+    const stopped = invalid && t != null && invalid.t >= t ? `${stoppedAt(invalid.el)}: ${clean(invalid.el.validationMessage || "", 200)}` : null;
     invalid = null;
     return stopped;
+  }
+  // A field the browser stopped a form at, named for Claude: one out of sight (in a closed
+  // <details>, whose label is not drawn either) by its label's words and where it is.
+  function stoppedAt(el) {
+    let what = describe(el);
+    if (!what.includes('"')) {
+      const label = clean(el.labels?.[0]?.textContent || el.getAttribute("aria-label") || el.getAttribute("placeholder") || "", 60);
+      if (label) what = what.replace(/( \(ref_\d+\))?$/, (r) => ` "${label.replace(/"/g, "'")}"${r}`);
+    }
+    const closed = el.closest("details:not([open])");
+    const summary = closed && clean(closed.querySelector(":scope > summary")?.textContent || "", 60);
+    return closed ? `${what}, inside the closed section ${summary ? `"${summary.replace(/"/g, "'")}" ` : ""}(a click on its summary opens it)` : what;
   }
   // The core tells a person's press from Claude's (a file chooser the person opens is theirs).
   function tellCore(word) {
