@@ -135,6 +135,14 @@ async fn uploads_come_only_from_the_roots() -> anyhow::Result<()> {
     let (call, cfg) = upload(&mut h, json!({"target": r#ref(&avatar), "paths": [path(&root.join("report.txt")), path(&root.join("photo.png"))]}));
     let e = error_text(&h.run_with(vec![call], cfg).await?.remove(0));
     assert!(e.contains("takes one file, and 2 were given"), "{e}");
+    // A file of a type the input does not say it takes is set, and said to be one.
+    let resume = h.ref_of("button", "Resume").await?;
+    let (call, cfg) = upload(&mut h, json!({"target": r#ref(&resume), "paths": [path(&root.join("report.txt"))]}));
+    let t = text(&h.run_with(vec![call], cfg).await?.remove(0));
+    assert!(t.contains("says it takes .pdf, .doc, and \"report.txt\" is not of those"), "{t}");
+    let (call, cfg) = upload(&mut h, json!({"target": r#ref(&resume), "document_ids": ["doc-7"]}));
+    let t = text(&h.run_with(vec![call], cfg).await?.remove(0));
+    assert!(!t.contains("is not of those"), "{t}");
     let buy = h.ref_of("button", "Buy now").await?;
     let (call, cfg) = upload(&mut h, json!({"target": r#ref(&buy), "paths": [path(&root.join("report.txt"))]}));
     let e = error_text(&h.run_with(vec![call], cfg).await?.remove(0));

@@ -703,16 +703,29 @@
   }
   // Whether files can be set through a ref: `none` when it leads to no file input (clicking it
   // may still open a chooser).
-  function fileInput(ref, count) {
+  function fileInput(ref, names) {
     const el = resolveEl(ref);
     if (!el) return { error: "stale" };
     const input = fileInputOf(el);
     if (!input) return { none: true, what: describe(el), opens: opensChooser(el) };
     const what = describe(input);
     if (input.disabled) return { error: `${what} is disabled.` };
-    if (count > 1 && !input.multiple) return { error: `${what} takes one file, and ${count} were given.` };
-    return { ok: true };
+    if (names.length > 1 && !input.multiple) return { error: `${what} takes one file, and ${names.length} were given.` };
+    // The types the input says it takes (`.pdf`, `image/*`): a person's chooser offers only
+    // those, and a site may refuse the rest.
+    const accept = (input.getAttribute("accept") || "").split(",").map((a) => a.trim().toLowerCase()).filter(Boolean);
+    const takes = (name) => {
+      const lower = name.toLowerCase();
+      const ext = lower.includes(".") ? lower.slice(lower.lastIndexOf(".")) : "";
+      const kind = EXT_KINDS[ext.slice(1)];
+      return accept.some((a) => (a.startsWith(".") ? a === ext : a.endsWith("/*") ? kind === a.slice(0, -2) : kind && EXT_TYPES[ext.slice(1)] === a) || (!a.startsWith(".") && !kind));
+    };
+    const off = accept.length ? names.filter((n) => !takes(n)) : [];
+    return off.length ? { ok: true, unaccepted: `${what} says it takes ${clean(accept.join(", "), 120)}, and ${off.map((n) => JSON.stringify(n)).join(", ")} ${off.length === 1 ? "is" : "are"} not of those: a person's file chooser would not offer ${off.length === 1 ? "it" : "them"}, and the site may refuse ${off.length === 1 ? "it" : "them"}` } : { ok: true };
   }
+  // The kinds and types of files by their extension, for an input's `accept`.
+  const EXT_TYPES = { pdf: "application/pdf", png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp", svg: "image/svg+xml", txt: "text/plain", csv: "text/csv", html: "text/html", json: "application/json", zip: "application/zip", mp4: "video/mp4", mp3: "audio/mpeg", wav: "audio/wav", doc: "application/msword", docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", xls: "application/vnd.ms-excel", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" };
+  const EXT_KINDS = Object.fromEntries(Object.entries(EXT_TYPES).map(([e, t]) => [e, t.split("/")[0]]));
   // Whether a click on an element that holds no file input likely opens one's chooser: the page
   // has a file input to open (Dropzone keeps its hidden one at the end of the body), and the
   // element says it takes files ("Drop files here to upload", a "Browse" button, a class such as

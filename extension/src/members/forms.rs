@@ -425,7 +425,9 @@ pub async fn file_upload(input: &FileUpload) -> Result<Outcome, String> {
         return Err("No file to upload: give paths inside an upload folder, or staged document_ids.".into());
     }
     let (at, id) = reading::resolve_ref(tab, input.target.reference().unwrap_or_default()).await?;
-    let (check, _) = page::call_in(&at, &format!("__tabwright.fileInput({id}, {})", files.len())).await?;
+    // (The files' names, for the input's own list of the types it takes.)
+    let (count, names) = files_set(&files);
+    let (check, _) = page::call_in(&at, &format!("__tabwright.fileInput({id}, {})", serde_json::json!(base_names(&files)))).await?;
     match check.get("error").and_then(|e| e.as_str()) {
         Some("stale") => return Err(reading::stale(id, "the element was removed from the page")),
         Some(e) => return Err(with_ref(&page_said(e), id)),
@@ -447,8 +449,8 @@ pub async fn file_upload(input: &FileUpload) -> Result<Outcome, String> {
     cdp::send_to(&at, &cdp::SetFileInputFiles { files: &files, object_id: Some(&object_id), backend_node_id: None })
         .await
         .map_err(|e| format!("The browser refused the files: {e}"))?;
-    let (count, names) = files_set(&files);
-    Ok(Outcome::Ack { line: Some(format!("Set {count} on ref_{id}: {names}.")) })
+    let refused = check["unaccepted"].as_str().map(|u| format!("\n{}", page_said(u))).unwrap_or_default();
+    Ok(Outcome::Ack { line: Some(format!("Set {count} on ref_{id}: {names}.{refused}")) })
 }
 
 /// file_upload on an element that says it takes files and opens a hidden file input's chooser
@@ -472,8 +474,12 @@ async fn upload_through_chooser(tab: i32, input: &FileUpload, what: &str, id: u6
 
 /// How a result says which files were set: "1 file" or "the files", and their names.
 fn files_set(files: &[String]) -> (&'static str, String) {
-    let names: Vec<&str> = files.iter().map(|f| f.rsplit('/').next().unwrap_or(f)).collect();
-    (if files.len() == 1 { "1 file" } else { "the files" }, names.join(", "))
+    (if files.len() == 1 { "1 file" } else { "the files" }, base_names(files).join(", "))
+}
+
+/// The files' own names, without their folders.
+fn base_names(files: &[String]) -> Vec<&str> {
+    files.iter().map(|f| f.rsplit('/').next().unwrap_or(f)).collect()
 }
 
 /// The page's words on the element `ref_{id}`, which name it with its ref unless they are about
