@@ -178,7 +178,6 @@ impl Harness {
         }
     }
 
-    /// The ref of the first `role "name"` element a read_page of the current tab shows.
     /// Whether the extension's messages go over its WebSocket lane within 5 s (it opens the lane
     /// just after the link is ready).
     pub async fn on_lane(&mut self) -> anyhow::Result<bool> {
@@ -195,6 +194,7 @@ impl Harness {
         }
     }
 
+    /// The ref of the first `role "name"` element a read_page of the current tab shows.
     pub async fn ref_of(&mut self, role: &str, name: &str) -> anyhow::Result<String> {
         let r = self.one("find", json!({"query": name})).await?;
         let needle = format!("{role} \"{name}\" [");
@@ -203,6 +203,33 @@ impl Harness {
         let start = line.find("[ref_").map(|i| i + 1).unwrap_or(0);
         let end = line[start..].find(']').map(|i| start + i).unwrap_or(line.len());
         Ok(line[start..end].to_string())
+    }
+
+    /// [`Harness::ref_of`], asked again until the element shows (at most 10 s): frames of
+    /// another site, or frames nested deep, load after their page.
+    pub async fn ref_of_soon(&mut self, role: &str, name: &str) -> anyhow::Result<String> {
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            match self.ref_of(role, name).await {
+                Ok(r) => return Ok(r),
+                Err(e) if tokio::time::Instant::now() > deadline => return Err(e),
+                Err(_) => tokio::time::sleep(std::time::Duration::from_millis(200)).await,
+            }
+        }
+    }
+
+    /// The bridge's `state`, asked again until `want` holds of it (at most 5 s); an error that
+    /// says `what` did not happen, with the last state, otherwise.
+    pub async fn state_until(&mut self, what: &str, want: impl Fn(&Value) -> bool) -> anyhow::Result<Value> {
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
+        loop {
+            let s = self.client.request("state", json!({})).await?;
+            if want(&s) {
+                return Ok(s);
+            }
+            anyhow::ensure!(tokio::time::Instant::now() < deadline, "{what}: {s}");
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
     }
 }
 

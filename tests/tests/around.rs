@@ -166,15 +166,7 @@ async fn keys_are_not_sent_to_a_tab_a_page_brought_to_the_front() -> anyhow::Res
     let card = found.lines().find(|l| l.starts_with("textbox \"Card number\"")).and_then(ref_on).ok_or_else(|| anyhow::anyhow!("{found}"))?;
     ok(&h.one("left_click", json!({"target": r#ref(&card), "tab_id": "tab-1"})).await?);
     let active = |s: &Value| s["browser_state"]["tabs"].as_array().and_then(|t| t.iter().find(|t| t["active"] == true).map(|t| t["tab_id"].clone()));
-    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
-    loop {
-        let s = h.client.request("state", json!({})).await?;
-        if active(&s) == Some(json!("tab-2")) {
-            break;
-        }
-        anyhow::ensure!(tokio::time::Instant::now() < deadline, "the page never brought its help tab to the front: {s}");
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    h.state_until("the page never brought its help tab to the front", |s| active(s) == Some(json!("tab-2"))).await?;
     for (member, input) in [("type", json!({"text": "4111"})), ("left_click", json!({"target": r#ref(&card)})), ("key", json!({"text": "a"}))] {
         let e = error_text(&h.one(member, input).await?);
         assert!(e.contains("The active tab is now tab-2, not tab-1 where your calls last worked") && e.contains(&format!("So this {member} was not run")), "{member}: {e}");
@@ -205,15 +197,7 @@ async fn keys_are_not_sent_on_after_the_tab_claude_worked_in_closed_itself() -> 
     ok(&h.one("type", json!({"text": "looks fine"})).await?);
     let save = h.ref_of("button", "Save and close").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&save)})).await?);
-    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
-    loop {
-        let s = h.client.request("state", json!({})).await?;
-        if s["browser_state"]["tabs"].as_array().is_some_and(|t| t.len() == 1) {
-            break;
-        }
-        anyhow::ensure!(tokio::time::Instant::now() < deadline, "the editor never closed: {s}");
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    h.state_until("the editor never closed", |s| s["browser_state"]["tabs"].as_array().is_some_and(|t| t.len() == 1)).await?;
     for (member, input) in [("type", json!({"text": "to savings"})), ("key", json!({"text": "Enter"}))] {
         let e = error_text(&h.one(member, input).await?);
         assert!(e.contains("tab-2, where your calls last worked, has closed") && e.contains(&format!("So this {member} was not run")) && e.contains("\"tab_id\": \"tab-1\""), "{member}: {e}");

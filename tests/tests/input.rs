@@ -1355,14 +1355,7 @@ async fn a_form_stopped_in_a_shadow_root_or_another_sites_frame_is_told() -> any
 
     let other = tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.2").await?;
     open(&mut h, &format!("frames.html?other=http://{}&inner=payform.html", other.addr)).await?;
-    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
-    let pay = loop {
-        match h.ref_of("button", "Pay now").await {
-            Ok(b) => break b,
-            Err(e) if tokio::time::Instant::now() > deadline => return Err(e),
-            Err(_) => tokio::time::sleep(std::time::Duration::from_millis(200)).await,
-        }
-    };
+    let pay = h.ref_of_soon("button", "Pay now").await?;
     let t = text(&h.one("left_click", json!({"target": r#ref(&pay)})).await?);
     assert!(t.contains("The form was not sent: the browser stopped it at textbox \"Card number\""), "{t}");
     let date = h.ref_of("textbox", "Card date").await?;
@@ -1665,14 +1658,7 @@ async fn text_after_a_tab_past_the_last_field_is_said_to_go_nowhere() -> anyhow:
 async fn a_button_a_dozen_same_site_frames_deep_is_pressed_by_ref() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;
     open(&mut h, "deep-frames.html?n=12").await?;
-    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
-    let button = loop {
-        match h.ref_of("button", "Deepest button").await {
-            Ok(b) => break b,
-            Err(e) if tokio::time::Instant::now() > deadline => return Err(e),
-            Err(_) => tokio::time::sleep(std::time::Duration::from_millis(200)).await,
-        }
-    };
+    let button = h.ref_of_soon("button", "Deepest button").await?;
     let r = h.one("left_click", json!({"target": r#ref(&button)})).await?;
     ok(&r);
     let s = h.client.request("state", json!({})).await?;
