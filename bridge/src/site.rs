@@ -155,8 +155,9 @@ async fn special(stream: &mut TcpStream, path: &str, target: &str) -> std::io::R
     }
 }
 
-/// The Content-Security-Policy header of `/strict/` pages.
+/// The Content-Security-Policy header of `/sandboxed/` pages.
 const SANDBOX_POLICY: &str = "Content-Security-Policy: sandbox allow-forms\r\n";
+/// The Content-Security-Policy header of `/strict/` pages.
 const STRICT_POLICY: &str = "Content-Security-Policy: default-src 'self'; require-trusted-types-for 'script'; trusted-types 'none'\r\n";
 
 const SLOW_PAGE: &str = "<!doctype html><title>Slow page</title><p>This page took its time.</p>";

@@ -119,7 +119,6 @@ pub fn for_char(c: char) -> Option<(KeyDef, bool)> {
     None
 }
 
-/// A named key (case-insensitive, xdotool and DOM spellings).
 /// The keys named by a word: the words for each, its DOM key and code, and its key code.
 const NAMED: &[(&[&str], &str, &str, u32)] = &[
     (&["return", "enter", "kp_enter"], "Enter", "Enter", 13),
@@ -163,6 +162,7 @@ const PUNCTUATION: &[(&str, char)] = &[
     ("bracketright", ']'),
 ];
 
+/// A named key (case-insensitive, xdotool and DOM spellings).
 pub fn named(name: &str) -> Option<KeyDef> {
     let lower = name.to_ascii_lowercase();
     let Some(&(_, key, code, key_code)) = NAMED.iter().find(|(names, ..)| names.contains(&lower.as_str())) else {

@@ -95,6 +95,9 @@
     return false;
   }
 
+  // A date or time field's value as typing into it began.
+  let dateBefore = null;
+
   // After typing: null when the focus stayed where the typing began; else where it was and
   // where it is now (null for nothing focused), for Claude to know where the rest of the text
   // went (fields that move it on, as a code split into one box per digit does, or a page that
@@ -102,8 +105,6 @@
   // (`typed`: the text, when it held no key that moves the focus. A field that kept the focus
   // but does not hold it refused or changed some of it: a length limit, a mask, a handler that
   // stops keys or writes the value its own way, a read-only field.)
-  // A date or time field's value as typing into it began.
-  let dateBefore = null;
   function focusMoved(next, typed) {
     keyUps = [];
     const was = typingInto;

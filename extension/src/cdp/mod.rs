@@ -129,15 +129,15 @@ struct Waiter {
     tx: Option<oneshot::Sender<(String, Value)>>,
 }
 
-/// Attaches the debugger to `tab` unless it already is, and enables the domains the core uses.
-/// Callers that arrive while an attach is under way wait for that one.
 /// Whether the debugger is attached to `tab`, with its domains on.
 pub fn is_attached(tab: i32) -> bool {
     ATTACHED.with(|a| a.borrow().contains(&tab))
 }
 
+/// Attaches the debugger to `tab` unless it already is, and enables the domains the core uses.
+/// Callers that arrive while an attach is under way wait for that one.
 pub async fn ensure_attached(tab: i32) -> Result<(), CdpError> {
-    if ATTACHED.with(|a| a.borrow().contains(&tab)) {
+    if is_attached(tab) {
         return Ok(());
     }
     crate::inflight::join(&ATTACHING, tab, || attach(tab)).await
