@@ -80,21 +80,15 @@ impl Registry {
 
     pub fn remove(&mut self, chrome_id: i32) {
         if let Some(n) = self.tabs.remove(&chrome_id) {
-            self.closed(chrome_id, n);
+            self.opened.retain(|o| *o != n);
+            if self.shown == Some(chrome_id) {
+                self.shown = None;
+                self.shown_closed = Some(n);
+            }
         }
         self.note(chrome_id, false);
         if self.active == Some(chrome_id) {
             self.active = None;
-        }
-    }
-
-    /// What the registry keeps of a tab numbered `n` that is gone: it is no longer one to
-    /// report opened, and when Claude worked in it, input without a tab_id waits for a choice.
-    fn closed(&mut self, chrome_id: i32, n: u64) {
-        self.opened.retain(|o| *o != n);
-        if self.shown == Some(chrome_id) {
-            self.shown = None;
-            self.shown_closed = Some(n);
         }
     }
 
@@ -194,11 +188,7 @@ impl Registry {
     /// after the snapshot (`mark`) was taken is kept, as the snapshot cannot know it.
     pub fn retain_open(&mut self, open: &[i32], mark: u64) {
         let newer: Vec<i32> = self.tabs.keys().copied().filter(|id| !open.contains(id) && self.since(mark, *id) == Some(true)).collect();
-        let gone: Vec<(i32, u64)> = self.tabs.iter().filter(|(k, _)| !open.contains(k) && !newer.contains(k)).map(|(k, n)| (*k, *n)).collect();
-        for (chrome_id, n) in gone {
-            self.tabs.remove(&chrome_id);
-            self.closed(chrome_id, n);
-        }
+        self.tabs.retain(|k, _| open.contains(k) || newer.contains(k));
         if self.active.is_some_and(|a| !self.tabs.contains_key(&a)) {
             self.active = None;
         }
@@ -398,17 +388,6 @@ mod tests {
         r.set_active(4);
         r.shown_after(true, None, None);
         assert_eq!(r.closed_behind(), None, "a tab member chooses");
-        // A tab gone from the browser's list without its removal heard (a worker that started
-        // again) is as closed.
-        r.register(5);
-        r.set_active(5);
-        r.shown_after(true, None, None);
-        let mark = r.mark();
-        r.retain_open(&[4], mark);
-        assert_eq!(r.closed_behind(), None, "no tab is active to act in");
-        r.set_active(4);
-        assert_eq!(r.closed_behind().as_deref(), Some("tab-5"));
-        r.shown_after(true, None, None);
         assert_eq!(r.resolve("tab-4"), Some(4));
         assert_eq!(r.resolve("tab-04"), None);
         assert_eq!(r.resolve("tab-+4"), None);
