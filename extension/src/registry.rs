@@ -32,6 +32,10 @@ pub struct Registry {
     /// bridge cut off the one in flight), and saving it would write to storage twice a call.
     #[serde(skip)]
     in_call: bool,
+    /// A tab other than its own that the call's input loaded a page in (a link whose target
+    /// names that tab's window).
+    #[serde(skip)]
+    navigated: Option<i32>,
     /// Counts registrations and removals, so a snapshot of the open tabs can tell which of them
     /// happened after it was taken.
     #[serde(skip)]
@@ -117,6 +121,12 @@ impl Registry {
 
     pub fn begin_call(&mut self) {
         self.in_call = true;
+        self.navigated = None;
+    }
+
+    /// The call's input loaded a page in another tab than its own.
+    pub fn navigated_by_call(&mut self, chrome_id: i32) {
+        self.navigated = Some(chrome_id);
     }
 
     /// The Chrome ids of the tabs opened during the call in progress.
@@ -124,14 +134,15 @@ impl Registry {
         self.tabs.iter().filter(|(_, n)| self.opened.contains(n)).map(|(chrome_id, _)| *chrome_id).collect()
     }
 
-    /// A call succeeded: Claude now works in the tab it opened and left active, else in the
+    /// A call succeeded: Claude now works in the tab it opened (or loaded a page in) and left
+    /// active, else in the
     /// active one after a tab member, else in the active tab when the call named it by its
     /// tab_id (`named`), else, when no switch behind its back is pending, in the tab the call
     /// ran on without naming one (`unnamed`; None for a wait). A call that names a tab in the
     /// background, or acts without naming one after such a switch, leaves it as it was: only
     /// Claude's choice (a tab_id, a tab member) settles a switch.
     pub fn shown_after(&mut self, tab_member: bool, named: Option<i32>, unnamed: Option<i32>) {
-        let opened_active = self.active.filter(|a| self.tabs.get(a).is_some_and(|n| self.opened.contains(n)));
+        let opened_active = self.active.filter(|a| self.navigated == Some(*a) || self.tabs.get(a).is_some_and(|n| self.opened.contains(n)));
         let after = match (tab_member, named) {
             (true, _) => self.active,
             (false, Some(tab)) => Some(tab).filter(|t| Some(*t) == self.active),

@@ -151,6 +151,35 @@ async fn a_popup_window_is_worked_in_as_the_active_tab() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A link or a form whose target names a window that is open in another tab loads its page
+/// there, and the browser brings that tab to the front: the click's own result says so, with
+/// the tab as it now is, and Claude's calls go on in that tab as after a tab it opened.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_link_into_a_named_window_already_open_is_told_on_its_click() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "popups.html").await?;
+    let one = h.ref_of("link", "Open one in the docs window").await?;
+    assert_eq!(opened(&h.one("left_click", json!({"target": r#ref(&one)})).await?), ["tab-2"]);
+    ok(&h.one("switch_tab", json!({"tab_id": "tab-1"})).await?);
+    let two = h.ref_of("link", "Open two in the docs window").await?;
+    let r = h.one("left_click", json!({"target": r#ref(&two)})).await?;
+    let t = text(&r);
+    assert!(t.contains("two.html\" in tab-2, the window it names") && t.contains("brought that tab to the front"), "{r:?}");
+    assert!(opened(&r).is_empty(), "no tab opened: {r:?}");
+    let docs = state(&r).tabs.iter().find(|t| t.tab_id == "tab-2").cloned().expect("tab-2");
+    assert!(docs.active && docs.url.ends_with("two.html") && docs.title == "Fixture Two", "{docs:?}");
+    // Claude's calls go on in the tab its click brought forward, without a tab_id.
+    let t = text(&h.one("read_page", json!({})).await?);
+    assert!(t.contains("Fixture two"), "{t}");
+    ok(&h.one("key", json!({"text": "End"})).await?);
+    // A form sent to the window does the same.
+    ok(&h.one("switch_tab", json!({"tab_id": "tab-1"})).await?);
+    let send = h.ref_of("button", "Send to the docs window").await?;
+    let r = h.one("left_click", json!({"target": r#ref(&send)})).await?;
+    assert!(text(&r).contains("two.html?from=form\" in tab-2"), "{r:?}");
+    Ok(())
+}
+
 /// A page that brings another of its tabs to the front between calls does not get the keys
 /// Claude meant for the tab it worked in: a press or a typed text without a tab_id is refused,
 /// saying which tab the browser switched to; with the tab_id it goes where Claude said.

@@ -319,12 +319,20 @@
   // The last click on a link that downloads its address (`<a download>`): unless the page
   // prevented it, the browser starts a download, with no navigation to tell of it first.
   let downloadClick = null;
+  // The last click on a link, or a form's button, whose target names a window (not _blank,
+  // _self, _parent or _top): the browser loads its page in that window's tab when one is open.
+  let windowClick = null;
+  const namesWindow = (t) => !!t && !/^_(blank|self|parent|top)$/i.test(t);
   addEventListener("click", (e) => {
     // The path is read during the dispatch: it is empty afterwards.
     const path = e.composedPath();
     const el = path[0];
     if (isFileInput(el)) [fileClick, fileClickEl] = [e, el];
     if (path.some((n) => n.localName === "a" && n.hasAttribute?.("download") && n.hasAttribute("href"))) downloadClick = e;
+    const link = path.find((n) => (n.localName === "a" || n.localName === "area") && n.hasAttribute?.("href"));
+    const send = !link && el?.closest?.("button, input");
+    const target = link ? link.target : (send?.type === "submit" || send?.type === "image") && send.form ? send.formTarget || send.form.target : null;
+    if (target != null && namesWindow(target || document.querySelector("base[target]")?.target)) windowClick = e;
   }, true);
   // In a frame of another site, whose press the tab's agent never sees, the core is told that a
   // chooser is on its way, once the click's handlers have had their say (this listener runs last)

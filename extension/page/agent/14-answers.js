@@ -257,6 +257,8 @@
     // A link this press clicked that downloads: the core waits for the download to begin.
     const download = !!(downloadClick && press && downloadClick.timeStamp >= press.t && !downloadClick.defaultPrevented);
     downloadClick = null;
+    const targeted = !!(windowClick && press && windowClick.timeStamp >= press.t && !windowClick.defaultPrevented);
+    windowClick = null;
     // A form this press was to send, stopped by the browser at a field it found invalid.
     const stopped = stoppedSince(press ? press.t : framePress >= 0 ? framePress : null);
     const pressed = press && Math.abs(press.x - x) <= 1 && Math.abs(press.y - y) <= 1 && performance.now() - press.t < 5000;
@@ -303,7 +305,7 @@
     // What the page's alerts and statuses announced in answer (a form's checks of its own).
     const said = liveSaid();
     // The core waits for the browser's word on a file chooser only when one was asked for.
-    return chooser || stopped || astray || dropdown || said || download ? { what, chooser, input, invalid: stopped, astray, dropdown, said, download } : what;
+    return chooser || stopped || astray || dropdown || said || download || targeted ? { what, chooser, input, invalid: stopped, astray, dropdown, said, download, window: targeted } : what;
   }
   // The element the last press in a same-origin frame reached, when it was at viewport point
   // (x, y) (a person's press elsewhere is not the input's).

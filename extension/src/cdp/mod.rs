@@ -127,6 +127,8 @@ struct Waiter {
     tab: i32,
     methods: &'static [&'static str],
     tx: Option<oneshot::Sender<(String, Value)>>,
+    /// Waits for the event on any other tab than `tab` (its params then name it, `tabId`).
+    elsewhere: bool,
 }
 
 /// Whether the debugger is attached to `tab`, with its domains on.
@@ -651,8 +653,18 @@ fn end_sessions(tab: i32, ended: impl Fn(&str) -> bool) {
 /// A future that resolves with the first of `methods` emitted on `tab`, registered now so an
 /// event that fires before the caller awaits it is not lost.
 pub fn wait_for(tab: i32, methods: &'static [&'static str]) -> oneshot::Receiver<(String, Value)> {
+    waiter(tab, methods, false)
+}
+
+/// As [`wait_for`], for the first of `methods` emitted on any other tab the debugger is attached
+/// to; its params gain the tab's Chrome id, `tabId`.
+pub fn wait_elsewhere(tab: i32, methods: &'static [&'static str]) -> oneshot::Receiver<(String, Value)> {
+    waiter(tab, methods, true)
+}
+
+fn waiter(tab: i32, methods: &'static [&'static str], elsewhere: bool) -> oneshot::Receiver<(String, Value)> {
     let (tx, rx) = oneshot::channel();
-    WAITERS.with(|w| w.borrow_mut().push(Waiter { tab, methods, tx: Some(tx) }));
+    WAITERS.with(|w| w.borrow_mut().push(Waiter { tab, methods, tx: Some(tx), elsewhere }));
     rx
 }
 
@@ -708,9 +720,13 @@ pub fn dispatch_event(tab: i32, session: Option<&str>, method: &str, params: Val
 fn wake(tab: i32, method: &str, params: &Value) {
     WAITERS.with(|w| {
         let mut waiters = w.borrow_mut();
-        for waiter in waiters.iter_mut().filter(|w| w.tab == tab && w.methods.contains(&method)) {
+        for waiter in waiters.iter_mut().filter(|w| (w.tab == tab) != w.elsewhere && w.methods.contains(&method)) {
             if let Some(tx) = waiter.tx.take() {
-                let _ = tx.send((method.to_string(), params.clone()));
+                let mut params = params.clone();
+                if let Some(fields) = params.as_object_mut().filter(|_| waiter.elsewhere) {
+                    fields.insert("tabId".into(), tab.into());
+                }
+                let _ = tx.send((method.to_string(), params));
             }
         }
         waiters.retain(|w| w.tx.as_ref().is_some_and(|tx| !tx.is_canceled()));

@@ -229,14 +229,10 @@ pub fn point_in(p: Point, v: &View) -> Result<(f64, f64), String> {
     Ok((p.x / v.factor, p.y / v.factor))
 }
 
-/// A coordinate as the error says it: as given, or in short scientific form past a billion (a
+/// A coordinate as the error says it: as given, or in short scientific form when large (a
 /// model's 1e308 is not written out in 309 digits).
 fn said(c: f64) -> String {
-    if c.abs() < 1e9 {
-        c.to_string()
-    } else {
-        format!("{c:e}")
-    }
+    super::number(c)
 }
 
 /// The viewport, with the overlay hidden for a capture (of `region`, CSS pixels of the
@@ -376,7 +372,11 @@ async fn zoom_in(tab: i32, v: &View, region: &[f64]) -> Result<String, String> {
     let (w, h) = (v.img_w() as f64, v.img_h() as f64);
     if *x1 > w || *y1 > h {
         return Err(format!(
-            "The region [{x0}, {y0}, {x1}, {y1}] reaches outside the viewport, which is {}×{} pixels in screenshot coordinates.",
+            "The region [{}, {}, {}, {}] reaches outside the viewport, which is {}×{} pixels in screenshot coordinates.",
+            said(*x0),
+            said(*y0),
+            said(*x1),
+            said(*y1),
             v.img_w(),
             v.img_h()
         ));
@@ -418,7 +418,7 @@ mod tests {
         assert!(still_valid(p(100.0, 600.0), &shown, 1280.0, 457.0, None).unwrap_err().contains("1280×457"));
         // A huge point is said short.
         let far = point_in(p(1e308, 20.5), &shown).unwrap_err();
-        assert!(far.starts_with("The point (1e308, 20.5) is outside the viewport"), "{far}");
+        assert!(far.starts_with("The point (1e+308, 20.5) is outside the viewport"), "{far}");
     }
 
     #[test]

@@ -12,7 +12,7 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
     let (at, id) = reading::resolve_ref(tab, input.target.reference().unwrap_or_default()).await?;
     let value = match &input.value {
         FormValue::Bool(b) => serde_json::json!(b),
-        FormValue::Number(n) => serde_json::json!(if n.fract() == 0.0 && n.abs() < 1e15 { format!("{}", *n as i64) } else { n.to_string() }),
+        FormValue::Number(n) => serde_json::json!(super::number(*n)),
         FormValue::Text(t) => serde_json::json!(t),
     };
     #[derive(Deserialize)]
@@ -131,7 +131,7 @@ pub async fn form_input(input: &FormInput) -> Result<Outcome, String> {
         None if set.combobox => {
             let want = match &input.value {
                 FormValue::Text(want) => want.clone(),
-                FormValue::Number(n) if set.drawn => n.to_string(),
+                FormValue::Number(n) if set.drawn => super::number(*n),
                 _ => return Ok(Outcome::Ack { line: None }),
             };
             if set.opens {

@@ -91,7 +91,7 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
         crate::session::group(tab).await;
     }
     // Whether the input opens a window or starts a navigation is heard as it happens.
-    let effects = tab.filter(|_| may_open_or_load(member, input)).map(|tab| (tab, cdp::wait_for(tab, EFFECTS)));
+    let effects = tab.filter(|_| may_open_or_load(member, input)).map(|tab| (tab, cdp::wait_for(tab, EFFECTS), cdp::wait_elsewhere(tab, LOADS_ELSEWHERE)));
     let began = tab.map(crate::fetching::mark).unwrap_or_default();
     let from = js_sys::Date::now();
     let commits = tab.map(|tab| crate::activity::main_frame(tab).commits);
@@ -114,8 +114,8 @@ async fn on_tab(name: &str, input: &Value, member: Member, parsed: MemberInput, 
         }
     };
     let settled = async {
-        if let (Ok(_), Some((tab, heard))) = (&outcome, effects) {
-            settle(tab, heard, answered, from).await;
+        if let (Ok(_), Some((tab, heard, elsewhere))) = (&outcome, effects) {
+            settle(tab, heard, elsewhere, answered, from).await;
         }
     };
     futures::join!(relist, settled);
@@ -173,15 +173,30 @@ pub fn lists_tabs_first(name: &str) -> bool {
     name != "close_tab"
 }
 
+/// A number as a person writes it: a whole one without a decimal point (`3`, not `3.0`), any
+/// other in the shortest form that reads back as it (`0.1`, `1e+308`). (Through serde_json's
+/// writer: the core's own float formatting would add some 15 kB to the Wasm core.)
+pub fn number(n: f64) -> String {
+    if n.fract() == 0.0 && n.abs() < 1e15 {
+        format!("{}", n as i64)
+    } else {
+        serde_json::Number::from_f64(n).map_or_else(|| "NaN".into(), |n| n.to_string())
+    }
+}
+
 /// What an input's effect on windows and navigation looks like on the tab's CDP session.
 /// (A history navigation the page asks for, `history.back()`, is only heard as the browser
 /// starts it.)
 const EFFECTS: &[&str] = &["Page.windowOpen", "Page.frameRequestedNavigation", "Page.frameStartedNavigating"];
 
+/// What an input's load of a page in another tab looks like (a link or form whose target names
+/// an open window, a script that sets another window's location): heard on that tab's session.
+const LOADS_ELSEWHERE: &[&str] = &["Page.frameRequestedNavigation", "Page.frameStartedNavigating"];
+
 /// After an input that can open a tab or start a load: when one of them began, the browser gets
 /// the moment it needs to create the tab (so the call's own result reports it); otherwise the
 /// call returns at once.
-async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Value)>, answered: bool, from: f64) {
+async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Value)>, elsewhere: futures::channel::oneshot::Receiver<(String, Value)>, answered: bool, from: f64) {
     // A link's navigation is scheduled as a task of its own: one trivial evaluation, queued
     // behind it, is the moment by which it has said what it does. Pointer members, and keys
     // that press what has focus, end their input with such a call already (`answered`).
@@ -191,7 +206,9 @@ async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Va
             pointer::form_stopped(&field);
         }
     }
-    let Some((method, params)) = cdp::within(heard, 0).await else { return };
+    let Some((method, params)) = cdp::within(heard, 0).await else {
+        return loaded_elsewhere(tab, elsewhere, from).await;
+    };
     // A move within the document the browser began (back or forward to an entry a router
     // pushed): the page has shown it, and retitled itself, by the next frame; the tabs are
     // listed then.
@@ -218,16 +235,58 @@ async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Va
         state::tabs_changed();
     } else {
         settle::settle_once(tab).await;
+        let main = params["frameId"].as_str().is_some_and(|f| crate::activity::main_frame_id(tab).as_deref() == Some(f));
         if let Some(url) = params["url"].as_str() {
             // A busy browser may not have committed or failed the tab's navigation by that
             // frame: its outcome is waited for a moment longer, so the input's own result says
             // when it failed (a frame's navigation is not waited for).
-            if params["frameId"].as_str().is_some_and(|f| crate::activity::main_frame_id(tab).as_deref() == Some(f)) {
+            if main {
                 until_ended(tab, url, from).await;
             }
             navigation::tell_if_failed(tab, url);
         }
+        // (A form sent to a window open in another tab is asked for here, naming that tab's
+        // frame.)
+        if !main {
+            loaded_elsewhere(tab, elsewhere, from).await;
+        }
     }
+}
+
+/// After an input that started no load in its own tab: when it had another tab load a page (a
+/// link whose target names a window open in that tab), that load is waited for as one in the
+/// input's own tab is, and told, since the browser also brings that tab to the front. A link
+/// the page says targets a named window gives the other tab's renderer a second to ask;
+/// otherwise only what was asked by now counts.
+async fn loaded_elsewhere(tab: i32, elsewhere: futures::channel::oneshot::Receiver<(String, Value)>, from: f64) {
+    let named = pointer::take_targets_window(tab);
+    let Some((_, params)) = cdp::within(elsewhere, if named { 1_000 } else { 0 }).await else { return };
+    let (Some(other), Some(url)) = (params["tabId"].as_i64().and_then(|t| i32::try_from(t).ok()), params["url"].as_str()) else { return };
+    // (A move within another tab's document is that page's own doing.)
+    if params["navigationType"].as_str().is_some_and(|t| t != "differentDocument") {
+        return;
+    }
+    // (Until the other tab's main frame is named, every frame's navigation counts, as in
+    // crate::activity.)
+    if crate::activity::main_frame_id(other).is_some_and(|main| params["frameId"].as_str() != Some(main.as_str())) {
+        return;
+    }
+    until_ended(other, url, from).await;
+    // (Reported with the page's title, as a tab an input opened is.)
+    tabs::until(other, from + NAVIGATION_FETCHED_MS, 10, tabs::loaded).await;
+    navigation::tell_if_failed(other, url);
+    state::tabs_changed();
+    let front = state::with_registry(|r| {
+        r.navigated_by_call(other);
+        r.active() == Some(other)
+    });
+    crate::activity::notice(format!(
+        "It loaded {} in {}{}, not in this tab{}.",
+        crate::snapshot::quote(url),
+        state::tab_name(other),
+        if named { ", the window it names" } else { "" },
+        if front { "; the browser brought that tab to the front, so calls without a tab_id act there now" } else { " (which stays in front)" }
+    ));
 }
 
 /// Waits for the tab's navigation to `url`, set off by an input begun at `from`, to commit or

@@ -32,6 +32,14 @@ thread_local! {
     /// Tabs whose last press clicked a link that downloads, until the call has waited for the
     /// download to begin.
     static DOWNLOADING: RefCell<std::collections::HashSet<i32>> = RefCell::new(Default::default());
+    /// Tabs whose last press clicked a link or a form's button whose target names a window,
+    /// until the call has waited for its page to load in that window's tab.
+    static WINDOWED: RefCell<std::collections::HashSet<i32>> = RefCell::new(Default::default());
+}
+
+/// Whether the tab's last press clicked a link or button whose target names a window (asked once).
+pub fn take_targets_window(tab: i32) -> bool {
+    WINDOWED.with(|d| d.borrow_mut().remove(&tab))
 }
 
 /// Whether the tab's last press clicked a link that downloads (asked once).
@@ -270,6 +278,9 @@ fn read_answer(tab: i32, answer: Result<(serde_json::Value, u64), String>) -> Re
             }
             if v["download"] == true {
                 DOWNLOADING.with(|d| d.borrow_mut().insert(tab));
+            }
+            if v["window"] == true {
+                WINDOWED.with(|d| d.borrow_mut().insert(tab));
             }
             if let Some(reached) = v["astray"].as_str() {
                 crate::activity::notice(format!(
