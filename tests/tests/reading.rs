@@ -412,6 +412,45 @@ async fn big_pages_virtual_lists_and_canvas() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A list that draws its rows by position (keyed by index, or a virtual list that reuses its
+/// rows) keeps its elements and their refs as it sorts: a press or form_input on a ref whose
+/// element now shows another row is refused, saying what it shows now, and acts once Claude
+/// passes it again. A stale ref whose name several elements share suggests none of them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_ref_whose_element_now_shows_another_row_is_not_pressed() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let t = read(&mut h, "reorder.html", json!({})).await?;
+    let newsletter = refs_of(&t, "button", "Delete Newsletter").remove(0);
+    let widget = refs_of(&t, "spinbutton", "Quantity of Widget").remove(0);
+    let user_deletes = refs_of(&t, "button", "Delete");
+    assert_eq!(user_deletes.len(), 4, "{t}");
+    let b_sort_by_name = h.ref_of("button", "Sort by name").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&b_sort_by_name)})).await?);
+    let e = error_text(&h.one("left_click", json!({"target": r#ref(&newsletter)})).await?);
+    assert!(e.starts_with(&format!("button \"Delete Newsletter\" ({newsletter}) now reads button \"Delete Payroll\"")) && e.contains("so it was not pressed"), "{e}");
+    assert!(!read_here(&mut h, json!({})).await?.contains("delete "), "nothing was deleted");
+    // Passed again, it is taken as Claude now knows it.
+    ok(&h.one("left_click", json!({"target": r#ref(&newsletter)})).await?);
+    let after = read_here(&mut h, json!({})).await?;
+    assert!(after.contains("delete Payroll") && !after.contains("Delete Payroll"), "{after}");
+
+    let b_sort_cart_a_z = h.ref_of("button", "Sort cart A-Z").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&b_sort_cart_a_z)})).await?);
+    let e = error_text(&h.one("form_input", json!({"target": r#ref(&widget), "value": 5})).await?);
+    assert!(e.contains(&format!("spinbutton \"Quantity of Widget\" ({widget}) now reads spinbutton \"Quantity of Doohickey\"")) && e.contains("so it was not set"), "{e}");
+    assert!(!read_here(&mut h, json!({})).await?.contains("=5"), "no quantity was set");
+    // What did not change is pressed as ever, though the page redrew around it.
+    let b_sort_cart_a_z = h.ref_of("button", "Sort cart A-Z").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&b_sort_cart_a_z)})).await?);
+
+    let b_reload_users = h.ref_of("button", "Reload users").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&b_reload_users)})).await?);
+    let e = error_text(&h.one("left_click", json!({"target": r#ref(&user_deletes[3])})).await?);
+    assert!(e.contains("(the element was removed from the page)") && !e.contains("is on the page now as"), "four rows have a Delete: none is offered: {e}");
+    assert!(!read_here(&mut h, json!({})).await?.contains("delete user"), "no user was deleted");
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn stale_refs_say_why_and_suggest_the_fresh_one() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;

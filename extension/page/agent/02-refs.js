@@ -3,7 +3,29 @@
 
   const byRef = new Map();
   // An element the page dropped and the browser collected takes its ref's entry with it.
-  const collected = new FinalizationRegistry((r) => byRef.delete(r));
+  const collected = new FinalizationRegistry((r) => {
+    byRef.delete(r);
+    readAs.delete(r);
+  });
+  // What each ref's element was when a read or find last gave it to Claude: [role, the line's
+  // name, its name as nameOf gave it, the words it showed when those named it (or null)].
+  const readAs = new Map();
+  // A ref's element that shows something else than it did when read: a list that sorted its
+  // rows again, or a virtual list that reused the element for another row, keeps the element
+  // and its ref, so a press would reach another row than the one Claude chose. What it is now,
+  // said for an error (and taken as read: the same ref passed again acts), or null.
+  function renamed(ref, el, done) {
+    const was = readAs.get(ref);
+    if (!was || !el) return null;
+    const [role, line, named, words] = was;
+    const name = nameOf(el, role);
+    const shows = words == null ? null : clean(subtreeText(el), NAME_MAX + 1);
+    if (name === named && shows === words) return null;
+    const now = name || shows || "";
+    readAs.set(ref, [role, now, name, shows]);
+    const q = (t) => `"${t.replace(/"/g, "'")}"`;
+    return `${role} ${q(line)} (ref_${ref}) now reads ${role} ${q(now)}: the page changed what this element shows since it was read (a list that sorted its rows again, or reused them for other rows), so it was not ${done}. If ${q(now)} is the one wanted, pass ref_${ref} again; otherwise read the page again for the one wanted.`;
+  }
   // Elements the page gave a click, mouse, pointer or key listener (found through CDP's
   // DOMDebugger by the core, which hands them over with markListeners).
   const listened = new WeakSet();

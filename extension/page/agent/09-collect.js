@@ -414,6 +414,8 @@
       let entry = null;
       if (role && (role !== "generic" || mark) && !(filter === "interactive" && !interactive)) {
         entry = { d: depth, ref: ensureRef(el, counter), role, name: nameOf(el, role) };
+        const nameRead = entry.name;
+        let words = null;
         if (interactive && shadowOf(el)) actingHosts.set(el, clean(subtreeText(el), NAME_MAX));
         const st = states(el, role);
         // A box standing in for a control it hides (a label for its hidden checkbox, a box that
@@ -469,7 +471,7 @@
           // and its text follow under it.
           if (!entry.name && !holdsActionable(el, true) && !holdsPart(el)) {
             const said = clean(subtreeText(el), NAME_MAX + 1);
-            if (said.length <= NAME_MAX) entry.name = said;
+            if (said.length <= NAME_MAX) entry.name = words = said;
           }
         }
         // A web component read as a box may be a control by its ElementInternals, which no
@@ -506,6 +508,7 @@
         const before = out[out.length - 1];
         if (before && typeof before.text === "string" && before.d === entry.d && FIELD_ROLES.has(role) && entry.name && clean(before.text, TEXT_MAX).toLowerCase() === entry.name.toLowerCase()) out.pop();
         out.push(entry);
+        readAs.set(entry.ref, [role, entry.name || "", nameRead, words]);
         nextDepth = depth + 1;
         named = entry.name && (mark ? textOnly(el) : NAME_FROM_CONTENT.has(role));
         // What the box holds is the value its line says (an editor's too, unless it holds

@@ -14,8 +14,10 @@
     const found = collect({ next, filter: "all", maxDepth: 100 });
     counter.next = found.next;
     // (A box the core took a control's role for from the browser is read here as a box.)
-    const hit = found.nodes.find((n) => (n.role === role || (n.x && n.role === "generic")) && n.name === name);
-    return { next: counter.next, ref: hit ? hit.ref : null };
+    // Only one such: of several (each row's "Delete"), the first is no more the one Claude
+    // meant than any other.
+    const hits = found.nodes.filter((n) => (n.role === role || (n.x && n.role === "generic")) && n.name === name);
+    return { next: counter.next, ref: hits.length === 1 ? hits[0].ref : null };
   }
 
   function scrollTo(ref) {
@@ -245,6 +247,8 @@
     // A pinch-zoomed page takes input at points of the part it shows: it is set back first.
     if (window === window.top && Math.abs(visualViewport.scale - 1) > 0.001) return { pinched: true };
     noteLive();
+    const told = press && renamed(ref, resolveEl(ref), "pressed");
+    if (told) return { error: "renamed", told };
     guardPress(press ? resolveEl(ref) : null);
     const found = findPoint(ref, next);
     const cover = found.coverEl;

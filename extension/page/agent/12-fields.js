@@ -476,6 +476,8 @@
   function setValue(ref, value) {
     const found = resolveEl(ref);
     if (!found) return { error: "stale" };
+    const told = renamed(ref, found, "set");
+    if (told) return { error: told };
     editorBoxes = null;
     clickedField = null;
     const el = editableFrameBody(found) || fieldFor(found);

@@ -44,6 +44,9 @@ struct PointFor {
     /// The person pinch-zoomed the page: nothing was looked for.
     #[serde(default)]
     pinched: bool,
+    /// The agent's own words for an error (`renamed`).
+    #[serde(default)]
+    told: Option<String>,
 }
 
 /// One step from an out-of-process frame out to the document that holds it: that document's
@@ -273,6 +276,7 @@ async fn ref_spot(tab: i32, reference: &str, press: bool) -> Result<Spot, String
     };
     match (p.error.as_deref(), p.covered) {
         (Some("stale"), _) => Err(reading::resolve_ref(tab, reference).await.err().unwrap_or_else(|| reading::stale(id, "the element was removed from the page"))),
+        (Some("renamed"), _) => Err(tabwright_protocol::sanitize::line(p.told.as_deref().unwrap_or_default(), 1000)),
         (Some("invisible"), _) => Err(format!("{name} has no size on the page, so it cannot be clicked. It may be hidden; read_page shows what is visible.")),
         (Some("disabled"), _) => Err(format!("{name} is disabled (the page lets presses pass through it), so nothing was clicked.")),
         (Some(_), _) => Err(format!("{name} could not be brought into view.")),
