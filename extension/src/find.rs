@@ -626,7 +626,7 @@ pub fn find(nodes: &[Node], query: &str) -> Vec<String> {
         .filter(|n| !lines.iter().any(|l| says(l, n)))
         .collect();
     match missing.first() {
-        Some(number) if !lines.is_empty() => std::iter::once(format!("No element found says {number}; the nearest matches follow.")).chain(lines).collect(),
+        Some(number) if !lines.is_empty() => std::iter::once(format!("No element found shows the number {number}; the nearest matches follow.")).chain(lines).collect(),
         _ => lines,
     }
 }
@@ -863,7 +863,7 @@ mod tests {
     fn a_number_no_match_says_is_told_even_when_a_ref_holds_it() {
         let nodes: Vec<Node> = (1..=20).map(|i| el(0, 40 + i, "button", &format!("Like post {i}"), true)).collect();
         let lines = find(&nodes, "Like post 55");
-        assert_eq!(lines.first().map(String::as_str), Some("No element found says 55; the nearest matches follow."), "{lines:?}");
+        assert_eq!(lines.first().map(String::as_str), Some("No element found shows the number 55; the nearest matches follow."), "{lines:?}");
         let lines = find(&nodes, "Like post 15");
         assert_eq!(lines.first().map(String::as_str), Some(r#"button "Like post 15" [ref_55]"#), "{lines:?}");
     }
@@ -943,7 +943,7 @@ mod tests {
     fn a_number_no_match_says_is_said_to_be_missing() {
         let p: Vec<Node> = (1..=20).map(|i| el(0, i, "button", &format!("Like post {i}"), true)).collect();
         let lines = find(&p, "Like post 40");
-        assert_eq!(lines.first().map(String::as_str), Some("No element found says 40; the nearest matches follow."), "{lines:?}");
+        assert_eq!(lines.first().map(String::as_str), Some("No element found shows the number 40; the nearest matches follow."), "{lines:?}");
         let lines = find(&p, "like post 4");
         assert!(lines[0].starts_with("button \"Like post 4\""), "{lines:?}");
         assert!(!find(&p, "post 14").iter().any(|l| l.starts_with("No element")));

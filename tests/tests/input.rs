@@ -1577,6 +1577,30 @@ async fn an_editor_that_keeps_old_words_after_form_input_says_so() -> anyhow::Re
     Ok(())
 }
 
+/// A press whose button the page moves away before the button comes up (a field's check shows
+/// its message above it as the field loses the focus) reaches a box around it: the result says
+/// so rather than "Clicked.".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_click_the_page_moved_its_button_away_from_is_told() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let r = h.one("navigate", json!({"url": h.url("slips.html")})).await?;
+    anyhow::ensure!(!r.is_error, "{r:?}");
+    let email = h.ref_of("textbox", "Email").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&email)})).await?);
+    ok(&h.one("type", json!({"text": "bob"})).await?);
+    let subscribe = h.ref_of("button", "Subscribe").await?;
+    let t = text(&h.one("left_click", json!({"target": r#ref(&subscribe)})).await?);
+    assert!(t.contains("The press went down on button \"Subscribe\"") && t.contains("so the click reached <form#f>"), "{t}");
+    let page = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page.contains("Not subscribed."), "{page}");
+    // Pressed again where it is now, it sends the form, and nothing more is said.
+    let t = text(&h.one("left_click", json!({"target": r#ref(&subscribe)})).await?);
+    assert!(!t.contains("The press went down"), "{t}");
+    let page = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page.contains("Subscribed."), "{page}");
+    Ok(())
+}
+
 /// A wheel over a box whose script cancels it (a map that zooms) is said to have been taken by
 /// the page, not to have scrolled; a wheel beside it scrolls the page as before.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

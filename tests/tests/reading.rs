@@ -412,6 +412,33 @@ async fn big_pages_virtual_lists_and_canvas() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A shop's price and rating, written for screen readers beside a drawing hidden from them, are
+/// read once, in the words (never as the drawing's "$2999"); a plain table's header row heads
+/// columns; a line break in a cell parts its words; a button an input draws says its words; and
+/// get_page_text names the page's frame it leaves out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn words_a_page_draws_for_each_reader_are_read_once_as_meant() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let t = read(&mut h, "shop-bits.html", json!({})).await?;
+    for said in ["$29.99", "4.4 out of 5 stars"] {
+        assert_eq!(t.matches(said).count(), 1, "{said} once:\n{t}");
+    }
+    assert!(!t.contains("2999") && !t.contains("★"), "the drawings hidden from screen readers are not read too:\n{t}");
+    assert!(!t.contains("Skip to reviews"), "words hidden from sight with no drawing beside them stay out:\n{t}");
+    assert!(t.contains("\"Sold by Jane Doe 221B Baker Street London\"") && t.matches("Baker").count() == 1, "lines parted by breaks are one line:\n{t}");
+    assert!(t.contains("columnheader \"Size\"") && t.contains("columnheader \"Stock\"") && t.contains("rowheader \"Weight\""), "{t}");
+    let page = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page.starts_with("Trail shoe\n$29.99\n4.4 out of 5 stars\n"), "{page}");
+    assert!(page.contains("Few left") && page.contains("Add to cart") && page.contains("Reset"), "{page}");
+    assert!(!page.contains("Deals") && !page.contains("555 0100"), "{page}");
+    assert!(page.contains("Boxes packed:") && !page.contains("70%") && !page.contains("draws no canvas"), "what only a browser without them draws is not read:\n{page}");
+    assert!(page.ends_with("[Left out: the page's navigation and footer, as menus and links around the content; read_page reads them.]"), "{page}");
+    // A slider the page draws says its range, as a native one does.
+    let t = read(&mut h, "controls.html", json!({})).await?;
+    assert!(line_with(&t, "slider \"Zoom level\"").contains("value=\"3\" min=\"1\" max=\"9\""), "{t}");
+    Ok(())
+}
+
 /// A list that draws its rows by position (keyed by index, or a virtual list that reuses its
 /// rows) keeps its elements and their refs as it sorts: a press or form_input on a ref whose
 /// element now shows another row is refused, saying what it shows now, and acts once Claude

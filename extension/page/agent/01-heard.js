@@ -323,10 +323,13 @@
   // _self, _parent or _top): the browser loads its page in that window's tab when one is open.
   let windowClick = null;
   const namesWindow = (t) => !!t && !/^_(blank|self|parent|top)$/i.test(t);
+  // The last trusted click: what it reached, and when.
+  let lastClick = null;
   addEventListener("click", (e) => {
     // The path is read during the dispatch: it is empty afterwards.
     const path = e.composedPath();
     const el = path[0];
+    if (e.isTrusted) lastClick = { el, t: e.timeStamp };
     if (isFileInput(el)) [fileClick, fileClickEl] = [e, el];
     if (path.some((n) => n.localName === "a" && n.hasAttribute?.("download") && n.hasAttribute("href"))) downloadClick = e;
     const link = path.find((n) => (n.localName === "a" || n.localName === "area") && n.hasAttribute?.("href"));

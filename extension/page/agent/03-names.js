@@ -76,7 +76,7 @@
       case "td": return layoutTable(el.closest("table")) ? null : "cell";
       case "th":
         if (layoutTable(el.closest("table"))) return null;
-        return el.closest("thead") || el.getAttribute("scope") === "col" ? "columnheader" : "rowheader";
+        return thRole(el);
       case "dialog": return "dialog";
       case "fieldset": return "group";
       case "details": return "group";
@@ -159,7 +159,7 @@
     if (node.nodeType === Node.TEXT_NODE) return node.data;
     if (node.nodeType !== Node.ELEMENT_NODE) return "";
     const el = node;
-    if (SKIP_TAGS.has(el.tagName) || el === unsaid) return "";
+    if (SKIP_TAGS.has(el.tagName) || FALLBACK_TAGS.has(el.localName) || el === unsaid) return "";
     if (el.getAttribute("aria-hidden") === "true" && !(drawnLines && /[^\d\s]/.test(el.textContent))) return "";
     // A slot or a display: contents box has no box of its own: what it holds is judged apart
     // (a web component's label is the text slotted into its shadow root's <label>).
@@ -222,7 +222,8 @@
   }
   // The same, symbols and all (a close button's "×").
   function pseudoContent(el) {
-    const kept = pseudos && pseudos.get(el);
+    // (Outside a read nothing is kept.)
+    const kept = pseudos ? pseudos.get(el) : undefined;
     if (kept !== undefined) return kept;
     let out = "";
     for (const which of ["::before", "::after"]) {
@@ -360,6 +361,16 @@
     return out;
   }
 
+  // A header cell heads its column or its row: as its scope says, in a table's head a column;
+  // otherwise a row of header cells alone is a header row (a plain table's first row), and a
+  // header cell with data cells after it in its row heads that row.
+  function thRole(el) {
+    const scope = (el.getAttribute("scope") || "").toLowerCase();
+    if (scope === "col" || scope === "colgroup" || el.closest("thead")) return "columnheader";
+    if (scope === "row" || scope === "rowgroup") return "rowheader";
+    const row = el.parentElement;
+    return row && [...row.children].some((c) => c.localName === "td") ? "rowheader" : "columnheader";
+  }
   function nameOf(el, role) {
     const by = byIds(el, "aria-labelledby");
     if (by.length) return clean(by.map(referencedText).join(" "), NAME_MAX);

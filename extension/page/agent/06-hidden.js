@@ -68,14 +68,26 @@
       const root = el === doc.documentElement || el === doc.body;
       const clipsX = !root && rect.width <= 1 && style.overflowX !== "visible";
       const clipsY = !root && rect.height <= 1 && style.overflowY !== "visible";
-      if (clipsX || clipsY || style.clip !== "auto" || style.clipPath !== "none") return "tiny";
+      if (clipsX || clipsY || style.clip !== "auto" || style.clipPath !== "none") return standsIn(el) ? null : "tiny";
       return "open";
     }
     if (!offPage(el, rect)) return null;
     // Content wider or taller than a box that does not clip it can lie back on the page: a
     // carousel's track, moved left past the slides before the one it shows.
     const spills = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
-    return spills && clipsNothing(style || getComputedStyle(el)) ? "open" : "offpage";
+    return spills && clipsNothing(style || getComputedStyle(el)) ? "open" : standsIn(el) ? null : "offpage";
+  }
+  // Words hidden from sight that say what a copy beside them, hidden from screen readers,
+  // shows: a shop's price ("$29.99" for the "$ 29 99" it draws in three sizes), a rating ("4.4
+  // out of 5 stars" for its stars). Read in that copy's place, which is left out as aria-hidden:
+  // its drawing alone can mislead ("$2999").
+  // (Beside it, in a box of a few parts: a price's, a rating's; not any part of a page that
+  // also holds something aria-hidden.)
+  function standsIn(el) {
+    const by = el.parentElement;
+    if (!by || by.childElementCount > 4 || !el.textContent.trim()) return false;
+    for (const c of [el.previousElementSibling, el.nextElementSibling]) if (c && c.getAttribute("aria-hidden") === "true" && c.textContent.trim() && seen(c)) return true;
+    return false;
   }
   // Whether a frame element shows its document: rendered, seen, on the page, and of some size.
   function frameShown(el) {

@@ -120,6 +120,11 @@
       }
     } else if (attr("aria-valuenow") != null) {
       s.value = attr("aria-valuetext") || attr("aria-valuenow");
+      // Its range, as a native range field's (the values form_input and its keys can reach).
+      if (role === "slider" || role === "spinbutton") {
+        if (attr("aria-valuemin") != null) s.min = clean(attr("aria-valuemin"), 40);
+        if (attr("aria-valuemax") != null) s.max = clean(attr("aria-valuemax"), 40);
+      }
     } else if (drawnChoice(el, role)) {
       // A combobox that is no field (a box that opens its list, Material UI's Select) shows
       // its choice as its words (not the icons it hides from readers), or its placeholder

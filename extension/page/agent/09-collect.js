@@ -109,7 +109,7 @@
             line = text.length;
             continue;
           }
-          const shown = filter === "all" || child.localName === "slot" || intersects(child.getBoundingClientRect(), frame.clip, frame);
+          const shown = filter === "all" || child.localName === "slot" || intersects(child.getBoundingClientRect(), frame.clip, frame) || standsIn(child);
           if (isPlainInline(child)) {
             if (shown && !naming) text += inlineText(child);
             continue;
@@ -197,10 +197,15 @@
           continue;
         }
         if (child.nodeType !== Node.ELEMENT_NODE) continue;
+        // A line break parts words of one line (an address's lines), not lines sharing a ref.
+        if (child.localName === "br") {
+          if (!naming) text += " ";
+          continue;
+        }
         // Inline markup without roles (b, em, span, slot…) is part of the surrounding text,
         // unless it is a shown field's name (a switch's aria-labelledby beside it).
         if (isPlainInline(child)) {
-          if (!naming && !namesALine(child) && (filter === "all" || child.localName === "slot" || intersects(child.getBoundingClientRect(), frame.clip, frame))) {
+          if (!naming && !namesALine(child) && (filter === "all" || child.localName === "slot" || intersects(child.getBoundingClientRect(), frame.clip, frame) || standsIn(child))) {
             const words = inlineText(child);
             if (/\S/.test(words)) sole = sole === null && !/\S/.test(text) && child.localName !== "slot" ? child : false;
             text += words;

@@ -257,6 +257,16 @@
     // A link this press clicked that downloads: the core waits for the download to begin.
     const download = !!(downloadClick && press && downloadClick.timeStamp >= press.t && !downloadClick.defaultPrevented);
     downloadClick = null;
+    // The page moved what the press went down on before the button came up (a message a
+    // field's check put above it as the field lost the focus): the click reached a box around
+    // it, not it.
+    let told = null;
+    try {
+      const down = press?.el?.closest?.(`${CONTROLS},[onclick],label`);
+      const up = lastClick && press && lastClick.t >= press.t ? lastClick.el : null;
+      if (primary && down && up && up !== down && up.contains(down)) told = `The press went down on ${describe(down)}, but the page moved it before the button came up, so the click reached ${describe(up)} instead, and may not have done what was meant. Read the page or take a screenshot before going on.`;
+    } catch {}
+    lastClick = null;
     const targeted = !!(windowClick && press && windowClick.timeStamp >= press.t && !windowClick.defaultPrevented);
     windowClick = null;
     // A form this press was to send, stopped by the browser at a field it found invalid.
@@ -305,7 +315,7 @@
     // What the page's alerts and statuses announced in answer (a form's checks of its own).
     const said = liveSaid();
     // The core waits for the browser's word on a file chooser only when one was asked for.
-    return chooser || stopped || astray || dropdown || said || download || targeted ? { what, chooser, input, invalid: stopped, astray, dropdown, said, download, window: targeted } : what;
+    return chooser || stopped || astray || dropdown || said || download || targeted || told ? { what, chooser, input, invalid: stopped, astray, dropdown, said, download, window: targeted, told } : what;
   }
   // The element the last press in a same-origin frame reached, when it was at viewport point
   // (x, y) (a person's press elsewhere is not the input's).

@@ -22,16 +22,26 @@
     // a long page is then counted as the browser lays it out, which is all the count is for.
     const budget = 2 * max + 1000;
     if (main) parts.push(visibleText(main, null, budget));
-    const rest = parts[0]?.length > budget ? "" : visibleText(body, (el) => el === main || ((el.matches(chrome) || pageFooter(el)) && !el.contains(main) && !(main && main.contains(el))), budget - (parts[0]?.length || 0));
+    // What of that frame a person sees is named at the end, so Claude knows where to look for
+    // it (a footer's address, a pager, the query in a search box).
+    const leftOut = new Set();
+    const frameOfPage = (el) => {
+      if (el === main || !(el.matches(chrome) || pageFooter(el)) || el.contains(main) || (main && main.contains(el))) return el === main;
+      if (el.localName !== "dialog" && el.textContent.trim() && seen(el)) leftOut.add(el.matches("nav, [role=navigation]") ? "navigation" : el.matches("[role=search]") ? "search" : "footer");
+      return true;
+    };
+    const rest = parts[0]?.length > budget ? "" : visibleText(body, frameOfPage, budget - (parts[0]?.length || 0));
     if (rest.trim()) parts.push(rest);
     let text = parts.map((p) => p.replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n").trim()).filter(Boolean).join("\n\n");
     const walked = parts.reduce((n, p) => n + p.length, 0);
     const cut = text.length > max || walked > budget;
     if (text.length > max) text = text.slice(0, max);
     const total = walked > budget ? Math.max(walked, (body.innerText || body.textContent || "").length) : walked;
-    return { text, cut, total, url: location.href, pdf: isPdf(), unasked: unaskedHosts(1, closedFound > 0).length > 0 };
+    const left = leftOut.size ? `the page's ${[...leftOut].join(" and ")}` : null;
+    return { text, cut, total, url: location.href, pdf: isPdf(), unasked: unaskedHosts(1, closedFound > 0).length > 0, left };
   }
 
+  const FALLBACK_TAGS = new Set(["canvas", "progress", "meter"]);
   // What of its text's white space a box keeps, by its white-space-collapse (see visibleText).
   const KEPT_SPACE = { preserve: "all", "break-spaces": "all", "preserve-breaks": "lines" };
 
@@ -120,11 +130,19 @@
       if (block && last && last !== "\n") add("\n");
       if (apart && last && !spaced()) add(" ");
       if (tag === "img" && el.getAttribute("alt")) add(`[image: ${clean(el.getAttribute("alt"), 100)}]`);
+      // A line break inside a cell, whose words stay on their row's line, parts them.
+      if (tag === "br" && cell && last && !spaced()) add(" ");
       // What a field holds now, as a person sees it (never a password).
       const inputType = tag === "input" ? (el.getAttribute("type") || "").toLowerCase() : null;
       if (inputType != null && ["text", "search", "email", "tel", "url", "number", "date", "time", "datetime-local", "month", "week", "range", "color", ""].includes(inputType) && el.value) {
         add(`[${clean(el.value, 100)}]`);
       }
+      // A button drawn by an input shows its value, or the browser's own word for it.
+      if (inputType === "submit" || inputType === "reset" || inputType === "button") {
+        const label = el.hasAttribute("value") ? el.value : inputType === "submit" ? "Submit" : inputType === "reset" ? "Reset" : "";
+        if (label.trim()) add(clean(label, 100));
+      }
+      if (inputType === "image" && el.getAttribute("alt")) add(`[image: ${clean(el.getAttribute("alt"), 100)}]`);
       // A box to tick shows whether it is ticked: [x] or [ ], a radio button (x) or ( ).
       if (inputType === "checkbox") add(el.indeterminate ? "[-] " : el.checked ? "[x] " : "[ ] ");
       if (inputType === "radio") add(el.checked ? "(x) " : "( ) ");
@@ -133,6 +151,9 @@
         const list = el.closest("select");
         if (list && (list.multiple || list.size > 1)) add("[x] ");
       }
+      // What a canvas, a progress bar or a meter holds is drawn only where the browser cannot
+      // draw them.
+      if (FALLBACK_TAGS.has(tag)) return;
       if (tag === "textarea") {
         if (el.value) add(`[${clean(el.value, 300)}]`);
         if (last !== "\n") add("\n");

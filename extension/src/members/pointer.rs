@@ -279,6 +279,9 @@ fn read_answer(tab: i32, answer: Result<(serde_json::Value, u64), String>) -> Re
             if v["download"] == true {
                 DOWNLOADING.with(|d| d.borrow_mut().insert(tab));
             }
+            if let Some(told) = v["told"].as_str() {
+                crate::activity::notice(tabwright_protocol::sanitize::line(told, 1000));
+            }
             if v["window"] == true {
                 WINDOWED.with(|d| d.borrow_mut().insert(tab));
             }

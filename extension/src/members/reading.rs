@@ -163,7 +163,7 @@ pub(super) async fn frame_session(at: &Debuggee, iframe_ref: u64) -> Option<Debu
 /// cannot pass its words off as the tool's.
 /// (Judged as Claude will read it: with the invisible characters the result drops left out.)
 fn owned_by_page(text: &str) -> String {
-    const OURS: [&str; 6] = ["[frame ", "[text cut", "tab context:", "- executed on tab_id", "- available tabs", "• tab_id"];
+    const OURS: [&str; 7] = ["[frame ", "[text cut", "[left out", "tab context:", "- executed on tab_id", "- available tabs", "• tab_id"];
     let text = tabwright_protocol::sanitize::text_lines(text);
     let mut out = String::with_capacity(text.len());
     for (i, line) in text.split('\n').enumerate() {
@@ -369,6 +369,9 @@ pub async fn get_page_text(tab_id: Option<&str>) -> Result<Outcome, String> {
         unasked: bool,
         #[serde(default)]
         pdf: bool,
+        /// The long parts of the page's frame left out (its navigation, search, footer).
+        #[serde(default)]
+        left: Option<String>,
     }
     let tab = state::resolve_tab(tab_id).await?;
     let read = format!("__tabwright.pageText({TEXT_CAP})");
@@ -387,6 +390,9 @@ pub async fn get_page_text(tab_id: Option<&str>) -> Result<Outcome, String> {
         return Ok(Outcome::Text { text: PDF_READ.into() });
     }
     t.text = owned_by_page(&t.text);
+    if let Some(left) = t.left.take().filter(|_| !t.cut) {
+        t.text.push_str(&format!("\n\n[Left out: {left}, as menus and links around the content; read_page reads them.]"));
+    }
     // Out-of-process frames (cross-origin iframes) are read in their own documents.
     for child in cdp::children(tab) {
         if t.cut {
