@@ -1577,6 +1577,41 @@ async fn an_editor_that_keeps_old_words_after_form_input_says_so() -> anyhow::Re
     Ok(())
 }
 
+/// form_input on a button that opens a list of options beside it, without naming that list
+/// (no aria-controls), chooses from the list it opened.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn form_input_chooses_from_a_list_a_button_opens_beside_it() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "listbox-button.html").await?;
+    let zone = h.ref_of("button", "Time zone").await?;
+    ok(&h.one("form_input", json!({"target": r#ref(&zone), "value": "Europe/Berlin"})).await?);
+    let page = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page.contains("Time zone: Europe/Berlin"), "{page}");
+    Ok(())
+}
+
+/// A press on the button of a form that checks itself, which marks the fields it refuses
+/// (aria-invalid) and says why beside them, says which fields and why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fields_a_form_marks_invalid_in_answer_to_a_press_are_told() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "slips.html").await?;
+    let user = h.ref_of("textbox", "Username").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&user)})).await?);
+    ok(&h.one("type", json!({"text": "ada"})).await?);
+    let create = h.ref_of("button", "Create account").await?;
+    let t = text(&h.one("left_click", json!({"target": r#ref(&create)})).await?);
+    assert!(t.contains("The page marked a field invalid in answer: textbox \"Password\"") && t.contains(": \"Use at least 8 characters.\""), "{t}");
+    assert!(!t.contains("Username is required"), "{t}");
+    let pass = h.ref_of("textbox", "Password").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&pass)})).await?);
+    ok(&h.one("type", json!({"text": "correct horse"})).await?);
+    let t = text(&h.one("left_click", json!({"target": r#ref(&create)})).await?);
+    assert!(!t.contains("invalid"), "{t}");
+    assert!(text(&h.one("get_page_text", json!({})).await?).contains("Account created."));
+    Ok(())
+}
+
 /// A press whose button the page moves away before the button comes up (a field's check shows
 /// its message above it as the field loses the focus) reaches a box around it: the result says
 /// so rather than "Clicked.".

@@ -1558,6 +1558,20 @@ async fn a_read_right_behind_a_press_waits_while_the_page_says_it_is_busy() -> a
     Ok(())
 }
 
+/// A region the page marks busy for good is waited for once (the read as the page loaded), not
+/// after every input: the read right behind a press does not wait for it again (the page's
+/// answer to that press, nearly two seconds later, is not yet there).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_busy_for_good_is_waited_for_once() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "busy-forever.html", json!({})).await?;
+    let refresh = refs_of(&page, "button", "Refresh prices").remove(0);
+    ok(&h.one("left_click", json!({"target": r#ref(&refresh)})).await?);
+    let words = text(&h.one("get_page_text", json!({})).await?);
+    assert!(words.contains("Prices not refreshed."), "the read did not wait for the region again: {words}");
+    Ok(())
+}
+
 /// A read right behind a press waits for the answers to the requests the press made the page's
 /// scripts send (fetch, XMLHttpRequest), and reads what the page drew from them; one right
 /// behind typing reads the suggestions a page shows a moment after the last key.

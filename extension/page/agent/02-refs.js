@@ -78,7 +78,11 @@
   // Its changes of the last moments: when, and when the latest of the runs of the nodes changed
   // began (Infinity when one was in none), for lastChangeFor.
   const changes = [];
+  // Fields the page marked invalid (aria-invalid="true"), and when: a form's own checks, in
+  // answer to a press on its button (see answerInput).
+  let markedInvalid = [];
   new MutationObserver((records) => {
+    for (const r of records) if (r.attributeName === "aria-invalid" && r.target.getAttribute("aria-invalid") === "true" && markedInvalid.length < 20) markedInvalid.push([r.target, performance.now()]);
     noteAdded(records);
     if (window === window.top) noteTitles(records);
     const now = performance.now();

@@ -273,7 +273,7 @@
       const words = (el.textContent || "").trim();
       const control = el.matches(CONTROLS) && !LOADING_CLASS.test(typeof el.className === "string" ? el.className : "");
       const wrapper = el.getAttribute("aria-busy") !== "true" && (control || el.querySelector(CONTROLS) || (words !== "" && !BUSY_WORDS.test(words)));
-      if (!wrapper && busyInView(el)) out.push({ el });
+      if (!wrapper && !stuckBusy.has(el) && busyInView(el)) out.push({ el });
     }
     const walk = document.createTreeWalker(document.body || document.documentElement, NodeFilter.SHOW_TEXT);
     for (let n = walk.nextNode(), i = 0; n && i < 50000; n = walk.nextNode(), i++) {
@@ -282,7 +282,7 @@
       // filled says "Loading…" there.)
       const parent = n.parentElement;
       const shown = parent?.localName === "option" ? (parent.selected ? parent.closest("select") : null) : parent;
-      if (n.nodeValue.length < 80 && BUSY_WORDS.test(n.nodeValue) && shown && !parent.closest("a[href]") && busyInView(shown)) out.push({ el: shown, text: n });
+      if (n.nodeValue.length < 80 && BUSY_WORDS.test(n.nodeValue) && shown && !stuckBusy.has(shown) && !parent.closest("a[href]") && busyInView(shown)) out.push({ el: shown, text: n });
     }
     return out;
   }
@@ -300,8 +300,12 @@
       await wait(30);
       busy = busy.filter(({ el, text }) => el.isConnected && busyInView(el) && (text ? text.isConnected && BUSY_WORDS.test(text.nodeValue) : el.matches(BUSY)));
     }
+    // Still busy after the whole wait (a region marked busy for good, a dashboard's spinner
+    // that never stops): not waited for again, or every read after an input would wait.
+    for (const { el } of busy) stuckBusy.add(el);
     return was;
   }
+  const stuckBusy = new WeakSet();
   const QUIET_MS = 300;
   // Resolves once the animations running on the page that end soon have ended (at most `ms`),
   // and what their ends set off has run.

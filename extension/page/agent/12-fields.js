@@ -453,6 +453,13 @@
       const offering = inside.filter((l) => !chosenOnly(l));
       lists.push(...(offering.length ? offering : inside));
     }
+    // A button that opens a list it does not name (no aria-controls): the one list shown beside
+    // it, in the few boxes around it.
+    for (let up = field.parentElement, i = 0; !lists.length && up && up !== document.body && i < 3; up = up.parentElement, i++) {
+      const near = [...up.querySelectorAll("[role=listbox]")].filter((l) => seen(l));
+      if (near.length === 1) lists.push(near[0]);
+      else if (near.length > 1) break;
+    }
     return [...new Set(lists)];
   }
 

@@ -267,6 +267,17 @@
       if (primary && down && up && up !== down && up.contains(down)) told = `The press went down on ${describe(down)}, but the page moved it before the button came up, so the click reached ${describe(up)} instead, and may not have done what was meant. Read the page or take a screenshot before going on.`;
     } catch {}
     lastClick = null;
+    // Fields the page marked invalid in answer to the press (a form that checks itself), with
+    // what the page says of each.
+    const invalidNow = press ? [...new Set(markedInvalid.filter(([el, t]) => t >= press.t && el.isConnected && el.getAttribute("aria-invalid") === "true").map(([el]) => el))] : [];
+    markedInvalid = [];
+    if (invalidNow.length) {
+      const each = invalidNow.slice(0, 4).map((el) => {
+        const why = clean(byIds(el, "aria-errormessage").concat(byIds(el, "aria-describedby")).map((e) => e.textContent).join(" "), 120);
+        return `${describe(el)}${why ? `: "${why.replace(/"/g, "'")}"` : ""}`;
+      });
+      told = `${told ? told + " " : ""}The page marked ${invalidNow.length === 1 ? "a field" : `${invalidNow.length} fields`} invalid in answer: ${each.join("; ")}${invalidNow.length > 4 ? "; …" : ""}. Fix ${invalidNow.length === 1 ? "it" : "them"} as it says, then send the form again.`;
+    }
     const targeted = !!(windowClick && press && windowClick.timeStamp >= press.t && !windowClick.defaultPrevented);
     windowClick = null;
     // A form this press was to send, stopped by the browser at a field it found invalid.
