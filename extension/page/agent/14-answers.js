@@ -260,11 +260,12 @@
     // The page moved what the press went down on before the button came up (a message a
     // field's check put above it as the field lost the focus): the click reached a box around
     // it, not it.
-    let told = null;
+    // Notes for the result, in the agent's words (the core adds them as they are).
+    const told = [];
     try {
       const down = press?.el?.closest?.(`${CONTROLS},[onclick],label`);
       const up = lastClick && press && lastClick.t >= press.t ? lastClick.el : null;
-      if (primary && down && up && up !== down && up.contains(down)) told = `The press went down on ${describe(down)}, but the page moved it before the button came up, so the click reached ${describe(up)} instead, and may not have done what was meant. Read the page or take a screenshot before going on.`;
+      if (primary && down && up && up !== down && up.contains(down)) told.push(`The press went down on ${describe(down)}, but the page moved it before the button came up, so the click reached ${describe(up)} instead, and may not have done what was meant. Read the page or take a screenshot before going on.`);
     } catch {}
     lastClick = null;
     // Fields the page marked invalid in answer to the press (a form that checks itself), with
@@ -276,7 +277,7 @@
         const why = clean(byIds(el, "aria-errormessage").concat(byIds(el, "aria-describedby")).map((e) => e.textContent).join(" "), 120);
         return `${describe(el)}${why ? `: "${why.replace(/"/g, "'")}"` : ""}`;
       });
-      told = `${told ? told + " " : ""}The page marked ${invalidNow.length === 1 ? "a field" : `${invalidNow.length} fields`} invalid in answer: ${each.join("; ")}${invalidNow.length > 4 ? "; …" : ""}. Fix ${invalidNow.length === 1 ? "it" : "them"} as it says, then send the form again.`;
+      told.push(`The page marked ${invalidNow.length === 1 ? "a field" : `${invalidNow.length} fields`} invalid in answer: ${each.join("; ")}${invalidNow.length > 4 ? "; …" : ""}. Fix ${invalidNow.length === 1 ? "it" : "them"} as it says, then send the form again.`);
     }
     const targeted = !!(windowClick && press && windowClick.timeStamp >= press.t && !windowClick.defaultPrevented);
     windowClick = null;
@@ -301,7 +302,6 @@
     if (what && primary) {
       if (atPoint?.closest?.("button, input, select, textarea, option, optgroup")?.matches(":disabled")) what += ", which is disabled, so the click did nothing";
     }
-    let astray = null;
     try {
       const target = reached && aimed != null ? resolveEl(aimed) : null;
       if (target && reached.isConnected && !pressReaches(target, target.getBoundingClientRect())(reached)) {
@@ -309,15 +309,14 @@
         // overlay shown on hover over its picture.)
         const control = (n) => n.closest?.(`${CONTROLS},label,[onclick]`) || null;
         const own = control(target);
-        if (!own || own !== control(reached)) astray = describe(reached);
+        if (!own || own !== control(reached)) told.push(`The press did not reach the element aimed at: it reached ${describe(reached)}. The page moved or replaced that element as the pointer came to it; read the page again before going on.`);
       }
     } catch {}
     // A drop-down list the press opened: its options show in a list of the browser's own,
     // which no screenshot holds.
-    let dropdown = null;
     try {
       const select = primary && reached?.closest?.("select");
-      if (select && !select.multiple && select.size <= 1 && !select.disabled) dropdown = describe(select);
+      if (select && !select.multiple && select.size <= 1 && !select.disabled) told.push(`${describe(select)} is a drop-down list: its options open in a list of the browser's own, which screenshots do not show. Choose one with form_input on it, or with ArrowDown or ArrowUp and then Enter.`);
     } catch {}
     // A press the guard stopped (see guardPress): nothing else is told.
     const blocked = guarded?.blocked;
@@ -326,7 +325,7 @@
     // What the page's alerts and statuses announced in answer (a form's checks of its own).
     const said = liveSaid();
     // The core waits for the browser's word on a file chooser only when one was asked for.
-    return chooser || stopped || astray || dropdown || said || download || targeted || told ? { what, chooser, input, invalid: stopped, astray, dropdown, said, download, window: targeted, told } : what;
+    return chooser || stopped || said || download || targeted || told.length ? { what, chooser, input, invalid: stopped, said, download, window: targeted, told } : what;
   }
   // The element the last press in a same-origin frame reached, when it was at viewport point
   // (x, y) (a person's press elsewhere is not the input's).

@@ -279,27 +279,17 @@ fn read_answer(tab: i32, answer: Result<(serde_json::Value, u64), String>) -> Re
             if v["download"] == true {
                 DOWNLOADING.with(|d| d.borrow_mut().insert(tab));
             }
-            if let Some(told) = v["told"].as_str() {
+            // (The page agent's own notes: where a moved click landed, what a form marked
+            // invalid, a drop-down list's own list.)
+            for told in v["told"].as_array().into_iter().flatten().filter_map(|t| t.as_str()) {
                 crate::activity::notice(tabwright_protocol::sanitize::line(told, 1000));
             }
             if v["window"] == true {
                 WINDOWED.with(|d| d.borrow_mut().insert(tab));
             }
-            if let Some(reached) = v["astray"].as_str() {
-                crate::activity::notice(format!(
-                    "The press did not reach the element aimed at: it reached {}. The page moved or replaced that element as the pointer came to it; read the page again before going on.",
-                    fold(reached).trim_end_matches('.')
-                ));
-            }
             if let Some(said) = v["said"].as_array().filter(|s| !s.is_empty()) {
                 let said: Vec<String> = said.iter().filter_map(|s| s.as_str()).map(|s| crate::snapshot::quote(&fold(s))).collect();
                 crate::activity::notice(format!("The page announced (its alerts and status messages): {}.", said.join(", ")));
-            }
-            if let Some(select) = v["dropdown"].as_str() {
-                crate::activity::notice(format!(
-                    "{} is a drop-down list: its options open in a list of the browser's own, which screenshots do not show. Choose one with form_input on it, or with ArrowDown or ArrowUp and then Enter.",
-                    fold(select).trim_end_matches('.')
-                ));
             }
             Ok(v["what"].as_str().map(fold))
         }
