@@ -322,7 +322,16 @@
   // The last click on a link, or a form's button, whose target names a window (not _blank,
   // _self, _parent or _top): the browser loads its page in that window's tab when one is open.
   let windowClick = null;
-  const namesWindow = (t) => !!t && !/^_(blank|self|parent|top)$/i.test(t);
+  // (Not a frame of this page nor this window itself, which a target names too: a frameset's
+  // links, a form sent into a hidden frame.)
+  const namesWindow = (t) => {
+    if (!t || /^_(blank|self|parent|top)$/i.test(t) || t === window.name) return false;
+    try {
+      return !window.frames[t] && !window.top.frames[t];
+    } catch {
+      return true;
+    }
+  };
   // The last trusted click: what it reached, and when.
   let lastClick = null;
   addEventListener("click", (e) => {
@@ -334,8 +343,8 @@
     if (path.some((n) => n.localName === "a" && n.hasAttribute?.("download") && n.hasAttribute("href"))) downloadClick = e;
     const link = path.find((n) => (n.localName === "a" || n.localName === "area") && n.hasAttribute?.("href"));
     const send = !link && el?.closest?.("button, input");
-    const target = link ? link.target : (send?.type === "submit" || send?.type === "image") && send.form ? send.formTarget || send.form.target : null;
-    if (target != null && namesWindow(target || document.querySelector("base[target]")?.target)) windowClick = e;
+    const target = link ? link.getAttribute("target") || "" : (send?.type === "submit" || send?.type === "image") && send.form ? send.getAttribute("formtarget") || send.form.getAttribute("target") || "" : null;
+    if (target != null && namesWindow(target || document.querySelector("base[target]")?.getAttribute("target"))) windowClick = e;
   }, true);
   // In a frame of another site, whose press the tab's agent never sees, the core is told that a
   // chooser is on its way, once the click's handlers have had their say (this listener runs last)

@@ -7,24 +7,47 @@
     byRef.delete(r);
     readAs.delete(r);
   });
-  // What each ref's element was when a read or find last gave it to Claude: [role, the line's
-  // name, its name as nameOf gave it, the words it showed when those named it (or null)].
+  // What each control's ref was when a read or find last gave it to Claude: [role, the line's
+  // name, its name as nameOf gave it, the words it showed when those named it (or null), its
+  // states as the page says them].
   const readAs = new Map();
-  // A ref's element that shows something else than it did when read: a list that sorted its
-  // rows again, or a virtual list that reused the element for another row, keeps the element
-  // and its ref, so a press would reach another row than the one Claude chose. What it is now,
-  // said for an error (and taken as read: the same ref passed again acts), or null.
+  const STATE_ATTRS = ["aria-pressed", "aria-expanded", "aria-checked", "aria-selected"];
+  const statesSaid = (el) => STATE_ATTRS.map((a) => el.getAttribute(a)).join();
+  // A control in a list's row that shows another row than it did when read: a list that sorted
+  // its rows again, or a virtual list that reused the element for another row, keeps the
+  // element and its ref, so a press would reach another row than the one Claude chose. What it
+  // is now, said for an error, or null. Not a control whose state the page changed (Follow,
+  // Following), whose words grew or shrank (a count after them), nor one outside a list's rows
+  // (a cart's count in a header); a ref refused once acts when passed again, whatever it says
+  // then (a timer's words).
   function renamed(ref, el, done) {
     const was = readAs.get(ref);
     if (!was || !el) return null;
-    const [role, line, named, words] = was;
+    readAs.delete(ref);
+    const [role, line, named, words, states] = was;
     const name = nameOf(el, role);
     const shows = words == null ? null : clean(subtreeText(el), NAME_MAX + 1);
     if (name === named && shows === words) return null;
     const now = name || shows || "";
-    readAs.set(ref, [role, now, name, shows]);
+    const before = named || words || "";
+    if (statesSaid(el) !== states || grew(now, before) || grew(before, now) || !inRows(el)) return null;
     const q = (t) => `"${t.replace(/"/g, "'")}"`;
     return `${role} ${q(line)} (ref_${ref}) now reads ${role} ${q(now)}: the page changed what this element shows since it was read (a list that sorted its rows again, or reused them for other rows), so it was not ${done}. If ${q(now)} is the one wanted, pass ref_${ref} again; otherwise read the page again for the one wanted.`;
+  }
+  // Whether words are others with more words before or after them ("Cart (1)" of "Cart"; not
+  // "Contact 13" of "Contact 1").
+  const grew = (a, b) => a !== b && ((a.startsWith(b) && /^[^\p{L}\p{N}]/u.test(a.slice(b.length))) || (a.endsWith(b) && /[^\p{L}\p{N}]$/u.test(a.slice(0, a.length - b.length))));
+  // Whether an element is in a row of a list or table: inside a list item, a table's row, an
+  // option, or in a box that has two or more like it beside it (a virtual list's rows of
+  // <div>s, a grid of cards).
+  function inRows(el) {
+    if (el.closest("li, tr, [role=row], [role=listitem], [role=option], [role=treeitem], article, [role=article]")) return true;
+    // (Boxes around it: the element's own neighbours are a toolbar's buttons, no rows.)
+    for (let a = el.parentElement, i = 0; a?.parentElement && a !== document.body && i < 5; a = a.parentElement, i++) {
+      let like = 0;
+      for (const s of a.parentElement.children) if (s !== a && s.tagName === a.tagName && s.className === a.className && ++like >= 2) return true;
+    }
+    return false;
   }
   // Elements the page gave a click, mouse, pointer or key listener (found through CDP's
   // DOMDebugger by the core, which hands them over with markListeners).
@@ -81,6 +104,7 @@
   // Fields the page marked invalid (aria-invalid="true"), and when: a form's own checks, in
   // answer to a press on its button (see answerInput).
   let markedInvalid = [];
+  addEventListener("pointerdown", (e) => { if (e.isTrusted) markedInvalid = []; }, true);
   new MutationObserver((records) => {
     for (const r of records) if (r.attributeName === "aria-invalid" && r.target.getAttribute("aria-invalid") === "true" && markedInvalid.length < 20) markedInvalid.push([r.target, performance.now()]);
     noteAdded(records);

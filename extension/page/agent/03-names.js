@@ -14,10 +14,10 @@
   const MAX_NESTING = 250;
   const NAME_FROM_CONTENT = new Set([
     "button", "link", "heading", "checkbox", "radio", "switch", "option", "menuitem", "menuitemcheckbox",
-    "menuitemradio", "tab", "treeitem", "cell", "columnheader", "rowheader", "tooltip", "label", "legend",
+    "menuitemradio", "tab", "treeitem", "cell", "gridcell", "columnheader", "rowheader", "tooltip", "label", "legend",
     "caption", "figcaption", "listitem-name",
   ]);
-  const CONTAINER_ROLES = new Set(["cell", "columnheader", "rowheader", "listitem-name", "tooltip"]);
+  const CONTAINER_ROLES = new Set(["cell", "gridcell", "columnheader", "rowheader", "listitem-name", "tooltip"]);
   const LANDMARK_BY_TAG = { nav: "navigation", main: "main", aside: "complementary", search: "search" };
   // Words struck through (a price before its reduction, text deleted in a document's changes),
   // by their tag or their style, are read struck through, as Markdown writes it: ~~$120.00~~.
@@ -362,14 +362,17 @@
   }
 
   // A header cell heads its column or its row: as its scope says, in a table's head a column;
-  // otherwise a row of header cells alone is a header row (a plain table's first row), and a
-  // header cell with data cells after it in its row heads that row.
+  // otherwise it heads its row when it is the row's first cell with words and a data cell with
+  // words follows it (`Weight | 300 g`), and its column else (a plain table's first row of
+  // header cells, one after an empty corner cell).
   function thRole(el) {
     const scope = (el.getAttribute("scope") || "").toLowerCase();
     if (scope === "col" || scope === "colgroup" || el.closest("thead")) return "columnheader";
     if (scope === "row" || scope === "rowgroup") return "rowheader";
-    const row = el.parentElement;
-    return row && [...row.children].some((c) => c.localName === "td") ? "rowheader" : "columnheader";
+    const cells = [...(el.parentElement?.children || [])];
+    const i = cells.indexOf(el);
+    const worded = (c) => !!c.textContent.trim();
+    return cells.slice(0, i).every((c) => !worded(c)) && cells.slice(i + 1).some((c) => c.localName === "td" && worded(c)) ? "rowheader" : "columnheader";
   }
   function nameOf(el, role) {
     const by = byIds(el, "aria-labelledby");

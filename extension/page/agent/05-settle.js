@@ -273,7 +273,7 @@
       const words = (el.textContent || "").trim();
       const control = el.matches(CONTROLS) && !LOADING_CLASS.test(typeof el.className === "string" ? el.className : "");
       const wrapper = el.getAttribute("aria-busy") !== "true" && (control || el.querySelector(CONTROLS) || (words !== "" && !BUSY_WORDS.test(words)));
-      if (!wrapper && !stuckBusy.has(el) && busyInView(el)) out.push({ el });
+      if (!wrapper && busyInView(el)) out.push({ el });
     }
     const walk = document.createTreeWalker(document.body || document.documentElement, NodeFilter.SHOW_TEXT);
     for (let n = walk.nextNode(), i = 0; n && i < 50000; n = walk.nextNode(), i++) {
@@ -282,9 +282,12 @@
       // filled says "Loading…" there.)
       const parent = n.parentElement;
       const shown = parent?.localName === "option" ? (parent.selected ? parent.closest("select") : null) : parent;
-      if (n.nodeValue.length < 80 && BUSY_WORDS.test(n.nodeValue) && shown && !stuckBusy.has(shown) && !parent.closest("a[href]") && busyInView(shown)) out.push({ el: shown, text: n });
+      if (n.nodeValue.length < 80 && BUSY_WORDS.test(n.nodeValue) && shown && !parent.closest("a[href]") && busyInView(shown)) out.push({ el: shown, text: n });
     }
-    return out;
+    // What was busy through a whole wait is not waited for while it stays so; once it is not,
+    // it is forgotten (a loader the page shows again later is waited for again).
+    for (const el of stuckBusy) if (!out.some((b) => b.el === el)) stuckBusy.delete(el);
+    return out.filter((b) => !stuckBusy.has(b.el));
   }
   function busyInView(el) {
     const r = el.getBoundingClientRect();
@@ -300,12 +303,14 @@
       await wait(30);
       busy = busy.filter(({ el, text }) => el.isConnected && busyInView(el) && (text ? text.isConnected && BUSY_WORDS.test(text.nodeValue) : el.matches(BUSY)));
     }
-    // Still busy after the whole wait (a region marked busy for good, a dashboard's spinner
-    // that never stops): not waited for again, or every read after an input would wait.
-    for (const { el } of busy) stuckBusy.add(el);
+    // Still busy after a whole wait (a region marked busy for good, a dashboard's spinner that
+    // never stops): not waited for again while it stays so, or every read after an input would
+    // wait.
+    if (ms >= STUCK_MS) for (const { el } of busy) if (stuckBusy.size < 50) stuckBusy.add(el);
     return was;
   }
-  const stuckBusy = new WeakSet();
+  const stuckBusy = new Set();
+  const STUCK_MS = 1500;
   const QUIET_MS = 300;
   // Resolves once the animations running on the page that end soon have ended (at most `ms`),
   // and what their ends set off has run.

@@ -85,7 +85,9 @@
   // also holds something aria-hidden.)
   function standsIn(el) {
     const by = el.parentElement;
-    if (!by || by.childElementCount > 4 || !el.textContent.trim()) return false;
+    // (A few words, as a price or a rating says: no paragraph of instructions rides in so.)
+    const words = el.textContent.trim();
+    if (!by || by.childElementCount > 4 || !words || words.length > 60) return false;
     for (const c of [el.previousElementSibling, el.nextElementSibling]) if (c && c.getAttribute("aria-hidden") === "true" && c.textContent.trim() && seen(c)) return true;
     return false;
   }

@@ -513,7 +513,7 @@
         const before = out[out.length - 1];
         if (before && typeof before.text === "string" && before.d === entry.d && FIELD_ROLES.has(role) && entry.name && clean(before.text, TEXT_MAX).toLowerCase() === entry.name.toLowerCase()) out.pop();
         out.push(entry);
-        readAs.set(entry.ref, [role, entry.name || "", nameRead, words]);
+        if (interactive && !opts.unread) readAs.set(entry.ref, [role, entry.name || "", nameRead, words, statesSaid(el)]);
         nextDepth = depth + 1;
         named = entry.name && (mark ? textOnly(el) : NAME_FROM_CONTENT.has(role));
         // What the box holds is the value its line says (an editor's too, unless it holds

@@ -11,7 +11,7 @@
   // Finds an element with this role and name, for a stale ref's suggestion.
   function suggest(role, name, next) {
     const counter = { next };
-    const found = collect({ next, filter: "all", maxDepth: 100 });
+    const found = collect({ next, filter: "all", maxDepth: 100, unread: true });
     counter.next = found.next;
     // (A box the core took a control's role for from the browser is read here as a box.)
     // Only one such: of several (each row's "Delete"), the first is no more the one Claude
@@ -247,8 +247,8 @@
     // A pinch-zoomed page takes input at points of the part it shows: it is set back first.
     if (window === window.top && Math.abs(visualViewport.scale - 1) > 0.001) return { pinched: true };
     noteLive();
-    const told = press && renamed(ref, resolveEl(ref), "pressed");
-    if (told) return { error: "renamed", told };
+    const changed = press && renamed(ref, resolveEl(ref), "pressed");
+    if (changed) return { error: "renamed", told: changed };
     guardPress(press ? resolveEl(ref) : null);
     const found = findPoint(ref, next);
     const cover = found.coverEl;

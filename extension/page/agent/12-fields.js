@@ -393,6 +393,7 @@
         // (A dialog whose only other button cancels it, as an action sheet's, closes on the choice.)
         const buttons = popup && match ? [...popup.querySelectorAll("button,[role=button]")].filter((b) => !b.matches(CHOICES) && !b.closest(CHOICES) && controlShown(b)).map((b) => clean(nameOf(b, "button"), 40)).filter(Boolean) : [];
         const confirm = buttons.some((b) => !CANCELS.test(b)) ? buttons : [];
+        if (match) readAs.delete(refOf.get(match));
         resolve({ offers: few(offered), match: match ? ensureRef(match, counter) : null, name: match ? clean(said[at], 80) : null, next: counter.next, popup: !!popup, confirm: confirm.length ? few(confirm) : null });
       };
       look();
@@ -455,8 +456,9 @@
     }
     // A button that opens a list it does not name (no aria-controls): the one list shown beside
     // it, in the few boxes around it.
-    for (let up = field.parentElement, i = 0; !lists.length && up && up !== document.body && i < 3; up = up.parentElement, i++) {
-      const near = [...up.querySelectorAll("[role=listbox]")].filter((l) => seen(l));
+    const opens = field.getAttribute("aria-haspopup") === "listbox" || field.getAttribute("aria-expanded") === "true";
+    for (let up = field.parentElement, i = 0; opens && !lists.length && up && up !== document.body && i < 3; up = up.parentElement, i++) {
+      const near = [...up.querySelectorAll("[role=listbox]")].filter((l) => seen(l) && !l.contains(field) && l.querySelector("[role=option]:not([aria-selected=true])"));
       if (near.length === 1) lists.push(near[0]);
       else if (near.length > 1) break;
     }
@@ -483,8 +485,8 @@
   function setValue(ref, value) {
     const found = resolveEl(ref);
     if (!found) return { error: "stale" };
-    const told = renamed(ref, found, "set");
-    if (told) return { error: told };
+    const changed = renamed(ref, found, "set");
+    if (changed) return { error: changed };
     editorBoxes = null;
     clickedField = null;
     const el = editableFrameBody(found) || fieldFor(found);

@@ -261,23 +261,28 @@
     // field's check put above it as the field lost the focus): the click reached a box around
     // it, not it.
     // Notes for the result, in the agent's words (the core adds them as they are).
-    const told = [];
+    const notes = [];
+    // (Only when it no longer lies under the press: a menu that opens as the button goes down
+    // and lets no pointer through until it closes sends the click to the page around it too.)
+    const down = press?.el?.closest?.(`${CONTROLS},[onclick],label`);
     try {
-      const down = press?.el?.closest?.(`${CONTROLS},[onclick],label`);
       const up = lastClick && press && lastClick.t >= press.t ? lastClick.el : null;
-      if (primary && down && up && up !== down && up.contains(down)) told.push(`The press went down on ${describe(down)}, but the page moved it before the button came up, so the click reached ${describe(up)} instead, and may not have done what was meant. Read the page or take a screenshot before going on.`);
+      const box = down?.getBoundingClientRect();
+      const under = box && press.x >= box.left && press.x <= box.right && press.y >= box.top && press.y <= box.bottom;
+      if (primary && down && up && up !== down && up.contains(down) && !under) notes.push(`The press went down on ${describe(down)}, but the page moved it before the button came up, so the click reached ${describe(up)} instead, and may not have done what was meant. Read the page or take a screenshot before going on.`);
     } catch {}
     lastClick = null;
-    // Fields the page marked invalid in answer to the press (a form that checks itself), with
-    // what the page says of each.
-    const invalidNow = press ? [...new Set(markedInvalid.filter(([el, t]) => t >= press.t && el.isConnected && el.getAttribute("aria-invalid") === "true").map(([el]) => el))] : [];
+    // Fields the page marked invalid in answer to a press on a form's button (a form that
+    // checks itself), with what the page says of each.
+    const sends = down?.form && /^(submit|image)$/.test(down.type);
+    const invalidNow = press && sends ? [...new Set(markedInvalid.filter(([el, t]) => t >= press.t && el.isConnected && el.getAttribute("aria-invalid") === "true").map(([el]) => el))] : [];
     markedInvalid = [];
     if (invalidNow.length) {
       const each = invalidNow.slice(0, 4).map((el) => {
-        const why = clean(byIds(el, "aria-errormessage").concat(byIds(el, "aria-describedby")).map((e) => e.textContent).join(" "), 120);
+        const why = clean(byIds(el, "aria-errormessage").concat(byIds(el, "aria-describedby")).filter((e) => seen(e)).map((e) => e.textContent).join(" "), 120);
         return `${describe(el)}${why ? `: "${why.replace(/"/g, "'")}"` : ""}`;
       });
-      told.push(`The page marked ${invalidNow.length === 1 ? "a field" : `${invalidNow.length} fields`} invalid in answer: ${each.join("; ")}${invalidNow.length > 4 ? "; …" : ""}. Fix ${invalidNow.length === 1 ? "it" : "them"} as it says, then send the form again.`);
+      notes.push(`The page marked ${invalidNow.length === 1 ? "a field" : `${invalidNow.length} fields`} invalid in answer: ${each.join("; ")}${invalidNow.length > 4 ? "; …" : ""}. Fix ${invalidNow.length === 1 ? "it" : "them"} as it says, then send the form again.`);
     }
     const targeted = !!(windowClick && press && windowClick.timeStamp >= press.t && !windowClick.defaultPrevented);
     windowClick = null;
@@ -309,14 +314,14 @@
         // overlay shown on hover over its picture.)
         const control = (n) => n.closest?.(`${CONTROLS},label,[onclick]`) || null;
         const own = control(target);
-        if (!own || own !== control(reached)) told.push(`The press did not reach the element aimed at: it reached ${describe(reached)}. The page moved or replaced that element as the pointer came to it; read the page again before going on.`);
+        if (!own || own !== control(reached)) notes.push(`The press did not reach the element aimed at: it reached ${describe(reached)}. The page moved or replaced that element as the pointer came to it; read the page again before going on.`);
       }
     } catch {}
     // A drop-down list the press opened: its options show in a list of the browser's own,
     // which no screenshot holds.
     try {
       const select = primary && reached?.closest?.("select");
-      if (select && !select.multiple && select.size <= 1 && !select.disabled) told.push(`${describe(select)} is a drop-down list: its options open in a list of the browser's own, which screenshots do not show. Choose one with form_input on it, or with ArrowDown or ArrowUp and then Enter.`);
+      if (select && !select.multiple && select.size <= 1 && !select.disabled) notes.push(`${describe(select)} is a drop-down list: its options open in a list of the browser's own, which screenshots do not show. Choose one with form_input on it, or with ArrowDown or ArrowUp and then Enter.`);
     } catch {}
     // A press the guard stopped (see guardPress): nothing else is told.
     const blocked = guarded?.blocked;
@@ -325,7 +330,7 @@
     // What the page's alerts and statuses announced in answer (a form's checks of its own).
     const said = liveSaid();
     // The core waits for the browser's word on a file chooser only when one was asked for.
-    return chooser || stopped || said || download || targeted || told.length ? { what, chooser, input, invalid: stopped, said, download, window: targeted, told } : what;
+    return chooser || stopped || said || download || targeted || notes.length ? { what, chooser, input, invalid: stopped, said, download, window: targeted, told: notes } : what;
   }
   // The element the last press in a same-origin frame reached, when it was at viewport point
   // (x, y) (a person's press elsewhere is not the input's).

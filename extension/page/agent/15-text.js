@@ -27,7 +27,7 @@
     const leftOut = new Set();
     const frameOfPage = (el) => {
       if (el === main || !(el.matches(chrome) || pageFooter(el)) || el.contains(main) || (main && main.contains(el))) return el === main;
-      if (el.localName !== "dialog" && el.textContent.trim() && seen(el)) leftOut.add(el.matches("nav, [role=navigation]") ? "navigation" : el.matches("[role=search]") ? "search" : "footer");
+      if (el.localName !== "dialog" && el.textContent.trim() && !hiddenReason(el, el.getBoundingClientRect())) leftOut.add(el.matches("nav, [role=navigation]") ? "navigation" : el.matches("[role=search]") ? "search" : "footer");
       return true;
     };
     const rest = parts[0]?.length > budget ? "" : visibleText(body, frameOfPage, budget - (parts[0]?.length || 0));
@@ -37,7 +37,8 @@
     const cut = text.length > max || walked > budget;
     if (text.length > max) text = text.slice(0, max);
     const total = walked > budget ? Math.max(walked, (body.innerText || body.textContent || "").length) : walked;
-    const left = leftOut.size ? `the page's ${[...leftOut].join(" and ")}` : null;
+    const kinds = [...leftOut];
+    const left = kinds.length ? `the page's ${kinds.length > 1 ? `${kinds.slice(0, -1).join(", ")} and ${kinds[kinds.length - 1]}` : kinds[0]}` : null;
     return { text, cut, total, url: location.href, pdf: isPdf(), unasked: unaskedHosts(1, closedFound > 0).length > 0, left };
   }
 

@@ -716,11 +716,19 @@ pub fn dispatch_event(tab: i32, session: Option<&str>, method: &str, params: Val
     wake(tab, method, &params);
 }
 
+/// Whether a navigation event is of a new document in the tab's main frame (until the main frame
+/// is named, any frame's counts, as in crate::activity): a frame's or a move within the page is
+/// not a load of the tab.
+fn loads_page(tab: i32, params: &Value) -> bool {
+    !params["navigationType"].as_str().is_some_and(|t| t != "differentDocument")
+        && !crate::activity::main_frame_id(tab).is_some_and(|main| params["frameId"].as_str() != Some(main.as_str()))
+}
+
 /// Hands an event to the calls waiting for it.
 fn wake(tab: i32, method: &str, params: &Value) {
     WAITERS.with(|w| {
         let mut waiters = w.borrow_mut();
-        for waiter in waiters.iter_mut().filter(|w| (w.tab == tab) != w.elsewhere && w.methods.contains(&method)) {
+        for waiter in waiters.iter_mut().filter(|w| (w.tab == tab) != w.elsewhere && w.methods.contains(&method) && (!w.elsewhere || loads_page(tab, params))) {
             if let Some(tx) = waiter.tx.take() {
                 let mut params = params.clone();
                 if let Some(fields) = params.as_object_mut().filter(|_| waiter.elsewhere) {

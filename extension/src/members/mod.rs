@@ -173,12 +173,12 @@ pub fn lists_tabs_first(name: &str) -> bool {
     name != "close_tab"
 }
 
-/// A number as a person writes it: a whole one without a decimal point (`3`, not `3.0`), any
-/// other in the shortest form that reads back as it (`0.1`, `1e+308`). (Through serde_json's
-/// writer: the core's own float formatting would add some 15 kB to the Wasm core.)
+/// A number as a person writes it: a whole one in its digits below 1e21, as JavaScript writes
+/// it (`3`, not `3.0`; a card number's 16 digits whole), any other in the shortest form that
+/// reads back as it, through serde_json's writer (`0.1`, `1e+308`).
 pub fn number(n: f64) -> String {
-    if n.fract() == 0.0 && n.abs() < 1e15 {
-        format!("{}", n as i64)
+    if n.fract() == 0.0 && n.abs() < 1e21 {
+        format!("{n:.0}")
     } else {
         serde_json::Number::from_f64(n).map_or_else(|| "NaN".into(), |n| n.to_string())
     }
@@ -206,8 +206,10 @@ async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Va
             pointer::form_stopped(&field);
         }
     }
+    // (Taken whatever the input set off, so it holds for this input only.)
+    let named = pointer::take_targets_window(tab);
     let Some((method, params)) = cdp::within(heard, 0).await else {
-        return loaded_elsewhere(tab, elsewhere, from).await;
+        return loaded_elsewhere(elsewhere, named, from).await;
     };
     // A move within the document the browser began (back or forward to an entry a router
     // pushed): the page has shown it, and retitled itself, by the next frame; the tabs are
@@ -248,7 +250,7 @@ async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Va
         // (A form sent to a window open in another tab is asked for here, naming that tab's
         // frame.)
         if !main {
-            loaded_elsewhere(tab, elsewhere, from).await;
+            loaded_elsewhere(elsewhere, named, from).await;
         }
     }
 }
@@ -258,19 +260,9 @@ async fn settle(tab: i32, heard: futures::channel::oneshot::Receiver<(String, Va
 /// input's own tab is, and told, since the browser also brings that tab to the front. A link
 /// the page says targets a named window gives the other tab's renderer a second to ask;
 /// otherwise only what was asked by now counts.
-async fn loaded_elsewhere(tab: i32, elsewhere: futures::channel::oneshot::Receiver<(String, Value)>, from: f64) {
-    let named = pointer::take_targets_window(tab);
+async fn loaded_elsewhere(elsewhere: futures::channel::oneshot::Receiver<(String, Value)>, named: bool, from: f64) {
     let Some((_, params)) = cdp::within(elsewhere, if named { 1_000 } else { 0 }).await else { return };
     let (Some(other), Some(url)) = (params["tabId"].as_i64().and_then(|t| i32::try_from(t).ok()), params["url"].as_str()) else { return };
-    // (A move within another tab's document is that page's own doing.)
-    if params["navigationType"].as_str().is_some_and(|t| t != "differentDocument") {
-        return;
-    }
-    // (Until the other tab's main frame is named, every frame's navigation counts, as in
-    // crate::activity.)
-    if crate::activity::main_frame_id(other).is_some_and(|main| params["frameId"].as_str() != Some(main.as_str())) {
-        return;
-    }
     until_ended(other, url, from).await;
     // (Reported with the page's title, as a tab an input opened is.)
     tabs::until(other, from + NAVIGATION_FETCHED_MS, 10, tabs::loaded).await;
@@ -781,4 +773,17 @@ pub fn unknown_member(name: &str) -> String {
 
 pub fn not_implemented(member: Member) -> String {
     format!("The member {member} is not implemented by this executor yet. Use another member to reach the same goal.")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn numbers_are_written_as_a_person_writes_them() {
+        assert_eq!(super::number(3.0), "3");
+        assert_eq!(super::number(-12.0), "-12");
+        assert_eq!(super::number(4111111111111111.0), "4111111111111111");
+        assert_eq!(super::number(0.1), "0.1");
+        assert_eq!(super::number(2.5), "2.5");
+        assert_eq!(super::number(1e308), "1e+308");
+    }
 }
