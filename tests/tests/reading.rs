@@ -426,13 +426,14 @@ async fn words_a_page_draws_for_each_reader_are_read_once_as_meant() -> anyhow::
     assert!(!t.contains("2999") && !t.contains("★"), "the drawings hidden from screen readers are not read too:\n{t}");
     assert!(!t.contains("Skip to reviews"), "words hidden from sight with no drawing beside them stay out:\n{t}");
     assert!(t.contains("\"Sold by Jane Doe 221B Baker Street London\"") && t.matches("Baker").count() == 1, "lines parted by breaks are one line:\n{t}");
+    assert!(t.contains(": \"✔ In stock\""), "a box whose words its style sheet writes says them:\n{t}");
     assert!(t.contains("columnheader \"Size\"") && t.contains("columnheader \"Stock\"") && t.contains("rowheader \"Weight\""), "{t}");
     let page = text(&h.one("get_page_text", json!({})).await?);
     assert!(page.starts_with("Trail shoe\n$29.99\n4.4 out of 5 stars\n"), "{page}");
-    assert!(page.contains("Few left") && page.contains("Add to cart") && page.contains("Reset"), "{page}");
+    assert!(page.contains("Few left") && page.contains("Add to cart") && page.contains("Reset") && page.contains("Ships in two days.\n✔ In stock\n"), "{page}");
     assert!(!page.contains("Deals") && !page.contains("555 0100"), "{page}");
     assert!(page.contains("Boxes packed:") && !page.contains("70%") && !page.contains("draws no canvas"), "what only a browser without them draws is not read:\n{page}");
-    assert!(page.ends_with("[Left out: the page's navigation and footer, as menus and links around the content; read_page reads them.]"), "{page}");
+    assert!(page.ends_with("[Left out, as the frame around the content: the page's navigation and footer. read_page reads it all.]"), "{page}");
     // A slider the page draws says its range, as a native one does.
     let t = read(&mut h, "controls.html", json!({})).await?;
     assert!(line_with(&t, "slider \"Zoom level\"").contains("value=\"3\" min=\"1\" max=\"9\""), "{t}");

@@ -421,6 +421,12 @@
         entry = { d: depth, ref: ensureRef(el, counter), role, name: nameOf(el, role) };
         const nameRead = entry.name;
         let words = null;
+        // A box with no words of its own says what its style sheet writes in it (a status's
+        // "✔ In stock" drawn by ::before).
+        if (!entry.name && !el.firstChild && !interactive) {
+          const drawn = pseudoText(el);
+          if (drawn) entry.t = clean(drawn, TEXT_MAX);
+        }
         if (interactive && shadowOf(el)) actingHosts.set(el, clean(subtreeText(el), NAME_MAX));
         const st = states(el, role);
         // A box standing in for a control it hides (a label for its hidden checkbox, a box that

@@ -43,6 +43,7 @@
   }
 
   const FALLBACK_TAGS = new Set(["canvas", "progress", "meter"]);
+  const FIELD_TAGS = new Set(["input", "textarea", "select", "img", "br", "hr", "iframe", "frame"]);
   // What of its text's white space a box keeps, by its white-space-collapse (see visibleText).
   const KEPT_SPACE = { preserve: "all", "break-spaces": "all", "preserve-breaks": "lines" };
 
@@ -165,6 +166,12 @@
         const chosen = el.selectedOptions[0];
         if (chosen) add(`[${clean(chosen.label || chosen.text, 100)}] `);
         return;
+      }
+      // A box with no words of its own shows what its style sheet writes in it (a status's
+      // "✔ In stock" drawn by ::before).
+      if (!el.firstElementChild && !el.textContent.trim() && !FIELD_TAGS.has(tag)) {
+        const drawn = pseudoText(el);
+        if (drawn) add(last && !spaced() ? ` ${drawn}` : drawn);
       }
       const editor = !inEditor && !!editorFieldOf(el);
       if (editor) inEditor = true;

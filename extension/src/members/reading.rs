@@ -391,7 +391,7 @@ pub async fn get_page_text(tab_id: Option<&str>) -> Result<Outcome, String> {
     }
     t.text = owned_by_page(&t.text);
     if let Some(left) = t.left.take().filter(|_| !t.cut) {
-        t.text.push_str(&format!("\n\n[Left out: {left}, as menus and links around the content; read_page reads them.]"));
+        t.text.push_str(&format!("\n\n[Left out, as the frame around the content: {left}. read_page reads it all.]"));
     }
     // Out-of-process frames (cross-origin iframes) are read in their own documents.
     for child in cdp::children(tab) {
