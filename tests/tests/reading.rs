@@ -434,6 +434,9 @@ async fn words_a_page_draws_for_each_reader_are_read_once_as_meant() -> anyhow::
     assert!(!page.contains("Deals") && !page.contains("555 0100"), "{page}");
     assert!(page.contains("Boxes packed:") && !page.contains("70%") && !page.contains("draws no canvas"), "what only a browser without them draws is not read:\n{page}");
     assert!(page.ends_with("[Left out, as the frame around the content: the page's navigation and footer. read_page reads it all.]"), "{page}");
+    // A toggle button's hidden box says no icon of its own class (Bootstrap's `btn-check`).
+    let controls = read_here(&mut h, json!({"filter": "interactive"})).await?;
+    assert!(line_with(&controls, "radio \"Size 42\"").ends_with("checked") && !controls.contains("icon="), "{controls}");
     // A slider the page draws says its range, as a native one does.
     let t = read(&mut h, "controls.html", json!({})).await?;
     assert!(line_with(&t, "slider \"Zoom level\"").contains("value=\"3\" min=\"1\" max=\"9\""), "{t}");

@@ -145,6 +145,9 @@
   const ACTION_CLASS = /[-_]((?:prev|previous|next|close|dismiss|back|forward|expand|collapse|toggle|menu|search|delete|remove|add|edit|more|clear|cancel|play|pause|refresh|settings|share|copy|download|upload|up|down|left|right|resize|drag|grip|sort|filter)(?:[-_][a-z]+)?)$/i;
   function iconName(el) {
     const fromClass = (e, own) => {
+      // (A field's own classes say what field it is, as Bootstrap's `btn-check` on the box a
+      // toggle button hides: no icon.)
+      if (e.localName === "input") return "";
       for (const c of e.classList || []) {
         if (ION_STATE.test(c)) continue;
         const m = ICON_CLASS.exec(c) || (own ? /^(?:btn|button|icon)-([a-z][a-z-]*)$|^([a-z][a-z-]*?)-(?:btn|button|icon)$/i.exec(c) || ACTION_CLASS.exec(c) : null);
