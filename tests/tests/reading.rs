@@ -484,6 +484,13 @@ async fn a_ref_whose_element_now_shows_another_row_is_not_pressed() -> anyhow::R
     let b_sort_cart_a_z = h.ref_of("button", "Sort cart A-Z").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&b_sort_cart_a_z)})).await?);
 
+    // Rows sorted in place, each button named alike ("Delete"): the row it is in tells.
+    let b_sort_users = h.ref_of("button", "Sort users Z-A").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&b_sort_users)})).await?);
+    let e = error_text(&h.one("left_click", json!({"target": r#ref(&user_deletes[0])})).await?);
+    assert!(e.starts_with(&format!("button \"Delete\" ({}) is now in a row that reads \"dan Delete\", not \"ann Delete\" as read", user_deletes[0])), "{e}");
+    assert!(!read_here(&mut h, json!({})).await?.contains("delete user"), "no user was deleted");
+    ok(&h.one("left_click", json!({"target": r#ref(&b_sort_users)})).await?);
     let b_reload_users = h.ref_of("button", "Reload users").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&b_reload_users)})).await?);
     let e = error_text(&h.one("left_click", json!({"target": r#ref(&user_deletes[3])})).await?);

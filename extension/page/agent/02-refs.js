@@ -9,7 +9,7 @@
   });
   // What each control's ref was when a read or find last gave it to Claude: [role, the line's
   // name, its name as nameOf gave it, the words it showed when those named it (or null), its
-  // states as the page says them].
+  // states as the page says them, the words of the list's row it is in (or null)].
   const readAs = new Map();
   const STATE_ATTRS = ["aria-pressed", "aria-expanded", "aria-checked", "aria-selected"];
   const statesSaid = (el) => STATE_ATTRS.map((a) => el.getAttribute(a)).join();
@@ -24,16 +24,32 @@
     const was = readAs.get(ref);
     if (!was || !el) return null;
     readAs.delete(ref);
-    const [role, line, named, words, states] = was;
+    const [role, line, named, words, states, row] = was;
     const name = nameOf(el, role);
     const shows = words == null ? null : clean(subtreeText(el), NAME_MAX + 1);
-    if (name === named && shows === words) return null;
+    const q = (t) => `"${t.replace(/"/g, "'")}"`;
+    if (name === named && shows === words) {
+      // Named alike in every row (each row's "Edit"): the row it is in tells which. (Its
+      // numbers aside: a row's count or price may change with no other row taking its place.)
+      const rowNow = row == null ? null : rowWords(el);
+      if (row == null || rowNow == null || sansDigits(rowNow) === sansDigits(row) || statesSaid(el) !== states) return null;
+      return `${role} ${q(line)} (ref_${ref}) is now in a row that reads ${q(rowNow)}, not ${q(row)} as read: the page put another row where it was (a list that sorted its rows again, or reused them for others), so it was not ${done}. If that row is the one wanted, pass ref_${ref} again; otherwise read the page again for the one wanted.`;
+    }
     const now = name || shows || "";
     const before = named || words || "";
     if (statesSaid(el) !== states || grew(now, before) || grew(before, now) || !inRows(el)) return null;
-    const q = (t) => `"${t.replace(/"/g, "'")}"`;
     return `${role} ${q(line)} (ref_${ref}) now reads ${role} ${q(now)}: the page changed what this element shows since it was read (a list that sorted its rows again, or reused them for other rows), so it was not ${done}. If ${q(now)} is the one wanted, pass ref_${ref} again; otherwise read the page again for the one wanted.`;
   }
+  // The first words of the list item or table row an element is in (what names the row: a
+  // person's name, a file's, a subject; not its status further on, which a press may change),
+  // or null.
+  const ROWS = "li, tr, [role=row], [role=listitem], [role=option], [role=treeitem], article, [role=article]";
+  function rowWords(el) {
+    const row = el.closest(ROWS);
+    // (Its parts apart: a table's cells hold no spaces between them.)
+    return row ? clean([...row.childNodes].map((n) => n.textContent).join(" "), 40) : null;
+  }
+  const sansDigits = (t) => t.replace(/[\d.,]+/g, "#");
   // Whether words are others with more words before or after them ("Cart (1)" of "Cart"; not
   // "Contact 13" of "Contact 1").
   const grew = (a, b) => a !== b && ((a.startsWith(b) && /^[^\p{L}\p{N}]/u.test(a.slice(b.length))) || (a.endsWith(b) && /[^\p{L}\p{N}]$/u.test(a.slice(0, a.length - b.length))));
@@ -41,7 +57,7 @@
   // option, or in a box that has two or more like it beside it (a virtual list's rows of
   // <div>s, a grid of cards).
   function inRows(el) {
-    if (el.closest("li, tr, [role=row], [role=listitem], [role=option], [role=treeitem], article, [role=article]")) return true;
+    if (el.closest(ROWS)) return true;
     // (Boxes around it: the element's own neighbours are a toolbar's buttons, no rows.)
     for (let a = el.parentElement, i = 0; a?.parentElement && a !== document.body && i < 5; a = a.parentElement, i++) {
       let like = 0;

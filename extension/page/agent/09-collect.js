@@ -519,7 +519,7 @@
         const before = out[out.length - 1];
         if (before && typeof before.text === "string" && before.d === entry.d && FIELD_ROLES.has(role) && entry.name && clean(before.text, TEXT_MAX).toLowerCase() === entry.name.toLowerCase()) out.pop();
         out.push(entry);
-        if (interactive && !opts.unread) readAs.set(entry.ref, [role, entry.name || "", nameRead, words, statesSaid(el)]);
+        if (interactive && !opts.unread) readAs.set(entry.ref, [role, entry.name || "", nameRead, words, statesSaid(el), rowWords(el)]);
         nextDepth = depth + 1;
         named = entry.name && (mark ? textOnly(el) : NAME_FROM_CONTENT.has(role));
         // What the box holds is the value its line says (an editor's too, unless it holds
