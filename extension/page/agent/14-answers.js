@@ -257,14 +257,16 @@
     // A link this press clicked that downloads: the core waits for the download to begin.
     const download = !!(downloadClick && press && downloadClick.timeStamp >= press.t && !downloadClick.defaultPrevented);
     downloadClick = null;
-    // The page moved what the press went down on before the button came up (a message a
-    // field's check put above it as the field lost the focus): the click reached a box around
-    // it, not it.
     // Notes for the result, in the agent's words (the core adds them as they are).
     const notes = [];
-    // (Only when it no longer lies under the press: a menu that opens as the button goes down
-    // and lets no pointer through until it closes sends the click to the page around it too.)
-    const down = press?.el?.closest?.(`${CONTROLS},[onclick],label`);
+    // The control an element is part of (a press on its picture or words is a press on it).
+    const control = (n) => n?.closest?.(`${CONTROLS},label,[onclick]`) || null;
+    // The page moved what the press went down on before the button came up (a message a
+    // field's check put above it as the field lost the focus): the click reached a box around
+    // it, not it. (Only when it no longer lies under the press: a menu that opens as the button
+    // goes down and lets no pointer through until it closes sends the click to the page around
+    // it too.)
+    const down = control(press?.el);
     try {
       const up = lastClick && press && lastClick.t >= press.t ? lastClick.el : null;
       const box = down?.getBoundingClientRect();
@@ -312,7 +314,6 @@
       if (target && reached.isConnected && !pressReaches(target, target.getBoundingClientRect())(reached)) {
         // (A press on another part of the control the element is in is a press on it: a link's
         // overlay shown on hover over its picture.)
-        const control = (n) => n.closest?.(`${CONTROLS},label,[onclick]`) || null;
         const own = control(target);
         if (!own || own !== control(reached)) notes.push(`The press did not reach the element aimed at: it reached ${describe(reached)}. The page moved or replaced that element as the pointer came to it; read the page again before going on.`);
       }

@@ -11,6 +11,7 @@ use serde_json::Value;
 use tabwright_protocol::input::Point;
 use tabwright_protocol::wire::Outcome;
 
+use super::number;
 use crate::cdp;
 use crate::state;
 
@@ -192,15 +193,15 @@ pub fn still_valid(p: Point, shown: &View, w: f64, h: f64, dpr: Option<f64>) -> 
     if moved {
         return Err(format!(
             "The viewport changed size after the last screenshot (the window was resized or zoomed; it is now {size} pixels in that screenshot's coordinates), so what was at ({}, {}) may have moved, and nothing was done. Take a new screenshot and use its coordinates.",
-            said(p.x),
-            said(p.y)
+            number(p.x),
+            number(p.y)
         ));
     }
     point_in(p, &now).map_err(|_| {
         format!(
             "The viewport changed size after the last screenshot (it is now {size} pixels in that screenshot's coordinates), and ({}, {}) is outside it, so nothing was done. Take a new screenshot and use its coordinates.",
-            said(p.x),
-            said(p.y)
+            number(p.x),
+            number(p.y)
         )
     })
 }
@@ -220,19 +221,13 @@ pub fn point_in(p: Point, v: &View) -> Result<(f64, f64), String> {
     if p.x < 0.0 || p.y < 0.0 || p.x >= w || p.y >= h {
         return Err(format!(
             "The point ({}, {}) is outside the viewport, which is {}×{} pixels in screenshot coordinates. Scroll to bring the target into view, or use a point inside.",
-            said(p.x),
-            said(p.y),
+            number(p.x),
+            number(p.y),
             v.img_w(),
             v.img_h()
         ));
     }
     Ok((p.x / v.factor, p.y / v.factor))
-}
-
-/// A coordinate as the error says it: as given, or in short scientific form when large (a
-/// model's 1e308 is not written out in 309 digits).
-fn said(c: f64) -> String {
-    super::number(c)
 }
 
 /// The viewport, with the overlay hidden for a capture (of `region`, CSS pixels of the
@@ -373,10 +368,10 @@ async fn zoom_in(tab: i32, v: &View, region: &[f64]) -> Result<String, String> {
     if *x1 > w || *y1 > h {
         return Err(format!(
             "The region [{}, {}, {}, {}] reaches outside the viewport, which is {}×{} pixels in screenshot coordinates.",
-            said(*x0),
-            said(*y0),
-            said(*x1),
-            said(*y1),
+            number(*x0),
+            number(*y0),
+            number(*x1),
+            number(*y1),
             v.img_w(),
             v.img_h()
         ));

@@ -369,7 +369,8 @@ pub async fn get_page_text(tab_id: Option<&str>) -> Result<Outcome, String> {
         unasked: bool,
         #[serde(default)]
         pdf: bool,
-        /// The long parts of the page's frame left out (its navigation, search, footer).
+        /// The parts of the page's frame around its content that were left out and are shown
+        /// (its navigation, search, footer), named.
         #[serde(default)]
         left: Option<String>,
     }
