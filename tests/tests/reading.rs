@@ -1353,6 +1353,24 @@ async fn find_goes_by_the_heading_before_a_control_without_words() -> anyhow::Re
     Ok(())
 }
 
+/// Words far into a long paragraph, past what its line shows in a read, are found, and the
+/// line find shows is the part that holds them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn find_reaches_words_deep_in_a_long_paragraph() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let page = read(&mut h, "terms.html", json!({"filter": "all"})).await?;
+    let returns = line_with(&page, "Goods may be sent back");
+    assert!(!returns.contains("14 days"), "a read shows a long paragraph's start: {page}");
+    let found = text(&h.one("find", json!({"query": "how many days until a refund is paid"})).await?);
+    let first = found.lines().next().unwrap_or_default();
+    assert!(first.contains("Refunds are paid within 14 days") && first.contains("\"…"), "{found}");
+    assert_eq!(first.split(" [ref_").nth(1).map(|r| r.split(']').next()), returns.split(" [ref_").nth(1).map(|r| r.split(']').next()), "the paragraph's own ref: {found}\n{page}");
+    // Words at a paragraph's start still show it from its start.
+    let found = text(&h.one("find", json!({"query": "place an order with us"})).await?);
+    assert!(found.lines().next().is_some_and(|l| l.contains("\"When you place an order")), "{found}");
+    Ok(())
+}
+
 /// An app whose page never scrolls, only its panes: what a pane holds out of view is still part
 /// of the page (all, find, get_page_text, a click by ref), and a viewport read says which pane
 /// holds more. A box that clips without scrolling shows what it shows; the far-off-screen trick

@@ -21,6 +21,24 @@
     const out = [];
     const filter = opts.filter || "visible";
     const limit = opts.limit || 60000;
+    // For find, words longer than a line holds show the part with the words asked for when
+    // their start does not (a paragraph whose last sentence is the one wanted): "…" and on.
+    const sought = String(opts.query || "").toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 3 || (w.length > 1 && /\d/.test(w)));
+    const lineText = (s) => {
+      const whole = clean(s, Infinity);
+      if (whole.length <= TEXT_MAX || !sought.length) return bounded(whole, TEXT_MAX);
+      const low = whole.toLowerCase();
+      const holds = (from) => sought.filter((w) => { const i = low.indexOf(w, from); return i >= 0 && i + w.length < from + TEXT_MAX - 2; }).length;
+      let best = 0, most = holds(0);
+      for (const w of sought) {
+        for (let i = low.indexOf(w, TEXT_MAX / 2), n = 0; i >= 0 && n < 20; i = low.indexOf(w, i + 1), n++) {
+          const from = whole.lastIndexOf(" ", i - 80) + 1;
+          const has = holds(from);
+          if (has > most) [best, most] = [from, has];
+        }
+      }
+      return bounded((best ? "…" : "") + whole.slice(best), TEXT_MAX);
+    };
     // Boxes on their way out (a closed dialog fading away): read as gone, as they will be in a
     // moment. Unless everything is read.
     const { vanishing, animating } = fadingOut(filter === "all");
@@ -134,14 +152,14 @@
           line = text.length;
           parts.push(child);
         }
-        const t = clean(text, TEXT_MAX);
+        const t = lineText(text);
         // The words outside the parts, which have lines of their own.
         let own = "", at = 0;
         for (const [start, end] of spans) {
           own += text.slice(at, start) + " ";
           at = end;
         }
-        own = clean(own + text.slice(at), TEXT_MAX);
+        own = lineText(own + text.slice(at));
         const nameSays = (words) => !!entry && !!entry.name && clean(entry.name, TEXT_MAX).includes(words.slice(0, NAME_MAX - 1));
         let partsDepth = depth;
         if (speaks(t)) {
@@ -169,7 +187,7 @@
       // (a status beside a header's controls), take that element's, so no two lines share one.
       let sole = null, held = false;
       const flush = () => {
-        const t = clean(text, TEXT_MAX);
+        const t = lineText(text);
         text = "";
         const from = sole;
         sole = null;

@@ -104,9 +104,10 @@ async fn suggest(at: &Debuggee, role: &str, name: &str) -> Option<u64> {
 }
 
 /// Runs the page agent's collector in one document and records the refs it handed out.
-/// `finding`: for find, which reads everything with the text around each control.
+/// `finding`: for find (its query) and a read of the controls alone (no query), which read the
+/// text around each control.
 /// `view`: for another site's frame, the part of it the page around it shows.
-async fn collect_in(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>, finding: bool, view: Option<&serde_json::Value>) -> Result<Collected, String> {
+async fn collect_in(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>, finding: Option<&str>, view: Option<&serde_json::Value>) -> Result<Collected, String> {
     // A document's listeners are asked for before its first read; later only when the page
     // changed since the last read, and the read is redone only when that found new ones.
     let first = crate::listeners::unmarked(at);
@@ -115,9 +116,9 @@ async fn collect_in(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>, 
     }
     // While a modal dialog is open, the reads Claude acts from (the viewport's, and find's) hold
     // only it: nothing behind it takes input. filter "all" (or a ref) still reads anything.
-    let modal = root.is_none() && (filter != "all" || finding);
+    let modal = root.is_none() && (filter != "all" || finding.is_some());
     let expression = |next: u64| {
-        let opts = serde_json::json!({ "next": next, "filter": filter, "maxDepth": depth, "rootRef": root, "context": finding, "modal": modal, "view": view });
+        let opts = serde_json::json!({ "next": next, "filter": filter, "maxDepth": depth, "rootRef": root, "context": finding.is_some(), "query": finding, "modal": modal, "view": view });
         format!("__tabwright.collect({opts})")
     };
     let read = |next: u64| async move { page::call_json_in::<Collected>(at, &expression(next)).await };
@@ -197,12 +198,12 @@ async fn frame_shown(tab: i32, child: &cdp::ChildSession) -> bool {
 }
 
 /// Collects a document and, in place of each out-of-process frame, that frame's content.
-async fn collect(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>, finding: bool) -> Result<Collected, String> {
+async fn collect(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>, finding: Option<&str>) -> Result<Collected, String> {
     collect_seen(at, filter, depth, root, finding, None).await
 }
 
 /// [`collect`] of a document of which `view` is shown (another site's frame's).
-async fn collect_seen(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>, finding: bool, view: Option<&serde_json::Value>) -> Result<Collected, String> {
+async fn collect_seen(at: &Debuggee, filter: &str, depth: i64, root: Option<u64>, finding: Option<&str>, view: Option<&serde_json::Value>) -> Result<Collected, String> {
     let mut collected = collect_in(at, filter, depth, root, finding, view).await?;
     if !collected.nodes.iter().any(|n| n.frame.is_some()) {
         return Ok(collected);
@@ -257,7 +258,7 @@ pub async fn read_page(input: &ReadPage) -> Result<Outcome, String> {
         Some(ReadFilter::All) => "all",
     };
     // (A read of the controls alone takes the words around a field with no name: tell_apart.)
-    let context = filter == "interactive";
+    let context = (filter == "interactive").then_some("");
     let mut collected = collect(&at, filter, input.depth(), root, context).await?;
     // Nothing to read while the page is between two states (a dialog closed a moment ago is
     // still fading out, and the page behind it still hidden from readers): read once it has
@@ -315,12 +316,12 @@ pub async fn read_page(input: &ReadPage) -> Result<Outcome, String> {
 
 pub async fn find(input: &Find) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
-    let mut collected = collect(&Debuggee::tab(tab), "all", 100, None, true).await?;
+    let mut collected = collect(&Debuggee::tab(tab), "all", 100, None, Some(&input.query)).await?;
     // Boxes nested past what one walk of the page follows are searched in turn, a few at most.
     let mut deeper: Vec<u64> = collected.nodes.iter().filter_map(|n| n.more).collect();
     for _ in 0..DEEPER_SEARCHES {
         let Some(root) = deeper.pop() else { break };
-        let Ok(part) = collect(&Debuggee::tab(tab), "all", 100, Some(root), true).await else { continue };
+        let Ok(part) = collect(&Debuggee::tab(tab), "all", 100, Some(root), Some(&input.query)).await else { continue };
         deeper.extend(part.nodes.iter().filter_map(|n| n.more));
         collected.truncated |= part.truncated;
         collected.nodes.extend(part.nodes);
