@@ -141,6 +141,14 @@ async fn clicks_by_ref_and_coordinate_with_modifiers() -> anyhow::Result<()> {
     let r = h.one("scroll", json!({"target": at(700.0, 120.0), "scroll_direction": "up", "scroll_amount": 5})).await?;
     assert_eq!(text(&r), "Scrolled up.", "the box still had room above");
     h.wait_log("scrolled to the top", |e| e["type"] == "scrolled" && e["top"] == 0).await?;
+    // Wheels aimed at the box beside it go there, not on to the box the last wheels went to.
+    ok(&h.one("scroll", json!({"target": at(700.0, 120.0), "scroll_direction": "down", "scroll_amount": 2})).await?);
+    h.wait_log("scrolled down again", |e| e["type"] == "scrolled" && e["top"] == 200).await?;
+    h.site.clear_log();
+    ok(&h.one("scroll", json!({"target": at(950.0, 120.0), "scroll_direction": "down", "scroll_amount": 1})).await?);
+    let log = h.wait_log("the side list scrolled", |e| e["type"] == "scrolled" && e["box"] == "side" && e["top"] == 100).await?;
+    // (The last call's own events may still be coming in: the box it scrolled stays where it went.)
+    assert!(of(&log, "scrolled").iter().all(|e| e["box"] == "side" || e["top"] == 200), "{log:?}");
     Ok(())
 }
 

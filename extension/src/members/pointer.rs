@@ -668,8 +668,7 @@ pub async fn scroll(input: &Scroll) -> Result<Outcome, String> {
     let (dx, dy) = (ux * NOTCH * notches as f64, uy * NOTCH * notches as f64);
     // One wheel event per notch, as a person's wheel sends them, not one of all the notches'
     // distance: a page that acts once per event (a map zooming a level, a carousel turning a
-    // slide) acts on each. They go out with the move (which is then not held for a frame); a
-    // page busy with one may hear the next ones merged, as a fast spin of a wheel.
+    // slide) acts on each.
     let wheel = cdp::MouseEvent {
         kind: "mouseWheel",
         x: spot.x,
@@ -688,17 +687,17 @@ pub async fn scroll(input: &Scroll) -> Result<Outcome, String> {
     let question = format!("__tabwright.wheelAt({x}, {y}, {dx}, {dy}, {mark})");
     let room = page::call(tab, &question);
     // The question goes out first: the page answers it at once, not after the wheel's frame.
-    // The browser takes commands in order: the notches before the last go out on their own,
-    // right behind it, and the last one's answer stands for them all.
-    for _ in 1..notches {
-        wasm_bindgen_futures::spawn_local(async move {
-            let _ = cdp::send(tab, &wheel).await;
-        });
-    }
-    let notches = cdp::send(tab, &wheel);
-    // The move is sent even where the pointer already stands: the browser keeps sending a
-    // pointer's wheels to the box its last wheels went to until the pointer moves, and a wheel
-    // that found nothing to scroll there (a strip at its end) kept the next ones from the strip.
+    // Each notch goes out once the browser has taken the one before: notches sent together left
+    // the browser's scroll of them open, and the next call's wheels went on to the same box
+    // wherever they were aimed (a table's scroller took the wheels meant for a carousel).
+    let notches = async {
+        for _ in 0..notches {
+            cdp::send(tab, &wheel).await?;
+        }
+        Ok::<_, cdp::CdpError>(())
+    };
+    // The move is sent even where the pointer already stands, ahead of the wheels: the browser
+    // sends a pointer's wheels to where it last saw it.
     forget_position(tab);
     let (room, moved, wheeled) = futures::join!(room, mouse(tab, "mouseMoved", (spot.x, spot.y), "none", buttons(tab), 0, 0), notches);
     moved?;
