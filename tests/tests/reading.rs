@@ -547,6 +547,34 @@ async fn stale_refs_say_why_and_suggest_the_fresh_one() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A ref inside a frame of the page's own site that the page removed, or sent to another page,
+/// is stale, as one of another site's frame is: nothing is scrolled to, pressed or set.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refs_in_a_frame_removed_or_sent_elsewhere_are_stale() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    for (how, gone) in [("Send the frame elsewhere", "one.html"), ("Remove the frame", "")] {
+        read(&mut h, "frame-gone.html", json!({})).await?;
+        let inside = h.ref_of_soon("button", "Same button").await?;
+        let field = h.ref_of("textbox", "Inner field").await?;
+        let press = h.ref_of("button", how).await?;
+        ok(&h.one("left_click", json!({"target": r#ref(&press)})).await?);
+        if !gone.is_empty() {
+            h.ref_of_soon("link", "Go to two").await?;
+        }
+        for (member, input) in [
+            ("scroll_to", json!({"target": r#ref(&inside)})),
+            ("left_click", json!({"target": r#ref(&inside)})),
+            ("form_input", json!({"target": r#ref(&field), "value": "x"})),
+            ("read_page", json!({"ref": inside})),
+        ] {
+            let e = error_text(&h.one(member, input).await?);
+            let said = if member == "form_input" { &field } else { &inside };
+            assert!(e.starts_with(&format!("{said} is stale or not found on the current page")), "{how}, {member}: {e}");
+        }
+    }
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn find_accuracy_on_the_labelled_set() -> anyhow::Result<()> {
     #[derive(serde::Deserialize)]

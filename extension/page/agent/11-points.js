@@ -5,6 +5,13 @@
     const weak = byRef.get(ref);
     const el = weak && weak.deref();
     if (!el || !el.isConnected) return null;
+    // One in a frame of this page: that frame must still be on it, holding that document (not
+    // removed, nor gone on to another page).
+    for (let doc = el.ownerDocument; doc !== document; ) {
+      const frame = doc.defaultView?.frameElement;
+      if (!frame || !frame.isConnected || frame.contentDocument !== doc) return null;
+      doc = frame.ownerDocument;
+    }
     return el;
   }
 
