@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 
 use serde_json::{json, Value};
 
-use crate::chrome;
+use crate::{cdp, chrome};
 
 /// How many actions the popup lists.
 const LOG: usize = 50;
@@ -251,6 +251,15 @@ pub fn titles_flood(tab: i32, flooding: bool) {
     if ungroup {
         wasm_bindgen_futures::spawn_local(async move {
             let _ = chrome::tabs_ungroup(tab).await;
+            // The browser then still does work for each title, enough to fall behind by seconds:
+            // the page's titles reach it four times a second at most, the last one always. The
+            // page reads back the title it set.
+            let calm = cdp::Evaluate { expression: CALM_TITLES, context_id: None, return_by_value: true, await_promise: false, timeout: None, object_group: None };
+            let _ = cdp::send(tab, &calm).await;
         });
     }
 }
+
+/// Run in the page's own world: its `document.title` sets go on to the browser a quarter second
+/// apart.
+const CALM_TITLES: &str = "(()=>{const d=Object.getOwnPropertyDescriptor(Document.prototype,'title');let w,t=0;Object.defineProperty(document,'title',{configurable:true,get(){return t?w:d.get.call(this)},set(v){w=String(v);t||=setTimeout(()=>{t=0;d.set.call(document,w)},250)}})})()";

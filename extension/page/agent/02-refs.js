@@ -134,15 +134,15 @@
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   // A page that sets its title without pause (a counter in it, run wild) costs the browser work
   // for each title while its tab is in a tab group, enough at thousands a second to leave it no
-  // time for anything else: the core is told, and takes the tab out of the "Claude" group until
-  // a whole second passes with few titles.
+  // time for anything else: the core is told (a quarter second of them is enough), and takes the
+  // tab out of the "Claude" group until a whole second passes with few titles.
   const TITLES_PER_S = 200;
   let titles = 0, titlesFrom = 0, titleFlood = null;
   function noteTitles(records) {
     for (const r of records) if (r.target.nodeName === "TITLE" || r.target.parentNode?.nodeName === "TITLE") titles++;
     const now = performance.now();
-    if (now - titlesFrom < 1000) return;
-    if (titles > TITLES_PER_S && !titleFlood) {
+    if (now - titlesFrom < 250) return;
+    if (titles > TITLES_PER_S / 4 && !titleFlood) {
       tellCore("titles");
       titleFlood = setInterval(() => {
         if (titles < TITLES_PER_S / 4) {
