@@ -223,6 +223,18 @@ async fn a_field_that_changes_or_refuses_its_value_is_said_to() -> anyhow::Resul
     let field = h.ref_of("textbox", "Name").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&field)})).await?);
     assert_eq!(text(&h.one("type", json!({"text": "Ada"})).await?), "Typed.");
+    // The words after a Tab go into the next field, which may cut them too; the words before a
+    // line break are judged as Enter went down (the page may empty the field then, as a chat
+    // box does, and nothing is said).
+    let (first, tag, chat) = (h.ref_of("textbox", "Forename").await?, h.ref_of("textbox", "Tag").await?, h.ref_of("textbox", "Chat").await?);
+    ok(&h.one("left_click", json!({"target": r#ref(&first)})).await?);
+    let r = text(&h.one("type", json!({"text": "Ada\tLovelace"})).await?);
+    assert_eq!(r, format!("Typed.\nA Tab in the text took the keyboard focus to textbox \"Tag\" ({tag}), which does not hold all of what was typed after it: it holds \"Lov\". Read the page to see what each field holds."));
+    ok(&h.one("left_click", json!({"target": r#ref(&tag)})).await?);
+    let r = text(&h.one("type", json!({"text": "xyz\n"})).await?);
+    assert!(r.starts_with(&format!("Typed.\ntextbox \"Tag\" ({tag}) did not hold all of what was typed before the line break when Enter was pressed: it held \"Lov\"")), "{r}");
+    ok(&h.one("left_click", json!({"target": r#ref(&chat)})).await?);
+    assert_eq!(text(&h.one("type", json!({"text": "hello there\n"})).await?), "Typed.");
     // A date field holds what is typed in a form of its own: nothing is said of it.
     let day = h.ref_of("textbox", "Day").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&day)})).await?);

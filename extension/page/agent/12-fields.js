@@ -34,6 +34,12 @@
     return box?.innerText || "";
   };
   addEventListener("input", () => inputsHeard++, true);
+  // What the field typing went into held as the text's first Enter went down (the words
+  // before the line break in it, which Enter may then send away).
+  let atEnter = null;
+  addEventListener("keydown", (e) => {
+    if (e.isTrusted && e.key === "Enter" && typingInto && !atEnter) atEnter = { el: deepActiveElement(), value: typingInto.value ?? "" };
+  }, true);
   // The text field the last left click pressed (or the field of the label it pressed), until a
   // key or another click: typing is meant for it.
   let clickedField = null;
@@ -49,6 +55,7 @@
     hookFrames(document, 0);
     const el = deepActiveElement();
     typingInto = el;
+    atEnter = null;
     editorHeld = el?.isContentEditable ? { text: el.textContent, inputs: inputsHeard } : null;
     dateBefore = el?.localName === "input" && DATE_TYPES[el.type] ? el.value : null;
     aroundBefore = el && isTextEntry(el) ? aroundField(el) : "";
@@ -111,6 +118,9 @@
     typingInto = null;
     const el = deepActiveElement();
     const nothing = (e) => !e || e === document.body || e === document.documentElement;
+    const plainField = (f) => f?.localName === "textarea" || (f?.localName === "input" && MAXLENGTH_TYPES.has(f.type));
+    const enter = atEnter;
+    atEnter = null;
     // A Tab in the text moved the focus as Claude meant it to (or an editor took it as a key of
     // its own): only what came after the last one is told, when it left every field.
     if (typeof typed === "string" && typed.includes("\t")) {
@@ -118,11 +128,28 @@
       const after = typed.slice(typed.lastIndexOf("\t") + 1);
       if (!after.trim()) return null;
       if (nothing(el)) return document.designMode !== "on" && !el?.isContentEditable ? { lost: clean(after, 80), next } : null;
+      const counter = { next };
+      // (Into the next field, which may cut it: a length limit of its own.)
+      if (plainField(el) && el.type !== "password" && !/[\r\n]/.test(after) && !el.value.includes(after.trim())) {
+        return { misread: `A Tab in the text took the keyboard focus to ${describe(el, counter)}, which does not hold all of what was typed after it: it holds ${JSON.stringify(clean(el.value, 80))}. Read the page to see what each field holds`, next: counter.next };
+      }
       // (A Tab that reached a button between two fields: a help button beside a field.)
       if (!takesNoText(el)) return null;
-      const counter = { next };
       const pressed = after.includes(" ") && !el.closest("a[href]") ? ", and a Space in it pressed that control" : "";
       return { misread: `A Tab in the text took the keyboard focus to ${describe(el, counter)}, which takes no text, so unless the page listens for keys itself, what was typed after it (${JSON.stringify(clean(after, 80))}) went nowhere${pressed}. Click the next field (or use form_input on it), then type the rest`, next: counter.next };
+    }
+    // Line breaks press Enter, which may send the form (and the page may empty the field for
+    // the next entry) or move on: the field is judged by what it held as the first Enter went
+    // down, and by the words after the last line break.
+    if (typeof typed === "string" && /[\r\n]/.test(typed)) {
+      const first = typed.split(/[\r\n]/)[0].trim();
+      typed = typed.slice(Math.max(typed.lastIndexOf("\n"), typed.lastIndexOf("\r")) + 1);
+      if (enter && enter.el === was && plainField(was) && was.type !== "password" && first && !enter.value.includes(first)) {
+        const counter = { next };
+        return { misread: `${describe(was, counter)} did not hold all of what was typed before the line break when Enter was pressed: it held ${JSON.stringify(clean(enter.value, 80))}, so the page refused or changed some of it (a length limit, a mask, a read-only field, a handler of its own)`, next: counter.next };
+      }
+      // (Every word typed before Enter moved the focus on, as it does.)
+      if (!typed.trim() && el !== was) return null;
     }
     // A date or time field takes keys part by part, in the order the browser shows its parts
     // (month, day, year here), not the form read_page gives its value in: typed that way, it

@@ -198,8 +198,8 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
         _ => super::pointer::keys_with_answer(tab, &["Enter"], enters, Box::pin(typing)).await?,
     }
     // A Tab or Enter moves the focus as Claude meant it to; without one, a move is the page's
-    // (after a Tab, only the text that then had no field to go to is told).
-    let moved = if input.text.contains(['\n', '\r']) { None } else { focus_moved(tab, &input.text).await };
+    // (after a Tab or Enter, the page agent judges the words before and after it).
+    let moved = focus_moved(tab, &input.text).await;
     let held = focus.map(|(v, _)| v).unwrap_or_default();
     // Where the text could not go says more than where the focus went.
     let line = match (held.as_str(), held["notext"].as_str()) {
