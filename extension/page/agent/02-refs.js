@@ -137,12 +137,25 @@
   // time for anything else: the core is told (a quarter second of them is enough), and takes the
   // tab out of the "Claude" group until a whole second passes with few titles.
   const TITLES_PER_S = 200;
+  // The page's own document.title sets then go on to the browser a quarter second apart, the
+  // last one always, and the page reads back what it set: at once, from here, in the page's own
+  // world (the core does it again through the browser, where the page's rules forbid a script
+  // of its own, later: the browser is by then behind with the page's titles).
+  function calmTitles() {
+    try {
+      const s = document.createElement("script");
+      s.textContent = "(() => { const d = Object.getOwnPropertyDescriptor(Document.prototype, 'title'); let w, t = 0; Object.defineProperty(document, 'title', { configurable: true, get() { return t ? w : d.get.call(this); }, set(v) { w = String(v); t ||= setTimeout(() => { t = 0; d.set.call(document, w); }, 250); } }); })()";
+      (document.head || document.documentElement).append(s);
+      s.remove();
+    } catch {}
+  }
   let titles = 0, titlesFrom = 0, titleFlood = null;
   function noteTitles(records) {
     for (const r of records) if (r.target.nodeName === "TITLE" || r.target.parentNode?.nodeName === "TITLE") titles++;
     const now = performance.now();
     if (now - titlesFrom < 250) return;
     if (titles > TITLES_PER_S / 4 && !titleFlood) {
+      calmTitles();
       tellCore("titles");
       titleFlood = setInterval(() => {
         if (titles < TITLES_PER_S / 4) {
