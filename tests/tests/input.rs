@@ -1030,6 +1030,36 @@ async fn clicks_reach_shadow_roots_and_cross_origin_frames() -> anyhow::Result<(
     Ok(())
 }
 
+/// Frames drawn at another scale than their own (a transform around them, CSS zoom), of the
+/// page's site and of another: a ref inside is pressed where the frame shows it, not where the
+/// frame's own points would be unscaled, and a read lists what shows as shown.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refs_in_frames_drawn_at_another_scale_are_pressed_where_they_show() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let other = tabwright::site::Site::start(tabwright::site::Pages::Dir(fixtures()), "127.0.0.2").await?;
+    ok(&h.one("navigate", json!({"url": h.url(&format!("scaled-frames.html?other=http://{}", other.addr))})).await?);
+    let cross = h.ref_of_soon("button", "Cross button").await?;
+    let read = text(&h.one("read_page", json!({})).await?);
+    assert!(line_with(&read, "button \"Delete account\"").ends_with(']'), "it shows, so it is no offscreen line: {read}");
+    for name in ["Keep subscription", "Pause subscription"] {
+        let row = h.ref_of("button", name).await?;
+        ok(&h.one("left_click", json!({"target": r#ref(&row)})).await?);
+        assert_eq!(only_state(&h.one("list_tabs", json!({})).await?).tabs[0].title, format!("pressed {name}"));
+    }
+    let r = h.one("left_click", json!({"target": r#ref(&cross)})).await?;
+    ok(&r);
+    let pressed = text(&h.one("find", json!({"query": "pressed button"})).await?);
+    assert!(pressed.starts_with("button \"Pressed\""), "the other site's scaled frame's button was pressed: {pressed}");
+    // The zoomed frame's rows are the second of each.
+    let all = text(&h.one("read_page", json!({"filter": "all"})).await?);
+    let zoomed = &all[all.find("iframe \"Zoomed frame\"").ok_or_else(|| anyhow::anyhow!("{all}"))?..];
+    let cancel = line_with(zoomed, "button \"Cancel subscription\"").split("[ref_").nth(1).and_then(|r| r.split(']').next()).map(|n| format!("ref_{n}")).unwrap_or_default();
+    ok(&h.one("left_click", json!({"target": r#ref(&cancel)})).await?);
+    let said = text(&h.one("find", json!({"query": "Chosen"})).await?);
+    assert!(said.contains("Chosen: Cancel subscription"), "{said}");
+    Ok(())
+}
+
 /// A field inside another site's frame (a payment provider's card field) takes the keys typed
 /// right after the click that focused it, by ref or by coordinate, each time: the browser hands
 /// the focus to that frame after the click, and a page that does not take itself for focused

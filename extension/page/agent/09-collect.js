@@ -304,9 +304,15 @@
       return t;
     }
 
+    // A box of a frame's document where the top viewport shows it (`s`: the frame's scale, a
+    // transform's or CSS zoom's around it).
+    function put(frame, r) {
+      const s = frame.s || 1;
+      return { left: frame.x + s * r.left, top: frame.y + s * r.top, right: frame.x + s * r.right, bottom: frame.y + s * r.bottom };
+    }
     function intersects(r, clip, frame) {
-      const left = r.left + frame.x, top = r.top + frame.y;
-      return left < clip.right && left + r.width > clip.left && top < clip.bottom && top + r.height > clip.top;
+      const p = put(frame, r);
+      return p.left < clip.right && p.right > clip.left && p.top < clip.bottom && p.bottom > clip.top;
     }
 
     // Text only, short enough to be the element's whole name: nothing under it needs a line.
@@ -422,11 +428,11 @@
             // without scrolling, like a carousel's next slides, is no more than it shows.)
             if (frame.scrollBox && !intersects(rect, frame.scrollBox, frame)) {
               if (frame.scroller && !scrolledIn.includes(frame.scroller)) scrolledIn.push(frame.scroller);
-            } else if (rect.top + frame.y >= frame.clip.bottom) beyond.below = true;
-            else if (rect.bottom + frame.y <= frame.clip.top) beyond.above = true;
+            } else if (put(frame, rect).top >= frame.clip.bottom) beyond.below = true;
+            else if (put(frame, rect).bottom <= frame.clip.top) beyond.above = true;
             else if (sideways(frame.doc || document)) {
-              if (rect.left + frame.x >= frame.clip.right) beyond.right = true;
-              else if (rect.right + frame.x <= frame.clip.left) beyond.left = true;
+              if (put(frame, rect).left >= frame.clip.right) beyond.right = true;
+              else if (put(frame, rect).right <= frame.clip.left) beyond.left = true;
             }
           }
           return;
@@ -557,22 +563,16 @@
       }
       if (isFrame(el)) {
         const doc = frameDoc(el);
-        const cs = getComputedStyle(el);
-        const fx = frame.x + rect.left + parseFloat(cs.borderLeftWidth) + parseFloat(cs.paddingLeft);
-        const fy = frame.y + rect.top + parseFloat(cs.borderTopWidth) + parseFloat(cs.paddingTop);
-        const clip = {
-          left: Math.max(frame.clip.left, frame.x + rect.left),
-          top: Math.max(frame.clip.top, frame.y + rect.top),
-          right: Math.min(frame.clip.right, frame.x + rect.right),
-          bottom: Math.min(frame.clip.bottom, frame.y + rect.bottom),
-        };
+        const b = frameBox(el), p = put(frame, rect), s = frame.s || 1;
+        const fx = frame.x + s * b.x, fy = frame.y + s * b.y, fs = s * b.s;
+        const clip = { left: Math.max(frame.clip.left, p.left), top: Math.max(frame.clip.top, p.top), right: Math.min(frame.clip.right, p.right), bottom: Math.min(frame.clip.bottom, p.bottom) };
         const view = { left: Math.max(frame.view.left, clip.left), top: Math.max(frame.view.top, clip.top), right: Math.min(frame.view.right, clip.right), bottom: Math.min(frame.view.bottom, clip.bottom) };
         if (doc && doc.body) {
-          walkChildren(doc.body, nextDepth, { x: fx, y: fy, clip: filter === "all" ? { left: -1e9, top: -1e9, right: 1e9, bottom: 1e9 } : clip, view, base: clip, doc }, null, false);
+          walkChildren(doc.body, nextDepth, { x: fx, y: fy, s: fs, clip: filter === "all" ? { left: -1e9, top: -1e9, right: 1e9, bottom: 1e9 } : clip, view, base: clip, doc }, null, false);
         } else if (!named) {
           // Another site's frame, read in its own document: with the part of it in view, in its
           // own viewport's points (what lies outside is offscreen there too).
-          const seen = { left: view.left - fx, top: view.top - fy, right: view.right - fx, bottom: view.bottom - fy };
+          const seen = { left: (view.left - fx) / fs, top: (view.top - fy) / fs, right: (view.right - fx) / fs, bottom: (view.bottom - fy) / fs };
           out.push({ d: nextDepth, frame: ensureRef(el, counter), view: seen });
         }
         return;
@@ -670,8 +670,8 @@
     // a carousel) shows only what lies inside it.
     function within(el, rect, style, frame) {
       if (!ownScroller(el, style)) return frame;
-      const left = frame.x + rect.left + el.clientLeft, top = frame.y + rect.top + el.clientTop;
-      const box = { left, top, right: left + el.clientWidth, bottom: top + el.clientHeight };
+      const s = frame.s || 1, left = frame.x + s * (rect.left + el.clientLeft), top = frame.y + s * (rect.top + el.clientTop);
+      const box = { left, top, right: left + s * el.clientWidth, bottom: top + s * el.clientHeight };
       const cut = (c) => ({ left: Math.max(c.left, box.left), top: Math.max(c.top, box.top), right: Math.min(c.right, box.right), bottom: Math.min(c.bottom, box.bottom) });
       const scroller = /auto|scroll/.test(style.overflowX + style.overflowY) ? el : null;
       return { ...frame, clip: filter === "all" ? frame.clip : cut(frame.clip), view: cut(frame.view), scrollBox: box, scroller, clipper: el, outer: frame };

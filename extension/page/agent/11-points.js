@@ -15,6 +15,15 @@
     return el;
   }
 
+  // A DOM node a script returned, as javascript_exec says it: `<h1#title.big> "Its text"`.
+  function nodeSaid(v) {
+    if (v.nodeType !== 1) return `${v.nodeName} ${JSON.stringify((v.textContent || "").slice(0, 100))}`;
+    const id = v.id ? `#${v.id}` : "";
+    const cls = typeof v.className === "string" && v.className.trim() ? "." + v.className.trim().split(/\s+/).join(".") : "";
+    const text = (v.innerText || v.textContent || "").replace(/\s+/g, " ").trim().slice(0, 100);
+    return `<${v.localName}${id}${cls}>${text ? ` ${JSON.stringify(text)}` : ""}`;
+  }
+
   // Finds an element with this role and name, for a stale ref's suggestion.
   function suggest(role, name, next) {
     const counter = { next };
@@ -221,13 +230,10 @@
   }
   // Where a frame's viewport starts in the viewport of the document around it, and how many of
   // that document's pixels one of the frame's takes (`s`: CSS zoom on the frame or around it,
-  // which the frame's document sees as its device pixel ratio; 1 for another site's frame).
+  // or a transform's scale, which make its box that many times its layout size).
   function frameBox(f) {
     const r = f.getBoundingClientRect(), cs = getComputedStyle(f);
-    let s = 1;
-    try {
-      s = f.contentWindow.devicePixelRatio / f.ownerDocument.defaultView.devicePixelRatio;
-    } catch {}
+    let s = f.offsetWidth > 0 ? r.width / f.offsetWidth : 1;
     if (!(s > 0) || Math.abs(s - 1) < 1e-3) s = 1;
     return { x: r.left + (parseFloat(cs.borderLeftWidth) + parseFloat(cs.paddingLeft)) * s, y: r.top + (parseFloat(cs.borderTopWidth) + parseFloat(cs.paddingTop)) * s, s };
   }

@@ -426,6 +426,9 @@ pub struct BoxModel {
     pub content: Vec<f64>,
     #[serde(default)]
     pub border: Vec<f64>,
+    /// The border box's width as laid out (before a transform or CSS zoom around it).
+    #[serde(default)]
+    pub width: f64,
 }
 command!(GetBoxModel, "DOM.getBoxModel", BoxModelResponse);
 

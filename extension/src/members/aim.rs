@@ -76,25 +76,25 @@ pub(super) async fn frame_hops(at: &Debuggee) -> Result<Vec<Hop>, String> {
 
 impl Hop {
     /// The frame element's box in its document's viewport: where its content and its border
-    /// begin, in CSS pixels.
-    async fn origins(&self) -> Result<((f64, f64), (f64, f64)), String> {
+    /// begin, in CSS pixels, and how many of them one of the frame's own takes (a transform's
+    /// scale or CSS zoom around it).
+    async fn origins(&self) -> Result<((f64, f64), (f64, f64), f64), String> {
         let model = cdp::send_to(&self.holder, &cdp::GetBoxModel { backend_node_id: self.owner }).await.map_err(|e| e.to_string())?.model;
-        let (content, border) = (&model.content, if model.border.len() >= 2 { &model.border } else { &model.content });
-        if content.len() < 2 {
+        let (content, border) = (&model.content, if model.border.len() >= 4 { &model.border } else { &model.content });
+        if content.len() < 2 || border.len() < 4 {
             return Err("the frame has no box".into());
         }
-        Ok(((content[0], content[1]), (border[0], border[1])))
+        let scale = if model.width > 0.0 { (border[2] - border[0]) / model.width } else { 1.0 };
+        Ok(((content[0], content[1]), (border[0], border[1]), scale))
     }
 }
 
-/// Offset of an out-of-process frame's viewport inside the tab's, in CSS pixels: its box in the
-/// document that holds it, plus that document's own offset when it is such a frame too.
-async fn frame_offset(at: &Debuggee) -> Result<(f64, f64), String> {
-    let (mut x, mut y) = (0.0, 0.0);
+/// A point of an out-of-process frame's viewport as a point of the tab's: through its box in
+/// the document that holds it, and that document's own when it is such a frame too.
+async fn to_tab(at: &Debuggee, (mut x, mut y): (f64, f64)) -> Result<(f64, f64), String> {
     for hop in frame_hops(at).await? {
-        let ((cx, cy), _) = hop.origins().await?;
-        x += cx;
-        y += cy;
+        let ((cx, cy), _, s) = hop.origins().await?;
+        (x, y) = (cx + s * x, cy + s * y);
     }
     Ok((x, y))
 }
@@ -109,8 +109,8 @@ async fn through_frames(at: &Debuggee, (x, y): (f64, f64)) -> Result<(f64, f64),
     for hop in frame_hops(at).await.map_err(Err)? {
         let mut scrolled = false;
         loop {
-            let ((cx, cy), (bx, by)) = hop.origins().await.map_err(Err)?;
-            let (hx, hy) = (x + cx, y + cy);
+            let ((cx, cy), (bx, by), s) = hop.origins().await.map_err(Err)?;
+            let (hx, hy) = (cx + s * x, cy + s * y);
             let (seen, _) = page::call_in(&hop.holder, &format!("__tabwright.frameAt({hx}, {hy}, {x}, {y})")).await.map_err(Err)?;
             if let Some(cover) = seen["covered"].as_str() {
                 return Err(Ok(fold(cover)));
@@ -122,7 +122,7 @@ async fn through_frames(at: &Debuggee, (x, y): (f64, f64)) -> Result<(f64, f64),
             if std::mem::replace(&mut scrolled, true) {
                 return Err(Err("its frame could not be scrolled into view".into()));
             }
-            let rect = cdp::Rect { x: x + cx - bx, y: y + cy - by, width: 1.0, height: 1.0 };
+            let rect = cdp::Rect { x: (hx - bx) / s, y: (hy - by) / s, width: 1.0, height: 1.0 };
             cdp::send_to(&hop.holder, &cdp::ScrollIntoViewIfNeeded { backend_node_id: hop.owner, rect }).await.map_err(|e| Err(e.to_string()))?;
             // The browser sends input to the frame where its last drawn frame had it.
             let _ = page::call_in(&hop.holder, "new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))").await;
@@ -260,8 +260,7 @@ async fn ref_spot(tab: i32, reference: &str, press: bool) -> Result<Spot, String
         }
         // Shown while the pointer is over a box around it (a row's actions, a menu's items):
         // the pointer goes there, as a person's does, and the element is looked for again.
-        let (ox, oy) = frame_offset(&at).await?;
-        mouse(tab, "mouseMoved", (p.x + ox, p.y + oy), "none", buttons(tab), 0, 0).await?;
+        mouse(tab, "mouseMoved", to_tab(&at, (p.x, p.y)).await?, "none", buttons(tab), 0, 0).await?;
         pointed = true;
     };
     p.what = p.what.as_deref().map(fold);

@@ -94,14 +94,7 @@ pub async fn read_network(tab_id: Option<&str>) -> Result<Outcome, String> {
 
 /// A DOM node a script returned, described in tabwright's own world (where the page's changes
 /// to built-ins do not reach): `<h1#title.big> "Its text"`.
-const DESCRIBE_NODE: &str = r#"function () {
-  const v = this;
-  if (v.nodeType !== 1) return `${v.nodeName} ${JSON.stringify((v.textContent || "").slice(0, 100))}`;
-  const id = v.id ? `#${v.id}` : "";
-  const cls = typeof v.className === "string" && v.className.trim() ? "." + v.className.trim().split(/\s+/).join(".") : "";
-  const text = (v.innerText || v.textContent || "").replace(/\s+/g, " ").trim().slice(0, 100);
-  return `<${v.localName}${id}${cls}>${text ? ` ${JSON.stringify(text)}` : ""}`;
-}"#;
+const DESCRIBE_NODE: &str = "function () { return __tabwright.nodeSaid(this); }";
 
 /// The object group of the nodes a script's value is described with.
 const SCRIPT_GROUP: &str = "tabwright-script";
