@@ -235,6 +235,21 @@ async fn a_field_that_changes_or_refuses_its_value_is_said_to() -> anyhow::Resul
     assert!(r.starts_with(&format!("Typed.\ntextbox \"Tag\" ({tag}) did not hold all of what was typed before the line break when Enter was pressed: it held \"Lov\"")), "{r}");
     ok(&h.one("left_click", json!({"target": r#ref(&chat)})).await?);
     assert_eq!(text(&h.one("type", json!({"text": "hello there\n"})).await?), "Typed.");
+    // A mask's own spaces between the digits typed are no change; a number field that dropped
+    // the letters typed holds nothing.
+    let card = h.ref_of("textbox", "Card").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&card)})).await?);
+    assert_eq!(text(&h.one("type", json!({"text": "4111111111111111"})).await?), "Typed.");
+    let qty = h.ref_of("spinbutton", "Qty").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&qty)})).await?);
+    let r = text(&h.one("type", json!({"text": "twelve"})).await?);
+    assert!(r.starts_with(&format!("Typed.\nspinbutton \"Qty\" ({qty}) does not hold all of what was typed: it is empty")), "{r}");
+    // What a textarea and an editor hold is read line by line, a line of signs alone too.
+    let page = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page.contains("[First line\nSecond line]"), "{page}");
+    let read = text(&h.one("read_page", json!({"filter": "all"})).await?);
+    let snippet = &read[read.find("textbox \"Snippet\"").ok_or_else(|| anyhow::anyhow!("{read}"))?..];
+    assert!(snippet.contains("text \"}\"") && snippet.contains("text \":-)\""), "{read}");
     // A date field holds what is typed in a form of its own: nothing is said of it.
     let day = h.ref_of("textbox", "Day").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&day)})).await?);

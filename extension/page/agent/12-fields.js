@@ -169,7 +169,11 @@
     }
     // (A date, time or number field holds what is typed in a form of its own.)
     const plain = el?.localName === "textarea" || (el?.localName === "input" && MAXLENGTH_TYPES.has(el.type));
-    if (was && el === was && typeof typed === "string" && typed && plain && !el.value.includes(typed.trim())) {
+    // (Letters and digits are what a mask keeps: the spaces and dashes it puts between them are
+    // its own. A number field holds no letters.)
+    const bare = (v) => v.replace(/[^\p{L}\p{N}]/gu, "");
+    const lost = typeof typed === "string" && !!typed && ((plain && !el.value.includes(typed.trim()) && !(bare(typed) && bare(el.value).includes(bare(typed)))) || (el?.localName === "input" && el.type === "number" && !el.value && !!typed.trim()));
+    if (was && el === was && lost) {
       const counter = { next };
       // The words typed (without the comma or line break that ended an entry), shown beside
       // the field now and not before: the page took them out of it into a chip or tag.

@@ -157,7 +157,8 @@
       // draw them.
       if (FALLBACK_TAGS.has(tag)) return;
       if (tag === "textarea") {
-        if (el.value) add(`[${clean(el.value, 300)}]`);
+        // (Its lines as typed.)
+        if (el.value) add(`[${cleanLines(el.value, 2000)}]`);
         if (last !== "\n") add("\n");
         return;
       }
