@@ -208,13 +208,16 @@ pub fn parse(text: &str) -> Result<Vec<Chord>, String> {
             },
         };
         let mut mods = if head.is_empty() { Vec::new() } else { modifiers(head)? };
-        let key = named(last).ok_or_else(|| {
+        let mut key = named(last).ok_or_else(|| {
             format!("unknown key {last:?} in {token:?}; use names such as Return, Tab, Escape, BackSpace, Up, Page_Up, F5, or a single character")
         })?;
-        // An uppercase letter or shifted symbol is typed with Shift held.
+        // An uppercase letter or shifted symbol is typed with Shift held. (A shortcut's letter
+        // is its letter in either case: "ctrl+Z" is the undo that "ctrl+z" is.)
         let mut chars = last.chars();
         if let (Some(c), None) = (chars.next(), chars.next()) {
-            if for_char(c).is_some_and(|(_, shift)| shift) && !mods.iter().any(|m| m.modifier == SHIFT) {
+            if c.is_ascii_uppercase() && !mods.is_empty() {
+                key.key = key.key.to_ascii_lowercase();
+            } else if for_char(c).is_some_and(|(_, shift)| shift) && !mods.iter().any(|m| m.modifier == SHIFT) {
                 mods.push(modifier("shift").ok_or("shift")?);
             }
         }

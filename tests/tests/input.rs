@@ -461,7 +461,16 @@ async fn keyboard_members_send_real_key_definitions() -> anyhow::Result<()> {
     assert_eq!(text(&r), "Pressed cmd+shift+p.");
     let log = h.wait_log("palette", |e| e["type"] == "shortcut" && e["name"] == "palette").await?;
     let p = of(&log, "keydown").into_iter().find(|e| e["code"] == "KeyP").expect("keydown P");
-    assert_eq!((p["meta"].clone(), p["shift"].clone()), (json!(true), json!(true)));
+    assert_eq!((p["meta"].clone(), p["shift"].clone(), p["key"].clone()), (json!(true), json!(true), json!("P")), "with Shift held the key says its shifted letter");
+    // Shift+/ says "?", as a keyboard's does; a shortcut's capital letter is its letter
+    // ("ctrl+Z" undoes, with no Shift added).
+    h.site.clear_log();
+    ok(&h.one("key", json!({"text": "shift+slash ctrl+Z"})).await?);
+    let log = h.wait_log("ctrl+Z", |e| e["type"] == "keyup" && e["code"] == "KeyZ").await?;
+    let slash = of(&log, "keydown").into_iter().find(|e| e["code"] == "Slash").expect("keydown /");
+    assert_eq!(slash["key"], "?");
+    let z = of(&log, "keydown").into_iter().find(|e| e["code"] == "KeyZ").expect("keydown Z");
+    assert_eq!((z["key"].clone(), z["shift"].clone(), z["ctrl"].clone()), (json!("z"), json!(false), json!(true)));
 
     h.site.clear_log();
     ok(&h.one("key", json!({"text": "BackSpace Page_Up Home Left F2 Escape", "repeat": 2})).await?);

@@ -15,6 +15,15 @@
     return el;
   }
 
+  // Two animation frames from now (a scroll or a re-render has landed), or one (50 ms at most,
+  // answered 0 then: a hidden tab may not draw).
+  const frames = (n) => new Promise((r) => {
+    if (n === 1) setTimeout(() => r(0), 50);
+    requestAnimationFrame(() => (n === 1 ? r(1) : requestAnimationFrame(() => r(1))));
+  });
+  // The page's title and address, as a tab's state says them.
+  const place = () => ({ title: document.title, url: location.href });
+
   // A DOM node a script returned, as javascript_exec says it: `<h1#title.big> "Its text"`.
   function nodeSaid(v) {
     if (v.nodeType !== 1) return `${v.nodeName} ${JSON.stringify((v.textContent || "").slice(0, 100))}`;

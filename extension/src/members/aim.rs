@@ -125,7 +125,7 @@ async fn through_frames(at: &Debuggee, (x, y): (f64, f64)) -> Result<(f64, f64),
             let rect = cdp::Rect { x: (hx - bx) / s, y: (hy - by) / s, width: 1.0, height: 1.0 };
             cdp::send_to(&hop.holder, &cdp::ScrollIntoViewIfNeeded { backend_node_id: hop.owner, rect }).await.map_err(|e| Err(e.to_string()))?;
             // The browser sends input to the frame where its last drawn frame had it.
-            let _ = page::call_in(&hop.holder, "new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))").await;
+            let _ = page::call_in(&hop.holder, "__tabwright.frames(2)").await;
         }
     }
     Ok((x, y))
@@ -185,7 +185,7 @@ pub(super) async fn move_to(tab: i32, target: &Target, held: &'static str) -> Re
             mouse(tab, "mouseMoved", (spot.x, spot.y), held, buttons(tab), 0, 0).await?;
             // The page's title and address as what the move set off (a handler of mouseenter)
             // left them.
-            moved_answer(tab, page::call_after_input(tab, "({ title: document.title, url: location.href })").await).await;
+            moved_answer(tab, page::call_after_input(tab, "__tabwright.place()").await).await;
             Ok(spot)
         }
     }

@@ -167,7 +167,7 @@ pub async fn javascript_exec(text: &str, tab_id: Option<&str>) -> Result<Outcome
     // inventory shows them (a window the script opened is listed all the same).
     let mut opened = cdp::wait_for(tab, &["Page.windowOpen"]);
     let script = Box::pin(cdp::send(tab, &eval));
-    let look = Box::pin(crate::page::call(tab, "({title: document.title, url: location.href})"));
+    let look = Box::pin(crate::page::call(tab, "__tabwright.place()"));
     let (sent, look) = match futures::future::select(script, look).await {
         futures::future::Either::Left((sent, look)) => (sent, Some(look.await)),
         // Answered first: it ran before the script was done.

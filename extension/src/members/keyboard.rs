@@ -11,19 +11,14 @@ use crate::{cdp, chrome, state};
 async fn press(tab: i32, chord: &Chord) -> Result<(), String> {
     with_modifiers(tab, &chord.modifiers, |mods| async move {
         let (text, down) = typed(chord, mods);
+        // With Shift held a character key says its shifted character ("?" for Shift+/, "P" for
+        // Ctrl+Shift+P), as a keyboard's does, whatever else is held.
+        let key = keys::KeyDef { key: shifted(&chord.key.key, mods), ..chord.key.clone() };
         // A modifier key reports itself as held while it is down, as a real one does. Sent
         // together and answered in order, as the browser queues input as it arrives.
         let (pressed, released) = futures::future::join(
-            key_event_doing(
-                tab,
-                down,
-                &chord.key,
-                mods | chord.key.modifier,
-                text,
-                chord.editing_commands(),
-                false,
-            ),
-            key_event(tab, "keyUp", &chord.key, mods, None),
+            key_event_doing(tab, down, &key, mods | key.modifier, text, chord.editing_commands(), false),
+            key_event(tab, "keyUp", &key, mods, None),
         )
         .await;
         pressed.and(released)

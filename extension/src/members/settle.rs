@@ -16,7 +16,7 @@ thread_local! {
 
 /// Waits for the next two animation frames, so a scroll or re-render has landed.
 pub async fn settle(tab: i32) {
-    let _ = page::call(tab, "new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(1))))").await;
+    let _ = page::call(tab, "__tabwright.frames(2)").await;
 }
 
 /// How long after a scroll was applied its next two frames have surely been drawn (two frames
@@ -195,7 +195,7 @@ const QUIET_MS: i32 = 300;
 
 /// Waits for one animation frame of the tab (bounded, as a hidden tab may not draw).
 pub async fn settle_once(tab: i32) {
-    let wait = page::call(tab, "new Promise((r) => { requestAnimationFrame(() => r(1)); setTimeout(() => r(0), 50); })");
+    let wait = page::call(tab, "__tabwright.frames(1)");
     let _ = futures::future::select(Box::pin(wait), Box::pin(crate::chrome::sleep(100))).await;
 }
 
