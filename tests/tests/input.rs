@@ -1054,6 +1054,23 @@ async fn clicks_reach_shadow_roots_and_cross_origin_frames() -> anyhow::Result<(
     Ok(())
 }
 
+/// Enter right behind typing into a search as you type that shows its list only once the typing
+/// has paused 450 ms picks the suggestion the words brought up, in one batch as Claude sends them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn enter_right_behind_typing_waits_for_suggestions_shown_after_a_pause() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "late-suggest.html").await?;
+    let city = h.ref_of("combobox", "City").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&city)})).await?);
+    let calls = vec![h.call("type", json!({"text": "Lon"})), h.call("key", json!({"text": "Return"}))];
+    for r in h.run(calls).await? {
+        ok(&r);
+    }
+    let page = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page.contains("Chosen: London"), "{page}");
+    Ok(())
+}
+
 /// Frames drawn at another scale than their own (a transform around them, CSS zoom), of the
 /// page's site and of another: a ref inside is pressed where the frame shows it, not where the
 /// frame's own points would be unscaled, and a read lists what shows as shown.

@@ -253,6 +253,13 @@
     if (!capture) for (const a of moving) if (onlyFadesIn(a)) moving.delete(a);
     if (moving.size) await Promise.race([Promise.allSettled([...moving].map((a) => a.finished)), wait(ms)]);
     const busy = busyMs > 0 && (await busyEnded(busyMs));
+    // A field of the ARIA combobox pattern that typing just went into, whose list is still
+    // closed: its page may open it after a pause of its own (a search as you type waits 300 to
+    // 500 ms for the typing to stop), which is waited for, up to 900 ms after the typing began.
+    const [box, typedAt] = typedInto;
+    if (fresh && box && box === deepActiveElement() && box.value && (box.getAttribute("role") === "combobox" || /list|both/.test(box.getAttribute("aria-autocomplete") || ""))) {
+      while (box.getAttribute("aria-expanded") === "false" && performance.now() - typedAt < 900) await wait(50);
+    }
     if (fresh || moving.size || busy) await quiet(QUIET_MS, routed ? 3 : 0, input);
     return moving.size;
   }

@@ -37,6 +37,8 @@
   // What the field typing went into held as the text's first Enter went down (the words
   // before the line break in it, which Enter may then send away).
   let atEnter = null;
+  // The field the last typing went into, and when it began.
+  let typedInto = [null, 0];
   addEventListener("keydown", (e) => {
     if (e.isTrusted && e.key === "Enter" && typingInto && !atEnter) atEnter = { el: deepActiveElement(), value: typingInto.value ?? "" };
   }, true);
@@ -55,6 +57,7 @@
     hookFrames(document, 0);
     const el = deepActiveElement();
     typingInto = el;
+    typedInto = [el, performance.now()];
     atEnter = null;
     editorHeld = el?.isContentEditable ? { text: el.textContent, inputs: inputsHeard } : null;
     dateBefore = el?.localName === "input" && DATE_TYPES[el.type] ? el.value : null;
