@@ -739,7 +739,7 @@ async fn form_input_sets_every_control_and_fires_events() -> anyhow::Result<()> 
     let page = text(&h.one("get_page_text", json!({})).await?);
     assert!(page.contains("[1776-07-04]"), "{page}");
     // The page's text shows what the fields hold now.
-    assert!(page.contains("[Line one Line two]") && page.contains("[Green]") && page.contains("[42]"), "{page}");
+    assert!(page.contains("[Line one\nLine two]") && page.contains("[Green]") && page.contains("[42]"), "{page}");
 
     let birthday = h.ref_of("textbox", "Birthday").await?;
     let e = error_text(&h.one("form_input", json!({"target": r#ref(&birthday), "value": "next tuesday"})).await?);
