@@ -215,7 +215,7 @@ pub fn parse(text: &str) -> Result<Vec<Chord>, String> {
         // is its letter in either case: "ctrl+Z" is the undo that "ctrl+z" is.)
         let mut chars = last.chars();
         if let (Some(c), None) = (chars.next(), chars.next()) {
-            if c.is_ascii_uppercase() && !mods.is_empty() {
+            if c.is_ascii_uppercase() && mods.iter().any(|m| m.modifier != SHIFT) {
                 key.key = key.key.to_ascii_lowercase();
             } else if for_char(c).is_some_and(|(_, shift)| shift) && !mods.iter().any(|m| m.modifier == SHIFT) {
                 mods.push(modifier("shift").ok_or("shift")?);
@@ -304,6 +304,11 @@ mod tests {
         let c = parse("ctrl++").expect("ctrl plus");
         assert_eq!((c[0].key.key.as_str(), c[0].bits()), ("+", CTRL | SHIFT));
         assert_eq!(parse("A").expect("A")[0].bits(), SHIFT, "an uppercase letter is typed with Shift");
+        // A shortcut's capital letter is its letter; with Shift alone it stays a capital.
+        let z = &parse("ctrl+Z").expect("ctrl+Z")[0];
+        assert_eq!((z.bits(), z.key.key.as_str()), (CTRL, "z"));
+        let a = &parse("shift+A").expect("shift+A")[0];
+        assert_eq!((a.bits(), a.key.key.as_str()), (SHIFT, "A"));
         assert!(parse("ctrl+nope").unwrap_err().contains("unknown key"));
         assert!(parse("hyper+a").unwrap_err().contains("unknown modifier"));
     }

@@ -240,6 +240,9 @@ async fn a_field_that_changes_or_refuses_its_value_is_said_to() -> anyhow::Resul
     let card = h.ref_of("textbox", "Card").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&card)})).await?);
     assert_eq!(text(&h.one("type", json!({"text": "4111111111111111"})).await?), "Typed.");
+    // (Nor before a line break, as Enter goes down.)
+    ok(&h.one("key", json!({"text": "ctrl+a"})).await?);
+    assert_eq!(text(&h.one("type", json!({"text": "4242424242424242\n"})).await?), "Typed.");
     let qty = h.ref_of("spinbutton", "Qty").await?;
     ok(&h.one("left_click", json!({"target": r#ref(&qty)})).await?);
     let r = text(&h.one("type", json!({"text": "twelve"})).await?);

@@ -154,7 +154,9 @@
     for (const r of records) if (r.target.nodeName === "TITLE" || r.target.parentNode?.nodeName === "TITLE") titles++;
     const now = performance.now();
     if (now - titlesFrom < 250) return;
-    if (titles > TITLES_PER_S / 4 && !titleFlood) {
+    // (A quarter second of titles no typing makes: a page that writes a field into its title
+    // as it is typed gets some 200.)
+    if (titles > 500 && !titleFlood) {
       calmTitles();
       tellCore("titles");
       titleFlood = setInterval(() => {

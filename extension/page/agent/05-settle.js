@@ -259,6 +259,7 @@
     const [box, typedAt] = typedInto;
     if (fresh && box && box === deepActiveElement() && box.value && (box.getAttribute("role") === "combobox" || /list|both/.test(box.getAttribute("aria-autocomplete") || ""))) {
       while (box.getAttribute("aria-expanded") === "false" && performance.now() - typedAt < 900) await wait(50);
+      typedInto = [null, 0];
     }
     if (fresh || moving.size || busy) await quiet(QUIET_MS, routed ? 3 : 0, input);
     return moving.size;

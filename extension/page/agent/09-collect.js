@@ -25,7 +25,8 @@
     // their start does not (a paragraph whose last sentence is the one wanted): "…" and on.
     const sought = String(opts.query || "").toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 3 || (w.length > 1 && /\d/.test(w)));
     const lineText = (s) => {
-      const whole = clean(s, Infinity);
+      // (The first 20,000 characters of a text: a log shown whole is one text of megabytes.)
+      const whole = clean(s.slice(0, 20000), Infinity);
       if (whole.length <= TEXT_MAX || !sought.length) return bounded(whole, TEXT_MAX);
       const low = whole.toLowerCase();
       const holds = (from) => sought.filter((w) => { const i = low.indexOf(w, from); return i >= 0 && i + w.length < from + TEXT_MAX - 2; }).length;

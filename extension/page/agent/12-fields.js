@@ -122,6 +122,10 @@
     const el = deepActiveElement();
     const nothing = (e) => !e || e === document.body || e === document.documentElement;
     const plainField = (f) => f?.localName === "textarea" || (f?.localName === "input" && MAXLENGTH_TYPES.has(f.type));
+    // Whether a field's value holds the words typed. (Letters and digits are what a mask keeps:
+    // the spaces and dashes it puts between them are its own, as capitals a field writes are.)
+    const bare = (v) => v.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+    const holds = (value, words) => value.includes(words) || (!!bare(words) && bare(value).includes(bare(words)));
     const enter = atEnter;
     atEnter = null;
     // A Tab in the text moved the focus as Claude meant it to (or an editor took it as a key of
@@ -133,7 +137,7 @@
       if (nothing(el)) return document.designMode !== "on" && !el?.isContentEditable ? { lost: clean(after, 80), next } : null;
       const counter = { next };
       // (Into the next field, which may cut it: a length limit of its own.)
-      if (plainField(el) && el.type !== "password" && !/[\r\n]/.test(after) && !el.value.includes(after.trim())) {
+      if (plainField(el) && el.type !== "password" && !/[\r\n]/.test(after) && !holds(el.value, after.trim())) {
         return { misread: `A Tab in the text took the keyboard focus to ${describe(el, counter)}, which does not hold all of what was typed after it: it holds ${JSON.stringify(clean(el.value, 80))}. Read the page to see what each field holds`, next: counter.next };
       }
       // (A Tab that reached a button between two fields: a help button beside a field.)
@@ -147,7 +151,7 @@
     if (typeof typed === "string" && /[\r\n]/.test(typed)) {
       const first = typed.split(/[\r\n]/)[0].trim();
       typed = typed.slice(Math.max(typed.lastIndexOf("\n"), typed.lastIndexOf("\r")) + 1);
-      if (enter && enter.el === was && plainField(was) && was.type !== "password" && first && !enter.value.includes(first)) {
+      if (enter && enter.el === was && plainField(was) && was.type !== "password" && first && !holds(enter.value, first)) {
         const counter = { next };
         return { misread: `${describe(was, counter)} did not hold all of what was typed before the line break when Enter was pressed: it held ${JSON.stringify(clean(enter.value, 80))}, so the page refused or changed some of it (a length limit, a mask, a read-only field, a handler of its own)`, next: counter.next };
       }
@@ -172,10 +176,8 @@
     }
     // (A date, time or number field holds what is typed in a form of its own.)
     const plain = el?.localName === "textarea" || (el?.localName === "input" && MAXLENGTH_TYPES.has(el.type));
-    // (Letters and digits are what a mask keeps: the spaces and dashes it puts between them are
-    // its own. A number field holds no letters.)
-    const bare = (v) => v.replace(/[^\p{L}\p{N}]/gu, "");
-    const lost = typeof typed === "string" && !!typed && ((plain && !el.value.includes(typed.trim()) && !(bare(typed) && bare(el.value).includes(bare(typed)))) || (el?.localName === "input" && el.type === "number" && !el.value && !!typed.trim()));
+    // (A number field holds no letters.)
+    const lost = typeof typed === "string" && !!typed && ((plain && !holds(el.value, typed.trim())) || (el?.localName === "input" && el.type === "number" && !el.value && !!typed.trim()));
     if (was && el === was && lost) {
       const counter = { next };
       // The words typed (without the comma or line break that ended an entry), shown beside

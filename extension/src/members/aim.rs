@@ -84,7 +84,9 @@ impl Hop {
         if content.len() < 2 || border.len() < 4 {
             return Err("the frame has no box".into());
         }
-        let scale = if model.width > 0.0 { (border[2] - border[0]) / model.width } else { 1.0 };
+        // (Chromium lays the width out in whole pixels: within 1% is no scale, as the page agent
+        // takes it; a rotated frame's quad says none.)
+        let scale = Some((border[2] - border[0]) / model.width).filter(|s| *s > 0.0 && (s - 1.0).abs() >= 0.01 && s.is_finite()).unwrap_or(1.0);
         Ok(((content[0], content[1]), (border[0], border[1]), scale))
     }
 }
@@ -122,7 +124,7 @@ async fn through_frames(at: &Debuggee, (x, y): (f64, f64)) -> Result<(f64, f64),
             if std::mem::replace(&mut scrolled, true) {
                 return Err(Err("its frame could not be scrolled into view".into()));
             }
-            let rect = cdp::Rect { x: (hx - bx) / s, y: (hy - by) / s, width: 1.0, height: 1.0 };
+            let rect = cdp::Rect { x: hx - bx, y: hy - by, width: 1.0, height: 1.0 };
             cdp::send_to(&hop.holder, &cdp::ScrollIntoViewIfNeeded { backend_node_id: hop.owner, rect }).await.map_err(|e| Err(e.to_string()))?;
             // The browser sends input to the frame where its last drawn frame had it.
             let _ = page::call_in(&hop.holder, "__tabwright.frames(2)").await;
