@@ -320,8 +320,9 @@ pub async fn screenshot(tab_id: Option<&str>) -> Result<Outcome, String> {
 
 /// The browser's PDF viewer draws a document's pages a moment after the tab's load, and shows
 /// its empty frame a while before: the first capture of each PDF (by the tab's `generation` of
-/// documents) waits for the load, then until what the tab shows holds still (three rough
-/// captures a tenth of a second apart alike, three seconds at most).
+/// documents) waits for the load, then until what the tab shows holds still (four rough
+/// captures a tenth of a second apart alike, three seconds at most: on a busy machine the
+/// viewer's empty frame held still for three).
 pub async fn pdf_drawn(tab: i32, generation: u64) {
     if PDF_DRAWN.with(|d| d.borrow().get(&tab) == Some(&generation)) {
         return;
@@ -331,7 +332,7 @@ pub async fn pdf_drawn(tab: i32, generation: u64) {
     for _ in 0..30 {
         let Ok(shot) = cdp::send(tab, &cdp::CaptureViewport { format: "jpeg", quality: Some(10) }).await else { break };
         alike = if shot.data == last { alike + 1 } else { 0 };
-        if alike == 2 {
+        if alike == 3 {
             break;
         }
         last = shot.data;
