@@ -116,7 +116,12 @@ pub fn for_char(c: char) -> Option<(KeyDef, bool)> {
             return Some((def, c == *shifted && plain != shifted));
         }
     }
-    None
+    // A letter or sign of another layout (é, ж, €) is a key of its own there: it goes down and
+    // up with its character as `key` and no key code, so pages that search on keyup hear it.
+    // Emoji beyond one UTF-16 unit and the joiners and selectors between them are inserted.
+    (c > '\u{9f}' && c.len_utf16() == 1 && !matches!(c, '\u{200b}'..='\u{206f}' | '\u{fe00}'..='\u{fe0f}' | '\u{feff}')).then(|| {
+        (KeyDef { key: c.to_string(), code: String::new(), key_code: 0, text: Some(c.to_string()), location: 0, modifier: 0 }, false)
+    })
 }
 
 /// The keys named by a word: the words for each, its DOM key and code, and its key code.
@@ -198,7 +203,21 @@ pub fn named(name: &str) -> Option<KeyDef> {
 /// Parses a `key` text: space-separated chords, each `mod+mod+key`.
 pub fn parse(text: &str) -> Result<Vec<Chord>, String> {
     let mut chords = Vec::new();
-    for token in text.split_whitespace() {
+    // "ctrl + a" is the chord "ctrl+a" written with spaces: a "+" between two words, or at the
+    // end of one, joins it to the next.
+    let mut tokens: Vec<String> = Vec::new();
+    let mut words = text.split_whitespace().peekable();
+    while let Some(word) = words.next() {
+        let mut token = word.to_string();
+        while (token.ends_with('+') && !token.ends_with("++") && token.len() > 1 || token == "+" && !tokens.is_empty()) && words.peek().is_some() {
+            if token == "+" {
+                token = tokens.pop().unwrap_or_default() + "+";
+            }
+            token += words.next().unwrap_or_default();
+        }
+        tokens.push(token);
+    }
+    for token in tokens.iter().map(String::as_str) {
         // "ctrl++" means ctrl and the plus key.
         let (head, last) = match token.strip_suffix("++") {
             Some(head) => (head, "+"),
@@ -277,6 +296,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_chord_written_with_spaces_around_its_plus_is_one_chord() {
+        let same = |a: &str, b: &str| assert_eq!(parse(a), parse(b), "{a}");
+        same("ctrl + a", "ctrl+a");
+        same("ctrl+ a", "ctrl+a");
+        same("ctrl + shift + t Tab", "ctrl+shift+t Tab");
+        assert_eq!(parse("ctrl++ a").map(|c| (c.len(), c[0].key.key.clone())), Ok((2, "+".to_string())));
+        assert_eq!(parse("+").map(|c| c.len()), Ok(1));
+        assert_eq!(parse("a +").map(|c| c.len()), Ok(2));
+        assert!(parse("a + b").is_err_and(|e| e.contains("unknown modifier")));
+    }
+
+    #[test]
     fn names_map_to_real_key_definitions() {
         let enter = named("Return").expect("Return");
         assert_eq!((enter.key.as_str(), enter.code.as_str(), enter.key_code, enter.text.as_deref()), ("Enter", "Enter", 13, Some("\r")));
@@ -318,8 +349,9 @@ mod tests {
         assert_eq!(for_char('!').map(|(k, s)| (k.code, k.key_code, s)), Some(("Digit1".into(), 49, true)));
         assert_eq!(for_char('/').map(|(k, s)| (k.code, s)), Some(("Slash".into(), false)));
         assert_eq!(for_char('Z').map(|(k, s)| (k.key, k.code, s)), Some(("Z".into(), "KeyZ".into(), true)));
-        assert!(for_char('é').is_none());
+        assert_eq!(for_char('é').map(|(k, s)| (k.key, k.key_code, k.text, s)), Some(("é".into(), 0, Some("é".into()), false)));
         assert!(for_char('😀').is_none());
+        assert!(for_char('\u{200d}').is_none());
     }
 
     #[test]

@@ -106,7 +106,7 @@ members! {
     Scroll "scroll" Pointer Ack Some("Scrolled {scroll_direction}."), true false false Scroll;
     ScrollTo "scroll_to" Pointer Ack Some("Scrolled to {ref}."), true false false RefOnly;
     Type "type" Keyboard Ack Some("Typed."), true false false Type;
-    Key "key" Keyboard Ack Some("Pressed {text}."), true false false Key;
+    Key "key" Keyboard Ack Some("Pressed {text}{times}."), true false false Key;
     HoldKey "hold_key" Keyboard Ack Some("Held {text} for {duration}s."), true false false HoldKey;
     Wait "wait" Keyboard Ack Some("Waited {duration}s."), true false false Wait;
     ReadPage "read_page" Reading Text None, true false true ReadPage;

@@ -383,6 +383,13 @@ pub fn acknowledgement(member: Member, input: &Value) -> String {
 }
 
 fn input_field(input: &Value, field: &str) -> String {
+    // How many times a key was pressed, when more than once.
+    if field == "times" {
+        return match input.get("repeat").and_then(Value::as_u64) {
+            Some(n) if n > 1 => format!(" {n} times"),
+            _ => String::new(),
+        };
+    }
     let value = match field {
         "ref" => input.pointer("/target/ref"),
         other => input.get(other),
@@ -422,6 +429,8 @@ mod tests {
         assert_eq!(acknowledgement(Member::Wait, &json!({"duration": 2.0})), "Waited 2s.");
         assert_eq!(acknowledgement(Member::ScrollTo, &json!({"target": {"type":"ref","ref":"{ref}"}})), "Scrolled to {ref}.");
         assert_eq!(acknowledgement(Member::HoldKey, &json!({"text":"a","duration":1.5})), "Held a for 1.5s.");
+        assert_eq!(acknowledgement(Member::Key, &json!({"text":"Tab","repeat":3})), "Pressed Tab 3 times.");
+        assert_eq!(acknowledgement(Member::Key, &json!({"text":"Tab","repeat":1})), "Pressed Tab.");
     }
 
     #[test]

@@ -84,9 +84,10 @@ pub async fn key(input: &Key) -> Result<Outcome, String> {
 /// One key event on its way to the browser.
 type Sending = std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), String>>>>;
 
-/// Types literal text at the focus: keys a US keyboard has are pressed one by one (so pages see
-/// keydown, keypress, input and keyup); anything else (accents, emoji, other scripts) is
-/// inserted as text; newlines press Enter and tabs press Tab.
+/// Types literal text at the focus: each character is a key pressed (so pages see keydown,
+/// keypress, input and keyup), a US keyboard's as it is there, another layout's with its
+/// character as the key; emoji beyond one UTF-16 unit are inserted as text; newlines press
+/// Enter and tabs press Tab.
 pub async fn type_text(input: &Type) -> Result<Outcome, String> {
     let tab = state::resolve_tab(input.tab_id.as_deref()).await?;
     cdp::ensure_attached(tab).await.map_err(|e| e.to_string())?;
