@@ -206,7 +206,13 @@ pub fn parse(query: &str) -> Query {
         let next = ws.get(i + 1).map(String::as_str);
         if let Some((_, roles)) = ROLE_WORDS.iter().find(|(r, _)| r == w) {
             // A role word followed by another role word is a modifier ("menu button" → button).
-            let followed_by_role = next.is_some_and(|n| ROLE_WORDS.iter().any(|(r, _)| *r == n)) && !(w == "column" && next == Some("header"));
+            let next_roles = ROLE_WORDS.iter().find(|(r, _)| Some(*r) == next).map(|(_, rs)| *rs);
+            let followed_by_role = next_roles.is_some() && !(w == "column" && next == Some("header"));
+            // One that says the same kind of field ("text field", "input box", "toggle switch")
+            // says nothing more.
+            if next_roles.is_some_and(|rs| rs.iter().any(|r| roles.contains(r) && FIELD_ROLES.contains(r))) {
+                continue;
+            }
             if followed_by_role && !matches!(w.as_str(), "search") {
                 modifiers.extend(roles.iter().copied());
             }
@@ -579,6 +585,11 @@ fn score(q: &Query, c: &Candidate) -> f64 {
             s -= if field_asked && !c.node.is_interactive() { 1.6 } else { 0.8 };
         }
     }
+    // A description of role words alone that is this element's name ("Editor", "Notes field"
+    // is not) asks for it, not for any element of the kind.
+    if q.content.is_empty() && !c.name.is_empty() && c.name == q.role_words {
+        s += 1.5;
+    }
     if c.node.is_interactive() {
         s += 0.25;
     }
@@ -883,6 +894,18 @@ mod tests {
 
     fn top(q: &str) -> Option<u64> {
         rank(&page(), q).first().and_then(|n| n.r#ref)
+    }
+
+    #[test]
+    fn a_name_that_is_a_kind_of_element_is_asked_for_by_it() {
+        let p = vec![el(0, 40, "textbox", "Name", true), el(0, 41, "textbox", "Notes", true), el(0, 42, "textbox", "Editor", true)];
+        assert_eq!(rank(&p, "Editor").first().and_then(|n| n.r#ref), Some(42));
+        assert_eq!(rank(&p, "the editor").first().and_then(|n| n.r#ref), Some(42));
+        // (A word that says the kind again says nothing more.)
+        for q in ["text box", "text field", "input field", "textbox"] {
+            assert_eq!(rank(&p, q).len(), 3, "{q}");
+        }
+        assert_eq!(rank(&p, "notes text field").first().and_then(|n| n.r#ref), Some(41));
     }
 
     #[test]
