@@ -572,6 +572,16 @@ async fn refs_in_a_frame_removed_or_sent_elsewhere_are_stale() -> anyhow::Result
             assert!(e.starts_with(&format!("{said} is stale or not found on the current page")), "{how}, {member}: {e}");
         }
     }
+    // Another site's frame sent to another of its pages: its refs are stale, and the tab did not
+    // navigate.
+    let other = Site::start(Pages::Dir(fixtures()), "127.0.0.2").await?;
+    read(&mut h, &format!("frame-gone.html?other=http://{}", other.addr), json!({})).await?;
+    let inside = h.ref_of_soon("button", "Cross button").await?;
+    let press = h.ref_of("button", "Send the other site's frame elsewhere").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&press)})).await?);
+    h.ref_of_soon("link", "Go to two").await?;
+    let e = error_text(&h.one("left_click", json!({"target": r#ref(&inside)})).await?);
+    assert!(e.starts_with(&format!("{inside} is stale")) && e.contains("(the frame it was in navigated since it was read)"), "{e}");
     Ok(())
 }
 

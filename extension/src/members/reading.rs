@@ -69,6 +69,8 @@ pub async fn resolve_ref(tab: i32, text: &str) -> Result<(Debuggee, u64), String
     };
     let why = if !frame_alive {
         "the frame it was in is gone"
+    } else if owner.generation != generation && at.session.is_some() {
+        "the frame it was in navigated since it was read"
     } else if owner.generation != generation {
         "the tab navigated since it was read"
     } else if alive != serde_json::Value::Bool(true) {
