@@ -733,6 +733,15 @@ async fn form_input_sets_every_control_and_fires_events() -> anyhow::Result<()> 
             assert!(of(&log, "change").iter().any(|e| e["target"] == *target), "{name} fires change");
         }
     }
+    // A range clicked by its ref (as before its arrow keys) is taken at its thumb: its value
+    // does not jump to the middle of its track.
+    let volume = h.ref_of("slider", "Volume").await?;
+    h.site.clear_log();
+    ok(&h.one("left_click", json!({"target": r#ref(&volume)})).await?);
+    ok(&h.one("key", json!({"text": "Right"})).await?);
+    let log = h.wait_log("volume stepped", |e| e["type"] == "input" && e["target"] == "volume").await?;
+    let values: Vec<Value> = of(&log, "input").iter().filter(|e| e["target"] == "volume").map(|e| e["value"].clone()).collect();
+    assert_eq!(values, vec![json!("9")], "the click left 8 as it was, and Right made it 9");
     // The select also takes an option's value.
     let colour = h.ref_of("combobox", "Colour").await?;
     ok(&h.one("form_input", json!({"target": r#ref(&colour), "value": "g"})).await?);
@@ -762,7 +771,7 @@ async fn form_input_sets_every_control_and_fires_events() -> anyhow::Result<()> 
     assert!(over.starts_with(&format!("Set the value of {age}.\nNote: the field does not pass its own check: ")) && over.ends_with("150."), "{over}");
     let volume = h.ref_of("slider", "Volume").await?;
     let e = error_text(&h.one("form_input", json!({"target": r#ref(&volume), "value": "loud"})).await?);
-    assert!(e.contains("did not accept \"loud\"") && e.contains("It still holds \"8\"."), "{e}");
+    assert!(e.contains("did not accept \"loud\"") && e.contains("It still holds \"9\"."), "{e}");
     let page = text(&h.one("get_page_text", json!({})).await?);
     assert!(page.contains("[1776-07-04]") && page.contains("[200]"), "{page}");
     // A time or date written without its leading zeros is the one meant.
@@ -1754,6 +1763,14 @@ async fn a_wheel_the_page_cancels_is_said_not_to_scroll() -> anyhow::Result<()> 
     let r = h.one("scroll", json!({"target": at(700.0, 400.0), "scroll_direction": "down", "scroll_amount": 2})).await?;
     assert_eq!(text(&r), "Scrolled down.", "{r:?}");
     h.wait_log("the page scrolled", |e| e["type"] == "page scrolled" && e["y"].as_i64().is_some_and(|y| y >= 150)).await?;
+    // On a page that does not scroll at all, a wheel the map takes is said to be taken, not to
+    // have met the end of everything.
+    open(&mut h, "wheel-map.html?still").await?;
+    let r = h.one("scroll", json!({"target": at(240.0, 190.0), "scroll_direction": "up", "scroll_amount": 2})).await?;
+    assert!(text(&r).contains("The page took the wheel itself"), "{r:?}");
+    h.wait_log("the still page's map zoomed", |e| e["type"] == "zoomed" && e["level"] == 3).await?;
+    let r = h.one("scroll", json!({"target": at(700.0, 400.0), "scroll_direction": "down", "scroll_amount": 2})).await?;
+    assert!(text(&r).contains("Nothing at that point could scroll down any further"), "{r:?}");
     Ok(())
 }
 

@@ -138,9 +138,10 @@
     if (mark) markPointer(x, y);
     const hit = deepElementAt(x, y);
     if (hit.crossFrame) return null;
-    const can = canScrollFrom(hit.el, dx, dy);
-    if (can) watchWheels(hit.el);
-    return can;
+    // (Heard whether or not anything could scroll: a map or a feed on a page that does not
+    // scroll takes the wheel all the same.)
+    watchWheels(hit.el);
+    return canScrollFrom(hit.el, dx, dy);
   }
   function canScrollFrom(start, dx, dy) {
     for (let el = start; el; el = el.parentElement || el.getRootNode().host || el.ownerDocument.defaultView?.frameElement) {
@@ -168,8 +169,7 @@
     wheels = w;
     setTimeout(() => { if (wheels === w) wheelsTaken(); }, 2000);
   }
-  // Whether the page cancelled every wheel it heard since a wheelAt that found something to
-  // scroll, and nothing moved over the next two frames (a page that scrolls smoothly in script,
+  // Whether the page cancelled every wheel it heard since a wheelAt, and nothing moved over the next two frames (a page that scrolls smoothly in script,
   // as Lenis does, cancels the wheel and moves the boxes itself). False when it heard none.
   function wheelsTaken() {
     if (!wheels) return false;
@@ -477,6 +477,14 @@
       const inset = (parseFloat(rtl ? cs.paddingRight : cs.paddingLeft) || 0) + (parseFloat(rtl ? cs.borderRightWidth : cs.borderLeftWidth) || 0) + 8;
       const first = Math.min(0.5, inset / r.width);
       candidates.unshift([rtl ? 1 - first : first, 0.5]);
+    }
+    // A range's thumb, where a person takes it: pressed anywhere else on its track, it jumps
+    // there and the value with it.
+    if (el.localName === "input" && el.type === "range" && r.width >= r.height && r.width > 20) {
+      const [min, max, v] = [parseFloat(el.min) || 0, el.max === "" ? 100 : parseFloat(el.max), parseFloat(el.value)];
+      const f = max > min && isFinite(v) ? Math.min(1, Math.max(0, (v - min) / (max - min))) : 0.5;
+      const at = (8 + f * (r.width - 16)) / r.width;
+      candidates.unshift([getComputedStyle(el).direction === "rtl" ? 1 - at : at, 0.5]);
     }
     const mine = pressReaches(el, r);
     // An item that holds items of its own (a tree's open branch, a menu item's submenu, a row's

@@ -708,19 +708,20 @@ pub async fn scroll(input: &Scroll) -> Result<Outcome, String> {
         ScrollDirection::Left => "left",
         ScrollDirection::Right => "right",
     };
-    let line = match room {
-        Ok((serde_json::Value::Bool(false), _)) => Some(format!(
-            "Nothing at that point could scroll {way} any further (the page, and every scrolling box there, is at its end), so unless the page uses the wheel itself nothing moved."
-        )),
-        // The wheels' dispatch is over once the browser has answered the last: a page that
-        // cancels them hears each before the browser would scroll.
-        Ok((serde_json::Value::Bool(true), _)) => match page::call(tab, "__tabwright.wheelsTaken()").await {
-            Ok((serde_json::Value::Bool(true), _)) => Some(
-                "The page took the wheel itself: its script cancelled the wheel events, and nothing there scrolled. Whatever the page did with them instead (a map zooming, a slide turning) shows in a screenshot; scroll_to a ref or a key such as PageDown may still move the page.".to_string(),
-            ),
-            _ => None,
-        },
-        _ => None,
+    // The wheels' dispatch is over once the browser has answered the last: a page that cancels
+    // them hears each before the browser would scroll. (A map or a feed on a page that does not
+    // scroll takes them as well.)
+    let Ok((serde_json::Value::Bool(could), _)) = room else {
+        super::settle::settle_later(tab);
+        return Ok(Outcome::Ack { line: None });
+    };
+    let taken = matches!(page::call(tab, "__tabwright.wheelsTaken()").await, Ok((serde_json::Value::Bool(true), _)));
+    let line = if taken {
+        Some("The page took the wheel itself: its script cancelled the wheel events, and nothing there scrolled. Whatever the page did with them instead (a map zooming, a slide turning) shows in a screenshot; scroll_to a ref or a key such as PageDown may still move the page.".to_string())
+    } else if !could {
+        Some(format!("Nothing at that point could scroll {way} any further (the page, and every scrolling box there, is at its end), so unless the page uses the wheel itself nothing moved."))
+    } else {
+        None
     };
     super::settle::settle_later(tab);
     Ok(Outcome::Ack { line })
