@@ -41,7 +41,14 @@ impl Drop for BoundSocket {
 /// live one is an error, so two bridges never fight over one socket.
 pub async fn bind(path: &Path) -> std::io::Result<BoundSocket> {
     paths::prepare_socket_dir(path)?;
-    if path.exists() {
+    if let Ok(meta) = std::fs::symlink_metadata(path) {
+        // Only a socket a bridge left is taken away: a file given as the path by mistake is kept.
+        if !std::os::unix::fs::FileTypeExt::is_socket(&meta.file_type()) {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::AlreadyExists,
+                format!("{} is there and is not a socket, so it is left alone; name another path for the socket", path.display()),
+            ));
+        }
         if UnixStream::connect(path).await.is_ok() {
             return Err(std::io::Error::new(
                 std::io::ErrorKind::AddrInUse,
@@ -359,6 +366,23 @@ const HALF_CHARACTER: &str = "The request holds half of a character (a lone UTF-
 #[cfg(test)]
 mod tests {
     use super::{close_reason, leading_id, oversized_id, read_request, Ending, HALF_CHARACTER};
+
+    #[tokio::test]
+    async fn a_file_at_the_socket_path_is_left_alone_and_a_stale_socket_replaced() {
+        let dir = std::env::temp_dir().join(format!("tabwright-bind-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = dir.join("notes.txt");
+        crate::paths::prepare_socket_dir(&path).expect("private dir");
+        std::fs::write(&path, "important").expect("write");
+        let e = super::bind(&path).await.err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains("is not a socket"), "{e}");
+        assert_eq!(std::fs::read_to_string(&path).ok().as_deref(), Some("important"));
+        // A socket nobody serves any more is taken over.
+        let sock = dir.join("agent.sock");
+        drop(std::os::unix::net::UnixListener::bind(&sock).expect("bind"));
+        assert!(super::bind(&sock).await.is_ok());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn a_request_too_large_to_read_is_answered_at_its_leading_id() {

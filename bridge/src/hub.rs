@@ -413,7 +413,14 @@ impl Runner {
             }
             None => self.config.policy.member_needs_confirmation(member),
         };
-        let (outcome, state) = self.member_raw(member, &input, confirm).await.map_err(|e| AgentError::new("browser_unavailable", e.to_string()))?;
+        // A call the browser did not finish (the extension restarted, the limit passed, the input
+        // was too large to pass on) is an ordinary error for Claude, as `call` makes it: only a
+        // bridge that is going away leaves the driver nothing to call.
+        let (outcome, state) = match self.member_raw(member, &input, confirm).await {
+            Ok(answer) => answer,
+            Err(e @ CallError::Stopped) => return Err(AgentError::new("browser_unavailable", e.to_string())),
+            Err(e) => return Ok(json!({ "outcome": shaped_outcome(Err(e.to_string())), "state": StateReport::default() })),
+        };
         let state = shaped_report(self.config.pipeline.expose_download_paths, &mut self.member_held, state);
         Ok(json!({ "outcome": shaped_outcome(outcome), "state": state }))
     }
@@ -421,7 +428,12 @@ impl Runner {
     /// The current inventory.
     async fn state(&mut self) -> Result<Value, AgentError> {
         let unavailable = |e: CallError| AgentError::new("browser_unavailable", e.to_string());
-        match self.request(Outgoing::State, "state", self.config.call_timeout).await.map_err(unavailable)? {
+        let mut answer = self.request(Outgoing::State, "state", self.config.call_timeout).await;
+        // (One the extension's restart cut short is asked again, as a member's read is.)
+        if matches!(answer, Err(CallError::Disconnected)) {
+            answer = self.request(Outgoing::State, "state", self.config.call_timeout).await;
+        }
+        match answer.map_err(unavailable)? {
             FromExtension::State { state, .. } => {
                 let state = tabwright_protocol::blocks::BrowserState { tabs: pipeline::normalized_tabs(&state.tabs), state_changes: Vec::new() };
                 Ok(json!({ "browser_state": tabwright_protocol::ContentBlock::BrowserState(state) }))
@@ -462,6 +474,11 @@ fn shaped_report(expose_paths: bool, held: &mut Vec<StateChange>, report: StateR
     if changes.len() > pipeline::MAX_CHANGES {
         *held = changes.split_off(pipeline::MAX_CHANGES);
     }
+    let mut notices: Vec<String> = report.notices.iter().map(|n| sanitize::line(n, 1_000)).filter(|n| !n.is_empty()).collect();
+    // The API renders no download entry for Claude: a line per download says it, as the text of
+    // a `run` result does (the SDK's clients add notices to the text they return). It names the
+    // file as saved, so it is written before the path is taken out.
+    notices.extend(changes.iter().filter_map(|c| pipeline::download_line(c, expose_paths)));
     if !expose_paths {
         for change in &mut changes {
             if let StateChange::DownloadCompleted { path, .. } = change {
@@ -469,10 +486,6 @@ fn shaped_report(expose_paths: bool, held: &mut Vec<StateChange>, report: StateR
             }
         }
     }
-    let mut notices: Vec<String> = report.notices.iter().map(|n| sanitize::line(n, 1_000)).filter(|n| !n.is_empty()).collect();
-    // The API renders no download entry for Claude: a line per download says it, as the text of
-    // a `run` result does (the SDK's clients add notices to the text they return).
-    notices.extend(changes.iter().filter_map(|c| pipeline::download_line(c, expose_paths)));
     StateReport { tabs, changes, notices }
 }
 
@@ -482,7 +495,7 @@ mod tests {
     use tabwright_protocol::TabEntry;
 
     fn completed(id: &str) -> StateChange {
-        StateChange::DownloadCompleted { download_id: id.into(), url: "https://u:p@e.com/f.csv?token=s&x=1".into(), path: Some("/home/u/Downloads/f.csv".into()), size_bytes: Some(3) }
+        StateChange::DownloadCompleted { download_id: id.into(), url: "https://u:p@e.com/f.csv?token=s&x=1".into(), path: Some("/home/u/Downloads/f (1).csv".into()), size_bytes: Some(3) }
     }
 
     #[test]
@@ -503,11 +516,11 @@ mod tests {
         assert_eq!(shaped.tabs.iter().filter(|t| t.active).count(), 1);
         assert_eq!(shaped.changes.len(), 1, "one entry per download, none for a tab that is not open: {:?}", shaped.changes);
         assert!(matches!(&shaped.changes[0], StateChange::DownloadCompleted { path: None, url, .. } if url == "https://e.com/f.csv?x=1"), "{:?}", shaped.changes);
-        assert_eq!(shaped.notices, vec!["a dialog said hi".to_string(), "Download dl-1 complete: \"f.csv\" (3 bytes).".to_string()]);
+        assert_eq!(shaped.notices, vec!["a dialog said hi".to_string(), "Download dl-1 complete: \"f (1).csv\" (3 bytes).".to_string()]);
 
         let exposed = shaped_report(true, &mut held, report);
-        assert!(matches!(&exposed.changes[0], StateChange::DownloadCompleted { path: Some(p), .. } if p == "/home/u/Downloads/f.csv"));
-        assert_eq!(exposed.notices.last().map(String::as_str), Some("Download complete: \"/home/u/Downloads/f.csv\" (3 bytes)."));
+        assert!(matches!(&exposed.changes[0], StateChange::DownloadCompleted { path: Some(p), .. } if p == "/home/u/Downloads/f (1).csv"));
+        assert_eq!(exposed.notices.last().map(String::as_str), Some("Download complete: \"/home/u/Downloads/f (1).csv\" (3 bytes)."));
     }
 
     #[test]

@@ -218,6 +218,10 @@ async fn socket_methods_and_bad_frames() -> anyhow::Result<()> {
     let m = h.client.request("member", json!({"name": "navigate", "input": {"url": h.url("two.html")}})).await?;
     assert_eq!(m["outcome"]["ok"]["kind"], "navigated");
     assert_eq!(m["state"]["tabs"][0]["title"], "Fixture Two");
+    // A call the browser could not take is an error for Claude, not a bridge gone away (the SDK
+    // clients end the run on that).
+    let m = h.client.request("member", json!({"name": "find", "input": {"query": "x".repeat(1_400_000)}})).await?;
+    assert!(m["outcome"]["error"].as_str().is_some_and(|e| e.contains("too large to pass to the browser")), "{m}");
 
     let tool_use = h.call("list_tabs", json!({}));
     let c = h.client.request("call", json!({"tool_use": tool_use})).await?;
