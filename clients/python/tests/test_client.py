@@ -103,7 +103,7 @@ class Replayed(TabwrightBrowser):
         self.replies = replies
         self.sent: list[tuple[str, dict[str, Any]]] = []
 
-        def request(method: str, params: dict[str, Any]) -> dict[str, Any]:
+        def request(method: str, params: dict[str, Any], reopen: bool = True) -> dict[str, Any]:
             self.sent.append((method, params))
             reply = self.replies.pop(0)
             if "raise" in reply:
@@ -200,6 +200,26 @@ class Mapping(unittest.TestCase):
         with self.assertRaises(BridgeUnavailable) as caught:
             t.run("screenshot", {})
         self.assertIn("The browser exited", str(caught.exception))
+
+    def test_a_new_browser_behind_a_broken_connection_is_not_acted_on(self) -> None:
+        from tabwright import BridgeUnavailable
+        from tabwright._socket import ConnectionBroke
+
+        page_a = {"tab_id": "tab-1", "title": "Page A", "url": "http://a/", "active": True}
+        blank = {"tab_id": "tab-1", "title": "", "url": "about:blank", "active": True}
+        state = lambda tabs: {"browser_state": {"type": "browser_state", "tabs": tabs}}
+        # The same browser behind a new connection (its native host restarted): the call goes on.
+        t = Replayed([reply({"kind": "ack"}, tabs=[page_a]), {"raise": ConnectionBroke("broke")}, state([page_a]), reply({"kind": "ack"}, tabs=[page_a])])
+        t.run("wait", {"duration": 0})
+        t.run("wait", {"duration": 0})
+        self.assertEqual([m for m, _ in t.sent], ["member", "member", "state", "member"])
+        # Another browser (launch was run again): nothing is run, and the run stops saying why.
+        t = Replayed([reply({"kind": "ack"}, tabs=[page_a]), {"raise": ConnectionBroke("broke")}, state([blank])])
+        t.run("wait", {"duration": 0})
+        with self.assertRaises(BridgeUnavailable) as caught:
+            t.run("type", {"text": "more"})
+        self.assertIn("not the one this conversation used: its tabs are tab-1 (about:blank)", str(caught.exception))
+        self.assertEqual([m for m, _ in t.sent], ["member", "member", "state"])
 
     def test_a_missing_bridge_stops_the_run(self) -> None:
         from tabwright import BridgeUnavailable

@@ -23,9 +23,9 @@ import type {
   BetaBrowserStateChange,
   BetaBrowserStateTabEntry,
 } from '@anthropic-ai/sdk/resources/beta';
-import { BridgeError, Connection, RequestError } from './socket.js';
+import { BridgeError, Connection, ConnectionBroke, RequestError } from './socket.js';
 
-export { BridgeError, Connection, RequestError, defaultSocket } from './socket.js';
+export { BridgeError, Connection, ConnectionBroke, RequestError, defaultSocket } from './socket.js';
 
 const IMAGE_MEMBERS = new Set(['screenshot', 'zoom']);
 const TEXT_MEMBERS = new Set(['read_page', 'find', 'get_page_text', 'read_console', 'read_network', 'javascript_exec']);
@@ -123,8 +123,15 @@ export class TabwrightBrowser extends BetaAbstractBrowserToolset20260801 {
     if (this.#sdkConfirms) params['confirmed'] = true;
     let reply: Record<string, unknown>;
     try {
-      reply = await this.#connection.request('member', params);
+      try {
+        reply = await this.#connection.request('member', params, { reopen: false });
+      } catch (e) {
+        if (!(e instanceof ConnectionBroke)) throw e;
+        this.#sameBrowser(await this.#connection.request('state', {}));
+        reply = await this.#connection.request('member', params);
+      }
     } catch (e) {
+      if (e instanceof BridgeUnavailable) throw e;
       // A bridge going away (its browser exited, or it was stopped) answers with this code: the
       // run stops, as when the connection breaks.
       if (e instanceof RequestError && e.code === 'browser_unavailable') throw new BridgeUnavailable(e.detail);
@@ -133,6 +140,24 @@ export class TabwrightBrowser extends BetaAbstractBrowserToolset20260801 {
       throw e;
     }
     return this.#settle(name, reply);
+  }
+
+  /**
+   * After the connection broke while idle: the bridge answering now must list the tabs Claude was last told of, each
+   * where it was. A restarted `tabwright launch` serves a new browser, whose tab-1 is another tab: acting there would
+   * act on what Claude never saw.
+   */
+  #sameBrowser(result: Record<string, unknown>): void {
+    const block = result['browser_state'];
+    const tabs = isObject(block) && Array.isArray(block['tabs']) ? (block['tabs'].filter(isObject) as Record<string, unknown>[]) : [];
+    const now = new Map(tabs.map((t) => [t['tab_id'], t['url']]));
+    if (this.#tabs.every((t) => now.get(t.tab_id) === t.url)) return;
+    const said = tabs.map((t) => `${String(t['tab_id'])} (${String(t['url'])})`).join(', ') || 'none';
+    throw new BridgeUnavailable(
+      'The connection to the browser broke between two calls, and the browser that answers now is not the one ' +
+        `this conversation used: its tabs are ${said}. Its pages, and anything typed into them, are gone, so ` +
+        'nothing was run. Start the task again in this browser.',
+    );
   }
 
   async #browserState(_ctx: BetaToolsetCallContext): Promise<BetaBrowserState> {

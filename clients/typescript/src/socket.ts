@@ -34,6 +34,14 @@ export class BridgeError extends Error {
   override name = 'BridgeError';
 }
 
+/**
+ * The connection broke while idle (its bridge went away between two requests), and the request was not sent: the
+ * bridge that answers on the socket now may serve another browser.
+ */
+export class ConnectionBroke extends BridgeError {
+  override name = 'ConnectionBroke';
+}
+
 /** The bridge answered a request with an error. */
 export class RequestError extends Error {
   override name = 'RequestError';
@@ -181,6 +189,8 @@ export class Connection {
   #socket: net.Socket | null = null;
   #opening: Promise<net.Socket> | null = null;
   #pending: Pending | null = null;
+  /** A connection broke with no request waiting on it, and none has been opened since. */
+  #brokeIdle = false;
   #queue: Promise<unknown> = Promise.resolve();
   #nextId = 1;
 
@@ -235,7 +245,10 @@ export class Connection {
   #serve(socket: net.Socket): void {
     const reader = new FrameReader();
     const broken = (error: Error) => {
-      if (this.#socket === socket) this.#socket = null;
+      if (this.#socket === socket) {
+        this.#socket = null;
+        if (!this.#pending) this.#brokeIdle = true;
+      }
       socket.destroy();
       const pending = this.#pending;
       this.#pending = null;
@@ -295,8 +308,13 @@ export class Connection {
    * Sends one request and resolves to its `result`. A refused request rejects with `RequestError`, a missing or
    * broken bridge with `BridgeError`.
    */
-  request(method: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
+  request(method: string, params: Record<string, unknown>, options: { reopen?: boolean } = {}): Promise<Record<string, unknown>> {
     const run = async () => {
+      // A connection that broke while idle is opened again, unless the caller would first check who answers now.
+      if (this.#brokeIdle && options.reopen === false) {
+        throw new ConnectionBroke(`the connection to the bridge at ${this.path} broke while idle`);
+      }
+      this.#brokeIdle = false;
       const socket = await this.#socketReady();
       const id = this.#nextId++;
       const frame = encodeFrame(OP_TEXT, Buffer.from(JSON.stringify({ id, method, params }), 'utf8'));

@@ -80,11 +80,13 @@ test('dialog lines are read back, other lines are not', () => {
 });
 
 /** A stand-in bridge on a Unix socket: answers each request from `answer(request)`, records every request and handshake. */
-async function fakeBridge(answer) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tabwright-ts-'));
-  const socketPath = path.join(dir, 'agent.sock');
+async function fakeBridge(answer, at) {
+  const dir = at ? path.dirname(at) : fs.mkdtempSync(path.join(os.tmpdir(), 'tabwright-ts-'));
+  const socketPath = at ?? path.join(dir, 'agent.sock');
   const seen = { requests: [], handshakes: [] };
+  const conns = new Set();
   const server = net.createServer((sock) => {
+    conns.add(sock);
     let buffer = Buffer.alloc(0);
     let open = false;
     sock.on('data', (chunk) => {
@@ -116,7 +118,8 @@ async function fakeBridge(answer) {
     });
   });
   await new Promise((resolve) => server.listen(socketPath, resolve));
-  return { socketPath, seen, close: () => { server.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  const stop = () => { server.close(); for (const c of conns) c.destroy(); };
+  return { socketPath, seen, stop, close: () => { stop(); fs.rmSync(dir, { recursive: true, force: true }); } };
 }
 
 const use = (name, input) => ({ type: 'tool_use', id: 'toolu_1', name, input, toolset_name: 'browser' });
@@ -212,6 +215,26 @@ test('a bridge going away stops the run with its reason, not a result for the mo
   } finally {
     await browser.close();
     bridge.close();
+  }
+});
+
+test('a new browser behind a connection that broke while idle is not acted on', async () => {
+  const first = await fakeBridge(() => reply({ ok: { kind: 'ack' } }));
+  const browser = new TabwrightBrowser({ socket: first.socketPath });
+  const blank = { tab_id: TAB.tab_id, title: '', url: 'about:blank', active: true };
+  let second;
+  try {
+    await browser.toolResult(use('wait', { duration: 0 }));
+    // `tabwright launch` stopped and run again: another browser answers on the same socket.
+    first.stop();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    second = await fakeBridge((r) => (r.method === 'state' ? { result: { browser_state: { tabs: [blank] } } } : reply({ ok: { kind: 'ack' } }, { tabs: [blank] })), first.socketPath);
+    await assert.rejects(browser.toolResult(use('type', { text: 'more' })), (e) => e instanceof BridgeUnavailable && e.message.includes('not the one this conversation used'));
+    assert.deepEqual(second.seen.requests.map((r) => r.method), ['state'], 'nothing was run in the other browser');
+  } finally {
+    await browser.close();
+    second?.close();
+    first.close();
   }
 });
 

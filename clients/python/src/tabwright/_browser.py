@@ -25,7 +25,7 @@ from anthropic.tools.browser import (
     BetaAsyncAbstractBrowserToolset20260801,
 )
 
-from ._socket import BridgeError, Connection, RequestError, AsyncConnection
+from ._socket import BridgeError, Connection, RequestError, AsyncConnection, ConnectionBroke
 
 __all__ = ["TabwrightBrowser", "AsyncTabwrightBrowser", "BridgeUnavailable", "ask_in_browser"]
 
@@ -167,6 +167,22 @@ class _Forwarding:
             return "\n\n".join(["\n".join(lines), text] if lines and text else [*lines, text or ""]) or ""
         return self._take_lines(text, " ")
 
+    def _same_browser(self, result: Mapping[str, Any]) -> None:
+        """After the connection broke while idle: the bridge answering now must list the tabs Claude was last told of,
+        each where it was. A restarted `tabwright launch` serves a new browser, whose tab-1 is another tab: acting
+        there would act on what Claude never saw."""
+        fetched = self._inventory(result)
+        now = {t.get("tab_id"): t.get("url") for t in (fetched[0] if fetched else [])}
+        known = {t.get("tab_id"): t.get("url") for t in self._tabs}
+        if all(now.get(tab) == url for tab, url in known.items()):
+            return
+        said = ", ".join(f"{t} ({u})" for t, u in now.items()) or "none"
+        raise BridgeUnavailable(
+            "The connection to the browser broke between two calls, and the browser that answers now is not the one "
+            f"this conversation used: its tabs are {said}. Its pages, and anything typed into them, are gone, so "
+            "nothing was run. Start the task again in this browser."
+        )
+
     def _reported(self, fetched: Optional[Report]) -> BetaBrowserState:
         report, self._report = self._report, None
         if report is None:
@@ -203,7 +219,11 @@ class TabwrightBrowser(_Forwarding, BetaAbstractBrowserToolset20260801):
 
     def execute(self, context: BetaToolsetCallContext, name: Any, input: Any) -> Any:
         try:
-            reply = self._connection.request("member", self._params(name, input))
+            try:
+                reply = self._connection.request("member", self._params(name, input), reopen=False)
+            except ConnectionBroke:
+                self._same_browser(self._connection.request("state", {}))
+                reply = self._connection.request("member", self._params(name, input))
         except RequestError as exc:
             if exc.code == GONE:
                 raise BridgeUnavailable(exc.message) from None
@@ -240,7 +260,11 @@ class AsyncTabwrightBrowser(_Forwarding, BetaAsyncAbstractBrowserToolset20260801
 
     async def execute(self, context: BetaToolsetCallContext, name: Any, input: Any) -> Any:
         try:
-            reply = await self._connection.request("member", self._params(name, input))
+            try:
+                reply = await self._connection.request("member", self._params(name, input), reopen=False)
+            except ConnectionBroke:
+                self._same_browser(await self._connection.request("state", {}))
+                reply = await self._connection.request("member", self._params(name, input))
         except RequestError as exc:
             if exc.code == GONE:
                 raise BridgeUnavailable(exc.message) from None

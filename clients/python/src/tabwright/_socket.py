@@ -39,6 +39,11 @@ class BridgeError(Exception):
     """The agent socket could not be used: nothing answers there, or the connection broke."""
 
 
+class ConnectionBroke(BridgeError):
+    """The connection broke while idle (its bridge went away between two requests), and the request was not sent:
+    the bridge that answers on the socket now may serve another browser."""
+
+
 class RequestError(Exception):
     """The bridge answered a request with an error."""
 
@@ -231,9 +236,10 @@ class Connection:
             if message is not None:
                 return message
 
-    def request(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
+    def request(self, method: str, params: dict[str, Any], reopen: bool = True) -> dict[str, Any]:
         """Sends one request and returns its `result`; a refused request raises `RequestError`, a broken
-        or missing bridge `BridgeError`."""
+        or missing bridge `BridgeError`. A connection that broke while idle is opened again once, unless `reopen` is
+        false: then `ConnectionBroke` is raised, with nothing sent."""
         with self._lock:
             request_id = self._next_id
             self._next_id += 1
@@ -250,6 +256,8 @@ class Connection:
                     # A connection that broke while idle is opened again once; a new one that fails is final.
                     if fresh or attempt == 2:
                         raise _unreachable(self.path, exc) from None
+                    if not reopen:
+                        raise ConnectionBroke(f"the connection to the bridge at {self.path} broke while idle: {exc}") from None
             sock = self._sock
             assert sock is not None
             try:
@@ -322,7 +330,7 @@ class AsyncConnection:
             if message is not None:
                 return message
 
-    async def request(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
+    async def request(self, method: str, params: dict[str, Any], reopen: bool = True) -> dict[str, Any]:
         if self._lock is None:
             self._lock = asyncio.Lock()
         async with self._lock:
@@ -341,6 +349,8 @@ class AsyncConnection:
                     self._drop()
                     if fresh or attempt == 2:
                         raise _unreachable(self.path, exc) from None
+                    if not reopen:
+                        raise ConnectionBroke(f"the connection to the bridge at {self.path} broke while idle: {exc}") from None
             assert self._streams is not None
             reader, writer = self._streams
 
