@@ -322,6 +322,18 @@ async fn drags_work_for_pointer_lists_and_html5_boards() -> anyhow::Result<()> {
     let log = h.wait_log("drop", |e| e["type"] == "dropped").await?;
     assert_eq!(of(&log, "dropped")[0]["column"], "done");
     assert!(trusted(&of(&log, "drop")));
+    // The drop ends the drag: no mouseup follows it, as none follows a person's.
+    let log = h.wait_log("drag ended", |e| e["type"] == "dragend").await?;
+    assert!(!log.iter().skip_while(|e| e["type"] != "drop").any(|e| e["type"] == "mouseup"), "{log:#?}");
+    // A drop nothing at the target takes is said to have gone back.
+    h.site.clear_log();
+    let r = h.one("left_click_drag", json!({"from": at(650.0, 45.0), "target": at(650.0, 270.0)})).await?;
+    assert_eq!(r.content.iter().filter_map(|b| b.as_text()).nth(1), Some("Nothing at the target took the drop (the page accepts drops of this item elsewhere, or not at all), so the dragged item went back where it was."), "{r:?}");
+    h.wait_log("refused drag ended", |e| e["type"] == "dragend").await?;
+    // And the card still goes where it is taken, with a click working after.
+    ok(&h.one("left_click_drag", json!({"from": at(650.0, 45.0), "target": at(400.0, 100.0)})).await?);
+    let log = h.wait_log("drop back", |e| e["type"] == "dropped").await?;
+    assert_eq!(of(&log, "dropped")[0]["column"], "todo");
     let e = error_text(&h.one("left_click_drag", json!({"from": r#ref("ref_1"), "target": at(1.0, 1.0)})).await?);
     assert!(e.contains("left_click_drag takes coordinate targets only"), "{e}");
     Ok(())

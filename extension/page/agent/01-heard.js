@@ -11,9 +11,20 @@
   const refOf = new WeakMap();
   let overlayHost = null;
   // HTML5 drags this document began since the last pointer target was found: a drag member asks,
-  // and waits for the browser's interception only when one did.
-  let dragStarts = 0;
-  document.addEventListener("dragstart", () => { dragStarts++; }, true);
+  // and waits for the browser's interception only when one did. (A dragstart the page cancelled,
+  // as `ondragstart="return false"` on a picture does, began none: read once it was dispatched.)
+  let dragStarts = [];
+  document.addEventListener("dragstart", (e) => { dragStarts.push(e); }, true);
+  // What the last HTML5 drag ended with: its drop effect, "none" when nothing took the drop.
+  let dragEnd = null;
+  document.addEventListener("dragend", (e) => { dragEnd = e.dataTransfer?.dropEffect || "none"; }, true);
+  // Whether the drop of the drag this document began was taken (null: no end heard within 300 ms).
+  async function dropTaken() {
+    for (let i = 0; i < 10 && dragEnd == null; i++) await wait(30);
+    const effect = dragEnd;
+    dragEnd = null;
+    return effect == null ? null : effect !== "none";
+  }
   // Where the last trusted press landed, and on what: a click's acknowledgement names what the
   // press reached, even when the click then changed the page.
   let lastPress = null;
@@ -363,7 +374,7 @@
   });
   const chooserToldSince = (t) => toldChooserAt >= t;
   function takeDragStarts() {
-    const n = dragStarts;
-    dragStarts = 0;
+    const n = dragStarts.filter((e) => !e.defaultPrevented).length;
+    dragStarts = [];
     return n;
   }

@@ -84,7 +84,8 @@
   // Before pointer input at a viewport point, in one call: what is there (for the
   // acknowledgement), and the overlay's marker (the Stop button kept out of Claude's input).
   function pointerAt(x, y, next, overlay) {
-    dragStarts = 0;
+    dragStarts = [];
+    dragEnd = null;
     arm();
     noteLive();
     guarded = null;

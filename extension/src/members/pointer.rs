@@ -626,13 +626,17 @@ pub async fn drag(input: &Drag) -> Result<Outcome, String> {
                 }
             }
         };
+        // The drop ends an HTML5 drag: the button's release is in it, and a page hears no
+        // mouseup after it, as after a person's drag. Its source is asked whether anything took it.
         if let Some(data) = data {
             let drops: Vec<cdp::DragEvent> = ["dragEnter", "dragOver", "drop"].into_iter().map(|kind| cdp::DragEvent { kind, x: to.x, y: to.y, data: data.clone(), modifiers: 0 }).collect();
             for sent in futures::future::join_all(drops.iter().map(|d| cdp::send(tab, d))).await {
                 sent.map_err(|e| format!("The browser refused the drag event: {e}"))?;
             }
+            let taken = crate::chrome::bounded(page::call(tab, "__tabwright.dropTaken()"), 2 * FRAME_WAIT_MS).await;
+            return Ok(matches!(taken, Some(Ok((serde_json::Value::Bool(false), _)))));
         }
-        mouse(tab, "mouseReleased", (to.x, to.y), "left", 0, 1, 0).await
+        mouse(tab, "mouseReleased", (to.x, to.y), "left", 0, 1, 0).await.map(|_| false)
     }
     .await;
     // A drag cut short leaves no button held.
@@ -641,8 +645,10 @@ pub async fn drag(input: &Drag) -> Result<Outcome, String> {
     }
     let _ = futures::join!(cdp::send(tab, &cdp::SetInterceptDrags { enabled: false }), after_input(tab, &to, false));
     drop(pressing);
-    result?;
-    Ok(Outcome::Ack { line: None })
+    let refused = result?;
+    Ok(Outcome::Ack {
+        line: refused.then(|| "Nothing at the target took the drop (the page accepts drops of this item elsewhere, or not at all), so the dragged item went back where it was.".to_string()),
+    })
 }
 
 /// The longest a drag waits on the page at its target: a page that does not answer holds it no
