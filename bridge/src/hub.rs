@@ -226,6 +226,13 @@ impl Hub {
             "call" => {
                 let block = params.get("tool_use").ok_or_else(|| AgentError::new("invalid_params", "call needs params.tool_use: one tool_use block"))?;
                 let tool_use = ToolUse::from_block(block).map_err(|e| AgentError::new("invalid_params", e))?;
+                // (As `run` leaves another toolset's calls to their own executor.)
+                if let Some(other) = tool_use.toolset_name.as_deref().filter(|t| *t != TOOLSET_NAME) {
+                    return Err(AgentError::new("invalid_params", format!("call answers browser tool_use blocks; this one is for the toolset {other:?}, which its own executor answers")));
+                }
+                if tool_use.id.is_empty() {
+                    return Err(AgentError::new("invalid_params", "call needs a tool_use with an id (a non-empty string), which its tool_result must name"));
+                }
                 Parsed::Queue(Work::Call { tool_use, configs: for_calls()? })
             }
             "member" => {

@@ -111,6 +111,10 @@ enum Cmd {
         /// Print the raw tool_result JSON.
         #[arg(long)]
         json: bool,
+        /// The toolset's configs as JSON (by default, the member called is enabled when it is an
+        /// optional one, such as javascript_exec or read_console).
+        #[arg(long)]
+        configs: Option<String>,
     },
     /// Print the tools[] entry for the Messages API.
     Toolset {
@@ -290,12 +294,22 @@ async fn run(cmd: Cmd) -> anyhow::Result<ExitCode> {
                 }
             }
         }
-        Cmd::Call { name, input, socket, json: raw } => {
+        Cmd::Call { name, input, socket, json: raw, configs } => {
             let input: Value = serde_json::from_str(&input).context("the input is not valid JSON")?;
+            let configs: Option<Value> = match configs {
+                Some(c) => Some(serde_json::from_str(&c).context("configs is not valid JSON")?),
+                // The person names the member to run: an optional one is enabled for this call
+                // (the policy still says whether it asks first).
+                None => tabwright_protocol::members::Member::from_name(&name).filter(|m| !m.row().enabled_by_default).map(|_| json!({ name.as_str(): {"enabled": true} })),
+            };
             let socket = socket.unwrap_or_else(paths::default_socket);
             let mut c = client::Client::connect(&socket).await?;
             let tool_use = ToolUse { id: "toolu_cli".into(), name, toolset_name: Some("browser".into()), input };
-            let result = c.request("call", json!({ "tool_use": tool_use })).await?;
+            let mut params = json!({ "tool_use": tool_use });
+            if let Some(configs) = configs {
+                params["configs"] = configs;
+            }
+            let result = c.request("call", params).await?;
             let result: ToolResult = serde_json::from_value(result["tool_result"].clone())?;
             if raw {
                 out!("{}", serde_json::to_string_pretty(&result)?);

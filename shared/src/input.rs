@@ -50,7 +50,10 @@ pub fn named_tab(input: &Value) -> Option<&str> {
 fn shaped(value: &Value, fields: &[&str], tab_optional: bool) -> Result<Value, InputError> {
     let mut value = if value.is_null() { Value::Object(Default::default()) } else { value.clone() };
     let Some(object) = value.as_object_mut() else {
-        return Err(InputError(format!("The input must be a JSON object with the fields {}.", fields.join(", "))));
+        return Err(InputError(match fields {
+            [] => "The input must be a JSON object, here an empty one ({}): this member takes no fields.".to_string(),
+            _ => format!("The input must be a JSON object with the fields {}.", fields.join(", ")),
+        }));
     };
     if tab_optional && object.get("tab_id").is_some_and(|t| t == "") {
         object.remove("tab_id");

@@ -328,7 +328,8 @@ fn check_state(s: &mut Sink, state: &Value, is_new_tab: bool) {
         None => &Vec::new(),
         Some(Value::Array(c)) if c.is_empty() => {
             s.add("no_empty_state_changes", "state_changes is present but empty; omit it instead");
-            return;
+            // (Still checked as none, below: a new_tab result then lacks its tab_opened too.)
+            c
         }
         Some(Value::Array(c)) => c,
         Some(_) => {
@@ -423,6 +424,7 @@ mod tests {
             ("navigate", res(json!([{"type":"browser_state","tabs":[], "state_changes": [{"type":"download_started","download_id":"d","url":"u"},{"type":"download_failed","download_id":"d","url":"u"}]}])), "one_entry_per_download"),
             ("navigate", res(json!([{"type":"document"}])), "content_kinds"),
             ("new_tab", res(json!([{"type":"browser_state","tabs":[tab("a", true), tab("b", false)],"state_changes":[{"type":"tab_opened","tab_id":"b"}]}])), "new_tab_opened_active"),
+            ("new_tab", res(json!([{"type":"browser_state","tabs":[tab("a", true)],"state_changes":[]}])), "new_tab_opened_active"),
             ("navigate", json!({"type":"tool_result","tool_use_id":"t","content":"x"}), "toolset_name_echoed"),
             ("navigate", res(json!([{"type":"browser_state","tabs":(0..101).map(|i| tab(&format!("t{i}"), i == 0)).collect::<Vec<_>>()}])), "tabs_limit"),
             ("navigate", res(json!([{"type":"browser_state","tabs":[tab("a", true), tab("a", false)]}])), "unique_tab_ids"),

@@ -28,6 +28,11 @@ async fn status_and_call_talk_to_a_running_session() -> anyhow::Result<()> {
 
     let (ok, out) = tabwright(&["call", "navigate", r#"{"url":"file:///etc/passwd"}"#, "--socket", &socket]);
     assert!(!ok && out.contains("Refused to navigate to a file: URL"), "{out}");
+    // An optional member named on the command line is enabled for the call.
+    let (ok, out) = tabwright(&["call", "read_console", "{}", "--socket", &socket]);
+    assert!(ok && !out.contains("disabled"), "{out}");
+    let (ok, out) = tabwright(&["call", "read_console", "{}", "--socket", &socket, "--configs", "{}"]);
+    assert!(!ok && out.contains("disabled"), "{out}");
 
     let missing = h.session.dir().join("nobody.sock");
     let (ok, out) = tabwright(&["status", "--socket", &missing.to_string_lossy()]);

@@ -227,6 +227,15 @@ async fn socket_methods_and_bad_frames() -> anyhow::Result<()> {
     let c = h.client.request("call", json!({"tool_use": tool_use})).await?;
     assert_eq!(c["tool_result"]["content"][0]["type"], "browser_state");
     assert_eq!(c["tool_result"]["toolset_name"], "browser");
+    // Another toolset's call, or one without an id, is not answered as the browser's.
+    let mut other = h.call("list_tabs", json!({}));
+    other["toolset_name"] = json!("computer");
+    let err = h.client.request("call", json!({"tool_use": other})).await.expect_err("another toolset's call");
+    assert!(err.to_string().contains("for the toolset \"computer\""), "{err}");
+    let mut unnamed = h.call("list_tabs", json!({}));
+    unnamed["id"] = json!("");
+    let err = h.client.request("call", json!({"tool_use": unnamed})).await.expect_err("a call without an id");
+    assert!(err.to_string().contains("with an id"), "{err}");
 
     // Malformed input gets an error reply and the connection survives.
     let reply = h.client.raw("{not json").await?;
