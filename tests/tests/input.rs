@@ -339,6 +339,26 @@ async fn drags_work_for_pointer_lists_and_html5_boards() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A drag done by hand (press, one move, release) reaches a list whose script begins its drag a
+/// task after the first move and follows only later moves (SortableJS in its own drag mode).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_drag_by_hand_reaches_a_list_that_follows_only_later_moves() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "late-drag.html").await?;
+    ok(&h.one("left_mouse_down", json!({"target": at(100.0, 45.0)})).await?);
+    ok(&h.one("mouse_move", json!({"target": at(100.0, 150.0)})).await?);
+    ok(&h.one("left_mouse_up", json!({"target": at(100.0, 150.0)})).await?);
+    let log = h.wait_log("sorted", |e| e["type"] == "sorted").await?;
+    assert_eq!(of(&log, "sorted")[0]["order"], json!(["Two", "Three", "One", "Four"]));
+    // A press and release in place is no drag.
+    h.site.clear_log();
+    ok(&h.one("left_mouse_down", json!({"target": at(100.0, 45.0)})).await?);
+    ok(&h.one("left_mouse_up", json!({"target": at(100.0, 45.0)})).await?);
+    let log = h.wait_log("sorted again", |e| e["type"] == "sorted").await?;
+    assert_eq!(of(&log, "sorted")[0]["order"], json!(["Two", "Three", "One", "Four"]));
+    Ok(())
+}
+
 /// An address field that makes a chip of each entry a comma ends, and empties itself: typing
 /// says the page took the words out of the field and shows them beside it, not that it refused
 /// them.

@@ -525,6 +525,19 @@ pub async fn pointer(input: &Pointer, kind: &'static str) -> Result<Outcome, Str
             futures::join!(mouse(tab, "mouseMoved", (spot.x, spot.y), "none", before, 0, 0), mouse(tab, "mousePressed", (spot.x, spot.y), "left", after, 1, 0))
         }
         "mouseReleased" => {
+            // A drag the page took up with its own script (SortableJS in its own drag mode
+            // follows only moves that come once its drag has begun) is given the pointer at the
+            // release once more, and a rest there, as left_click_drag gives it.
+            if before & 1 != 0 {
+                let asked = crate::chrome::bounded(page::call(tab, "__tabwright.dragAnswered()"), FRAME_WAIT_MS).await;
+                let seen = asked.and_then(Result::ok).map(|(v, _)| v).unwrap_or_default();
+                if seen["answered"] == true && seen["began"] != true {
+                    for sent in futures::future::join_all([mouse(tab, "mouseMoved", (spot.x + 1.0, spot.y), "left", 1, 0, 0), mouse(tab, "mouseMoved", (spot.x, spot.y), "left", 1, 0, 0)]).await {
+                        sent?;
+                    }
+                    let _ = crate::chrome::bounded(page::call(tab, &format!("__tabwright.pointerRested({DRAG_REST_MS})")), FRAME_WAIT_MS).await;
+                }
+            }
             BUTTONS.with(|b| *b.borrow_mut().entry(tab).or_default() &= !1);
             let after = buttons(tab);
             let held = if before & 1 != 0 { "left" } else { "none" };
