@@ -37,7 +37,8 @@
     }
     const now = name || shows || "";
     const before = named || words || "";
-    if (statesSaid(el) !== states || grew(now, before) || grew(before, now) || !inRows(el)) return null;
+    // (One that shows no words now tells of no other row: a menu still drawing what it slots in.)
+    if (!now || statesSaid(el) !== states || grew(now, before) || grew(before, now) || !inRows(el)) return null;
     return `${role} ${q(line)} (ref_${ref}) now reads ${role} ${q(now)}: the page changed what this element shows since it was read (a list that sorted its rows again, or reused them for other rows), so it was not ${done}. If ${q(now)} is the one wanted, pass ref_${ref} again; otherwise read the page again for the one wanted.`;
   }
   // The first words of the list item or table row an element is in (what names the row: a
