@@ -17,6 +17,8 @@ thread_local! {
     /// Where the pointer is per tab, in CSS pixels, in the document shown (a new one has seen no
     /// pointer yet: nothing under it is hovered until one moves).
     static POSITION: RefCell<HashMap<i32, (f64, f64)>> = RefCell::new(HashMap::new());
+    /// Where the last left_mouse_down pressed, per tab.
+    static PRESSED_AT: RefCell<HashMap<i32, (f64, f64)>> = RefCell::new(HashMap::new());
 }
 
 thread_local! {
@@ -513,14 +515,20 @@ pub async fn pointer(input: &Pointer, kind: &'static str) -> Result<Outcome, Str
         let held = if buttons(tab) & 1 != 0 { "left" } else { "none" };
         return Ok(ack(&move_to(tab, &input.target, held).await?));
     }
+    let before = buttons(tab);
+    // A release after the pointer moved with the button held ends a drag by hand: whether the
+    // page took it up is asked before the target is found (which starts the count of HTML5
+    // drags anew).
+    let dragged = kind == "mouseReleased" && before & 1 != 0 && POSITION.with(|p| p.borrow().get(&tab).copied()) != PRESSED_AT.with(|p| p.borrow().get(&tab).copied());
+    let took_up = dragged && page_took_drag(tab).await == Some(false);
     let spot = spot(tab, &input.target).await?;
     // The move and the press (or release) go out together, so the move is not held for a frame.
-    let before = buttons(tab);
     let (moved, event) = match kind {
         "mousePressed" => {
             // Claude's press, not the person's (for the banner's Stop and for file choosers).
             let _pressing = Pressing::begin(tab);
             BUTTONS.with(|b| *b.borrow_mut().entry(tab).or_default() |= 1);
+            PRESSED_AT.with(|p| p.borrow_mut().insert(tab, (spot.x, spot.y)));
             let after = buttons(tab);
             futures::join!(mouse(tab, "mouseMoved", (spot.x, spot.y), "none", before, 0, 0), mouse(tab, "mousePressed", (spot.x, spot.y), "left", after, 1, 0))
         }
@@ -528,15 +536,8 @@ pub async fn pointer(input: &Pointer, kind: &'static str) -> Result<Outcome, Str
             // A drag the page took up with its own script (SortableJS in its own drag mode
             // follows only moves that come once its drag has begun) is given the pointer at the
             // release once more, and a rest there, as left_click_drag gives it.
-            if before & 1 != 0 {
-                let asked = crate::chrome::bounded(page::call(tab, "__tabwright.dragAnswered()"), FRAME_WAIT_MS).await;
-                let seen = asked.and_then(Result::ok).map(|(v, _)| v).unwrap_or_default();
-                if seen["answered"] == true && seen["began"] != true {
-                    for sent in futures::future::join_all([mouse(tab, "mouseMoved", (spot.x + 1.0, spot.y), "left", 1, 0, 0), mouse(tab, "mouseMoved", (spot.x, spot.y), "left", 1, 0, 0)]).await {
-                        sent?;
-                    }
-                    let _ = crate::chrome::bounded(page::call(tab, &format!("__tabwright.pointerRested({DRAG_REST_MS})")), FRAME_WAIT_MS).await;
-                }
+            if took_up {
+                rest_at(tab, (spot.x, spot.y)).await;
             }
             BUTTONS.with(|b| *b.borrow_mut().entry(tab).or_default() &= !1);
             let after = buttons(tab);
@@ -563,6 +564,26 @@ pub async fn pointer(input: &Pointer, kind: &'static str) -> Result<Outcome, Str
         (odd, over) => over.or(odd.map(String::from)),
     };
     Ok(Outcome::Ack { line })
+}
+
+/// Whether the page began an HTML5 drag since the last pointer target was found (`Some(true)`),
+/// or took the drag up with its own script (`Some(false)`: it changed since the press); `None`
+/// for neither, or no answer.
+async fn page_took_drag(tab: i32) -> Option<bool> {
+    let asked = crate::chrome::bounded(page::call(tab, "__tabwright.dragAnswered()"), FRAME_WAIT_MS).await;
+    let seen = asked.and_then(Result::ok).map(|(v, _)| v).unwrap_or_default();
+    match (seen["began"] == true, seen["answered"] == true) {
+        (true, _) => Some(true),
+        (false, true) => Some(false),
+        _ => None,
+    }
+}
+
+/// Moves the held pointer to `at` once more and rests there (a page that took a drag up with
+/// its own script looks where the pointer is only at moves after its drag began).
+async fn rest_at(tab: i32, (x, y): (f64, f64)) {
+    let _ = futures::future::join_all([mouse(tab, "mouseMoved", (x + 1.0, y), "left", 1, 0, 0), mouse(tab, "mouseMoved", (x, y), "left", 1, 0, 0)]).await;
+    let _ = crate::chrome::bounded(page::call(tab, &format!("__tabwright.pointerRested({DRAG_REST_MS})")), FRAME_WAIT_MS).await;
 }
 
 /// How many pointer moves a drag takes between its ends.
@@ -618,26 +639,14 @@ pub async fn drag(input: &Drag) -> Result<Outcome, String> {
         // moment.
         let data = match intercepted.try_recv() {
             Ok(Some((_, params))) => Some(params["data"].clone()),
-            _ => {
-                #[derive(serde::Deserialize, Default)]
-                struct Answered {
-                    began: bool,
-                    answered: bool,
-                }
-                let asked = crate::chrome::bounded(page::call(tab, "__tabwright.dragAnswered()"), FRAME_WAIT_MS).await;
-                let seen: Answered = asked.and_then(Result::ok).and_then(|(v, _)| serde_json::from_value(v).ok()).unwrap_or_default();
-                if seen.began {
-                    cdp::within(intercepted, 1_000).await.filter(|(event, _)| event != "detached").map(|(_, params)| params["data"].clone())
-                } else {
-                    if seen.answered {
-                        for sent in futures::future::join_all([mouse(tab, "mouseMoved", (to.x + 1.0, to.y), "left", 1, 0, 0), mouse(tab, "mouseMoved", (to.x, to.y), "left", 1, 0, 0)]).await {
-                            sent?;
-                        }
-                        let _ = crate::chrome::bounded(page::call(tab, &format!("__tabwright.pointerRested({DRAG_REST_MS})")), FRAME_WAIT_MS).await;
-                    }
+            _ => match page_took_drag(tab).await {
+                Some(true) => cdp::within(intercepted, 1_000).await.filter(|(event, _)| event != "detached").map(|(_, params)| params["data"].clone()),
+                Some(false) => {
+                    rest_at(tab, (to.x, to.y)).await;
                     None
                 }
-            }
+                None => None,
+            },
         };
         // The drop ends an HTML5 drag: the button's release is in it, and a page hears no
         // mouseup after it, as after a person's drag. Its source is asked whether anything took it.
@@ -749,6 +758,7 @@ pub async fn scroll(input: &Scroll) -> Result<Outcome, String> {
 /// Forgets a closed tab's pointer state.
 pub fn forget(tab: i32) {
     BUTTONS.with(|b| b.borrow_mut().remove(&tab));
+    PRESSED_AT.with(|p| p.borrow_mut().remove(&tab));
     forget_position(tab);
     super::settle::forget(tab);
 }
