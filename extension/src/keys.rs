@@ -119,9 +119,15 @@ pub fn for_char(c: char) -> Option<(KeyDef, bool)> {
     // A letter or sign of another layout (é, ж, €) is a key of its own there: it goes down and
     // up with its character as `key` and no key code, so pages that search on keyup hear it.
     // Emoji beyond one UTF-16 unit and the joiners and selectors between them are inserted.
-    (c > '\u{9f}' && c.len_utf16() == 1 && !matches!(c, '\u{200b}'..='\u{206f}' | '\u{fe00}'..='\u{fe0f}' | '\u{feff}')).then(|| {
+    (c > '\u{9f}' && c.len_utf16() == 1 && !joins(c) && !matches!(c, '\u{200b}'..='\u{206f}' | '\u{e000}'..='\u{f8ff}' | '\u{feff}')).then(|| {
         (KeyDef { key: c.to_string(), code: String::new(), key_code: 0, text: Some(c.to_string()), location: 0, modifier: 0 }, false)
     })
+}
+
+/// A mark that joins the character before it (an accent put on a letter, an emoji's selector
+/// or joiner): the two are typed as one piece of text.
+pub fn joins(c: char) -> bool {
+    matches!(c, '\u{300}'..='\u{36f}' | '\u{1ab0}'..='\u{1aff}' | '\u{1dc0}'..='\u{1dff}' | '\u{20d0}'..='\u{20ff}' | '\u{fe00}'..='\u{fe0f}' | '\u{fe20}'..='\u{fe2f}' | '\u{200c}' | '\u{200d}')
 }
 
 /// The keys named by a word: the words for each, its DOM key and code, and its key code.
@@ -200,24 +206,33 @@ pub fn named(name: &str) -> Option<KeyDef> {
     Some(def)
 }
 
-/// Parses a `key` text: space-separated chords, each `mod+mod+key`.
-pub fn parse(text: &str) -> Result<Vec<Chord>, String> {
-    let mut chords = Vec::new();
-    // "ctrl + a" is the chord "ctrl+a" written with spaces: a "+" between two words, or at the
-    // end of one, joins it to the next.
+/// The chords of a `key` text as written, one per space-separated word, except that "ctrl + a"
+/// is the chord "ctrl+a" written with spaces: modifiers and a "+" after them join the next word
+/// ("1 + 2" stays three keys).
+pub fn tokens(text: &str) -> Vec<String> {
+    let held = |t: &str| t.split('+').all(|m| modifier(m).is_some());
     let mut tokens: Vec<String> = Vec::new();
     let mut words = text.split_whitespace().peekable();
     while let Some(word) = words.next() {
         let mut token = word.to_string();
-        while (token.ends_with('+') && !token.ends_with("++") && token.len() > 1 || token == "+" && !tokens.is_empty()) && words.peek().is_some() {
-            if token == "+" {
-                token = tokens.pop().unwrap_or_default() + "+";
-            }
-            token += words.next().unwrap_or_default();
+        while words.peek().is_some() {
+            let joined = match (token.as_str(), tokens.last()) {
+                ("+", Some(last)) if held(last) => tokens.pop().unwrap_or_default() + "+",
+                (t, _) if t.len() > 1 && t.ends_with('+') && held(&t[..t.len() - 1]) => token.clone(),
+                _ => break,
+            };
+            let Some(next) = words.next() else { break };
+            token = joined + next;
         }
         tokens.push(token);
     }
-    for token in tokens.iter().map(String::as_str) {
+    tokens
+}
+
+/// Parses a `key` text: space-separated chords, each `mod+mod+key`.
+pub fn parse(text: &str) -> Result<Vec<Chord>, String> {
+    let mut chords = Vec::new();
+    for token in tokens(text).iter().map(String::as_str) {
         // "ctrl++" means ctrl and the plus key.
         let (head, last) = match token.strip_suffix("++") {
             Some(head) => (head, "+"),
@@ -304,7 +319,9 @@ mod tests {
         assert_eq!(parse("ctrl++ a").map(|c| (c.len(), c[0].key.key.clone())), Ok((2, "+".to_string())));
         assert_eq!(parse("+").map(|c| c.len()), Ok(1));
         assert_eq!(parse("a +").map(|c| c.len()), Ok(2));
-        assert!(parse("a + b").is_err_and(|e| e.contains("unknown modifier")));
+        assert_eq!(parse("1 + 2 Return").map(|c| c.len()), Ok(4), "keys that are no modifiers stay apart");
+        assert_eq!(tokens("ctrl + r"), vec!["ctrl+r".to_string()]);
+        assert_eq!(tokens("ctrl +"), vec!["ctrl".to_string(), "+".to_string()]);
     }
 
     #[test]
@@ -351,7 +368,7 @@ mod tests {
         assert_eq!(for_char('Z').map(|(k, s)| (k.key, k.code, s)), Some(("Z".into(), "KeyZ".into(), true)));
         assert_eq!(for_char('é').map(|(k, s)| (k.key, k.key_code, k.text, s)), Some(("é".into(), 0, Some("é".into()), false)));
         assert!(for_char('😀').is_none());
-        assert!(for_char('\u{200d}').is_none());
+        assert!(for_char('\u{200d}').is_none() && for_char('\u{301}').is_none() && for_char('\u{fe0f}').is_none());
     }
 
     #[test]

@@ -73,7 +73,7 @@ pub async fn key(input: &Key) -> Result<Outcome, String> {
     }
     // The page heard the chord; a shortcut of the browser's own did nothing, and Claude would
     // otherwise take "Pressed ctrl+r." for a reload.
-    let line = chords.iter().zip(input.text.split_whitespace()).find_map(|(chord, said)| {
+    let line = chords.iter().zip(keys::tokens(&input.text)).find_map(|(chord, said)| {
         keys::browser_shortcut(chord).map(|member| {
             format!("{said} is a shortcut of the browser itself, which key events sent to the page do not reach: the page got the key, and the browser did nothing. Use {member} instead.")
         })
@@ -111,6 +111,12 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
             if pending.len() >= BULK_PIECE {
                 sends.push(Box::pin(insert(tab, std::mem::take(&mut pending))));
             }
+            continue;
+        }
+        // A character a mark joins (e and its accent, ❤ and its emoji selector) goes in with the
+        // mark as one piece of text.
+        if !always_a_key(c) && chars.peek().is_some_and(|n| keys::joins(*n)) {
+            pending.push(c);
             continue;
         }
         // A line break presses Enter (CRLF once) and a tab presses Tab, as on a keyboard: the
