@@ -209,8 +209,10 @@ pub fn parse(query: &str) -> Query {
             let next_roles = ROLE_WORDS.iter().find(|(r, _)| Some(*r) == next).map(|(_, rs)| *rs);
             let followed_by_role = next_roles.is_some() && !(w == "column" && next == Some("header"));
             // One that says the same kind of field ("text field", "input box", "toggle switch")
-            // says nothing more.
+            // is no word of a name: its kinds of control come after the next word's ("select
+            // box" may be a listbox).
             if next_roles.is_some_and(|rs| rs.iter().any(|r| roles.contains(r) && FIELD_ROLES.contains(r))) {
+                modifiers.extend(roles.iter().copied().filter(|r| *r != "paragraph"));
                 continue;
             }
             if followed_by_role && !matches!(w.as_str(), "search") {
@@ -906,6 +908,8 @@ mod tests {
             assert_eq!(rank(&p, q).len(), 3, "{q}");
         }
         assert_eq!(rank(&p, "notes text field").first().and_then(|n| n.r#ref), Some(41));
+        let lists = vec![el(0, 50, "listbox", "Colours", true), el(0, 51, "textbox", "Name", true)];
+        assert!(rank(&lists, "select box").iter().any(|n| n.r#ref == Some(50)), "a select box may be a listbox");
     }
 
     #[test]
