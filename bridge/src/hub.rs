@@ -422,10 +422,11 @@ impl Runner {
         };
         // A call the browser did not finish (the extension restarted, the limit passed, the input
         // was too large to pass on) is an ordinary error for Claude, as `call` makes it: only a
-        // bridge that is going away leaves the driver nothing to call.
+        // bridge that is going away, or an extension that did not come back, leaves the driver
+        // nothing to call.
         let (outcome, state) = match self.member_raw(member, &input, confirm).await {
             Ok(answer) => answer,
-            Err(e @ CallError::Stopped) => return Err(AgentError::new("browser_unavailable", e.to_string())),
+            Err(e @ (CallError::Stopped | CallError::NotReady(_))) => return Err(AgentError::new("browser_unavailable", e.to_string())),
             Err(e) => return Ok(json!({ "outcome": shaped_outcome(Err(e.to_string())), "state": StateReport::default() })),
         };
         let state = shaped_report(self.config.pipeline.expose_download_paths, &mut self.member_held, state);
