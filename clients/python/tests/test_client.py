@@ -218,8 +218,21 @@ class Mapping(unittest.TestCase):
         t.run("wait", {"duration": 0})
         with self.assertRaises(BridgeUnavailable) as caught:
             t.run("type", {"text": "more"})
-        self.assertIn("not the one this conversation used: its tabs are tab-1 (about:blank)", str(caught.exception))
+        self.assertIn("has none of the tabs this conversation used where they were (it lists tab-1 (about:blank))", str(caught.exception))
         self.assertEqual([m for m, _ in t.sent], ["member", "member", "state"])
+        # The same browser where one of two tabs went on to another page by itself: the call goes on.
+        page_b = {"tab_id": "tab-2", "title": "B", "url": "http://b/", "active": False}
+        moved = {"tab_id": "tab-2", "title": "C", "url": "http://c/", "active": False}
+        t = Replayed([reply({"kind": "ack"}, tabs=[page_a, page_b]), {"raise": ConnectionBroke("broke")}, state([page_a, moved]), reply({"kind": "ack"}, tabs=[page_a, moved])])
+        t.run("wait", {"duration": 0})
+        t.run("wait", {"duration": 0})
+        self.assertEqual([m for m, _ in t.sent], ["member", "member", "state", "member"])
+        # An error result (its state empty) leaves the tabs Claude was told of to check against.
+        t = Replayed([reply({"kind": "ack"}, tabs=[page_a]), reply(error="refused", tabs=[]), {"raise": ConnectionBroke("broke")}, state([blank])])
+        t.run("wait", {"duration": 0})
+        t.run("wait", {"duration": 0})
+        with self.assertRaises(BridgeUnavailable):
+            t.run("wait", {"duration": 0})
 
     def test_a_missing_bridge_stops_the_run(self) -> None:
         from tabwright import BridgeUnavailable

@@ -92,6 +92,8 @@ export class TabwrightBrowser extends BetaAbstractBrowserToolset20260801 {
   readonly #sdkConfirms: boolean;
   #report: Report | null = null;
   #tabs: BetaBrowserStateTabEntry[] = [];
+  /** The last tabs a result told Claude of (an error result's empty state leaves them). */
+  #known: BetaBrowserStateTabEntry[] = [];
   /**
    * Lines the model should read (a refused navigation, an accepted beforeunload, a navigation note) that wait for a
    * result with room for text: the next text, action or error result.
@@ -147,16 +149,16 @@ export class TabwrightBrowser extends BetaAbstractBrowserToolset20260801 {
    * where it was. A restarted `tabwright launch` serves a new browser, whose tab-1 is another tab: acting there would
    * act on what Claude never saw.
    */
-  #sameBrowser(result: Record<string, unknown>): void {
+  #sameBrowser(result: Record<string, unknown>): BetaBrowserStateTabEntry[] {
     const block = result['browser_state'];
     const tabs = isObject(block) && Array.isArray(block['tabs']) ? (block['tabs'].filter(isObject) as Record<string, unknown>[]) : [];
     const now = new Map(tabs.map((t) => [t['tab_id'], t['url']]));
-    if (this.#tabs.every((t) => now.get(t.tab_id) === t.url)) return;
+    if (this.#known.length === 0 || this.#known.some((t) => now.get(t.tab_id) === t.url)) return tabs as unknown as BetaBrowserStateTabEntry[];
     const said = tabs.map((t) => `${String(t['tab_id'])} (${String(t['url'])})`).join(', ') || 'none';
     throw new BridgeUnavailable(
-      'The connection to the browser broke between two calls, and the browser that answers now is not the one ' +
-        `this conversation used: its tabs are ${said}. Its pages, and anything typed into them, are gone, so ` +
-        'nothing was run. Start the task again in this browser.',
+      'The connection to the browser broke between two calls, and the browser that answers now has none of the ' +
+        `tabs this conversation used where they were (it lists ${said}): it is another browser (tabwright launch ` +
+        'was run again), so nothing was run. Start the task again in this browser.',
     );
   }
 
@@ -166,15 +168,24 @@ export class TabwrightBrowser extends BetaAbstractBrowserToolset20260801 {
     if (report === null) {
       // The SDK refused the call before it reached the browser: the inventory as it is now.
       report = { tabs: this.#tabs, changes: [] };
+      let result: Record<string, unknown> | null = null;
       try {
-        const result = await this.#connection.request('state', {});
-        const block = result['browser_state'];
-        if (isObject(block) && Array.isArray(block['tabs'])) report = { tabs: block['tabs'].filter(isObject) as any, changes: [] };
-      } catch {
-        // Keep the last inventory known.
+        result = await this.#connection.request('state', {}, { reopen: false });
+      } catch (e) {
+        if (e instanceof ConnectionBroke) {
+          const again = await this.#connection.request('state', {}).catch(() => null);
+          if (again) {
+            this.#sameBrowser(again);
+            result = again;
+          }
+        }
+        // Otherwise the last inventory known is kept.
       }
+      const block = result?.['browser_state'];
+      if (isObject(block) && Array.isArray(block['tabs'])) report = { tabs: block['tabs'].filter(isObject) as any, changes: [] };
     }
     this.#tabs = report.tabs;
+    if (report.tabs.length) this.#known = report.tabs;
     return { tabs: report.tabs, state_changes: report.changes };
   }
 

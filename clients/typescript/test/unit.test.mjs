@@ -229,7 +229,7 @@ test('a new browser behind a connection that broke while idle is not acted on', 
     first.stop();
     await new Promise((resolve) => setTimeout(resolve, 50));
     second = await fakeBridge((r) => (r.method === 'state' ? { result: { browser_state: { tabs: [blank] } } } : reply({ ok: { kind: 'ack' } }, { tabs: [blank] })), first.socketPath);
-    await assert.rejects(browser.toolResult(use('type', { text: 'more' })), (e) => e instanceof BridgeUnavailable && e.message.includes('not the one this conversation used'));
+    await assert.rejects(browser.toolResult(use('type', { text: 'more' })), (e) => e instanceof BridgeUnavailable && e.message.includes('has none of the tabs this conversation used'));
     assert.deepEqual(second.seen.requests.map((r) => r.method), ['state'], 'nothing was run in the other browser');
   } finally {
     await browser.close();

@@ -81,6 +81,8 @@ class _Forwarding:
     def _forwarding_init(self) -> None:
         self._report: Optional[Report] = None
         self._tabs: Tabs = []
+        # The last tabs a result told Claude of (an error result's empty state leaves them).
+        self._known: Tabs = []
         # Lines the model should read (a refused navigation, an accepted beforeunload, a navigation note, a
         # download's start or end) that wait for a result with room for text: the next text, action or error result.
         self._lines: List[str] = []
@@ -167,20 +169,20 @@ class _Forwarding:
             return "\n\n".join(["\n".join(lines), text] if lines and text else [*lines, text or ""]) or ""
         return self._take_lines(text, " ")
 
-    def _same_browser(self, result: Mapping[str, Any]) -> None:
-        """After the connection broke while idle: the bridge answering now must list the tabs Claude was last told of,
-        each where it was. A restarted `tabwright launch` serves a new browser, whose tab-1 is another tab: acting
-        there would act on what Claude never saw."""
+    def _same_browser(self, result: Mapping[str, Any]) -> Optional[Report]:
+        """After the connection broke while idle: the browser answering now must still have one of the tabs Claude
+        was last told of, where it was (a worker that restarted keeps them all). A restarted `tabwright launch` serves
+        a new browser, whose tab-1 is another tab: acting there would act on what Claude never saw."""
         fetched = self._inventory(result)
         now = {t.get("tab_id"): t.get("url") for t in (fetched[0] if fetched else [])}
-        known = {t.get("tab_id"): t.get("url") for t in self._tabs}
-        if all(now.get(tab) == url for tab, url in known.items()):
-            return
+        known = {t.get("tab_id"): t.get("url") for t in self._known}
+        if not known or any(now.get(tab) == url for tab, url in known.items()):
+            return fetched
         said = ", ".join(f"{t} ({u})" for t, u in now.items()) or "none"
         raise BridgeUnavailable(
-            "The connection to the browser broke between two calls, and the browser that answers now is not the one "
-            f"this conversation used: its tabs are {said}. Its pages, and anything typed into them, are gone, so "
-            "nothing was run. Start the task again in this browser."
+            "The connection to the browser broke between two calls, and the browser that answers now has none of the "
+            f"tabs this conversation used where they were (it lists {said}): it is another browser (tabwright launch "
+            "was run again), so nothing was run. Start the task again in this browser."
         )
 
     def _reported(self, fetched: Optional[Report]) -> BetaBrowserState:
@@ -190,6 +192,8 @@ class _Forwarding:
             report = fetched if fetched is not None else (self._tabs, [])
         tabs, changes = report
         self._tabs = tabs
+        if tabs:
+            self._known = tabs
         return BetaBrowserState(tabs=tabs, state_changes=changes)
 
     @staticmethod
@@ -236,7 +240,10 @@ class TabwrightBrowser(_Forwarding, BetaAbstractBrowserToolset20260801):
         fetched = None
         if self._report is None:
             try:
-                fetched = self._inventory(self._connection.request("state", {}))
+                try:
+                    fetched = self._inventory(self._connection.request("state", {}, reopen=False))
+                except ConnectionBroke:
+                    fetched = self._same_browser(self._connection.request("state", {}))
             except (BridgeError, RequestError):
                 fetched = None
         return self._reported(fetched)
@@ -277,7 +284,10 @@ class AsyncTabwrightBrowser(_Forwarding, BetaAsyncAbstractBrowserToolset20260801
         fetched = None
         if self._report is None:
             try:
-                fetched = self._inventory(await self._connection.request("state", {}))
+                try:
+                    fetched = self._inventory(await self._connection.request("state", {}, reopen=False))
+                except ConnectionBroke:
+                    fetched = self._same_browser(await self._connection.request("state", {}))
             except (BridgeError, RequestError):
                 fetched = None
         return self._reported(fetched)
