@@ -154,7 +154,8 @@ export class TabwrightBrowser extends BetaAbstractBrowserToolset20260801 {
     const tabs = isObject(block) && Array.isArray(block['tabs']) ? (block['tabs'].filter(isObject) as Record<string, unknown>[]) : [];
     const now = new Map(tabs.map((t) => [t['tab_id'], t['url']]));
     if (this.#known.length === 0 || this.#known.some((t) => now.get(t.tab_id) === t.url)) return tabs as unknown as BetaBrowserStateTabEntry[];
-    const said = tabs.map((t) => `${String(t['tab_id'])} (${String(t['url'])})`).join(', ') || 'none';
+    const listed = tabs.map((t) => `${String(t['tab_id'])} (${String(t['url'])})`);
+    const said = [...listed.slice(0, 5), ...(listed.length > 5 ? [`and ${listed.length - 5} more`] : [])].join(', ') || 'none';
     throw new BridgeUnavailable(
       'The connection to the browser broke between two calls, and the browser that answers now has none of the ' +
         `tabs this conversation used where they were (it lists ${said}): it is another browser (tabwright launch ` +

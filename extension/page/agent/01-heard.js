@@ -14,12 +14,17 @@
   // and waits for the browser's interception only when one did. (A dragstart the page cancelled,
   // as `ondragstart="return false"` on a picture does, began none: read once it was dispatched.)
   let dragStarts = [];
-  document.addEventListener("dragstart", (e) => { dragStarts.push(e); }, true);
+  // Whether this document began a drag whose end it has not told yet.
+  let dragHere = false;
+  document.addEventListener("dragstart", (e) => { dragStarts.push(e); dragHere = true; }, true);
   // What the last HTML5 drag ended with: its drop effect, "none" when nothing took the drop.
   let dragEnd = null;
   document.addEventListener("dragend", (e) => { dragEnd = e.dataTransfer?.dropEffect || "none"; }, true);
-  // Whether the drop of the drag this document began was taken (null: no end heard within 300 ms).
+  // Whether the drop of the drag this document began was taken (null: it began none, as when
+  // the drag was in a frame, or no end was heard within 300 ms).
   async function dropTaken() {
+    if (!dragHere) return null;
+    dragHere = false;
     for (let i = 0; i < 10 && dragEnd == null; i++) await wait(30);
     const effect = dragEnd;
     dragEnd = null;

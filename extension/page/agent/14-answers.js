@@ -86,6 +86,7 @@
   function pointerAt(x, y, next, overlay) {
     dragStarts = [];
     dragEnd = null;
+    dragHere = false;
     arm();
     noteLive();
     guarded = null;

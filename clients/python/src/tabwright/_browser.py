@@ -178,7 +178,8 @@ class _Forwarding:
         known = {t.get("tab_id"): t.get("url") for t in self._known}
         if not known or any(now.get(tab) == url for tab, url in known.items()):
             return fetched
-        said = ", ".join(f"{t} ({u})" for t, u in now.items()) or "none"
+        listed = [f"{t} ({u})" for t, u in now.items()]
+        said = ", ".join(listed[:5] + ([f"and {len(listed) - 5} more"] if len(listed) > 5 else [])) or "none"
         raise BridgeUnavailable(
             "The connection to the browser broke between two calls, and the browser that answers now has none of the "
             f"tabs this conversation used where they were (it lists {said}): it is another browser (tabwright launch "
