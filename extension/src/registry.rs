@@ -20,6 +20,10 @@ pub struct Registry {
     /// Tabs opened while a call ran, not yet reported.
     #[serde(default)]
     opened: Vec<u64>,
+    /// Tabs whose left mouse button a left_mouse_down holds (kept across a worker's restart: the
+    /// browser still holds it).
+    #[serde(default)]
+    pub held: Vec<i32>,
     /// The tab Claude last saw its calls work in: the one its last successful call ran on, the
     /// one a tab member left active, or a tab a call opened and left active.
     #[serde(default)]
@@ -51,7 +55,7 @@ const RECENT: usize = 64;
 /// Equal when what is persisted is equal.
 impl PartialEq for Registry {
     fn eq(&self, other: &Self) -> bool {
-        (self.next, &self.tabs, self.active, &self.opened, self.shown, self.shown_closed) == (other.next, &other.tabs, other.active, &other.opened, other.shown, other.shown_closed)
+        (self.next, &self.tabs, self.active, &self.opened, self.shown, self.shown_closed, &self.held) == (other.next, &other.tabs, other.active, &other.opened, other.shown, other.shown_closed, &other.held)
     }
 }
 

@@ -151,6 +151,23 @@ pub async fn is_active(tab: i32) -> bool {
     TABS.with(|t| t.borrow().as_ref().is_none_or(|(tabs, _)| tabs.iter().any(|t| t.id == Some(tab) && t.active)))
 }
 
+/// Whether a left_mouse_down holds the left button in `tab`.
+pub fn held_button(tab: i32) -> bool {
+    REGISTRY.with(|r| r.borrow().held.contains(&tab))
+}
+
+/// Holds the left button in `tab`, or lets it go (and persists that).
+pub fn hold_button(tab: i32, down: bool) {
+    if held_button(tab) != down {
+        with_registry(|r| {
+            r.held.retain(|t| *t != tab);
+            if down {
+                r.held.push(tab);
+            }
+        });
+    }
+}
+
 /// Runs `f` on the registry and persists it when it changed.
 pub fn with_registry<T>(f: impl FnOnce(&mut Registry) -> T) -> T {
     let (out, snapshot) = REGISTRY.with(|r| {

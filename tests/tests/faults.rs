@@ -937,6 +937,27 @@ async fn a_cross_origin_frame_is_still_reached_after_the_worker_restarts() -> an
     Ok(())
 }
 
+/// A button held down by left_mouse_down is still held after the extension's worker starts
+/// again: the drag by hand goes on, and its release is no release of nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_button_held_across_a_restart_is_still_held() -> anyhow::Result<()> {
+    let mut h = Harness::start_with(&[PERSON_FLAG, CALL_TIMEOUT_FLAG]).await?;
+    let mut outside = Outside::connect(&h).await?;
+    ok(&h.one("navigate", json!({"url": h.url("drag.html")})).await?);
+    ok(&h.one("left_mouse_down", json!({"target": at(100.0, 45.0)})).await?);
+    outside.make(Fault::StopWorker).await?;
+    let r = h.one("list_tabs", json!({})).await?;
+    if r.is_error {
+        assert!(r.text().contains("disconnected during the call"), "{r:?}");
+    }
+    ok(&h.one("mouse_move", json!({"target": at(100.0, 155.0)})).await?);
+    let up = h.one("left_mouse_up", json!({"target": at(100.0, 155.0)})).await?;
+    ok(&up);
+    assert!(!up.text().contains("No mouse button was down"), "{up:?}");
+    h.wait_log("sorted list", |e| e["type"] == "sorted").await?;
+    Ok(())
+}
+
 /// A client that closes its socket in the middle of a batch: the rest of its batch is not run
 /// (nobody would read what it did), and the next client's call waits only for the call under way.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

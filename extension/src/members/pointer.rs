@@ -12,8 +12,6 @@ use crate::keys::{self, KeyDef};
 use crate::{page, refs, state};
 
 thread_local! {
-    /// Mouse buttons held down per tab (left_mouse_down without its up yet).
-    static BUTTONS: RefCell<HashMap<i32, u32>> = RefCell::new(HashMap::new());
     /// Where the pointer is per tab, in CSS pixels, in the document shown (a new one has seen no
     /// pointer yet: nothing under it is hovered until one moves).
     static POSITION: RefCell<HashMap<i32, (f64, f64)>> = RefCell::new(HashMap::new());
@@ -312,8 +310,9 @@ pub fn take_answered(tab: i32) -> bool {
     ANSWERED.with(|a| a.borrow_mut().remove(&tab))
 }
 
+/// Mouse buttons held down in a tab (left_mouse_down without its up yet), kept in the registry.
 pub(super) fn buttons(tab: i32) -> u32 {
-    BUTTONS.with(|b| b.borrow().get(&tab).copied().unwrap_or(0))
+    u32::from(state::held_button(tab))
 }
 
 /// The pointer's place is forgotten: the next move is sent even to where it stands.
@@ -527,7 +526,7 @@ pub async fn pointer(input: &Pointer, kind: &'static str) -> Result<Outcome, Str
         "mousePressed" => {
             // Claude's press, not the person's (for the banner's Stop and for file choosers).
             let _pressing = Pressing::begin(tab);
-            BUTTONS.with(|b| *b.borrow_mut().entry(tab).or_default() |= 1);
+            state::hold_button(tab, true);
             PRESSED_AT.with(|p| p.borrow_mut().insert(tab, (spot.x, spot.y)));
             let after = buttons(tab);
             futures::join!(mouse(tab, "mouseMoved", (spot.x, spot.y), "none", before, 0, 0), mouse(tab, "mousePressed", (spot.x, spot.y), "left", after, 1, 0))
@@ -539,7 +538,7 @@ pub async fn pointer(input: &Pointer, kind: &'static str) -> Result<Outcome, Str
             if took_up {
                 rest_at(tab, (spot.x, spot.y)).await;
             }
-            BUTTONS.with(|b| *b.borrow_mut().entry(tab).or_default() &= !1);
+            state::hold_button(tab, false);
             let after = buttons(tab);
             let held = if before & 1 != 0 { "left" } else { "none" };
             // A release can finish a click: it is Claude's until the page has answered.
@@ -757,7 +756,7 @@ pub async fn scroll(input: &Scroll) -> Result<Outcome, String> {
 
 /// Forgets a closed tab's pointer state.
 pub fn forget(tab: i32) {
-    BUTTONS.with(|b| b.borrow_mut().remove(&tab));
+    state::hold_button(tab, false);
     PRESSED_AT.with(|p| p.borrow_mut().remove(&tab));
     forget_position(tab);
     super::settle::forget(tab);
