@@ -44,7 +44,7 @@ pub struct MemberRow {
     pub ack: Option<&'static str>,
     pub enabled_by_default: bool,
     pub confirm_required: bool,
-    /// Only reads the browser (changes nothing in it), so running it twice is running it once.
+    /// Changes nothing in the browser (it reads, or it waits), so one cut short may be asked again.
     pub reads: bool,
     /// The input's fields as the official schema names them.
     pub fields: &'static [&'static str],
@@ -108,7 +108,7 @@ members! {
     Type "type" Keyboard Ack Some("Typed."), true false false Type;
     Key "key" Keyboard Ack Some("Pressed {text}{times}."), true false false Key;
     HoldKey "hold_key" Keyboard Ack Some("Held {text} for {duration}s."), true false false HoldKey;
-    Wait "wait" Keyboard Ack Some("Waited {duration}s."), true false false Wait;
+    Wait "wait" Keyboard Ack Some("Waited {duration}s."), true false true Wait;
     ReadPage "read_page" Reading Text None, true false true ReadPage;
     Find "find" Reading Text None, true false true Find;
     GetPageText "get_page_text" Reading Text None, true false true TabOnly;

@@ -425,6 +425,19 @@ async fn a_read_cut_short_by_the_extensions_restart_is_asked_again() -> anyhow::
         assert!(result["is_error"] != true, "{fault:?}: {result}");
         assert!(result.to_string().contains("A page that stops answering"), "{fault:?}: {result}");
     }
+    // A wait changes nothing either: one the restart cut short is waited again, and the calls
+    // after it in the batch still run.
+    let calls = json!({"content": [h.call("wait", json!({"duration": 2})), h.call("list_tabs", json!({}))]});
+    let mut waiter = tabwright::client::Client::connect(&h.session.socket).await?;
+    let pending = tokio::spawn(async move { waiter.request("run", calls).await });
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    anyhow::ensure!(!pending.is_finished(), "the wait was answered before the fault");
+    outside.make(Fault::StopWorker).await?;
+    let reply = pending.await??;
+    let results = reply["tool_results"].as_array().context("tool_results")?;
+    assert_eq!(results.len(), 2, "{reply}");
+    assert!(results[0]["is_error"] != true && results[0].to_string().contains("Waited 2s."), "{reply}");
+    assert!(results[1]["is_error"] != true, "{reply}");
     Ok(())
 }
 
