@@ -86,7 +86,7 @@ pub enum CallError {
     NotReady(String),
     #[error("The extension disconnected during the call (its service worker restarted or the browser closed). Whether the action took effect is unknown: look at the page before retrying.")]
     Disconnected,
-    #[error("The browser did not finish {0} within {1} seconds. Whether it took effect is unknown: look at the page before retrying.")]
+    #[error("The browser did not finish {0} within {1} seconds. {then}", then = after_timeout(.0))]
     Timeout(String, u64),
     #[error("The request is too large to pass to the browser ({0} bytes; Chrome's limit is 1 MiB). Send a smaller input.")]
     TooLarge(usize),
@@ -94,6 +94,14 @@ pub enum CallError {
     BadReply,
     #[error("The bridge is shutting down, so the browser cannot be reached.")]
     Stopped,
+}
+
+/// What a call past its limit may have done: a read (or a wait) changed nothing, an action may have.
+fn after_timeout(what: &str) -> &'static str {
+    match tabwright_protocol::members::Member::from_name(what) {
+        Some(member) if member.row().reads => "It changes nothing in the page, so it can be asked again; if it keeps timing out, the browser is stuck (restart it).",
+        _ => "Whether it took effect is unknown: look at the page before retrying.",
+    }
 }
 
 /// A request for the extension; the actor gives it its id.
@@ -652,6 +660,14 @@ mod tests {
         let Err(CallError::NotReady(why)) = ask().await else { panic!("the link is still down") };
         assert!(t.elapsed() < Duration::from_millis(1_700), "the next is told in a second: {:?}", t.elapsed());
         assert!(why.contains("waited 1 s"), "{why}");
+    }
+
+    #[test]
+    fn a_timed_out_read_is_said_to_have_changed_nothing() {
+        let read = CallError::Timeout("list_tabs".into(), 90).to_string();
+        assert_eq!(read, "The browser did not finish list_tabs within 90 seconds. It changes nothing in the page, so it can be asked again; if it keeps timing out, the browser is stuck (restart it).");
+        let action = CallError::Timeout("left_click".into(), 90).to_string();
+        assert!(action.ends_with("Whether it took effect is unknown: look at the page before retrying."), "{action}");
     }
 
     #[test]
