@@ -963,18 +963,21 @@ async fn ant_design_order_is_placed_back_to_back_by_refs() -> anyhow::Result<()>
     let tags = ref_of(&t, "combobox", "Tags")?;
     click(&mut h, &ref_of(&t, "textbox", "Customer")?).await?;
     act(&mut h, "type", json!({"text": "Acme"})).await?;
-    click(&mut h, &warehouse).await?;
-    // Read at once: the list is placed and shown over the next frames, which the read waits for.
-    let t = read(&mut h, json!({})).await?;
-    click(&mut h, &ref_of(&t, "generic", "Lisbon")?).await?;
+    // A read-only combobox whose listbox is kept out of sight (of no size, with the options
+    // around the active one), beside the options a person sees, which have no role: form_input
+    // opens it and clicks the one named.
+    let r = h.one("form_input", json!({"target": r#ref(&warehouse), "value": "Lisbon"})).await?;
+    assert!(!r.is_error && text(&r).contains("\"Lisbon\""), "{r:?}");
     let t = read(&mut h, json!({})).await?;
     // The chosen city drawn over the combobox leaves it listed, and a click there still opens it.
     assert_eq!(ref_of(&t, "combobox", "Warehouse")?, warehouse, "{t}");
     click(&mut h, &tags).await?;
     let t = read(&mut h, json!({})).await?;
-    let (fragile, gift) = (ref_of(&t, "generic", "fragile")?, ref_of(&t, "generic", "gift")?);
+    let fragile = ref_of(&t, "generic", "fragile")?;
     click(&mut h, &fragile).await?;
-    click(&mut h, &gift).await?;
+    // The multiple one takes text, which filters its list: the option it names is chosen.
+    let r = h.one("form_input", json!({"target": r#ref(&tags), "value": "gift"})).await?;
+    assert!(!r.is_error && text(&r).contains("the option \"gift\""), "{r:?}");
     act(&mut h, "key", json!({"text": "Escape"})).await?;
     let t = read(&mut h, json!({})).await?;
     click(&mut h, &ref_of(&t, "textbox", "Ship date")?).await?;
@@ -1411,6 +1414,31 @@ async fn element_plus_shipment_is_filled_in_and_sent_by_refs() -> anyhow::Result
     Ok(())
 }
 
+/// Element Plus's controls set with form_input, each answered as it is: the select, whose field
+/// is a read-only combobox, is opened and its option chosen; the switch and the radio buttons,
+/// whose boxes Vue puts back at the click and sets again as it renders, say they changed; the
+/// date picker, whose field sits in a box that says only that it is a combobox, takes the day.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn element_plus_controls_are_set_with_form_input() -> anyhow::Result<()> {
+    let mut h = start().await?;
+    let t = open(&mut h, "elementplus/shipment.html").await?;
+    let set = |target: &str, value: Value| json!({"target": r#ref(target), "value": value});
+    let r = h.one("form_input", set(&ref_of(&t, "combobox", "Carrier")?, json!("UPS"))).await?;
+    assert!(!r.is_error && text(&r).contains("the option \"UPS\""), "{r:?}");
+    reported(&h, json!({"widget": "select", "event": "change", "value": "UPS"})).await?;
+    for (target, widget, value) in [(ref_of(&t, "switch", "Insured")?, "switch", json!(true)), (ref_of(&t, "radio", "Full")?, "cover", json!("full"))] {
+        let r = h.one("form_input", set(&target, json!(true))).await?;
+        assert!(!r.is_error, "{widget}: {r:?}");
+        reported(&h, json!({"widget": widget, "event": "change", "value": value})).await?;
+    }
+    let r = h.one("form_input", set(&ref_of(&t, "combobox", "Pickup day")?, json!("2026-12-24"))).await?;
+    assert!(!r.is_error && !text(&r).contains("none was chosen"), "{r:?}");
+    let t = read(&mut h, json!({})).await?;
+    assert!(line_with(&t, "combobox \"Pickup day\"").contains("value=\"2026-12-24\""), "{t}");
+    assert!(line_with(&t, "switch \"Insured\"").contains("checked") && line_with(&t, "radio \"Full\"").contains("checked"), "{t}");
+    Ok(())
+}
+
 /// Code editors as sites embed them (CodeMirror 5, Ace), by refs only: each reads as a textbox
 /// named by its label and showing its text, form_input replaces the whole text (the editors take
 /// only what changes in their hidden textarea, so the core selects all and types over it), and
@@ -1622,6 +1650,13 @@ async fn ag_grid_rows_are_read_in_the_order_a_sort_shows_them() -> anyhow::Resul
     };
     let t = read_until(&mut h, "the rows sorted by price, highest first", in_order).await?;
     assert!(line_with(&t, "columnheader \"Price\"").contains("sort=descending"), "{t}");
+    // The reads that list no line for the header cell (the interactive one, one from the
+    // label's ref) give its label the header's role and sort state all the same.
+    let t = read(&mut h, json!({"filter": "interactive"})).await?;
+    assert!(line_with(&t, &format!("columnheader \"Price\" [{price}]")).contains("sort=descending"), "{t}");
+    assert!(t.contains("columnheader \"Product\" [") && !t.contains("generic \"Price\""), "{t}");
+    let t = read(&mut h, json!({"ref": price})).await?;
+    assert!(line_with(&t, &format!("columnheader \"Price\" [{price}]")).contains("sort=descending"), "{t}");
     let words = text(&h.one("get_page_text", json!({})).await?);
     let at: Vec<usize> = order.iter().map(|p| words.find(p).unwrap_or(usize::MAX)).collect();
     assert!(at.windows(2).all(|w| w[0] < w[1] && w[1] != usize::MAX), "{words}");

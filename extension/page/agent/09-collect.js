@@ -511,9 +511,17 @@
             if (said.length <= NAME_MAX) entry.name = words = said;
           }
         }
+        // The one clicked element of a header cell, in a read that lists no line for the header
+        // (an interactive read, or one from that element's ref), reads as the whole read's
+        // folded line does (see foldHeader): with the header's role and states.
+        const head = mark && role === "generic" && (filter === "interactive" || opts.rootRef != null) ? headerOf(el) : null;
+        if (head && (filter === "interactive" || !composedContains(root, head))) {
+          entry.role = roleOf(head);
+          Object.assign(st, states(head, entry.role));
+        }
         // A web component read as a box may be a control by its ElementInternals, which no
         // script but the page's own reads: the core asks the browser.
-        if (mark && role === "generic" && el.localName.includes("-") && !el.hasAttribute("role")) entry.x = 1;
+        else if (mark && role === "generic" && el.localName.includes("-") && !el.hasAttribute("role")) entry.x = 1;
         // A control with no name, or one of symbols only (an icon's "🗑"), says what it does
         // through its description or the icon it shows.
         if (interactive && !/[\p{L}\p{N}]/u.test(entry.name || "")) Object.assign(st, wordlessHint(el));
@@ -608,6 +616,17 @@
       } else if (entry && !entry.name && (role === "columnheader" || role === "rowheader")) {
         foldHeader(entry);
       }
+    }
+    // The header cell (a few boxes up) whose words are all `el`'s, if any.
+    function headerOf(el) {
+      const said = clean(subtreeText(el), NAME_MAX);
+      let up = el.parentElement;
+      for (let i = 0; up && i < 4; i++, up = up.parentElement) {
+        const r = roleOf(up);
+        if (r === "columnheader" || r === "rowheader") return !hasOwnName(up) && clean(subtreeText(up), NAME_MAX) === said ? up : null;
+        if (r && r !== "generic") return null;
+      }
+      return null;
     }
     // A header cell whose words are all in the one element a person clicks in it (AG Grid's
     // sortable label, beside a wordless resize handle) reads as that element: one line with the

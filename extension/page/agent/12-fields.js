@@ -327,6 +327,36 @@
   // A field the page answered in a task of its own (a controlled field drawn again a tick
   // later puts back what its state holds): looked at again once the timers it set have run.
   // (Not in a hidden tab, whose timers the browser holds back for up to a second.)
+  // form_input's answer for a combobox whose list is chosen from, never filtered by text: the
+  // core clicks it open unless it is, then clicks the option named.
+  function chosenFromList(el, what, value) {
+    if (typeof value !== "string" && typeof value !== "number") return { error: `${what} is a list to choose from: give the words of the option to choose.` };
+    if (el.getAttribute("aria-disabled") === "true") return { error: `${what} is disabled, so its value cannot be set.`, later: true };
+    // (Open when it says so, or, saying nothing, when the list it names is shown.)
+    const expanded = el.getAttribute("aria-expanded");
+    const open = expanded === "true" || (expanded == null && comboLists(el).some((l) => !hiddenReason(l, l.getBoundingClientRect())));
+    return { ok: true, combobox: true, drawn: true, opens: !open };
+  }
+  // Whether a field is a combobox with a list to choose from: one itself, or in a box that is
+  // one, saying it has a list (by naming or popping one up, or saying whether it is open). A
+  // field in a box that says only that it is a combobox, as an older Element Plus date picker's
+  // is, is none.
+  function listOpener(el) {
+    const box = roleOf(el) === "combobox" ? el : el.parentElement?.closest("[role=combobox]");
+    // (One that pops up a dialog or a grid is a picker, which takes what is typed: a date.)
+    if (!box || [el, box].some((e) => /^(dialog|grid|tree)$/.test(e.getAttribute("aria-haspopup") || ""))) return false;
+    const says = (e) => ["aria-controls", "aria-owns", "aria-expanded", "aria-activedescendant"].some((a) => e.hasAttribute(a)) || /^(listbox|true)$/.test(e.getAttribute("aria-haspopup") || "") || /^(list|both)$/.test(e.getAttribute("aria-autocomplete") || "");
+    return says(el) || says(box);
+  }
+  // Whether a box's `checked` is `b` within `ms`: looked at after each task and frame.
+  function settledAs(el, b, ms) {
+    const until = performance.now() + ms;
+    return new Promise((resolve) => {
+      // (A hidden tab draws no frames.)
+      const check = () => (el.checked === b ? resolve(true) : performance.now() > until ? resolve(false) : document.hidden ? setTimeout(check, 10) : requestAnimationFrame(() => setTimeout(check, 0)));
+      setTimeout(check, 0);
+    });
+  }
   function keptAfterTask(el, text, before) {
     const now = () => {
       const later = pageKept(el, text, before);
@@ -395,7 +425,7 @@
         const inside = list.querySelectorAll(sel);
         for (const o of inside.length ? inside : drawnInside(list, sel)) if (!hiddenReason(o, o.getBoundingClientRect()) && out.length < 200) out.push(o);
       }
-      return out;
+      return out.length || popup ? out : drawnBeside(lists);
     };
     const start = performance.now();
     const until = start + ms;
@@ -434,6 +464,27 @@
       };
       look();
     });
+  }
+  // The options a library draws for a list it keeps out of sight for screen readers (Ant
+  // Design's select keeps a listbox of no size, with only the options around the active one,
+  // beside the list a person sees, whose options have no role): what is clickable in the shown
+  // box around that list, outside it.
+  function drawnBeside(lists) {
+    const out = [];
+    for (const list of lists) {
+      // (A list of no size, in a box that is shown: not one closed with the rest of its popup.)
+      if (hiddenReason(list, list.getBoundingClientRect()) !== "tiny") continue;
+      let box = list.parentElement;
+      for (let i = 0; box && i < 2 && hiddenReason(box, box.getBoundingClientRect()) === "tiny"; i++) box = box.parentElement;
+      if (!box || box === document.body || hiddenReason(box, box.getBoundingClientRect())) continue;
+      let looked = 0;
+      for (const o of box.querySelectorAll("*")) {
+        if (out.length >= 200 || ++looked > 3000) break;
+        if (list.contains(o) || !o.textContent.trim() || actionable(o, getComputedStyle(o), roleOf(o)) !== "clickable" || hiddenReason(o, o.getBoundingClientRect())) continue;
+        out.push(o);
+      }
+    }
+    return out;
   }
   // The elements matching `sel` that are drawn inside `el`, down through shadow roots and what
   // their slots show (a web component's list slots its options in, and each option draws its
@@ -531,7 +582,12 @@
     // (`later`: what the page may still change in answer to the input before this one, a list
     // it fills or a field it enables once a choice is made.)
     if (el.disabled) return { error: `${what} is disabled, so its value cannot be set.`, later: true };
-    if (el.readOnly) return { error: `${what} is read-only.` };
+    if (el.readOnly) {
+      // A read-only field that is a combobox (Ant Design's and Element Plus's selects draw theirs
+      // so) is chosen from as a box that opens its list is.
+      if (listOpener(el)) return chosenFromList(el, what, value);
+      return { error: `${what} is read-only, so it takes no text. A read-only field a page draws for a picker (a date, a place) opens it when clicked: click it, then click the choice.` };
+    }
     // Out of a person's reach: behind an open modal dialog (all else is inert), or in a part of
     // the page marked inert.
     const modals = [...el.ownerDocument.querySelectorAll("dialog")].filter((d) => d.matches(":modal"));
@@ -554,7 +610,10 @@
           // Toggled as a click toggles it, with the click, input and change events a click
           // fires: frameworks (React among them) hear a box change through its click.
           el.click();
-          if (el.checked !== b) return { error: `${what} did not change: the page kept it ${el.checked ? "checked" : "unchecked"}.` };
+          // (A page that draws the box from its own state puts the click's toggle back and sets
+          // it again as it renders, a tick or a frame later: Vue's switches and radios do.)
+          const kept = () => ({ error: `${what} did not change: the page kept it ${el.checked ? "checked" : "unchecked"}.` });
+          if (el.checked !== b) return settledAs(el, b, 300).then((now) => (now ? { ok: true, value: String(b) } : kept()));
         }
         return { ok: true, value: String(el.checked) };
       }
@@ -595,7 +654,8 @@
       const answered = pageKept(el, text, before);
       // Text typed into a combobox only filters its list: the core picks the option it names.
       // (A field inside a box that is the combobox, as Choices.js draws one, types into it too.)
-      if ((roleOf(el) === "combobox" || el.parentElement?.closest("[role=combobox]")) && !(el.list && el.list.localName === "datalist")) return { ok: true, value: el.value, combobox: true };
+      // (A date picker's field is a field: its picker takes the date typed.)
+      if (listOpener(el) && !(el.list && el.list.localName === "datalist")) return { ok: true, value: el.value, combobox: true };
       // Set, but outside what the field allows (a date past its max, a number off its step): the
       // page's form will refuse it.
       if (answered) return { ok: true, value: el.value, note: answered };
@@ -696,12 +756,7 @@
     // sp-picker.)
     const holdsOptions = el.hasAttribute("aria-haspopup") && !!el.getRootNode().host?.querySelector(":scope > [role=option]");
     if (roleOf(el) === "combobox" || el.getAttribute("aria-haspopup") === "listbox" || holdsOptions) {
-      if (typeof value !== "string" && typeof value !== "number") return { error: `${what} is a list to choose from: give the words of the option to choose.` };
-      if (el.getAttribute("aria-disabled") === "true") return { error: `${what} is disabled, so its value cannot be set.`, later: true };
-      // (Open when it says so, or, saying nothing, when the list it names is shown.)
-      const expanded = el.getAttribute("aria-expanded");
-      const open = expanded === "true" || (expanded == null && comboLists(el).some((l) => !hiddenReason(l, l.getBoundingClientRect())));
-      return { ok: true, combobox: true, drawn: true, opens: !open };
+      return chosenFromList(el, what, value);
     }
     // A box to tick or switch that the page draws (role checkbox, switch or radio, saying its
     // state with aria-checked) is set as a person sets it: the core clicks it when it is not as
