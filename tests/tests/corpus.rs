@@ -969,6 +969,9 @@ async fn ant_design_order_is_placed_back_to_back_by_refs() -> anyhow::Result<()>
     let r = h.one("form_input", json!({"target": r#ref(&warehouse), "value": "Lisbon"})).await?;
     assert!(!r.is_error && text(&r).contains("\"Lisbon\""), "{r:?}");
     let t = read(&mut h, json!({})).await?;
+    // The choice drawn beside the empty field is its value; the other's placeholder is none.
+    assert!(line_with(&t, "combobox \"Warehouse\"").contains("value=\"Lisbon\""), "{t}");
+    assert!(line_with(&t, "combobox \"Tags\"").contains("placeholder=\"Add tags\""), "{t}");
     // The chosen city drawn over the combobox leaves it listed, and a click there still opens it.
     assert_eq!(ref_of(&t, "combobox", "Warehouse")?, warehouse, "{t}");
     click(&mut h, &tags).await?;
@@ -980,6 +983,7 @@ async fn ant_design_order_is_placed_back_to_back_by_refs() -> anyhow::Result<()>
     assert!(!r.is_error && text(&r).contains("the option \"gift\""), "{r:?}");
     act(&mut h, "key", json!({"text": "Escape"})).await?;
     let t = read(&mut h, json!({})).await?;
+    assert!(line_with(&t, "combobox \"Tags\"").contains("value=\"fragile, gift\""), "{t}");
     click(&mut h, &ref_of(&t, "textbox", "Ship date")?).await?;
     let t = read(&mut h, json!({})).await?;
     click(&mut h, &ref_of(&t, "cell", "15")?).await?;
@@ -1423,9 +1427,14 @@ async fn element_plus_controls_are_set_with_form_input() -> anyhow::Result<()> {
     let mut h = start().await?;
     let t = open(&mut h, "elementplus/shipment.html").await?;
     let set = |target: &str, value: Value| json!({"target": r#ref(target), "value": value});
+    // Its placeholder, drawn in a lighter colour where a choice will be, is no value.
+    let carrier = line_with(&t, "combobox \"Carrier\"");
+    assert!(carrier.contains("placeholder=\"Pick a carrier\"") && !carrier.contains("value="), "{t}");
     let r = h.one("form_input", set(&ref_of(&t, "combobox", "Carrier")?, json!("UPS"))).await?;
     assert!(!r.is_error && text(&r).contains("the option \"UPS\""), "{r:?}");
     reported(&h, json!({"widget": "select", "event": "change", "value": "UPS"})).await?;
+    let t = read(&mut h, json!({})).await?;
+    assert!(line_with(&t, "combobox \"Carrier\"").contains("value=\"UPS\""), "{t}");
     for (target, widget, value) in [(ref_of(&t, "switch", "Insured")?, "switch", json!(true)), (ref_of(&t, "radio", "Full")?, "cover", json!("full"))] {
         let r = h.one("form_input", set(&target, json!(true))).await?;
         assert!(!r.is_error, "{widget}: {r:?}");

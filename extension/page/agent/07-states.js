@@ -72,6 +72,18 @@
         // (A placeholder of a blank only, as floating labels need one, says nothing.)
         const ph = clean(attr("placeholder") || attr("aria-placeholder"), 100);
         if (ph) s.placeholder = ph;
+        // An empty combobox field whose choice a library draws beside it (Ant Design's select,
+        // react-select) has that choice for its value.
+        if (role === "combobox" && tag === "input" && !el.value) {
+          let box = el.parentElement;
+          for (let i = 0; box && i < 4 && !box.textContent.trim(); i++) box = box.parentElement;
+          // (A box that holds no control but the field, icons aside: not a form's row.)
+          const other = (c) => c !== el && !["img", "presentation", "none", null].includes(roleOf(c)) && !underAriaHidden(c);
+          const alone = box && box.textContent.trim() && ![...box.querySelectorAll(`[role],${CONTROLS}`)].some(other);
+          const shown = alone ? shownBeside(box, el) : null;
+          if (shown?.value) s.value = shown.value;
+          else if (shown?.placeholder && !ph) s.placeholder = shown.placeholder;
+        }
       }
       // What a field suggests (its datalist): it takes any text, these are offered.
       if (tag === "input" && el.list && el.list.localName === "datalist") {
@@ -143,6 +155,22 @@
     return s;
   }
 
+  // What a box drawn around a combobox's `field` shows beside it: its choice (each chosen item
+  // apart), or its placeholder, which a library draws in an element it names so, in a colour
+  // other than the field's (Element Plus, Ant Design, react-select).
+  function shownBeside(box, field) {
+    const chosen = [], placeholder = [];
+    const colour = getComputedStyle(field).color;
+    const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(), i = 0; n && i < 40; n = walker.nextNode(), i++) {
+      const e = n.parentElement;
+      const words = clean(n.data, 100);
+      if (!words || !e || field.contains(e) || SKIP_TAGS.has(e.tagName) || !seen(e) || underAriaHidden(e)) continue;
+      const marked = e.closest("[class*=placeholder i]");
+      (marked && box.contains(marked) && getComputedStyle(e).color !== colour ? placeholder : chosen).push(words);
+    }
+    return { value: clean(chosen.join(", "), 200), placeholder: clean(placeholder.join(" "), 100) };
+  }
   // A combobox that is a box of words alone (no field, nor parts with roles of their own, as
   // select2's inner textbox is), whose words are its choice.
   function drawnChoice(el, role) {

@@ -104,6 +104,12 @@
       // Words the line around them has in its name (a heading's "[edit]" link with its
       // brackets, a column header's title beside its sort button) are not read again.
       const saidByLine = (t) => !!lineName && lineName.includes(t);
+      // (Or that the combobox just read shows as its value: the choice a library draws after
+      // its field.)
+      const chosenBefore = (t) => {
+        const last = out[out.length - 1];
+        return last?.role === "combobox" && choiceOf(last, resolveEl(last.ref), t, holderOf(parent));
+      };
       // Running text with inline parts a person can act on (links, clickable spans) reads as one
       // line, and those parts are listed under it.
       if (!quiet && isTextBlock(kids)) {
@@ -169,7 +175,7 @@
             // The parent's name already says it (what the parts say, their lines do).
           } else if (entry) {
             entry.t = t;
-          } else if (!namesALine(holderOf(parent)) && !inNamingLabel(holderOf(parent)) && !saidByLine(t)) {
+          } else if (!namesALine(holderOf(parent)) && !inNamingLabel(holderOf(parent)) && !saidByLine(t) && !chosenBefore(t)) {
             out.push({ d: depth, text: t, ref: holder(), off: offView(holderOf(parent)) });
             partsDepth = depth + 1;
           }
@@ -195,7 +201,7 @@
         sole = null;
         // Separators alone ("|", "·") say nothing, nor do the words that are the parent's name
         // (a column header's title beside its sort button).
-        if (quiet || !speaks(t) || namesALine(holderOf(parent)) || inNamingLabel(holderOf(parent)) || saidByLine(t)) return;
+        if (quiet || !speaks(t) || namesALine(holderOf(parent)) || inNamingLabel(holderOf(parent)) || saidByLine(t) || chosenBefore(t)) return;
         const box = held && from ? from : holderOf(parent);
         out.push({ d: depth, text: t, ref: ensureRef(box, counter), off: offView(box) });
         held = true;
@@ -479,11 +485,13 @@
           const field = hiddenCombobox(el);
           if (!entry.name) entry.name = nameOf(field, standIn);
           Object.assign(st, states(field, standIn));
-          const shows = clean(subtreeText(el), 200);
+          // (What a shadow root draws is read whole.)
+          const beside = shownBeside(el, field);
+          const shows = beside.value || (beside.placeholder ? "" : clean(subtreeText(el), 200));
           if (shows) {
             st.value = shows;
             delete st.placeholder;
-          }
+          } else if (beside.placeholder) st.placeholder = beside.placeholder;
         } else if (toggle && standIn === "button") {
           // Named as the button is (with the choice it shows), when that says the label's own
           // words too, and stated as it is.
@@ -552,6 +560,8 @@
         // by the field's line.
         const before = out[out.length - 1];
         if (before && typeof before.text === "string" && before.d === entry.d && FIELD_ROLES.has(role) && entry.name && clean(before.text, TEXT_MAX).toLowerCase() === entry.name.toLowerCase()) out.pop();
+        // So are the chosen items a library draws before a combobox's field (its value).
+        for (let last = out[out.length - 1]; role === "combobox" && typeof last?.text === "string" && choiceOf(entry, el, last.text, resolveEl(last.ref)); last = out[out.length - 1]) out.pop();
         out.push(entry);
         if (interactive && !opts.unread) readAs.set(entry.ref, [role, entry.name || "", nameRead, words, statesSaid(el), rowWords(el)]);
         nextDepth = depth + 1;
@@ -616,6 +626,14 @@
       } else if (entry && !entry.name && (role === "columnheader" || role === "rowheader")) {
         foldHeader(entry);
       }
+    }
+    // Whether words (in `at`) are one of the items a combobox's line (`entry`, for `field`)
+    // shows as its value, drawn in the box around its field.
+    function choiceOf(entry, field, text, at) {
+      if (!entry.s?.value || !field || !at || !entry.s.value.split(", ").includes(clean(text, TEXT_MAX))) return false;
+      let up = field.parentElement;
+      for (let i = 0; up && i < 5; i++, up = up.parentElement) if (up.contains(at)) return true;
+      return false;
     }
     // The header cell (a few boxes up) whose words are all `el`'s, if any.
     function headerOf(el) {
