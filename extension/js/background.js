@@ -28,8 +28,35 @@ for (const event of [chrome.tabs.onReplaced, chrome.tabs.onAttached, chrome.tabs
   event.addListener(() => forward("on_tabs_changed"));
 }
 chrome.debugger.onEvent.addListener((source, method, params) => {
-  if (source.tabId !== undefined) forward("on_debugger_event", source.tabId, source.sessionId ?? null, method, params ?? null);
+  if (source.tabId === undefined || (CHATTY.has(method) && !admitted(source.tabId))) return;
+  forward("on_debugger_event", source.tabId, source.sessionId ?? null, method, params ?? null);
 });
+// A page can log faster than the core takes its lines in (thousands a second, from a game's
+// loop): every call would wait behind them, and the worker would stop answering. Past
+// LINES_PER_SECOND a second, a tab's console lines are dropped here, and one line says how many.
+const CHATTY = new Set(["Runtime.consoleAPICalled", "Log.entryAdded"]);
+const LINES_PER_SECOND = 500;
+const gates = new Map();
+function admitted(tabId) {
+  const now = Date.now();
+  let gate = gates.get(tabId);
+  if (!gate || now - gate.since >= 1000) {
+    if (gate) said(tabId, gate);
+    gate = { since: now, taken: 0, dropped: 0 };
+    gates.set(tabId, gate);
+  }
+  if (gate.taken < LINES_PER_SECOND) return ++gate.taken > 0;
+  // (Said once the second is over, whether or not the page logs again.)
+  if (gate.dropped++ === 0) setTimeout(() => said(tabId, gate), gate.since + 1000 - now);
+  return false;
+}
+function said(tabId, gate) {
+  if (!gate.dropped) return;
+  const value = `(tabwright left out ${gate.dropped} console lines this page logged in one second: it logged more than ${LINES_PER_SECOND} a second)`;
+  gate.dropped = 0;
+  forward("on_debugger_event", tabId, null, "Runtime.consoleAPICalled", { type: "warning", args: [{ type: "string", value }], timestamp: Date.now() });
+}
+chrome.tabs.onRemoved.addListener((tabId) => gates.delete(tabId));
 chrome.debugger.onDetach.addListener((source, reason) => {
   if (source.tabId === undefined) return;
   console.log(`tabwright: debugger detached from tab ${source.tabId}: ${reason}`);

@@ -121,6 +121,36 @@ async fn read_until(h: &mut Harness, member: &str, done: &str, configs: &Value) 
     anyhow::bail!("{done:?} never arrived: {:?}", texts.iter().map(|t| t.chars().take(200).collect::<String>()).collect::<Vec<_>>())
 }
 
+/// A page that logs thousands of lines a second, for good, keeps none of the calls waiting
+/// behind its lines (each would wait longer than the last, until the worker stopped answering):
+/// past a few hundred a second they are left out, and read_console says how many.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_that_logs_without_end_keeps_no_call_waiting() -> anyhow::Result<()> {
+    let mut h = Harness::start_with(&["--call-timeout", "10"]).await?;
+    let on = enabled(&["read_console"]);
+    ok(&h.one("navigate", json!({"url": h.url("flood.html?lines=40")})).await?);
+    let button = h.ref_of("button", "Flood console for good").await?;
+    let stop = h.ref_of("button", "Stop the flood").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&button)})).await?);
+    // About 4,000 lines a second, for half a minute: every call is answered.
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(30) {
+        let r = h.one("list_tabs", json!({})).await?;
+        assert!(!r.is_error, "after {:?} of the flood: {r:?}", started.elapsed());
+        tokio::time::sleep(Duration::from_secs(2)).await;
+    }
+    // What was left out is said once its second is over: the last line, once the page stopped.
+    ok(&h.one("left_click", json!({"target": r#ref(&stop)})).await?);
+    ok(&h.one("wait", json!({"duration": 1.5})).await?);
+    let call = h.call("read_console", json!({}));
+    let r = h.run_with(vec![call], on).await?.remove(0);
+    let t = text(&r);
+    let last = t.lines().last().unwrap_or_default();
+    assert!(!r.is_error && t.contains("[log] tick ") && last.starts_with("[warning] (tabwright left out ") && last.contains("console lines this page logged in one second: it logged more than 500 a second)"), "{t}");
+    ok(&h.one("navigate", json!({"url": h.url("one.html")})).await?);
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_console_flood_is_cut_when_it_arrives() -> anyhow::Result<()> {
     let mut h = Harness::start().await?;

@@ -1435,6 +1435,12 @@ async fn element_plus_controls_are_set_with_form_input() -> anyhow::Result<()> {
     reported(&h, json!({"widget": "select", "event": "change", "value": "UPS"})).await?;
     let t = read(&mut h, json!({})).await?;
     assert!(line_with(&t, "combobox \"Carrier\"").contains("value=\"UPS\""), "{t}");
+    // The select that takes several is its box, which shows its placeholder (no text line).
+    assert!(line_with(&t, "combobox \"Extras\"").contains("placeholder=\"Add extras\"") && !t.contains("text \"Add extras\""), "{t}");
+    let r = h.one("form_input", set(&ref_of(&t, "combobox", "Extras")?, json!("Saturday"))).await?;
+    assert!(!r.is_error && text(&r).contains("the option \"Saturday\""), "{r:?}");
+    reported(&h, json!({"widget": "extras", "event": "change", "value": ["Saturday"]})).await?;
+    act(&mut h, "key", json!({"text": "Escape"})).await?;
     for (target, widget, value) in [(ref_of(&t, "switch", "Insured")?, "switch", json!(true)), (ref_of(&t, "radio", "Full")?, "cover", json!("full"))] {
         let r = h.one("form_input", set(&target, json!(true))).await?;
         assert!(!r.is_error, "{widget}: {r:?}");

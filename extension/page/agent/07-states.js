@@ -76,10 +76,11 @@
         // react-select) has that choice for its value.
         if (role === "combobox" && tag === "input" && !el.value) {
           let box = el.parentElement;
-          for (let i = 0; box && i < 4 && !box.textContent.trim(); i++) box = box.parentElement;
-          // (A box that holds no control but the field, icons aside: not a form's row.)
+          for (let i = 0; box && i < 3 && !box.textContent.trim(); i++) box = box.parentElement;
+          // (A box that holds no control but the field, icons aside, nor a label: not a form's
+          // row.)
           const other = (c) => c !== el && !["img", "presentation", "none", null].includes(roleOf(c)) && !underAriaHidden(c);
-          const alone = box && box.textContent.trim() && ![...box.querySelectorAll(`[role],${CONTROLS}`)].some(other);
+          const alone = box && box.textContent.trim() && !box.querySelector("label") && ![...box.querySelectorAll(`[role],${CONTROLS}`)].some(other);
           const shown = alone ? shownBeside(box, el) : null;
           if (shown?.value) s.value = shown.value;
           else if (shown?.placeholder && !ph) s.placeholder = shown.placeholder;

@@ -348,7 +348,9 @@
       if (/resize$/.test(style.cursor) && !el.textContent.trim() && (listened.has(el) || told.has(el)) && ownCursor(el, style.cursor)) return "draggable";
       if (HANDLER_ATTRS.some((a) => el.hasAttribute(a)) || (frameworkClick(el) && !delegates(el))) return "clickable";
       if (told.has(el) && !delegates(el)) return sliderTrack(el) ? null : "clickable";
-      if (listened.has(el) && !serving.has(el) && !delegates(el) && !servesTold(el)) return sliderTrack(el) ? null : "clickable";
+      // (A box around a combobox's hidden field, whose caret shows a pointer of its own, is the
+      // combobox a person clicks: Element Plus's filterable select.)
+      if (listened.has(el) && !serving.has(el) && (!delegates(el) || hiddenCombobox(el)) && !servesTold(el)) return sliderTrack(el) ? null : "clickable";
     }
     // (A web component that hands its focus to the control its shadow root draws is that control.)
     if (el.hasAttribute("tabindex") && el.tabIndex >= 0 && !(shadowOf(el)?.delegatesFocus && holdsShownControl(shadowOf(el)))) return "clickable";

@@ -104,8 +104,8 @@
       // Words the line around them has in its name (a heading's "[edit]" link with its
       // brackets, a column header's title beside its sort button) are not read again.
       const saidByLine = (t) => !!lineName && lineName.includes(t);
-      // (Or that the combobox just read shows as its value: the choice a library draws after
-      // its field.)
+      // (Or that the combobox just read shows as its value or placeholder: what a library draws
+      // after its field.)
       const chosenBefore = (t) => {
         const last = out[out.length - 1];
         return last?.role === "combobox" && choiceOf(last, resolveEl(last.ref), t, holderOf(parent));
@@ -560,7 +560,8 @@
         // by the field's line.
         const before = out[out.length - 1];
         if (before && typeof before.text === "string" && before.d === entry.d && FIELD_ROLES.has(role) && entry.name && clean(before.text, TEXT_MAX).toLowerCase() === entry.name.toLowerCase()) out.pop();
-        // So are the chosen items a library draws before a combobox's field (its value).
+        // So are the chosen items a library draws before a combobox's field (its value), or its
+        // placeholder.
         for (let last = out[out.length - 1]; role === "combobox" && typeof last?.text === "string" && choiceOf(entry, el, last.text, resolveEl(last.ref)); last = out[out.length - 1]) out.pop();
         out.push(entry);
         if (interactive && !opts.unread) readAs.set(entry.ref, [role, entry.name || "", nameRead, words, statesSaid(el), rowWords(el)]);
@@ -628,9 +629,10 @@
       }
     }
     // Whether words (in `at`) are one of the items a combobox's line (`entry`, for `field`)
-    // shows as its value, drawn in the box around its field.
+    // shows as its value, or its placeholder, drawn in the box around its field.
     function choiceOf(entry, field, text, at) {
-      if (!entry.s?.value || !field || !at || !entry.s.value.split(", ").includes(clean(text, TEXT_MAX))) return false;
+      const shows = entry.s ? [...(entry.s.value || "").split(", "), entry.s.placeholder] : [];
+      if (!field || !at || !shows.includes(clean(text, TEXT_MAX))) return false;
       let up = field.parentElement;
       for (let i = 0; up && i < 5; i++, up = up.parentElement) if (up.contains(at)) return true;
       return false;

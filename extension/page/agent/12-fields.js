@@ -405,7 +405,10 @@
   function comboOptions(ref, want, ms, next, typed = true) {
     const found = resolveEl(ref);
     if (!found) return { error: "stale" };
-    const field = fieldFor(found);
+    // (A box that stood in for its field while the field was hidden holds it shown now that
+    // the box's click opened it.)
+    const inner = roleOf(found) !== "combobox" && found.querySelectorAll("[role=combobox]");
+    const field = inner?.length === 1 && !hiddenCombobox(found) ? inner[0] : fieldFor(found);
     const counter = { next };
     const norm = (t) => clean(t, 200).toLowerCase();
     const wanted = norm(String(want));
@@ -472,11 +475,12 @@
   function drawnBeside(lists) {
     const out = [];
     for (const list of lists) {
-      // (A list of no size, in a box that is shown: not one closed with the rest of its popup.)
-      if (hiddenReason(list, list.getBoundingClientRect()) !== "tiny") continue;
-      let box = list.parentElement;
-      for (let i = 0; box && i < 2 && hiddenReason(box, box.getBoundingClientRect()) === "tiny"; i++) box = box.parentElement;
-      if (!box || box === document.body || hiddenReason(box, box.getBoundingClientRect())) continue;
+      // (A list laid out at no size, in a box that is shown: not one closed with the rest of its
+      // popup, nor one a popup's opening animation draws small for now.)
+      if ((list.offsetWidth > 1 && list.offsetHeight > 1) || hiddenReason(list, list.getBoundingClientRect()) !== "tiny") continue;
+      const box = list.parentElement;
+      const r = box?.getBoundingClientRect();
+      if (!box || box === document.body || r.width < 20 || r.height < 20 || hiddenReason(box, r)) continue;
       let looked = 0;
       for (const o of box.querySelectorAll("*")) {
         if (out.length >= 200 || ++looked > 3000) break;
@@ -588,6 +592,10 @@
       if (listOpener(el)) return chosenFromList(el, what, value);
       return { error: `${what} is read-only, so it takes no text. A read-only field a page draws for a picker (a date, a place) opens it when clicked: click it, then click the choice.` };
     }
+    // So is a combobox field that shows only once its box is clicked (a box around it is
+    // transparent until then, as Element Plus's filterable select keeps it): text set into it
+    // while its list is closed filters nothing a person sees.
+    if (found !== el && tag === "input" && hiddenCombobox(found) === el && getComputedStyle(el).opacity !== "0" && !el.checkVisibility({ opacityProperty: true })) return chosenFromList(el, what, value);
     // Out of a person's reach: behind an open modal dialog (all else is inert), or in a part of
     // the page marked inert.
     const modals = [...el.ownerDocument.querySelectorAll("dialog")].filter((d) => d.matches(":modal"));
