@@ -38,7 +38,7 @@ const CHATTY = new Set(["Runtime.consoleAPICalled", "Log.entryAdded"]);
 const LINES_PER_SECOND = 500;
 const gates = new Map();
 function admitted(tabId) {
-  const now = Date.now();
+  const now = performance.now();
   let gate = gates.get(tabId);
   if (!gate || now - gate.since >= 1000) {
     if (gate) said(tabId, gate);
@@ -47,7 +47,7 @@ function admitted(tabId) {
   }
   if (gate.taken < LINES_PER_SECOND) return ++gate.taken > 0;
   // (Said once the second is over, whether or not the page logs again.)
-  if (gate.dropped++ === 0) setTimeout(() => said(tabId, gate), gate.since + 1000 - now);
+  if (gate.dropped++ === 0) setTimeout(() => gates.get(tabId) === gate && said(tabId, gate), gate.since + 1000 - now);
   return false;
 }
 function said(tabId, gate) {

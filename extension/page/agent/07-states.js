@@ -76,11 +76,11 @@
         // react-select) has that choice for its value.
         if (role === "combobox" && tag === "input" && !el.value) {
           let box = el.parentElement;
-          for (let i = 0; box && i < 3 && !box.textContent.trim(); i++) box = box.parentElement;
-          // (A box that holds no control but the field, icons aside, nor a label: not a form's
-          // row.)
+          for (let i = 0; box && i < 3 && box !== el.ownerDocument.body && !box.textContent.trim(); i++) box = box.parentElement;
+          // (A small box that holds no control but the field, icons aside, nor a label: not a
+          // form's row.)
           const other = (c) => c !== el && !["img", "presentation", "none", null].includes(roleOf(c)) && !underAriaHidden(c);
-          const alone = box && box.textContent.trim() && !box.querySelector("label") && ![...box.querySelectorAll(`[role],${CONTROLS}`)].some(other);
+          const alone = box && box !== el.ownerDocument.body && box.getElementsByTagName("*").length <= 40 && box.textContent.trim() && !box.querySelector("label") && ![...box.querySelectorAll(`[role],${CONTROLS}`)].some(other);
           const shown = alone ? shownBeside(box, el) : null;
           if (shown?.value) s.value = shown.value;
           else if (shown?.placeholder && !ph) s.placeholder = shown.placeholder;
@@ -162,11 +162,16 @@
   function shownBeside(box, field) {
     const chosen = [], placeholder = [];
     const colour = getComputedStyle(field).color;
+    // (Words drawn on the field's line, not a key's hint, a unit or a message beside it.)
+    const line = field.getBoundingClientRect(), around = box.getBoundingClientRect();
+    const top = line.height > 1 ? line.top : around.top, bottom = line.height > 1 ? line.bottom : around.bottom;
     const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(), i = 0; n && i < 40; n = walker.nextNode(), i++) {
       const e = n.parentElement;
       const words = clean(n.data, 100);
-      if (!words || !e || field.contains(e) || SKIP_TAGS.has(e.tagName) || !seen(e) || underAriaHidden(e)) continue;
+      if (!words || !e || field.contains(e) || SKIP_TAGS.has(e.tagName) || !seen(e) || underAriaHidden(e) || e.closest("kbd, [role=alert], [aria-live]")) continue;
+      const r = e.getBoundingClientRect();
+      if (r.bottom <= top || r.top >= bottom) continue;
       const marked = e.closest("[class*=placeholder i]");
       (marked && box.contains(marked) && getComputedStyle(e).color !== colour ? placeholder : chosen).push(words);
     }

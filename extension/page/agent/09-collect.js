@@ -634,16 +634,15 @@
       const shows = entry.s ? [...(entry.s.value || "").split(", "), entry.s.placeholder] : [];
       if (!field || !at || !shows.includes(clean(text, TEXT_MAX))) return false;
       let up = field.parentElement;
-      for (let i = 0; up && i < 5; i++, up = up.parentElement) if (up.contains(at)) return true;
+      for (let i = 0; up && i < 3; i++, up = up.parentElement) if (up.contains(at)) return true;
       return false;
     }
     // The header cell (a few boxes up) whose words are all `el`'s, if any.
     function headerOf(el) {
-      const said = clean(subtreeText(el), NAME_MAX);
       let up = el.parentElement;
       for (let i = 0; up && i < 4; i++, up = up.parentElement) {
         const r = roleOf(up);
-        if (r === "columnheader" || r === "rowheader") return !hasOwnName(up) && clean(subtreeText(up), NAME_MAX) === said ? up : null;
+        if (r === "columnheader" || r === "rowheader") return !hasOwnName(up) && clean(subtreeText(up), NAME_MAX) === clean(subtreeText(el), NAME_MAX) ? up : null;
         if (r && r !== "generic") return null;
       }
       return null;

@@ -324,9 +324,6 @@
     if (now === before) return `the page put back what the field held: it holds ${JSON.stringify(clean(now, 80))}`;
     return `the page changed it: the field holds ${JSON.stringify(clean(now, 80))}`;
   }
-  // A field the page answered in a task of its own (a controlled field drawn again a tick
-  // later puts back what its state holds): looked at again once the timers it set have run.
-  // (Not in a hidden tab, whose timers the browser holds back for up to a second.)
   // form_input's answer for a combobox whose list is chosen from, never filtered by text: the
   // core clicks it open unless it is, then clicks the option named.
   function chosenFromList(el, what, value) {
@@ -344,7 +341,7 @@
   function listOpener(el) {
     const box = roleOf(el) === "combobox" ? el : el.parentElement?.closest("[role=combobox]");
     // (One that pops up a dialog or a grid is a picker, which takes what is typed: a date.)
-    if (!box || [el, box].some((e) => /^(dialog|grid|tree)$/.test(e.getAttribute("aria-haspopup") || ""))) return false;
+    if (!box || [el, box].some((e) => /^(dialog|grid)$/.test(e.getAttribute("aria-haspopup") || ""))) return false;
     const says = (e) => ["aria-controls", "aria-owns", "aria-expanded", "aria-activedescendant"].some((a) => e.hasAttribute(a)) || /^(listbox|true)$/.test(e.getAttribute("aria-haspopup") || "") || /^(list|both)$/.test(e.getAttribute("aria-autocomplete") || "");
     return says(el) || says(box);
   }
@@ -352,11 +349,15 @@
   function settledAs(el, b, ms) {
     const until = performance.now() + ms;
     return new Promise((resolve) => {
-      // (A hidden tab draws no frames.)
+      // (A hidden tab draws no frames, nor does a frame out of view: the time is kept apart.)
       const check = () => (el.checked === b ? resolve(true) : performance.now() > until ? resolve(false) : document.hidden ? setTimeout(check, 10) : requestAnimationFrame(() => setTimeout(check, 0)));
       setTimeout(check, 0);
+      setTimeout(() => resolve(el.checked === b), ms + 50);
     });
   }
+  // A field the page answered in a task of its own (a controlled field drawn again a tick
+  // later puts back what its state holds): looked at again once the timers it set have run.
+  // (Not in a hidden tab, whose timers the browser holds back for up to a second.)
   function keptAfterTask(el, text, before) {
     const now = () => {
       const later = pageKept(el, text, before);
@@ -477,7 +478,7 @@
     for (const list of lists) {
       // (A list laid out at no size, in a box that is shown: not one closed with the rest of its
       // popup, nor one a popup's opening animation draws small for now.)
-      if ((list.offsetWidth > 1 && list.offsetHeight > 1) || hiddenReason(list, list.getBoundingClientRect()) !== "tiny") continue;
+      if ((list.offsetWidth > 1 && list.offsetHeight > 1) || !list.querySelector("[role=option]") || hiddenReason(list, list.getBoundingClientRect()) !== "tiny") continue;
       const box = list.parentElement;
       const r = box?.getBoundingClientRect();
       if (!box || box === document.body || r.width < 20 || r.height < 20 || hiddenReason(box, r)) continue;
@@ -586,21 +587,22 @@
     // (`later`: what the page may still change in answer to the input before this one, a list
     // it fills or a field it enables once a choice is made.)
     if (el.disabled) return { error: `${what} is disabled, so its value cannot be set.`, later: true };
-    if (el.readOnly) {
-      // A read-only field that is a combobox (Ant Design's and Element Plus's selects draw theirs
-      // so) is chosen from as a box that opens its list is.
-      if (listOpener(el)) return chosenFromList(el, what, value);
-      return { error: `${what} is read-only, so it takes no text. A read-only field a page draws for a picker (a date, a place) opens it when clicked: click it, then click the choice.` };
-    }
-    // So is a combobox field that shows only once its box is clicked (a box around it is
-    // transparent until then, as Element Plus's filterable select keeps it): text set into it
-    // while its list is closed filters nothing a person sees.
-    if (found !== el && tag === "input" && hiddenCombobox(found) === el && getComputedStyle(el).opacity !== "0" && !el.checkVisibility({ opacityProperty: true })) return chosenFromList(el, what, value);
     // Out of a person's reach: behind an open modal dialog (all else is inert), or in a part of
     // the page marked inert.
     const modals = [...el.ownerDocument.querySelectorAll("dialog")].filter((d) => d.matches(":modal"));
     if (modals.length && !modals.some((d) => composedContains(d, el)) && !el.closest(":popover-open")) return { error: `${what} is behind ${describe(modals[modals.length - 1])}, which is open: a person cannot reach it until the dialog closes, so its value was not set. Act in the dialog, or close it first.` };
     if (el.closest("[inert]")) return { error: `${what} is in a part of the page marked inert, which a person cannot reach, so its value was not set.` };
+    if (el.readOnly) {
+      // A read-only field that is a combobox (Ant Design's and Element Plus's selects draw theirs
+      // so) is chosen from as a box that opens its list is, unless it says it is read-only too.
+      if (listOpener(el) && el.getAttribute("aria-readonly") !== "true") return chosenFromList(el, what, value);
+      const picker = el.closest("[aria-haspopup], [aria-expanded]") || listened.has(el) || told.has(el);
+      return { error: `${what} is read-only, so its value cannot be set.${picker ? " It opens a picker or list when clicked: click it, then click the choice." : ""}` };
+    }
+    // So is a combobox field that shows only once its box is clicked (a box around it is
+    // transparent until then, as Element Plus's filterable select keeps it): text set into it
+    // while its list is closed filters nothing a person sees.
+    if (found !== el && tag === "input" && hiddenCombobox(found) === el && getComputedStyle(el).opacity !== "0" && !el.checkVisibility({ opacityProperty: true })) return chosenFromList(el, what, value);
     // A code editor takes its text as a person gives it: the core clicks it, selects all and
     // types over it. (Its hidden field passes on only what changes in it.)
     if (el !== found && editorFieldOf(found) === el) {
