@@ -225,7 +225,10 @@ async fn keys_are_not_sent_on_after_the_tab_claude_worked_in_closed_itself() -> 
     ok(&h.one("left_click", json!({"target": r#ref(&comment)})).await?);
     ok(&h.one("type", json!({"text": "looks fine"})).await?);
     let save = h.ref_of("button", "Save and close").await?;
-    ok(&h.one("left_click", json!({"target": r#ref(&save)})).await?);
+    // (The page closes itself in answer to the click: before the browser has answered the
+    // release, on a busy machine, which the result then says.)
+    let r = h.one("left_click", json!({"target": r#ref(&save)})).await?;
+    assert!(!r.is_error || error_text(&r).starts_with("tab-2 closed during left_click, before it finished (the page closed itself"), "{r:?}");
     h.state_until("the editor never closed", |s| s["browser_state"]["tabs"].as_array().is_some_and(|t| t.len() == 1)).await?;
     for (member, input) in [("type", json!({"text": "to savings"})), ("key", json!({"text": "Enter"}))] {
         let e = error_text(&h.one(member, input).await?);
