@@ -28,26 +28,32 @@ for (const event of [chrome.tabs.onReplaced, chrome.tabs.onAttached, chrome.tabs
   event.addListener(() => forward("on_tabs_changed"));
 }
 chrome.debugger.onEvent.addListener((source, method, params) => {
-  if (source.tabId === undefined || (CHATTY.has(method) && !admitted(source.tabId))) return;
+  if (source.tabId === undefined || (CHATTY.has(method) && !admitted(source.tabId, params))) return;
   forward("on_debugger_event", source.tabId, source.sessionId ?? null, method, params ?? null);
 });
 // A page can log faster than the core takes its lines in (thousands a second, from a game's
 // loop): every call would wait behind them, and the worker would stop answering. Past
-// LINES_PER_SECOND a second, a tab's console lines are dropped here, and one line says how many.
+// LINES_PER_SECOND in a second of the page's (its lines' own times: a busy browser hands them
+// over late), a tab's console lines are dropped here, and one line says how many, once no more
+// of that second's come.
 const CHATTY = new Set(["Runtime.consoleAPICalled", "Log.entryAdded"]);
 const LINES_PER_SECOND = 500;
 const gates = new Map();
-function admitted(tabId) {
-  const now = performance.now();
+function admitted(tabId, params) {
+  const at = Number(params?.timestamp ?? params?.entry?.timestamp) || Date.now();
   let gate = gates.get(tabId);
-  if (!gate || now - gate.since >= 1000) {
+  if (!gate || at - gate.since >= 1000 || gate.since - at > 5000) {
     if (gate) said(tabId, gate);
-    gate = { since: now, taken: 0, dropped: 0 };
+    gate = { since: at, taken: 0, dropped: 0, last: 0, timer: null };
     gates.set(tabId, gate);
   }
   if (gate.taken < LINES_PER_SECOND) return ++gate.taken > 0;
-  // (Said once the second is over, whether or not the page logs again.)
-  if (gate.dropped++ === 0) setTimeout(() => gates.get(tabId) === gate && said(tabId, gate), gate.since + 1000 - now);
+  gate.dropped++;
+  gate.last = performance.now();
+  gate.timer ??= setTimeout(function quiet() {
+    gate.timer = performance.now() - gate.last < 250 ? setTimeout(quiet, 250) : null;
+    if (!gate.timer && gates.get(tabId) === gate) said(tabId, gate);
+  }, 250);
   return false;
 }
 function said(tabId, gate) {
