@@ -308,17 +308,26 @@ struct Runner {
 
 impl Runner {
     async fn run(mut self, mut queue: mpsc::UnboundedReceiver<Job>) {
-        while let Some(job) = queue.recv().await {
+        while let Some(mut job) = queue.recv().await {
             // Its connection closed before its turn: nobody would read the answer, so the
             // browser is not touched for it.
             if job.answer.is_closed() {
                 continue;
             }
-            let answer = match job.work {
-                Work::Run { content, configs } => Ok(json!({ "tool_results": self.batch(&content, &configs, || job.answer.is_closed()).await })),
-                Work::Call { tool_use, configs } => Ok(json!({ "tool_result": self.call(&tool_use, &configs).await })),
-                Work::Member { member, input, confirmed } => self.member(member, &input, confirmed).await,
-                Work::State => self.state().await,
+            let work = async {
+                match job.work {
+                    Work::Run { content, configs } => Ok(json!({ "tool_results": self.batch(&content, &configs).await })),
+                    Work::Call { tool_use, configs } => Ok(json!({ "tool_result": self.call(&tool_use, &configs).await })),
+                    Work::Member { member, input, confirmed } => self.member(member, &input, confirmed).await,
+                    Work::State => self.state().await,
+                }
+            };
+            // Its connection closes while it runs (the agent was stopped): the call under way is
+            // cancelled in the browser (a wait, a page load) and the rest of a run is not run, as
+            // nobody would read what they did, and the next caller would wait for them.
+            let answer = tokio::select! {
+                answer = work => answer,
+                () = job.answer.closed() => continue,
             };
             let _ = job.answer.send(answer);
         }
@@ -376,15 +385,10 @@ impl Runner {
 
     /// Runs an assistant message's member calls in order with the batch halt rule. The whole
     /// batch is one turn of the queue: another connection's calls never land between its calls.
-    /// Once `gone` says its connection closed, the rest is not run: nobody would read what the
-    /// calls did, and the calls behind it would wait for nothing.
-    async fn batch(&mut self, content: &[Value], configs: &Configs, gone: impl Fn() -> bool) -> Vec<ToolResult> {
+    async fn batch(&mut self, content: &[Value], configs: &Configs) -> Vec<ToolResult> {
         let mut results = Vec::new();
         let mut failed = false;
         for block in content {
-            if gone() {
-                break;
-            }
             if !is_browser_call(block) {
                 continue;
             }

@@ -130,6 +130,21 @@ struct Sent {
     answer: oneshot::Receiver<FromExtension>,
 }
 
+/// A call sent and not answered: dropped so (timed out, or its caller gone), it is cancelled in
+/// the extension, so the next call does not wait behind it.
+struct Unanswered<'a> {
+    events: &'a mpsc::UnboundedSender<Event>,
+    id: Option<u64>,
+}
+
+impl Drop for Unanswered<'_> {
+    fn drop(&mut self) {
+        if let Some(id) = self.id {
+            let _ = self.events.send(Event::Cancel { id });
+        }
+    }
+}
+
 enum Event {
     Opened { serial: u64, tx: mpsc::UnboundedSender<Vec<u8>>, close: oneshot::Sender<String> },
     /// A lane connection presented a token; `answer` gets the serial of the link it joined.
@@ -228,8 +243,8 @@ impl Link {
     }
 
     /// Sends one request once the link is Ready (waiting at most `connect_wait` for that) and
-    /// waits at most `call_timeout` for its answer. A request that times out is cancelled in the
-    /// extension, so the next one does not wait behind it.
+    /// waits at most `call_timeout` for its answer. A request that times out, or whose caller
+    /// stops waiting, is cancelled in the extension, so the next one does not wait behind it.
     pub async fn request(&self, request: Outgoing, what: &str, connect_wait: Duration, call_timeout: Duration) -> Result<FromExtension, CallError> {
         // The wait counts from when the link went down, not from each call: calls queued behind
         // one that waited it out are told in a second each (a link that comes back meanwhile
@@ -257,17 +272,28 @@ impl Link {
             }
         };
         let mut answer = sent.answer;
-        match tokio::time::timeout(call_timeout, &mut answer).await {
-            Ok(Ok(answer)) => Ok(answer),
-            Ok(Err(_)) => Err(CallError::Disconnected),
+        // Until it is answered, a call whose caller stops waiting (its agent's connection closed)
+        // is cancelled in the extension too: a wait or a hold_key nobody will read the end of,
+        // or a page load, would otherwise hold up the next caller.
+        let mut unanswered = Unanswered { events: &self.events, id: Some(sent.id) };
+        let answered = tokio::time::timeout(call_timeout, &mut answer).await;
+        match answered {
+            Ok(Ok(answer)) => {
+                unanswered.id = None;
+                Ok(answer)
+            }
+            Ok(Err(_)) => {
+                unanswered.id = None;
+                Err(CallError::Disconnected)
+            }
             Err(_) => {
                 // An answer handed over just as the time ran out is taken (it carries what
                 // earlier timed-out calls caused); after this, a late one stays with the link.
                 answer.close();
                 if let Ok(answer) = answer.try_recv() {
+                    unanswered.id = None;
                     return Ok(answer);
                 }
-                let _ = self.events.send(Event::Cancel { id: sent.id });
                 Err(CallError::Timeout(what.to_string(), call_timeout.as_secs()))
             }
         }

@@ -991,3 +991,31 @@ async fn a_batch_whose_client_left_is_not_run_on() -> anyhow::Result<()> {
     assert_eq!(clicks, 1, "the calls after the client left were not run");
     Ok(())
 }
+
+/// A client that closes its socket while its call runs (an agent stopped with Ctrl-C): the call
+/// is cancelled in the browser, so a key it held is let go at once and the next client does not
+/// wait out a long wait nobody will read the end of.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_call_whose_client_left_is_cancelled_in_the_browser() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    ok(&h.one("navigate", json!({"url": h.url("tall.html")})).await?);
+    h.site.clear_log();
+    let held = h.call("hold_key", json!({"text": "shift", "duration": 25}));
+    let mut leaving = h.session.client().await?;
+    let holding = tokio::spawn(async move { leaving.request("run", json!({"content": [held]})).await });
+    h.wait_log("shift pressed", |e| e["type"] == "keydown" && e["key"] == "Shift").await?;
+    holding.abort();
+    // Let go within the log's few seconds, where the hold had 25 s to go.
+    h.wait_log("shift let go once its client left", |e| e["type"] == "keyup" && e["key"] == "Shift").await?;
+
+    let waiting = h.call("wait", json!({"duration": 25}));
+    let mut leaving = h.session.client().await?;
+    let wait = tokio::spawn(async move { leaving.request("run", json!({"content": [waiting]})).await });
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    wait.abort();
+    let started = std::time::Instant::now();
+    ok(&h.one("list_tabs", json!({})).await?);
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(15), "the next call waited {took:?} for a wait whose client had left");
+    Ok(())
+}
