@@ -27,6 +27,10 @@ pub struct Owner {
 const DOCUMENTS: usize = 2;
 /// The most runs of retired ref numbers remembered.
 const RETIRED_RUNS: usize = 4096;
+/// The most refs kept whole (some 135 bytes each): past it, the older half are kept as runs of
+/// numbers, as a page that redraws its lists (a feed, a mail client) hands out new refs at every
+/// read of one document.
+const KEPT: usize = 40_000;
 
 /// A run of consecutive ref numbers, `first..=last`, that all came from documents of `tab`
 /// that are gone.
@@ -49,8 +53,8 @@ struct Refs {
 
 impl Refs {
     /// Drops the whole records of the refs `gone` selects, keeping runs of their numbers.
-    fn retire(&mut self, gone: impl Fn(&Owner) -> bool) {
-        let mut ids: Vec<(i32, u64)> = self.owners.iter().filter(|(_, o)| gone(o)).map(|(id, o)| (o.tab, *id)).collect();
+    fn retire(&mut self, gone: &dyn Fn(u64, &Owner) -> bool) {
+        let mut ids: Vec<(i32, u64)> = self.owners.iter().filter(|(id, o)| gone(**id, o)).map(|(id, o)| (o.tab, *id)).collect();
         if ids.is_empty() {
             return;
         }
@@ -86,13 +90,13 @@ impl Refs {
         }
         let (tab, session) = (at.tab, at.session.clone());
         if !old.is_empty() {
-            self.retire(|o| o.tab == tab && o.session == session && old.contains(&o.generation));
+            self.retire(&|_, o| o.tab == tab && o.session == session && old.contains(&o.generation));
         }
         if session.is_none() {
             // The tab's page changed: frames that are no longer attached are gone for good.
             let gone = |s: &Option<String>| s.as_ref().is_some_and(|s| !live_frames.contains(s));
             self.documents.retain(|d, _| d.tab != tab || !gone(&d.session));
-            self.retire(|o| o.tab == tab && gone(&o.session));
+            self.retire(&|_, o| o.tab == tab && gone(&o.session));
         }
     }
 }
@@ -143,6 +147,10 @@ fn record_in(r: &mut Refs, at: &Debuggee, generation: u64, next: u64, nodes: &[N
             }
         }
     }
+    if r.owners.len() > KEPT {
+        let cut = r.next.saturating_sub(KEPT as u64 / 2);
+        r.retire(&|id, _| id < cut);
+    }
 }
 
 /// Where ref `id` came from. A ref of a document that is gone answers with its tab and a
@@ -164,7 +172,7 @@ pub fn forget_tab(tab: i32) {
     REFS.with(|r| {
         let mut r = r.borrow_mut();
         r.documents.retain(|d, _| d.tab != tab);
-        r.retire(|o| o.tab == tab);
+        r.retire(&|_, o| o.tab == tab);
     });
 }
 
@@ -256,5 +264,20 @@ mod tests {
         }
         assert!(r.retired.len() <= RETIRED_RUNS);
         assert_eq!(r.owners.len(), 4 * 3);
+    }
+
+    #[test]
+    fn one_document_that_keeps_redrawing_keeps_a_bounded_number_of_refs() {
+        let mut r = Refs { next: 1, ..Default::default() };
+        let tab = Debuggee::tab(1);
+        // 300 reads of one document, each handing out 500 new refs.
+        for read in 0..300u64 {
+            let first = 1 + read * 500;
+            record_in(&mut r, &tab, 7, first + 500, &nodes(first..first + 500), &[]);
+            assert!(r.owners.len() <= KEPT, "{} kept whole after read {read}", r.owners.len());
+        }
+        let last = 300 * 500;
+        assert_eq!(owner_in(&r, last).map(|o| (o.generation, o.name)), Some((7, format!("b{last}"))), "the newest are kept whole");
+        assert_eq!(owner_in(&r, 1).map(|o| (o.tab, o.generation)), Some((1, 0)), "the oldest still name their tab");
     }
 }
