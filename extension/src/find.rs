@@ -136,8 +136,23 @@ const SYNONYMS: &[(&str, &[&str])] = &[
     ("cheapest", &["lowest", "minimum", "min"]),
 ];
 
+/// The words of `text`, in lowercase. Chinese and Japanese, written without spaces, count each
+/// character as a word ("検索" is found in "検索する"), and full-width letters and digits are
+/// the plain ones ("ＡＢＣ" is "abc").
 fn words(text: &str) -> Vec<String> {
-    tabwright_protocol::sanitize::lowercase(text)
+    let mut spaced = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\u{FF01}'..='\u{FF5E}' => spaced.extend(char::from_u32(c as u32 - 0xFEE0)),
+            '\u{3040}'..='\u{30FF}' | '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '\u{FF66}'..='\u{FF9F}' | '\u{20000}'..='\u{2FFFF}' => {
+                spaced.push(' ');
+                spaced.push(c);
+                spaced.push(' ');
+            }
+            c => spaced.push(c),
+        }
+    }
+    tabwright_protocol::sanitize::lowercase(&spaced)
         .split(|c: char| !c.is_alphanumeric() && c != '×')
         .filter(|w| !w.is_empty())
         .map(String::from)
@@ -879,6 +894,14 @@ mod tests {
         assert_eq!(lines.first().map(String::as_str), Some("No element found shows the number 55; the nearest matches follow."), "{lines:?}");
         let lines = find(&nodes, "Like post 15");
         assert_eq!(lines.first().map(String::as_str), Some(r#"button "Like post 15" [ref_55]"#), "{lines:?}");
+    }
+
+    #[test]
+    fn words_written_without_spaces_and_full_width_letters_are_found() {
+        let p = vec![el(0, 40, "button", "検索する", true), el(0, 41, "link", "カートに入れる", true), el(0, 42, "button", "ＡＢＣ全角ボタン", true), el(0, 43, "button", "Go", true)];
+        assert_eq!(rank(&p, "検索").first().and_then(|n| n.r#ref), Some(40));
+        assert_eq!(rank(&p, "カート").first().and_then(|n| n.r#ref), Some(41));
+        assert_eq!(rank(&p, "ABC").first().and_then(|n| n.r#ref), Some(42));
     }
 
     #[test]

@@ -260,12 +260,16 @@ impl Registry {
 
 /// A tab's title as its page gives it: the browser shows a page that has none by its address
 /// (`about:blank`, `127.0.0.1:8000/form.html`, a file's name), which is no title of the page's.
+/// (It shows the address decoded, `?token=secret&名前=値`: a title that begins with the page's
+/// host and a slash is that address, whose secrets the URL Claude reads leaves out.)
 fn own_title(tab: &Tab) -> String {
     let title = tab.title.clone().unwrap_or_default();
     let url = tab.address();
     let bare = url.strip_prefix("http://").unwrap_or(&url);
     let file = url.starts_with("file://") && url.rsplit('/').next() == Some(title.as_str());
-    if title == url || title == bare || title == bare.trim_end_matches('/') || file {
+    let host = url.split_once("://").map(|(_, rest)| rest.split('/').next().unwrap_or_default()).filter(|h| !h.is_empty());
+    let addressed = host.is_some_and(|h| title.strip_prefix("https://").unwrap_or(&title).strip_prefix(h).is_some_and(|rest| rest.starts_with('/')));
+    if title == url || title == bare || title == bare.trim_end_matches('/') || file || addressed {
         String::new()
     } else {
         title
@@ -285,6 +289,8 @@ mod tests {
         assert_eq!(titled("https://example.com/a", "https://example.com/a"), "");
         assert_eq!(titled("notes.html", "file:///home/me/notes.html"), "");
         assert_eq!(titled("Form", "http://127.0.0.1:8000/form.html"), "Form");
+        assert_eq!(titled("127.0.0.1:8781/title?token=secret&名前=値", "http://127.0.0.1:8781/title?token=secret&%E5%90%8D%E5%89%8D=%E5%80%A4"), "");
+        assert_eq!(titled("https://example.com/a b", "https://example.com/a%20b"), "");
         assert_eq!(titled("example.com", "https://example.com/pricing"), "example.com");
     }
 

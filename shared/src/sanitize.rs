@@ -35,12 +35,21 @@ pub fn lowercase(text: &str) -> String {
     }
 }
 
+/// Characters that draw nothing inside a word (a zero-width space, a word joiner, the invisible
+/// operators, the byte-order mark) and the tag characters, which can spell words no one sees.
+fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{200B}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{E0000}'..='\u{E007F}')
+}
+
 /// Folds text to one line: each forbidden character becomes a space, runs of spaces from it
-/// collapse, and the ends are trimmed.
+/// collapse, invisible characters are dropped, and the ends are trimmed.
 pub fn one_line(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut last_space = false;
     for c in text.chars() {
+        if is_invisible(c) {
+            continue;
+        }
         let c = if is_forbidden(c) { ' ' } else { c };
         if c == ' ' && last_space {
             continue;
@@ -60,8 +69,7 @@ pub fn text_lines(text: &str) -> String {
     for c in text.chars() {
         match c {
             '\n' | '\t' => out.push(c),
-            // (And the invisible operators and tag characters, which can spell hidden words.)
-            '\u{200B}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{E0000}'..='\u{E007F}' => {}
+            c if is_invisible(c) => {}
             c if is_forbidden(c) => out.push(' '),
             c => out.push(c),
         }
@@ -634,6 +642,9 @@ mod tests {
     fn folds_to_one_line() {
         assert_eq!(one_line("a\nb\u{2028}c\u{202E}d\te"), "a b c d e");
         assert_eq!(one_line("  x  "), "x");
+        // Words spelt in tag characters, and characters that draw nothing, are not read.
+        assert_eq!(one_line("Pay\u{E0049}\u{E0047}\u{E004E} now\u{200B}\u{2060}\u{FEFF}"), "Pay now");
+        assert_eq!(title("Spoof\u{E0049}\u{E0047}"), "Spoof");
         assert_eq!(title("say \"hi\" \\ ok"), "say \"hi\" \\ ok", "titles are never pre-escaped");
     }
 

@@ -2041,3 +2041,46 @@ async fn page_text_that_reads_like_the_tools_own_words_is_marked_as_the_pages() 
     assert!(t.lines().any(|l| l == "Session expired. Sign in again at the address below."), "{t}");
     Ok(())
 }
+
+/// Text in many scripts and signs reads as a person sees it: signs that say something (a
+/// rating's stars, a tick) are read, a long name is cut between two characters (never inside an
+/// emoji), words spelt in invisible tag characters are not read, Japanese and full-width words are
+/// found inside longer ones, and a name written with its accents apart reads, is found and is
+/// chosen as Claude writes it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn text_in_many_scripts_and_signs_reads_as_a_person_sees_it() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let r = h.one("navigate", json!({"url": h.url("intl.html")})).await?;
+    assert_eq!(state(&r).tabs[0].title, "Intl", "the title's hidden words are not read");
+    let all = read_here(&mut h, json!({"filter": "all"})).await?;
+    assert!(all.contains("paragraph [ref_") && all.contains(": \"★★★★☆\"") && all.contains(": \"✔ → ✘\""), "{all}");
+    assert!(!all.contains('\u{FFFD}'), "no emoji is cut in half: {all}");
+    let smile = all.lines().find(|l| l.starts_with("button \"\u{1F600}")).unwrap_or_default();
+    assert!(smile.contains("\u{1F600}…\" [ref_"), "a long name is cut after a whole emoji: {smile}");
+    let mood = all.lines().find(|l| l.contains("textbox \"Mood\"")).unwrap_or_default();
+    assert!(mood.contains("\u{1F600}…\""), "{mood}");
+    assert!(all.contains("button \"Pay\" [ref_"), "{all}");
+    assert!(all.contains("link \"José Niño\" [ref_"), "read in composed form: {all}");
+    for (query, found) in [("検索", "button \"検索する\""), ("ABC", "button \"ＡＢＣ全角ボタン\""), ("José", "link \"José Niño\"")] {
+        let t = text(&h.one("find", json!({"query": query})).await?);
+        assert!(t.lines().next().is_some_and(|l| l.starts_with(found)), "{query}: {t}");
+    }
+    let city = refs_of(&all, "combobox", "City").pop().ok_or_else(|| anyhow::anyhow!("{all}"))?;
+    ok(&h.one("form_input", json!({"target": r#ref(&city), "value": "São Paulo"})).await?);
+    let m = h.client.request("member", json!({"name": "javascript_exec", "input": {"text": "document.querySelector('#city').value"}, "confirmed": true})).await?;
+    assert_eq!(m["outcome"]["ok"]["text"], "sp", "{m}");
+    Ok(())
+}
+
+/// A page with no title of its own is shown by the browser as its address, decoded: that is no
+/// title, and the secrets the URL Claude reads leaves out are not read in it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_untitled_pages_address_is_not_read_as_its_title() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    let url = format!("{}?token=hunter2&名前=値", h.url("notitle.html"));
+    let r = h.one("navigate", json!({"url": url})).await?;
+    let tab = &state(&r).tabs[0];
+    assert_eq!(tab.title, "", "{tab:?}");
+    assert!(!format!("{r:?}").contains("hunter2"), "{r:?}");
+    Ok(())
+}

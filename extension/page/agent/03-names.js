@@ -28,10 +28,25 @@
   const NAME_MAX = 150;
   const TEXT_MAX = 300;
 
-  // (Characters that draw nothing inside a word, a zero-width space or the byte-order mark, are
-  // dropped: "Del\u200Bete" is "Delete".)
-  const bounded = (t, max) => (t.length > max ? t.slice(0, max - 1) + "…" : t);
-  const clean = (s, max) => bounded((s || "").replace(/[\u200B\u2060\uFEFF]/g, "").replace(/\s+/g, " ").trim(), max);
+  // Text cut to `max` UTF-16 units at most, marked with an ellipsis: the cut falls between two
+  // characters as a person sees them, never inside an emoji, a flag or a letter with its marks
+  // (half of one reads as a broken character).
+  const graphemes = new Intl.Segmenter();
+  const bounded = (t, max) => {
+    if (t.length <= max) return t;
+    let end = 0;
+    for (const { index } of graphemes.segment(t.slice(0, max + 64))) {
+      if (index > max - 1) break;
+      end = index;
+    }
+    return t.slice(0, end) + "…";
+  };
+  // (Characters that draw nothing inside a word, a zero-width space, a word joiner or the
+  // byte-order mark, are dropped: "Del\u200Bete" is "Delete"; so are the tag characters, which
+  // spell words no one sees, but in the flag of a region they belong to. Letters with marks are
+  // read in their composed form, as Claude writes them: "Jose\u0301" is "José".)
+  const clean = (s, max) =>
+    bounded((s || "").normalize("NFC").replace(/\u{1F3F4}[\u{E0061}-\u{E007A}]{2,6}\u{E007F}|[\u200B\u2060-\u2064\uFEFF\u{E0000}-\u{E007F}]/gu, (m) => (m.length > 2 ? m : "")).replace(/\s+/g, " ").trim(), max);
   // Text whose line breaks matter (a textarea's value): each line cleaned, the breaks kept.
   const cleanLines = (s, max) => bounded((s || "").split(/\r\n?|\n/).map((l) => clean(l, Infinity)).join("\n").replace(/\n{3,}/g, "\n\n").trim(), max);
 

@@ -99,8 +99,10 @@
       // (Asked once, at its first words: whether the parent draws its own words without ink.)
       let bare;
       const inked = () => !(bare ??= parent.nodeType === Node.ELEMENT_NODE && inkless(parent));
-      // (In an editor every line is what was written: a code's "}", a ":-)".)
-      const speaks = (t) => t && (/[\p{L}\p{N}]/u.test(t) || (!!t.trim() && !!holderOf(parent)?.isContentEditable));
+      // (Words say something, and so do signs that stand for one: a rating's stars, a tick, an
+      // emoji, a price's currency; a separator's bar or dot does not, nor does an icon font's
+      // glyph. In an editor every line is what was written: a code's "}", a ":-)".)
+      const speaks = (t) => t && (/[\p{L}\p{N}\p{So}\p{Sc}]/u.test(t) || (!!t.trim() && !!holderOf(parent)?.isContentEditable));
       // Words the line around them has in its name (a heading's "[edit]" link with its
       // brackets, a column header's title beside its sort button) are not read again.
       const saidByLine = (t) => !!lineName && lineName.includes(t);
