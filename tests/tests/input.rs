@@ -247,6 +247,18 @@ async fn a_field_that_changes_or_refuses_its_value_is_said_to() -> anyhow::Resul
     ok(&h.one("left_click", json!({"target": r#ref(&qty)})).await?);
     let r = text(&h.one("type", json!({"text": "twelve"})).await?);
     assert!(r.starts_with(&format!("Typed.\nspinbutton \"Qty\" ({qty}) does not hold all of what was typed: it is empty")), "{r}");
+    // Signs, emoji and the marks on letters a field dropped are told, as letters are; the same
+    // text in its composed form is no change.
+    let handle = h.ref_of("textbox", "Handle").await?;
+    for (typed, holds) in [("me@example.com", "meexamplecom"), ("I\u{2764}\u{fe0f}Tokyo", "ITokyo"), ("\u{928}\u{92e}\u{938}\u{94d}\u{924}\u{947}", "\u{928}\u{92e}\u{938}\u{924}")] {
+        ok(&h.one("form_input", json!({"target": r#ref(&handle), "value": ""})).await?);
+        ok(&h.one("left_click", json!({"target": r#ref(&handle)})).await?);
+        let r = text(&h.one("type", json!({"text": typed})).await?);
+        assert!(r.starts_with(&format!("Typed.\ntextbox \"Handle\" ({handle}) does not hold all of what was typed: it holds {}", serde_json::to_string(holds)?)), "{typed}: {r}");
+    }
+    let word = h.ref_of("textbox", "Word").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&word)})).await?);
+    assert_eq!(text(&h.one("type", json!({"text": "Cafe\u{301}"})).await?), "Typed.");
     // What a textarea and an editor hold is read line by line, a line of signs alone too.
     let page = text(&h.one("get_page_text", json!({})).await?);
     assert!(page.contains("[First line\nSecond line]"), "{page}");
@@ -1880,5 +1892,20 @@ async fn a_missing_option_of_a_long_list_says_how_many_more_there_are() -> anyho
     let e = error_text(&h.one("form_input", json!({"target": r#ref(&country), "value": "Atlantis"})).await?);
     assert!(e.contains("Its options are: \"Country 1\", \"Country 2\"") && e.contains("\"Country 30\", and 15 more.") && !e.contains("Country 31"), "{e}");
     ok(&h.one("form_input", json!({"target": r#ref(&country), "value": "Country 44"})).await?);
+    Ok(())
+}
+
+/// A search that runs as the words are typed, and asks its server only once they pause for half
+/// a second (htmx's own example), is read with its answer to the words typed: a read right behind
+/// the typing waits for the pause and for the answer, where it used to say nothing matched.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_search_that_waits_for_a_pause_in_the_typing_is_read_with_its_answer() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "livesearch.html").await?;
+    let search = h.ref_of("searchbox", "Search fruit").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&search)})).await?);
+    ok(&h.one("type", json!({"text": "ch"})).await?);
+    let found = text(&h.one("find", json!({"query": "cherry"})).await?);
+    assert!(found.lines().next().is_some_and(|l| l.starts_with("listitem") && l.contains("cherry")), "{found}");
     Ok(())
 }

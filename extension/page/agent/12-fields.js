@@ -7,7 +7,10 @@
     // (A text area holds a line break as one character, however it was written.)
     const length = el.localName === "textarea" ? text.replace(/\r\n?/g, "\n").length : text.length;
     if (!(el.maxLength >= 0) || length <= el.maxLength) return null;
-    return `${describe(el)} takes at most ${el.maxLength} characters (its maxlength), and the value given has ${length}, so nothing was set. Give at most ${el.maxLength}.`;
+    // (The browser counts UTF-16 units: an emoji or a letter written with its accent apart counts
+    // as two or more.)
+    const units = [...graphemes.segment(text)].length < length ? `, counted as the browser counts them (an emoji or a letter with a separate accent counts as 2 or more)` : "";
+    return `${describe(el)} takes at most ${el.maxLength} characters (its maxlength), and the value given has ${length}${units}, so nothing was set. Give at most ${el.maxLength}.`;
   }
   // Fields where Enter submits the form (implicit submission) and Space types a space.
   const NOT_FIELDS = new Set(["button", "submit", "reset", "image", "checkbox", "radio", "file", "color", "range"]);
@@ -70,11 +73,20 @@
     else {
       // A control that takes no text (a button, a link, a box to tick): the text goes nowhere
       // unless the page listens for keys itself.
-      out = takesNoText(el) ? { notext: describe(el) } : suggesting(el) ? "suggests" : "some";
+      out = takesNoText(el) ? { notext: describe(el) } : [liveSearch(el) && "live", suggesting(el) && "suggests"].filter(Boolean).join(" ") || "some";
     }
     // The page moved the focus from the field Claude clicked (a focus trap that takes it back).
     if (!clicked?.isConnected || focusedAt(el, clicked)) return out;
-    return { away: describe(clicked), to: page ? null : describe(el), notext: out.notext || null, suggests: out === "suggests" };
+    return { away: describe(clicked), to: page ? null : describe(el), notext: out.notext || null, suggests: /suggests/.test(out), live: /live/.test(out) };
+  }
+
+  // A field that searches as the words are typed, asking its server once they pause (htmx's
+  // `hx-trigger="keyup changed delay:500ms"`, a debounced filter): a search field, one that says
+  // it searches, filters or finds, one in a search landmark, or one htmx sends.
+  function liveSearch(el) {
+    if (!isTextEntry(el) && !el.isContentEditable) return false;
+    const says = [el.type, el.getAttribute("role"), el.name, el.id, el.getAttribute("placeholder"), el.getAttribute("aria-label")].join(" ");
+    return /search|filter|query|find|look ?up/i.test(says) || !!el.closest("[role=search], search, [hx-get], [hx-post], [data-hx-get], [data-hx-post]");
   }
 
   // A control that takes no text (a button, a link, a box to tick).
@@ -122,10 +134,12 @@
     const el = deepActiveElement();
     const nothing = (e) => !e || e === document.body || e === document.documentElement;
     const plainField = (f) => f?.localName === "textarea" || (f?.localName === "input" && MAXLENGTH_TYPES.has(f.type));
-    // Whether a field's value holds the words typed. (Letters and digits are what a mask keeps:
-    // the spaces and dashes it puts between them are its own, as capitals a field writes are.)
-    const bare = (v) => v.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
-    const holds = (value, words) => value.includes(words) || (!!bare(words) && bare(value).includes(bare(words)));
+    // Whether a field's value holds the words typed. (The spaces, dashes, brackets, dots,
+    // slashes, colons and commas a mask puts between them are its own, as capitals a field writes
+    // are; every other character typed, a symbol, an emoji or a mark on a letter, is kept, and
+    // text the field put in its composed form is the same text.)
+    const bare = (v) => v.normalize("NFC").toLowerCase().replace(/[\s\-\u2010-\u2015().,:/']/gu, "");
+    const holds = (value, words) => value.includes(words) || bare(value).includes(bare(words));
     const enter = atEnter;
     atEnter = null;
     // A Tab in the text moved the focus as Claude meant it to (or an editor took it as a key of
@@ -690,7 +704,7 @@
       // it is (the page's own code for it, "us" for "United States"); else the one option whose
       // words hold it. Words that several options hold choose none of them ("M" of Mr, Mrs, Ms).
       const find = (w) => {
-        const lower = w.toLowerCase();
+        const lower = w.normalize("NFC").toLowerCase();
         const named = options.find((o) => label(o).toLowerCase() === lower);
         if (named) return { option: named };
         const coded = options.find((o) => o.value === w) || options.find((o) => lower.length > 0 && o.value.toLowerCase() === lower);

@@ -181,7 +181,7 @@ pub async fn type_text(input: &Type) -> Result<Outcome, String> {
         }
     }
     // (Unknown is taken as a field that offers suggestions: a key after the words waits for them.)
-    super::settle::typing_into(tab, focus.as_ref().map_or(true, |(v, _)| v == "suggests" || v["suggests"] == true));
+    super::settle::typing_into(tab, focus.as_ref().ok().map(|(v, _)| v));
     // In batches, so a long text never has hundreds of commands waiting on the browser at once.
     let typing = async {
         let mut sends = sends.into_iter().peekable();

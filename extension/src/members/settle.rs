@@ -88,11 +88,15 @@ pub async fn drawn_since_acting(tab: i32, capture: bool) -> bool {
     let Some(Acted { at, from, began, typed, loaded }) = ACTED.with(|a| a.borrow_mut().remove(&tab)) else { return false };
     // A page may answer words a moment after the last key (suggestions under the field, which
     // jQuery UI shows 300 ms after it; a search as you type): a person reads them no sooner.
-    let typed = typed && js_sys::Date::now() - at < TYPED_MS;
+    // (A search that runs as the words are typed waits for a pause in them first, often half a
+    // second, before it asks its server: a read waits longer after typing into one.)
+    let live = typed && SUGGESTS.with(|s| s.borrow().get(&tab).is_some_and(|f| f.1));
+    let (floor, own) = if live { (LIVE_TYPED_MS, LIVE_OWN_MS) } else { (TYPED_MS, OWN_MS) };
+    let typed = typed && js_sys::Date::now() - at < floor;
     if typed {
-        crate::chrome::sleep((TYPED_MS - (js_sys::Date::now() - at)).max(0.0) as i32).await;
+        crate::chrome::sleep((floor - (js_sys::Date::now() - at)).max(0.0) as i32).await;
     }
-    let answered = answers(tab, at, began).await;
+    let answered = answers(tab, at, began, own).await;
     let since = js_sys::Date::now() - at;
     if since < ANIMATED_MS || answered {
         // What the page says it is still at work on (a spinner, "Loading…") is waited for, for
@@ -139,28 +143,32 @@ pub async fn answered_first(tab: i32) -> bool {
 /// after the key still waits for the page's answer to it.
 pub async fn typing_answered(tab: i32) {
     let typed = ACTED.with(|a| a.borrow().get(&tab).is_some_and(|a| a.typed && js_sys::Date::now() - a.at < TYPED_MS));
-    let suggests = SUGGESTS.with(|s| s.borrow().get(&tab).copied().unwrap_or(true));
+    let suggests = SUGGESTS.with(|s| s.borrow().get(&tab).is_none_or(|f| f.0));
     if typed && suggests {
         drawn_since_acting(tab, false).await;
     }
 }
 
 thread_local! {
-    /// Per tab: whether the field the last typing went into offers suggestions.
-    static SUGGESTS: RefCell<HashMap<i32, bool>> = RefCell::new(HashMap::new());
+    /// Per tab: whether the field the last typing went into offers suggestions, and whether it
+    /// searches as the words are typed.
+    static SUGGESTS: RefCell<HashMap<i32, (bool, bool)>> = RefCell::new(HashMap::new());
 }
 
-/// What the page said of the field typing goes into: whether it offers suggestions (a
-/// combobox, a field with a list, one whose suggestions are open); see [`typing_answered`].
-pub fn typing_into(tab: i32, suggests: bool) {
-    SUGGESTS.with(|s| s.borrow_mut().insert(tab, suggests));
+/// What the page said of the field typing goes into (`__tabwright.focusHolder()`, unknown as
+/// `None`): whether it offers suggestions (a combobox, a field with a list, one whose
+/// suggestions are open; see [`typing_answered`]), and whether it searches as the words are
+/// typed (a search field, one that asks its server for each change).
+pub fn typing_into(tab: i32, held: Option<&serde_json::Value>) {
+    let said = |what: &str| held.is_none_or(|v| v.as_str().is_some_and(|s| s.contains(what)) || v[what] == true);
+    SUGGESTS.with(|s| s.borrow_mut().insert(tab, (said("suggests"), held.is_some() && said("live"))));
 }
 
 /// Waits for the answers to the requests the page's scripts began for the input (since it, and
 /// at most [`OWN_MS`] after it: the results of a search, the next page of a list), until
 /// [`ANSWERS_MS`] after the input. Whether it waited for an answer the page read: what it
 /// answered is then drawn over the next frames.
-async fn answers(tab: i32, at: f64, began: u64) -> bool {
+async fn answers(tab: i32, at: f64, began: u64, own: f64) -> bool {
     if js_sys::Date::now() - at >= ANSWERS_MS {
         return false;
     }
@@ -168,7 +176,7 @@ async fn answers(tab: i32, at: f64, began: u64) -> bool {
     // (Bounded, as every wait here: a page held by a dialog does not answer.)
     crate::chrome::bounded(page::call(tab, "0"), 200).await;
     let mut waited = false;
-    while js_sys::Date::now() - at < ANSWERS_MS && crate::fetching::under_way(tab, began, at + OWN_MS) {
+    while js_sys::Date::now() - at < ANSWERS_MS && crate::fetching::under_way(tab, began, at + own) {
         waited = true;
         crate::chrome::sleep(10).await;
     }
@@ -181,6 +189,9 @@ async fn answers(tab: i32, at: f64, began: u64) -> bool {
 /// poll's).
 const ANSWERS_MS: f64 = 3000.0;
 const OWN_MS: f64 = 500.0;
+/// The same two after typing into a field that searches as the words are typed.
+const LIVE_TYPED_MS: f64 = 750.0;
+const LIVE_OWN_MS: f64 = 1000.0;
 /// How long after an input a read waits at most while the page says it is busy (a toast lasts
 /// some 3 s: a read behind a sign that never goes still shows it).
 const BUSY_MS: f64 = 2000.0;
