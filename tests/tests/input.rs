@@ -1597,6 +1597,25 @@ async fn a_click_whose_target_the_page_moves_or_swaps_is_stopped() -> anyhow::Re
     Ok(())
 }
 
+/// A list the page draws anew in place just as the pointer comes (a morphing refresh that reuses
+/// its rows' elements for others) leaves the button Claude aimed at under the pointer, but in
+/// another row: the press is stopped before the page hears it, and nothing of that other row is
+/// deleted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_press_that_would_land_in_another_row_of_a_list_drawn_anew_is_stopped() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    open(&mut h, "morph-list.html").await?;
+    let read = text(&h.one("read_page", json!({})).await?);
+    let lines: Vec<&str> = read.lines().collect();
+    let row = lines.iter().position(|l| l.contains("listitem") && l.contains("\"Item B\"")).ok_or_else(|| anyhow::anyhow!("{read}"))?;
+    let delete = lines.get(row + 1).and_then(|l| ref_on(l)).ok_or_else(|| anyhow::anyhow!("{read}"))?;
+    let e = error_text(&h.one("left_click", json!({"target": r#ref(&delete)})).await?);
+    assert!(e.starts_with("Nothing was pressed") && e.contains("in a row that now reads \"Item C Delete\", not \"Item B Delete\" as read"), "{e}");
+    let page = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page.contains("Deleted: none"), "{page}");
+    Ok(())
+}
+
 /// A click by ref into a frame of the page's own site lands on its element when CSS zoom scales
 /// the page and the frame; and a press there that reaches another element says so, as in the
 /// page itself.

@@ -89,8 +89,11 @@
   // pointerover), is stopped before the page hears any of it, and the answer says so.
   let guarded = null;
   function guardPress(el) {
-    guarded = el ? { el, at: null, said: plainName(el), t: performance.now(), blocked: null } : null;
+    guarded = el ? { el, at: null, said: plainName(el), row: rowWords(el), t: performance.now(), blocked: null } : null;
   }
+  // The words that name a list's row (its first two, numbers aside): a row the page put in its
+  // place names another, one that shows more under the pointer (its row actions) the same.
+  const rowHead = (t) => sansDigits(t).split(" ").slice(0, 2).join(" ");
   // The element at the point found for the press (a box that shows a hidden field, a label):
   // a press there is the one aimed.
   function guardPoint(found) {
@@ -120,11 +123,15 @@
     if (g.blocked == null) {
       if (e.type !== "pointerdown" && e.type !== "mousedown") return;
       const hit = e.composedPath()[0];
-      if (pressedIs(g, hit)) {
+      // (In a list's row: the row it lands in is the one read. A list the page drew anew just
+      // now, reusing its rows' elements for others, keeps the element under the pointer.)
+      const rowNow = g.row != null && hit?.nodeType === Node.ELEMENT_NODE ? rowWords(hit) : null;
+      const otherRow = rowNow != null && rowHead(rowNow) !== rowHead(g.row);
+      if (pressedIs(g, hit) && !otherRow) {
         guarded = null;
         return;
       }
-      g.blocked = describe(hit);
+      g.blocked = otherRow ? `${describe(hit)} in a row that now reads "${rowNow.replace(/"/g, "'")}", not "${g.row.replace(/"/g, "'")}" as read (the page drew the list anew)` : describe(hit);
     }
     e.stopImmediatePropagation();
     e.preventDefault();
