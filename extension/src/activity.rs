@@ -240,6 +240,7 @@ impl Loads {
                     // A redirect is the same request again: the first address stays.
                     let commits = self.commits;
                     let doc = self.document(id);
+                    doc.posted = p["request"]["method"] == "POST";
                     if doc.url.is_none() {
                         doc.url = Some(prefix(url, 2000).0.to_string());
                         doc.asked_at = commits;
@@ -424,6 +425,8 @@ pub struct DocumentState {
     pub committed_at: u64,
     /// Its request failed or was stopped: it will not commit.
     pub failed: bool,
+    /// It is the answer to a form sent with POST (after any redirect).
+    pub posted: bool,
 }
 
 /// Whether a main-frame document other than `except`'s, asked for since the `since`th document

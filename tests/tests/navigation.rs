@@ -419,3 +419,30 @@ async fn a_page_that_sends_the_tab_on_as_it_loads_is_followed() -> anyhow::Resul
     assert!(started.elapsed() < Duration::from_secs(10), "a refresh in 30 s is not waited for");
     Ok(())
 }
+
+/// A reload of the page a form's POST brought would send the form again (an order placed
+/// twice), which a person's browser asks about first: it is refused, and says how to load the
+/// page afresh. A reload of the page a form's answer sent the browser on to (Post/Redirect/Get)
+/// asks for it again as any reload does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reload_that_would_send_a_form_again_is_refused() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    ok(&h.one("navigate", json!({"url": h.url("order.html")})).await?);
+    let place = h.ref_of("button", "Place order").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&place)})).await?);
+    h.state_until("the order placed", |s| s["browser_state"]["tabs"][0]["title"] == "Status 200").await?;
+    let e = error_text(&h.one("navigate", json!({"url": "reload"})).await?);
+    assert!(e.starts_with("Nothing was done: tab-1 shows the answer to a form sent to its server, and reloading would send the form again"), "{e}");
+    // Back to it from another page: the browser would have to send the form again to show it.
+    ok(&h.one("navigate", json!({"url": h.url("one.html")})).await?);
+    let e = error_text(&h.one("navigate", json!({"url": "back"})).await?);
+    assert!(e.contains("That page answered a form sent to its server: showing it again would send the form again."), "{e}");
+    ok(&h.one("navigate", json!({"url": h.url("order.html")})).await?);
+    let on = h.ref_of("button", "Place order and go on").await?;
+    ok(&h.one("left_click", json!({"target": r#ref(&on)})).await?);
+    h.state_until("the page the order went on to", |s| s["browser_state"]["tabs"][0]["title"] == "Fixture One").await?;
+    let r = h.one("navigate", json!({"url": "reload"})).await?;
+    ok(&r);
+    assert!(text(&r).starts_with("Navigated to ") && text(&r).contains("/one.html"), "{}", text(&r));
+    Ok(())
+}

@@ -400,6 +400,13 @@ async fn navigate_cdp(tab: i32, target: &NavTarget) -> Result<Done, String> {
             (describe(url), Some(loader), None)
         }
         NavTarget::Reload => {
+            // (A browser asks a person first: it would send the form again.)
+            if activity::main_frame(tab).current.is_some_and(|l| activity::document(tab, &l).posted) {
+                return Err(format!(
+                    "Nothing was done: {} shows the answer to a form sent to its server, and reloading would send the form again (an order placed twice). To load the page afresh, navigate to its address.",
+                    state::tab_name(tab)
+                ));
+            }
             cdp::send(tab, &cdp::Reload { ignore_cache: false }).await.map_err(cdp_err)?;
             ("Reload".to_string(), None, None)
         }
@@ -651,6 +658,7 @@ fn net_error_advice(error: &str) -> &'static str {
         "ERR_CONNECTION_TIMED_OUT" | "ERR_TIMED_OUT" => "The server did not answer in time; try again later.",
         "ERR_INTERNET_DISCONNECTED" | "ERR_NETWORK_CHANGED" | "ERR_NETWORK_ACCESS_DENIED" => "The browser cannot reach the network.",
         "ERR_TOO_MANY_REDIRECTS" => "The site redirects in a loop; the page cannot be loaded as it is.",
+        "ERR_CACHE_MISS" => "That page answered a form sent to its server: showing it again would send the form again.",
         c if c.starts_with("ERR_CERT_") || c.starts_with("ERR_SSL_") => {
             "The site's secure connection is not valid (its certificate or encryption), so the browser refused it. Do not try to get around this."
         }
