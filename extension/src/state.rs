@@ -50,7 +50,7 @@ fn wake() {
 }
 
 /// Waits until `done` holds, looking again after each tab or window event.
-pub async fn until_heard(done: impl Fn() -> bool) {
+pub async fn until_heard(done: &dyn Fn() -> bool) {
     loop {
         let (tx, rx) = oneshot::channel();
         WAITING.with(|w| w.borrow_mut().push(tx));
@@ -331,7 +331,8 @@ pub async fn fresh_tabs() -> Result<Vec<TabEntry>, String> {
     // A call that ends before the listing it began with waits for it (a moment at most),
     // rather than listing the tabs once more.
     let fresh = || KEPT.with(|k| k.get()) >= FROM.with(|f| f.get());
-    let listed = until_heard(|| fresh() || LISTING.with(|l| l.get()) == 0);
+    let heard = || fresh() || LISTING.with(|l| l.get()) == 0;
+    let listed = until_heard(&heard);
     futures::future::select(Box::pin(listed), Box::pin(chrome::sleep(LISTING_WAIT_MS))).await;
     if !fresh() {
         relist().await;
@@ -353,7 +354,7 @@ pub async fn until_shown(tab: i32, title: &str, url: &str) -> Result<chrome::Tab
     let answered = (title.to_string(), url.to_string());
     let waited = UNSHOWN.with(|u| u.borrow().get(&tab) == Some(&answered));
     let until = js_sys::Date::now() + if waited { 0.0 } else { BROWSER_TOLD_MS };
-    let read = read_until(tab, until, BROWSER_TOLD_POLL_MS, |read| tab_shows(read, title, url) || read.pending_url.is_some()).await?;
+    let read = read_until(tab, until, BROWSER_TOLD_POLL_MS, &|read| tab_shows(read, title, url) || read.pending_url.is_some()).await?;
     if !waited && read.pending_url.is_none() && !tab_shows(&read, title, url) {
         UNSHOWN.with(|u| u.borrow_mut().insert(tab, answered));
     }
@@ -362,7 +363,7 @@ pub async fn until_shown(tab: i32, title: &str, url: &str) -> Result<chrome::Tab
 
 /// Reads the tab every `poll` ms until a read is `done` or the time is `until`; the kept
 /// inventory takes the last read.
-async fn read_until(tab: i32, until: f64, poll: i32, done: impl Fn(&chrome::Tab) -> bool) -> Result<chrome::Tab, chrome::ChromeError> {
+async fn read_until(tab: i32, until: f64, poll: i32, done: &dyn Fn(&chrome::Tab) -> bool) -> Result<chrome::Tab, chrome::ChromeError> {
     loop {
         let read = chrome::tabs_get(tab).await?;
         if done(&read) || js_sys::Date::now() >= until {
@@ -381,7 +382,7 @@ pub async fn until_listed_at(tab: i32, address: &str) {
     if held(tab).is_some_and(|t| at(&t)) {
         return;
     }
-    let _ = read_until(tab, js_sys::Date::now() + COMMIT_LISTED_MS, COMMIT_LISTED_POLL_MS, at).await;
+    let _ = read_until(tab, js_sys::Date::now() + COMMIT_LISTED_MS, COMMIT_LISTED_POLL_MS, &at).await;
 }
 
 /// How long the browser is given to list a tab at the address its page committed.

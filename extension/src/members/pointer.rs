@@ -374,7 +374,7 @@ pub async fn key_event_doing(
         },
     )
     .await
-    .map(|_| ())
+    .map(|_| super::unresponsive::input_taken(tab))
     .map_err(|e| format!("The browser refused the key event: {e}"))
 }
 

@@ -55,7 +55,8 @@ pub async fn close_tab(tab_id: &str) -> Result<Outcome, String> {
     // last tab of a window closes the window, and which window then has focus is only known
     // from the browser's later events: that removal is waited for, and the tabs listed again.
     let closes_window = !state::has_window_mates(id);
-    let heard = state::until_heard(|| !closes_window && state::tab_id_of(id).is_none() && (!was_active || state::active_known()));
+    let gone = || !closes_window && state::tab_id_of(id).is_none() && (!was_active || state::active_known());
+    let heard = state::until_heard(&gone);
     if let Either::Left((Err(e), _)) = select(Box::pin(chrome::tabs_remove(id)), Box::pin(heard)).await {
         return Err(format!("Could not close {tab_id}: {e}"));
     }

@@ -109,6 +109,8 @@ where
 }
 
 thread_local! {
+    /// The tab whose page last took a key event, and when.
+    static KEYED: std::cell::Cell<(i32, f64)> = const { std::cell::Cell::new((0, 0.0)) };
     /// Tabs whose page did not answer the last call's question (stuck in its own script), with
     /// how many documents the main frame had committed then.
     static STUCK: std::cell::RefCell<std::collections::HashMap<i32, u64>> = Default::default();
@@ -187,7 +189,15 @@ async fn answers(at: &Debuggee, within: i32) -> bool {
         js_sys::Date::now() - started
     };
     let (page, browser) = futures::join!(chrome::bounded(cdp::send_to(at, &probe), within), chrome::bounded(control, within));
-    page.is_some() || browser.is_none_or(|ms| ms > CLEAR_MS as f64)
+    // A page that took a key a moment ago answers its questions behind the keys still to come
+    // (a long text's thousands of line breaks), but is not stuck.
+    let keyed = at.session.is_none() && KEYED.with(|k| k.get().0 == at.tab && js_sys::Date::now() - k.get().1 < CLEAR_MS as f64);
+    page.is_some() || keyed || browser.is_none_or(|ms| ms > CLEAR_MS as f64)
+}
+
+/// Notes that the page in `tab` took a key event now.
+pub fn input_taken(tab: i32) {
+    KEYED.with(|k| k.set((tab, js_sys::Date::now())));
 }
 
 /// The error for a call on a tab whose page crashed.
