@@ -148,7 +148,14 @@
   }
   function afterInputNow(x, y, describeIt, overlay, presses, seq, button, next, aimed = null) {
     const released = () => ups.filter((u) => u.button === button && Math.abs(u.x - x) <= 1 && Math.abs(u.y - y) <= 1).length >= presses;
-    if (!presses || released() || releasedSeq >= seq) return answerInput(x, y, describeIt, overlay, presses && button === 0, next, aimed);
+    // (A form the click sent asks for its page in a task of its own: the answer waits until
+    // that navigation has begun, a tenth of a second at most, so the result tells of it.)
+    const t = performance.now();
+    const sending = () => presses && button === 0 && formLeaving(lastPress?.t ?? t);
+    if (!presses || released() || releasedSeq >= seq) {
+      const now = () => answerInput(x, y, describeIt, overlay, presses && button === 0, next, aimed);
+      return sending() ? new Promise((resolve) => afterNavigateBegins(() => resolve(now()), 100)) : now();
+    }
     return new Promise((resolve, reject) => {
       let done = false;
       const go = () => {
@@ -165,8 +172,9 @@
         }
       };
       const timer = setTimeout(go, 1000);
-      upWaiter = () => { if (released()) { upWaiter = null; setTimeout(go, 0); } };
-      releaseWaiter = (s) => { if (s >= seq) go(); };
+      const sent = () => (sending() ? afterNavigateBegins(go, 100) : go());
+      upWaiter = () => { if (released()) { upWaiter = null; setTimeout(sent, 0); } };
+      releaseWaiter = (s) => { if (s >= seq) sent(); };
     });
   }
   // After keys that press what has focus (Enter, Space), asked for before them: waits until
