@@ -304,6 +304,11 @@ impl Loads {
             }
             "Page.navigatedWithinDocument" if self.is_main(p["frameId"].as_str()) => {
                 self.same_document += 1;
+                // (An entry the page put in place of a form's answer, as pages do so that a reload
+                // does not send the form again, is reloaded without it.)
+                if let Some(loader) = self.current.clone().filter(|_| p["navigationType"] == "historyApi") {
+                    self.document(&loader).posted = false;
+                }
                 // (history.pushState can change the path too.)
                 self.set_address(p["url"].as_str());
             }
@@ -867,6 +872,24 @@ mod tests {
         assert_eq!(loads.as_committed(1), Some(MainFrame { commits: 1, current: Some("RELAY".into()), same_document: 0 }), "the relay's, though the next page committed since");
         assert_eq!(loads.as_committed(2).and_then(|f| f.current), Some("NEXT".into()));
         assert_eq!(loads.as_committed(3), None, "none has committed third");
+    }
+
+    #[test]
+    fn a_page_a_forms_post_brought_is_known_until_the_page_puts_another_entry_in_its_place() {
+        let mut loads = Loads { main_frame: Some("main".into()), ..Default::default() };
+        let request = |method: &str, redirect: bool| json!({"type": "Document", "frameId": "main", "requestId": "P1", "loaderId": "P1", "request": {"url": "http://a.test/order", "method": method}, "redirectHasExtraInfo": redirect});
+        let posted = |loads: &mut Loads| loads.document("P1").posted;
+        loads.on_event("Network.requestWillBeSent", &request("POST", false));
+        loads.on_event("Page.frameNavigated", &json!({"frame": {"id": "main", "loaderId": "P1", "url": "http://a.test/order"}}));
+        assert!(posted(&mut loads));
+        loads.on_event("Page.navigatedWithinDocument", &json!({"frameId": "main", "url": "http://a.test/order#top", "navigationType": "fragment"}));
+        assert!(posted(&mut loads), "a fragment keeps the entry");
+        loads.on_event("Page.navigatedWithinDocument", &json!({"frameId": "main", "url": "http://a.test/order", "navigationType": "historyApi"}));
+        assert!(!posted(&mut loads), "history.replaceState put another entry in its place");
+        // Sent on to another address by its server: what came is a GET's answer.
+        loads.on_event("Network.requestWillBeSent", &request("POST", false));
+        loads.on_event("Network.requestWillBeSent", &request("GET", true));
+        assert!(!posted(&mut loads));
     }
 
     #[test]

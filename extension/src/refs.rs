@@ -27,10 +27,12 @@ pub struct Owner {
 const DOCUMENTS: usize = 2;
 /// The most runs of retired ref numbers remembered.
 const RETIRED_RUNS: usize = 4096;
-/// The most refs kept whole (some 135 bytes each): past it, the older half are kept as runs of
-/// numbers, as a page that redraws its lists (a feed, a mail client) hands out new refs at every
-/// read of one document.
-const KEPT: usize = 40_000;
+/// The most refs kept whole (some 135 bytes each): past it, the tab whose read went over keeps
+/// its older ones as runs of numbers only (those more than half this many refs old), as a page
+/// that redraws its lists (a feed, a mail client) hands out new refs at every read of one
+/// document. (Far more than one read of the largest page hands out, so a read's own refs, and
+/// other tabs', stay whole.)
+const KEPT: usize = 200_000;
 
 /// A run of consecutive ref numbers, `first..=last`, that all came from documents of `tab`
 /// that are gone.
@@ -149,7 +151,7 @@ fn record_in(r: &mut Refs, at: &Debuggee, generation: u64, next: u64, nodes: &[N
     }
     if r.owners.len() > KEPT {
         let cut = r.next.saturating_sub(KEPT as u64 / 2);
-        r.retire(&|id, _| id < cut);
+        r.retire(&|id, o| id < cut && o.tab == tab);
     }
 }
 
@@ -270,14 +272,17 @@ mod tests {
     fn one_document_that_keeps_redrawing_keeps_a_bounded_number_of_refs() {
         let mut r = Refs { next: 1, ..Default::default() };
         let tab = Debuggee::tab(1);
-        // 300 reads of one document, each handing out 500 new refs.
-        for read in 0..300u64 {
-            let first = 1 + read * 500;
+        // 500 reads of one document, each handing out 500 new refs; another tab read once.
+        let other = Debuggee::tab(2);
+        record_in(&mut r, &other, 3, 11, &nodes(1..11), &[]);
+        for read in 0..500u64 {
+            let first = 11 + read * 500;
             record_in(&mut r, &tab, 7, first + 500, &nodes(first..first + 500), &[]);
             assert!(r.owners.len() <= KEPT, "{} kept whole after read {read}", r.owners.len());
         }
-        let last = 300 * 500;
+        let last = 10 + 500 * 500;
         assert_eq!(owner_in(&r, last).map(|o| (o.generation, o.name)), Some((7, format!("b{last}"))), "the newest are kept whole");
-        assert_eq!(owner_in(&r, 1).map(|o| (o.tab, o.generation)), Some((1, 0)), "the oldest still name their tab");
+        assert_eq!(owner_in(&r, 11).map(|o| (o.tab, o.generation)), Some((1, 0)), "the oldest still name their tab");
+        assert_eq!(owner_in(&r, 5).map(|o| (o.tab, o.generation)), Some((2, 3)), "another tab's are kept whole");
     }
 }

@@ -267,7 +267,7 @@ fn own_title(tab: &Tab) -> String {
     let url = tab.address();
     let bare = url.strip_prefix("http://").unwrap_or(&url);
     let file = url.starts_with("file://") && url.rsplit('/').next() == Some(title.as_str());
-    let host = url.split_once("://").map(|(_, rest)| rest.split('/').next().unwrap_or_default()).filter(|h| !h.is_empty());
+    let host = url.split_once("://").and_then(|(_, rest)| rest.split('/').next()?.rsplit('@').next()).filter(|h| !h.is_empty());
     let addressed = host.is_some_and(|h| title.strip_prefix("https://").unwrap_or(&title).strip_prefix(h).is_some_and(|rest| rest.starts_with('/')));
     if title == url || title == bare || title == bare.trim_end_matches('/') || file || addressed {
         String::new()
@@ -291,6 +291,7 @@ mod tests {
         assert_eq!(titled("Form", "http://127.0.0.1:8000/form.html"), "Form");
         assert_eq!(titled("127.0.0.1:8781/title?token=secret&名前=値", "http://127.0.0.1:8781/title?token=secret&%E5%90%8D%E5%89%8D=%E5%80%A4"), "");
         assert_eq!(titled("https://example.com/a b", "https://example.com/a%20b"), "");
+        assert_eq!(titled("example.com/in?token=x", "https://me:pw@example.com/in?token=x"), "");
         assert_eq!(titled("example.com", "https://example.com/pricing"), "example.com");
     }
 

@@ -36,9 +36,10 @@ pub fn lowercase(text: &str) -> String {
 }
 
 /// Characters that draw nothing inside a word (a zero-width space, a word joiner, the invisible
-/// operators, the byte-order mark) and the tag characters, which can spell words no one sees.
+/// operators, the byte-order mark), and the tag characters and the variation selectors after
+/// them, which can spell words no one sees.
 fn is_invisible(c: char) -> bool {
-    matches!(c, '\u{200B}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{E0000}'..='\u{E007F}')
+    matches!(c, '\u{200B}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{E0000}'..='\u{E01EF}')
 }
 
 /// Folds text to one line: each forbidden character becomes a space, runs of spaces from it

@@ -1613,6 +1613,11 @@ async fn a_press_that_would_land_in_another_row_of_a_list_drawn_anew_is_stopped(
     assert!(e.starts_with("Nothing was pressed") && e.contains("in a row that now reads \"Item C Delete\", not \"Item B Delete\" as read"), "{e}");
     let page = text(&h.one("get_page_text", json!({})).await?);
     assert!(page.contains("Deleted: none"), "{page}");
+    // A row that shows its actions as the pointer comes still reads as itself: its press goes in.
+    let readme = h.ref_of("button", "README.md").await?;
+    assert_eq!(text(&h.one("left_click", json!({"target": r#ref(&readme)})).await?), "Clicked.");
+    let page = text(&h.one("get_page_text", json!({})).await?);
+    assert!(page.contains("Opened README.md"), "{page}");
     Ok(())
 }
 

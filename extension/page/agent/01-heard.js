@@ -91,9 +91,10 @@
   function guardPress(el) {
     guarded = el ? { el, at: null, said: plainName(el), row: rowWords(el), t: performance.now(), blocked: null } : null;
   }
-  // The words that name a list's row (its first two, numbers aside): a row the page put in its
-  // place names another, one that shows more under the pointer (its row actions) the same.
-  const rowHead = (t) => sansDigits(t).split(" ").slice(0, 2).join(" ");
+  // Whether a row's words now are another row's than those read: its first two words differ
+  // (a row that shows more under the pointer, its actions, still reads as itself).
+  const head = (t) => t.split(" ").slice(0, 2).join(" ");
+  const anotherRow = (now, read) => !now.startsWith(read) && !read.startsWith(now) && head(now) !== head(read);
   // The element at the point found for the press (a box that shows a hidden field, a label):
   // a press there is the one aimed.
   function guardPoint(found) {
@@ -125,8 +126,10 @@
       const hit = e.composedPath()[0];
       // (In a list's row: the row it lands in is the one read. A list the page drew anew just
       // now, reusing its rows' elements for others, keeps the element under the pointer.)
-      const rowNow = g.row != null && hit?.nodeType === Node.ELEMENT_NODE ? rowWords(hit) : null;
-      const otherRow = rowNow != null && rowHead(rowNow) !== rowHead(g.row);
+      // (A press inside the element aimed at is in its row, whatever rows it holds itself.)
+      const inside = g.el.isConnected && composedContains(g.el, hit);
+      const rowNow = g.row != null && hit?.nodeType === Node.ELEMENT_NODE ? rowWords(inside ? g.el : hit) : null;
+      const otherRow = rowNow != null && anotherRow(rowNow, g.row);
       if (pressedIs(g, hit) && !otherRow) {
         guarded = null;
         return;

@@ -39,14 +39,17 @@
       if (index > max - 1) break;
       end = index;
     }
+    // (A first character longer than the bound itself is cut between its code points.)
+    if (!end) end = /[\uD800-\uDBFF]/.test(t[max - 2]) ? max - 2 : max - 1;
     return t.slice(0, end) + "…";
   };
   // (Characters that draw nothing inside a word, a zero-width space, a word joiner or the
-  // byte-order mark, are dropped: "Del\u200Bete" is "Delete"; so are the tag characters, which
-  // spell words no one sees, but in the flag of a region they belong to. Letters with marks are
-  // read in their composed form, as Claude writes them: "Jose\u0301" is "José".)
-  const clean = (s, max) =>
-    bounded((s || "").normalize("NFC").replace(/\u{1F3F4}[\u{E0061}-\u{E007A}]{2,6}\u{E007F}|[\u200B\u2060-\u2064\uFEFF\u{E0000}-\u{E007F}]/gu, (m) => (m.length > 2 ? m : "")).replace(/\s+/g, " ").trim(), max);
+  // byte-order mark, are dropped: "Del\u200Bete" is "Delete"; so are the tag characters and the
+  // variation selectors after them, which can spell words no one sees (a region's flag reads as
+  // a black flag). Letters with marks are read in their composed form, as Claude writes them:
+  // "Jose\u0301" is "José".)
+  const composed = (s) => (/[^\x00-\x7f]/.test(s) ? s.normalize("NFC") : s);
+  const clean = (s, max) => bounded(composed(s || "").replace(/[\u200B\u2060-\u2064\uFEFF\u{E0000}-\u{E01EF}]/gu, "").replace(/\s+/g, " ").trim(), max);
   // Text whose line breaks matter (a textarea's value): each line cleaned, the breaks kept.
   const cleanLines = (s, max) => bounded((s || "").split(/\r\n?|\n/).map((l) => clean(l, Infinity)).join("\n").replace(/\n{3,}/g, "\n\n").trim(), max);
 

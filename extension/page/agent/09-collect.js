@@ -101,8 +101,9 @@
       const inked = () => !(bare ??= parent.nodeType === Node.ELEMENT_NODE && inkless(parent));
       // (Words say something, and so do signs that stand for one: a rating's stars, a tick, an
       // emoji, a price's currency; a separator's bar or dot does not, nor does an icon font's
-      // glyph. In an editor every line is what was written: a code's "}", a ":-)".)
-      const speaks = (t) => t && (/[\p{L}\p{N}\p{So}\p{Sc}]/u.test(t) || (!!t.trim() && !!holderOf(parent)?.isContentEditable));
+      // glyph, a line of box drawing, a drawn arrow or shape (▼, ■), a menu's ☰ or a braille
+      // spinner. In an editor every line is what was written: a code's "}", a ":-)".)
+      const speaks = (t) => t && (/[\p{L}\p{N}\p{Sc}]|(?![\u2500-\u25FF\u2800-\u28FF\u2630-\u2637])\p{So}/u.test(t) || (!!t.trim() && !!holderOf(parent)?.isContentEditable));
       // Words the line around them has in its name (a heading's "[edit]" link with its
       // brackets, a column header's title beside its sort button) are not read again.
       const saidByLine = (t) => !!lineName && lineName.includes(t);

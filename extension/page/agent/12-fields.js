@@ -139,7 +139,7 @@
     // are; every other character typed, a symbol, an emoji or a mark on a letter, is kept, and
     // text the field put in its composed form is the same text.)
     const bare = (v) => v.normalize("NFC").toLowerCase().replace(/[\s\-\u2010-\u2015().,:/']/gu, "");
-    const holds = (value, words) => value.includes(words) || bare(value).includes(bare(words));
+    const holds = (value, words) => value.includes(words) || (!!bare(words) && bare(value).includes(bare(words)));
     const enter = atEnter;
     atEnter = null;
     // A Tab in the text moved the focus as Claude meant it to (or an editor took it as a key of

@@ -614,6 +614,11 @@ async fn send_params(to: &Debuggee, method: &'static str, params: &Value) -> Res
     Ok(if raw.is_null() { Value::Object(Default::default()) } else { raw })
 }
 
+/// Sends a command through [`mending`] (one copy of it for every command sent).
+async fn send_mended(tab: i32, session: Option<&str>, method: &str, params: &Value) -> Result<Value, chrome::ChromeError> {
+    mending(tab, || chrome::debugger_send(tab, session, method, params)).await
+}
+
 /// Sends a command, again while the tab is between two renderers: right after a document of
 /// another process commits (the browser's error page has one of its own), DevTools answers
 /// "Not attached to an active page" for a moment, and the command did not run.
@@ -621,7 +626,7 @@ async fn send_while_swapping(to: &Debuggee, method: &'static str, params: &Value
     let mut tries = 0;
     loop {
         // A frame may have gone to an address Chrome refuses the debugger for since the attach.
-        match mending(to.tab, || chrome::debugger_send(to.tab, to.session.as_deref(), method, params)).await {
+        match send_mended(to.tab, to.session.as_deref(), method, params).await {
             Err(e) if to.session.is_none() && tries < 25 && e.0.contains("Not attached to an active page") => {
                 tries += 1;
                 chrome::sleep(20).await;
@@ -758,7 +763,7 @@ pub async fn unpinch(tab: i32) -> Result<(), String> {
 /// Sends a parameterless command whose method is only known at run time.
 pub async fn send_enable(tab: i32, e: &Enable) -> Result<(), CdpError> {
     let params = Value::Object(Default::default());
-    let call = Box::pin(mending(tab, || chrome::debugger_send(tab, None, e.0, &params)));
+    let call = Box::pin(send_mended(tab, None, e.0, &params));
     let outcome = match select(call, Box::pin(chrome::sleep(COMMAND_TIMEOUT_MS))).await {
         Either::Left((result, _)) => result.map(|_| ()).map_err(|e| CdpError::browser(e.0)),
         Either::Right(_) => Err(CdpError::Timeout { method: e.0, secs: (COMMAND_TIMEOUT_MS / 1000) as u32 }),

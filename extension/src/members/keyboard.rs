@@ -374,7 +374,7 @@ const KEYED_TAIL: usize = 20;
 const BULK_PIECE: usize = 2_000;
 
 async fn insert(tab: i32, text: String) -> Result<(), String> {
-    cdp::send(tab, &cdp::InsertText { text: &text }).await.map(|_| ()).map_err(|e| format!("The browser refused the text: {e}"))
+    cdp::send(tab, &cdp::InsertText { text: &text }).await.map(|_| super::unresponsive::input_taken(tab)).map_err(|e| format!("The browser refused the text: {e}"))
 }
 
 pub async fn hold_key(input: &HoldKey) -> Result<Outcome, String> {
