@@ -1019,3 +1019,21 @@ async fn a_call_whose_client_left_is_cancelled_in_the_browser() -> anyhow::Resul
     assert!(took < Duration::from_secs(15), "the next call waited {took:?} for a wait whose client had left");
     Ok(())
 }
+
+/// A drag whose agent goes away while the page is busy with it lets go of the button: the page
+/// gets the release once it is free again, rather than a button held down for good.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_drag_whose_client_left_lets_go_of_the_button() -> anyhow::Result<()> {
+    let mut h = Harness::start().await?;
+    ok(&h.one("navigate", json!({"url": h.url("slowdrag.html")})).await?);
+    ok(&h.one("screenshot", json!({})).await?);
+    h.site.clear_log();
+    let drag = h.call("left_click_drag", json!({"from": {"type": "coordinate", "x": 100, "y": 100}, "target": {"type": "coordinate", "x": 400, "y": 300}}));
+    let mut leaving = h.session.client().await?;
+    let dragging = tokio::spawn(async move { leaving.request("run", json!({"content": [drag]})).await });
+    // (Inside the four seconds the page takes over the drag's first move.)
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    dragging.abort();
+    h.wait_log("the button let go once the page was free", |e| e["type"] == "mouseup" || e["type"] == "pointerup").await?;
+    Ok(())
+}

@@ -598,7 +598,7 @@ pub async fn drag(input: &Drag) -> Result<Outcome, String> {
     let to = spot(tab, &input.target).await?;
     let mut intercepted = cdp::wait_for(tab, &["Input.dragIntercepted"]);
     let pressing = Pressing::begin(tab);
-    let mut pressed = false;
+    let held = DragHeld(tab, (to.x, to.y), std::cell::Cell::new(false));
     let result = async {
         // The press and the first move are sent together and answered in order, and the rest of
         // the way only once the browser has answered them: the browser hands the page the moves
@@ -614,8 +614,9 @@ pub async fn drag(input: &Drag) -> Result<Outcome, String> {
         // commands in order.
         let intercept = cdp::send(tab, &cdp::SetInterceptDrags { enabled: true });
         let events = [mouse(tab, "mouseMoved", (from.x, from.y), "none", 0, 0, 0), mouse(tab, "mousePressed", (from.x, from.y), "left", 1, 1, 0), mouse(tab, "mouseMoved", lifted, "left", 1, 0, 0)];
+        // (Held from the moment the press goes out: the page may take its time over it.)
+        held.2.set(true);
         let (intercept, sent) = futures::join!(intercept, futures::future::join_all(events));
-        pressed = true;
         intercept.map_err(|e| e.to_string())?;
         for sent in sent {
             sent?;
@@ -661,15 +662,33 @@ pub async fn drag(input: &Drag) -> Result<Outcome, String> {
     }
     .await;
     // A drag cut short leaves no button held.
-    if result.is_err() && pressed {
+    if result.is_err() && held.2.get() {
         let _ = mouse(tab, "mouseReleased", (to.x, to.y), "left", 0, 1, 0).await;
     }
+    held.2.set(false);
     let _ = futures::join!(cdp::send(tab, &cdp::SetInterceptDrags { enabled: false }), after_input(tab, &to, false));
     drop(pressing);
     let refused = result?;
     Ok(Outcome::Ack {
         line: refused.then(|| "Nothing at the target took the drop (the page accepts drops of this item elsewhere, or not at all), so the dragged item went back where it was.".to_string()),
     })
+}
+
+/// A drag's pressed button: let go, and the browser's interception of drags ended, when the
+/// drag is dropped before it did so itself (its call was cancelled: Stop, its time limit, or its
+/// agent gone).
+struct DragHeld(i32, (f64, f64), std::cell::Cell<bool>);
+
+impl Drop for DragHeld {
+    fn drop(&mut self) {
+        if self.2.get() {
+            let (tab, at) = (self.0, self.1);
+            wasm_bindgen_futures::spawn_local(async move {
+                let _ = mouse(tab, "mouseReleased", at, "left", 0, 1, 0).await;
+                let _ = cdp::send(tab, &cdp::SetInterceptDrags { enabled: false }).await;
+            });
+        }
+    }
 }
 
 /// The longest a drag waits on the page at its target: a page that does not answer holds it no
